@@ -1,0 +1,31 @@
+# Lifetag: the verbs. `make run` and `make test` do all set-up themselves.
+.PHONY: setup frontend build run test bench clean
+
+PORT ?= 8080
+CLOUD_BIN := build/lifetag-cloud
+
+setup:
+	scripts/setup.sh
+
+# The website, built by Vite and copied where the cloud binary embeds it.
+frontend: setup
+	cd frontend && npm run --silent build
+	find cloud/web/dist -mindepth 1 ! -name .keep -delete
+	cp -R frontend/dist/. cloud/web/dist/
+
+build: frontend
+	cd cloud && go build -o ../$(CLOUD_BIN) ./cmd/lifetag-cloud
+
+# The site and API on http://127.0.0.1:$(PORT), on the embedded SQLite default.
+run: build
+	PORT=$(PORT) ./$(CLOUD_BIN)
+
+test:
+	scripts/test.sh
+
+bench:
+	scripts/bench.sh
+
+clean:
+	rm -rf build frontend/dist
+	find cloud/web/dist -mindepth 1 ! -name .keep -delete

@@ -1,0 +1,91 @@
+# Sourced by the test and bench scripts: gives them a throwaway PostgreSQL
+# database and always takes it away again.
+#
+#   . scripts/postgres.sh
+#   postgres_start      # exports LIFETAG_TEST_DATABASE_URL
+#   ...
+#   postgres_stop       # also run from an EXIT trap by postgres_start
+#
+# Where the database comes from, in order:
+#   1. $DATABASE_URL, used as it is (and left alone afterwards);
+#   2. a server answering on 127.0.0.1:5432 that lets user postgres create a
+#      database: a fresh lifetag_test_* database, dropped afterwards;
+#   3. a temporary cluster (initdb + pg_ctl) in a temporary directory, run as
+#      an unprivileged user, on a free port, deleted afterwards.
+
+_pg_kind=""
+_pg_dir=""
+_pg_db=""
+_pg_user=""
+
+_pg_bindir() {
+  local initdb
+  initdb=$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$initdb" ] || initdb=$(command -v initdb || true)
+  [ -n "$initdb" ] && dirname "$initdb"
+}
+
+_pg_as_user() { # run a command as the unprivileged cluster owner
+  if [ "$(id -u)" -eq 0 ]; then runuser -u "$_pg_user" -- "$@"; else "$@"; fi
+}
+
+_pg_free_port() {
+  local port
+  for port in $(seq 55432 55532); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+  done
+  return 1
+}
+
+postgres_start() {
+  trap postgres_stop EXIT
+  if [ -n "${DATABASE_URL:-}" ]; then
+    _pg_kind=given
+    export LIFETAG_TEST_DATABASE_URL="$DATABASE_URL"
+    echo "postgres: using \$DATABASE_URL"
+    return
+  fi
+
+  _pg_db="lifetag_test_$$_$RANDOM"
+  if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null &&
+     psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $_pg_db" >/dev/null 2>&1; then
+    _pg_kind=database
+    export LIFETAG_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$_pg_db?sslmode=disable"
+    echo "postgres: throwaway database $_pg_db on 127.0.0.1:5432"
+    return
+  fi
+
+  local bindir port
+  bindir=$(_pg_bindir)
+  if [ -z "$bindir" ]; then
+    echo "postgres: no server and no initdb; run scripts/setup.sh" >&2
+    return 1
+  fi
+  port=$(_pg_free_port)
+  _pg_dir=$(mktemp -d /tmp/lifetag-pg.XXXXXX)
+  _pg_user=$(id -un)
+  if [ "$(id -u)" -eq 0 ]; then
+    # initdb refuses to run as root.
+    _pg_user=postgres
+    id -u postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+    chown "$_pg_user" "$_pg_dir"
+  fi
+  _pg_as_user "$bindir/initdb" -D "$_pg_dir/data" -U postgres -A trust -E UTF8 --no-sync >/dev/null
+  _pg_as_user "$bindir/pg_ctl" -D "$_pg_dir/data" -l "$_pg_dir/log" -w -o \
+    "-p $port -k $_pg_dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+  _pg_kind=cluster
+  "$bindir/psql" -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "CREATE DATABASE $_pg_db" >/dev/null
+  export LIFETAG_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/$_pg_db?sslmode=disable"
+  echo "postgres: temporary cluster on 127.0.0.1:$port"
+}
+
+postgres_stop() {
+  case "$_pg_kind" in
+    database)
+      psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $_pg_db WITH (FORCE)" >/dev/null 2>&1 || true ;;
+    cluster)
+      _pg_as_user "$(_pg_bindir)/pg_ctl" -D "$_pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
+      rm -rf "$_pg_dir" ;;
+  esac
+  _pg_kind=""
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need and this machine lacks: the
+# Debian packages of scripts/debian-packages.txt, the frontend's npm packages
+# (npm ci, only when package-lock.json changed) and the Go modules.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+have() { # a command on PATH, or a path that exists
+  case "$1" in /*) [ -e "$1" ] ;; *) command -v "$1" >/dev/null 2>&1 ;; esac
+}
+
+missing=()
+while read -r package proof; do
+  case "$package" in ''|'#'*) continue ;; esac
+  have "$proof" || missing+=("$package")
+done < scripts/debian-packages.txt
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm ci is slow; run it only when the lock file is newer than the last install.
+stamp=frontend/node_modules/.lifetag-installed
+if [ ! -f "$stamp" ] || [ frontend/package-lock.json -nt "$stamp" ]; then
+  echo "setup: npm ci"
+  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+  touch "$stamp"
+fi
+
+for module in pkg cloud station; do
+  (cd "$module" && go mod download)
+done
