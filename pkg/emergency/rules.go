@@ -16,12 +16,13 @@ var Rules = mustLoadRules(rulesJSON)
 
 // RulesSet is the shape of rules.json.
 type RulesSet struct {
-	BloodTypes  []string                   `json:"bloodTypes"`
-	MaxContacts int                        `json:"maxContacts"`
-	WeightKg    struct{ Min, Max float64 } `json:"weightKg"`
-	MaxBytes    map[string]int             `json:"maxBytes"`
-	FieldNames  map[string]string          `json:"fieldNames"`
-	Messages    struct {
+	BloodTypes   []string                   `json:"bloodTypes"`
+	EmailPattern string                     `json:"emailPattern"`
+	MaxContacts  int                        `json:"maxContacts"`
+	WeightKg     struct{ Min, Max float64 } `json:"weightKg"`
+	MaxBytes     map[string]int             `json:"maxBytes"`
+	FieldNames   map[string]string          `json:"fieldNames"`
+	Messages     struct {
 		FullNameRequired    string `json:"fullNameRequired"`
 		EmailInvalid        string `json:"emailInvalid"`
 		BloodTypeRequired   string `json:"bloodTypeRequired"`

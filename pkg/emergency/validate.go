@@ -37,9 +37,9 @@ func (e Errors) ByField() map[string]string {
 	return m
 }
 
-// emailPattern is deliberately simple (something@something.tld, no spaces);
-// the TypeScript twin uses the same expression.
-var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+// emailPattern is deliberately simple (something@something.tld). It is
+// matched after normalisation, when the only blank left can be a space.
+var emailPattern = regexp.MustCompile(Rules.EmailPattern)
 
 var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 

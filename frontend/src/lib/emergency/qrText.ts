@@ -1,0 +1,68 @@
+// The plain text a scan of the person's QR code shows, byte for byte the same
+// as emergency.QRText in Go. The layout is documented in
+// pkg/emergency/PAYLOAD.md; the golden vectors hold both to it.
+import { formatDate, localDate, parseDate } from "./dates";
+import { multiLine, singleLine } from "./normalize";
+import type { EmergencyData } from "./types";
+
+export const QR_HEADER = "🚨 EMERGENCY CONTACT INFORMATION 🚨";
+
+/**
+ * Formats whatever it is given; validate first to be sure the record is
+ * complete and fits one QR code. `generatedAt` is shown as a date in
+ * `timeZone` (an IANA name); the caller supplies both.
+ */
+export function qrText(data: EmergencyData, generatedAt: Date, timeZone: string): string {
+  const lines: string[] = [QR_HEADER, ""];
+  const p = data.personalInfo ?? {};
+
+  lines.push(`Name: ${singleLine(p.fullName)}`);
+  const dob = singleLine(p.dateOfBirth);
+  if (dob !== "") {
+    const parsed = parseDate(dob);
+    lines.push(`DOB: ${parsed ? formatDate(parsed.year, parsed.month, parsed.day) : dob}`);
+  }
+  lines.push(`Blood Type: ${singleLine(p.bloodType)}`);
+  if (typeof p.weight === "number") {
+    lines.push(`Weight: ${formatWeight(p.weight)} kg`);
+  }
+
+  const contacts: string[] = [];
+  for (const c of data.emergencyContacts ?? []) {
+    const name = singleLine(c.name);
+    const phone = singleLine(c.phone);
+    if (name === "" && phone === "") continue;
+    const relationship = singleLine(c.relationship);
+    let entry = `${contacts.length + 1}. ${name}`;
+    if (relationship !== "") entry += ` (${relationship})`;
+    if (phone !== "") entry += `\n   Phone: ${phone}`;
+    contacts.push(entry);
+  }
+  if (contacts.length > 0) {
+    lines.push("", "EMERGENCY CONTACTS:", ...contacts);
+  }
+
+  const m = data.medicalInfo ?? {};
+  const medical = [
+    ["Allergies", multiLine(m.allergies)],
+    ["Medications", multiLine(m.medications)],
+    ["Conditions", multiLine(m.conditions)],
+    ["Notes", multiLine(m.notes)],
+  ].filter(([, value]) => value !== "");
+  if (medical.length > 0) {
+    lines.push(
+      "",
+      "MEDICAL INFORMATION:",
+      ...medical.map(([label, value]) => `${label}: ${value}`),
+    );
+  }
+
+  const today = localDate(generatedAt, timeZone);
+  lines.push("", `Generated: ${formatDate(today.year, today.month, today.day)}`);
+  return lines.join("\n");
+}
+
+/** One decimal place, no trailing ".0"; the same digits as Go's formatWeight. */
+function formatWeight(weight: number): string {
+  return String(Math.round(weight * 10) / 10);
+}

@@ -1,0 +1,62 @@
+// The golden vectors of pkg/emergency/testdata, run against the TypeScript
+// twin: the same inputs must give the same bytes and the same messages as Go.
+import QRCode from "qrcode";
+import { describe, expect, it } from "vitest";
+import qrVectors from "@pkg/emergency/testdata/qr-text.json";
+import validationVectors from "@pkg/emergency/testdata/validation.json";
+import { emergencyDataSchema, qrText, validateEmergencyData, type EmergencyData } from ".";
+
+const LEVEL_H_CAPACITY = 1273;
+
+describe("qrText golden vectors", () => {
+  it("has at least 30 vectors", () => {
+    expect(qrVectors.cases.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(qrVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const got = qrText(c.input as EmergencyData, new Date(c.generatedAt), c.timeZone);
+    // Compare bytes, not just strings, as the QR code stores UTF-8 bytes.
+    expect(Buffer.from(got, "utf8").toString("hex")).toBe(
+      Buffer.from(c.expected, "utf8").toString("hex"),
+    );
+  });
+});
+
+describe("validation golden vectors", () => {
+  it.each(validationVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    expect(validateEmergencyData(c.input as EmergencyData)).toEqual(c.errors);
+  });
+
+  it.each(validationVectors.cases.map((c) => [c.name, c] as const))(
+    "zod schema agrees: %s",
+    (_name, c) => {
+      const result = emergencyDataSchema.safeParse(c.input);
+      const byField = Object.fromEntries(
+        (result.success ? [] : result.error.issues).map((issue) => [
+          issue.path.join("."),
+          issue.message,
+        ]),
+      );
+      expect(byField).toEqual(c.errors);
+    },
+  );
+});
+
+describe("capacity", () => {
+  const largest = qrVectors.cases.find((c) => c.name.startsWith("largest valid record"));
+
+  it("the largest valid record is valid and encodes at level H in the browser's encoder", () => {
+    expect(largest).toBeDefined();
+    const input = largest!.input as EmergencyData;
+    expect(validateEmergencyData(input)).toEqual({});
+    const text = qrText(input, new Date(largest!.generatedAt), largest!.timeZone);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LEVEL_H_CAPACITY);
+    expect(() => QRCode.create(text, { errorCorrectionLevel: "H" })).not.toThrow();
+  });
+
+  it("text over the capacity is refused with the spec's message", () => {
+    expect(() =>
+      QRCode.create("x".repeat(LEVEL_H_CAPACITY + 1), { errorCorrectionLevel: "H" }),
+    ).toThrow("The amount of data is too big to be stored in a QR Code");
+  });
+});

@@ -1,0 +1,25 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The Go module pkg/ holds rules and test vectors shared with the backend.
+const pkgDir = fileURLToPath(new URL("../pkg", import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { "@pkg": pkgDir, "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    fs: { allow: [".", pkgDir] },
+    // `npm run dev` talks to a cloud started with `make run`.
+    proxy: { "/api": "http://127.0.0.1:8080" },
+  },
+  build: { outDir: "dist", sourcemap: false },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
