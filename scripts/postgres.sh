@@ -12,6 +12,8 @@
 #      database: a fresh lifetag_test_* database, dropped afterwards;
 #   3. a temporary cluster (initdb + pg_ctl) in a temporary directory, run as
 #      an unprivileged user, on a free port, deleted afterwards.
+#      LIFETAG_PG_TEMP_CLUSTER=1 skips straight to this (to test it, or to
+#      keep the tests off a shared server).
 
 _pg_kind=""
 _pg_dir=""
@@ -47,7 +49,8 @@ postgres_start() {
   fi
 
   _pg_db="lifetag_test_$$_$RANDOM"
-  if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null &&
+  if [ "${LIFETAG_PG_TEMP_CLUSTER:-}" != 1 ] &&
+     pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null &&
      psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $_pg_db" >/dev/null 2>&1; then
     _pg_kind=database
     export LIFETAG_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$_pg_db?sslmode=disable"
