@@ -1,0 +1,8 @@
+export {
+  ApiError,
+  apiJson,
+  apiRequest,
+  getJsonOrNullOn401,
+  serverMessage,
+  type ClientEnvironment,
+} from "./client";

@@ -1,0 +1,15 @@
+// Local storage keys of individual-side spec §3. Product data carries the
+// "lifetag_" prefix so that logout can remove all of it in one sweep.
+export const STORAGE_PREFIX = "lifetag_";
+
+export const storageKeys = {
+  user: `${STORAGE_PREFIX}user`,
+  emergencyInfo: `${STORAGE_PREFIX}emergency_info`,
+  labelOptions: `${STORAGE_PREFIX}label_options`,
+  paymentStatus: `${STORAGE_PREFIX}payment_status`,
+  pendingUser: `${STORAGE_PREFIX}pending_user`,
+  // Unprefixed by the spec.
+  sessionToken: "sessionToken",
+  pendingOrderType: "pendingOrderType",
+  pendingShippingAddress: "pendingShippingAddress",
+} as const;
