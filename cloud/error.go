@@ -1,0 +1,63 @@
+// Package cloud holds Lifetag's domain: the types the cloud stores, the
+// interfaces its parts implement, and the error codes and messages they share.
+// Implementations live in packages named after what they wrap (postgres,
+// sqlite, http, mail, aesgcm, argon2id); service holds the use cases.
+package cloud
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// Error codes. The HTTP layer maps each to one status code.
+const (
+	EINVALID      = "invalid"      // the request is malformed or fails validation
+	EUNAUTHORIZED = "unauthorized" // no valid session, or wrong credentials
+	EFORBIDDEN    = "forbidden"    // signed in, but not allowed
+	ENOTFOUND     = "not_found"
+	ECONFLICT     = "conflict"
+	ETOOMANY      = "too_many_requests"
+	EINTERNAL     = "internal"
+)
+
+// Error is an error meant for the user: a code and a message safe to show.
+// Fields lists every problem when Code is EINVALID for a record.
+type Error struct {
+	Code    string
+	Message string
+	Fields  emergency.Errors
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("lifetag error: code=%s message=%s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the given code and formatted message.
+func Errorf(code string, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of an *Error in err's chain, or EINTERNAL.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-facing message of err. Internal errors never
+// show their text.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return MsgInternal
+}

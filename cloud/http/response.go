@@ -1,0 +1,54 @@
+package http
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// errorResponse is the one error shape: {"message": ...}, plus the field
+// list for a record that failed validation.
+type errorResponse struct {
+	Message string           `json:"message"`
+	Errors  emergency.Errors `json:"errors,omitempty"`
+}
+
+// statusOf maps error codes to HTTP status codes, in one place.
+var statusOf = map[string]int{
+	cloud.EINVALID:      http.StatusBadRequest,
+	cloud.EUNAUTHORIZED: http.StatusUnauthorized,
+	cloud.EFORBIDDEN:    http.StatusForbidden,
+	cloud.ENOTFOUND:     http.StatusNotFound,
+	cloud.ECONFLICT:     http.StatusConflict,
+	cloud.ETOOMANY:      http.StatusTooManyRequests,
+	cloud.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// writeJSON writes v with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers with err's status and user-facing message. Only
+// internal errors are logged, and never with request data.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := cloud.ErrorCode(err)
+	if code == cloud.EINTERNAL {
+		s.logger.Error("request failed", slog.String("method", r.Method),
+			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
+	}
+	resp := errorResponse{Message: cloud.ErrorMessage(err)}
+	if e, ok := err.(*cloud.Error); ok {
+		resp.Errors = e.Fields
+	}
+	writeJSON(w, statusOf[code], resp)
+}
+
+func writeMessage(w http.ResponseWriter, status int, message string) {
+	writeJSON(w, status, errorResponse{Message: message})
+}

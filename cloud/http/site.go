@@ -1,0 +1,43 @@
+package http
+
+import (
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// noBuildPage is served when the binary was built without the website.
+const noBuildPage = `Lifetag: the website is not built into this binary.
+Run "make run" from the repository root to build it and start the cloud.
+The API is available under /api (try /api/health).
+`
+
+// siteHandler serves the website's files, and index.html for any other path
+// so the client-side router can handle it (its own 404 page included).
+func siteHandler(site fs.FS) http.Handler {
+	files := http.FileServerFS(site)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		index, err := fs.ReadFile(site, "index.html")
+		if err != nil {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusOK)
+			w.Write([]byte(noBuildPage))
+			return
+		}
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if info, err := fs.Stat(site, name); err == nil && !info.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					// Vite puts a content hash in every asset name.
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(index)
+	})
+}

@@ -1,0 +1,71 @@
+package cloud
+
+import "time"
+
+// Every message the cloud sends to a user, once. Wording from the spec
+// (individual-side §5, §8) where it gives one.
+const (
+	MsgInternal          = "Something went wrong on our side. Please try again."
+	MsgNotFound          = "Not found"
+	MsgMethodNotAllowed  = "Method not allowed"
+	MsgBodyTooLarge      = "The request body is too large"
+	MsgBodyNotJSON       = "The request body must be JSON (Content-Type: application/json)"
+	MsgBodyInvalid       = "The request body is not valid JSON"
+	MsgBodyUnknownField  = "Unknown field %s in the request body"
+	MsgBodyWrongType     = "Field %s has the wrong type"
+	MsgBodyTrailingData  = "The request body must hold a single JSON object"
+	MsgTooManyRequests   = "Too many requests. Please wait a minute and try again."
+	MsgSignInRequired    = "Please sign in to access this feature."
+	MsgForbidden         = "You can only access your own data."
+	MsgEmailRequired     = "Email Required"
+	MsgEmailInvalid      = "Valid email address is required"
+	MsgLoginFieldsNeeded = "Email and password are required"
+	MsgLoginFailed       = "Invalid email or password."
+	MsgLoggedOut         = "Signed out"
+	MsgPasswordRequired  = "Password Required"
+	MsgPasswordTooShort  = "Password Too Short"
+	MsgPasswordTooLong   = "Password is too long"
+	MsgTokenRequired     = "A reset token is required"
+	MsgResetSent         = "If an account exists for that address, we have sent a link to reset the password."
+	MsgResetFailed       = "Unable to reset password. The token may be expired."
+	MsgInvalidLink       = "This password setup link is invalid. Please contact support."
+	MsgPasswordChanged   = "Your password has been changed. Please sign in."
+	MsgPasswordSet       = "Your password has been set. Please sign in."
+	MsgUserNotFound      = "No account exists for that address"
+	MsgEmergencyRequired = "Emergency data is required"
+	MsgEmergencyNotFound = "No emergency data saved yet"
+	MsgEmergencySaved    = "Emergency data saved"
+	MsgIdentityLocked    = "Full name, email and date of birth are locked after payment to prevent sharing"
+	MsgPaymentStatusKept = "Payment status is set by verified payments only; nothing was changed"
+	MsgReferralCreated   = "Referral code generated"
+	MsgReferralExists    = "Referral code already exists"
+	MsgReferralNotFound  = "No referral code yet"
+	MsgConfirmRequired   = "Confirmation Required"
+	MsgDataDeleted       = "Your personal data has been deleted"
+	MsgAccountDeleted    = "Your account and all its data have been deleted"
+	MsgResetMailSubject  = "Reset your Lifetag password"
+)
+
+// Business constants.
+const (
+	SessionTTL        = 24 * time.Hour // individual-side §9
+	ResetTokenTTL     = 24 * time.Hour
+	PasswordMinLength = 6
+	// PasswordMaxBytes bounds the work an attacker can make argon2 do.
+	PasswordMaxBytes = 1024
+	EmailMaxBytes    = 254
+
+	ReferralCodeLength = 8
+	// ReferralAlphabet has no 0/O, 1/I/L: codes are read aloud and typed.
+	ReferralAlphabet    = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+	ReferralRewardPence = 20
+
+	PhraseDeleteData    = "DELETE_MY_DATA"
+	PhraseDeleteAccount = "DELETE_MY_ACCOUNT"
+
+	UserTypeIndividual = "individual"
+
+	// MaxBodyBytes caps every JSON request body; a full emergency record is
+	// a few kilobytes (it must fit one QR code).
+	MaxBodyBytes = 64 << 10
+)

@@ -1,0 +1,55 @@
+package cloud
+
+import (
+	"context"
+	"time"
+)
+
+// Store is the cloud's storage. PostgreSQL (package postgres) and SQLite
+// (package sqlite) implement it; storetest holds the suite both must pass.
+// Each method is one transaction. Missing rows are ENOTFOUND, unique
+// violations ECONFLICT.
+type Store interface {
+	// Ping checks that the database answers.
+	Ping(ctx context.Context) error
+	Close() error
+
+	CreateUser(ctx context.Context, u *User) error
+	FindUserByID(ctx context.Context, id int64) (*User, error)
+	FindUserByEmail(ctx context.Context, email string) (*User, error)
+	// SeedAdmins makes exactly the given addresses admins, creating accounts
+	// without a password for those that do not exist yet.
+	SeedAdmins(ctx context.Context, emails []string, now time.Time) error
+	// SetReferralCode sets a code on a user that has none; ECONFLICT if the
+	// code is taken.
+	SetReferralCode(ctx context.Context, userID int64, code string, now time.Time) error
+
+	// SetResetToken stores the hash of a single-use password token.
+	SetResetToken(ctx context.Context, userID int64, tokenHash []byte, expiresAt time.Time) error
+	// UsePasswordToken consumes an unexpired token and sets the password hash
+	// in one transaction, ending every session of the user. A non-empty email
+	// must also match. ENOTFOUND when no such live token exists.
+	UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*User, error)
+
+	CreateSession(ctx context.Context, s *Session) error
+	// FindSession returns the live session with that token hash and its user.
+	FindSession(ctx context.Context, tokenHash []byte, now time.Time) (*Session, *User, error)
+	DeleteSession(ctx context.Context, tokenHash []byte) error
+	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
+
+	// PutEmergencyRecord inserts or replaces the user's record.
+	PutEmergencyRecord(ctx context.Context, r *EmergencyRecord) error
+	FindEmergencyRecord(ctx context.Context, userID int64) (*EmergencyRecord, error)
+
+	CreateReferral(ctx context.Context, r *Referral) error
+	ListReferrals(ctx context.Context, code string) ([]*Referral, error)
+
+	CreateOrder(ctx context.Context, o *Order) error
+	ListOrders(ctx context.Context, userID int64) ([]*Order, error)
+
+	// DeletePersonalData removes the emergency record, profile fields and
+	// order shipping addresses, keeping the account and its purchases.
+	DeletePersonalData(ctx context.Context, userID int64, now time.Time) error
+	// DeleteAccount removes the user and everything that names them.
+	DeleteAccount(ctx context.Context, userID int64) error
+}

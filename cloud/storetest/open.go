@@ -1,0 +1,121 @@
+// Package storetest opens throwaway stores for tests and holds the
+// conformance suite every cloud.Store implementation must pass.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/lifetag/lifetag/cloud/postgres"
+	"github.com/lifetag/lifetag/cloud/sqlite"
+)
+
+// Store is cloud.Store until both backends implement all of it. TODO(milestone 2)
+type Store interface {
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// Backend opens a fresh, empty store for one test.
+type Backend struct {
+	Name string
+	Open func(t testing.TB) Store
+}
+
+// Backends lists every store implementation.
+var Backends = []Backend{
+	{Name: "sqlite", Open: func(t testing.TB) Store { return OpenSQLite(t) }},
+	{Name: "postgres", Open: func(t testing.TB) Store { return OpenPostgres(t) }},
+}
+
+// OpenSQLite opens a store in a temporary directory.
+func OpenSQLite(t testing.TB) *sqlite.DB {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// PostgresURL returns LIFETAG_TEST_DATABASE_URL, skipping the test when it
+// is unset, unless LIFETAG_STRICT=1 (make test), where that is a failure.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv("LIFETAG_TEST_DATABASE_URL")
+	if u == "" {
+		if os.Getenv("LIFETAG_STRICT") == "1" {
+			t.Fatal("LIFETAG_TEST_DATABASE_URL is not set (LIFETAG_STRICT=1)")
+		}
+		t.Skip("LIFETAG_TEST_DATABASE_URL is not set; run make test")
+	}
+	return u
+}
+
+// OpenPostgres opens a store in a fresh schema of the test database, dropped
+// when the test ends, so tests and packages can run in parallel.
+func OpenPostgres(t testing.TB) *postgres.DB {
+	t.Helper()
+	base := PostgresURL(t)
+	ctx := context.Background()
+	schema := "test_" + randomHex(t, 8)
+
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn, err := pgx.Connect(context.Background(), base)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close(context.Background())
+		if _, err := conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Error(err)
+		}
+	})
+
+	db, err := postgres.Open(ctx, WithSearchPath(t, base, schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// WithSearchPath adds a search_path run-time parameter to a connection
+// string in URL or keyword/value form.
+func WithSearchPath(t testing.TB, conn, schema string) string {
+	if strings.HasPrefix(conn, "postgres://") || strings.HasPrefix(conn, "postgresql://") {
+		u, err := url.Parse(conn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	return conn + " search_path=" + schema
+}
+
+func randomHex(t testing.TB, n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,76 @@
+package cloud
+
+import (
+	"strings"
+	"time"
+)
+
+// User is an account (admin-corporate-side §3, users table).
+type User struct {
+	ID                   int64
+	Email                string // normalised: trimmed, lower case
+	PasswordHash         string // argon2id PHC string; empty until a password is set
+	FirstName            string
+	LastName             string
+	ProfileImageURL      string
+	StripeCustomerID     string
+	StripeSubscriptionID string
+	HasPrintAccess       bool
+	ReferralCode         string // empty until generated
+	ReferredByCode       string
+	UserType             string
+	IsAdmin              bool // seeded from ADMIN_EMAILS
+	IsActive             bool
+	CreatedAt            time.Time
+	UpdatedAt            time.Time
+}
+
+// NormalizeEmail is the one form of an address the cloud stores and compares.
+func NormalizeEmail(s string) string {
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
+// Session is a signed-in client. Only the SHA-256 of its token is stored.
+type Session struct {
+	TokenHash []byte
+	UserID    int64
+	ExpiresAt time.Time
+	CreatedAt time.Time
+}
+
+// EmergencyRecord is a user's emergency data as stored: each part sealed with
+// AES-256-GCM by the service, so the store never sees medical text.
+type EmergencyRecord struct {
+	UserID            int64
+	PersonalInfo      []byte
+	EmergencyContacts []byte
+	MedicalInfo       []byte
+	LastModified      string // as sent by the device, not personal
+	UpdatedAt         time.Time
+}
+
+// Referral is one referred purchase.
+type Referral struct {
+	ID            int64
+	ReferralCode  string
+	ReferrerEmail string
+	ReferredEmail string // empty once the referred person deleted their account
+	RewardClaimed bool
+	CreatedAt     time.Time
+}
+
+// Order is a physical-label order. ShippingAddress is sealed like the
+// emergency record.
+type Order struct {
+	ID              int64
+	OrderID         string
+	UserID          int64
+	LabelType       string
+	Quantity        int
+	PricePence      int
+	ShippingAddress []byte
+	Status          string
+	TrackingNumber  string
+	StripePaymentID string
+	CreatedAt       time.Time
+}
