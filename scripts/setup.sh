@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and this machine lacks: the
-# Debian packages of scripts/debian-packages.txt, the frontend's npm packages
-# (npm ci, only when package-lock.json changed) and the Go modules.
+# Debian packages of scripts/debian-packages.txt and the frontend's npm
+# packages (npm ci, only when package-lock.json changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +31,6 @@ if [ ! -f "$stamp" ] || [ frontend/package-lock.json -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
-for module in pkg cloud station; do
-  (cd "$module" && go mod download)
-done
+# Go modules are fetched by `go build` and `go test` themselves: they fetch
+# only what is imported, where `go mod download` would ask the module proxy
+# for every module in the graph.
