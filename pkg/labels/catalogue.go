@@ -292,7 +292,7 @@ func (c *Catalogue) template(x xmlTemplate, file string) (*Template, error) {
 		if err != nil {
 			return nil, err
 		}
-		t.Label.Width, t.Label.Height = 2*r, 2*r
+		t.Label.Width, t.Label.Height, t.Label.Radius = 2*r, 2*r, r
 	case x.Ellipse != nil:
 		xl, t.Label.Shape = x.Ellipse, Ellipse
 		if t.Label.Width, err = parseLength(xl.Width); err != nil {
@@ -310,7 +310,7 @@ func (c *Catalogue) template(x xmlTemplate, file string) (*Template, error) {
 		if t.Label.HoleRadius, err = parseLength(xl.Hole); err != nil {
 			return nil, err
 		}
-		t.Label.Width, t.Label.Height = 2*r, 2*r
+		t.Label.Width, t.Label.Height, t.Label.Radius = 2*r, 2*r, r
 		// Business-card CDs are clipped to a width and height.
 		if xl.Width != "" {
 			if t.Label.Width, err = parseLength(xl.Width); err != nil {

@@ -21,6 +21,7 @@ type Label struct {
 	Shape         Shape
 	Width, Height float64 // bounding box
 	CornerRadius  float64 // rectangles only
+	Radius        float64 // round labels and CDs
 	HoleRadius    float64 // CDs only
 	// Margin is the database's safe-area inset (Markup-margin), 0 when the
 	// entry gives none.

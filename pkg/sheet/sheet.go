@@ -1,0 +1,97 @@
+// Package sheet lays labels out on label sheets and writes the PDF that is
+// printed: the same file for the website's Download/Print and the desktop
+// station. Each label carries a vector QR code (one filled path, so no seams
+// show after anti-aliased rasterisation), a name line and an optional
+// caption, at the exact catalogue geometry.
+package sheet
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/qr"
+)
+
+// Label is what one label shows.
+type Label struct {
+	Payload string `json:"payload"` // the QR text, encoded byte for byte
+	Name    string `json:"name"`    // the printed name line
+	Caption string `json:"caption"` // optional smaller text under the name
+}
+
+// Options say how to print a run of labels.
+type Options struct {
+	// Level is the QR error-correction level: H for individuals (the
+	// default when unset), M for corporate batches.
+	Level qr.Level
+	// Copies prints each label this many times in a row; 0 means 1.
+	Copies int
+	// Start is the 1-based position of the first label on the first sheet,
+	// to finish a partly used sheet; 0 means 1.
+	Start int
+	// OffsetX and OffsetY (mm, right and down) correct a printer's drift,
+	// found with a calibration print.
+	OffsetX, OffsetY float64
+	// Outline draws every label's outline, for a test print on plain paper
+	// held against a label sheet.
+	Outline bool
+	// DPI is the print quality, 300 or 600 (0 means 300). QR modules are a
+	// whole number of printer dots so every module prints the same width.
+	DPI int
+}
+
+// Print qualities, in dots per inch.
+const (
+	StandardDPI = 300
+	HighDPI     = 600
+)
+
+// MinModule is the smallest QR module (mm) printed: below it, phone cameras
+// and worn labels stop decoding reliably.
+const MinModule = 0.25
+
+// ErrNoLabels is returned when there is nothing to print.
+var ErrNoLabels = errors.New("sheet: no labels to print")
+
+// TooSmallError says a label's code cannot be printed large enough to scan.
+type TooSmallError struct {
+	Index   int     // 0-based index of the label in the input
+	Modules int     // modules per side, quiet zone included
+	Module  float64 // module size that would fit, mm
+}
+
+func (e *TooSmallError) Error() string {
+	return fmt.Sprintf("sheet: label %d: its QR code (%d modules) would print at %.3f mm a module, under the %.2f mm that scans; shorten the text or choose a larger label",
+		e.Index+1, e.Modules, e.Module, MinModule)
+}
+
+// withDefaults fills zero values and checks the rest.
+func (o Options) withDefaults(t *labels.Template) (Options, error) {
+	if o.Copies == 0 {
+		o.Copies = 1
+	}
+	if o.Start == 0 {
+		o.Start = 1
+	}
+	if o.Level == 0 {
+		o.Level = qr.H
+	}
+	if o.DPI == 0 {
+		o.DPI = StandardDPI
+	}
+	switch {
+	case o.Copies < 1:
+		return o, errors.New("sheet: copies must be at least 1")
+	case o.Start < 1 || o.Start > t.PerSheet():
+		return o, fmt.Errorf("sheet: start position must be 1 to %d on %s", t.PerSheet(), t.Name())
+	case o.DPI != StandardDPI && o.DPI != HighDPI:
+		return o, fmt.Errorf("sheet: print quality must be %d or %d DPI", StandardDPI, HighDPI)
+	case o.Level < qr.L || o.Level > qr.H:
+		return o, errors.New("sheet: unknown QR error-correction level")
+	case math.IsNaN(o.OffsetX) || math.IsInf(o.OffsetX, 0) || math.IsNaN(o.OffsetY) || math.IsInf(o.OffsetY, 0):
+		return o, errors.New("sheet: calibration offset must be a number of millimetres")
+	}
+	return o, nil
+}
