@@ -14,9 +14,9 @@ export LIFETAG_STRICT=1
 
 status=0
 for module in pkg cloud station; do
-  echo "== go test: $module"
+  echo "== go vet, go test: $module"
   # GOWORK=off proves each module builds and tests on its own.
-  (cd "$module" && GOWORK=off go test -count=1 ./...) || status=1
+  (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...) || status=1
 done
 
 echo "== frontend: lint, types, unit tests"
