@@ -18,7 +18,7 @@ func TestHealth(t *testing.T) {
 	for _, backend := range storetest.Backends {
 		t.Run(backend.Name, func(t *testing.T) {
 			t.Parallel()
-			store := backend.Open(t)
+			store, _ := backend.Open(t)
 			server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
 				Store:  store,
 				Site:   fstest.MapFS{},

@@ -25,7 +25,7 @@ type DB struct {
 	pool *pgxpool.Pool
 }
 
-// var _ cloud.Store = (*DB)(nil) // TODO(milestone 2)
+var _ cloud.Store = (*DB)(nil)
 
 // Open connects to url and applies every pending migration.
 func Open(ctx context.Context, url string) (*DB, error) {

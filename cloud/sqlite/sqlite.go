@@ -35,7 +35,7 @@ type DB struct {
 	db *sql.DB
 }
 
-// var _ cloud.Store = (*DB)(nil) // TODO(milestone 2)
+var _ cloud.Store = (*DB)(nil)
 
 // Open opens (creating if needed) the database in dir and applies every
 // pending migration.

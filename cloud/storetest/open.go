@@ -8,42 +8,40 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/postgres"
 	"github.com/lifetag/lifetag/cloud/sqlite"
 )
 
-// Store is cloud.Store until both backends implement all of it. TODO(milestone 2)
-type Store interface {
-	Ping(ctx context.Context) error
-	Close() error
-}
-
-// Backend opens a fresh, empty store for one test.
+// Backend opens a fresh, empty store for one test, and a Dumper that reads
+// every row of it behind the store's back.
 type Backend struct {
 	Name string
-	Open func(t testing.TB) Store
+	Open func(t testing.TB) (cloud.Store, Dumper)
 }
 
 // Backends lists every store implementation.
 var Backends = []Backend{
-	{Name: "sqlite", Open: func(t testing.TB) Store { return OpenSQLite(t) }},
-	{Name: "postgres", Open: func(t testing.TB) Store { return OpenPostgres(t) }},
+	{Name: "sqlite", Open: OpenSQLite},
+	{Name: "postgres", Open: OpenPostgres},
 }
 
 // OpenSQLite opens a store in a temporary directory.
-func OpenSQLite(t testing.TB) *sqlite.DB {
+func OpenSQLite(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), t.TempDir())
+	dir := t.TempDir()
+	db, err := sqlite.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db
+	return db, sqliteDumper(filepath.Join(dir, sqlite.FileName))
 }
 
 // PostgresURL returns LIFETAG_TEST_DATABASE_URL, skipping the test when it
@@ -62,7 +60,7 @@ func PostgresURL(t testing.TB) string {
 
 // OpenPostgres opens a store in a fresh schema of the test database, dropped
 // when the test ends, so tests and packages can run in parallel.
-func OpenPostgres(t testing.TB) *postgres.DB {
+func OpenPostgres(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
 	base := PostgresURL(t)
 	ctx := context.Background()
@@ -88,12 +86,13 @@ func OpenPostgres(t testing.TB) *postgres.DB {
 		}
 	})
 
-	db, err := postgres.Open(ctx, WithSearchPath(t, base, schema))
+	conn := WithSearchPath(t, base, schema)
+	db, err := postgres.Open(ctx, conn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db
+	return db, postgresDumper(conn)
 }
 
 // WithSearchPath adds a search_path run-time parameter to a connection

@@ -1,0 +1,134 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+const userColumns = `users.id, users.email, users.password_hash, users.first_name, users.last_name,
+	users.profile_image_url, users.stripe_customer_id, users.stripe_subscription_id,
+	users.has_print_access, coalesce(users.referral_code, ''), users.referred_by_code,
+	users.user_type, users.is_admin, users.is_active, users.created_at, users.updated_at`
+
+// userFields lists where scanUser puts each of userColumns.
+func userFields(u *cloud.User) []any {
+	return []any{&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName,
+		&u.ProfileImageURL, &u.StripeCustomerID, &u.StripeSubscriptionID,
+		&u.HasPrintAccess, &u.ReferralCode, &u.ReferredByCode,
+		&u.UserType, &u.IsAdmin, &u.IsActive, &u.CreatedAt, &u.UpdatedAt}
+}
+
+func scanUser(row pgx.Row) (*cloud.User, error) {
+	var u cloud.User
+	if err := row.Scan(userFields(&u)...); err != nil {
+		return nil, storeError(err, "user")
+	}
+	return &u, nil
+}
+
+// nullIfEmpty stores an absent unique value as NULL, which never collides.
+func nullIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// CreateUser inserts an active account and sets u.ID.
+func (db *DB) CreateUser(ctx context.Context, u *cloud.User) error {
+	if u.UserType == "" {
+		u.UserType = cloud.UserTypeIndividual
+	}
+	u.IsActive = true
+	err := db.pool.QueryRow(ctx, `
+		INSERT INTO users (email, password_hash, first_name, last_name, profile_image_url,
+			stripe_customer_id, stripe_subscription_id, has_print_access, referral_code,
+			referred_by_code, user_type, is_admin, is_active, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, $13, $14)
+		RETURNING id`,
+		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.ProfileImageURL,
+		u.StripeCustomerID, u.StripeSubscriptionID, u.HasPrintAccess, nullIfEmpty(u.ReferralCode),
+		u.ReferredByCode, u.UserType, u.IsAdmin, u.CreatedAt, u.UpdatedAt,
+	).Scan(&u.ID)
+	return storeError(err, "user")
+}
+
+func (db *DB) FindUserByID(ctx context.Context, id int64) (*cloud.User, error) {
+	return scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+}
+
+func (db *DB) FindUserByEmail(ctx context.Context, email string) (*cloud.User, error) {
+	return scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`, email))
+}
+
+func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE users SET is_admin = false, updated_at = $1 WHERE is_admin`, now); err != nil {
+			return storeError(err, "admins")
+		}
+		for _, email := range emails {
+			_, err := tx.Exec(ctx, `
+				INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
+				ON CONFLICT (email) DO UPDATE SET is_admin = true, updated_at = $2`, email, now)
+			if err != nil {
+				return storeError(err, "admin")
+			}
+		}
+		return nil
+	})
+}
+
+func (db *DB) SetReferralCode(ctx context.Context, userID int64, code string, now time.Time) error {
+	tag, err := db.pool.Exec(ctx, `
+		UPDATE users SET referral_code = $2, updated_at = $3
+		WHERE id = $1 AND referral_code IS NULL`, userID, code, now)
+	if err != nil {
+		return storeError(err, "referral code")
+	}
+	if tag.RowsAffected() == 0 {
+		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgReferralExists)
+	}
+	return nil
+}
+
+func (db *DB) SetResetToken(ctx context.Context, userID int64, tokenHash []byte, expiresAt time.Time) error {
+	tag, err := db.pool.Exec(ctx, `
+		UPDATE users SET reset_token_hash = $2, reset_token_expiry = $3 WHERE id = $1`,
+		userID, tokenHash, expiresAt)
+	if err != nil {
+		return storeError(err, "reset token")
+	}
+	if tag.RowsAffected() == 0 {
+		return cloud.Errorf(cloud.ENOTFOUND, "user not found")
+	}
+	return nil
+}
+
+func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*cloud.User, error) {
+	var user *cloud.User
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		user, err = scanUser(tx.QueryRow(ctx, `
+			SELECT `+userColumns+` FROM users
+			WHERE reset_token_hash = $1 AND reset_token_expiry > $2 AND ($3 = '' OR email = $3)
+			FOR UPDATE`, tokenHash, now, email))
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			UPDATE users SET password_hash = $2, reset_token_hash = NULL, reset_token_expiry = NULL,
+				updated_at = $3 WHERE id = $1`, user.ID, passwordHash, now); err != nil {
+			return storeError(err, "password")
+		}
+		user.PasswordHash = passwordHash
+		if _, err := tx.Exec(ctx, `DELETE FROM user_sessions WHERE user_id = $1`, user.ID); err != nil {
+			return storeError(err, "sessions")
+		}
+		return nil
+	})
+	return user, err
+}

@@ -1,0 +1,51 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+func (db *DB) DeletePersonalData(ctx context.Context, userID int64, now time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		statements := []string{
+			`DELETE FROM emergency_data WHERE user_id = ?1`,
+			`UPDATE physical_orders SET shipping_address = NULL WHERE user_id = ?1`,
+		}
+		for _, q := range statements {
+			if _, err := tx.ExecContext(ctx, q, userID); err != nil {
+				return storeError(err, "personal data")
+			}
+		}
+		_, err := tx.ExecContext(ctx, `
+			UPDATE users SET first_name = '', last_name = '', profile_image_url = '',
+				department = '', employee_id = '', job_title = '', updated_at = ?2
+			WHERE id = ?1`, userID, formatTime(now))
+		return storeError(err, "personal data")
+	})
+}
+
+func (db *DB) DeleteAccount(ctx context.Context, userID int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		user, err := findUser(ctx, tx, `id = ?1`, userID)
+		if err != nil {
+			return err
+		}
+		// Referrals name people by address; the user's own referrals go, and
+		// where they were the one referred, the referrer keeps the count only.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM referrals WHERE referrer_email = ?1`, user.Email); err != nil {
+			return storeError(err, "referrals")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE referrals SET referred_email = '' WHERE referred_email = ?1`, user.Email); err != nil {
+			return storeError(err, "referrals")
+		}
+		if user.ReferralCode != "" {
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET referred_by_code = '' WHERE referred_by_code = ?1`, user.ReferralCode); err != nil {
+				return storeError(err, "referrals")
+			}
+		}
+		// Sessions, emergency data and orders go by ON DELETE CASCADE.
+		_, err = tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?1`, userID)
+		return storeError(err, "user")
+	})
+}

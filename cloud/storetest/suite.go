@@ -1,0 +1,330 @@
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// T0 is the fixed "now" of the suite; tests move the clock explicitly.
+var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// Run is the conformance suite: every cloud.Store must pass it.
+func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	t.Run("Users", func(t *testing.T) { t.Parallel(); testUsers(t, open) })
+	t.Run("SeedAdmins", func(t *testing.T) { t.Parallel(); testSeedAdmins(t, open) })
+	t.Run("ReferralCode", func(t *testing.T) { t.Parallel(); testReferralCode(t, open) })
+	t.Run("PasswordToken", func(t *testing.T) { t.Parallel(); testPasswordToken(t, open) })
+	t.Run("Sessions", func(t *testing.T) { t.Parallel(); testSessions(t, open) })
+	t.Run("EmergencyRecord", func(t *testing.T) { t.Parallel(); testEmergencyRecord(t, open) })
+	t.Run("Referrals", func(t *testing.T) { t.Parallel(); testReferrals(t, open) })
+	t.Run("Orders", func(t *testing.T) { t.Parallel(); testOrders(t, open) })
+	t.Run("DeletePersonalData", func(t *testing.T) { t.Parallel(); testDeletePersonalData(t, open) })
+	t.Run("DeleteAccount", func(t *testing.T) { t.Parallel(); testDeleteAccount(t, open) })
+}
+
+// MustCreateUser creates an individual account created at T0.
+func MustCreateUser(t testing.TB, s cloud.Store, email string) *cloud.User {
+	t.Helper()
+	u := &cloud.User{Email: email, PasswordHash: "hash-of-" + email, CreatedAt: T0, UpdatedAt: T0}
+	if err := s.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func wantCode(t testing.TB, err error, code string) {
+	t.Helper()
+	if got := cloud.ErrorCode(err); got != code {
+		t.Fatalf("error code %q (%v), want %q", got, err, code)
+	}
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func testUsers(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := &cloud.User{Email: "ann@example.com", PasswordHash: "h", FirstName: "Ann",
+		StripeCustomerID: "cus_1", HasPrintAccess: true, CreatedAt: T0, UpdatedAt: T0}
+	must(t, s.CreateUser(ctx, u))
+	if u.ID == 0 || u.UserType != cloud.UserTypeIndividual || !u.IsActive {
+		t.Fatalf("created user %+v", u)
+	}
+	for name, find := range map[string]func() (*cloud.User, error){
+		"ByID":    func() (*cloud.User, error) { return s.FindUserByID(ctx, u.ID) },
+		"ByEmail": func() (*cloud.User, error) { return s.FindUserByEmail(ctx, "ann@example.com") },
+	} {
+		got, err := find()
+		must(t, err)
+		if got.ID != u.ID || got.Email != u.Email || got.PasswordHash != "h" || got.FirstName != "Ann" ||
+			got.StripeCustomerID != "cus_1" || !got.HasPrintAccess || got.ReferralCode != "" ||
+			got.IsAdmin || !got.IsActive || !got.CreatedAt.Equal(T0) || got.UserType != cloud.UserTypeIndividual {
+			t.Fatalf("%s: got %+v", name, got)
+		}
+	}
+	t.Run("ErrDuplicateEmail", func(t *testing.T) {
+		err := s.CreateUser(ctx, &cloud.User{Email: "ann@example.com", CreatedAt: T0, UpdatedAt: T0})
+		wantCode(t, err, cloud.ECONFLICT)
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		_, err := s.FindUserByEmail(ctx, "nobody@example.com")
+		wantCode(t, err, cloud.ENOTFOUND)
+		_, err = s.FindUserByID(ctx, u.ID+1000)
+		wantCode(t, err, cloud.ENOTFOUND)
+	})
+}
+
+func testSeedAdmins(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	old := MustCreateUser(t, s, "old-admin@example.com")
+	kept := MustCreateUser(t, s, "kept@example.com")
+	must(t, s.SeedAdmins(ctx, []string{"old-admin@example.com"}, T0))
+	must(t, s.SeedAdmins(ctx, []string{"kept@example.com", "new-admin@example.com"}, T0.Add(time.Hour)))
+
+	for email, want := range map[string]bool{"old-admin@example.com": false, "kept@example.com": true, "new-admin@example.com": true} {
+		u, err := s.FindUserByEmail(ctx, email)
+		must(t, err)
+		if u.IsAdmin != want {
+			t.Errorf("%s: IsAdmin %v, want %v", email, u.IsAdmin, want)
+		}
+	}
+	created, err := s.FindUserByEmail(ctx, "new-admin@example.com")
+	must(t, err)
+	if created.PasswordHash != "" {
+		t.Error("a seeded admin must have no password until they set one")
+	}
+	if u, _ := s.FindUserByID(ctx, kept.ID); u.PasswordHash != kept.PasswordHash {
+		t.Error("seeding must keep an existing password")
+	}
+	_ = old
+}
+
+func testReferralCode(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	a := MustCreateUser(t, s, "a@example.com")
+	b := MustCreateUser(t, s, "b@example.com")
+	must(t, s.SetReferralCode(ctx, a.ID, "ABCD2345", T0))
+	got, err := s.FindUserByID(ctx, a.ID)
+	must(t, err)
+	if got.ReferralCode != "ABCD2345" {
+		t.Fatalf("code %q", got.ReferralCode)
+	}
+	t.Run("ErrAlreadySet", func(t *testing.T) {
+		wantCode(t, s.SetReferralCode(ctx, a.ID, "ZZZZ2345", T0), cloud.ECONFLICT)
+	})
+	t.Run("ErrTaken", func(t *testing.T) {
+		wantCode(t, s.SetReferralCode(ctx, b.ID, "ABCD2345", T0), cloud.ECONFLICT)
+	})
+}
+
+func testPasswordToken(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := MustCreateUser(t, s, "reset@example.com")
+	token := []byte("hash-of-token-000000000000000000")
+	must(t, s.SetResetToken(ctx, u.ID, token, T0.Add(24*time.Hour)))
+	session := &cloud.Session{TokenHash: []byte("session-hash"), UserID: u.ID, ExpiresAt: T0.Add(time.Hour), CreatedAt: T0}
+	must(t, s.CreateSession(ctx, session))
+
+	t.Run("ErrWrongToken", func(t *testing.T) {
+		_, err := s.UsePasswordToken(ctx, []byte("other"), "", "new", T0)
+		wantCode(t, err, cloud.ENOTFOUND)
+	})
+	t.Run("ErrWrongEmail", func(t *testing.T) {
+		_, err := s.UsePasswordToken(ctx, token, "someone@example.com", "new", T0)
+		wantCode(t, err, cloud.ENOTFOUND)
+	})
+	t.Run("ErrExpired", func(t *testing.T) {
+		_, err := s.UsePasswordToken(ctx, token, "", "new", T0.Add(24*time.Hour))
+		wantCode(t, err, cloud.ENOTFOUND)
+	})
+	got, err := s.UsePasswordToken(ctx, token, "reset@example.com", "new-hash", T0.Add(24*time.Hour-time.Second))
+	must(t, err)
+	if got.ID != u.ID || got.PasswordHash != "new-hash" {
+		t.Fatalf("got %+v", got)
+	}
+	if stored, _ := s.FindUserByID(ctx, u.ID); stored.PasswordHash != "new-hash" {
+		t.Fatal("password not stored")
+	}
+	_, _, err = s.FindSession(ctx, session.TokenHash, T0)
+	wantCode(t, err, cloud.ENOTFOUND) // a new password ends every session
+	t.Run("ErrSingleUse", func(t *testing.T) {
+		_, err := s.UsePasswordToken(ctx, token, "", "again", T0)
+		wantCode(t, err, cloud.ENOTFOUND)
+	})
+	t.Run("ErrUnknownUser", func(t *testing.T) {
+		wantCode(t, s.SetResetToken(ctx, u.ID+1000, []byte("x"), T0), cloud.ENOTFOUND)
+	})
+}
+
+func testSessions(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := MustCreateUser(t, s, "session@example.com")
+	live := &cloud.Session{TokenHash: []byte("live"), UserID: u.ID, ExpiresAt: T0.Add(24 * time.Hour), CreatedAt: T0}
+	old := &cloud.Session{TokenHash: []byte("old"), UserID: u.ID, ExpiresAt: T0.Add(time.Minute), CreatedAt: T0}
+	must(t, s.CreateSession(ctx, live))
+	must(t, s.CreateSession(ctx, old))
+
+	got, user, err := s.FindSession(ctx, []byte("live"), T0.Add(time.Hour))
+	must(t, err)
+	if got.UserID != u.ID || !got.ExpiresAt.Equal(live.ExpiresAt) || user.Email != u.Email {
+		t.Fatalf("got %+v %+v", got, user)
+	}
+	t.Run("ErrExpired", func(t *testing.T) {
+		_, _, err := s.FindSession(ctx, []byte("old"), T0.Add(time.Minute))
+		wantCode(t, err, cloud.ENOTFOUND)
+		_, _, err = s.FindSession(ctx, []byte("live"), T0.Add(24*time.Hour))
+		wantCode(t, err, cloud.ENOTFOUND)
+	})
+	t.Run("ErrDuplicate", func(t *testing.T) {
+		wantCode(t, s.CreateSession(ctx, live), cloud.ECONFLICT)
+	})
+	n, err := s.DeleteExpiredSessions(ctx, T0.Add(time.Hour))
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("deleted %d expired sessions, want 1", n)
+	}
+	must(t, s.DeleteSession(ctx, []byte("live")))
+	_, _, err = s.FindSession(ctx, []byte("live"), T0)
+	wantCode(t, err, cloud.ENOTFOUND)
+}
+
+func testEmergencyRecord(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := MustCreateUser(t, s, "record@example.com")
+	_, err := s.FindEmergencyRecord(ctx, u.ID)
+	wantCode(t, err, cloud.ENOTFOUND)
+
+	for i, when := range []time.Time{T0, T0.Add(time.Hour)} {
+		r := &cloud.EmergencyRecord{UserID: u.ID, PersonalInfo: []byte{0, 1, byte(i)}, EmergencyContacts: []byte{2, byte(i)},
+			MedicalInfo: []byte{3, byte(i)}, LastModified: fmt.Sprintf("2026-03-01T12:0%d:00.000Z", i), UpdatedAt: when}
+		must(t, s.PutEmergencyRecord(ctx, r))
+		got, err := s.FindEmergencyRecord(ctx, u.ID)
+		must(t, err)
+		if !bytes.Equal(got.PersonalInfo, r.PersonalInfo) || !bytes.Equal(got.EmergencyContacts, r.EmergencyContacts) ||
+			!bytes.Equal(got.MedicalInfo, r.MedicalInfo) || got.LastModified != r.LastModified || !got.UpdatedAt.Equal(when) {
+			t.Fatalf("put %d: got %+v, want %+v", i, got, r)
+		}
+	}
+	t.Run("ErrUnknownUser", func(t *testing.T) {
+		err := s.PutEmergencyRecord(ctx, &cloud.EmergencyRecord{UserID: u.ID + 1000, PersonalInfo: []byte{1},
+			EmergencyContacts: []byte{1}, MedicalInfo: []byte{1}, UpdatedAt: T0})
+		if err == nil {
+			t.Fatal("a record for a missing user was stored")
+		}
+	})
+}
+
+func testReferrals(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	list, err := s.ListReferrals(ctx, "NOPE2345")
+	must(t, err)
+	if len(list) != 0 {
+		t.Fatalf("got %d referrals for an unknown code", len(list))
+	}
+	for i, email := range []string{"x@example.com", "y@example.com"} {
+		r := &cloud.Referral{ReferralCode: "CODE2345", ReferrerEmail: "ref@example.com", ReferredEmail: email,
+			CreatedAt: T0.Add(time.Duration(i) * time.Hour)}
+		must(t, s.CreateReferral(ctx, r))
+		if r.ID == 0 {
+			t.Fatal("no id")
+		}
+	}
+	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "OTHER234", ReferrerEmail: "o@example.com", CreatedAt: T0}))
+	list, err = s.ListReferrals(ctx, "CODE2345")
+	must(t, err)
+	if len(list) != 2 || list[0].ReferredEmail != "x@example.com" || list[1].ReferredEmail != "y@example.com" ||
+		list[0].RewardClaimed || !list[1].CreatedAt.Equal(T0.Add(time.Hour)) {
+		t.Fatalf("got %+v", list)
+	}
+}
+
+func testOrders(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := MustCreateUser(t, s, "orders@example.com")
+	other := MustCreateUser(t, s, "other@example.com")
+	for i, id := range []string{"LT-1", "LT-2"} {
+		o := &cloud.Order{OrderID: id, UserID: u.ID, LabelType: "helmet", Quantity: 1 + i, PricePence: 999,
+			ShippingAddress: []byte{9, byte(i)}, Status: "pending", CreatedAt: T0.Add(time.Duration(i) * time.Hour)}
+		must(t, s.CreateOrder(ctx, o))
+	}
+	must(t, s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-3", UserID: other.ID, LabelType: "gear", Quantity: 1,
+		PricePence: 999, Status: "shipped", CreatedAt: T0}))
+	list, err := s.ListOrders(ctx, u.ID)
+	must(t, err)
+	if len(list) != 2 || list[0].OrderID != "LT-2" || list[1].OrderID != "LT-1" || list[0].Quantity != 2 ||
+		!bytes.Equal(list[1].ShippingAddress, []byte{9, 0}) || list[0].Status != "pending" {
+		t.Fatalf("got %+v", list)
+	}
+	t.Run("ErrDuplicateOrderID", func(t *testing.T) {
+		err := s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-1", UserID: u.ID, LabelType: "helmet", Quantity: 1, PricePence: 999, Status: "pending", CreatedAt: T0})
+		wantCode(t, err, cloud.ECONFLICT)
+	})
+}
+
+func testDeletePersonalData(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := &cloud.User{Email: "p@example.com", FirstName: "Pat", LastName: "Lee", HasPrintAccess: true, CreatedAt: T0, UpdatedAt: T0}
+	must(t, s.CreateUser(ctx, u))
+	must(t, s.PutEmergencyRecord(ctx, &cloud.EmergencyRecord{UserID: u.ID, PersonalInfo: []byte{1}, EmergencyContacts: []byte{2}, MedicalInfo: []byte{3}, UpdatedAt: T0}))
+	must(t, s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-9", UserID: u.ID, LabelType: "wallet", Quantity: 1, PricePence: 999, ShippingAddress: []byte{7}, Status: "pending", CreatedAt: T0}))
+
+	must(t, s.DeletePersonalData(ctx, u.ID, T0.Add(time.Hour)))
+	_, err := s.FindEmergencyRecord(ctx, u.ID)
+	wantCode(t, err, cloud.ENOTFOUND)
+	got, err := s.FindUserByID(ctx, u.ID)
+	must(t, err)
+	if got.FirstName != "" || got.LastName != "" || !got.HasPrintAccess || got.Email != u.Email {
+		t.Fatalf("got %+v", got)
+	}
+	orders, err := s.ListOrders(ctx, u.ID)
+	must(t, err)
+	if len(orders) != 1 || orders[0].ShippingAddress != nil {
+		t.Fatalf("orders %+v: the order stays, its address goes", orders)
+	}
+}
+
+func testDeleteAccount(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, dump := open(t)
+	ctx := context.Background()
+	gone := MustCreateUser(t, s, "gone@example.com")
+	kept := MustCreateUser(t, s, "kept@example.com")
+	must(t, s.SetReferralCode(ctx, gone.ID, "GONE2345", T0))
+	must(t, s.SetReferralCode(ctx, kept.ID, "KEPT2345", T0))
+	for _, u := range []*cloud.User{gone, kept} {
+		must(t, s.PutEmergencyRecord(ctx, &cloud.EmergencyRecord{UserID: u.ID, PersonalInfo: []byte{1}, EmergencyContacts: []byte{2}, MedicalInfo: []byte{3}, UpdatedAt: T0}))
+		must(t, s.CreateSession(ctx, &cloud.Session{TokenHash: []byte("s-" + u.Email), UserID: u.ID, ExpiresAt: T0.Add(time.Hour), CreatedAt: T0}))
+		must(t, s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-" + u.Email, UserID: u.ID, LabelType: "helmet", Quantity: 1, PricePence: 999, Status: "pending", CreatedAt: T0}))
+	}
+	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "GONE2345", ReferrerEmail: gone.Email, ReferredEmail: kept.Email, CreatedAt: T0}))
+	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "KEPT2345", ReferrerEmail: kept.Email, ReferredEmail: gone.Email, CreatedAt: T0}))
+
+	must(t, s.DeleteAccount(ctx, gone.ID))
+	AssertNoTrace(t, dump(t), gone, kept)
+
+	referrals, err := s.ListReferrals(ctx, "KEPT2345")
+	must(t, err)
+	if len(referrals) != 1 || referrals[0].ReferredEmail != "" {
+		t.Fatalf("the referrer keeps the count without the address: %+v", referrals)
+	}
+	t.Run("ErrNotFound", func(t *testing.T) {
+		wantCode(t, s.DeleteAccount(ctx, gone.ID), cloud.ENOTFOUND)
+	})
+}
