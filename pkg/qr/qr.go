@@ -22,9 +22,9 @@ type Level int
 const (
 	// The zero Level is unset, so options can default it.
 	L Level = iota + 1 // about 7 % of the symbol can be restored
-	M              // 15 %: corporate batch labels
-	Q              // 25 %
-	H              // 30 %: individual labels, which get scratched on helmets
+	M                  // 15 %: corporate batch labels
+	Q                  // 25 %
+	H                  // 30 %: individual labels, which get scratched on helmets
 )
 
 // String returns the level's letter.

@@ -99,3 +99,17 @@ func fit(square box, size, dpi int) (x, y, module float64, ok bool) {
 	y = square.Y + (square.H-width)/2
 	return x, y, module, true
 }
+
+// MaxModules is the side, in modules and without the quiet zone, of the
+// largest QR code that prints scannably on t's labels at dpi (300 or 600):
+// a payload fits when its code's Size is at most this. It is below 21, the
+// smallest code, when the labels are too small for any.
+func MaxModules(t *labels.Template, dpi int) int {
+	if dpi == 0 {
+		dpi = StandardDPI
+	}
+	square := designFor(t.Label).qr
+	dot := 25.4 / float64(dpi)
+	minDots := math.Ceil(MinModule/dot - 1e-9)
+	return int(square.W/(minDots*dot)) - 2*quietModules
+}
