@@ -1,0 +1,16 @@
+package cloud
+
+// Sealer encrypts data at rest. aad binds a ciphertext to its place (the
+// owner and the field), so a sealed value copied elsewhere does not open.
+type Sealer interface {
+	Seal(plaintext, aad []byte) ([]byte, error)
+	Open(sealed, aad []byte) ([]byte, error)
+}
+
+// PasswordHasher hashes and checks passwords.
+type PasswordHasher interface {
+	Hash(password string) (string, error)
+	// Verify reports whether password matches encoded; an error means
+	// encoded is malformed.
+	Verify(password, encoded string) (bool, error)
+}

@@ -1,0 +1,79 @@
+package mail_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/mail/smtptest"
+)
+
+func TestSMTP(t *testing.T) {
+	sink := smtptest.Start(t)
+	sender, err := mail.NewSMTP(mail.SMTPConfig{Host: sink.Host, Port: sink.Port, From: "Lifetag <no-reply@lifetag.test>", TLS: mail.TLSNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = sender.Send(ctx, cloud.Mail{To: "ann@example.com", Subject: "Reset your password", Text: "Open https://lifetag.test/reset-password?token=abc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case m := <-sink.Received:
+		if m.From != "no-reply@lifetag.test" || len(m.To) != 1 || m.To[0] != "ann@example.com" {
+			t.Fatalf("envelope %q %q", m.From, m.To)
+		}
+		if m.Header("Subject") != "Reset your password" || m.Header("To") != "<ann@example.com>" ||
+			strings.TrimSpace(m.Text()) != "Open https://lifetag.test/reset-password?token=abc" {
+			t.Fatalf("data %q", m.Data)
+		}
+	case <-ctx.Done():
+		t.Fatal("no message reached the sink")
+	}
+}
+
+func TestSMTPConfig(t *testing.T) {
+	for name, c := range map[string]mail.SMTPConfig{
+		"ErrNoHost": {From: "a@b.test"},
+		"ErrNoFrom": {Host: "smtp.test"},
+		"ErrBadTLS": {Host: "smtp.test", From: "a@b.test", TLS: "sometimes"},
+	} {
+		if _, err := mail.NewSMTP(c); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestOutbox(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "outbox")
+	outbox, err := mail.NewOutbox(dir, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := cloud.Mail{To: "ann@example.com", Subject: "Hello", Text: "Body"}
+	if err := outbox.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if got := outbox.Messages(); len(got) != 1 || got[0] != m {
+		t.Fatalf("messages %+v", got)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != 1 {
+		t.Fatalf("files %v", files)
+	}
+	content, _ := os.ReadFile(files[0])
+	if string(content) != "To: ann@example.com\nSubject: Hello\n\nBody\n" {
+		t.Fatalf("file %q", content)
+	}
+	if info, _ := os.Stat(files[0]); info.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v", info.Mode())
+	}
+}

@@ -1,0 +1,94 @@
+// Package mail sends the cloud's e-mail: over SMTP with github.com/wneessen/go-mail,
+// or, in development, into an outbox the developer and tests can read.
+package mail
+
+import (
+	"context"
+	"fmt"
+
+	gomail "github.com/wneessen/go-mail"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// TLS modes for SMTPConfig.TLS.
+const (
+	TLSStartTLS = "starttls" // STARTTLS required (port 587); the default
+	TLSImplicit = "tls"      // TLS from the first byte (port 465)
+	TLSNone     = "none"     // plain text: only for a local relay or test sink
+)
+
+// SMTPConfig says how to reach the mail server.
+type SMTPConfig struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+	From     string
+	TLS      string
+}
+
+// SMTP is a cloud.Mailer on an SMTP server.
+type SMTP struct {
+	config  SMTPConfig
+	options []gomail.Option
+}
+
+var _ cloud.Mailer = (*SMTP)(nil)
+
+// NewSMTP checks config and returns a sender. It connects on each Send.
+func NewSMTP(c SMTPConfig) (*SMTP, error) {
+	if c.Host == "" || c.From == "" {
+		return nil, fmt.Errorf("mail: SMTP_HOST and SMTP_FROM are required")
+	}
+	if c.TLS == "" {
+		c.TLS = TLSStartTLS
+	}
+	options := []gomail.Option{gomail.WithTimeout(gomail.DefaultTimeout)}
+	switch c.TLS {
+	case TLSStartTLS:
+		options = append(options, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	case TLSImplicit:
+		options = append(options, gomail.WithSSL())
+	case TLSNone:
+		options = append(options, gomail.WithTLSPolicy(gomail.NoTLS))
+	default:
+		return nil, fmt.Errorf("mail: SMTP_TLS must be %s, %s or %s", TLSStartTLS, TLSImplicit, TLSNone)
+	}
+	if c.Port != 0 {
+		options = append(options, gomail.WithPort(c.Port))
+	}
+	if c.Username != "" {
+		auth := gomail.SMTPAuthPlain
+		if c.TLS == TLSNone {
+			auth = gomail.SMTPAuthPlainNoEnc
+		}
+		options = append(options, gomail.WithSMTPAuth(auth),
+			gomail.WithUsername(c.Username), gomail.WithPassword(c.Password))
+	}
+	return &SMTP{config: c, options: options}, nil
+}
+
+// Send delivers m.
+func (s *SMTP) Send(ctx context.Context, m cloud.Mail) error {
+	msg := gomail.NewMsg()
+	if err := msg.From(s.config.From); err != nil {
+		return fmt.Errorf("mail: from: %w", err)
+	}
+	if err := msg.To(m.To); err != nil {
+		return fmt.Errorf("mail: to: %w", err)
+	}
+	msg.Subject(m.Subject)
+	msg.SetDate()
+	msg.SetMessageID()
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+
+	client, err := gomail.NewClient(s.config.Host, s.options...)
+	if err != nil {
+		return fmt.Errorf("mail: client: %w", err)
+	}
+	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
+		return fmt.Errorf("mail: send: %w", err)
+	}
+	return nil
+}

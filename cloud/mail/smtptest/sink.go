@@ -1,0 +1,104 @@
+// Package smtptest runs an in-process SMTP server (github.com/emersion/go-smtp)
+// on loopback that keeps what it receives, for tests.
+package smtptest
+
+import (
+	"io"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/emersion/go-smtp"
+)
+
+// Message is one received message.
+type Message struct {
+	From string
+	To   []string
+	Data string // the raw message, headers and body
+}
+
+// Header returns one header of the message.
+func (m Message) Header(name string) string {
+	msg, err := mail.ReadMessage(strings.NewReader(m.Data))
+	if err != nil {
+		return ""
+	}
+	return msg.Header.Get(name)
+}
+
+// Text returns the decoded body of a single-part message.
+func (m Message) Text() string {
+	msg, err := mail.ReadMessage(strings.NewReader(m.Data))
+	if err != nil {
+		return ""
+	}
+	var body io.Reader = msg.Body
+	if strings.EqualFold(msg.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		body = quotedprintable.NewReader(body)
+	}
+	text, _ := io.ReadAll(body)
+	return string(text)
+}
+
+// Sink is a running SMTP server; every delivered message arrives on Received.
+type Sink struct {
+	Host     string
+	Port     int
+	Received chan Message
+}
+
+// Start runs a sink until the test ends.
+func Start(t testing.TB) *Sink {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := &Sink{Received: make(chan Message, 100)}
+	addr := listener.Addr().(*net.TCPAddr)
+	sink.Host, sink.Port = addr.IP.String(), addr.Port
+
+	server := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		return &session{sink: sink}, nil
+	}))
+	server.Domain = "localhost"
+	server.AllowInsecureAuth = true
+	go server.Serve(listener)
+	t.Cleanup(func() { server.Close() })
+	return sink
+}
+
+// Addr is host:port.
+func (s *Sink) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
+
+type session struct {
+	sink *Sink
+	msg  Message
+}
+
+func (s *session) Reset()        { s.msg = Message{} }
+func (s *session) Logout() error { return nil }
+
+func (s *session) Mail(from string, opts *smtp.MailOptions) error {
+	s.msg.From = from
+	return nil
+}
+
+func (s *session) Rcpt(to string, opts *smtp.RcptOptions) error {
+	s.msg.To = append(s.msg.To, to)
+	return nil
+}
+
+func (s *session) Data(r io.Reader) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	s.msg.Data = string(data)
+	s.sink.Received <- s.msg
+	return nil
+}
