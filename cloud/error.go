@@ -61,3 +61,8 @@ func ErrorMessage(err error) string {
 	}
 	return MsgInternal
 }
+
+// NewError returns an *Error with the given code and message.
+func NewError(code, message string) *Error {
+	return &Error{Code: code, Message: message}
+}

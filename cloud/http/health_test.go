@@ -1,7 +1,6 @@
 package http_test
 
 import (
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,42 +14,17 @@ import (
 )
 
 func TestHealth(t *testing.T) {
-	for _, backend := range storetest.Backends {
-		t.Run(backend.Name, func(t *testing.T) {
-			t.Parallel()
-			store, _ := backend.Open(t)
-			server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
-				Store:  store,
-				Site:   fstest.MapFS{},
-				Logger: slog.New(slog.DiscardHandler),
-			}))
-			defer server.Close()
-
-			resp, err := http.Get(server.URL + "/api/health")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			var body map[string]string
-			if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-				t.Fatal(err)
-			}
-			if resp.StatusCode != http.StatusOK || body["status"] != "ok" {
-				t.Fatalf("got %d %v, want 200 {status: ok}", resp.StatusCode, body)
-			}
-
-			store.Close()
-			resp, err = http.Get(server.URL + "/api/health")
-			if err != nil {
-				t.Fatal(err)
-			}
-			io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != http.StatusServiceUnavailable {
-				t.Fatalf("closed database: got %d, want 503", resp.StatusCode)
-			}
-		})
-	}
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		resp := e.do("GET", "/api/health", "", nil)
+		if resp.Status != http.StatusOK || string(resp.Body) != `{"status":"ok"}`+"\n" {
+			t.Fatalf("got %d %s, want 200 {status: ok}", resp.Status, resp.Body)
+		}
+		e.Store.Close()
+		if resp := e.do("GET", "/api/health", "", nil); resp.Status != http.StatusServiceUnavailable {
+			t.Fatalf("closed database: got %d, want 503", resp.Status)
+		}
+	})
 }
 
 func TestSite(t *testing.T) {

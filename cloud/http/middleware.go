@@ -1,6 +1,16 @@
 package http
 
-import "net/http"
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/lifetag/lifetag/cloud"
+)
 
 // contentSecurityPolicy allows the site's own files and Stripe's payment
 // element, nothing else.
@@ -35,5 +45,36 @@ func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		next.ServeHTTP(w, r)
+	})
+}
+
+// recoverer answers a panic with a plain 500 (never a stack trace) and
+// logs it.
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.logger.Error("panic", slog.String("route", routePattern(r)),
+					slog.String("panic", fmt.Sprint(v)), slog.String("stack", string(debug.Stack())))
+				writeMessage(w, http.StatusInternalServerError, cloud.MsgInternal)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// logRequests logs one line per request: method, route pattern, status and
+// duration. Never the path, query or body: they can hold an address.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		s.logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("method", r.Method), slog.String("route", routePattern(r)),
+			slog.Int("status", ww.Status()), slog.Duration("duration", time.Since(start)))
 	})
 }

@@ -2,6 +2,7 @@ package http
 
 import (
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 
@@ -37,13 +38,19 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // writeError answers with err's status and user-facing message. Only
 // internal errors are logged, and never with request data.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var se *statusError
+	if errors.As(err, &se) {
+		writeMessage(w, se.status, se.message)
+		return
+	}
 	code := cloud.ErrorCode(err)
 	if code == cloud.EINTERNAL {
 		s.logger.Error("request failed", slog.String("method", r.Method),
 			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
 	}
 	resp := errorResponse{Message: cloud.ErrorMessage(err)}
-	if e, ok := err.(*cloud.Error); ok {
+	var e *cloud.Error
+	if errors.As(err, &e) {
 		resp.Errors = e.Fields
 	}
 	writeJSON(w, statusOf[code], resp)

@@ -2,13 +2,13 @@ package http
 
 import (
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 )
 
-// routes registers every route of the cloud, in one place.
+// routes registers every route of the cloud, in one place. Routes named by
+// an e-mail serve only its owner or an admin (service.authorize).
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, s.securityHeaders)
+	r.Use(s.recoverer, s.logRequests, s.securityHeaders)
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(noStore)
@@ -16,6 +16,41 @@ func (s *Server) routes() chi.Router {
 		r.MethodNotAllowed(s.handleAPIMethodNotAllowed)
 
 		r.Get("/health", s.handleHealth)
+
+		// Sign-in and passwords: rate-limited per IP here, and per e-mail
+		// address inside the handlers.
+		r.Group(func(r chi.Router) {
+			r.Use(s.ipLimiter.Handler)
+			r.Post("/auth/login", s.handleLogin)
+			r.Post("/auth/check-user", s.handleCheckUser)
+			r.Post("/auth/request-reset", s.handleRequestReset)
+			r.Post("/auth/reset-password", s.handleResetPassword)
+			r.Post("/auth/set-password", s.handleSetPassword)
+		})
+
+		r.Group(func(r chi.Router) {
+			r.Use(s.authenticate)
+			r.Post("/auth/logout", s.handleLogout)
+			// Navigation targets (individual-side §7).
+			r.Get("/logout", s.handleLogoutRedirect)
+			r.Get("/login", s.handleLoginRedirect)
+
+			r.Get("/user/data", s.handleUserData)
+			r.Get("/user/payment-status", s.handlePaymentStatus)
+			r.Get("/user/orders", s.handleOrders)
+
+			r.Post("/sync/emergency-data", s.handlePushEmergencyData)
+			r.Get("/sync/emergency-data/{email}", s.handlePullEmergencyData)
+			r.Post("/sync/payment-status", s.handlePushPaymentStatus)
+			r.Get("/sync/payment-status/{email}", s.handlePullPaymentStatus)
+
+			r.Post("/referrals/generate", s.handleGenerateReferralCode)
+			r.Get("/referrals/{email}", s.handleReferrals)
+
+			r.Post("/privacy/export-data", s.handleExportData)
+			r.Post("/privacy/delete-data", s.handleDeleteData)
+			r.Post("/privacy/delete-account", s.handleDeleteAccount)
+		})
 	})
 
 	site := siteHandler(s.site)

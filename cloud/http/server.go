@@ -2,46 +2,68 @@
 package http
 
 import (
-	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/httprate"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
 )
 
-// Pinger is what the health check needs from the store.
-type Pinger interface {
-	Ping(ctx context.Context) error
+// RateLimit bounds the sign-in and password routes: PerIP requests per
+// Window from one address, PerAddress per Window for one e-mail address.
+type RateLimit struct {
+	PerIP      int
+	PerAddress int
+	Window     time.Duration
 }
+
+// DefaultRateLimit is the production default.
+var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, Window: time.Minute}
 
 // Config is everything the server is built from; main fills it in.
 type Config struct {
-	Store      Pinger
+	Service    *service.Service
 	Site       fs.FS // the website build; index.html may be missing
 	Logger     *slog.Logger
-	Production bool
+	Production bool // Secure cookies
+	RateLimit  RateLimit
 }
 
 // Server is the HTTP face of the cloud.
 type Server struct {
-	store      Pinger
+	service    *service.Service
 	site       fs.FS
 	logger     *slog.Logger
 	production bool
-	router     chi.Router
+	rateLimit  RateLimit
+
+	ipLimiter      *httprate.RateLimiter
+	addressLimiter *httprate.RateLimiter
+	router         chi.Router
 }
 
 // NewServer builds the server and its routes.
 func NewServer(c Config) *Server {
+	if c.RateLimit == (RateLimit{}) {
+		c.RateLimit = DefaultRateLimit
+	}
 	s := &Server{
-		store:      c.Store,
+		service:    c.Service,
 		site:       c.Site,
 		logger:     c.Logger,
 		production: c.Production,
+		rateLimit:  c.RateLimit,
 	}
+	onLimit := httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, http.StatusTooManyRequests, cloud.MsgTooManyRequests)
+	})
+	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window, httprate.WithKeyByIP(), onLimit)
+	s.addressLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, onLimit)
 	s.router = s.routes()
 	return s
 }
@@ -61,9 +83,9 @@ func routePattern(r *http.Request) string {
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	if err := s.store.Ping(r.Context()); err != nil {
+	if err := s.service.Ping(r.Context()); err != nil {
 		s.logger.Error("health check failed", slog.String("error", err.Error()))
-		writeMessage(w, http.StatusServiceUnavailable, "database unavailable")
+		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

@@ -90,7 +90,7 @@ func (db *DB) SetReferralCode(ctx context.Context, userID int64, code string, no
 		return storeError(err, "referral code")
 	}
 	if tag.RowsAffected() == 0 {
-		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgReferralExists)
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgReferralExists)
 	}
 	return nil
 }

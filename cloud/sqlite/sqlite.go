@@ -43,12 +43,20 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("sqlite: data directory: %w", err)
 	}
+	path := filepath.Join(dir, FileName)
+	// Health data: only the cloud's user may read the file (SQLite gives
+	// its -wal and -shm files the same mode).
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: create database file: %w", err)
+	}
+	f.Close()
 	q := url.Values{}
 	for _, p := range []string{"foreign_keys(1)", "journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	dsn := "file:" + filepath.Join(dir, FileName) + "?" + q.Encode()
+	dsn := "file:" + path + "?" + q.Encode()
 	sqlDB, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open: %w", err)

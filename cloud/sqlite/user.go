@@ -112,7 +112,7 @@ func (db *DB) SetReferralCode(ctx context.Context, userID int64, code string, no
 	if n, err := res.RowsAffected(); err != nil {
 		return storeError(err, "referral code")
 	} else if n == 0 {
-		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgReferralExists)
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgReferralExists)
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 // Command lifetag-cloud serves the Lifetag API and website. All configuration
-// comes from the environment, read here and nowhere else.
+// comes from the environment (config.go), read here and nowhere else.
 package main
 
 import (
@@ -11,63 +11,42 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/aesgcm"
+	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/postgres"
+	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/sqlite"
 	"github.com/lifetag/lifetag/cloud/web"
 )
 
-// Config is the cloud's configuration, from the environment.
-type Config struct {
-	Host        string // HOST (or ADDR): listen address, default 127.0.0.1
-	Port        string // PORT, default 8080
-	DatabaseURL string // DATABASE_URL: PostgreSQL; empty means embedded SQLite
-	DataDir     string // DATA_DIR, default ./data
-	Production  bool   // LIFETAG_ENV=production (default development)
-}
+// devKeyFile is the development data key, generated on first start.
+const devKeyFile = "data.key"
 
-func configFromEnv(getenv func(string) string) (Config, error) {
-	c := Config{
-		Host:        firstNonEmpty(getenv("HOST"), getenv("ADDR"), "127.0.0.1"),
-		Port:        firstNonEmpty(getenv("PORT"), "8080"),
-		DatabaseURL: getenv("DATABASE_URL"),
-		DataDir:     firstNonEmpty(getenv("DATA_DIR"), "data"),
-	}
-	switch env := firstNonEmpty(getenv("LIFETAG_ENV"), "development"); env {
-	case "development":
-	case "production":
-		c.Production = true
-	default:
-		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
-	}
-	return c, nil
-}
-
-func firstNonEmpty(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
+// sessionPurgeInterval is how often expired sessions are deleted.
+const sessionPurgeInterval = time.Hour
 
 func main() {
-	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(logger); err != nil {
+	config, err := configFromEnv(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "lifetag-cloud:", err)
+		os.Exit(2)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: config.LogLevel}))
+	if err := run(config, logger); err != nil {
 		logger.Error("lifetag-cloud stopped", slog.String("error", err.Error()))
 		os.Exit(1)
 	}
 }
 
-func run(logger *slog.Logger) error {
-	config, err := configFromEnv(os.Getenv)
-	if err != nil {
-		return err
-	}
+func run(config Config, logger *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -77,11 +56,38 @@ func run(logger *slog.Logger) error {
 	}
 	defer store.Close()
 
+	sealer, err := openSealer(config, logger)
+	if err != nil {
+		return err
+	}
+	mailer, err := openMailer(config, logger)
+	if err != nil {
+		return err
+	}
+	svc, err := service.New(service.Config{
+		Store:       store,
+		Sealer:      sealer,
+		Passwords:   argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
+		Mailer:      mailer,
+		Logger:      logger,
+		Development: !config.Production,
+		BaseURL:     config.BaseURL,
+	})
+	if err != nil {
+		return err
+	}
+	defer svc.Close()
+	if err := svc.SeedAdmins(ctx, config.AdminEmails); err != nil {
+		return fmt.Errorf("ADMIN_EMAILS: %w", err)
+	}
+	go purgeSessions(ctx, svc, logger)
+
 	server := lhttp.NewServer(lhttp.Config{
-		Store:      store,
+		Service:    svc,
 		Site:       web.Dist(),
 		Logger:     logger,
 		Production: config.Production,
+		RateLimit:  config.RateLimit,
 	})
 	httpServer := &http.Server{
 		Handler:           server,
@@ -89,6 +95,7 @@ func run(logger *slog.Logger) error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	listener, err := net.Listen("tcp", net.JoinHostPort(config.Host, config.Port))
@@ -116,17 +123,67 @@ func run(logger *slog.Logger) error {
 	return nil
 }
 
-// store is what main needs from a storage backend.
-type store interface {
-	Ping(ctx context.Context) error
-	Close() error
-}
-
-func openStore(ctx context.Context, config Config, logger *slog.Logger) (store, error) {
+func openStore(ctx context.Context, config Config, logger *slog.Logger) (cloud.Store, error) {
 	if config.DatabaseURL != "" {
 		logger.Info("storage: PostgreSQL")
 		return postgres.Open(ctx, config.DatabaseURL)
 	}
 	logger.Info("storage: embedded SQLite", slog.String("dir", config.DataDir))
 	return sqlite.Open(ctx, config.DataDir)
+}
+
+// openSealer uses DATA_KEY, or in development a key kept in the data
+// directory (created on first start).
+func openSealer(config Config, logger *slog.Logger) (*aesgcm.Cipher, error) {
+	var current []byte
+	var err error
+	if config.DataKey != "" {
+		if current, err = aesgcm.ParseKey(config.DataKey); err != nil {
+			return nil, fmt.Errorf("DATA_KEY: %w", err)
+		}
+	} else {
+		if err := os.MkdirAll(config.DataDir, 0o700); err != nil {
+			return nil, err
+		}
+		path := filepath.Join(config.DataDir, devKeyFile)
+		if current, err = aesgcm.LoadOrCreateKeyFile(path); err != nil {
+			return nil, err
+		}
+		logger.Warn("DATA_KEY unset: using the development key file", slog.String("file", path))
+	}
+	var previous [][]byte
+	for _, text := range config.DataKeysPrevious {
+		key, err := aesgcm.ParseKey(text)
+		if err != nil {
+			return nil, fmt.Errorf("DATA_KEY_PREVIOUS: %w", err)
+		}
+		previous = append(previous, key)
+	}
+	return aesgcm.New(current, previous...)
+}
+
+// openMailer sends over SMTP when SMTP_HOST is set; otherwise (development
+// only) into the outbox directory.
+func openMailer(config Config, logger *slog.Logger) (cloud.Mailer, error) {
+	if config.SMTP.Host != "" {
+		return mail.NewSMTP(config.SMTP)
+	}
+	return mail.NewOutbox(filepath.Join(config.DataDir, "outbox"), logger)
+}
+
+func purgeSessions(ctx context.Context, svc *service.Service, logger *slog.Logger) {
+	ticker := time.NewTicker(sessionPurgeInterval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			if n, err := svc.PurgeExpiredSessions(ctx); err != nil {
+				logger.Error("session purge failed", slog.String("error", err.Error()))
+			} else if n > 0 {
+				logger.Info("expired sessions deleted", slog.Int64("count", n))
+			}
+		}
+	}
 }

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/cloud/mail"
+)
+
+// Config is the cloud's configuration. Every setting comes from the
+// environment; the README lists them with these defaults.
+type Config struct {
+	Host        string // HOST (or ADDR): listen address, default 127.0.0.1
+	Port        string // PORT, default 8080
+	BaseURL     string // BASE_URL: the site's public address, for links in mail
+	DatabaseURL string // DATABASE_URL: PostgreSQL; empty means embedded SQLite
+	DataDir     string // DATA_DIR, default ./data (SQLite file, dev key, outbox)
+	Production  bool   // LIFETAG_ENV=production (default development)
+	LogLevel    slog.Level
+
+	DataKey          string   // DATA_KEY: base64 of 32 bytes; dev default: DATA_DIR/data.key
+	DataKeysPrevious []string // DATA_KEY_PREVIOUS: comma-separated older keys, still opened
+	AdminEmails      []string // ADMIN_EMAILS: comma-separated
+
+	SMTP      mail.SMTPConfig // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
+	Argon2    argon2id.Params // ARGON2_TIME, ARGON2_MEMORY_KIB, ARGON2_THREADS
+	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS (per minute)
+}
+
+func configFromEnv(getenv func(string) string) (Config, error) {
+	c := Config{
+		Host:        firstNonEmpty(getenv("HOST"), getenv("ADDR"), "127.0.0.1"),
+		Port:        firstNonEmpty(getenv("PORT"), "8080"),
+		DatabaseURL: getenv("DATABASE_URL"),
+		DataDir:     firstNonEmpty(getenv("DATA_DIR"), "data"),
+		DataKey:     getenv("DATA_KEY"),
+		SMTP: mail.SMTPConfig{
+			Host:     getenv("SMTP_HOST"),
+			Username: getenv("SMTP_USERNAME"),
+			Password: getenv("SMTP_PASSWORD"),
+			From:     firstNonEmpty(getenv("SMTP_FROM"), "Lifetag <no-reply@lifetag.local>"),
+			TLS:      firstNonEmpty(getenv("SMTP_TLS"), mail.TLSStartTLS),
+		},
+		Argon2:    argon2id.DefaultParams,
+		RateLimit: lhttp.DefaultRateLimit,
+	}
+	c.BaseURL = firstNonEmpty(getenv("BASE_URL"), "http://"+c.Host+":"+c.Port)
+	c.DataKeysPrevious = splitList(getenv("DATA_KEY_PREVIOUS"))
+	c.AdminEmails = splitList(getenv("ADMIN_EMAILS"))
+
+	switch env := firstNonEmpty(getenv("LIFETAG_ENV"), "development"); env {
+	case "development":
+	case "production":
+		c.Production = true
+		if c.DataKey == "" {
+			return c, fmt.Errorf("DATA_KEY is required in production (generate one: openssl rand -base64 32)")
+		}
+		if c.SMTP.Host == "" {
+			return c, fmt.Errorf("SMTP_HOST is required in production (password-reset mail)")
+		}
+	default:
+		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(firstNonEmpty(getenv("LOG_LEVEL"), "info"))); err != nil {
+		return c, fmt.Errorf("LOG_LEVEL: %w", err)
+	}
+
+	ints := []struct {
+		name string
+		dst  *int
+		min  int
+	}{
+		{"SMTP_PORT", &c.SMTP.Port, 1},
+		{"RATE_LIMIT_PER_IP", &c.RateLimit.PerIP, 1},
+		{"RATE_LIMIT_PER_ADDRESS", &c.RateLimit.PerAddress, 1},
+	}
+	for _, v := range ints {
+		if text := getenv(v.name); text != "" {
+			n, err := strconv.Atoi(text)
+			if err != nil || n < v.min {
+				return c, fmt.Errorf("%s must be a whole number of at least %d", v.name, v.min)
+			}
+			*v.dst = n
+		}
+	}
+	uints := []struct {
+		name     string
+		dst      *uint32
+		min, max uint64
+	}{
+		{"ARGON2_TIME", &c.Argon2.Time, 1, 16},
+		{"ARGON2_MEMORY_KIB", &c.Argon2.MemoryKiB, 8, 256 * 1024},
+	}
+	for _, v := range uints {
+		if text := getenv(v.name); text != "" {
+			n, err := strconv.ParseUint(text, 10, 32)
+			if err != nil || n < v.min || n > v.max {
+				return c, fmt.Errorf("%s must be between %d and %d", v.name, v.min, v.max)
+			}
+			*v.dst = uint32(n)
+		}
+	}
+	if text := getenv("ARGON2_THREADS"); text != "" {
+		n, err := strconv.ParseUint(text, 10, 8)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("ARGON2_THREADS must be between 1 and 255")
+		}
+		c.Argon2.Threads = uint8(n)
+	}
+	return c, nil
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+package http
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+)
+
+type loginResponse struct {
+	SessionToken string           `json:"sessionToken"`
+	ExpiresAt    time.Time        `json:"expiresAt"`
+	User         service.UserView `json:"user"`
+}
+
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if s.limitAddress(w, r, "login", req.Email) {
+		return
+	}
+	token, session, user, err := s.service.Login(r.Context(), req.Email, req.Password)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.setSessionCookie(w, token, session.ExpiresAt)
+	writeJSON(w, http.StatusOK, loginResponse{SessionToken: token, ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)})
+}
+
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	if err := s.service.Logout(r.Context(), sessionToken(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.clearSessionCookie(w)
+	writeMessage(w, http.StatusOK, cloud.MsgLoggedOut)
+}
+
+func (s *Server) handleLogoutRedirect(w http.ResponseWriter, r *http.Request) {
+	if err := s.service.Logout(r.Context(), sessionToken(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.clearSessionCookie(w)
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+func (s *Server) handleLoginRedirect(w http.ResponseWriter, r *http.Request) {
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+func (s *Server) handleCheckUser(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if s.limitAddress(w, r, "check-user", req.Email) {
+		return
+	}
+	exists, err := s.service.CheckUser(r.Context(), req.Email)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"exists": exists})
+}
+
+type requestResetResponse struct {
+	Message    string `json:"message"`
+	ResetToken string `json:"resetToken,omitempty"` // development only
+}
+
+func (s *Server) handleRequestReset(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if s.limitAddress(w, r, "request-reset", req.Email) {
+		return
+	}
+	token, err := s.service.RequestReset(r.Context(), req.Email)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, requestResetResponse{Message: cloud.MsgResetSent, ResetToken: token})
+}
+
+func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token       string `json:"token"`
+		NewPassword string `json:"newPassword"`
+		Email       string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.ResetPassword(r.Context(), req.Token, req.NewPassword, req.Email); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, cloud.MsgPasswordChanged)
+}
+
+func (s *Server) handleSetPassword(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email    string `json:"email"`
+		Token    string `json:"token"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.SetPassword(r.Context(), req.Email, req.Token, req.Password); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, cloud.MsgPasswordSet)
+}

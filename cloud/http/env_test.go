@@ -1,0 +1,232 @@
+package http_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/aesgcm"
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// fastPasswords keeps tests quick; production uses argon2id.DefaultParams.
+var fastPasswords = argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}
+
+// clock is the tests' injectable time.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// env is one running cloud on a fresh store.
+type env struct {
+	t       testing.TB
+	URL     string
+	Store   cloud.Store
+	Dump    storetest.Dumper
+	Service *service.Service
+	Outbox  *mail.Outbox
+	Clock   *clock
+}
+
+type envOptions struct {
+	production bool
+	rateLimit  lhttp.RateLimit
+	mailer     cloud.Mailer
+}
+
+// generous limits for tests that are not about rate limiting
+var noRateLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, Window: time.Minute}
+
+func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
+	t.Helper()
+	store, dump := backend.Open(t)
+	key, _ := aesgcm.GenerateKey()
+	raw, _ := aesgcm.ParseKey(key)
+	sealer, err := aesgcm.New(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outbox, _ := mail.NewOutbox("", slog.New(slog.DiscardHandler))
+	var mailer cloud.Mailer = outbox
+	if opts.mailer != nil {
+		mailer = opts.mailer
+	}
+	clk := &clock{now: storetest.T0}
+	svc, err := service.New(service.Config{
+		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
+		Logger: slog.New(slog.DiscardHandler), Now: clk.Now, Development: !opts.production,
+		BaseURL: "https://lifetag.test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.rateLimit == (lhttp.RateLimit{}) {
+		opts.rateLimit = noRateLimit
+	}
+	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
+		Service: svc, Site: fstest.MapFS{}, Logger: slog.New(slog.DiscardHandler),
+		Production: opts.production, RateLimit: opts.rateLimit,
+	}))
+	t.Cleanup(func() { server.Close(); svc.Close() })
+	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk}
+}
+
+// createUser makes an account with a password, as the payments flow will.
+func (e *env) createUser(email, password string) *cloud.User {
+	e.t.Helper()
+	hash, err := argon2id.New(fastPasswords, 0).Hash(password)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	now := e.Clock.Now()
+	u := &cloud.User{Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now}
+	if err := e.Store.CreateUser(context.Background(), u); err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}
+
+// createAdmin makes an admin account (as ADMIN_EMAILS seeding does).
+func (e *env) createAdmin(email, password string) *cloud.User {
+	e.t.Helper()
+	u := e.createUser(email, password)
+	if err := e.Service.SeedAdmins(context.Background(), []string{email}); err != nil {
+		e.t.Fatal(err)
+	}
+	u.IsAdmin = true
+	return u
+}
+
+// login signs in and returns the session token.
+func (e *env) login(email, password string) string {
+	e.t.Helper()
+	resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": email, "password": password})
+	if resp.Status != http.StatusOK {
+		e.t.Fatalf("login %s: %d %s", email, resp.Status, resp.Body)
+	}
+	return resp.JSON()["sessionToken"].(string)
+}
+
+// response is a finished request.
+type response struct {
+	t      testing.TB
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+func (r response) JSON() map[string]any {
+	r.t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(r.Body, &v); err != nil {
+		r.t.Fatalf("body %q: %v", r.Body, err)
+	}
+	return v
+}
+
+func (r response) Message() string {
+	m, _ := r.JSON()["message"].(string)
+	return m
+}
+
+// do sends a request with an optional bearer token and JSON body (a string
+// body is sent as it is).
+func (e *env) do(method, path, token string, body any) response {
+	e.t.Helper()
+	return e.send(method, path, body, func(req *http.Request) {
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+	})
+}
+
+func (e *env) send(method, path string, body any, prepare func(*http.Request)) response {
+	e.t.Helper()
+	var reader io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		reader = bytes.NewBufferString(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		reader = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, e.URL+path, reader)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if prepare != nil {
+		prepare(req)
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return response{t: e.t, Status: resp.StatusCode, Header: resp.Header, Body: data}
+}
+
+func q(email string) string { return url.QueryEscape(email) }
+
+func p(email string) string { return url.PathEscape(email) }
+
+// sampleData is a valid emergency record.
+func sampleData(email string) emergency.Data {
+	weight := 72.5
+	return emergency.Data{
+		PersonalInfo: emergency.PersonalInfo{FullName: "Ann Rider", Email: email, DateOfBirth: "1990-04-01", BloodType: "O+", Weight: &weight},
+		EmergencyContacts: []emergency.Contact{
+			{ID: "c1", Name: "Bob Rider", Relationship: "Brother", Phone: "+44 7700 900123"},
+		},
+		MedicalInfo:  emergency.MedicalInfo{Allergies: "Penicillin", Medications: "Salbutamol inhaler", Conditions: "Asthma"},
+		LastModified: "2026-03-01T11:59:00.000Z",
+	}
+}
+
+func eachBackend(t *testing.T, test func(t *testing.T, backend storetest.Backend)) {
+	for _, backend := range storetest.Backends {
+		t.Run(backend.Name, func(t *testing.T) {
+			t.Parallel()
+			test(t, backend)
+		})
+	}
+}

@@ -1,0 +1,43 @@
+package http
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+type referralCodeResponse struct {
+	ReferralCode string `json:"referralCode"`
+	Message      string `json:"message"`
+}
+
+func (s *Server) handleGenerateReferralCode(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	code, created, err := s.service.GenerateReferralCode(r.Context(), userFrom(r), req.Email)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if created {
+		writeJSON(w, http.StatusCreated, referralCodeResponse{ReferralCode: code, Message: cloud.MsgReferralCreated})
+		return
+	}
+	writeJSON(w, http.StatusOK, referralCodeResponse{ReferralCode: code, Message: cloud.MsgReferralExists})
+}
+
+func (s *Server) handleReferrals(w http.ResponseWriter, r *http.Request) {
+	dashboard, err := s.service.Referrals(r.Context(), userFrom(r), chi.URLParam(r, "email"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, dashboard)
+}

@@ -1,0 +1,129 @@
+package http
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// statusError is a request problem answered with its own status code.
+type statusError struct {
+	status  int
+	message string
+}
+
+func (e *statusError) Error() string { return e.message }
+
+// decodeJSON reads one JSON object into dst: the body must say it is JSON,
+// be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mediaType != "application/json" {
+		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON}
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, cloud.MaxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return decodeError(err)
+	}
+	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return decodeError(err)
+		}
+		return cloud.NewError(cloud.EINVALID, cloud.MsgBodyTrailingData)
+	}
+	return nil
+}
+
+func decodeError(err error) error {
+	var tooLarge *http.MaxBytesError
+	var wrongType *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return &statusError{http.StatusRequestEntityTooLarge, cloud.MsgBodyTooLarge}
+	case errors.As(err, &wrongType) && wrongType.Field != "":
+		return cloud.NewError(cloud.EINVALID, fmt.Sprintf(cloud.MsgBodyWrongType, wrongType.Field))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return cloud.NewError(cloud.EINVALID, fmt.Sprintf(cloud.MsgBodyUnknownField, strings.TrimPrefix(err.Error(), "json: unknown field ")))
+	}
+	return cloud.NewError(cloud.EINVALID, cloud.MsgBodyInvalid)
+}
+
+// sessionCookie holds the session token for the website.
+const sessionCookie = "lifetag_session"
+
+// sessionToken is the bearer token (desktop station, API clients) or, failing
+// that, the cookie (website).
+func sessionToken(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); h != "" {
+		scheme, token, ok := strings.Cut(h, " ")
+		if ok && strings.EqualFold(scheme, "Bearer") {
+			return strings.TrimSpace(token)
+		}
+		return ""
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+func (s *Server) setSessionCookie(w http.ResponseWriter, token string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: token, Path: "/", Expires: expires,
+		MaxAge: int(cloud.SessionTTL.Seconds()), HttpOnly: true, Secure: s.production, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+func (s *Server) clearSessionCookie(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, Secure: s.production, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+type userKey struct{}
+
+// userFrom returns the signed-in user, or nil.
+func userFrom(r *http.Request) *cloud.User {
+	u, _ := r.Context().Value(userKey{}).(*cloud.User)
+	return u
+}
+
+// authenticate puts the session's user, if any, in the request context.
+// A missing, unknown or expired token leaves the request anonymous; each
+// handler's service call then decides.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token := sessionToken(r)
+		if token == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		user, err := s.service.Authenticate(r.Context(), token)
+		switch cloud.ErrorCode(err) {
+		case "":
+			r = r.WithContext(context.WithValue(r.Context(), userKey{}, user))
+		case cloud.EUNAUTHORIZED:
+		default:
+			s.writeError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitAddress applies the per-address limit of one route; true means the
+// request was refused (and answered).
+func (s *Server) limitAddress(w http.ResponseWriter, r *http.Request, route, email string) bool {
+	return s.addressLimiter.RespondOnLimit(w, r, route+":"+cloud.NormalizeEmail(email))
+}

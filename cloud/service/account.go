@@ -1,0 +1,142 @@
+package service
+
+import (
+	"context"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// UserView is the client's view of an account (individual-side §3, §7).
+type UserView struct {
+	ID               int64     `json:"id"`
+	Email            string    `json:"email"`
+	HasPrintAccess   bool      `json:"hasPrintAccess"`
+	IsAdmin          bool      `json:"isAdmin"`
+	StripeCustomerID *string   `json:"stripeCustomerId"`
+	ReferralCode     *string   `json:"referralCode"`
+	CreatedAt        time.Time `json:"createdAt"`
+}
+
+// ViewUser returns u as the client sees it.
+func ViewUser(u *cloud.User) UserView {
+	return UserView{ID: u.ID, Email: u.Email, HasPrintAccess: u.HasPrintAccess, IsAdmin: u.IsAdmin,
+		StripeCustomerID: optional(u.StripeCustomerID), ReferralCode: optional(u.ReferralCode), CreatedAt: u.CreatedAt}
+}
+
+// optional is nil (JSON null) for an empty string.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// UserData is GET /api/user/data.
+type UserData struct {
+	User          UserView        `json:"user"`
+	EmergencyData *emergency.Data `json:"emergencyData"`
+}
+
+// UserData returns email's account and emergency record (null if none).
+func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string) (*UserData, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.findRecord(ctx, target.ID)
+	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return nil, err
+	}
+	return &UserData{User: ViewUser(target), EmergencyData: d}, nil
+}
+
+// OrderView is a physical order as the client sees it (individual-side §3).
+type OrderView struct {
+	ID             int64     `json:"id"`
+	OrderID        string    `json:"orderId"`
+	UserEmail      string    `json:"userEmail"`
+	LabelType      string    `json:"labelType"`
+	Quantity       int       `json:"quantity"`
+	Price          float64   `json:"price"` // pounds, e.g. 9.99
+	PricePence     int       `json:"pricePence"`
+	Status         string    `json:"status"`
+	TrackingNumber *string   `json:"trackingNumber"`
+	CreatedAt      time.Time `json:"createdAt"`
+}
+
+func (s *Service) orders(ctx context.Context, u *cloud.User) ([]OrderView, error) {
+	orders, err := s.store.ListOrders(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	views := make([]OrderView, len(orders))
+	for i, o := range orders {
+		views[i] = OrderView{ID: o.ID, OrderID: o.OrderID, UserEmail: u.Email, LabelType: o.LabelType,
+			Quantity: o.Quantity, Price: float64(o.PricePence) / 100, PricePence: o.PricePence,
+			Status: o.Status, TrackingNumber: optional(o.TrackingNumber), CreatedAt: o.CreatedAt}
+	}
+	return views, nil
+}
+
+// Orders returns email's physical orders, newest first.
+func (s *Service) Orders(ctx context.Context, actor *cloud.User, email string) ([]OrderView, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	return s.orders(ctx, target)
+}
+
+// PaymentStatus is GET /api/user/payment-status.
+type PaymentStatus struct {
+	HasPrintAccess   bool        `json:"hasPrintAccess"`
+	StripeCustomerID *string     `json:"stripeCustomerId"`
+	HasPhysicalOrder bool        `json:"hasPhysicalOrder"`
+	PhysicalOrders   []OrderView `json:"physicalOrders"`
+}
+
+// PaymentStatus returns what email's account has paid for.
+func (s *Service) PaymentStatus(ctx context.Context, actor *cloud.User, email string) (*PaymentStatus, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	orders, err := s.orders(ctx, target)
+	if err != nil {
+		return nil, err
+	}
+	return &PaymentStatus{HasPrintAccess: target.HasPrintAccess, StripeCustomerID: optional(target.StripeCustomerID),
+		HasPhysicalOrder: len(orders) > 0, PhysicalOrders: orders}, nil
+}
+
+// SyncPaymentStatus is GET /api/sync/payment-status/{email}.
+type SyncPaymentStatus struct {
+	HasPaid          bool    `json:"hasPaid"`
+	HasPrintAccess   bool    `json:"hasPrintAccess"`
+	PaymentID        *string `json:"paymentId"`
+	StripeCustomerID *string `json:"stripeCustomerId"`
+	SubscriptionID   *string `json:"subscriptionId"`
+}
+
+// SyncPaymentStatus returns the server's payment status of email's account.
+// It is also the whole answer to a client's push: print access comes from
+// verified payments only, so a pushed status changes nothing.
+func (s *Service) SyncPaymentStatus(ctx context.Context, actor *cloud.User, email string) (*SyncPaymentStatus, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	var paymentID *string
+	orders, err := s.store.ListOrders(ctx, target.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(orders) > 0 {
+		paymentID = optional(orders[0].StripePaymentID)
+	}
+	return &SyncPaymentStatus{HasPaid: target.HasPrintAccess, HasPrintAccess: target.HasPrintAccess,
+		PaymentID: paymentID, StripeCustomerID: optional(target.StripeCustomerID),
+		SubscriptionID: optional(target.StripeSubscriptionID)}, nil
+}

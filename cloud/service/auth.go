@@ -1,0 +1,180 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+func formatID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// Login checks an address and password and opens a session, returning its
+// token. Wrong address and wrong password fail the same way, in the same time.
+func (s *Service) Login(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
+	email = cloud.NormalizeEmail(email)
+	if email == "" || password == "" {
+		return "", nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgLoginFieldsNeeded)
+	}
+	if len(password) > cloud.PasswordMaxBytes {
+		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	}
+	user, err := s.store.FindUserByEmail(ctx, email)
+	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return "", nil, nil, err
+	}
+	if user == nil || user.PasswordHash == "" || !user.IsActive {
+		s.passwords.Verify(password, s.dummyHash)
+		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	}
+	ok, err := s.passwords.Verify(password, user.PasswordHash)
+	if err != nil {
+		return "", nil, nil, fmt.Errorf("login: stored hash: %w", err)
+	}
+	if !ok {
+		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	}
+	token, hash, err := newToken()
+	if err != nil {
+		return "", nil, nil, err
+	}
+	now := s.now()
+	session := &cloud.Session{TokenHash: hash, UserID: user.ID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL)}
+	if err := s.store.CreateSession(ctx, session); err != nil {
+		return "", nil, nil, err
+	}
+	return token, session, user, nil
+}
+
+// Authenticate returns the user of a live session token.
+func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, error) {
+	if token == "" || len(token) > maxTokenLength {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	_, user, err := s.store.FindSession(ctx, hashToken(token), s.now())
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	return user, err
+}
+
+// Logout ends the session of token, if there is one.
+func (s *Service) Logout(ctx context.Context, token string) error {
+	if token == "" || len(token) > maxTokenLength {
+		return nil
+	}
+	return s.store.DeleteSession(ctx, hashToken(token))
+}
+
+// PurgeExpiredSessions deletes sessions past their expiry.
+func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
+	return s.store.DeleteExpiredSessions(ctx, s.now())
+}
+
+// CheckUser reports whether an account exists for email. The account-setup
+// flow needs it (individual-side §4); it is rate-limited like sign-in.
+func (s *Service) CheckUser(ctx context.Context, email string) (bool, error) {
+	email = cloud.NormalizeEmail(email)
+	if err := validEmail(email); err != nil {
+		return false, err
+	}
+	_, err := s.store.FindUserByEmail(ctx, email)
+	switch cloud.ErrorCode(err) {
+	case "":
+		return true, nil
+	case cloud.ENOTFOUND:
+		return false, nil
+	}
+	return false, err
+}
+
+// RequestReset e-mails a single-use password link when an account exists.
+// The answer is the same either way; only in development does it carry the
+// token (individual-side §7), and then only when there is one.
+func (s *Service) RequestReset(ctx context.Context, email string) (devToken string, err error) {
+	email = cloud.NormalizeEmail(email)
+	if err := validEmail(email); err != nil {
+		return "", err
+	}
+	user, err := s.store.FindUserByEmail(ctx, email)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !user.IsActive) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	token, hash, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	if err := s.store.SetResetToken(ctx, user.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+		return "", err
+	}
+	s.sendMail(cloud.Mail{
+		To:      user.Email,
+		Subject: cloud.MsgResetMailSubject,
+		Text:    fmt.Sprintf(resetMailText, s.baseURL+"/reset-password?token="+token),
+	})
+	if s.development {
+		return token, nil
+	}
+	return "", nil
+}
+
+// resetMailText holds the link and nothing personal.
+const resetMailText = `Someone asked to reset the password of your Lifetag account.
+
+To choose a new password, open this link within 24 hours:
+
+%s
+
+If it was not you, ignore this message; your password stays as it is.
+`
+
+func validPassword(password string) error {
+	switch {
+	case password == "":
+		return cloud.NewError(cloud.EINVALID, cloud.MsgPasswordRequired)
+	case len([]rune(password)) < cloud.PasswordMinLength:
+		return cloud.NewError(cloud.EINVALID, cloud.MsgPasswordTooShort)
+	case len(password) > cloud.PasswordMaxBytes:
+		return cloud.NewError(cloud.EINVALID, cloud.MsgPasswordTooLong)
+	}
+	return nil
+}
+
+// ResetPassword sets a new password with a token from RequestReset. email
+// is optional; when given it must be the token's account.
+func (s *Service) ResetPassword(ctx context.Context, token, newPassword, email string) error {
+	return s.usePasswordToken(ctx, token, newPassword, cloud.NormalizeEmail(email), cloud.MsgResetFailed)
+}
+
+// SetPassword sets the first password from an e-mailed link (email + token).
+func (s *Service) SetPassword(ctx context.Context, email, token, password string) error {
+	email = cloud.NormalizeEmail(email)
+	if email == "" || token == "" {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	}
+	return s.usePasswordToken(ctx, token, password, email, cloud.MsgInvalidLink)
+}
+
+func (s *Service) usePasswordToken(ctx context.Context, token, password, email, failure string) error {
+	if token == "" {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgTokenRequired)
+	}
+	if err := validPassword(password); err != nil {
+		return err
+	}
+	if len(token) > maxTokenLength {
+		return cloud.NewError(cloud.EINVALID, failure)
+	}
+	hash, err := s.passwords.Hash(password)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.UsePasswordToken(ctx, hashToken(token), email, hash, s.now())
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return cloud.NewError(cloud.EINVALID, failure)
+	}
+	return err
+}

@@ -1,0 +1,130 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// The sealed fields of an emergency record; each name is part of its aad.
+const (
+	fieldPersonalInfo      = "emergency_data.personal_info"
+	fieldEmergencyContacts = "emergency_data.emergency_contacts"
+	fieldMedicalInfo       = "emergency_data.medical_info"
+	fieldShippingAddress   = "physical_orders.shipping_address"
+)
+
+// PushEmergencyData validates and stores (sealed) the emergency record of
+// email's account, returning it as stored.
+func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, email string, data *emergency.Data) (*emergency.Data, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgEmergencyRequired)
+	}
+	d := data.Normalized()
+	if errs := d.Validate(); errs != nil {
+		return nil, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
+	}
+	if target.HasPrintAccess && !actor.IsAdmin {
+		if err := s.checkIdentityUnchanged(ctx, target, d); err != nil {
+			return nil, err
+		}
+	}
+	record, err := s.sealRecord(target.ID, d)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.PutEmergencyRecord(ctx, record); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// checkIdentityUnchanged holds the rule that after payment the full name,
+// e-mail and date of birth are locked, so one paid code is not shared
+// (individual-side §2, §6).
+func (s *Service) checkIdentityUnchanged(ctx context.Context, target *cloud.User, d emergency.Data) error {
+	stored, err := s.findRecord(ctx, target.ID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	was, now := stored.PersonalInfo, d.PersonalInfo
+	if was.FullName != now.FullName || cloud.NormalizeEmail(was.Email) != cloud.NormalizeEmail(now.Email) || was.DateOfBirth != now.DateOfBirth {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgIdentityLocked)
+	}
+	return nil
+}
+
+// PullEmergencyData returns the stored record of email's account.
+func (s *Service) PullEmergencyData(ctx context.Context, actor *cloud.User, email string) (*emergency.Data, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.findRecord(ctx, target.ID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgEmergencyNotFound)
+	}
+	return d, err
+}
+
+func (s *Service) findRecord(ctx context.Context, userID int64) (*emergency.Data, error) {
+	record, err := s.store.FindEmergencyRecord(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return s.openRecord(record)
+}
+
+func (s *Service) sealRecord(userID int64, d emergency.Data) (*cloud.EmergencyRecord, error) {
+	r := &cloud.EmergencyRecord{UserID: userID, LastModified: d.LastModified, UpdatedAt: s.now()}
+	var err error
+	if r.PersonalInfo, err = s.sealJSON(userID, fieldPersonalInfo, d.PersonalInfo); err != nil {
+		return nil, err
+	}
+	if r.EmergencyContacts, err = s.sealJSON(userID, fieldEmergencyContacts, d.EmergencyContacts); err != nil {
+		return nil, err
+	}
+	if r.MedicalInfo, err = s.sealJSON(userID, fieldMedicalInfo, d.MedicalInfo); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (s *Service) openRecord(r *cloud.EmergencyRecord) (*emergency.Data, error) {
+	d := emergency.Data{LastModified: r.LastModified}
+	if err := s.openJSON(r.UserID, fieldPersonalInfo, r.PersonalInfo, &d.PersonalInfo); err != nil {
+		return nil, err
+	}
+	if err := s.openJSON(r.UserID, fieldEmergencyContacts, r.EmergencyContacts, &d.EmergencyContacts); err != nil {
+		return nil, err
+	}
+	if err := s.openJSON(r.UserID, fieldMedicalInfo, r.MedicalInfo, &d.MedicalInfo); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+func (s *Service) sealJSON(userID int64, field string, v any) ([]byte, error) {
+	plain, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return s.sealer.Seal(plain, aad(userID, field))
+}
+
+func (s *Service) openJSON(userID int64, field string, sealed []byte, v any) error {
+	plain, err := s.sealer.Open(sealed, aad(userID, field))
+	if err != nil {
+		return fmt.Errorf("%s of user %d: %w", field, userID, err)
+	}
+	return json.Unmarshal(plain, v)
+}

@@ -1,0 +1,115 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// Export is everything the cloud holds about one account, as one document
+// (POST /api/privacy/export-data). Secrets (password hash, token hashes) are
+// not data about the person and are left out.
+type Export struct {
+	ExportedAt    time.Time       `json:"exportedAt"`
+	Account       ExportAccount   `json:"account"`
+	EmergencyData *emergency.Data `json:"emergencyData"`
+	Orders        []ExportOrder   `json:"physicalOrders"`
+	Referrals     []ReferralView  `json:"referrals"`
+	ReferredBy    *string         `json:"referredByCode"`
+}
+
+// ExportAccount is the account row.
+type ExportAccount struct {
+	UserView
+	FirstName       string    `json:"firstName"`
+	LastName        string    `json:"lastName"`
+	ProfileImageURL string    `json:"profileImageUrl"`
+	UserType        string    `json:"userType"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// ExportOrder is an order with its shipping address.
+type ExportOrder struct {
+	OrderView
+	ShippingAddress json.RawMessage `json:"shippingAddress"`
+}
+
+// ExportData gathers email's data.
+func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email string) (*Export, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	out := &Export{
+		ExportedAt: s.now().UTC(),
+		Account: ExportAccount{UserView: ViewUser(target), FirstName: target.FirstName, LastName: target.LastName,
+			ProfileImageURL: target.ProfileImageURL, UserType: target.UserType, UpdatedAt: target.UpdatedAt},
+		ReferredBy: optional(target.ReferredByCode),
+		Orders:     []ExportOrder{},
+		Referrals:  []ReferralView{},
+	}
+	if out.EmergencyData, err = s.findRecord(ctx, target.ID); err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return nil, err
+	}
+	orders, err := s.store.ListOrders(ctx, target.ID)
+	if err != nil {
+		return nil, err
+	}
+	views, err := s.orders(ctx, target)
+	if err != nil {
+		return nil, err
+	}
+	for i, o := range orders {
+		e := ExportOrder{OrderView: views[i], ShippingAddress: json.RawMessage("null")}
+		if o.ShippingAddress != nil {
+			plain, err := s.sealer.Open(o.ShippingAddress, aad(target.ID, fieldShippingAddress))
+			if err != nil {
+				return nil, err
+			}
+			e.ShippingAddress = plain
+		}
+		out.Orders = append(out.Orders, e)
+	}
+	if target.ReferralCode != "" {
+		dashboard, err := s.Referrals(ctx, actor, target.Email)
+		if err != nil {
+			return nil, err
+		}
+		out.Referrals = dashboard.Referrals
+	}
+	return out, nil
+}
+
+// SealShippingAddress seals an order's address (JSON) for the store; the
+// payments code uses it when it records an order.
+func (s *Service) SealShippingAddress(userID int64, address any) ([]byte, error) {
+	return s.sealJSON(userID, fieldShippingAddress, address)
+}
+
+// DeleteData deletes email's personal data (emergency record, profile,
+// shipping addresses), keeping the account and its purchases.
+func (s *Service) DeleteData(ctx context.Context, actor *cloud.User, email, confirmation string) error {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return err
+	}
+	if confirmation != cloud.PhraseDeleteData {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgConfirmRequired)
+	}
+	return s.store.DeletePersonalData(ctx, target.ID, s.now())
+}
+
+// DeleteAccount deletes email's account and everything that names it.
+func (s *Service) DeleteAccount(ctx context.Context, actor *cloud.User, email, confirmation string) error {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return err
+	}
+	if confirmation != cloud.PhraseDeleteAccount {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgConfirmRequired)
+	}
+	return s.store.DeleteAccount(ctx, target.ID)
+}

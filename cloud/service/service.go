@@ -1,0 +1,172 @@
+// Package service holds the cloud's use cases (sign-in, emergency-data sync,
+// referrals, privacy rights) over a cloud.Store, and decides who may do what.
+// The HTTP layer decodes and encodes; this package decides.
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// Config is what a Service is built from.
+type Config struct {
+	Store     cloud.Store
+	Sealer    cloud.Sealer
+	Passwords cloud.PasswordHasher
+	Mailer    cloud.Mailer
+	Logger    *slog.Logger
+	// Now is the clock; tests move it to test expiry.
+	Now func() time.Time
+	// Development returns reset tokens in responses (individual-side §7).
+	Development bool
+	// BaseURL is the site's address, for links in mail.
+	BaseURL string
+}
+
+// Service implements the use cases.
+type Service struct {
+	store       cloud.Store
+	sealer      cloud.Sealer
+	passwords   cloud.PasswordHasher
+	mailer      cloud.Mailer
+	logger      *slog.Logger
+	now         func() time.Time
+	development bool
+	baseURL     string
+
+	// dummyHash is verified when no account matches, so a failed sign-in
+	// takes as long whether or not the address has an account.
+	dummyHash string
+	// mail is sent in the background (so an answer's timing does not tell
+	// whether a message was sent); Close waits for it.
+	mail sync.WaitGroup
+}
+
+// New returns a Service.
+func New(c Config) (*Service, error) {
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	dummy, err := c.Passwords.Hash("lifetag-dummy-password")
+	if err != nil {
+		return nil, err
+	}
+	return &Service{
+		store:       c.Store,
+		sealer:      c.Sealer,
+		passwords:   c.Passwords,
+		mailer:      c.Mailer,
+		logger:      c.Logger,
+		now:         c.Now,
+		development: c.Development,
+		baseURL:     strings.TrimRight(c.BaseURL, "/"),
+		dummyHash:   dummy,
+	}, nil
+}
+
+// Close waits for mail still being sent.
+func (s *Service) Close() { s.mail.Wait() }
+
+// Ping checks the store.
+func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
+
+// sendMail sends m in the background, logging (without the address) a
+// failure.
+func (s *Service) sendMail(m cloud.Mail) {
+	s.mail.Add(1)
+	go func() {
+		defer s.mail.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := s.mailer.Send(ctx, m); err != nil {
+			s.logger.Error("mail not sent", slog.String("subject", m.Subject), slog.String("error", err.Error()))
+		}
+	}()
+}
+
+// newToken returns a random opaque token (256 bits, base64url) and the
+// SHA-256 the store keeps instead of it.
+func newToken() (token string, hash []byte, err error) {
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", nil, err
+	}
+	token = base64.RawURLEncoding.EncodeToString(raw)
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}
+
+// maxTokenLength bounds what we hash for a presented token.
+const maxTokenLength = 128
+
+// validEmail is the cloud's check of an address: present, short enough,
+// something@something.
+func validEmail(email string) error {
+	if email == "" {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgEmailRequired)
+	}
+	at := strings.IndexByte(email, '@')
+	if len(email) > cloud.EmailMaxBytes || at < 1 || at == len(email)-1 || strings.ContainsAny(email, " \t\r\n") {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgEmailInvalid)
+	}
+	return nil
+}
+
+// authorize returns the account a request about email may act on: the
+// actor's own, or any for an admin. Anonymous callers get EUNAUTHORIZED,
+// other users EFORBIDDEN, before anything about email is looked up.
+func (s *Service) authorize(ctx context.Context, actor *cloud.User, email string) (*cloud.User, error) {
+	if actor == nil {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	email = cloud.NormalizeEmail(email)
+	if err := validEmail(email); err != nil {
+		return nil, err
+	}
+	if email == actor.Email {
+		return actor, nil
+	}
+	if !actor.IsAdmin {
+		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgForbidden)
+	}
+	target, err := s.store.FindUserByEmail(ctx, email)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgUserNotFound)
+	}
+	return target, err
+}
+
+// aad binds a sealed value to its owner and field.
+func aad(userID int64, field string) []byte {
+	return []byte("lifetag/" + field + "/" + formatID(userID))
+}
+
+// SeedAdmins makes exactly the given addresses admins (ADMIN_EMAILS),
+// creating password-less accounts for new ones; they set a password through
+// the reset link.
+func (s *Service) SeedAdmins(ctx context.Context, emails []string) error {
+	var clean []string
+	for _, e := range emails {
+		e = cloud.NormalizeEmail(e)
+		if e == "" {
+			continue
+		}
+		if err := validEmail(e); err != nil {
+			return err
+		}
+		clean = append(clean, e)
+	}
+	return s.store.SeedAdmins(ctx, clean, s.now())
+}
