@@ -1,26 +1,22 @@
-import { Link, Outlet } from "react-router";
-import { paths } from "./paths";
+import { Outlet, ScrollRestoration } from "react-router";
+import { SiteFooter } from "@/components/layout/SiteFooter";
+import { SiteHeader } from "@/components/layout/SiteHeader";
+import { layoutCopy } from "@/components/layout/copy";
+import { LazyToaster } from "@/components/ui/LazyToaster";
 
 export function AppLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {layoutCopy.skip}
       </a>
-      <header className="site-header">
-        <Link to={paths.home} className="brand" aria-label="Lifetag home">
-          <span className="brand-mark" aria-hidden="true">
-            +
-          </span>
-          Lifetag
-        </Link>
-      </header>
-      <main id="main">
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <p>Lifetag: emergency information on a QR label, readable by any phone, offline.</p>
-      </footer>
+      <SiteFooter />
+      <LazyToaster />
+      <ScrollRestoration />
     </>
   );
 }

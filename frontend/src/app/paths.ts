@@ -13,4 +13,6 @@ export const paths = {
   referrals: "/referrals",
   privacy: "/privacy",
   corporateLogin: "/corporate-login",
+  // Served by the admin side (companion spec); the server decides who goes there.
+  admin: "/admin",
 } as const;

@@ -1,15 +1,73 @@
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./AppLayout";
 import { paths } from "./paths";
 
 // Screens are lazy-loaded so the home route ships only what it needs.
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       {
         path: paths.home,
         lazy: async () => ({ Component: (await import("@/features/home/HomePage")).HomePage }),
+      },
+      {
+        path: paths.qrGenerated,
+        lazy: async () => ({
+          Component: (await import("@/features/qr-generated/QrGeneratedPage")).QrGeneratedPage,
+        }),
+      },
+      {
+        path: paths.printPreview,
+        lazy: async () => ({
+          Component: (await import("@/features/print-preview/PrintPreviewPage")).PrintPreviewPage,
+        }),
+      },
+      {
+        path: paths.accountSetup,
+        lazy: async () => ({
+          Component: (await import("@/features/purchase/AccountSetupPage")).AccountSetupPage,
+        }),
+      },
+      {
+        path: paths.paymentSummary,
+        lazy: async () => ({
+          Component: (await import("@/features/purchase/PaymentSummaryPage")).PaymentSummaryPage,
+        }),
+      },
+      {
+        path: paths.login,
+        lazy: async () => ({ Component: (await import("@/features/auth/LoginPage")).LoginPage }),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import("@/features/auth/ResetPasswordPage")).ResetPasswordPage,
+        }),
+      },
+      {
+        path: paths.setPassword,
+        lazy: async () => ({
+          Component: (await import("@/features/auth/SetPasswordPage")).SetPasswordPage,
+        }),
+      },
+      {
+        path: paths.dashboard,
+        lazy: async () => ({
+          Component: (await import("@/features/dashboard/DashboardPage")).DashboardPage,
+        }),
+      },
+      {
+        path: paths.referrals,
+        lazy: async () => ({
+          Component: (await import("@/features/referrals/ReferralsPage")).ReferralsPage,
+        }),
+      },
+      {
+        path: paths.privacy,
+        lazy: async () => ({
+          Component: (await import("@/features/privacy/PrivacyPage")).PrivacyPage,
+        }),
       },
       {
         path: "*",
@@ -19,4 +77,6 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,20 +1,20 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { router } from "@/app/router";
+import { routes } from "@/app/router";
 
 describe("routing", () => {
   it("shows Page Not Found for an unknown path", async () => {
-    const memory = createMemoryRouter(router.routes, { initialEntries: ["/no-such-page"] });
+    const memory = createMemoryRouter(routes, { initialEntries: ["/no-such-page"] });
     render(<RouterProvider router={memory} />);
     expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
   });
 
   it("shows the home page at /", async () => {
-    const memory = createMemoryRouter(router.routes, { initialEntries: ["/"] });
+    const memory = createMemoryRouter(routes, { initialEntries: ["/"] });
     render(<RouterProvider router={memory} />);
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
-      "Your emergency details",
+      "If you can't speak for yourself",
     );
   });
 });

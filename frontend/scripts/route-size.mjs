@@ -1,0 +1,29 @@
+// Gzip size of the JavaScript a route needs on first load: the entry chunk
+// plus the route's lazy chunk, with every chunk they import statically.
+// Usage: node scripts/route-size.mjs HomePage  (after `npm run build`)
+import { readFileSync, readdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+
+const dir = "dist/assets";
+const files = readdirSync(dir).filter((f) => f.endsWith(".js"));
+const route = process.argv[2] ?? "HomePage";
+const html = readFileSync("dist/index.html", "utf8");
+const entry = html.match(/assets\/(index-[^"]+\.js)/)[1];
+const start = [entry, files.find((f) => f.startsWith(`${route}-`))];
+const seen = new Set();
+const visit = (file) => {
+  if (!file || seen.has(file)) return;
+  seen.add(file);
+  const code = readFileSync(join(dir, file), "utf8");
+  // Static imports only: `import ... from "./x.js"` and bare `import "./x.js"`.
+  for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
+};
+start.forEach(visit);
+let total = 0;
+for (const f of seen) {
+  const size = gzipSync(readFileSync(join(dir, f))).length;
+  total += size;
+  console.log(`${(size / 1024).toFixed(2).padStart(8)} kB  ${f}`);
+}
+console.log(`${(total / 1024).toFixed(2).padStart(8)} kB  total gzip JS for ${route}`);

@@ -1,0 +1,3 @@
+export { LabelOptionsForm } from "./LabelOptionsForm";
+export { LabelSheet } from "./LabelSheet";
+export { labelCopy } from "./copy";

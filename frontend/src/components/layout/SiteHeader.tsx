@@ -1,0 +1,43 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { brand } from "@/lib/copy";
+import { useUserStore } from "@/stores/session";
+import { layoutCopy } from "./copy";
+
+// The menu (and Radix's dropdown) loads only for signed-in visitors, keeping
+// it off the first page load of everyone else.
+const AccountMenu = lazy(async () => ({ default: (await import("./AccountMenu")).AccountMenu }));
+
+export function SiteHeader() {
+  const user = useUserStore((s) => s.user);
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to={paths.home} className="brand" aria-label={layoutCopy.home}>
+          <span className="brand-mark" aria-hidden="true">
+            +
+          </span>
+          {brand.name}
+        </Link>
+        <nav className="header-nav" aria-label="Main">
+          {user ? (
+            <>
+              <Link to={paths.referrals}>{layoutCopy.referrals}</Link>
+              <Suspense fallback={<span className="account-trigger-placeholder" />}>
+                <AccountMenu email={user.email} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <Link to={paths.corporateLogin}>{layoutCopy.corporate}</Link>
+              <Link to={paths.login} className="button button-small">
+                {layoutCopy.signIn}
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+// Copy of the site header and footer (individual-side spec §2).
+export const layoutCopy = {
+  skip: "Skip to content",
+  home: "Lifetag home",
+  signIn: "Sign In",
+  corporate: "Corporate",
+  referrals: "Referrals",
+  dashboard: "Dashboard",
+  accountMenuLabel: "Account menu",
+  footerTagline: "Emergency information on a QR label, readable by any phone, offline.",
+  footerPrivacy: "Privacy & Data Rights",
+  footerReferrals: "Referral Programme",
+  footerNav: "Footer",
+};

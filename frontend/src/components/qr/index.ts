@@ -1,0 +1,4 @@
+export { QrCode } from "./QrCode";
+export { QrContentDialog } from "./QrContentDialog";
+export { qrContentCopy } from "./copy";
+export { useQrDataUrl } from "./useQrDataUrl";

@@ -1,0 +1,57 @@
+import * as Tooltip from "@radix-ui/react-tooltip";
+import type { ReactNode } from "react";
+
+/**
+ * A button that is locked until purchase, with the reason in a tooltip
+ * (spec §2). The button stays focusable (aria-disabled, not disabled) so
+ * keyboard and screen-reader users reach the explanation too.
+ */
+export function LockedAction(props: {
+  locked: boolean;
+  reason: string;
+  onClick: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
+  const button = (
+    <button
+      type="button"
+      className={props.className ?? "button"}
+      aria-disabled={props.locked || undefined}
+      onClick={() => {
+        if (!props.locked) props.onClick();
+      }}
+    >
+      {props.locked && (
+        <span aria-hidden="true" className="lock-icon">
+          🔒
+        </span>
+      )}
+      {props.children}
+      {props.locked && <span className="visually-hidden"> ({props.reason})</span>}
+    </button>
+  );
+  if (!props.locked) return button;
+  return (
+    <TooltipProvider>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>{button}</Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className="tooltip" sideOffset={6}>
+            {props.reason}
+            <Tooltip.Arrow className="tooltip-arrow" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </TooltipProvider>
+  );
+}
+
+/** Spec §9: tooltip delay 700 ms, skip delay 300 ms. */
+export function TooltipProvider(props: { children: ReactNode }) {
+  return (
+    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+      {props.children}
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { paths } from "@/app/paths";
+import { TextField } from "@/components/ui/TextField";
+import { toast } from "@/components/ui/toast-store";
+import { ApiError } from "@/lib/api";
+import { isAdmin, loadServerData, storeSession, useLogin } from "@/lib/auth";
+import { toasts } from "@/lib/copy";
+import { isConnectionError } from "@/lib/errors";
+import { safeReturnPath } from "@/lib/safeReturn";
+import { authCopy } from "./copy";
+
+const copy = authCopy.login;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [missing, setMissing] = useState(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === "" || password === "") {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (response) => {
+          storeSession(response);
+          // Loads in the background; the home form picks the data up when it lands.
+          void loadServerData(response.user.email);
+          toast({ ...toasts.loginSuccessful, variant: "success" });
+          if (isAdmin(response.user)) navigate(paths.admin);
+          else navigate(safeReturnPath(params.get("return")) ?? paths.home);
+        },
+        onError: (error) => {
+          if (isConnectionError(error))
+            toast({ ...toasts.connectionError, variant: "destructive" });
+          else if (error instanceof ApiError) toast({ ...copy.failed, variant: "destructive" });
+          else
+            toast({ ...toasts.connectionError, title: toasts.error.title, variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="auth-page">
+      <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <h1 id="login-title">{copy.title}</h1>
+        <p className="hint">{copy.intro}</p>
+        <TextField
+          label={copy.email}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={missing && email.trim() === "" ? copy.bothRequired : undefined}
+        />
+        <TextField
+          label={copy.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={missing && password === "" ? copy.bothRequired : undefined}
+        />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={login.isPending}
+        >
+          {login.isPending ? copy.submitting : copy.submit}
+        </button>
+        <p className="auth-links">
+          <Link to={paths.resetPassword}>{copy.forgot}</Link>
+          <Link to={paths.corporateLogin}>{copy.corporate}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,378 @@
+import { useEffect, useId, type ReactNode } from "react";
+import { useFieldArray, useForm, type FieldError } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { syncEmergencyData } from "@/lib/auth";
+import { rules } from "@/lib/emergency/rules";
+import type { EmergencyData } from "@/lib/emergency/types";
+import { useEmergencyStore } from "@/stores/emergency";
+import { useHasPaid, useUserStore } from "@/stores/session";
+import { formCopy as copy } from "../copy";
+import { lazyEmergencyResolver } from "./lazyResolver";
+
+function newContactId(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ??
+    `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
+  );
+}
+
+function blankContact() {
+  return { id: newContactId(), name: "", relationship: "", phone: "" };
+}
+
+/** Every field present, so inputs stay controlled and partial records load cleanly. */
+export function formDefaults(data: EmergencyData | null): EmergencyData {
+  const p = data?.personalInfo;
+  const m = data?.medicalInfo;
+  const contacts = data?.emergencyContacts?.length ? data.emergencyContacts : [blankContact()];
+  return {
+    personalInfo: {
+      fullName: p?.fullName ?? "",
+      email: p?.email ?? "",
+      dateOfBirth: p?.dateOfBirth ?? "",
+      bloodType: p?.bloodType ?? "",
+      weight: typeof p?.weight === "number" ? p.weight : null,
+    },
+    emergencyContacts: contacts.map((c) => ({
+      id: c.id || newContactId(),
+      name: c.name ?? "",
+      relationship: c.relationship ?? "",
+      phone: c.phone ?? "",
+    })),
+    medicalInfo: {
+      allergies: m?.allergies ?? "",
+      medications: m?.medications ?? "",
+      conditions: m?.conditions ?? "",
+      notes: m?.notes ?? "",
+    },
+  };
+}
+
+function Field(props: {
+  label: string;
+  required?: boolean;
+  error?: FieldError;
+  hint?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [props.hint ? hintId : "", props.error ? errorId : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={`field ${props.error ? "field-invalid" : ""}`}>
+      <label htmlFor={id}>
+        {props.label}
+        {props.required && (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {props.children({ id, describedBy: describedBy || undefined, invalid: !!props.error })}
+      {props.hint && (
+        <p id={hintId} className="hint">
+          {props.hint}
+        </p>
+      )}
+      {props.error?.message && (
+        <p id={errorId} className="field-error" role="alert">
+          {props.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The emergency form (spec §2, §3, §5). Every change, partial or not, is
+ * saved on the device; submitting validates with the shared rules and goes
+ * on to the QR page.
+ */
+export function EmergencyForm() {
+  const navigate = useNavigate();
+  const saved = useEmergencyStore((s) => s.data);
+  const save = useEmergencyStore((s) => s.save);
+  const clear = useEmergencyStore((s) => s.clear);
+  const replace = useEmergencyStore((s) => s.replace);
+  const user = useUserStore((s) => s.user);
+  const locked = useHasPaid();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    subscribe,
+    formState: { errors },
+  } = useForm<EmergencyData>({
+    // The saved record is read once: the form is remounted when the record
+    // is replaced from outside (see the store's revision).
+    defaultValues: formDefaults(saved),
+    resolver: lazyEmergencyResolver,
+  });
+  const { fields, append, remove } = useFieldArray({
+    control,
+    name: "emergencyContacts",
+    keyName: "key",
+  });
+
+  useEffect(() => {
+    // Every change, partial or invalid, is kept on the device (spec §2).
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => save(values as EmergencyData),
+    });
+  }, [subscribe, save]);
+
+  const onSubmit = handleSubmit((data) => {
+    save(data);
+    const email = user?.email;
+    if (email) void syncEmergencyData(email, { ...data, lastModified: new Date().toISOString() });
+    navigate(paths.qrGenerated);
+  });
+
+  const lockedNote = (name: string) => (locked ? `${name} ${copy.lockedSuffix}` : undefined);
+  const contactErrors = errors.emergencyContacts;
+  const contactsMessage = contactErrors?.message ?? contactErrors?.root?.message;
+
+  return (
+    <form className="emergency-form" onSubmit={onSubmit} noValidate aria-labelledby="form-title">
+      <div className="form-head">
+        <h2 id="form-title">{copy.title}</h2>
+        <p className="hint">{copy.intro}</p>
+      </div>
+
+      <fieldset className="card">
+        <legend>{copy.personal}</legend>
+        <div className="grid-2">
+          <Field
+            label={copy.fullName}
+            required
+            error={errors.personalInfo?.fullName}
+            hint={lockedNote(copy.fullName)}
+          >
+            {(a) => (
+              <input
+                id={a.id}
+                autoComplete="name"
+                readOnly={locked}
+                aria-invalid={a.invalid}
+                aria-describedby={a.describedBy}
+                aria-required
+                {...register("personalInfo.fullName")}
+              />
+            )}
+          </Field>
+          <Field
+            label={copy.email}
+            required
+            error={errors.personalInfo?.email}
+            hint={lockedNote(copy.email) ?? copy.emailHint}
+          >
+            {(a) => (
+              <input
+                id={a.id}
+                type="email"
+                autoComplete="email"
+                readOnly={locked}
+                aria-invalid={a.invalid}
+                aria-describedby={a.describedBy}
+                aria-required
+                {...register("personalInfo.email")}
+              />
+            )}
+          </Field>
+          <Field
+            label={copy.dateOfBirth}
+            error={errors.personalInfo?.dateOfBirth}
+            hint={lockedNote(copy.dateOfBirth)}
+          >
+            {(a) => (
+              <input
+                id={a.id}
+                type="date"
+                autoComplete="bday"
+                readOnly={locked}
+                aria-invalid={a.invalid}
+                aria-describedby={a.describedBy}
+                {...register("personalInfo.dateOfBirth")}
+              />
+            )}
+          </Field>
+          <Field label={copy.bloodType} required error={errors.personalInfo?.bloodType}>
+            {(a) => (
+              <select
+                id={a.id}
+                aria-invalid={a.invalid}
+                aria-describedby={a.describedBy}
+                aria-required
+                {...register("personalInfo.bloodType")}
+              >
+                <option value="">{copy.bloodTypePlaceholder}</option>
+                {rules.bloodTypes.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={copy.weight} error={errors.personalInfo?.weight}>
+            {(a) => (
+              <input
+                id={a.id}
+                type="number"
+                inputMode="decimal"
+                min={rules.weightKg.min}
+                max={rules.weightKg.max}
+                step="0.1"
+                aria-invalid={a.invalid}
+                aria-describedby={a.describedBy}
+                {...register("personalInfo.weight", {
+                  setValueAs: (v: unknown) =>
+                    v === "" || v === null || v === undefined ? null : Number(v),
+                })}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="card">
+        <legend>{copy.contacts}</legend>
+        {contactsMessage && (
+          <p className="field-error" role="alert">
+            {contactsMessage}
+          </p>
+        )}
+        <ol className="contacts">
+          {fields.map((field, index) => (
+            <li key={field.key} className="contact">
+              <div className="contact-head">
+                <h3>{copy.contact(index + 1)}</h3>
+                {fields.length > 1 && (
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-label={copy.removeContact(index + 1)}
+                    onClick={() => remove(index)}
+                  >
+                    {copy.remove}
+                  </button>
+                )}
+              </div>
+              <div className="grid-3">
+                <Field
+                  label={copy.contactName}
+                  required
+                  error={errors.emergencyContacts?.[index]?.name}
+                >
+                  {(a) => (
+                    <input
+                      id={a.id}
+                      autoComplete="off"
+                      aria-invalid={a.invalid}
+                      aria-describedby={a.describedBy}
+                      aria-required
+                      {...register(`emergencyContacts.${index}.name`)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  label={copy.relationship}
+                  error={errors.emergencyContacts?.[index]?.relationship}
+                >
+                  {(a) => (
+                    <input
+                      id={a.id}
+                      autoComplete="off"
+                      aria-invalid={a.invalid}
+                      aria-describedby={a.describedBy}
+                      {...register(`emergencyContacts.${index}.relationship`)}
+                    />
+                  )}
+                </Field>
+                <Field label={copy.phone} required error={errors.emergencyContacts?.[index]?.phone}>
+                  {(a) => (
+                    <input
+                      id={a.id}
+                      type="tel"
+                      autoComplete="off"
+                      aria-invalid={a.invalid}
+                      aria-describedby={a.describedBy}
+                      aria-required
+                      {...register(`emergencyContacts.${index}.phone`)}
+                    />
+                  )}
+                </Field>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {fields.length < rules.maxContacts && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => append(blankContact())}
+          >
+            + {copy.addContact}
+          </button>
+        )}
+      </fieldset>
+
+      <fieldset className="card">
+        <legend>{copy.medical}</legend>
+        <p className="hint">{copy.medicalIntro}</p>
+        <div className="grid-2">
+          {(["allergies", "medications", "conditions", "notes"] as const).map((name) => (
+            <Field key={name} label={copy[name]} error={errors.medicalInfo?.[name]}>
+              {(a) => (
+                <textarea
+                  id={a.id}
+                  rows={3}
+                  aria-invalid={a.invalid}
+                  aria-describedby={a.describedBy}
+                  {...register(`medicalInfo.${name}`)}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="form-actions">
+        <button type="submit" className="button button-primary button-large">
+          {copy.submit}
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => {
+            if (!window.confirm(copy.clearConfirm)) return;
+            // After payment the identity stays: clearing must not unlock it.
+            if (locked && saved) {
+              const { fullName, email, dateOfBirth } = saved.personalInfo;
+              replace(
+                formDefaults({
+                  ...formDefaults(null),
+                  personalInfo: { fullName, email, dateOfBirth, bloodType: "" },
+                }),
+              );
+            } else {
+              clear();
+            }
+          }}
+        >
+          {copy.clear}
+        </button>
+        <span className="saved-note" aria-live="polite">
+          {saved ? copy.saved : ""}
+        </span>
+      </div>
+    </form>
+  );
+}

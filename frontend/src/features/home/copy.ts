@@ -1,0 +1,121 @@
+// Copy of the home page and the emergency form (individual-side spec §2, §3).
+import { prices } from "@/lib/copy";
+
+export const homeCopy = {
+  hero: {
+    eyebrow: "Emergency information on a QR label",
+    title: "If you can't speak for yourself, your label will.",
+    body: "Put your emergency contacts and medical details on your helmet, wallet or gear. Any smartphone can scan the code and show them to first responders, with no app and no signal needed.",
+    cta: `Get Started - ${prices.print}`,
+    secondary: "See how it works",
+    trust: [
+      "Works offline on any phone",
+      "One-time payment, no subscription",
+      "Your data stays in the code",
+    ],
+  },
+  referralBanner: (code: string) =>
+    `You were referred by a friend (code ${code}). Complete your purchase and they earn a reward.`,
+  how: {
+    title: "How it works",
+    steps: [
+      {
+        title: "Enter your details",
+        body: "Your name, emergency contacts and medical notes. No account needed to start.",
+      },
+      {
+        title: `Pay ${prices.print}`,
+        body: "A one-time payment unlocks lifetime, unlimited printing of your real code.",
+      },
+      {
+        title: "Download and print",
+        body: "Print on standard label sheets, or order ready-printed waterproof labels.",
+      },
+    ],
+  },
+  audience: {
+    title: "Made for people on the move",
+    items: [
+      "Motorcycle riders",
+      "Cyclists",
+      "Adventure-sport people",
+      "Sailors",
+      "Seniors",
+      "Workers on site",
+    ],
+  },
+  benefits: {
+    title: "Why a QR label",
+    items: [
+      {
+        title: "Works anywhere",
+        body: "The code holds plain text, so it reads without signal or an app.",
+      },
+      {
+        title: "Seconds matter",
+        body: "Responders see your blood type, allergies and who to call at once.",
+      },
+      {
+        title: "Lifetime access",
+        body: `Pay ${prices.print} once and print as many labels as you need.`,
+      },
+      { title: "Built to last", body: "Waterproof label stock for helmets and outdoor gear." },
+    ],
+  },
+  includes: {
+    title: "What your QR code includes",
+    items: [
+      "An EMERGENCY CONTACT INFORMATION header",
+      "Your name, date of birth (if given), blood type and weight (if given)",
+      "Your emergency contacts with their relationship and phone number",
+      "Allergies, medications, conditions and notes (when you add them)",
+      "The date the code was generated",
+    ],
+    note: "Your e-mail address is never included in the code.",
+  },
+  referralPromo: {
+    title: "Share Lifetag, earn rewards",
+    body: `Invite friends and earn ${prices.referralRewardText} for every purchase made with your referral code.`,
+    cta: "Go to your Referral Dashboard",
+  },
+  preview: {
+    open: "Preview the label on a phone",
+    title: "Label preview",
+    description:
+      "A sample label as it appears on your helmet. Your own code unlocks after purchase.",
+    close: "Close",
+  },
+};
+
+export const formCopy = {
+  title: "Your emergency information",
+  intro: "Saved automatically on this device as you type. Fields marked * are required.",
+  personal: "Personal details",
+  fullName: "Full name",
+  email: "Email",
+  emailHint: "For your receipt and account. Never included in the QR code.",
+  dateOfBirth: "Date of birth",
+  bloodType: "Blood type",
+  bloodTypePlaceholder: "Select blood type",
+  weight: "Weight (kg)",
+  contacts: "Emergency contacts",
+  contact: (n: number) => `Contact ${n}`,
+  contactName: "Name",
+  relationship: "Relationship",
+  phone: "Phone",
+  addContact: "Add Contact",
+  removeContact: (n: number) => `Remove contact ${n}`,
+  remove: "Remove",
+  medical: "Medical information",
+  medicalIntro: "Optional. Only what you enter appears in the code.",
+  allergies: "Allergies",
+  medications: "Medications",
+  conditions: "Conditions",
+  notes: "Notes",
+  submit: "Generate My QR Code",
+  clear: "Clear Form",
+  clearConfirm: "Clear every field and remove the saved data from this device?",
+  saved: "Saved on this device",
+  lockedSuffix: "is locked after payment to prevent sharing",
+  required: "required",
+};

@@ -1,0 +1,126 @@
+import { useEffect } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { paths } from "@/app/paths";
+import { LabelSheet, labelCopy } from "@/components/label";
+import { useQrDataUrl } from "@/components/qr";
+import { LockedAction } from "@/components/ui/LockedAction";
+import { toast } from "@/components/ui/toast-store";
+import { useLabelQrText } from "@/hooks/useQrTextFor";
+import { locked, qrMessages } from "@/lib/copy";
+import { paperMm, sheetLayout } from "@/lib/labels";
+import { hasEmergencyData } from "@/stores/emergency";
+import { useLabelOptionsStore } from "@/stores/labelOptions";
+import { useUserStore } from "@/stores/session";
+import { useDownloadSheet } from "./api/download-sheet";
+import { printCopy as copy } from "./copy";
+
+/** Spec §9: ?print=true prints after 1 s. */
+export const AUTO_PRINT_DELAY_MS = 1000;
+
+export function PrintPreviewPage() {
+  const [params] = useSearchParams();
+  const { text, real, data } = useLabelQrText();
+  const { url } = useQrDataUrl(text);
+  const options = useLabelOptionsStore((s) => s.options);
+  const user = useUserStore((s) => s.user);
+  const download = useDownloadSheet();
+  const autoPrint = params.get("print") === "true";
+  const paper = paperMm[options.paperSize];
+
+  const print = () => window.print();
+
+  useEffect(() => {
+    if (!autoPrint || !hasEmergencyData(data)) return;
+    const timer = setTimeout(() => {
+      if (real) window.print();
+      else toast({ title: locked.print });
+    }, AUTO_PRINT_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Once per visit with print=true, not again on later data changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoPrint]);
+
+  if (!hasEmergencyData(data)) return <Navigate to={paths.home} replace />;
+
+  const layout = sheetLayout(options.labelType, options.paperSize, options.customDimensions);
+  const onDownload = () => {
+    if (!user) return;
+    download.mutate(
+      { email: user.email, labelOptions: options },
+      {
+        onSuccess: (blob) => {
+          const href = URL.createObjectURL(blob);
+          const a = document.createElement("a");
+          a.href = href;
+          a.download = `lifetag-labels-${new Date().toISOString().slice(0, 10)}.pdf`;
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(href), 10_000);
+        },
+        onError: (error) => {
+          console.error("Download failed", error);
+          toast({ ...copy.downloadFailed, description: copy.pdfPending, variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="print-page">
+      {/* The printer gets the sheet alone, at its true paper size. */}
+      <style>{`@page { size: ${paper.width}mm ${paper.height}mm; margin: 0; }`}</style>
+      <div className="page-head no-print">
+        <h1>{copy.title}</h1>
+        <p className="lead">{real ? copy.introReady : copy.introSample}</p>
+        <p className="hint">
+          {labelCopy.sheetTitle(
+            layout.stock,
+            options.labelType === "custom"
+              ? options.customDimensions.count
+              : layout.cols * layout.rows,
+          )}
+          {" · "}
+          {copy.sheetDetails(
+            labelCopy.paper[options.paperSize],
+            labelCopy.qualities[options.printQuality],
+            options.waterproof,
+          )}
+        </p>
+      </div>
+      <div className="print-actions no-print">
+        <LockedAction
+          locked={!real}
+          reason={locked.download}
+          onClick={onDownload}
+          className="button button-primary"
+        >
+          {copy.download}
+        </LockedAction>
+        <LockedAction
+          locked={!real}
+          reason={locked.print}
+          onClick={print}
+          className="button button-secondary"
+        >
+          {copy.print}
+        </LockedAction>
+        <Link to={paths.qrGenerated} className="button button-ghost">
+          {copy.back}
+        </Link>
+      </div>
+      {!layout.fits && <p className="note note-amber no-print">{labelCopy.custom.doesNotFit}</p>}
+      <div className={`sheet-frame ${real ? "" : "sheet-sample"}`}>
+        <LabelSheet
+          options={options}
+          qrUrl={url}
+          name={real ? data.personalInfo.fullName : qrMessages.sampleUser}
+          blurred={!real}
+        />
+        {!real && (
+          <div className="sheet-watermark" aria-hidden="true">
+            {qrMessages.sampleBadge}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// Copy of /print-preview (individual-side spec §2, §8).
+export const printCopy = {
+  title: "Print preview",
+  introReady: "Your labels at actual size. Print at 100 % scale (turn off “fit to page”).",
+  introSample: "A sample sheet. Your own labels unlock after purchase.",
+  download: "Download PDF",
+  print: "Print",
+  back: "Back",
+  downloadFailed: { title: "Download Failed" },
+  pdfPending: "The printable PDF is not available yet. Please use Print for now.",
+  sheetDetails: (paper: string, quality: string, waterproof: boolean) =>
+    `${paper} · ${quality}${waterproof ? " · waterproof stock" : ""}`,
+};

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { TextField } from "@/components/ui/TextField";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { toasts } from "@/lib/copy";
+import { useEmergencyStore } from "@/stores/emergency";
+import { useUserStore } from "@/stores/session";
+import { deleteAccount } from "./api/delete-account";
+import { deleteData } from "./api/delete-data";
+import { useExportData } from "./api/export-data";
+import { DeletionPanel } from "./components/DeletionPanel";
+import { privacyCopy as copy } from "./copy";
+
+export function PrivacyPage() {
+  const navigate = useNavigate();
+  const user = useUserStore((s) => s.user);
+  const [email, setEmail] = useState(user?.email ?? "");
+  const exporter = useExportData();
+
+  const onExport = () => {
+    if (email.trim() === "") return toast({ ...toasts.emailRequired, variant: "destructive" });
+    exporter.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: (blob) => {
+          const href = URL.createObjectURL(blob);
+          const a = document.createElement("a");
+          a.href = href;
+          a.download = copy.export.fileName(new Date().toISOString().slice(0, 10));
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(href), 10_000);
+        },
+        onError: (error) =>
+          toast({
+            ...copy.export.failed,
+            description: serverMessage(error) ?? undefined,
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  return (
+    <div className="privacy-page">
+      <div className="page-head">
+        <h1>{copy.title}</h1>
+        <p className="lead">{copy.intro}</p>
+      </div>
+      <section className="card" aria-labelledby="export-title">
+        <h2 id="export-title">{copy.export.title}</h2>
+        <p>{copy.export.body}</p>
+        <TextField
+          label={copy.email}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          readOnly={!!user}
+        />
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onExport}
+          disabled={exporter.isPending}
+        >
+          {exporter.isPending ? copy.export.busy : copy.export.button}
+        </button>
+      </section>
+      <DeletionPanel
+        {...copy.deleteData}
+        openLabel={copy.deleteData.open}
+        confirmLabel={copy.deleteData.confirm}
+        email={email.trim()}
+        run={deleteData}
+        onDone={(message) => {
+          useEmergencyStore.getState().clear();
+          toast({ title: message ?? copy.deleteData.title, variant: "success" });
+        }}
+      />
+      <DeletionPanel
+        {...copy.deleteAccount}
+        openLabel={copy.deleteAccount.open}
+        confirmLabel={copy.deleteAccount.confirm}
+        email={email.trim()}
+        run={deleteAccount}
+        onDone={(message) => {
+          useUserStore.getState().signOut();
+          useEmergencyStore.getState().clear();
+          toast({ title: message ?? copy.deleteAccount.title, variant: "success" });
+          navigate(paths.home);
+        }}
+      />
+      <article className="card policy" aria-labelledby="policy-title">
+        <h2 id="policy-title">{copy.policy.title}</h2>
+        <p className="hint">{copy.policy.updated}</p>
+        {copy.policy.sections.map((s) => (
+          <section key={s.heading}>
+            <h3>{s.heading}</h3>
+            <p>{s.body}</p>
+          </section>
+        ))}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// POST /api/privacy/export-data (spec §7).
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api";
+
+export async function exportData(body: { email: string }): Promise<Blob> {
+  const response = await apiRequest("POST", "/api/privacy/export-data", body);
+  return new Blob([await response.text()], { type: "application/json" });
+}
+
+export function useExportData() {
+  return useMutation({ mutationFn: exportData });
+}

@@ -1,0 +1,56 @@
+// Copy of /privacy (individual-side spec §2, §5, §8).
+export const privacyCopy = {
+  title: "Privacy & Data Rights",
+  intro:
+    "Your emergency information is health data. You can take a copy of it or delete it at any time.",
+  email: "Email",
+  export: {
+    title: "Download your data",
+    body: "A JSON file with your account, emergency information, referrals and orders.",
+    button: "Download My Data",
+    busy: "Preparing…",
+    failed: { title: "Download Failed" },
+    fileName: (date: string) => `lifetag-data-export-${date}.json`,
+  },
+  deleteData: {
+    title: "Delete personal data",
+    body: "Removes your emergency information from our servers. Your account and print access stay.",
+    phrase: "DELETE_MY_DATA",
+    open: "Delete Personal Data",
+    confirm: "Delete My Data",
+  },
+  deleteAccount: {
+    title: "Delete account",
+    body: "Removes your account, your emergency information and your print access for good.",
+    phrase: "DELETE_MY_ACCOUNT",
+    open: "Delete Account",
+    confirm: "Delete My Account",
+  },
+  typePhrase: (phrase: string) => `Type ${phrase} to confirm`,
+  cancel: "Cancel",
+  deleting: "Deleting…",
+  deletionFailed: { title: "Deletion Failed" },
+  confirmationRequired: { title: "Confirmation Required" },
+  policy: {
+    title: "Privacy policy",
+    updated: "Last updated: 23 July 2025",
+    sections: [
+      {
+        heading: "What we collect",
+        body: "The details you type into the emergency form (name, email, date of birth, blood type, weight, emergency contacts and medical notes), your account email and a hashed password, and your orders. Payment card details go straight to our payment provider and never reach us.",
+      },
+      {
+        heading: "Why",
+        body: "To make your QR code and labels, to keep your account, to fulfil label orders and to credit referrals. We do not sell your data or use it for advertising, and we use no third-party trackers.",
+      },
+      {
+        heading: "Where it is kept",
+        body: "On this device while you fill in the form, and, once you have an account, on our servers, encrypted at rest. Your QR code itself holds plain text so any phone can read it offline: treat your labels like your ID.",
+      },
+      {
+        heading: "Your rights",
+        body: "You can download a copy of your data, correct it through the form, or delete it using the panels above. Signing out removes Lifetag data from this device.",
+      },
+    ],
+  },
+};

@@ -1,0 +1,28 @@
+// POST /api/check-subscription (spec §7). A failure is logged and read as
+// no access (§8). Built by the payments issue.
+import { useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+
+export interface SubscriptionCheck {
+  hasAccess: boolean;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+  source?: string;
+}
+
+export async function checkSubscription(email: string): Promise<SubscriptionCheck> {
+  try {
+    return await apiJson<SubscriptionCheck>("POST", "/api/check-subscription", { email });
+  } catch (error) {
+    console.error("Subscription check failed", error);
+    return { hasAccess: false };
+  }
+}
+
+export function useCheckSubscription(email: string | null) {
+  return useQuery({
+    queryKey: ["check-subscription", email],
+    queryFn: () => checkSubscription(email!),
+    enabled: email !== null,
+  });
+}

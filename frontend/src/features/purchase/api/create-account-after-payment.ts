@@ -1,0 +1,18 @@
+// POST /api/auth/create-account-after-payment (spec §7). Built by the payments issue.
+import { apiJson } from "@/lib/api";
+
+export interface CreatedAccount {
+  user: {
+    id: string | number;
+    email: string;
+    hasPrintAccess: boolean;
+    referralCode?: string;
+    sessionToken?: string;
+    createdAt?: string;
+  };
+  sessionToken?: string;
+}
+
+export function createAccountAfterPayment(body: { email: string; password: string }) {
+  return apiJson<CreatedAccount>("POST", "/api/auth/create-account-after-payment", body);
+}

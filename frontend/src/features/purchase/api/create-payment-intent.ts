@@ -1,0 +1,28 @@
+// POST /api/create-payment-intent (spec §7, §8). Built by the payments issue.
+import { ApiError, apiRequest } from "@/lib/api";
+import type { ShippingAddress } from "@/stores/pending";
+import { purchaseCopy } from "../copy";
+
+export type PaymentIntentRequest =
+  | { type: "print"; email: string; referralCode?: string | null }
+  | {
+      type: "physical";
+      email: string;
+      labelType: "helmet" | "gear" | "wallet";
+      shippingAddress: ShippingAddress;
+      referralCode?: string | null;
+    };
+
+/** Returns the client secret, or raises the spec's messages for the two failures. */
+export async function createPaymentIntent(body: PaymentIntentRequest): Promise<string> {
+  let response: Response;
+  try {
+    response = await apiRequest("POST", "/api/create-payment-intent", body);
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(purchaseCopy.dialog.initFailed(error.status));
+    throw error;
+  }
+  const json = (await response.json().catch(() => null)) as { clientSecret?: string } | null;
+  if (!json?.clientSecret) throw new Error(purchaseCopy.dialog.noSecret);
+  return json.clientSecret;
+}

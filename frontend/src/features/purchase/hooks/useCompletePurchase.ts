@@ -1,0 +1,63 @@
+import { useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { toast } from "@/components/ui/toast-store";
+import { loadServerData, storeSession, syncEmergencyData } from "@/lib/auth";
+import { toasts } from "@/lib/copy";
+import { forgetReferralCode } from "@/lib/referral";
+import { useEmergencyStore } from "@/stores/emergency";
+import {
+  clearPendingOrder,
+  clearPendingUser,
+  readPendingUser,
+  type OrderType,
+} from "@/stores/pending";
+import { paidStatus, usePaymentStatusStore, useUserStore } from "@/stores/session";
+import { createAccountAfterPayment } from "../api/create-account-after-payment";
+import { purchaseCopy } from "../copy";
+
+/** Spec §9: redirect 1.5 s after a successful payment. */
+export const REDIRECT_AFTER_PAYMENT_MS = 1500;
+
+/**
+ * After a successful payment (spec §4): an existing user is already signed
+ * in; a new user's account is created, the form data synced and the pending
+ * record removed. Account creation failing is only logged (§8).
+ */
+export function useCompletePurchase() {
+  const navigate = useNavigate();
+  return async (mode: OrderType) => {
+    const pending = readPendingUser();
+    const data = useEmergencyStore.getState().data;
+    if (pending && !pending.isExisting) {
+      try {
+        const created = await createAccountAfterPayment({
+          email: pending.email,
+          password: pending.password,
+        });
+        const token = created.sessionToken ?? created.user.sessionToken;
+        if (token) {
+          storeSession({ sessionToken: token, user: created.user });
+          if (data) await syncEmergencyData(pending.email, data);
+        }
+      } catch (error) {
+        console.error("Account creation after payment failed", error);
+      }
+    }
+    clearPendingUser();
+    clearPendingOrder();
+    forgetReferralCode();
+    if (mode === "print") {
+      // Shown at once; the server's payment status below is the authority.
+      usePaymentStatusStore.getState().setStatus(paidStatus(true));
+      useUserStore.getState().setPrintAccess(true);
+    }
+    const email = useUserStore.getState().user?.email;
+    if (email) void loadServerData(email);
+    const success = purchaseCopy.dialog.success;
+    toast({ title: success.title, description: success[mode], variant: "success" });
+    setTimeout(() => {
+      toast({ ...toasts.welcomeBack, variant: "success" });
+      navigate(paths.qrGenerated);
+    }, REDIRECT_AFTER_PAYMENT_MS);
+  };
+}

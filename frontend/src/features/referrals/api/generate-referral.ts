@@ -1,0 +1,20 @@
+// POST /api/referrals/generate (spec §7).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import { referralsKey } from "./get-referrals";
+
+export function generateReferral(body: { email: string }) {
+  return apiJson<{ referralCode: string; message?: string }>(
+    "POST",
+    "/api/referrals/generate",
+    body,
+  );
+}
+
+export function useGenerateReferral(email: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: generateReferral,
+    onSuccess: () => client.invalidateQueries({ queryKey: referralsKey(email) }),
+  });
+}

@@ -1,0 +1,61 @@
+// Strings of the individual-side spec shared by more than one feature. Each
+// appears once in the code base; feature-only strings live in the feature's
+// copy module.
+export const brand = {
+  name: "Lifetag",
+  line: "Emergency information any phone can read",
+};
+
+export const prices = {
+  print: "£0.99",
+  physical: "£9.99",
+  referralReward: 0.2,
+  referralRewardText: "£0.20",
+};
+
+export const toasts = {
+  authRequired: {
+    title: "Authentication Required",
+    description: "Please sign in to access this feature.",
+  },
+  missingInformation: {
+    title: "Missing Information",
+    description: "Please complete the emergency form and select print options first.",
+  },
+  connectionError: {
+    title: "Connection Error",
+    description: "Unable to connect to server. Please try again.",
+  },
+  loginSuccessful: { title: "Login Successful" },
+  welcomeBack: { title: "Welcome back!" },
+  emailRequired: { title: "Email Required" },
+  error: { title: "Error" },
+  loadFailed: { title: "Error", description: "Failed to load data. Please try logging in again." },
+};
+
+export const locked = {
+  print: "Please complete your purchase to print labels with your real emergency information.",
+  download:
+    "Please complete your purchase to download labels with your real emergency information.",
+};
+
+export const qrMessages = {
+  failed: "Failed to generate QR code",
+  imageFailed: "Failed to load image",
+  sampleBadge: "PREVIEW ONLY",
+  sampleUser: "SAMPLE USER - PURCHASE TO UNLOCK",
+  ready: "READY",
+};
+
+export const accountMenu = {
+  heading: "My Account",
+  referrals: "Referral Dashboard",
+  privacy: "Privacy & Data Rights",
+  signOut: "Sign Out",
+};
+
+export const passwordRules = {
+  minLength: 6,
+  mismatch: "Passwords Don't Match",
+  tooShort: "Password Too Short",
+};

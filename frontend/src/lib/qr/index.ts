@@ -1,0 +1,2 @@
+export { individualQrOptions, qrDataUrl } from "./generate";
+export { sampleEmergencyData } from "./sample";

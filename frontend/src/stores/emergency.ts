@@ -1,0 +1,66 @@
+// The emergency form's record, saved on this device on every change
+// (spec §2 and §3, key lifetag_emergency_info).
+import { create } from "zustand";
+import { persist } from "zustand/middleware";
+import type { EmergencyData } from "@/lib/emergency";
+import { storageKeys } from "@/lib/storage";
+import { rawJsonStorage } from "./persistRaw";
+
+interface EmergencyState {
+  data: EmergencyData | null;
+  /**
+   * Bumped whenever the record is replaced from outside the form (loaded
+   * from the account, or cleared), so the form knows to start again from it.
+   */
+  revision: number;
+  /** Saves the record as it stands, stamped with lastModified. */
+  save: (data: EmergencyData, now?: Date) => void;
+  /** Replaces the record from outside the form. */
+  replace: (data: EmergencyData, now?: Date) => void;
+  clear: () => void;
+}
+
+export function isEmergencyRecord(raw: unknown): raw is EmergencyData {
+  if (typeof raw !== "object" || raw === null) return false;
+  const r = raw as Record<string, unknown>;
+  return (
+    typeof r.personalInfo === "object" &&
+    r.personalInfo !== null &&
+    Array.isArray(r.emergencyContacts) &&
+    (r.medicalInfo === undefined || (typeof r.medicalInfo === "object" && r.medicalInfo !== null))
+  );
+}
+
+export const useEmergencyStore = create<EmergencyState>()(
+  persist(
+    (set) => ({
+      data: null,
+      revision: 0,
+      save: (data, now = new Date()) => set({ data: { ...data, lastModified: now.toISOString() } }),
+      replace: (data, now = new Date()) =>
+        set((state) => ({
+          data: { ...data, lastModified: now.toISOString() },
+          revision: state.revision + 1,
+        })),
+      clear: () => set((state) => ({ data: null, revision: state.revision + 1 })),
+    }),
+    {
+      name: storageKeys.emergencyInfo,
+      storage: rawJsonStorage<Pick<EmergencyState, "data">, EmergencyData>({
+        load: (raw) =>
+          isEmergencyRecord(raw) ? { data: { ...raw, medicalInfo: raw.medicalInfo ?? {} } } : null,
+        save: (state) => state.data,
+      }),
+      partialize: (state) => ({ data: state.data }),
+    },
+  ),
+);
+
+/** The record has what the QR needs: a name and at least one usable contact. */
+export function hasEmergencyData(data: EmergencyData | null): data is EmergencyData {
+  return (
+    data !== null &&
+    (data.personalInfo.fullName ?? "").trim() !== "" &&
+    data.emergencyContacts.some((c) => c.name.trim() !== "" || c.phone.trim() !== "")
+  );
+}
