@@ -230,3 +230,7 @@ func eachBackend(t *testing.T, test func(t *testing.T, backend storetest.Backend
 		})
 	}
 }
+
+func lhttpRateLimit(perIP, perAddress int) lhttp.RateLimit {
+	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, Window: time.Hour}
+}

@@ -3,8 +3,6 @@ package http
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/lifetag/lifetag/cloud"
 )
 
@@ -34,7 +32,7 @@ func (s *Server) handleGenerateReferralCode(w http.ResponseWriter, r *http.Reque
 }
 
 func (s *Server) handleReferrals(w http.ResponseWriter, r *http.Request) {
-	dashboard, err := s.service.Referrals(r.Context(), userFrom(r), chi.URLParam(r, "email"))
+	dashboard, err := s.service.Referrals(r.Context(), userFrom(r), pathEmail(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -8,8 +8,11 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -126,4 +129,14 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 // request was refused (and answered).
 func (s *Server) limitAddress(w http.ResponseWriter, r *http.Request, route, email string) bool {
 	return s.addressLimiter.RespondOnLimit(w, r, route+":"+cloud.NormalizeEmail(email))
+}
+
+// pathEmail is the {email} of the route, decoded: clients send it with
+// encodeURIComponent, so "@" may arrive as %40.
+func pathEmail(r *http.Request) string {
+	raw := chi.URLParam(r, "email")
+	if email, err := url.PathUnescape(raw); err == nil {
+		return email
+	}
+	return raw
 }

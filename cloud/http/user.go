@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -61,7 +59,7 @@ func (s *Server) handlePushEmergencyData(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handlePullEmergencyData(w http.ResponseWriter, r *http.Request) {
-	data, err := s.service.PullEmergencyData(r.Context(), userFrom(r), chi.URLParam(r, "email"))
+	data, err := s.service.PullEmergencyData(r.Context(), userFrom(r), pathEmail(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -107,7 +105,7 @@ func (s *Server) handlePushPaymentStatus(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handlePullPaymentStatus(w http.ResponseWriter, r *http.Request) {
-	status, err := s.service.SyncPaymentStatus(r.Context(), userFrom(r), chi.URLParam(r, "email"))
+	status, err := s.service.SyncPaymentStatus(r.Context(), userFrom(r), pathEmail(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -1,0 +1,325 @@
+package http_test
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/mail/smtptest"
+	"github.com/lifetag/lifetag/cloud/storetest"
+)
+
+func TestLogin(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		e.createUser("ann@example.com", "secret-1")
+
+		resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "  Ann@Example.com ", "password": "secret-1"})
+		if resp.Status != 200 {
+			t.Fatalf("login: %d %s", resp.Status, resp.Body)
+		}
+		body := resp.JSON()
+		token := body["sessionToken"].(string)
+		user := body["user"].(map[string]any)
+		if len(token) < 40 || user["email"] != "ann@example.com" || user["hasPrintAccess"] != false || user["id"] == nil {
+			t.Fatalf("login body %s", resp.Body)
+		}
+		cookie := resp.Header.Get("Set-Cookie")
+		for _, want := range []string{"lifetag_session=" + token, "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=86400"} {
+			if !strings.Contains(cookie, want) {
+				t.Errorf("cookie %q lacks %q", cookie, want)
+			}
+		}
+		if strings.Contains(cookie, "Secure") {
+			t.Error("development cookie marked Secure: it would not work on http://127.0.0.1")
+		}
+		// The store keeps only a hash of the token.
+		for table, rows := range e.Dump(t) {
+			for _, row := range rows {
+				for column, value := range row {
+					if strings.Contains(value, token) {
+						t.Errorf("%s.%s holds the session token", table, column)
+					}
+				}
+			}
+		}
+
+		t.Run("Bearer", func(t *testing.T) {
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", token, nil); resp.Status != 200 {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("Cookie", func(t *testing.T) {
+			resp := e.send("GET", "/api/user/data?email=ann%40example.com", nil, func(r *http.Request) {
+				r.AddCookie(&http.Cookie{Name: "lifetag_session", Value: token})
+			})
+			if resp.Status != 200 {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrWrongPassword", func(t *testing.T) {
+			wrong := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com", "password": "secret-2"})
+			unknown := e.do("POST", "/api/auth/login", "", map[string]string{"email": "nobody@example.com", "password": "secret-2"})
+			if wrong.Status != 401 || unknown.Status != 401 || wrong.Message() != cloud.MsgLoginFailed || string(wrong.Body) != string(unknown.Body) {
+				t.Fatalf("wrong password %d %s, unknown address %d %s: must be the same 401", wrong.Status, wrong.Body, unknown.Status, unknown.Body)
+			}
+		})
+		t.Run("ErrMissingFields", func(t *testing.T) {
+			resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com"})
+			if resp.Status != 400 || resp.Message() != cloud.MsgLoginFieldsNeeded {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrBadToken", func(t *testing.T) {
+			for _, bad := range []string{"nope", strings.Repeat("x", 500), token + "x"} {
+				if resp := e.do("GET", "/api/user/data?email=ann%40example.com", bad, nil); resp.Status != 401 {
+					t.Fatalf("token %q: %d", bad, resp.Status)
+				}
+			}
+		})
+		t.Run("Logout", func(t *testing.T) {
+			other := e.login("ann@example.com", "secret-1")
+			resp := e.do("POST", "/api/auth/logout", other, nil)
+			if resp.Status != 200 || !strings.Contains(resp.Header.Get("Set-Cookie"), "Max-Age=0") {
+				t.Fatalf("logout: %d %v", resp.Status, resp.Header)
+			}
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", other, nil); resp.Status != 401 {
+				t.Fatalf("session alive after logout: %d", resp.Status)
+			}
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", token, nil); resp.Status != 200 {
+				t.Fatalf("logout ended another session: %d", resp.Status)
+			}
+		})
+		t.Run("LogoutRedirect", func(t *testing.T) {
+			other := e.login("ann@example.com", "secret-1")
+			resp := e.do("GET", "/api/logout", other, nil)
+			if resp.Status != http.StatusSeeOther || resp.Header.Get("Location") != "/" {
+				t.Fatalf("%d %v", resp.Status, resp.Header)
+			}
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", other, nil); resp.Status != 401 {
+				t.Fatalf("session alive after /api/logout: %d", resp.Status)
+			}
+		})
+		t.Run("Expiry", func(t *testing.T) {
+			e.Clock.Advance(cloud.SessionTTL - time.Second)
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", token, nil); resp.Status != 200 {
+				t.Fatalf("session ended early: %d", resp.Status)
+			}
+			e.Clock.Advance(time.Second)
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", token, nil); resp.Status != 401 {
+				t.Fatalf("session alive after 24 h: %d", resp.Status)
+			}
+			if n, err := e.Service.PurgeExpiredSessions(context.Background()); err != nil || n == 0 {
+				t.Fatalf("purge: %d %v", n, err)
+			}
+		})
+	})
+}
+
+func TestCheckUser(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		e.createUser("ann@example.com", "secret-1")
+		for email, want := range map[string]bool{"ann@example.com": true, "ANN@example.com": true, "bob@example.com": false} {
+			resp := e.do("POST", "/api/auth/check-user", "", map[string]string{"email": email})
+			if resp.Status != 200 || resp.JSON()["exists"] != want {
+				t.Errorf("%s: %d %s", email, resp.Status, resp.Body)
+			}
+		}
+		for _, bad := range []string{"", "not-an-address"} {
+			if resp := e.do("POST", "/api/auth/check-user", "", map[string]string{"email": bad}); resp.Status != 400 {
+				t.Errorf("%q: %d", bad, resp.Status)
+			}
+		}
+	})
+}
+
+var tokenInLink = regexp.MustCompile(`/reset-password\?token=([A-Za-z0-9_-]+)`)
+
+func TestPasswordReset(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		e.createUser("ann@example.com", "secret-1")
+		oldSession := e.login("ann@example.com", "secret-1")
+
+		resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"})
+		unknown := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "nobody@example.com"})
+		if resp.Status != 200 || unknown.Status != 200 || resp.Message() != cloud.MsgResetSent || unknown.Message() != cloud.MsgResetSent {
+			t.Fatalf("request-reset: %d %s / %d %s", resp.Status, resp.Body, unknown.Status, unknown.Body)
+		}
+		if _, has := unknown.JSON()["resetToken"]; has {
+			t.Fatal("a token for an address without an account")
+		}
+		token, _ := resp.JSON()["resetToken"].(string)
+		e.Service.Close() // wait for the mail
+		messages := e.Outbox.Messages()
+		if len(messages) != 1 || messages[0].To != "ann@example.com" || messages[0].Subject != cloud.MsgResetMailSubject {
+			t.Fatalf("outbox %+v", messages)
+		}
+		if m := tokenInLink.FindStringSubmatch(messages[0].Text); m == nil || m[1] != token || !strings.Contains(messages[0].Text, "https://lifetag.test/reset-password?token=") {
+			t.Fatalf("mail %q does not carry the token %q", messages[0].Text, token)
+		}
+
+		t.Run("ErrShortPassword", func(t *testing.T) {
+			resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "12345"})
+			if resp.Status != 400 || resp.Message() != cloud.MsgPasswordTooShort {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrOtherEmail", func(t *testing.T) {
+			resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "secret-2", "email": "bob@example.com"})
+			if resp.Status != 400 || resp.Message() != cloud.MsgResetFailed {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		resp = e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "secret-2"})
+		if resp.Status != 200 || resp.Message() != cloud.MsgPasswordChanged {
+			t.Fatalf("reset: %d %s", resp.Status, resp.Body)
+		}
+		e.login("ann@example.com", "secret-2")
+		if resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com", "password": "secret-1"}); resp.Status != 401 {
+			t.Fatalf("old password still works: %d", resp.Status)
+		}
+		if resp := e.do("GET", "/api/user/data?email=ann%40example.com", oldSession, nil); resp.Status != 401 {
+			t.Fatalf("a session from before the reset survived: %d", resp.Status)
+		}
+		t.Run("ErrSingleUse", func(t *testing.T) {
+			resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "secret-3"})
+			if resp.Status != 400 || resp.Message() != cloud.MsgResetFailed {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrExpired", func(t *testing.T) {
+			resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"})
+			token := resp.JSON()["resetToken"].(string)
+			e.Clock.Advance(cloud.ResetTokenTTL)
+			resp = e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "secret-3"})
+			if resp.Status != 400 || resp.Message() != cloud.MsgResetFailed {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+	})
+}
+
+func TestSetPassword(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		if err := e.Service.SeedAdmins(context.Background(), []string{"new-admin@example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		token := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "new-admin@example.com"}).JSON()["resetToken"].(string)
+
+		for name, body := range map[string]map[string]string{
+			"ErrNoEmail":    {"token": token, "password": "secret-1"},
+			"ErrOtherEmail": {"email": "ann@example.com", "token": token, "password": "secret-1"},
+			"ErrBadToken":   {"email": "new-admin@example.com", "token": "x" + token, "password": "secret-1"},
+		} {
+			resp := e.do("POST", "/api/auth/set-password", "", body)
+			if resp.Status != 400 || resp.Message() != cloud.MsgInvalidLink {
+				t.Fatalf("%s: %d %s", name, resp.Status, resp.Body)
+			}
+		}
+		resp := e.do("POST", "/api/auth/set-password", "", map[string]string{"email": "new-admin@example.com", "token": token, "password": "secret-1"})
+		if resp.Status != 200 || resp.Message() != cloud.MsgPasswordSet {
+			t.Fatalf("%d %s", resp.Status, resp.Body)
+		}
+		login := e.do("POST", "/api/auth/login", "", map[string]string{"email": "new-admin@example.com", "password": "secret-1"})
+		if login.Status != 200 || login.JSON()["user"].(map[string]any)["isAdmin"] != true {
+			t.Fatalf("%d %s", login.Status, login.Body)
+		}
+	})
+}
+
+func TestResetTokenOnlyInDevelopment(t *testing.T) {
+	e := newEnv(t, storetest.Backends[0], envOptions{production: true})
+	e.createUser("ann@example.com", "secret-1")
+	resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"})
+	if _, has := resp.JSON()["resetToken"]; resp.Status != 200 || has {
+		t.Fatalf("production answer %d %s", resp.Status, resp.Body)
+	}
+	login := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com", "password": "secret-1"})
+	if !strings.Contains(login.Header.Get("Set-Cookie"), "Secure") {
+		t.Fatal("production cookie not Secure")
+	}
+}
+
+// TestResetMailOverSMTP sends the reset link through the real SMTP sender to
+// an in-process SMTP server, then uses the link.
+func TestResetMailOverSMTP(t *testing.T) {
+	sink := smtptest.Start(t)
+	sender, err := mail.NewSMTP(mail.SMTPConfig{Host: sink.Host, Port: sink.Port, From: "no-reply@lifetag.test", TLS: mail.TLSNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, storetest.Backends[0], envOptions{production: true, mailer: sender})
+	e.createUser("ann@example.com", "secret-1")
+	if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"}); resp.Status != 200 {
+		t.Fatalf("%d %s", resp.Status, resp.Body)
+	}
+	var text string
+	select {
+	case m := <-sink.Received:
+		if len(m.To) != 1 || m.To[0] != "ann@example.com" {
+			t.Fatalf("to %v", m.To)
+		}
+		text = m.Text()
+	case <-time.After(10 * time.Second):
+		t.Fatal("no mail reached the SMTP sink")
+	}
+	match := tokenInLink.FindStringSubmatch(text)
+	if match == nil {
+		t.Fatalf("no link in %q", text)
+	}
+	resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": match[1], "newPassword": "secret-2"})
+	if resp.Status != 200 {
+		t.Fatalf("%d %s", resp.Status, resp.Body)
+	}
+	e.login("ann@example.com", "secret-2")
+}
+
+func TestRateLimit(t *testing.T) {
+	t.Run("PerAddress", func(t *testing.T) {
+		e := newEnv(t, storetest.Backends[0], envOptions{rateLimit: lhttpRateLimit(100, 3)})
+		e.createUser("ann@example.com", "secret-1")
+		for i := range 3 {
+			if resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com", "password": "wrong-1"}); resp.Status != 401 {
+				t.Fatalf("attempt %d: %d", i+1, resp.Status)
+			}
+		}
+		resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ANN@example.com", "password": "secret-1"})
+		if resp.Status != 429 || resp.Message() != cloud.MsgTooManyRequests {
+			t.Fatalf("4th attempt: %d %s", resp.Status, resp.Body)
+		}
+		if resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "bob@example.com", "password": "wrong-1"}); resp.Status != 401 {
+			t.Fatalf("another address was limited too: %d", resp.Status)
+		}
+		for _, route := range []string{"/api/auth/check-user", "/api/auth/request-reset"} {
+			for range 3 {
+				e.do("POST", route, "", map[string]string{"email": "carol@example.com"})
+			}
+			if resp := e.do("POST", route, "", map[string]string{"email": "carol@example.com"}); resp.Status != 429 {
+				t.Fatalf("%s not limited per address: %d", route, resp.Status)
+			}
+		}
+	})
+	t.Run("PerIP", func(t *testing.T) {
+		e := newEnv(t, storetest.Backends[0], envOptions{rateLimit: lhttpRateLimit(5, 100)})
+		routes := []string{"/api/auth/login", "/api/auth/check-user", "/api/auth/request-reset", "/api/auth/reset-password", "/api/auth/set-password"}
+		for i := range 5 {
+			e.do("POST", routes[i], "", map[string]string{})
+		}
+		for _, route := range routes {
+			if resp := e.do("POST", route, "", map[string]string{}); resp.Status != 429 || resp.Message() != cloud.MsgTooManyRequests {
+				t.Fatalf("%s after 5 requests from one IP: %d %s", route, resp.Status, resp.Body)
+			}
+		}
+		if resp := e.do("GET", "/api/health", "", nil); resp.Status != 200 {
+			t.Fatalf("health limited: %d", resp.Status)
+		}
+	})
+}
