@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# `make bench`, API part: the cloud on a throwaway PostgreSQL, loaded by wrk
+# for 20 s with an authenticated sync pull; then sign-in, measured apart
+# because argon2id is slow on purpose. Prints exactly:
+#   api: N req/s p99 X ms errors E
+#   login: N req/s p99 X ms errors E
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+API_SECONDS=${BENCH_API_SECONDS:-20}
+LOGIN_SECONDS=${BENCH_LOGIN_SECONDS:-10}
+EMAIL=bench@lifetag.test
+PASSWORD=bench-password-1
+
+. scripts/postgres.sh
+postgres_start >&2
+
+work=$(mktemp -d /tmp/lifetag-bench.XXXXXX)
+cloud_pid=""
+cleanup() {
+  if [ -n "$cloud_pid" ]; then
+    kill "$cloud_pid" 2>/dev/null || true
+    wait "$cloud_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+  postgres_stop
+}
+trap cleanup EXIT
+
+free_port() {
+  local port
+  for port in $(seq 18080 18180); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+  done
+  echo "bench-api: no free port" >&2
+  return 1
+}
+
+(cd cloud && GOWORK=off go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
+port=$(free_port)
+base="http://127.0.0.1:$port"
+
+# Development mode (the reset token comes back in the answer), PostgreSQL,
+# the bench account seeded as an admin (the only way to make an account
+# without a payment), and rate limits out of the way of the login run.
+env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \
+  DATA_DIR="$work/data" LOG_LEVEL=warn ADMIN_EMAILS="$EMAIL" \
+  RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
+  "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
+cloud_pid=$!
+
+for _ in $(seq 1 100); do
+  curl -fsS "$base/api/health" >/dev/null 2>&1 && break
+  kill -0 "$cloud_pid" 2>/dev/null || { cat "$work/cloud.log" >&2; exit 1; }
+  sleep 0.1
+done
+curl -fsS "$base/api/health" >/dev/null
+
+post() { # path, JSON body, [token]
+  curl -fsS -X POST "$base$1" -H 'Content-Type: application/json' \
+    ${3:+-H "Authorization: Bearer $3"} --data "$2"
+}
+field() { # name: reads a JSON string field from stdin
+  grep -o "\"$1\":\"[^\"]*\"" | head -n 1 | cut -d'"' -f4
+}
+
+reset_token=$(post /api/auth/request-reset "{\"email\":\"$EMAIL\"}" | field resetToken)
+post /api/auth/reset-password "{\"token\":\"$reset_token\",\"newPassword\":\"$PASSWORD\"}" >/dev/null
+login_body="{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}"
+session=$(post /api/auth/login "$login_body" | field sessionToken)
+post /api/sync/emergency-data "{\"email\":\"$EMAIL\",\"emergencyData\":{
+  \"personalInfo\":{\"fullName\":\"Bench Rider\",\"email\":\"$EMAIL\",\"dateOfBirth\":\"1990-04-01\",\"bloodType\":\"O+\",\"weight\":72},
+  \"emergencyContacts\":[{\"id\":\"c1\",\"name\":\"Contact One\",\"relationship\":\"Sister\",\"phone\":\"+44 7700 900123\"}],
+  \"medicalInfo\":{\"allergies\":\"Penicillin\",\"medications\":\"None\",\"conditions\":\"Asthma\",\"notes\":\"Carries an inhaler\"}}}" \
+  "$session" >/dev/null
+pull="$base/api/sync/emergency-data/${EMAIL/@/%40}"
+curl -fsS -H "Authorization: Bearer $session" "$pull" >/dev/null
+
+# summarize NAME < wrk --latency output: one line, p99 in milliseconds,
+# errors = socket errors + non-2xx/3xx answers.
+summarize() {
+  awk -v name="$1" '
+    function ms(v) {
+      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
+      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
+      if (v ~ /m$/)  return substr(v, 1, length(v) - 1) * 60000
+      if (v ~ /s$/)  return substr(v, 1, length(v) - 1) * 1000
+      return v + 0
+    }
+    /Requests\/sec:/ { rps = $2 }
+    $1 == "99%" { p99 = ms($2) }
+    /Socket errors:/ { for (i = 3; i <= NF; i += 2) { gsub(",", "", $(i + 1)); errors += $(i + 1) } }
+    /Non-2xx or 3xx responses:/ { errors += $NF }
+    END { printf "%s: %d req/s p99 %.1f ms errors %d\n", name, rps, p99, errors }'
+}
+
+wrk -t2 -c16 -d"${API_SECONDS}s" --latency -H "Authorization: Bearer $session" "$pull" >"$work/api.txt"
+summarize api <"$work/api.txt"
+
+cat >"$work/login.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '$login_body'
+LUA
+wrk -t2 -c4 -d"${LOGIN_SECONDS}s" --latency -s "$work/login.lua" "$base/api/auth/login" >"$work/login.txt"
+summarize login <"$work/login.txt"
