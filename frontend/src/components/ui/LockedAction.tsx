@@ -1,5 +1,5 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 /**
  * A button that is locked until purchase, with the reason in a tooltip
@@ -13,11 +13,13 @@ export function LockedAction(props: {
   children: ReactNode;
   className?: string;
 }) {
+  const reasonId = useId();
   const button = (
     <button
       type="button"
       className={props.className ?? "button"}
       aria-disabled={props.locked || undefined}
+      aria-describedby={props.locked ? reasonId : undefined}
       onClick={() => {
         if (!props.locked) props.onClick();
       }}
@@ -28,7 +30,11 @@ export function LockedAction(props: {
         </span>
       )}
       {props.children}
-      {props.locked && <span className="visually-hidden"> ({props.reason})</span>}
+      {props.locked && (
+        <span id={reasonId} className="visually-hidden">
+          {props.reason}
+        </span>
+      )}
     </button>
   );
   if (!props.locked) return button;

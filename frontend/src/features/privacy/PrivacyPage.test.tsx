@@ -1,0 +1,49 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useUserStore } from "@/stores/session";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores, signInPaid } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+describe("/privacy", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps Delete disabled until the phrase matches, and Cancel closes the panel", async () => {
+    const user = userEvent.setup();
+    signInPaid();
+    renderRoute("/privacy");
+    await user.click(await screen.findByRole("button", { name: "Delete Personal Data" }));
+    const confirm = screen.getByRole("button", { name: "Delete My Data" });
+    expect(confirm).toBeDisabled();
+    await user.type(screen.getByLabelText("Type DELETE_MY_DATA to confirm"), "DELETE_MY_DAT");
+    expect(confirm).toBeDisabled();
+    await user.type(screen.getByLabelText("Type DELETE_MY_DATA to confirm"), "A");
+    expect(confirm).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("button", { name: "Delete My Data" })).not.toBeInTheDocument();
+  });
+
+  it("deletes the account with the typed phrase and signs out", async () => {
+    const user = userEvent.setup();
+    signInPaid();
+    const fetch = mockFetch({
+      "POST /api/privacy/delete-account": () => ({ body: { message: "Account deleted" } }),
+    });
+    const { router } = renderRoute("/privacy");
+    await user.click(await screen.findByRole("button", { name: "Delete Account" }));
+    await user.type(
+      screen.getByLabelText("Type DELETE_MY_ACCOUNT to confirm"),
+      "DELETE_MY_ACCOUNT",
+    );
+    await user.click(screen.getByRole("button", { name: "Delete My Account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      email: "jane@example.com",
+      confirmation: "DELETE_MY_ACCOUNT",
+    });
+    expect(useUserStore.getState().user).toBeNull();
+    expect(localStorage.getItem("lifetag_user")).toBeNull();
+  });
+});

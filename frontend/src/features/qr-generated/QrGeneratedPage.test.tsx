@@ -1,0 +1,69 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { paidStatus, usePaymentStatusStore } from "@/stores/session";
+import { resetStores, saveRecord, signInPaid } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+describe("/qr-generated", () => {
+  beforeEach(resetStores);
+
+  it("redirects home without emergency data", async () => {
+    const { router } = renderRoute("/qr-generated");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("redirects home and clears anonymous data older than 5 minutes", async () => {
+    saveRecord(new Date(Date.now() - 6 * 60_000));
+    const { router } = renderRoute("/qr-generated");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(localStorage.getItem("lifetag_emergency_info")).toBeNull();
+  });
+
+  it("shows only the blurred sample to an unpaid visitor, and the sample text", async () => {
+    const user = userEvent.setup();
+    saveRecord();
+    renderRoute("/qr-generated");
+    expect(await screen.findByText("PREVIEW ONLY")).toBeInTheDocument();
+    expect(screen.getByText("SAMPLE USER - PURCHASE TO UNLOCK")).toBeInTheDocument();
+    expect(screen.queryByText("READY")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "View QR Code Content" }));
+    const text = screen.getByTestId("qr-text").textContent ?? "";
+    expect(text).toContain("Name: SAMPLE USER - PURCHASE TO UNLOCK");
+    expect(text).not.toContain("Jane Doe");
+  });
+
+  it("still shows the sample to a paid visitor who is not signed in", async () => {
+    saveRecord();
+    usePaymentStatusStore.getState().setStatus(paidStatus(true));
+    renderRoute("/qr-generated");
+    expect(await screen.findByText("PREVIEW ONLY")).toBeInTheDocument();
+    expect(screen.getByText(/sign in to see your real code/)).toBeInTheDocument();
+  });
+
+  it("shows the real code with READY to a paid, signed-in user", async () => {
+    const user = userEvent.setup();
+    saveRecord();
+    signInPaid();
+    renderRoute("/qr-generated");
+    expect(await screen.findByText("READY")).toBeInTheDocument();
+    expect(screen.queryByText("PREVIEW ONLY")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "View QR Code Content" }));
+    expect(screen.getByTestId("qr-text").textContent).toMatch(
+      /^🚨 EMERGENCY CONTACT INFORMATION 🚨\n\nName: Jane Doe\nBlood Type: O\+\nWeight: 70.5 kg\n\nEMERGENCY CONTACTS:\n1. John Doe \(Husband\)\n {3}Phone: \+44 7700 900123\n\nMEDICAL INFORMATION:\nAllergies: Penicillin\n\nGenerated: \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+  });
+
+  it("shows custom inputs that reset width to 70 on blur", async () => {
+    const user = userEvent.setup();
+    saveRecord();
+    renderRoute("/qr-generated");
+    await user.click(await screen.findByRole("radio", { name: /Custom/ }));
+    const width = screen.getByLabelText("Width (mm)");
+    await user.clear(width);
+    await user.type(width, "40");
+    await user.tab();
+    expect(width).toHaveValue(70);
+    expect(screen.getByText("QR size: optimal")).toBeInTheDocument();
+  });
+});
