@@ -60,6 +60,7 @@ type envOptions struct {
 	production bool
 	rateLimit  lhttp.RateLimit
 	mailer     cloud.Mailer
+	logger     *slog.Logger
 }
 
 // generous limits for tests that are not about rate limiting
@@ -80,9 +81,13 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		mailer = opts.mailer
 	}
 	clk := &clock{now: storetest.T0}
+	logger := slog.New(slog.DiscardHandler)
+	if opts.logger != nil {
+		logger = opts.logger
+	}
 	svc, err := service.New(service.Config{
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
-		Logger: slog.New(slog.DiscardHandler), Now: clk.Now, Development: !opts.production,
+		Logger: logger, Now: clk.Now, Development: !opts.production,
 		BaseURL: "https://lifetag.test",
 	})
 	if err != nil {
@@ -92,7 +97,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		opts.rateLimit = noRateLimit
 	}
 	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
-		Service: svc, Site: fstest.MapFS{}, Logger: slog.New(slog.DiscardHandler),
+		Service: svc, Site: fstest.MapFS{}, Logger: logger,
 		Production: opts.production, RateLimit: opts.rateLimit,
 	}))
 	t.Cleanup(func() { server.Close(); svc.Close() })

@@ -40,16 +40,18 @@ func main() {
 		os.Exit(2)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: config.LogLevel}))
-	if err := run(config, logger); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ready := func(addr net.Addr) { fmt.Printf("Lifetag is running on http://%s\n", addr) }
+	if err := run(ctx, config, logger, ready); err != nil {
 		logger.Error("lifetag-cloud stopped", slog.String("error", err.Error()))
 		os.Exit(1)
 	}
 }
 
-func run(config Config, logger *slog.Logger) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
+// run serves until ctx is done (SIGINT or SIGTERM), then lets requests in
+// flight finish. ready is called with the listening address.
+func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net.Addr)) error {
 	store, err := openStore(ctx, config, logger)
 	if err != nil {
 		return err
@@ -102,7 +104,7 @@ func run(config Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("Lifetag is running on http://%s\n", listener.Addr())
+	ready(listener.Addr())
 
 	served := make(chan error, 1)
 	go func() { served <- httpServer.Serve(listener) }()

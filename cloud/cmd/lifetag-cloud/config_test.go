@@ -1,0 +1,61 @@
+package main
+
+import (
+	"log/slog"
+	"reflect"
+	"testing"
+
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestConfigDefaults(t *testing.T) {
+	c, err := configFromEnv(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Host != "127.0.0.1" || c.Port != "8080" || c.DataDir != "data" || c.DatabaseURL != "" || c.Production ||
+		c.BaseURL != "http://127.0.0.1:8080" || c.LogLevel != slog.LevelInfo || c.Argon2 != argon2id.DefaultParams ||
+		c.RateLimit != lhttp.DefaultRateLimit || c.SMTP.Host != "" || c.SMTP.TLS != "starttls" {
+		t.Fatalf("defaults %+v", c)
+	}
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	c, err := configFromEnv(env(map[string]string{
+		"ADDR": "0.0.0.0", "PORT": "9000", "DATABASE_URL": "postgres://db/lifetag", "DATA_DIR": "/var/lib/lifetag",
+		"LIFETAG_ENV": "production", "DATA_KEY": "k", "DATA_KEY_PREVIOUS": " a, b ,", "ADMIN_EMAILS": "x@example.com, y@example.com",
+		"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_FROM": "Lifetag <hi@example.com>",
+		"ARGON2_TIME": "3", "ARGON2_MEMORY_KIB": "65536", "ARGON2_THREADS": "2", "RATE_LIMIT_PER_IP": "5",
+		"RATE_LIMIT_PER_ADDRESS": "2", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Host != "0.0.0.0" || c.Port != "9000" || !c.Production || c.BaseURL != "https://lifetag.example" ||
+		!reflect.DeepEqual(c.DataKeysPrevious, []string{"a", "b"}) || !reflect.DeepEqual(c.AdminEmails, []string{"x@example.com", "y@example.com"}) ||
+		c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.Argon2 != (argon2id.Params{Time: 3, MemoryKiB: 65536, Threads: 2}) ||
+		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.LogLevel != slog.LevelWarn {
+		t.Fatalf("config %+v", c)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for name, vars := range map[string]map[string]string{
+		"ErrUnknownEnv":          {"LIFETAG_ENV": "staging"},
+		"ErrProductionNoKey":     {"LIFETAG_ENV": "production", "SMTP_HOST": "smtp.example.com"},
+		"ErrProductionNoSMTP":    {"LIFETAG_ENV": "production", "DATA_KEY": "k"},
+		"ErrBadPort":             {"SMTP_PORT": "x"},
+		"ErrZeroRateLimit":       {"RATE_LIMIT_PER_IP": "0"},
+		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
+		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},
+	} {
+		if _, err := configFromEnv(env(vars)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
