@@ -5,6 +5,9 @@ package cloud
 type Sealer interface {
 	Seal(plaintext, aad []byte) ([]byte, error)
 	Open(sealed, aad []byte) ([]byte, error)
+	// SealedWithCurrent reports whether sealed is under the current key;
+	// others are re-sealed after a key rotation.
+	SealedWithCurrent(sealed []byte) bool
 }
 
 // PasswordHasher hashes and checks passwords.

@@ -41,11 +41,24 @@ type Store interface {
 	PutEmergencyRecord(ctx context.Context, r *EmergencyRecord) error
 	FindEmergencyRecord(ctx context.Context, userID int64) (*EmergencyRecord, error)
 
+	// ListEmergencyRecords pages through every record by user id, for
+	// re-sealing after a key rotation.
+	ListEmergencyRecords(ctx context.Context, afterUserID int64, limit int) ([]*EmergencyRecord, error)
+	// ReplaceEmergencyRecord writes r only if the stored record still has
+	// the given updated_at (a newer write wins); it reports whether it wrote.
+	ReplaceEmergencyRecord(ctx context.Context, r *EmergencyRecord, ifUpdatedAt time.Time) (bool, error)
+
 	CreateReferral(ctx context.Context, r *Referral) error
 	ListReferrals(ctx context.Context, code string) ([]*Referral, error)
 
 	CreateOrder(ctx context.Context, o *Order) error
 	ListOrders(ctx context.Context, userID int64) ([]*Order, error)
+	// ListOrdersWithAddress pages through every order that has a shipping
+	// address, by id.
+	ListOrdersWithAddress(ctx context.Context, afterID int64, limit int) ([]*Order, error)
+	// ReplaceShippingAddress swaps an order's sealed address if it is still
+	// old; it reports whether it wrote.
+	ReplaceShippingAddress(ctx context.Context, orderID int64, old, new []byte) (bool, error)
 
 	// DeletePersonalData removes the emergency record, profile fields and
 	// order shipping addresses, keeping the account and its purchases.

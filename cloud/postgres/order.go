@@ -35,3 +35,27 @@ func (db *DB) ListOrders(ctx context.Context, userID int64) ([]*cloud.Order, err
 	})
 	return orders, storeError(err, "orders")
 }
+
+func (db *DB) ListOrdersWithAddress(ctx context.Context, afterID int64, limit int) ([]*cloud.Order, error) {
+	rows, err := db.pool.Query(ctx, `
+		SELECT id, user_id, shipping_address FROM physical_orders
+		WHERE id > $1 AND shipping_address IS NOT NULL ORDER BY id LIMIT $2`, afterID, limit)
+	if err != nil {
+		return nil, storeError(err, "orders")
+	}
+	orders, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*cloud.Order, error) {
+		var o cloud.Order
+		err := row.Scan(&o.ID, &o.UserID, &o.ShippingAddress)
+		return &o, err
+	})
+	return orders, storeError(err, "orders")
+}
+
+func (db *DB) ReplaceShippingAddress(ctx context.Context, orderID int64, old, new []byte) (bool, error) {
+	tag, err := db.pool.Exec(ctx, `
+		UPDATE physical_orders SET shipping_address = $3 WHERE id = $1 AND shipping_address = $2`, orderID, old, new)
+	if err != nil {
+		return false, storeError(err, "order")
+	}
+	return tag.RowsAffected() == 1, nil
+}

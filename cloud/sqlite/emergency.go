@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -30,4 +31,40 @@ func (db *DB) FindEmergencyRecord(ctx context.Context, userID int64) (*cloud.Eme
 		return nil, err
 	}
 	return &r, nil
+}
+
+func (db *DB) ListEmergencyRecords(ctx context.Context, afterUserID int64, limit int) ([]*cloud.EmergencyRecord, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT user_id, personal_info, emergency_contacts, medical_info, last_modified, updated_at
+		FROM emergency_data WHERE user_id > ?1 ORDER BY user_id LIMIT ?2`, afterUserID, limit)
+	if err != nil {
+		return nil, storeError(err, "emergency data")
+	}
+	defer rows.Close()
+	var records []*cloud.EmergencyRecord
+	for rows.Next() {
+		var r cloud.EmergencyRecord
+		var updated string
+		if err := rows.Scan(&r.UserID, &r.PersonalInfo, &r.EmergencyContacts, &r.MedicalInfo, &r.LastModified, &updated); err != nil {
+			return nil, storeError(err, "emergency data")
+		}
+		if r.UpdatedAt, err = parseTime(updated); err != nil {
+			return nil, err
+		}
+		records = append(records, &r)
+	}
+	return records, storeError(rows.Err(), "emergency data")
+}
+
+func (db *DB) ReplaceEmergencyRecord(ctx context.Context, r *cloud.EmergencyRecord, ifUpdatedAt time.Time) (bool, error) {
+	res, err := db.db.ExecContext(ctx, `
+		UPDATE emergency_data SET personal_info = ?2, emergency_contacts = ?3, medical_info = ?4,
+			last_modified = ?5, updated_at = ?6
+		WHERE user_id = ?1 AND updated_at = ?7`,
+		r.UserID, r.PersonalInfo, r.EmergencyContacts, r.MedicalInfo, r.LastModified, formatTime(r.UpdatedAt), formatTime(ifUpdatedAt))
+	if err != nil {
+		return false, storeError(err, "emergency data")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, storeError(err, "emergency data")
 }

@@ -41,3 +41,32 @@ func (db *DB) ListOrders(ctx context.Context, userID int64) ([]*cloud.Order, err
 	}
 	return orders, storeError(rows.Err(), "orders")
 }
+
+func (db *DB) ListOrdersWithAddress(ctx context.Context, afterID int64, limit int) ([]*cloud.Order, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT id, user_id, shipping_address FROM physical_orders
+		WHERE id > ?1 AND shipping_address IS NOT NULL ORDER BY id LIMIT ?2`, afterID, limit)
+	if err != nil {
+		return nil, storeError(err, "orders")
+	}
+	defer rows.Close()
+	var orders []*cloud.Order
+	for rows.Next() {
+		var o cloud.Order
+		if err := rows.Scan(&o.ID, &o.UserID, &o.ShippingAddress); err != nil {
+			return nil, storeError(err, "orders")
+		}
+		orders = append(orders, &o)
+	}
+	return orders, storeError(rows.Err(), "orders")
+}
+
+func (db *DB) ReplaceShippingAddress(ctx context.Context, orderID int64, old, new []byte) (bool, error) {
+	res, err := db.db.ExecContext(ctx, `
+		UPDATE physical_orders SET shipping_address = ?3 WHERE id = ?1 AND shipping_address = ?2`, orderID, old, new)
+	if err != nil {
+		return false, storeError(err, "order")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, storeError(err, "order")
+}

@@ -21,6 +21,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("PasswordToken", func(t *testing.T) { t.Parallel(); testPasswordToken(t, open) })
 	t.Run("Sessions", func(t *testing.T) { t.Parallel(); testSessions(t, open) })
 	t.Run("EmergencyRecord", func(t *testing.T) { t.Parallel(); testEmergencyRecord(t, open) })
+	t.Run("Reseal", func(t *testing.T) { t.Parallel(); testReseal(t, open) })
 	t.Run("Referrals", func(t *testing.T) { t.Parallel(); testReferrals(t, open) })
 	t.Run("Orders", func(t *testing.T) { t.Parallel(); testOrders(t, open) })
 	t.Run("DeletePersonalData", func(t *testing.T) { t.Parallel(); testDeletePersonalData(t, open) })
@@ -327,4 +328,57 @@ func testDeleteAccount(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 	t.Run("ErrNotFound", func(t *testing.T) {
 		wantCode(t, s.DeleteAccount(ctx, gone.ID), cloud.ENOTFOUND)
 	})
+}
+
+func testReseal(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	var users []*cloud.User
+	for i := range 3 {
+		u := MustCreateUser(t, s, fmt.Sprintf("r%d@example.com", i))
+		users = append(users, u)
+		must(t, s.PutEmergencyRecord(ctx, &cloud.EmergencyRecord{UserID: u.ID, PersonalInfo: []byte{1}, EmergencyContacts: []byte{2}, MedicalInfo: []byte{3}, UpdatedAt: T0}))
+		o := &cloud.Order{OrderID: fmt.Sprintf("LT-R%d", i), UserID: u.ID, LabelType: "gear", Quantity: 1, PricePence: 999, Status: "pending", CreatedAt: T0}
+		if i != 1 {
+			o.ShippingAddress = []byte{byte(i)}
+		}
+		must(t, s.CreateOrder(ctx, o))
+	}
+
+	page1, err := s.ListEmergencyRecords(ctx, 0, 2)
+	must(t, err)
+	page2, err := s.ListEmergencyRecords(ctx, page1[len(page1)-1].UserID, 2)
+	must(t, err)
+	if len(page1) != 2 || len(page2) != 1 || page1[0].UserID != users[0].ID || page2[0].UserID != users[2].ID ||
+		!bytes.Equal(page2[0].MedicalInfo, []byte{3}) || !page2[0].UpdatedAt.Equal(T0) {
+		t.Fatalf("pages %+v %+v", page1, page2)
+	}
+
+	replaced := &cloud.EmergencyRecord{UserID: users[0].ID, PersonalInfo: []byte{9}, EmergencyContacts: []byte{9}, MedicalInfo: []byte{9}, UpdatedAt: T0}
+	wrote, err := s.ReplaceEmergencyRecord(ctx, replaced, T0.Add(time.Second))
+	must(t, err)
+	if wrote {
+		t.Fatal("replaced a record that changed meanwhile")
+	}
+	wrote, err = s.ReplaceEmergencyRecord(ctx, replaced, T0)
+	must(t, err)
+	got, _ := s.FindEmergencyRecord(ctx, users[0].ID)
+	if !wrote || !bytes.Equal(got.PersonalInfo, []byte{9}) || !got.UpdatedAt.Equal(T0) {
+		t.Fatalf("replace: %v %+v", wrote, got)
+	}
+
+	orders, err := s.ListOrdersWithAddress(ctx, 0, 10)
+	must(t, err)
+	if len(orders) != 2 || orders[0].UserID != users[0].ID || orders[1].UserID != users[2].ID || !bytes.Equal(orders[1].ShippingAddress, []byte{2}) {
+		t.Fatalf("orders with address %+v", orders)
+	}
+	if wrote, _ := s.ReplaceShippingAddress(ctx, orders[0].ID, []byte{7}, []byte{8}); wrote {
+		t.Fatal("replaced an address that changed meanwhile")
+	}
+	wrote, err = s.ReplaceShippingAddress(ctx, orders[0].ID, []byte{0}, []byte{8})
+	must(t, err)
+	list, _ := s.ListOrders(ctx, users[0].ID)
+	if !wrote || !bytes.Equal(list[0].ShippingAddress, []byte{8}) {
+		t.Fatalf("replace address: %v %+v", wrote, list)
+	}
 }

@@ -82,6 +82,13 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	if err := svc.SeedAdmins(ctx, config.AdminEmails); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
+	if len(config.DataKeysPrevious) > 0 {
+		n, err := svc.ResealAll(ctx)
+		if err != nil {
+			return fmt.Errorf("re-sealing under the new DATA_KEY: %w", err)
+		}
+		logger.Info("data re-sealed under the current DATA_KEY; DATA_KEY_PREVIOUS can now be removed", slog.Int("rows", n))
+	}
 	go purgeSessions(ctx, svc, logger)
 
 	server := lhttp.NewServer(lhttp.Config{
