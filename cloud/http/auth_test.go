@@ -323,3 +323,25 @@ func TestRateLimit(t *testing.T) {
 		}
 	})
 }
+
+func TestRateLimitBehindProxy(t *testing.T) {
+	for _, trust := range []bool{false, true} {
+		limit := lhttpRateLimit(2, 100)
+		limit.TrustProxy = trust
+		e := newEnv(t, storetest.Backends[0], envOptions{rateLimit: limit})
+		from := func(ip string) int {
+			return e.send("POST", "/api/auth/check-user", map[string]string{"email": "a@example.com"}, func(r *http.Request) {
+				r.Header.Set("X-Forwarded-For", ip)
+			}).Status
+		}
+		from("203.0.113.1")
+		from("203.0.113.1")
+		third := from("203.0.113.2")
+		if trust && third != 200 {
+			t.Fatalf("trusting the proxy, another client was limited: %d", third)
+		}
+		if !trust && third != 429 {
+			t.Fatalf("not trusting the proxy, a forged X-Forwarded-For escaped the limit: %d", third)
+		}
+	}
+}

@@ -44,6 +44,7 @@ func TestSite(t *testing.T) {
 		{"/dashboard", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title>"},
 		{"/some/unknown/page", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title>"},
 		{"/assets/app-1a2b.js", "text/javascript; charset=utf-8", 200, "console.log(1)"},
+		{"/assets/gone-9z9z.js", "text/plain; charset=utf-8", 404, "404 page not found\n"},
 		{"/api/nothing-here", "application/json; charset=utf-8", 404, `{"message":"Not found"}` + "\n"},
 	}
 	for _, tt := range tests {

@@ -16,10 +16,13 @@ import (
 
 // RateLimit bounds the sign-in and password routes: PerIP requests per
 // Window from one address, PerAddress per Window for one e-mail address.
+// TrustProxy takes the client IP from X-Forwarded-For / X-Real-IP, which only
+// a reverse proxy in front of the cloud may set (else anyone could).
 type RateLimit struct {
 	PerIP      int
 	PerAddress int
 	Window     time.Duration
+	TrustProxy bool
 }
 
 // DefaultRateLimit is the production default.
@@ -62,7 +65,11 @@ func NewServer(c Config) *Server {
 	onLimit := httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusTooManyRequests, cloud.MsgTooManyRequests)
 	})
-	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window, httprate.WithKeyByIP(), onLimit)
+	keyByIP := httprate.WithKeyByIP()
+	if c.RateLimit.TrustProxy {
+		keyByIP = httprate.WithKeyByRealIP()
+	}
+	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window, keyByIP, onLimit)
 	s.addressLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, onLimit)
 	s.router = s.routes()
 	return s

@@ -36,6 +36,11 @@ func siteHandler(site fs.FS) http.Handler {
 				return
 			}
 		}
+		if strings.HasPrefix(name, "assets/") {
+			// A missing build file is a real 404, not a page of the app.
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(index)

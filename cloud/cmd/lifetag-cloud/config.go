@@ -28,7 +28,7 @@ type Config struct {
 
 	SMTP      mail.SMTPConfig // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
 	Argon2    argon2id.Params // ARGON2_TIME, ARGON2_MEMORY_KIB, ARGON2_THREADS
-	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS (per minute)
+	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS (per minute), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -50,6 +50,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	}
 	c.BaseURL = firstNonEmpty(getenv("BASE_URL"), "http://"+c.Host+":"+c.Port)
 	c.DataKeysPrevious = splitList(getenv("DATA_KEY_PREVIOUS"))
+	switch getenv("TRUST_PROXY_HEADERS") {
+	case "", "0", "false":
+	case "1", "true":
+		c.RateLimit.TrustProxy = true
+	default:
+		return c, fmt.Errorf("TRUST_PROXY_HEADERS must be true or false")
+	}
 	c.AdminEmails = splitList(getenv("ADMIN_EMAILS"))
 
 	switch env := firstNonEmpty(getenv("LIFETAG_ENV"), "development"); env {
