@@ -3,12 +3,9 @@ package service
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/lifetag/lifetag/cloud"
 )
-
-func formatID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // Login checks an address and password and opens a session, returning its
 // token. Wrong address and wrong password fail the same way, in the same time.

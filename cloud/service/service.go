@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -150,7 +151,7 @@ func (s *Service) authorize(ctx context.Context, actor *cloud.User, email string
 
 // aad binds a sealed value to its owner and field.
 func aad(userID int64, field string) []byte {
-	return []byte("lifetag/" + field + "/" + formatID(userID))
+	return []byte("lifetag/" + field + "/" + strconv.FormatInt(userID, 10))
 }
 
 // SeedAdmins makes exactly the given addresses admins (ADMIN_EMAILS),

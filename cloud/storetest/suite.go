@@ -88,7 +88,7 @@ func testUsers(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 func testSeedAdmins(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()
-	old := MustCreateUser(t, s, "old-admin@example.com")
+	MustCreateUser(t, s, "old-admin@example.com")
 	kept := MustCreateUser(t, s, "kept@example.com")
 	must(t, s.SeedAdmins(ctx, []string{"old-admin@example.com"}, T0))
 	must(t, s.SeedAdmins(ctx, []string{"kept@example.com", "new-admin@example.com"}, T0.Add(time.Hour)))
@@ -108,7 +108,6 @@ func testSeedAdmins(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	if u, _ := s.FindUserByID(ctx, kept.ID); u.PasswordHash != kept.PasswordHash {
 		t.Error("seeding must keep an existing password")
 	}
-	_ = old
 }
 
 func testReferralCode(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
