@@ -30,26 +30,28 @@ export function LockedAction(props: {
         </span>
       )}
       {props.children}
-      {props.locked && (
-        <span id={reasonId} className="visually-hidden">
-          {props.reason}
-        </span>
-      )}
     </button>
   );
   if (!props.locked) return button;
+  // The reason sits beside the button (not inside, where it would become
+  // part of its name) and is announced as its description.
   return (
-    <TooltipProvider>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>{button}</Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className="tooltip" sideOffset={6}>
-            {props.reason}
-            <Tooltip.Arrow className="tooltip-arrow" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </TooltipProvider>
+    <>
+      <span id={reasonId} className="visually-hidden">
+        {props.reason}
+      </span>
+      <TooltipProvider>
+        <Tooltip.Root>
+          <Tooltip.Trigger asChild>{button}</Tooltip.Trigger>
+          <Tooltip.Portal>
+            <Tooltip.Content className="tooltip" sideOffset={6}>
+              {props.reason}
+              <Tooltip.Arrow className="tooltip-arrow" />
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+      </TooltipProvider>
+    </>
   );
 }
 

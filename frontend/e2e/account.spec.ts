@@ -1,0 +1,78 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { expectToast, snap } from "./helpers";
+
+// ADMIN_EMAILS seeds this password-less account in scripts/test-e2e.sh: the
+// only account that exists before the payments issue lands.
+const email = "admin@lifetag.test";
+const password = "a-new-password";
+
+test("resets a password, signs in, exports data and deletes the account", async ({ page }) => {
+  await page.goto("/reset-password");
+  await snap(page, "reset-password");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  // Development mode hands the token back, which skips to the second step.
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await page.getByLabel(/^New password/).fill("short");
+  await page.getByLabel(/^Confirm new password/).fill("short");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expectToast(page, "Password Too Short");
+  await page.getByLabel(/^New password/).fill(password);
+  await page.getByLabel(/^Confirm new password/).fill(password);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  // The server says this account is an admin.
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(await page.evaluate(() => localStorage.getItem("sessionToken"))).toBeTruthy();
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await expect(page.getByText("0 physical orders")).toBeVisible();
+  await snap(page, "dashboard");
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Referral Dashboard" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Privacy & Data Rights" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Referral Dashboard" }).click();
+  await expect(page).toHaveURL(/\/referrals$/);
+  await page.getByRole("button", { name: "Generate My Referral Code" }).click();
+  await expect(page.locator(".referral-code")).toHaveText(/\S{6,}/);
+  await expect(page.getByText("Ready", { exact: true })).toBeVisible();
+  await expect(page.getByText("£0.00")).toBeVisible();
+  await snap(page, "referrals");
+
+  await page.goto("/privacy");
+  await snap(page, "privacy");
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download My Data" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^lifetag-data-export-\d{4}-\d\d-\d\d\.json$/);
+  const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
+  expect(JSON.stringify(exported)).toContain(email);
+
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const confirm = page.getByRole("button", { name: "Delete My Account" });
+  await expect(confirm).toBeDisabled();
+  await page.getByLabel("Type DELETE_MY_ACCOUNT to confirm").fill("DELETE_MY_ACCOUNT");
+  await confirm.click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("lifetag_user"))).toBeNull();
+
+  await page.goto("/login");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expectToast(page, "Login Failed");
+});
+
+test("set-password with an invalid link goes home", async ({ page }) => {
+  await page.goto("/set-password");
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, "Invalid Link");
+});

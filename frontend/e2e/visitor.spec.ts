@@ -1,0 +1,115 @@
+import { expect, test } from "@playwright/test";
+import { expectToast, fillEmergencyForm, jane, printCount, snap, stubPrint } from "./helpers";
+
+test.describe("a visitor without an account", () => {
+  test("fills the form, which is saved on the device, and sees only the sample", async ({
+    page,
+  }) => {
+    await stubPrint(page);
+    await page.goto("/?ref=FRIEND1");
+    await expect(page.getByText(/referred by a friend \(code FRIEND1\)/)).toBeVisible();
+    await snap(page, "home");
+
+    await page.getByRole("button", { name: "Get Started - £0.99" }).click();
+    await expect(page.getByLabel(/^Full name/)).toBeFocused();
+
+    // The spec's messages on an empty submit.
+    await page.getByRole("button", { name: "Generate My QR Code" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(page.getByText("Blood type is required")).toBeVisible();
+    await expect(page.getByText("Phone number is required")).toBeVisible();
+    await snap(page, "home-form-errors");
+
+    await fillEmergencyForm(page);
+    // Saved on every change: a reload keeps it, under the spec's key.
+    await page.reload();
+    await expect(page.getByLabel(/^Full name/)).toHaveValue(jane.fullName);
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("lifetag_emergency_info")!),
+    );
+    expect(stored.personalInfo.fullName).toBe(jane.fullName);
+    expect(stored.lastModified).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    await page.getByRole("button", { name: "Generate My QR Code" }).click();
+    await expect(page).toHaveURL(/\/qr-generated$/);
+    await expect(page.getByText("PREVIEW ONLY")).toBeVisible();
+    await expect(page.getByText("SAMPLE USER - PURCHASE TO UNLOCK")).toBeVisible();
+    await expect(page.getByText("READY", { exact: true })).toHaveCount(0);
+    await snap(page, "qr-generated");
+
+    await page.getByRole("button", { name: "View QR Code Content" }).click();
+    const dialog = page.getByRole("dialog", { name: "QR CODE CONTENT" });
+    await expect(dialog.getByText("Exact text that appears when scanned")).toBeVisible();
+    await expect(dialog.getByTestId("qr-text")).toContainText(
+      "Name: SAMPLE USER - PURCHASE TO UNLOCK",
+    );
+    await expect(dialog.getByTestId("qr-text")).not.toContainText(jane.fullName);
+    await snap(page, "qr-content-dialog");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Every locked action is refused while unpaid.
+    await page.getByRole("link", { name: "Print Preview" }).click();
+    await expect(page).toHaveURL(/\/print-preview$/);
+    const print = page.getByRole("button", { name: "Print", exact: true });
+    const download = page.getByRole("button", { name: "Download PDF" });
+    await expect(print).toHaveAttribute("aria-disabled", "true");
+    await expect(download).toHaveAttribute("aria-disabled", "true");
+    const pdfRequests: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/labels") && pdfRequests.push(r.url()));
+    // Playwright waits for aria-disabled buttons to enable; force the click.
+    await print.click({ force: true });
+    await download.click({ force: true });
+    await print.hover();
+    await expect(page.getByRole("tooltip")).toContainText(
+      "Please complete your purchase to print labels with your real emergency information.",
+    );
+    expect(await printCount(page)).toBe(0);
+    expect(pdfRequests).toEqual([]);
+    await snap(page, "print-preview");
+
+    // ?print=true does not print an unpaid sheet either.
+    await page.goto("/print-preview?print=true");
+    await page.waitForTimeout(1500);
+    expect(await printCount(page)).toBe(0);
+  });
+
+  test("goes through account setup to the payment summary and dialog", async ({ page }) => {
+    await page.goto("/");
+    await fillEmergencyForm(page);
+    await page.getByRole("button", { name: "Generate My QR Code" }).click();
+    await page.getByRole("button", { name: "Unlock Printing - £0.99" }).click();
+    await expect(page).toHaveURL(/\/account-setup$/);
+    await expect(page.getByLabel(/^Email/)).toHaveValue(jane.email);
+    await snap(page, "account-setup");
+    await page.getByLabel(/^Password/).fill("secret1");
+    await page.getByLabel(/^Confirm password/).fill("secret2");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByText("Passwords Don't Match")).toBeVisible();
+    await page.getByLabel(/^Confirm password/).fill("secret1");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page).toHaveURL(/\/payment-summary$/);
+    await expect(page.getByText("Listed")).toBeVisible();
+    await snap(page, "payment-summary");
+    await page.getByRole("button", { name: "Pay £0.99" }).click();
+    await expect(page.getByRole("dialog", { name: "Unlock Print Functionality" })).toBeVisible();
+    await snap(page, "payment-dialog");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  // Waits for the payments issue (create-payment-intent, the webhook and the
+  // local test checkout): buy print access, see the real code, download the
+  // PDF and decode it with zbarimg; order physical labels; referred purchase.
+  test.fixme("buys print access and sees the real code (payments issue)", async () => {});
+
+  test("needs sign-in for referrals, and shows 404 for unknown paths", async ({ page }) => {
+    await page.goto("/referrals");
+    await expect(page).toHaveURL(/\/login\?return=\/referrals$/);
+    await expectToast(page, "Authentication Required");
+    await snap(page, "login");
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await snap(page, "not-found");
+  });
+});
