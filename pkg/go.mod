@@ -3,7 +3,10 @@ module github.com/lifetag/lifetag/pkg
 go 1.26.0
 
 require (
-	github.com/go-pdf/fpdf v0.9.0 // indirect
-	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e // indirect
-	golang.org/x/image v0.47.0 // indirect
+	github.com/go-pdf/fpdf v0.9.0
+	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
+	golang.org/x/image v0.47.0
+	rsc.io/qr v0.2.0
 )
+
+require golang.org/x/text v0.43.0 // indirect

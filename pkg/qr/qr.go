@@ -1,14 +1,10 @@
 // Package qr turns text into QR symbols: a module matrix for vector drawing
-// (pkg/sheet) and PNG images for the web preview. Encoding is done by
-// github.com/skip2/go-qrcode; this package owns the spec's error messages,
-// the image parameters and the pixel-to-module mapping.
+// (pkg/sheet) and PNG images for the web preview. It owns the spec's error
+// messages, the image parameters and the pixel-to-module mapping; the
+// symbol itself is built in encode.go.
 package qr
 
-import (
-	"errors"
-
-	qrcode "github.com/skip2/go-qrcode"
-)
+import "errors"
 
 // The spec's messages (individual-side §5), word for word.
 var (
@@ -57,18 +53,6 @@ func ParseLevel(s string) (Level, error) {
 	return 0, errors.New("qr: error-correction level must be L, M, Q or H")
 }
 
-func (l Level) recovery() qrcode.RecoveryLevel {
-	switch l {
-	case L:
-		return qrcode.Low
-	case M:
-		return qrcode.Medium
-	case Q:
-		return qrcode.High
-	}
-	return qrcode.Highest
-}
-
 // maxBytes is the byte-mode capacity of a version 40 symbol (ISO/IEC 18004
 // table 7), the most any one code can hold.
 var maxBytes = map[Level]int{L: 2953, M: 2331, Q: 1663, H: 1273}
@@ -88,39 +72,14 @@ func Fits(text string, level Level) bool {
 type Code struct {
 	Text    string
 	Level   Level
-	Version int // 1 to 40
-	Size    int // modules per side: 17 + 4 x Version
-	dark    []bool
-}
-
-// Encode builds the symbol for text at the level; the version is the
-// smallest that holds the text.
-func Encode(text string, level Level) (*Code, error) {
-	if text == "" {
-		return nil, ErrNoInput
-	}
-	if len(text) > maxBytes[L] {
-		// Too long at any level; spares go-qrcode a hopeless search.
-		return nil, ErrTooBig
-	}
-	// go-qrcode keeps the first symbol it builds and appends padding on each
-	// build, so every Code comes from a fresh encoder, built exactly once.
-	enc, err := qrcode.New(text, level.recovery())
-	if err != nil {
-		return nil, ErrTooBig
-	}
-	enc.DisableBorder = true // the quiet zone is the caller's margin
-	bitmap := enc.Bitmap()
-	c := &Code{Text: text, Level: level, Version: enc.VersionNumber, Size: len(bitmap)}
-	c.dark = make([]bool, c.Size*c.Size)
-	for y, row := range bitmap {
-		copy(c.dark[y*c.Size:], row)
-	}
-	return c, nil
+	Version int    // 1 to 40
+	Mask    int    // 0 to 7
+	Size    int    // modules per side: 17 + 4 x Version
+	dark    []byte // row by row, 1 dark, 0 light
 }
 
 // Dark reports whether the module in column x, row y is dark.
-func (c *Code) Dark(x, y int) bool { return c.dark[y*c.Size+x] }
+func (c *Code) Dark(x, y int) bool { return c.dark[y*c.Size+x] == 1 }
 
 // Run is a horizontal stretch of dark modules: row Y, columns X to X+Len-1.
 type Run struct{ X, Y, Len int }

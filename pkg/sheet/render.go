@@ -34,17 +34,6 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	if len(items) == 0 {
 		return ErrNoLabels
 	}
-	symbols, err := encodeAll(items, o.Level)
-	if err != nil {
-		return err
-	}
-	d := designFor(t.Label)
-	for i, s := range symbols {
-		if _, _, module, ok := fit(d.qr, s.size, o.DPI); !ok {
-			return &TooSmallError{Index: i, Modules: s.size + 2*quietModules, Module: module}
-		}
-	}
-
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		UnitStr: "mm",
 		Size:    fpdf.SizeType{Wd: t.PageWidth, Ht: t.PageHeight},
@@ -60,6 +49,17 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	pdf.SetTextColor(0, 0, 0)
 	pdf.SetDrawColor(160, 160, 160)
 	pdf.SetLineWidth(0.1)
+
+	symbols, err := encodeAll(pdf, items, o.Level)
+	if err != nil {
+		return err
+	}
+	d := designFor(t.Label)
+	for i, s := range symbols {
+		if _, _, module, ok := fit(d.qr, s.size, o.DPI); !ok {
+			return &TooSmallError{Index: i, Modules: s.size + 2*quietModules, Module: module}
+		}
+	}
 
 	positions := t.Positions()
 	slot := o.Start - 1
@@ -97,10 +97,9 @@ func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d design, x, y float64, s sym
 	dot := 25.4 / float64(o.DPI)
 	qx = math.Round((x+qx)/dot)*dot - x
 	qy = math.Round((y+qy)/dot)*dot - y
-	// One filled path in module units, y down: the union of all dark
-	// modules is filled at once, so no seams appear between them.
-	m := module * ptPerMM
-	pdf.RawWriteStr("q 0 g " + num(m) + " 0 0 " + num(-m) + " " + num(qx*ptPerMM) + " " + num((t.PageHeight-qy)*ptPerMM) + " cm\n" + s.path + "f Q")
+	// The code's form XObject is in module units, y down; scale and flip
+	// it onto the label (fpdf adds the page height to the y offset).
+	pdf.UseImportedTemplate(s.name, module, -module, qx, -qy)
 
 	drawText(pdf, d.text, item.Name, item.Caption)
 	pdf.TransformEnd()
@@ -143,18 +142,17 @@ func roundedRect(pdf *fpdf.Fpdf, w, h, r float64) {
 	pdf.DrawPath("D")
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
-
-// symbol is one encoded payload ready to draw: its size in modules and its
-// dark modules as PDF rectangles in module units.
+// symbol is one encoded payload ready to draw: its size in modules and
+// the PDF form XObject that draws it, named name in the page resources.
 type symbol struct {
 	size int
-	path string
+	name string
+	form []byte
 }
 
 // encodeAll encodes every distinct payload once, on every core: encoding
 // is nearly all of the time a sheet takes.
-func encodeAll(items []Label, level qr.Level) ([]symbol, error) {
+func encodeAll(pdf *fpdf.Fpdf, items []Label, level qr.Level) ([]symbol, error) {
 	index := map[string]int{} // payload -> position in distinct
 	var distinct []string
 	for _, it := range items {
@@ -171,13 +169,14 @@ func encodeAll(items []Label, level qr.Level) ([]symbol, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var f formWriter
 			for i := range next {
 				c, err := qr.Encode(distinct[i], level)
 				if err != nil {
 					errs[i] = err
 					continue
 				}
-				built[i] = symbol{size: c.Size, path: rectPath(c)}
+				built[i] = symbol{size: c.Size, name: "/QR" + strconv.Itoa(i), form: f.object(c)}
 			}
 		}()
 	}
@@ -186,6 +185,18 @@ func encodeAll(items []Label, level qr.Level) ([]symbol, error) {
 	}
 	close(next)
 	wg.Wait()
+
+	// Each distinct code is one form, drawn by every copy of its label.
+	objects := map[string][]byte{}
+	names := map[string]string{}
+	for _, s := range built {
+		if s.form != nil {
+			objects[s.name] = s.form
+			names[s.name] = s.name
+		}
+	}
+	pdf.ImportObjects(objects)
+	pdf.ImportTemplates(names)
 
 	symbols := make([]symbol, len(items))
 	for i, it := range items {
@@ -196,34 +207,4 @@ func encodeAll(items []Label, level qr.Level) ([]symbol, error) {
 		symbols[i] = built[j]
 	}
 	return symbols, nil
-}
-
-// rectPath writes the dark modules as "x y w h re" rectangles: horizontal
-// runs, with identical runs in consecutive rows merged into one taller
-// rectangle, which keeps the PDF small.
-func rectPath(c *qr.Code) string {
-	type rect struct{ x, y, w, h int }
-	var rects []rect
-	open := map[[2]int]int{} // run (x, len) in the previous row -> index in rects
-	for _, r := range c.Runs() {
-		k := [2]int{r.X, r.Len}
-		if i, ok := open[k]; ok && rects[i].y+rects[i].h == r.Y {
-			rects[i].h++
-			continue
-		}
-		open[k] = len(rects)
-		rects = append(rects, rect{r.X, r.Y, r.Len, 1})
-	}
-	buf := make([]byte, 0, len(rects)*12)
-	for _, r := range rects {
-		buf = strconv.AppendInt(buf, int64(r.x), 10)
-		buf = append(buf, ' ')
-		buf = strconv.AppendInt(buf, int64(r.y), 10)
-		buf = append(buf, ' ')
-		buf = strconv.AppendInt(buf, int64(r.w), 10)
-		buf = append(buf, ' ')
-		buf = strconv.AppendInt(buf, int64(r.h), 10)
-		buf = append(buf, " re\n"...)
-	}
-	return string(buf)
 }

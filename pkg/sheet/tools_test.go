@@ -128,24 +128,40 @@ func decodeImages(t testing.TB, files, want []string) []string {
 // placed is one label as drawn in the PDF, read back from its content.
 type placed struct {
 	X, Y float64 // the label's top-left corner on the page, mm
-	// The QR code's dark modules' bounding box, in label coordinates (mm).
+	// The QR code's box (its form's bounding box, which clips it), in
+	// label coordinates, mm.
 	QRX, QRY, QRW, QRH float64
 	Module             float64 // mm
 }
 
-var streamRE = regexp.MustCompile(`(?s)stream\n(.*?)\nendstream`)
+var (
+	streamRE = regexp.MustCompile(`(?s)stream\n(.*?)\nendstream`)
+	formRE   = regexp.MustCompile(`(?m)^(/QR\d+) (\d+) 0 R$`)
+	objRE    = regexp.MustCompile(`(?m)^(\d+) 0 obj\n<< /Type /XObject /Subtype /Form /BBox \[0 0 (\d+) (\d+)\]`)
+)
 
-// readBack parses the page content streams of a PDF from sheet.Render and
-// returns, page by page, the labels drawn: each is a translation ("1 0 0 1
-// x y cm") holding a QR code (a scaled "cm" followed by "re" rectangles and
-// one "f").
+// readBack parses a PDF from sheet.Render and returns, page by page, the
+// labels drawn: each is a translation ("1 0 0 1 x y cm") holding a QR code
+// (a scaled "cm" and a form "/QRn Do", whose size is its bounding box).
 func readBack(t testing.TB, pdf []byte, pages int, pageHeight float64) [][]placed {
 	t.Helper()
 	const k = 72 / 25.4
+
+	// Form name -> size in modules, through the resource dictionary.
+	bbox := map[string]float64{} // object number -> side
+	for _, m := range objRE.FindAllSubmatch(pdf, -1) {
+		side, _ := strconv.ParseFloat(string(m[2]), 64)
+		bbox[string(m[1])] = side
+	}
+	formSide := map[string]float64{}
+	for _, m := range formRE.FindAllSubmatch(pdf, -1) {
+		formSide[string(m[1])] = bbox[string(m[2])]
+	}
+
 	var result [][]placed
 	for _, m := range streamRE.FindAllSubmatch(pdf, -1) {
 		if len(result) == pages {
-			break // the pages come first; fonts follow
+			break // the pages come first; fonts and forms follow
 		}
 		zr, err := zlib.NewReader(bytes.NewReader(m[1]))
 		if err != nil {
@@ -157,8 +173,8 @@ func readBack(t testing.TB, pdf []byte, pages int, pageHeight float64) [][]place
 		}
 		var page []placed
 		depth := 0
-		inQR := false
 		var nums []float64
+		var qr *placed // the label whose code is being placed
 		for _, line := range strings.Split(string(content), "\n") {
 			if strings.HasPrefix(line, "BT ") {
 				continue // text: its strings are binary
@@ -168,40 +184,32 @@ func readBack(t testing.TB, pdf []byte, pages int, pageHeight float64) [][]place
 					nums = append(nums, v)
 					continue
 				}
-				switch tok {
-				case "q":
+				switch {
+				case tok == "q":
 					depth++
-				case "Q":
+				case tok == "Q":
 					depth--
-				case "cm":
-					a, d, e, f := nums[len(nums)-6], nums[len(nums)-3], nums[len(nums)-2], nums[len(nums)-1]
+				case tok == "cm" && len(nums) == 6:
+					a, d, e, f := nums[0], nums[3], nums[4], nums[5]
 					switch {
 					case depth == 1 && a == 1 && d == 1:
 						page = append(page, placed{X: e / k, Y: -f / k})
-					case depth == 2 && a > 0 && d < 0 && len(page) > 0:
-						p := &page[len(page)-1]
-						p.Module = a / k
-						p.QRX, p.QRY = e/k, pageHeight-f/k
-						p.QRW, p.QRH = -1, -1
-						inQR = true
+					case depth == 3 && a > 0 && d < 0 && len(page) > 0:
+						qr = &page[len(page)-1]
+						qr.Module = a / k
+						qr.QRX, qr.QRY = e/k, pageHeight-f/k
 					}
-				case "re":
-					if inQR {
-						p := &page[len(page)-1]
-						x, y, w, h := nums[len(nums)-4], nums[len(nums)-3], nums[len(nums)-2], nums[len(nums)-1]
-						p.QRW = max(p.QRW, x+w)
-						p.QRH = max(p.QRH, y+h)
+				case strings.HasPrefix(tok, "/QR") && qr != nil:
+					side, ok := formSide[tok]
+					if !ok {
+						t.Fatalf("form %s is not in the resources", tok)
 					}
-				case "f":
-					if inQR {
-						// Turn the extent in modules into mm; modules start at 0.
-						p := &page[len(page)-1]
-						p.QRW *= p.Module
-						p.QRH *= p.Module
-						inQR = false
-					}
+					qr.QRW, qr.QRH = side*qr.Module, side*qr.Module
+					qr = nil
 				}
-				nums = nums[:0]
+				if !strings.HasPrefix(tok, "/") {
+					nums = nums[:0]
+				}
 			}
 		}
 		result = append(result, page)

@@ -46,17 +46,22 @@ func Record(i int) emergency.Data {
 			Medications: pick(medicines, 6),
 		},
 	}
-	if i%2 == 1 {
-		d.MedicalInfo.Conditions = pick(conditions, 7)
-	}
-	if i%2 == 0 {
+	// Independent bits of i add the optional parts, so the payloads spread
+	// over 250 to 350 bytes, as real records do.
+	if i&1 != 0 {
 		d.EmergencyContacts = append(d.EmergencyContacts, emergency.Contact{
 			ID: "c2", Name: pick(firstNames, 8) + " " + pick(lastNames, 9), Relationship: pick(relations, 10),
 			Phone: fmt.Sprintf("01632 9%05d", (i*13)%100000),
 		})
 	}
-	if i%4 == 1 { // the extras vary, keeping payloads 250 to 350 bytes
+	if i&2 != 0 && i&1 == 0 {
+		d.MedicalInfo.Conditions = pick(conditions, 7)
+	}
+	if i&4 != 0 && i&1 == 0 {
 		d.MedicalInfo.Notes = pick(notes, 11)
+	}
+	if i&8 != 0 {
+		d.PersonalInfo.Weight = nil
 	}
 	return d
 }
