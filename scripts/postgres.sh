@@ -15,6 +15,8 @@
 #      LIFETAG_PG_TEMP_CLUSTER=1 skips straight to this (to test it, or to
 #      keep the tests off a shared server).
 
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
 _pg_kind=""
 _pg_dir=""
 _pg_db=""
@@ -29,14 +31,6 @@ _pg_bindir() {
 
 _pg_as_user() { # run a command as the unprivileged cluster owner
   if [ "$(id -u)" -eq 0 ]; then runuser -u "$_pg_user" -- "$@"; else "$@"; fi
-}
-
-_pg_free_port() {
-  local port
-  for port in $(seq 55432 55532); do
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-  done
-  return 1
 }
 
 postgres_start() {
@@ -64,7 +58,7 @@ postgres_start() {
     echo "postgres: no server and no initdb; run scripts/setup.sh" >&2
     return 1
   fi
-  port=$(_pg_free_port)
+  port=$(free_port 55432 55532)
   _pg_dir=$(mktemp -d /tmp/lifetag-pg.XXXXXX)
   _pg_user=$(id -un)
   if [ "$(id -u)" -eq 0 ]; then

@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh
 . scripts/postgres.sh
-postgres_start
+. scripts/stripe-mock.sh
+postgres_start # sets an EXIT trap that stops PostgreSQL
+stripe_mock_start
+trap 'stripe_mock_stop; postgres_stop' EXIT
 
 # Tests that need a service or tool skip when run alone without it; here they
 # must fail instead, so nothing is silently left out.

@@ -1,0 +1,208 @@
+package cloud
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Prices are server constants (DESIGN.md "Security model"): the client never
+// sends an amount, and one it sends is ignored.
+const (
+	Currency           = "gbp"
+	PricePrintPence    = 99  // lifetime print unlock, individual-side §9
+	PricePhysicalPence = 999 // printed labels including postage and packing
+)
+
+// Payment kinds, as the create-payment-intent request names them.
+const (
+	PaymentPrint    = "print"
+	PaymentPhysical = "physical"
+)
+
+// Payment states.
+const (
+	PaymentCreated   = "created"
+	PaymentSucceeded = "succeeded"
+)
+
+// PhysicalLabelTypes are the label types that can be ordered printed;
+// custom sizes are digital only (individual-side §2).
+var PhysicalLabelTypes = []string{"helmet", "gear", "wallet"}
+
+// Countries we deliver to; the first is the default.
+var ShippingCountries = []string{"United Kingdom", "Ireland"}
+
+// Payment messages, from individual-side §5 and §8 where the spec has them.
+const (
+	MsgPaymentTypeInvalid    = "Payment type must be print or physical"
+	MsgPaymentEmailRequired  = "Email address is required for payment processing. Please complete your emergency information first."
+	MsgLabelTypeInvalid      = "Label type must be helmet, gear or wallet"
+	MsgShippingRequired      = "A shipping address is required for printed labels"
+	MsgShipEmailRequired     = "Email address is required"
+	MsgShipFullNameRequired  = "Full name is required"
+	MsgShipAddressRequired   = "Address line 1 is required"
+	MsgShipCityRequired      = "City is required"
+	MsgShipCountyRequired    = "County is required"
+	MsgShipPostcodeRequired  = "Postcode is required"
+	MsgShipCountryInvalid    = "Country must be United Kingdom or Ireland"
+	MsgShipFieldTooLong      = "Each address line must be at most 100 characters"
+	MsgReferralCodeTooShort  = "Referral code must be at least 6 characters"
+	MsgPaymentInitFailed     = "Failed to initialize payment. Please try again."
+	MsgNoPaymentForAccount   = "No completed payment was found for this email address from this browser"
+	MsgAccountAlreadyExists  = "An account already exists for this email address. Please sign in."
+	MsgCheckoutNotTestMode   = "The test checkout is only available in development without Stripe keys"
+	MsgTestCardDeclined      = "Your card was declined."
+	MsgTestCheckoutNotFound  = "This payment was not found or has expired"
+	MsgWebhookSignature      = "Invalid webhook signature"
+	MsgWebhookEventMalformed = "The webhook event could not be read"
+)
+
+// ShippingAddressMaxBytes bounds each address field.
+const ShippingAddressMaxBytes = 100
+
+// ShippingAddress is where printed labels go (individual-side §3, the main
+// form's variant). It is sealed at rest like the emergency record.
+type ShippingAddress struct {
+	Email        string `json:"email"`
+	FullName     string `json:"fullName"`
+	AddressLine1 string `json:"addressLine1"`
+	AddressLine2 string `json:"addressLine2,omitempty"`
+	City         string `json:"city"`
+	County       string `json:"county"`
+	Postcode     string `json:"postcode"`
+	Country      string `json:"country,omitempty"`
+}
+
+// Normalized trims every field, upper-cases the postcode and fills in the
+// default country.
+func (a ShippingAddress) Normalized() ShippingAddress {
+	out := ShippingAddress{
+		Email:        NormalizeEmail(a.Email),
+		FullName:     strings.TrimSpace(a.FullName),
+		AddressLine1: strings.TrimSpace(a.AddressLine1),
+		AddressLine2: strings.TrimSpace(a.AddressLine2),
+		City:         strings.TrimSpace(a.City),
+		County:       strings.TrimSpace(a.County),
+		Postcode:     strings.ToUpper(strings.Join(strings.Fields(a.Postcode), " ")),
+		Country:      strings.TrimSpace(a.Country),
+	}
+	if out.Country == "" {
+		out.Country = ShippingCountries[0]
+	}
+	return out
+}
+
+// Validate checks a normalised address and returns the first problem, with
+// the spec's message.
+func (a ShippingAddress) Validate() error {
+	required := []struct{ value, message string }{
+		{a.Email, MsgShipEmailRequired},
+		{a.FullName, MsgShipFullNameRequired},
+		{a.AddressLine1, MsgShipAddressRequired},
+		{a.City, MsgShipCityRequired},
+		{a.County, MsgShipCountyRequired},
+		{a.Postcode, MsgShipPostcodeRequired},
+	}
+	for _, f := range required {
+		if f.value == "" {
+			return Errorf(EINVALID, "%s", f.message)
+		}
+	}
+	if !strings.Contains(a.Email, "@") {
+		return Errorf(EINVALID, "%s", MsgEmailInvalid)
+	}
+	for _, v := range []string{a.Email, a.FullName, a.AddressLine1, a.AddressLine2, a.City, a.County, a.Postcode} {
+		if len(v) > ShippingAddressMaxBytes {
+			return Errorf(EINVALID, "%s", MsgShipFieldTooLong)
+		}
+	}
+	for _, c := range ShippingCountries {
+		if a.Country == c {
+			return nil
+		}
+	}
+	return Errorf(EINVALID, "%s", MsgShipCountryInvalid)
+}
+
+// Payment is one checkout: created before the payment provider is asked for
+// an intent, fulfilled once when a verified event says it succeeded.
+type Payment struct {
+	ID int64
+	// Ref is our random reference: the provider's idempotency key and the
+	// only thing we put in its metadata.
+	Ref         string
+	IntentID    string // the provider's PaymentIntent id
+	Email       string // normalised buyer address
+	Kind        string // PaymentPrint or PaymentPhysical
+	AmountPence int64
+	Currency    string
+	LabelType   string // physical only
+	// ShippingAddress is sealed (AES-256-GCM) by the service; physical only.
+	ShippingAddress []byte
+	ReferralCode    string
+	// ClaimTokenHash binds account creation after payment to the browser
+	// that paid: the SHA-256 of a token kept in an HttpOnly cookie.
+	ClaimTokenHash []byte
+	Status         string
+	CreatedAt      time.Time
+	SucceededAt    time.Time
+}
+
+// PaymentIntent is what the provider returns for a new payment.
+type PaymentIntent struct {
+	ID           string
+	ClientSecret string
+}
+
+// PaymentProvider creates payment intents: Stripe, or the local test
+// checkout when there are no Stripe keys.
+type PaymentProvider interface {
+	CreatePaymentIntent(ctx context.Context, p *Payment) (PaymentIntent, error)
+}
+
+// PaymentEvent is a verified event from the payment provider.
+type PaymentEvent struct {
+	ID          string // provider event id: each is applied once
+	Type        string
+	IntentID    string
+	PaymentRef  string // our Payment.Ref, from the intent's metadata
+	AmountPence int64
+	Currency    string
+	Status      string
+}
+
+// EventPaymentSucceeded is the one event type that fulfils a payment.
+const EventPaymentSucceeded = "payment_intent.succeeded"
+
+// PaymentStore keeps payments and runs their fulfilment in one transaction.
+type PaymentStore interface {
+	CreatePayment(ctx context.Context, p *Payment) error
+	SetPaymentIntent(ctx context.Context, ref, intentID string) error
+	FindPaymentByRef(ctx context.Context, ref string) (*Payment, error)
+	// ListSucceededPayments returns an address's succeeded payments, newest first.
+	ListSucceededPayments(ctx context.Context, email string) ([]*Payment, error)
+	// InPaymentTx runs fn in one database transaction, committed when fn
+	// returns nil and rolled back otherwise.
+	InPaymentTx(ctx context.Context, fn func(PaymentTx) error) error
+}
+
+// PaymentTx is what fulfilment does inside its transaction. Each method is
+// one statement; the rules are in one place, the payment service.
+type PaymentTx interface {
+	// RecordEvent stores a provider event id; false when it was already stored.
+	RecordEvent(eventID, eventType string, now time.Time) (bool, error)
+	// LockPayment reads a payment for update; ENOTFOUND when there is none.
+	LockPayment(ref string) (*Payment, error)
+	MarkPaymentSucceeded(ref, intentID string, now time.Time) error
+	// EnsureUser returns the account for an address, creating one without a
+	// password when there is none.
+	EnsureUser(email string, now time.Time) (*User, error)
+	GrantPrintAccess(userID int64, now time.Time) error
+	CreateOrder(o *Order) error
+	// FindUserByReferralCode returns ENOTFOUND when no user has the code.
+	FindUserByReferralCode(code string) (*User, error)
+	// SetReferredBy records the code a user was referred by, if none yet.
+	SetReferredBy(userID int64, code string, now time.Time) error
+	CreateReferral(r *Referral) error
+}
