@@ -1,0 +1,155 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+var _ cloud.PaymentStore = (*DB)(nil)
+
+const paymentColumns = `id, ref, coalesce(intent_id, ''), email, kind, amount_pence, currency,
+	label_type, shipping_address, referral_code, claim_token_hash, status, created_at, succeeded_at`
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanPayment(row rowScanner) (*cloud.Payment, error) {
+	var p cloud.Payment
+	var created string
+	var succeeded sql.NullString
+	if err := row.Scan(&p.ID, &p.Ref, &p.IntentID, &p.Email, &p.Kind, &p.AmountPence, &p.Currency,
+		&p.LabelType, &p.ShippingAddress, &p.ReferralCode, &p.ClaimTokenHash, &p.Status,
+		&created, &succeeded); err != nil {
+		return nil, storeError(err, "payment")
+	}
+	var err error
+	if p.CreatedAt, err = parseTime(created); err != nil {
+		return nil, err
+	}
+	if succeeded.Valid {
+		if p.SucceededAt, err = parseTime(succeeded.String); err != nil {
+			return nil, err
+		}
+	}
+	return &p, nil
+}
+
+func (db *DB) CreatePayment(ctx context.Context, p *cloud.Payment) error {
+	err := db.db.QueryRowContext(ctx, `
+		INSERT INTO payments (ref, email, kind, amount_pence, currency, label_type,
+			shipping_address, referral_code, claim_token_hash, status, created_at)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id`,
+		p.Ref, p.Email, p.Kind, p.AmountPence, p.Currency, p.LabelType,
+		p.ShippingAddress, p.ReferralCode, p.ClaimTokenHash, p.Status, formatTime(p.CreatedAt),
+	).Scan(&p.ID)
+	return storeError(err, "payment")
+}
+
+func (db *DB) SetPaymentIntent(ctx context.Context, ref, intentID string) error {
+	res, err := db.db.ExecContext(ctx, `UPDATE payments SET intent_id = ?2 WHERE ref = ?1`, ref, intentID)
+	if err != nil {
+		return storeError(err, "payment")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return cloud.Errorf(cloud.ENOTFOUND, "payment not found")
+	}
+	return nil
+}
+
+func (db *DB) FindPaymentByRef(ctx context.Context, ref string) (*cloud.Payment, error) {
+	return scanPayment(db.db.QueryRowContext(ctx, `SELECT `+paymentColumns+` FROM payments WHERE ref = ?1`, ref))
+}
+
+func (db *DB) ListSucceededPayments(ctx context.Context, email string) ([]*cloud.Payment, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments
+		WHERE email = ?1 AND status = 'succeeded' ORDER BY succeeded_at DESC, id DESC`, email)
+	if err != nil {
+		return nil, storeError(err, "payments")
+	}
+	defer rows.Close()
+	var payments []*cloud.Payment
+	for rows.Next() {
+		p, err := scanPayment(rows)
+		if err != nil {
+			return nil, err
+		}
+		payments = append(payments, p)
+	}
+	return payments, storeError(rows.Err(), "payments")
+}
+
+func (db *DB) InPaymentTx(ctx context.Context, fn func(cloud.PaymentTx) error) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error { return fn(paymentTx{ctx, tx}) })
+}
+
+// paymentTx runs each fulfilment step as one statement in tx. SQLite has no
+// row locks; its transactions are serialised, which gives the same guarantee.
+type paymentTx struct {
+	ctx context.Context
+	tx  *sql.Tx
+}
+
+func (t paymentTx) RecordEvent(eventID, eventType string, now time.Time) (bool, error) {
+	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO payment_events (event_id, type, received_at)
+		VALUES (?1, ?2, ?3) ON CONFLICT (event_id) DO NOTHING`, eventID, eventType, formatTime(now))
+	if err != nil {
+		return false, storeError(err, "payment event")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func (t paymentTx) LockPayment(ref string) (*cloud.Payment, error) {
+	return scanPayment(t.tx.QueryRowContext(t.ctx, `SELECT `+paymentColumns+` FROM payments WHERE ref = ?1`, ref))
+}
+
+func (t paymentTx) MarkPaymentSucceeded(ref, intentID string, now time.Time) error {
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE payments SET status = 'succeeded', intent_id = ?2, succeeded_at = ?3
+		WHERE ref = ?1`, ref, intentID, formatTime(now))
+	return storeError(err, "payment")
+}
+
+func (t paymentTx) EnsureUser(email string, now time.Time) (*cloud.User, error) {
+	if _, err := t.tx.ExecContext(t.ctx, `INSERT INTO users (email, user_type, created_at, updated_at)
+		VALUES (?1, ?2, ?3, ?3) ON CONFLICT (email) DO NOTHING`, email, cloud.UserTypeIndividual, formatTime(now)); err != nil {
+		return nil, storeError(err, "user")
+	}
+	return findUser(t.ctx, t.tx, `email = ?1`, email)
+}
+
+func (t paymentTx) GrantPrintAccess(userID int64, now time.Time) error {
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE users SET has_print_access = 1, updated_at = ?2 WHERE id = ?1`, userID, formatTime(now))
+	return storeError(err, "user")
+}
+
+func (t paymentTx) CreateOrder(o *cloud.Order) error {
+	err := t.tx.QueryRowContext(t.ctx, `
+		INSERT INTO physical_orders (order_id, user_id, label_type, quantity, price_pence,
+			shipping_address, status, tracking_number, stripe_payment_id, created_at)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id`,
+		o.OrderID, o.UserID, o.LabelType, o.Quantity, o.PricePence,
+		o.ShippingAddress, o.Status, o.TrackingNumber, o.StripePaymentID, formatTime(o.CreatedAt),
+	).Scan(&o.ID)
+	return storeError(err, "order")
+}
+
+func (t paymentTx) FindUserByReferralCode(code string) (*cloud.User, error) {
+	return findUser(t.ctx, t.tx, `referral_code = ?1`, code)
+}
+
+func (t paymentTx) SetReferredBy(userID int64, code string, now time.Time) error {
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE users SET referred_by_code = ?2, updated_at = ?3
+		WHERE id = ?1 AND referred_by_code = ''`, userID, code, formatTime(now))
+	return storeError(err, "user")
+}
+
+func (t paymentTx) CreateReferral(r *cloud.Referral) error {
+	err := t.tx.QueryRowContext(t.ctx, `
+		INSERT INTO referrals (referral_code, referrer_email, referred_email, reward_claimed, created_at)
+		VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id`,
+		r.ReferralCode, r.ReferrerEmail, r.ReferredEmail, r.RewardClaimed, formatTime(r.CreatedAt),
+	).Scan(&r.ID)
+	return storeError(err, "referral")
+}
