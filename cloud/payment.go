@@ -26,6 +26,9 @@ const (
 	PaymentSucceeded = "succeeded"
 )
 
+// OrderPending is a new physical order's status (individual-side §4).
+const OrderPending = "pending"
+
 // PhysicalLabelTypes are the label types that can be ordered printed;
 // custom sizes are digital only (individual-side §2).
 var PhysicalLabelTypes = []string{"helmet", "gear", "wallet"}
@@ -53,6 +56,7 @@ const (
 	MsgAccountAlreadyExists  = "An account already exists for this email address. Please sign in."
 	MsgCheckoutNotTestMode   = "The test checkout is only available in development without Stripe keys"
 	MsgTestCardDeclined      = "Your card was declined."
+	MsgTestCardUnknown       = "Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)"
 	MsgTestCheckoutNotFound  = "This payment was not found or has expired"
 	MsgWebhookSignature      = "Invalid webhook signature"
 	MsgWebhookEventMalformed = "The webhook event could not be read"
@@ -182,6 +186,9 @@ type PaymentStore interface {
 	FindPaymentByRef(ctx context.Context, ref string) (*Payment, error)
 	// ListSucceededPayments returns an address's succeeded payments, newest first.
 	ListSucceededPayments(ctx context.Context, email string) ([]*Payment, error)
+	// ClaimAccount sets the password of an account that has none (one made
+	// by a payment); ECONFLICT when it already has one.
+	ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error
 	// InPaymentTx runs fn in one database transaction, committed when fn
 	// returns nil and rolled back otherwise.
 	InPaymentTx(ctx context.Context, fn func(PaymentTx) error) error

@@ -140,3 +140,15 @@ func (t paymentTx) CreateReferral(r *cloud.Referral) error {
 	).Scan(&r.ID)
 	return storeError(err, "referral")
 }
+
+func (db *DB) ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = $3
+		WHERE id = $1 AND password_hash = ''`, userID, passwordHash, now)
+	if err != nil {
+		return storeError(err, "user")
+	}
+	if tag.RowsAffected() == 0 {
+		return cloud.Errorf(cloud.ECONFLICT, "account already has a password")
+	}
+	return nil
+}

@@ -126,8 +126,13 @@ func SignedSucceededEvent(eventID, intentID string, p *cloud.Payment, secret str
 	if err != nil {
 		return nil, "", err
 	}
-	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: now})
-	return payload, signed.Header, nil
+	return payload, SignPayload(payload, secret, now), nil
+}
+
+// SignPayload returns the Stripe-Signature header Stripe would send with a
+// body signed at now.
+func SignPayload(payload []byte, secret string, now time.Time) string {
+	return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: now}).Header
 }
 
 // LocalCheckout stands in for Stripe in development without keys: it hands

@@ -1,0 +1,201 @@
+package http
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+)
+
+// Payments configures the payment routes; main fills it in from the
+// environment (Stripe keys, or the local test checkout without them).
+type Payments struct {
+	// VerifyWebhook checks a provider event's signature on the raw body and
+	// reads it.
+	VerifyWebhook func(payload []byte, signatureHeader string) (cloud.PaymentEvent, error)
+	// SignTestEvent is set only for the local test checkout: it makes the
+	// signed payment_intent.succeeded event Stripe would send for a payment.
+	SignTestEvent func(p *cloud.Payment) (payload []byte, signatureHeader string, err error)
+	// PublishableKey is Stripe's browser key; empty in test-checkout mode.
+	PublishableKey string
+}
+
+// claimCookie holds the token that lets the browser that paid create the
+// account afterwards (service.CreateAccountAfterPayment).
+const claimCookie = "lifetag_claim"
+
+// maxWebhookBytes bounds a provider event; Stripe's are a few kilobytes.
+const maxWebhookBytes = 256 << 10
+
+// Test cards of the local checkout, as Stripe's test mode knows them.
+const (
+	testCardSucceeds = "4242424242424242"
+	testCardDeclined = "4000000000000002"
+)
+
+func (s *Server) handleCreatePaymentIntent(w http.ResponseWriter, r *http.Request) {
+	var req service.CheckoutRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	claim := ""
+	if c, err := r.Cookie(claimCookie); err == nil {
+		claim = c.Value
+	}
+	checkout, err := s.service.CreateCheckout(r.Context(), userFrom(r), claim, req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if checkout.ClaimToken != "" {
+		s.setClaimCookie(w, checkout.ClaimToken, int(cloud.SessionTTL.Seconds()))
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"clientSecret": checkout.ClientSecret})
+}
+
+// handleStripeWebhook applies a verified provider event. A bad signature is
+// a 400 and changes nothing; an event that cannot be stored is a 500, so the
+// provider delivers it again.
+func (s *Server) handleStripeWebhook(w http.ResponseWriter, r *http.Request) {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
+	if err != nil {
+		writeMessage(w, http.StatusRequestEntityTooLarge, cloud.MsgBodyTooLarge)
+		return
+	}
+	outcome, err := s.receivePaymentEvent(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"received": outcome})
+}
+
+// receivePaymentEvent is the one path of every payment event, from Stripe's
+// webhook or the local test checkout.
+func (s *Server) receivePaymentEvent(ctx context.Context, payload []byte, signatureHeader string) (string, error) {
+	event, err := s.payments.VerifyWebhook(payload, signatureHeader)
+	if err != nil {
+		return "", err
+	}
+	return s.service.ApplyPaymentEvent(ctx, event)
+}
+
+func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if s.limitAddress(w, r, "create-account-after-payment", req.Email) {
+		return
+	}
+	claim := ""
+	if c, err := r.Cookie(claimCookie); err == nil {
+		claim = c.Value
+	}
+	token, session, user, err := s.service.CreateAccountAfterPayment(r.Context(), req.Email, req.Password, claim)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.setClaimCookie(w, "", -1)
+	s.setSessionCookie(w, token, session.ExpiresAt)
+	writeJSON(w, http.StatusOK, loginResponse{SessionToken: token, ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)})
+}
+
+func (s *Server) handleCheckSubscription(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	status, err := s.service.CheckSubscription(r.Context(), userFrom(r), req.Email)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, status)
+}
+
+// handlePaymentConfig tells the payment dialog which form to show: Stripe's
+// Payment Element with this publishable key, or the local test checkout.
+func (s *Server) handlePaymentConfig(w http.ResponseWriter, r *http.Request) {
+	mode := "stripe"
+	if s.payments.SignTestEvent != nil {
+		mode = "test"
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"mode": mode, "publishableKey": s.payments.PublishableKey})
+}
+
+// handleTestCheckoutConfirm is the local test checkout's Pay button: for the
+// succeeding test card it signs the event Stripe would send and passes it
+// down the webhook's own path.
+func (s *Server) handleTestCheckoutConfirm(w http.ResponseWriter, r *http.Request) {
+	if s.payments.SignTestEvent == nil {
+		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCheckoutNotTestMode))
+		return
+	}
+	var req struct {
+		ClientSecret string `json:"clientSecret"`
+		CardNumber   string `json:"cardNumber"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ref, ok := localRef(req.ClientSecret)
+	if !ok {
+		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTestCheckoutNotFound))
+		return
+	}
+	switch strings.Join(strings.Fields(req.CardNumber), "") {
+	case testCardSucceeds:
+	case testCardDeclined:
+		writeMessage(w, http.StatusPaymentRequired, cloud.MsgTestCardDeclined)
+		return
+	default:
+		s.writeError(w, r, cloud.NewError(cloud.EINVALID, cloud.MsgTestCardUnknown))
+		return
+	}
+	payment, err := s.service.FindCheckout(r.Context(), ref)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	payload, signature, err := s.payments.SignTestEvent(payment)
+	if err == nil {
+		_, err = s.receivePaymentEvent(r.Context(), payload, signature)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "succeeded"})
+}
+
+// localRef reads our payment reference out of a local checkout's client
+// secret, "pi_local_<ref>_secret_local".
+func localRef(clientSecret string) (string, bool) {
+	rest, ok := strings.CutPrefix(clientSecret, "pi_local_")
+	if !ok {
+		return "", false
+	}
+	ref, ok := strings.CutSuffix(rest, "_secret_local")
+	return ref, ok && ref != "" && !strings.ContainsAny(ref, "_ ")
+}
+
+func (s *Server) setClaimCookie(w http.ResponseWriter, token string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{
+		Name: claimCookie, Value: token, Path: "/api", MaxAge: maxAge,
+		HttpOnly: true, Secure: s.production, SameSite: http.SameSiteStrictMode,
+	})
+}

@@ -1,0 +1,540 @@
+package http_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/aesgcm"
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/cloud/stripe"
+)
+
+const testWebhookSecret = "whsec_test_lifetag"
+
+// paymentRig is a real cloud server over a real store, with the local test
+// checkout (or stripe-mock) and webhooks signed as Stripe signs them.
+type paymentRig struct {
+	t      *testing.T
+	url    string
+	store  cloud.Store
+	client *http.Client // a browser: keeps cookies
+}
+
+func newPaymentRig(t *testing.T, backend storetest.Backend, provider cloud.PaymentProvider) *paymentRig {
+	t.Helper()
+	store, _ := backend.Open(t)
+	key := make([]byte, 32)
+	rand.Read(key)
+	sealer, err := aesgcm.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger := slog.New(slog.DiscardHandler)
+	outbox, err := mail.NewOutbox(t.TempDir(), logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := service.New(service.Config{
+		Store: store, Sealer: sealer, Mailer: outbox, Payments: provider, Logger: logger,
+		Passwords: argon2id.New(argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}, 0),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
+		Service: svc, Site: fstest.MapFS{}, Logger: logger,
+		RateLimit: lhttp.RateLimit{PerIP: 1000, PerAddress: 1000, Window: time.Minute},
+		Payments: lhttp.Payments{
+			VerifyWebhook: func(payload []byte, header string) (cloud.PaymentEvent, error) {
+				return stripe.VerifyEvent(payload, header, testWebhookSecret)
+			},
+			SignTestEvent: func(p *cloud.Payment) ([]byte, string, error) {
+				return stripe.SignedSucceededEvent(stripe.NewEventID(), p.IntentID, p, testWebhookSecret, time.Now())
+			},
+		},
+	}))
+	t.Cleanup(server.Close)
+	t.Cleanup(svc.Close)
+	return &paymentRig{t: t, url: server.URL, store: store, client: newBrowser(t)}
+}
+
+func newBrowser(t *testing.T) *http.Client {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{Jar: jar, Timeout: 10 * time.Second}
+}
+
+// call sends a JSON request from a browser and returns the status and body.
+func (r *paymentRig) call(browser *http.Client, method, path string, body any, header http.Header) (int, map[string]any) {
+	r.t.Helper()
+	var reader io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		reader = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, r.url+path, reader)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	resp, err := browser.Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out := map[string]any{}
+	raw, _ := io.ReadAll(resp.Body)
+	if len(raw) > 0 && json.Unmarshal(raw, &out) != nil {
+		r.t.Fatalf("%s %s: not JSON: %s", method, path, raw)
+	}
+	return resp.StatusCode, out
+}
+
+// checkout creates a payment intent as an anonymous visitor's browser.
+func (r *paymentRig) checkout(browser *http.Client, body map[string]any) string {
+	r.t.Helper()
+	status, out := r.call(browser, "POST", "/api/create-payment-intent", body, nil)
+	if status != http.StatusOK {
+		r.t.Fatalf("create-payment-intent: %d %v", status, out)
+	}
+	secret, _ := out["clientSecret"].(string)
+	if secret == "" {
+		r.t.Fatalf("no clientSecret in %v", out)
+	}
+	return secret
+}
+
+// payment returns the stored payment behind a local client secret.
+func (r *paymentRig) payment(clientSecret string) *cloud.Payment {
+	r.t.Helper()
+	ref := strings.TrimSuffix(strings.TrimPrefix(clientSecret, "pi_local_"), "_secret_local")
+	p, err := r.store.FindPaymentByRef(context.Background(), ref)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return p
+}
+
+// deliver posts a webhook event as Stripe would.
+func (r *paymentRig) deliver(payload []byte, signature string) (int, map[string]any) {
+	r.t.Helper()
+	req, _ := http.NewRequest("POST", r.url+"/api/stripe/webhook", bytes.NewReader(payload))
+	req.Header.Set("Stripe-Signature", signature)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out := map[string]any{}
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+func (r *paymentRig) user(email string) *cloud.User {
+	r.t.Helper()
+	u, err := r.store.FindUserByEmail(context.Background(), email)
+	if err != nil {
+		r.t.Fatalf("user %s: %v", email, err)
+	}
+	return u
+}
+
+func (r *paymentRig) orders(email string) []*cloud.Order {
+	r.t.Helper()
+	orders, err := r.store.ListOrders(context.Background(), r.user(email).ID)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return orders
+}
+
+func shipping() map[string]any {
+	return map[string]any{
+		"email": "jane@example.com", "fullName": "Jane Doe", "addressLine1": "1 High Street",
+		"city": "York", "county": "North Yorkshire", "postcode": "yo1 7hh",
+	}
+}
+
+func printCheckout(email string) map[string]any {
+	return map[string]any{"type": "print", "email": email}
+}
+
+func physicalCheckout(email string) map[string]any {
+	return map[string]any{"type": "physical", "email": email, "labelType": "helmet", "shippingAddress": shipping()}
+}
+
+func TestPaymentPrintUnlockThroughTestCheckout(t *testing.T) {
+	for _, backend := range storetest.Backends {
+		t.Run(backend.Name, func(t *testing.T) {
+			t.Parallel()
+			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+			browser := rig.client
+
+			// Before paying there is no account to create.
+			status, _ := rig.call(browser, "POST", "/api/auth/create-account-after-payment",
+				map[string]any{"email": "new@example.com", "password": "secret1"}, nil)
+			if status != http.StatusForbidden {
+				t.Fatalf("account before payment: got %d, want 403", status)
+			}
+
+			secret := rig.checkout(browser, printCheckout("New@Example.com"))
+			status, out := rig.call(browser, "POST", "/api/test-checkout/confirm",
+				map[string]any{"clientSecret": secret, "cardNumber": "4000 0000 0000 0002"}, nil)
+			if status != http.StatusPaymentRequired || out["message"] != cloud.MsgTestCardDeclined {
+				t.Fatalf("declined card: %d %v", status, out)
+			}
+			if _, err := rig.store.FindUserByEmail(context.Background(), "new@example.com"); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+				t.Fatalf("a declined card must change nothing, got %v", err)
+			}
+
+			status, out = rig.call(browser, "POST", "/api/test-checkout/confirm",
+				map[string]any{"clientSecret": secret, "cardNumber": "4242 4242 4242 4242"}, nil)
+			if status != http.StatusOK {
+				t.Fatalf("test card: %d %v", status, out)
+			}
+			if !rig.user("new@example.com").HasPrintAccess {
+				t.Fatal("a succeeded print payment must grant print access")
+			}
+			if p := rig.payment(secret); p.AmountPence != 99 || p.Currency != "gbp" || p.Status != cloud.PaymentSucceeded {
+				t.Fatalf("payment %+v", p)
+			}
+
+			// Another browser cannot claim the account the payment made.
+			status, _ = rig.call(newBrowser(t), "POST", "/api/auth/create-account-after-payment",
+				map[string]any{"email": "new@example.com", "password": "secret1"}, nil)
+			if status != http.StatusForbidden {
+				t.Fatalf("claim from another browser: got %d, want 403", status)
+			}
+			status, out = rig.call(browser, "POST", "/api/auth/create-account-after-payment",
+				map[string]any{"email": "new@example.com", "password": "secret1"}, nil)
+			if status != http.StatusOK || out["sessionToken"] == "" {
+				t.Fatalf("create-account-after-payment: %d %v", status, out)
+			}
+			// The claim is used up: the same browser cannot reset the password.
+			status, _ = rig.call(browser, "POST", "/api/auth/create-account-after-payment",
+				map[string]any{"email": "new@example.com", "password": "other12"}, nil)
+			if status != http.StatusForbidden {
+				t.Fatalf("second claim: got %d, want 403", status)
+			}
+
+			// The new session reads its own access, from the server's truth.
+			bearer := http.Header{"Authorization": {"Bearer " + out["sessionToken"].(string)}}
+			status, out = rig.call(newBrowser(t), "POST", "/api/check-subscription", map[string]any{"email": "new@example.com"}, bearer)
+			if status != http.StatusOK || out["hasAccess"] != true || out["source"] != "database" {
+				t.Fatalf("check-subscription: %d %v", status, out)
+			}
+			status, _ = rig.call(newBrowser(t), "POST", "/api/check-subscription", map[string]any{"email": "new@example.com"}, nil)
+			if status != http.StatusUnauthorized {
+				t.Fatalf("anonymous check-subscription: got %d, want 401", status)
+			}
+		})
+	}
+}
+
+func TestPaymentByExistingAccountCannotBeClaimed(t *testing.T) {
+	rig := newPaymentRig(t, storetest.Backends[0], stripe.LocalCheckout{})
+	now := time.Now()
+	owner := &cloud.User{Email: "jane@example.com", PasswordHash: "argon2id-hash-of-the-owner", CreatedAt: now, UpdatedAt: now}
+	if err := rig.store.CreateUser(context.Background(), owner); err != nil {
+		t.Fatal(err)
+	}
+	secret := rig.checkout(rig.client, printCheckout("jane@example.com"))
+	if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
+		map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
+		t.Fatalf("confirm: %d %v", status, out)
+	}
+	status, out := rig.call(rig.client, "POST", "/api/auth/create-account-after-payment",
+		map[string]any{"email": "jane@example.com", "password": "takeover"}, nil)
+	if status != http.StatusConflict || out["message"] != cloud.MsgAccountAlreadyExists {
+		t.Fatalf("claim of an account with a password: %d %v", status, out)
+	}
+	if rig.user("jane@example.com").PasswordHash != owner.PasswordHash {
+		t.Fatal("the owner's password must be unchanged")
+	}
+}
+
+func TestPaymentWebhookSignature(t *testing.T) {
+	for _, backend := range storetest.Backends {
+		t.Run(backend.Name, func(t *testing.T) {
+			t.Parallel()
+			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+			p := rig.payment(rig.checkout(rig.client, printCheckout("jane@example.com")))
+
+			payload, _, err := stripe.SignedSucceededEvent("evt_sig", p.IntentID, p, "whsec_wrong", time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, forged, _ := stripe.SignedSucceededEvent("evt_sig", p.IntentID, p, "whsec_wrong", time.Now())
+			if status, _ := rig.deliver(payload, forged); status != http.StatusBadRequest {
+				t.Fatalf("wrong signature: got %d, want 400", status)
+			}
+			if status, _ := rig.deliver(payload, ""); status != http.StatusBadRequest {
+				t.Fatalf("no signature: got %d, want 400", status)
+			}
+			if _, err := rig.store.FindUserByEmail(context.Background(), "jane@example.com"); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+				t.Fatal("a refused event must change nothing")
+			}
+			// The event id was not burnt: the genuine delivery still applies.
+			payload, header, _ := stripe.SignedSucceededEvent("evt_sig", p.IntentID, p, testWebhookSecret, time.Now())
+			if status, out := rig.deliver(payload, header); status != http.StatusOK || out["received"] != service.EventApplied {
+				t.Fatalf("genuine event: %d %v", status, out)
+			}
+		})
+	}
+}
+
+func TestPaymentEventDeliveredTenTimes(t *testing.T) {
+	for _, backend := range storetest.Backends {
+		t.Run(backend.Name, func(t *testing.T) {
+			t.Parallel()
+			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+			p := rig.payment(rig.checkout(rig.client, physicalCheckout("jane@example.com")))
+			payload, header, err := stripe.SignedSucceededEvent("evt_ten", p.IntentID, p, testWebhookSecret, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 10 {
+				status, out := rig.deliver(payload, header)
+				want := service.EventDuplicate
+				if i == 0 {
+					want = service.EventApplied
+				}
+				if status != http.StatusOK || out["received"] != want {
+					t.Fatalf("delivery %d: %d %v, want %s", i+1, status, out, want)
+				}
+			}
+			// Stripe may also send a second event for the same intent.
+			payload, header, _ = stripe.SignedSucceededEvent("evt_other", p.IntentID, p, testWebhookSecret, time.Now())
+			if _, out := rig.deliver(payload, header); out["received"] != service.EventAlreadyFulfilled {
+				t.Fatalf("second event for the intent: %v", out)
+			}
+
+			orders := rig.orders("jane@example.com")
+			if len(orders) != 1 {
+				t.Fatalf("want exactly one order, got %d", len(orders))
+			}
+			o := orders[0]
+			if o.PricePence != 999 || o.Status != "pending" || o.LabelType != "helmet" || o.Quantity != 1 ||
+				o.StripePaymentID != p.IntentID || len(o.ShippingAddress) == 0 {
+				t.Fatalf("order %+v", o)
+			}
+			if !rig.user("jane@example.com").HasPrintAccess {
+				t.Fatal("printed labels include print access")
+			}
+		})
+	}
+}
+
+func TestPaymentOtherEventsAreAcknowledged(t *testing.T) {
+	rig := newPaymentRig(t, storetest.Backends[0], stripe.LocalCheckout{})
+	p := rig.payment(rig.checkout(rig.client, printCheckout("jane@example.com")))
+
+	// An unknown event type, correctly signed, is acknowledged and ignored.
+	raw := []byte(`{"id":"evt_x","object":"event","api_version":"` + stripeAPIVersion(t) + `","type":"customer.created","data":{"object":{"id":"cus_1","object":"customer"}}}`)
+	signed := stripe.SignPayload(raw, testWebhookSecret, time.Now())
+	if status, out := rig.deliver(raw, signed); status != http.StatusOK || out["received"] != service.EventIgnored {
+		t.Fatalf("unknown type: %d %v", status, out)
+	}
+	// An event for a payment that is not ours is acknowledged and ignored.
+	stranger := *p
+	stranger.Ref = "not-ours"
+	payload, header, _ := stripe.SignedSucceededEvent("evt_stranger", "pi_other", &stranger, testWebhookSecret, time.Now())
+	if _, out := rig.deliver(payload, header); out["received"] != service.EventIgnored {
+		t.Fatalf("stranger: %v", out)
+	}
+	// A signed event whose amount differs from ours fulfils nothing.
+	cheap := *p
+	cheap.AmountPence = 1
+	payload, header, _ = stripe.SignedSucceededEvent("evt_cheap", p.IntentID, &cheap, testWebhookSecret, time.Now())
+	if _, out := rig.deliver(payload, header); out["received"] != service.EventIgnored {
+		t.Fatalf("wrong amount: %v", out)
+	}
+	if _, err := rig.store.FindUserByEmail(context.Background(), "jane@example.com"); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		t.Fatal("no event so far may grant anything")
+	}
+}
+
+func TestPaymentPrintAndPhysicalForOneUser(t *testing.T) {
+	for _, backend := range storetest.Backends {
+		t.Run(backend.Name, func(t *testing.T) {
+			t.Parallel()
+			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+			for _, body := range []map[string]any{printCheckout("jane@example.com"), physicalCheckout("jane@example.com")} {
+				secret := rig.checkout(rig.client, body)
+				if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
+					map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
+					t.Fatalf("confirm: %d %v", status, out)
+				}
+			}
+			payments, err := rig.store.ListSucceededPayments(context.Background(), "jane@example.com")
+			if err != nil || len(payments) != 2 {
+				t.Fatalf("want two succeeded payments, got %d (%v)", len(payments), err)
+			}
+			if len(rig.orders("jane@example.com")) != 1 || !rig.user("jane@example.com").HasPrintAccess {
+				t.Fatal("want print access and one order")
+			}
+		})
+	}
+}
+
+func TestPaymentReferrals(t *testing.T) {
+	for _, backend := range storetest.Backends {
+		t.Run(backend.Name, func(t *testing.T) {
+			t.Parallel()
+			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+			ctx := context.Background()
+			now := time.Now()
+			referrer := &cloud.User{Email: "ref@example.com", CreatedAt: now, UpdatedAt: now}
+			if err := rig.store.CreateUser(ctx, referrer); err != nil {
+				t.Fatal(err)
+			}
+			if err := rig.store.SetReferralCode(ctx, referrer.ID, "ABCDEF23", now); err != nil {
+				t.Fatal(err)
+			}
+			pay := func(email, code string) {
+				body := printCheckout(email)
+				body["referralCode"] = code
+				secret := rig.checkout(newBrowser(t), body)
+				if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
+					map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
+					t.Fatalf("confirm: %d %v", status, out)
+				}
+			}
+			pay("friend@example.com", "abcdef23") // codes are case-insensitive
+			pay("ref@example.com", "ABCDEF23")    // self-use earns nothing
+			pay("other@example.com", "ZZZZZZZZ")  // an unknown code earns nobody anything
+
+			referrals, err := rig.store.ListReferrals(ctx, "ABCDEF23")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(referrals) != 1 || referrals[0].ReferredEmail != "friend@example.com" || referrals[0].ReferrerEmail != "ref@example.com" {
+				t.Fatalf("referrals %+v", referrals)
+			}
+			if got := rig.user("friend@example.com").ReferredByCode; got != "ABCDEF23" {
+				t.Fatalf("referredByCode = %q", got)
+			}
+
+			status, out := rig.call(rig.client, "POST", "/api/create-payment-intent",
+				map[string]any{"type": "print", "email": "x@example.com", "referralCode": "AB1"}, nil)
+			if status != http.StatusBadRequest || out["message"] != "Referral code must be at least 6 characters" {
+				t.Fatalf("short code: %d %v", status, out)
+			}
+		})
+	}
+}
+
+func TestPaymentRequestValidation(t *testing.T) {
+	rig := newPaymentRig(t, storetest.Backends[0], stripe.LocalCheckout{})
+	noPostcode := shipping()
+	delete(noPostcode, "postcode")
+	badCountry := shipping()
+	badCountry["country"] = "France"
+	cases := []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"NoEmail", map[string]any{"type": "print", "email": ""}, cloud.MsgPaymentEmailRequired},
+		{"EmailWithoutAt", map[string]any{"type": "print", "email": "jane"}, cloud.MsgPaymentEmailRequired},
+		{"UnknownType", map[string]any{"type": "gift", "email": "jane@example.com"}, cloud.MsgPaymentTypeInvalid},
+		{"CustomIsDigitalOnly", map[string]any{"type": "physical", "email": "jane@example.com", "labelType": "custom", "shippingAddress": shipping()}, cloud.MsgLabelTypeInvalid},
+		{"NoAddress", map[string]any{"type": "physical", "email": "jane@example.com", "labelType": "gear"}, cloud.MsgShippingRequired},
+		{"NoPostcode", map[string]any{"type": "physical", "email": "jane@example.com", "labelType": "gear", "shippingAddress": noPostcode}, "Postcode is required"},
+		{"Country", map[string]any{"type": "physical", "email": "jane@example.com", "labelType": "gear", "shippingAddress": badCountry}, cloud.MsgShipCountryInvalid},
+		// The price is the server's: a client-sent amount is refused outright.
+		{"ClientAmount", map[string]any{"type": "print", "email": "jane@example.com", "amount": 1}, `Unknown field "amount" in the request body`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			status, out := rig.call(rig.client, "POST", "/api/create-payment-intent", tc.body, nil)
+			if status != http.StatusBadRequest || out["message"] != tc.want {
+				t.Fatalf("got %d %v, want 400 %q", status, out, tc.want)
+			}
+		})
+	}
+}
+
+func TestPaymentOnStripeMock(t *testing.T) {
+	url := os.Getenv("LIFETAG_TEST_STRIPE_URL")
+	if url == "" {
+		if os.Getenv("LIFETAG_STRICT") == "1" {
+			t.Fatal("LIFETAG_TEST_STRIPE_URL is not set (LIFETAG_STRICT=1)")
+		}
+		t.Skip("LIFETAG_TEST_STRIPE_URL is not set; run make test")
+	}
+	provider := &capturingProvider{PaymentProvider: stripe.NewClient("sk_test_lifetag", url, &http.Client{Timeout: 10 * time.Second})}
+	rig := newPaymentRig(t, storetest.Backends[0], provider)
+
+	status, out := rig.call(rig.client, "POST", "/api/create-payment-intent", physicalCheckout("jane@example.com"), nil)
+	secret, _ := out["clientSecret"].(string)
+	if status != http.StatusOK || !strings.HasPrefix(secret, "pi_") {
+		t.Fatalf("create-payment-intent on stripe-mock: %d %v", status, out)
+	}
+	p, err := rig.store.FindPaymentByRef(context.Background(), provider.last.Ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(p.IntentID, "pi_") || p.Status != cloud.PaymentCreated {
+		t.Fatalf("payment %+v: want Stripe's intent id, not yet paid", p)
+	}
+	payload, header, _ := stripe.SignedSucceededEvent("evt_mock", p.IntentID, p, testWebhookSecret, time.Now())
+	if status, out := rig.deliver(payload, header); status != http.StatusOK || out["received"] != service.EventApplied {
+		t.Fatalf("webhook: %d %v", status, out)
+	}
+	if orders := rig.orders("jane@example.com"); len(orders) != 1 || orders[0].StripePaymentID != p.IntentID {
+		t.Fatalf("orders %+v", orders)
+	}
+}
+
+// capturingProvider remembers the last payment it was asked about.
+type capturingProvider struct {
+	cloud.PaymentProvider
+	last *cloud.Payment
+}
+
+func (c *capturingProvider) CreatePaymentIntent(ctx context.Context, p *cloud.Payment) (cloud.PaymentIntent, error) {
+	c.last = p
+	return c.PaymentProvider.CreatePaymentIntent(ctx, p)
+}
+
+func stripeAPIVersion(t *testing.T) string {
+	t.Helper()
+	raw, _, err := stripe.SignedSucceededEvent("evt_v", "pi_v", &cloud.Payment{Currency: "gbp"}, testWebhookSecret, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e struct {
+		APIVersion string `json:"api_version"`
+	}
+	json.Unmarshal(raw, &e)
+	return e.APIVersion
+}
