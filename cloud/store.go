@@ -65,4 +65,6 @@ type Store interface {
 	DeletePersonalData(ctx context.Context, userID int64, now time.Time) error
 	// DeleteAccount removes the user and everything that names them.
 	DeleteAccount(ctx context.Context, userID int64) error
+
+	PaymentStore
 }

@@ -20,7 +20,7 @@ const (
 
 var roleNames = []string{"anonymous", "other user", "owner", "admin"}
 
-// routeCase is one route of individual-side §7 (payments excepted) with the
+// routeCase is one route of individual-side §7 (and the webhook) with the
 // status each role gets. make builds the request about the owner's address.
 type routeCase struct {
 	name   string
@@ -76,6 +76,25 @@ var routeCases = []routeCase{
 		func(o string) any { return map[string]string{"email": o, "confirmation": cloud.PhraseDeleteData} }, ownerOnly(200)},
 	{"privacy delete account", "POST", fixed("/api/privacy/delete-account"),
 		func(o string) any { return map[string]string{"email": o, "confirmation": cloud.PhraseDeleteAccount} }, ownerOnly(200)},
+
+	{"check subscription", "POST", fixed("/api/check-subscription"),
+		func(o string) any { return map[string]string{"email": o} }, ownerOnly(200)},
+	// Anyone may pay for an address (a new customer has no account yet), but
+	// a signed-in user only for their own.
+	{"create payment intent", "POST", fixed("/api/create-payment-intent"),
+		func(o string) any { return map[string]string{"type": "print", "email": o} },
+		[4]int{http.StatusOK, http.StatusForbidden, http.StatusOK, http.StatusOK}},
+	// No payment was made from this browser, so nobody may claim the address.
+	{"create account after payment", "POST", fixed("/api/auth/create-account-after-payment"),
+		func(o string) any { return map[string]string{"email": o, "password": "new-password"} }, everyone(403)},
+	{"payment config", "GET", fixed("/api/payments/config"), nil, everyone(200)},
+	{"stripe webhook without signature", "POST", fixed("/api/stripe/webhook"),
+		func(string) any { return map[string]string{"id": "evt_1"} }, everyone(400)},
+	{"test checkout of an unknown payment", "POST", fixed("/api/test-checkout/confirm"),
+		func(string) any {
+			return map[string]string{"clientSecret": "pi_local_nope_secret_local", "cardNumber": "4242424242424242"}
+		},
+		everyone(404)},
 }
 
 // TestAuthorizationMatrix walks every route x {anonymous, another user, the

@@ -21,6 +21,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/cloud/stripe"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -61,6 +62,24 @@ type envOptions struct {
 	rateLimit  lhttp.RateLimit
 	mailer     cloud.Mailer
 	logger     *slog.Logger
+	// payments is the payment provider; the local test checkout by default.
+	payments cloud.PaymentProvider
+}
+
+// testWebhookSecret signs the tests' payment events, as Stripe's secret would.
+const testWebhookSecret = "whsec_test_lifetag"
+
+// testPayments verifies events with testWebhookSecret and offers the local
+// test checkout, as main does in development.
+func testPayments() lhttp.Payments {
+	return lhttp.Payments{
+		VerifyWebhook: func(payload []byte, header string) (cloud.PaymentEvent, error) {
+			return stripe.VerifyEvent(payload, header, testWebhookSecret)
+		},
+		SignTestEvent: func(p *cloud.Payment) ([]byte, string, error) {
+			return stripe.SignedSucceededEvent(stripe.NewEventID(), p.IntentID, p, testWebhookSecret, time.Now())
+		},
+	}
 }
 
 // generous limits for tests that are not about rate limiting
@@ -80,6 +99,9 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	if opts.mailer != nil {
 		mailer = opts.mailer
 	}
+	if opts.payments == nil {
+		opts.payments = stripe.LocalCheckout{}
+	}
 	clk := &clock{now: storetest.T0}
 	logger := slog.New(slog.DiscardHandler)
 	if opts.logger != nil {
@@ -88,7 +110,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	svc, err := service.New(service.Config{
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
 		Logger: logger, Now: clk.Now, Development: !opts.production,
-		BaseURL: "https://lifetag.test",
+		BaseURL: "https://lifetag.test", Payments: opts.payments,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +120,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	}
 	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
 		Service: svc, Site: fstest.MapFS{}, Logger: logger,
-		Production: opts.production, RateLimit: opts.rateLimit,
+		Production: opts.production, RateLimit: opts.rateLimit, Payments: testPayments(),
 	}))
 	t.Cleanup(func() { server.Close(); svc.Close() })
 	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk}

@@ -3,76 +3,35 @@ package http_test
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/aesgcm"
-	"github.com/lifetag/lifetag/cloud/argon2id"
-	lhttp "github.com/lifetag/lifetag/cloud/http"
-	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
 )
 
-const testWebhookSecret = "whsec_test_lifetag"
-
-// paymentRig is a real cloud server over a real store, with the local test
-// checkout (or stripe-mock) and webhooks signed as Stripe signs them.
+// paymentRig is a running cloud (newEnv) with a browser that keeps cookies,
+// as the purchase flow needs: the claim cookie binds account creation to the
+// browser that paid.
 type paymentRig struct {
 	t      *testing.T
 	url    string
 	store  cloud.Store
-	client *http.Client // a browser: keeps cookies
+	client *http.Client
 }
 
 func newPaymentRig(t *testing.T, backend storetest.Backend, provider cloud.PaymentProvider) *paymentRig {
 	t.Helper()
-	store, _ := backend.Open(t)
-	key := make([]byte, 32)
-	rand.Read(key)
-	sealer, err := aesgcm.New(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	logger := slog.New(slog.DiscardHandler)
-	outbox, err := mail.NewOutbox(t.TempDir(), logger)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := service.New(service.Config{
-		Store: store, Sealer: sealer, Mailer: outbox, Payments: provider, Logger: logger,
-		Passwords: argon2id.New(argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}, 0),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
-		Service: svc, Site: fstest.MapFS{}, Logger: logger,
-		RateLimit: lhttp.RateLimit{PerIP: 1000, PerAddress: 1000, Window: time.Minute},
-		Payments: lhttp.Payments{
-			VerifyWebhook: func(payload []byte, header string) (cloud.PaymentEvent, error) {
-				return stripe.VerifyEvent(payload, header, testWebhookSecret)
-			},
-			SignTestEvent: func(p *cloud.Payment) ([]byte, string, error) {
-				return stripe.SignedSucceededEvent(stripe.NewEventID(), p.IntentID, p, testWebhookSecret, time.Now())
-			},
-		},
-	}))
-	t.Cleanup(server.Close)
-	t.Cleanup(svc.Close)
-	return &paymentRig{t: t, url: server.URL, store: store, client: newBrowser(t)}
+	e := newEnv(t, backend, envOptions{payments: provider})
+	return &paymentRig{t: t, url: e.URL, store: e.Store, client: newBrowser(t)}
 }
 
 func newBrowser(t *testing.T) *http.Client {

@@ -26,7 +26,14 @@ func (s *Server) routes() chi.Router {
 			r.Post("/auth/request-reset", s.handleRequestReset)
 			r.Post("/auth/reset-password", s.handleResetPassword)
 			r.Post("/auth/set-password", s.handleSetPassword)
+			r.Post("/auth/create-account-after-payment", s.handleCreateAccountAfterPayment)
+			r.Post("/test-checkout/confirm", s.handleTestCheckoutConfirm)
+			r.With(s.authenticate).Post("/create-payment-intent", s.handleCreatePaymentIntent)
 		})
+
+		// Payment events: the signature on the raw body is the authentication.
+		r.Post("/stripe/webhook", s.handleStripeWebhook)
+		r.Get("/payments/config", s.handlePaymentConfig)
 
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)
@@ -43,6 +50,7 @@ func (s *Server) routes() chi.Router {
 			r.Get("/sync/emergency-data/{email}", s.handlePullEmergencyData)
 			r.Post("/sync/payment-status", s.handlePushPaymentStatus)
 			r.Get("/sync/payment-status/{email}", s.handlePullPaymentStatus)
+			r.Post("/check-subscription", s.handleCheckSubscription)
 
 			r.Post("/referrals/generate", s.handleGenerateReferralCode)
 			r.Get("/referrals/{email}", s.handleReferrals)

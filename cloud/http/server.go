@@ -35,6 +35,7 @@ type Config struct {
 	Logger     *slog.Logger
 	Production bool // Secure cookies
 	RateLimit  RateLimit
+	Payments   Payments
 }
 
 // Server is the HTTP face of the cloud.
@@ -44,6 +45,7 @@ type Server struct {
 	logger     *slog.Logger
 	production bool
 	rateLimit  RateLimit
+	payments   Payments
 
 	ipLimiter      *httprate.RateLimiter
 	addressLimiter *httprate.RateLimiter
@@ -61,6 +63,7 @@ func NewServer(c Config) *Server {
 		logger:     c.Logger,
 		production: c.Production,
 		rateLimit:  c.RateLimit,
+		payments:   c.Payments,
 	}
 	onLimit := httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusTooManyRequests, cloud.MsgTooManyRequests)

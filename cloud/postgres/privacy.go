@@ -12,6 +12,7 @@ func (db *DB) DeletePersonalData(ctx context.Context, userID int64, now time.Tim
 		statements := []string{
 			`DELETE FROM emergency_data WHERE user_id = $1`,
 			`UPDATE physical_orders SET shipping_address = NULL WHERE user_id = $1`,
+			`UPDATE payments SET shipping_address = NULL WHERE email = (SELECT email FROM users WHERE id = $1)`,
 		}
 		for _, q := range statements {
 			if _, err := tx.Exec(ctx, q, userID); err != nil {
@@ -44,6 +45,14 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) error {
 			if _, err := tx.Exec(ctx, `UPDATE users SET referred_by_code = '' WHERE referred_by_code = $1`, user.ReferralCode); err != nil {
 				return storeError(err, "referrals")
 			}
+			if _, err := tx.Exec(ctx, `UPDATE payments SET referral_code = '' WHERE referral_code = $1`, user.ReferralCode); err != nil {
+				return storeError(err, "payments")
+			}
+		}
+		// Payments stay for the books, without anything that names the person.
+		if _, err := tx.Exec(ctx, `UPDATE payments SET email = '', shipping_address = NULL, claim_token_hash = NULL,
+			referral_code = '' WHERE email = $1`, user.Email); err != nil {
+			return storeError(err, "payments")
 		}
 		// Sessions, emergency data and orders go by ON DELETE CASCADE.
 		_, err = tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)

@@ -32,13 +32,8 @@ func (s *Service) Login(ctx context.Context, email, password string) (string, *c
 	if !ok {
 		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
 	}
-	token, hash, err := newToken()
+	token, session, err := s.openSession(ctx, user.ID)
 	if err != nil {
-		return "", nil, nil, err
-	}
-	now := s.now()
-	session := &cloud.Session{TokenHash: hash, UserID: user.ID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL)}
-	if err := s.store.CreateSession(ctx, session); err != nil {
 		return "", nil, nil, err
 	}
 	return token, session, user, nil
@@ -174,4 +169,18 @@ func (s *Service) usePasswordToken(ctx context.Context, token, password, email, 
 		return cloud.NewError(cloud.EINVALID, failure)
 	}
 	return err
+}
+
+// openSession starts a 24-hour session for a user and returns its token.
+func (s *Service) openSession(ctx context.Context, userID int64) (string, *cloud.Session, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return "", nil, err
+	}
+	now := s.now()
+	session := &cloud.Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL)}
+	if err := s.store.CreateSession(ctx, session); err != nil {
+		return "", nil, err
+	}
+	return token, session, nil
 }

@@ -340,17 +340,3 @@ func validClaimToken(token string) bool {
 	}
 	return true
 }
-
-// openSession starts a 24-hour session for a user and returns its token.
-func (s *Service) openSession(ctx context.Context, userID int64) (string, *cloud.Session, error) {
-	token, hash, err := newToken()
-	if err != nil {
-		return "", nil, err
-	}
-	now := s.now()
-	session := &cloud.Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL)}
-	if err := s.store.CreateSession(ctx, session); err != nil {
-		return "", nil, err
-	}
-	return token, session, nil
-}

@@ -23,7 +23,9 @@ type Config struct {
 	Sealer    cloud.Sealer
 	Passwords cloud.PasswordHasher
 	Mailer    cloud.Mailer
-	Logger    *slog.Logger
+	// Payments creates payment intents: Stripe, or the local test checkout.
+	Payments cloud.PaymentProvider
+	Logger   *slog.Logger
 	// Now is the clock; tests move it to test expiry.
 	Now func() time.Time
 	// Development returns reset tokens in responses (individual-side §7).
@@ -34,14 +36,16 @@ type Config struct {
 
 // Service implements the use cases.
 type Service struct {
-	store       cloud.Store
-	sealer      cloud.Sealer
-	passwords   cloud.PasswordHasher
-	mailer      cloud.Mailer
-	logger      *slog.Logger
-	now         func() time.Time
-	development bool
-	baseURL     string
+	store     cloud.Store
+	sealer    cloud.Sealer
+	passwords cloud.PasswordHasher
+	mailer    cloud.Mailer
+	// paymentProvider creates payment intents.
+	paymentProvider cloud.PaymentProvider
+	logger          *slog.Logger
+	now             func() time.Time
+	development     bool
+	baseURL         string
 
 	// dummyHash is verified when no account matches, so a failed sign-in
 	// takes as long whether or not the address has an account.
@@ -61,15 +65,16 @@ func New(c Config) (*Service, error) {
 		return nil, err
 	}
 	return &Service{
-		store:       c.Store,
-		sealer:      c.Sealer,
-		passwords:   c.Passwords,
-		mailer:      c.Mailer,
-		logger:      c.Logger,
-		now:         c.Now,
-		development: c.Development,
-		baseURL:     strings.TrimRight(c.BaseURL, "/"),
-		dummyHash:   dummy,
+		store:           c.Store,
+		sealer:          c.Sealer,
+		passwords:       c.Passwords,
+		mailer:          c.Mailer,
+		paymentProvider: c.Payments,
+		logger:          c.Logger,
+		now:             c.Now,
+		development:     c.Development,
+		baseURL:         strings.TrimRight(c.BaseURL, "/"),
+		dummyHash:       dummy,
 	}, nil
 }
 

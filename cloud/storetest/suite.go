@@ -313,6 +313,14 @@ func testDeleteAccount(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 		must(t, s.CreateSession(ctx, &cloud.Session{TokenHash: []byte("s-" + u.Email), UserID: u.ID, ExpiresAt: T0.Add(time.Hour), CreatedAt: T0}))
 		must(t, s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-" + u.Email, UserID: u.ID, LabelType: "helmet", Quantity: 1, PricePence: 999, Status: "pending", CreatedAt: T0}))
 	}
+	// Each paid with the other's referral code; payments outlive accounts
+	// (bookkeeping) but must not name the deleted person.
+	for i, pair := range [][2]*cloud.User{{gone, kept}, {kept, gone}} {
+		buyer, referrer := pair[0], pair[1]
+		must(t, s.CreatePayment(ctx, &cloud.Payment{Ref: fmt.Sprintf("ref-%d", i), Email: buyer.Email, Kind: cloud.PaymentPhysical,
+			AmountPence: 999, Currency: "gbp", LabelType: "gear", ShippingAddress: []byte{byte(i), 7}, ClaimTokenHash: []byte("claim-" + buyer.Email),
+			ReferralCode: map[*cloud.User]string{gone: "GONE2345", kept: "KEPT2345"}[referrer], Status: cloud.PaymentSucceeded, CreatedAt: T0}))
+	}
 	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "GONE2345", ReferrerEmail: gone.Email, ReferredEmail: kept.Email, CreatedAt: T0}))
 	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "KEPT2345", ReferrerEmail: kept.Email, ReferredEmail: gone.Email, CreatedAt: T0}))
 

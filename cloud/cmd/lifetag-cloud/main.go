@@ -66,7 +66,13 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	if err != nil {
 		return err
 	}
+	stripeConfig, err := stripeConfigFromEnv(os.Getenv, config.Production)
+	if err != nil {
+		return err
+	}
+	paymentProvider, paymentRoutes := paymentsFrom(stripeConfig, logger)
 	svc, err := service.New(service.Config{
+		Payments:    paymentProvider,
 		Store:       store,
 		Sealer:      sealer,
 		Passwords:   argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
@@ -97,6 +103,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Logger:     logger,
 		Production: config.Production,
 		RateLimit:  config.RateLimit,
+		Payments:   paymentRoutes,
 	})
 	httpServer := &http.Server{
 		Handler:           server,
