@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast-store";
-import { paymentProvider } from "@/lib/payments/provider";
+import { usePaymentProvider } from "@/lib/payments/usePaymentProvider";
 import { referralCode } from "@/lib/referral";
 import type { LabelType } from "@/lib/labels";
 import {
@@ -46,7 +46,7 @@ export function PaymentDialog(props: {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const price = purchaseCopy.summary.price[props.mode];
-  const provider = paymentProvider();
+  const provider = usePaymentProvider();
 
   const pay = async () => {
     setFailure(null);
@@ -117,7 +117,7 @@ export function PaymentDialog(props: {
             <fieldset className="card-fieldset">
               <legend>{copy.card}</legend>
               <div className="card-element">
-                {provider?.renderCardForm?.("") ?? <p className="hint">{copy.cardPending}</p>}
+                {provider?.renderCardForm() ?? <p className="hint">{copy.cardPending}</p>}
               </div>
             </fieldset>
             {failure && (
