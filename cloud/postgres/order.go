@@ -9,7 +9,17 @@ import (
 )
 
 func (db *DB) CreateOrder(ctx context.Context, o *cloud.Order) error {
-	err := db.pool.QueryRow(ctx, `
+	return insertOrder(ctx, db.pool, o)
+}
+
+// rowQueryer is a pool or a transaction.
+type rowQueryer interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// insertOrder inserts o and sets o.ID, on its own or in a payment's transaction.
+func insertOrder(ctx context.Context, q rowQueryer, o *cloud.Order) error {
+	err := q.QueryRow(ctx, `
 		INSERT INTO physical_orders (order_id, user_id, label_type, quantity, price_pence,
 			shipping_address, status, tracking_number, stripe_payment_id, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,

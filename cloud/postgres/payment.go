@@ -111,16 +111,7 @@ func (t paymentTx) GrantPrintAccess(userID int64, now time.Time) error {
 	return storeError(err, "user")
 }
 
-func (t paymentTx) CreateOrder(o *cloud.Order) error {
-	err := t.tx.QueryRow(t.ctx, `
-		INSERT INTO physical_orders (order_id, user_id, label_type, quantity, price_pence,
-			shipping_address, status, tracking_number, stripe_payment_id, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-		o.OrderID, o.UserID, o.LabelType, o.Quantity, o.PricePence,
-		o.ShippingAddress, o.Status, o.TrackingNumber, o.StripePaymentID, o.CreatedAt,
-	).Scan(&o.ID)
-	return storeError(err, "order")
-}
+func (t paymentTx) CreateOrder(o *cloud.Order) error { return insertOrder(t.ctx, t.tx, o) }
 
 func (t paymentTx) FindUserByReferralCode(code string) (*cloud.User, error) {
 	return scanUser(t.tx.QueryRow(t.ctx, `SELECT `+userColumns+` FROM users WHERE referral_code = $1`, code))
@@ -132,14 +123,7 @@ func (t paymentTx) SetReferredBy(userID int64, code string, now time.Time) error
 	return storeError(err, "user")
 }
 
-func (t paymentTx) CreateReferral(r *cloud.Referral) error {
-	err := t.tx.QueryRow(t.ctx, `
-		INSERT INTO referrals (referral_code, referrer_email, referred_email, reward_claimed, created_at)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-		r.ReferralCode, r.ReferrerEmail, r.ReferredEmail, r.RewardClaimed, r.CreatedAt,
-	).Scan(&r.ID)
-	return storeError(err, "referral")
-}
+func (t paymentTx) CreateReferral(r *cloud.Referral) error { return insertReferral(t.ctx, t.tx, r) }
 
 func (db *DB) ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error {
 	tag, err := db.pool.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = $3

@@ -7,7 +7,12 @@ import (
 )
 
 func (db *DB) CreateOrder(ctx context.Context, o *cloud.Order) error {
-	err := db.db.QueryRowContext(ctx, `
+	return insertOrder(ctx, db.db, o)
+}
+
+// insertOrder inserts o and sets o.ID, on its own or in a payment's transaction.
+func insertOrder(ctx context.Context, q queryer, o *cloud.Order) error {
+	err := q.QueryRowContext(ctx, `
 		INSERT INTO physical_orders (order_id, user_id, label_type, quantity, price_pence,
 			shipping_address, status, tracking_number, stripe_payment_id, created_at)
 		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id`,

@@ -7,7 +7,12 @@ import (
 )
 
 func (db *DB) CreateReferral(ctx context.Context, r *cloud.Referral) error {
-	err := db.db.QueryRowContext(ctx, `
+	return insertReferral(ctx, db.db, r)
+}
+
+// insertReferral inserts r and sets r.ID, on its own or in a payment's transaction.
+func insertReferral(ctx context.Context, q queryer, r *cloud.Referral) error {
+	err := q.QueryRowContext(ctx, `
 		INSERT INTO referrals (referral_code, referrer_email, referred_email, reward_claimed, created_at)
 		VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id`,
 		r.ReferralCode, r.ReferrerEmail, r.ReferredEmail, r.RewardClaimed, formatTime(r.CreatedAt),
