@@ -13,6 +13,11 @@ export const jane = {
 
 /** Screenshots of the current screen at phone and desktop sizes, kept as artefacts. */
 export async function snap(page: Page, name: string) {
+  // Nothing may scroll sideways at the narrowest supported width (360 px).
+  await page.mouse.move(0, 0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow, `${name} is wider than 360 px`).toBeLessThanOrEqual(360);
   for (const [label, size] of [
     ["390x844", { width: 390, height: 844 }],
     ["1280x800", { width: 1280, height: 800 }],

@@ -10,6 +10,12 @@ test.describe("a visitor without an account", () => {
     await expect(page.getByText(/referred by a friend \(code FRIEND1\)/)).toBeVisible();
     await snap(page, "home");
 
+    await page.getByRole("button", { name: "Preview the label on a phone" }).click();
+    await expect(page.getByRole("dialog", { name: "Label preview" })).toBeVisible();
+    await snap(page, "home-label-preview");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
     await page.getByRole("button", { name: "Get Started - £0.99" }).click();
     await expect(page.getByLabel(/^Full name/)).toBeFocused();
 

@@ -10,7 +10,8 @@ import { labelCopy as copy } from "./copy";
 export function LabelSheet(props: {
   options: LabelOptions;
   qrUrl: string | null;
-  name: string;
+  /** Lines printed beside the code: the name first, then e.g. the blood type. */
+  lines: string[];
   blurred: boolean;
   /** Just one label, filling the drawing (for phone-sized previews). */
   single?: boolean;
@@ -27,7 +28,17 @@ export function LabelSheet(props: {
   const qrY = pad;
   const textX = wide ? qrX + qrSize + pad : w / 2;
   const textWidth = wide ? w - textX - pad : w - 2 * pad;
-  const fontSize = Math.max(2.2, Math.min(h * 0.1, textWidth / 9));
+  // Sized so the heading fits its column: about 0.62 em per bold capital.
+  const fontSize = Math.max(1.6, Math.min(h * 0.1, textWidth / (copy.labelHeading.length * 0.66)));
+  const small = fontSize * 0.72;
+  const maxChars = Math.max(6, Math.floor(textWidth / (small * 0.56)));
+  const fit = (line: string) => (line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line);
+  const lineRoom = wide
+    ? Math.floor((h - 2 * pad - fontSize * 2.2) / (small * 1.35))
+    : h - qrSize - 2 * pad > fontSize * 2
+      ? 1
+      : 0;
+  const lines = props.lines.filter((l) => l !== "").slice(0, Math.max(0, lineRoom));
   const title = copy.sheetTitle(layout.stock, positions.length);
   const view = props.single ? { width: w, height: h } : layout.paper;
 
@@ -84,19 +95,25 @@ export function LabelSheet(props: {
           >
             {copy.labelHeading}
           </text>
-          {(wide || h - qrSize - 2 * pad > fontSize * 2) && (
+          {lines.map((line, li) => (
             <text
+              key={li}
               x={textX}
-              y={wide ? pad + fontSize * 2.4 : qrY + qrSize + fontSize * 2.2}
-              fontSize={fontSize * 0.75}
+              y={
+                wide
+                  ? pad + fontSize * 1.1 + small * 1.35 * (li + 1)
+                  : qrY + qrSize + fontSize * 1.1 + small * 1.2 * (li + 1)
+              }
+              fontSize={small}
+              fontWeight={li === 0 ? 700 : 400}
               fill="#111827"
               textAnchor={wide ? "start" : "middle"}
             >
-              {props.name.length > 24 ? `${props.name.slice(0, 23)}…` : props.name}
+              {fit(line)}
             </text>
-          )}
+          ))}
           {wide && (
-            <text x={textX} y={h - pad} fontSize={fontSize * 0.6} fill="#4b5563">
+            <text x={textX} y={h - pad} fontSize={small * 0.8} fill="#4b5563">
               {copy.labelScan}
             </text>
           )}

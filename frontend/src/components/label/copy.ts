@@ -41,4 +41,6 @@ export const labelCopy = {
   sheetTitle: (stock: string, perSheet: number) => `${stock}, ${perSheet} labels per sheet`,
   labelHeading: "EMERGENCY INFO",
   labelScan: "Scan QR code with any phone",
+  bloodLine: (bloodType: string) => `Blood type: ${bloodType}`,
+  contactLine: (phone: string) => `ICE: ${phone}`,
 };

@@ -4,6 +4,7 @@ import { paths } from "@/app/paths";
 import { rememberReferralCode } from "@/lib/referral";
 import { useEmergencyStore } from "@/stores/emergency";
 import { EmergencyForm } from "./components/EmergencyForm";
+import { HeroPhone } from "./components/HeroPhone";
 import { homeCopy as copy } from "./copy";
 
 // The dialog, Radix Dialog and the QR encoder load only when asked for.
@@ -32,35 +33,38 @@ export function HomePage() {
     <div className="home">
       {ref && (
         <div className="referral-banner" role="status">
-          <span aria-hidden="true">🎁</span> {copy.referralBanner(ref)}
+          {copy.referralBanner(ref)}
         </div>
       )}
 
       <section className="hero" aria-labelledby="hero-title">
-        <p className="eyebrow">{copy.hero.eyebrow}</p>
-        <h1 id="hero-title">{copy.hero.title}</h1>
-        <p className="lead">{copy.hero.body}</p>
-        <div className="hero-actions">
-          <button
-            type="button"
-            className="button button-primary button-large"
-            onClick={scrollToForm}
-          >
-            {copy.hero.cta}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-large"
-            onClick={() => setPreviewOpen(true)}
-          >
-            {copy.preview.open}
-          </button>
+        <div className="hero-copy">
+          <p className="eyebrow">{copy.hero.eyebrow}</p>
+          <h1 id="hero-title">{copy.hero.title}</h1>
+          <p className="lead">{copy.hero.body}</p>
+          <div className="hero-actions">
+            <button
+              type="button"
+              className="button button-primary button-large"
+              onClick={scrollToForm}
+            >
+              {copy.hero.cta}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary button-large"
+              onClick={() => setPreviewOpen(true)}
+            >
+              {copy.preview.open}
+            </button>
+          </div>
+          <ul className="trust">
+            {copy.hero.trust.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
         </div>
-        <ul className="trust">
-          {copy.hero.trust.map((t) => (
-            <li key={t}>{t}</li>
-          ))}
-        </ul>
+        <HeroPhone />
       </section>
 
       <section className="section" aria-labelledby="how-title">

@@ -7,7 +7,7 @@ export const homeCopy = {
     title: "If you can't speak for yourself, your label will.",
     body: "Put your emergency contacts and medical details on your helmet, wallet or gear. Any smartphone can scan the code and show them to first responders, with no app and no signal needed.",
     cta: `Get Started - ${prices.print}`,
-    secondary: "See how it works",
+    phoneCaption: "What a first responder's phone shows after a scan (sample data).",
     trust: [
       "Works offline on any phone",
       "One-time payment, no subscription",

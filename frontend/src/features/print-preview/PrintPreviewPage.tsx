@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
-import { LabelSheet, labelCopy } from "@/components/label";
+import { LabelSheet, labelCopy, labelLines } from "@/components/label";
 import { useQrDataUrl } from "@/components/qr";
 import { LockedAction } from "@/components/ui/LockedAction";
 import { toast } from "@/components/ui/toast-store";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { locked, qrMessages } from "@/lib/copy";
 import { paperMm, sheetLayout } from "@/lib/labels";
+import { sampleEmergencyData } from "@/lib/qr";
 import { hasEmergencyData } from "@/stores/emergency";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { useUserStore } from "@/stores/session";
@@ -112,7 +113,7 @@ export function PrintPreviewPage() {
         <LabelSheet
           options={options}
           qrUrl={url}
-          name={real ? data.personalInfo.fullName : qrMessages.sampleUser}
+          lines={labelLines(real ? data : sampleEmergencyData)}
           blurred={!real}
         />
         {!real && (

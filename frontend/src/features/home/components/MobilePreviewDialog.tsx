@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { LabelSheet } from "@/components/label";
+import { LabelSheet, labelLines } from "@/components/label";
 import { useQrDataUrlForSample } from "./useSampleQr";
 import { homeCopy } from "../copy";
 import { defaultLabelOptions } from "@/lib/labels";
-import { qrMessages } from "@/lib/copy";
+import { sampleEmergencyData } from "@/lib/qr";
 
 /** The sample label on a phone-sized screen (spec §2 "mobile-preview dialog"). */
 export function MobilePreviewDialog(props: {
@@ -27,7 +27,7 @@ export function MobilePreviewDialog(props: {
                 customDimensions: { width: 101.6, height: 50.8, count: 1, cols: 1, rows: 1 },
               }}
               qrUrl={url}
-              name={qrMessages.sampleUser}
+              lines={labelLines(sampleEmergencyData)}
               blurred
               single
             />
