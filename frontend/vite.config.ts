@@ -21,5 +21,8 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
+    // Typing into forms with user-event in jsdom takes seconds on a loaded
+    // 2-core CI machine; the default 5 s made such tests flaky, not wrong.
+    testTimeout: 30_000,
   },
 });
