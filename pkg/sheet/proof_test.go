@@ -235,6 +235,9 @@ func TestProofOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	items := samples.Labels(4)
+	for i := range items {
+		items[i].Name += " 🚑" // dropped from the print, never from the code
+	}
 	proveSheet(t, tp, items, sheet.Options{Start: 7, Copies: 2, OffsetX: 0.8, OffsetY: -0.6, Outline: true, DPI: sheet.HighDPI})
 }
 

@@ -25,6 +25,9 @@ const (
 	minPt        = 6.0
 	lineSpacing  = 1.2
 	ptToMM       = 25.4 / 72
+	// maxRunes bounds each printed text: no label shows more, and it keeps
+	// the fitting loops below quick whatever a caller sends.
+	maxRunes = 200
 )
 
 // glyphs parses Go Regular once to tell which runes the fonts draw; Go Bold
@@ -38,13 +41,15 @@ var glyphs = sync.OnceValue(func() *sfnt.Font {
 })
 
 // printable keeps the runes the Go fonts can draw, with white space
-// collapsed to single spaces: emoji and other missing characters are dropped
-// from printed text, never from the QR payload.
+// collapsed to single spaces, up to maxRunes of them: emoji and other
+// missing characters are dropped from printed text, never from the QR
+// payload.
 func printable(s string) string {
 	f := glyphs()
 	var buf sfnt.Buffer
 	var b strings.Builder
 	space := false
+	n := 0
 	for i, r := range s {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
@@ -63,6 +68,9 @@ func printable(s string) string {
 			space = false
 		}
 		b.WriteRune(r)
+		if n++; n == maxRunes {
+			break
+		}
 	}
 	return b.String()
 }

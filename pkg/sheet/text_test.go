@@ -1,0 +1,42 @@
+package sheet
+
+import (
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestPrintableDropsWhatTheFontLacks(t *testing.T) {
+	cases := map[string]string{
+		"Zoë 🚑 Łukasz":            "Zoë Łukasz",
+		"  Siobhán\tÓ\n Dálaigh ": "Siobhán Ó Dálaigh",
+		"bad \xff byte":           "bad byte",
+		"🚨🚨🚨":                     "",
+		"Ñandú · ICE":             "Ñandú · ICE",
+	}
+	for in, want := range cases {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// runeWidth measures one unit per character, so the tests can count.
+type runeWidth struct{}
+
+func (runeWidth) SetFont(string, string, float64) {}
+func (runeWidth) GetStringWidth(s string) float64 { return float64(utf8.RuneCountInString(s)) }
+func (runeWidth) Text(float64, float64, string)   {}
+
+func TestTruncateAndWrap(t *testing.T) {
+	if got := truncate(runeWidth{}, "abcdef", 4); got != "abc…" {
+		t.Errorf("truncate = %q", got)
+	}
+	if got := truncate(runeWidth{}, "abc", 4); got != "abc" {
+		t.Errorf("truncate of a fitting text = %q", got)
+	}
+	got := wrap(runeWidth{}, "aa bb cccccc d", 5)
+	if want := []string{"aa bb", "ccccc", "c d"}; !slices.Equal(got, want) {
+		t.Errorf("wrap = %q, want %q", got, want)
+	}
+}
