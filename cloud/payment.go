@@ -189,6 +189,12 @@ type PaymentStore interface {
 	// ClaimAccount sets the password of an account that has none (one made
 	// by a payment); ECONFLICT when it already has one.
 	ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error
+	// ListPaymentAddresses pages through the payments that still hold a
+	// sealed shipping address (checkouts not yet fulfilled), for re-sealing.
+	ListPaymentAddresses(ctx context.Context, afterID int64, limit int) ([]*Payment, error)
+	// ReplacePaymentAddress swaps a payment's sealed address if it is still
+	// old; false when it changed meanwhile.
+	ReplacePaymentAddress(ctx context.Context, paymentID int64, old, new []byte) (bool, error)
 	// InPaymentTx runs fn in one database transaction, committed when fn
 	// returns nil and rolled back otherwise.
 	InPaymentTx(ctx context.Context, fn func(PaymentTx) error) error
@@ -201,6 +207,8 @@ type PaymentTx interface {
 	RecordEvent(eventID, eventType string, now time.Time) (bool, error)
 	// LockPayment reads a payment for update; ENOTFOUND when there is none.
 	LockPayment(ref string) (*Payment, error)
+	// MarkPaymentSucceeded also drops the payment's copy of the shipping
+	// address, which the order keeps from then on.
 	MarkPaymentSucceeded(ref, intentID string, now time.Time) error
 	// EnsureUser returns the account for an address, creating one without a
 	// password when there is none.

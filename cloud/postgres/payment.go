@@ -93,8 +93,8 @@ func (t paymentTx) LockPayment(ref string) (*cloud.Payment, error) {
 }
 
 func (t paymentTx) MarkPaymentSucceeded(ref, intentID string, now time.Time) error {
-	_, err := t.tx.Exec(t.ctx, `UPDATE payments SET status = 'succeeded', intent_id = $2, succeeded_at = $3
-		WHERE ref = $1`, ref, intentID, now)
+	_, err := t.tx.Exec(t.ctx, `UPDATE payments SET status = 'succeeded', intent_id = $2, succeeded_at = $3,
+		shipping_address = NULL WHERE ref = $1`, ref, intentID, now)
 	return storeError(err, "payment")
 }
 
@@ -135,4 +135,28 @@ func (db *DB) ClaimAccount(ctx context.Context, userID int64, passwordHash strin
 		return cloud.Errorf(cloud.ECONFLICT, "account already has a password")
 	}
 	return nil
+}
+
+func (db *DB) ListPaymentAddresses(ctx context.Context, afterID int64, limit int) ([]*cloud.Payment, error) {
+	rows, err := db.pool.Query(ctx, `
+		SELECT id, ref, shipping_address FROM payments
+		WHERE id > $1 AND shipping_address IS NOT NULL ORDER BY id LIMIT $2`, afterID, limit)
+	if err != nil {
+		return nil, storeError(err, "payments")
+	}
+	payments, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*cloud.Payment, error) {
+		var p cloud.Payment
+		err := row.Scan(&p.ID, &p.Ref, &p.ShippingAddress)
+		return &p, err
+	})
+	return payments, storeError(err, "payments")
+}
+
+func (db *DB) ReplacePaymentAddress(ctx context.Context, paymentID int64, old, new []byte) (bool, error) {
+	tag, err := db.pool.Exec(ctx, `
+		UPDATE payments SET shipping_address = $3 WHERE id = $1 AND shipping_address = $2`, paymentID, old, new)
+	if err != nil {
+		return false, storeError(err, "payment")
+	}
+	return tag.RowsAffected() == 1, nil
 }

@@ -46,29 +46,71 @@ func (s *Service) ResealAll(ctx context.Context) (int, error) {
 			}
 		}
 	}
+	orders, err := s.resealColumn(
+		func(after int64) ([]sealedValue, error) {
+			orders, err := s.store.ListOrdersWithAddress(ctx, after, resealPage)
+			values := make([]sealedValue, len(orders))
+			for i, o := range orders {
+				values[i] = sealedValue{o.ID, o.ShippingAddress, aad(o.UserID, fieldShippingAddress)}
+			}
+			return values, err
+		},
+		func(id int64, old, new []byte) (bool, error) {
+			return s.store.ReplaceShippingAddress(ctx, id, old, new)
+		})
+	n += orders
+	if err != nil {
+		return n, err
+	}
+	payments, err := s.resealColumn(
+		func(after int64) ([]sealedValue, error) {
+			payments, err := s.store.ListPaymentAddresses(ctx, after, resealPage)
+			values := make([]sealedValue, len(payments))
+			for i, p := range payments {
+				values[i] = sealedValue{p.ID, p.ShippingAddress, paymentAAD(p.Ref)}
+			}
+			return values, err
+		},
+		func(id int64, old, new []byte) (bool, error) { return s.store.ReplacePaymentAddress(ctx, id, old, new) })
+	n += payments
+	if err != nil {
+		return n, err
+	}
+	return n, nil
+}
+
+// sealedValue is one sealed cell: its row id, ciphertext and AAD.
+type sealedValue struct {
+	id     int64
+	sealed []byte
+	place  []byte
+}
+
+// resealColumn re-seals, page by page, the values list returns (rows after
+// an id) that are not under the current key, swapping each with replace only
+// if it is unchanged. It returns how many it rewrote.
+func (s *Service) resealColumn(list func(after int64) ([]sealedValue, error),
+	replace func(id int64, old, new []byte) (bool, error)) (int, error) {
+	n := 0
 	for after := int64(0); ; {
-		orders, err := s.store.ListOrdersWithAddress(ctx, after, resealPage)
-		if err != nil {
+		values, err := list(after)
+		if err != nil || len(values) == 0 {
 			return n, err
 		}
-		if len(orders) == 0 {
-			break
-		}
-		for _, o := range orders {
-			after = o.ID
-			if s.sealer.SealedWithCurrent(o.ShippingAddress) {
+		for _, v := range values {
+			after = v.id
+			if s.sealer.SealedWithCurrent(v.sealed) {
 				continue
 			}
-			place := aad(o.UserID, fieldShippingAddress)
-			plain, err := s.sealer.Open(o.ShippingAddress, place)
+			plain, err := s.sealer.Open(v.sealed, v.place)
 			if err != nil {
-				return n, fmt.Errorf("reseal: order %d: %w", o.ID, err)
+				return n, fmt.Errorf("reseal: row %d: %w", v.id, err)
 			}
-			resealed, err := s.sealer.Seal(plain, place)
+			resealed, err := s.sealer.Seal(plain, v.place)
 			if err != nil {
 				return n, err
 			}
-			wrote, err := s.store.ReplaceShippingAddress(ctx, o.ID, o.ShippingAddress, resealed)
+			wrote, err := replace(v.id, v.sealed, resealed)
 			if err != nil {
 				return n, err
 			}
@@ -77,5 +119,4 @@ func (s *Service) ResealAll(ctx context.Context) (int, error) {
 			}
 		}
 	}
-	return n, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/cloud/stripe"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -35,7 +36,8 @@ func newService(t *testing.T, store cloud.Store, current []byte, previous ...[]b
 	outbox, _ := mail.NewOutbox("", slog.New(slog.DiscardHandler))
 	svc, err := service.New(service.Config{Store: store, Sealer: sealer, Mailer: outbox,
 		Passwords: argon2id.New(argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}, 0),
-		Logger:    slog.New(slog.DiscardHandler), Now: func() time.Time { return storetest.T0 }})
+		Logger:    slog.New(slog.DiscardHandler), Now: func() time.Time { return storetest.T0 },
+		Payments: stripe.LocalCheckout{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +77,14 @@ func TestKeyRotation(t *testing.T) {
 				}
 			}
 
+			// A checkout not yet paid holds its address until fulfilment.
+			address := &cloud.ShippingAddress{Email: "c@example.com", FullName: "C", AddressLine1: "1 Lane",
+				City: "Leeds", County: "West Yorkshire", Postcode: "LS1 1AA"}
+			if _, err := before.CreateCheckout(ctx, nil, "", service.CheckoutRequest{Type: cloud.PaymentPhysical,
+				Email: "c@example.com", LabelType: "wallet", ShippingAddress: address}); err != nil {
+				t.Fatal(err)
+			}
+
 			newOnly := newService(t, store, newKey)
 			if _, err := newOnly.PullEmergencyData(ctx, users[0], users[0].Email); err == nil {
 				t.Fatal("the new key alone opened data sealed under the old one")
@@ -82,8 +92,8 @@ func TestKeyRotation(t *testing.T) {
 
 			rotating := newService(t, store, newKey, oldKey)
 			n, err := rotating.ResealAll(ctx)
-			if err != nil || n != 4 {
-				t.Fatalf("resealed %d rows (%v), want 4", n, err)
+			if err != nil || n != 5 {
+				t.Fatalf("resealed %d rows (%v), want 5", n, err)
 			}
 			if n, err := rotating.ResealAll(ctx); err != nil || n != 0 {
 				t.Fatalf("second run resealed %d rows (%v), want 0", n, err)
@@ -98,6 +108,26 @@ func TestKeyRotation(t *testing.T) {
 				if err != nil || len(export.Orders) != 1 || !bytes.Contains(export.Orders[0].ShippingAddress, []byte("Leeds")) {
 					t.Fatalf("export after rotation: %+v %v", export, err)
 				}
+			}
+
+			// The re-sealed checkout is fulfilled with the new key alone.
+			payments, err := store.ListPaymentAddresses(ctx, 0, 10)
+			if err != nil || len(payments) != 1 {
+				t.Fatalf("pending checkouts with an address: %d (%v)", len(payments), err)
+			}
+			p, _ := store.FindPaymentByRef(ctx, payments[0].Ref)
+			outcome, err := newOnly.ApplyPaymentEvent(ctx, cloud.PaymentEvent{ID: "evt_rotated", Type: cloud.EventPaymentSucceeded,
+				IntentID: p.IntentID, PaymentRef: p.Ref, AmountPence: p.AmountPence, Currency: p.Currency})
+			if err != nil || outcome != service.EventApplied {
+				t.Fatalf("fulfilment after rotation: %q %v", outcome, err)
+			}
+			buyer, _ := store.FindUserByEmail(ctx, "c@example.com")
+			export, err := newOnly.ExportData(ctx, buyer, buyer.Email)
+			if err != nil || len(export.Orders) != 1 || !bytes.Contains(export.Orders[0].ShippingAddress, []byte("LS1 1AA")) {
+				t.Fatalf("the order keeps the address: %+v %v", export, err)
+			}
+			if left, _ := store.ListPaymentAddresses(ctx, 0, 10); len(left) != 0 {
+				t.Fatal("a fulfilled payment must drop its copy of the address")
 			}
 		})
 	}

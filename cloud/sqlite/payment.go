@@ -106,8 +106,8 @@ func (t paymentTx) LockPayment(ref string) (*cloud.Payment, error) {
 }
 
 func (t paymentTx) MarkPaymentSucceeded(ref, intentID string, now time.Time) error {
-	_, err := t.tx.ExecContext(t.ctx, `UPDATE payments SET status = 'succeeded', intent_id = ?2, succeeded_at = ?3
-		WHERE ref = ?1`, ref, intentID, formatTime(now))
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE payments SET status = 'succeeded', intent_id = ?2, succeeded_at = ?3,
+		shipping_address = NULL WHERE ref = ?1`, ref, intentID, formatTime(now))
 	return storeError(err, "payment")
 }
 
@@ -148,4 +148,33 @@ func (db *DB) ClaimAccount(ctx context.Context, userID int64, passwordHash strin
 		return cloud.Errorf(cloud.ECONFLICT, "account already has a password")
 	}
 	return nil
+}
+
+func (db *DB) ListPaymentAddresses(ctx context.Context, afterID int64, limit int) ([]*cloud.Payment, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT id, ref, shipping_address FROM payments
+		WHERE id > ?1 AND shipping_address IS NOT NULL ORDER BY id LIMIT ?2`, afterID, limit)
+	if err != nil {
+		return nil, storeError(err, "payments")
+	}
+	defer rows.Close()
+	var payments []*cloud.Payment
+	for rows.Next() {
+		var p cloud.Payment
+		if err := rows.Scan(&p.ID, &p.Ref, &p.ShippingAddress); err != nil {
+			return nil, storeError(err, "payments")
+		}
+		payments = append(payments, &p)
+	}
+	return payments, storeError(rows.Err(), "payments")
+}
+
+func (db *DB) ReplacePaymentAddress(ctx context.Context, paymentID int64, old, new []byte) (bool, error) {
+	res, err := db.db.ExecContext(ctx, `
+		UPDATE payments SET shipping_address = ?3 WHERE id = ?1 AND shipping_address = ?2`, paymentID, old, new)
+	if err != nil {
+		return false, storeError(err, "payment")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, storeError(err, "payment")
 }
