@@ -32,6 +32,8 @@ interface UserState {
   setPrintAccess: (hasPrintAccess: boolean) => void;
   /** Forgets the session and every product-prefixed entry (spec §4 logout). */
   signOut: () => void;
+  /** Drops a session the server no longer knows, keeping the form on the device. */
+  forgetSession: () => void;
 }
 
 export const useUserStore = create<UserState>()(
@@ -48,6 +50,10 @@ export const useUserStore = create<UserState>()(
         clearProductStorage();
         set({ user: null });
         usePaymentStatusStore.setState({ status: null });
+      },
+      forgetSession: () => {
+        removeKey(storageKeys.sessionToken);
+        set({ user: null });
       },
     }),
     {

@@ -41,7 +41,7 @@ describe("/login", () => {
     expect(useUserStore.getState().user?.email).toBe("a@b.co");
     expect(localStorage.getItem("sessionToken")).toBe("tok");
     expect(useToastStore.getState().toasts.map((t) => t.title)).toContain("Login Successful");
-    const [, init] = fetch.mock.calls[0]!;
+    const [, init] = fetch.mock.calls.find(([url]) => url === "/api/auth/login")!;
     expect(JSON.parse(String(init!.body))).toEqual({ email: "a@b.co", password: "secret1" });
   });
 

@@ -39,7 +39,8 @@ describe("/privacy", () => {
     );
     await user.click(screen.getByRole("button", { name: "Delete My Account" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+    const call = fetch.mock.calls.find(([url]) => url === "/api/privacy/delete-account");
+    expect(JSON.parse(String(call![1]!.body))).toEqual({
       email: "jane@example.com",
       confirmation: "DELETE_MY_ACCOUNT",
     });

@@ -1,6 +1,6 @@
 export { isAdmin, login, useLogin, type LoginRequest, type LoginResponse } from "./login";
 export { logout } from "./logout";
 export { getPaymentStatus, type PaymentStatusResponse } from "./payment-status";
-export { loadServerData, storeSession } from "./session";
+export { loadServerData, restoreSession, storeSession } from "./session";
 export { syncEmergencyData } from "./sync-emergency-data";
 export { getUserData, type UserDataResponse } from "./user-data";
