@@ -14,4 +14,25 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  {
+    // Bulletproof-react's line: features never import each other (within a
+    // feature, imports are relative); shared code lives in components, lib,
+    // stores and hooks, which never import features.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/features/*"],
+              message:
+                "Features do not import each other; share through src/components or src/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
