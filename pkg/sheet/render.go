@@ -17,10 +17,9 @@ import (
 	"github.com/lifetag/lifetag/pkg/qr"
 )
 
-const ptPerMM = 72 / 25.4
-
-// created is the PDF's fixed creation date, so the same labels always give
-// the same bytes.
+// created is the PDF's fixed creation date: nothing in the file depends on
+// the clock. (fpdf writes the code forms in map order, so object numbers
+// differ between runs; the pages do not.)
 var created = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Render writes the PDF of items on sheets of t. Labels fill positions in

@@ -1,8 +1,12 @@
 // Package sheet lays labels out on label sheets and writes the PDF that is
 // printed: the same file for the website's Download/Print and the desktop
-// station. Each label carries a vector QR code (one filled path, so no seams
-// show after anti-aliased rasterisation), a name line and an optional
+// station. Each label carries a vector QR code, a name line and an optional
 // caption, at the exact catalogue geometry.
+//
+// Each distinct code is one PDF form XObject (form.go) whose dark modules
+// are one filled path, so no seams show after anti-aliased rasterisation;
+// every copy of a label draws the same form. Codes are encoded and their
+// forms compressed on every core (encodeAll), which is nearly all the work.
 package sheet
 
 import (
