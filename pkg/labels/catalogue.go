@@ -30,8 +30,11 @@ type Paper struct {
 	Width, Height float64
 }
 
-// Builtin returns the catalogue of the embedded database, parsed once.
-var Builtin = sync.OnceValues(func() (*Catalogue, error) {
+// Builtin returns the catalogue of the embedded database, parsed once
+// (about 20 ms) and shared: callers must not change it.
+func Builtin() (*Catalogue, error) { return builtin() }
+
+var builtin = sync.OnceValues(func() (*Catalogue, error) {
 	sub, err := fs.Sub(templateFiles, "templates")
 	if err != nil {
 		return nil, err

@@ -85,8 +85,15 @@ func TestCustomRating(t *testing.T) {
 }
 
 func TestCustomTemplate(t *testing.T) {
-	a4 := catalogue(t).Papers["A4"]
-	tp, err := labels.DefaultCustom.Template(a4)
+	var tp *labels.Template
+	a4, err := catalogue(t).Paper(labels.A4)
+	if err != nil || a4.Width != 210 || a4.Height != 297 {
+		t.Fatalf("A4 = %+v, %v", a4, err)
+	}
+	if _, err := catalogue(t).Paper("a3"); err == nil {
+		t.Error("a3 is not a product paper size")
+	}
+	tp, err = labels.DefaultCustom.Template(a4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,16 @@ const (
 	A4     PaperSize = "a4"
 )
 
+// Paper returns the page size of a product paper size.
+func (c *Catalogue) Paper(size PaperSize) (Paper, error) {
+	ids := map[PaperSize]string{Letter: "US-Letter", A4: "A4"}
+	p, ok := c.Papers[ids[size]]
+	if !ok {
+		return Paper{}, fmt.Errorf("labels: paper must be %q or %q, not %q", Letter, A4, size)
+	}
+	return p, nil
+}
+
 // Preset ties a product label type on a paper size to a catalogue sheet.
 type Preset struct {
 	Kind        Kind

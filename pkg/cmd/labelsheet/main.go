@@ -122,10 +122,9 @@ func chooseSheet(cat *labels.Catalogue, name, preset, paper, custom string, coun
 	if err != nil {
 		return nil, err
 	}
-	paperIDs := map[labels.PaperSize]string{labels.Letter: "US-Letter", labels.A4: "A4"}
-	p, ok := cat.Papers[paperIDs[paperSize]]
-	if !ok {
-		return nil, fmt.Errorf("paper must be letter or a4, not %q", paper)
+	p, err := cat.Paper(paperSize)
+	if err != nil {
+		return nil, err
 	}
 	c := labels.Custom{Width: w, Height: h, Count: count, Cols: cols, Rows: rows}
 	if hint := c.Hint(); hint != "" {
