@@ -84,8 +84,8 @@ func (c *Code) Dark(x, y int) bool { return c.dark[y*c.Size+x] == 1 }
 // Run is a horizontal stretch of dark modules: row Y, columns X to X+Len-1.
 type Run struct{ X, Y, Len int }
 
-// Runs returns the dark modules merged into horizontal runs, row by row.
-// Drawing runs instead of single modules keeps PDFs small.
+// Runs returns the dark modules as horizontal runs, row by row: shapes for
+// a vector drawing to fill, fewer than the modules.
 func (c *Code) Runs() []Run {
 	var runs []Run
 	for y := 0; y < c.Size; y++ {
