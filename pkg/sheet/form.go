@@ -19,7 +19,7 @@ type formWriter struct {
 	zw     *zlib.Writer
 }
 
-// rect is a rectangle of dark modules: columns X to X+W-1, rows Y to Y+H-1.
+// rect is a rectangle of dark modules: columns x to x+w-1, rows y to y+h-1.
 type rect struct{ x, y, w, h int }
 
 // object returns the PDF object of a form that fills the code's dark
