@@ -4,7 +4,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "coverage", "test-results", "playwright-report"] },
+  {
+    ignores: ["dist", "dist-ssr", "node_modules", "coverage", "test-results", "playwright-report"],
+  },
   {
     files: ["**/*.{ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

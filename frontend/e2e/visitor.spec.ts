@@ -6,9 +6,16 @@ test.describe("a visitor without an account", () => {
     page,
   }) => {
     await stubPrint(page);
+    const consoleErrors: string[] = [];
+    page.on(
+      "console",
+      (m) => (m.type() === "error" || m.type() === "warning") && consoleErrors.push(m.text()),
+    );
     await page.goto("/?ref=FRIEND1");
     await expect(page.getByText(/referred by a friend \(code FRIEND1\)/)).toBeVisible();
     await snap(page, "home");
+    // The live app takes over the pre-rendered page without complaint.
+    expect(consoleErrors).toEqual([]);
 
     await page.getByRole("button", { name: "Preview the label on a phone" }).click();
     await expect(page.getByRole("dialog", { name: "Label preview" })).toBeVisible();

@@ -18,6 +18,22 @@ const queryClient = new QueryClient({
   },
 });
 
+// The home page arrives pre-rendered (src/prerender.tsx). Rendering waits
+// for the route's code so the live page replaces that markup in one step,
+// never with a blank frame in between.
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+await routerReady();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -13,8 +13,11 @@ export function rawJsonStorage<S, V>(options: {
   storage?: () => Storage;
 }): PersistStorage<S> {
   const storage = options.storage ?? (() => localStorage);
+  // No storage at all (the build-time render runs in Node): nothing stored.
+  const available = () => typeof localStorage !== "undefined";
   return {
     getItem(name): StorageValue<S> | null {
+      if (!available()) return null;
       const raw = readJson(name, storage());
       if (raw === null) return null;
       const state = options.load(raw);
@@ -25,11 +28,13 @@ export function rawJsonStorage<S, V>(options: {
       return { state, version: 0 };
     },
     setItem(name, value) {
+      if (!available()) return;
       const stored = options.save(value.state);
       if (stored === null) removeKey(name, storage());
       else writeJson(name, stored, storage());
     },
     removeItem(name) {
+      if (!available()) return;
       removeKey(name, storage());
     },
   };

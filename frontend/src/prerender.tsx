@@ -1,0 +1,16 @@
+// Build-time render of the home page into dist/index.html (see
+// scripts/prerender.mjs), so a first visit paints the page before the
+// JavaScript arrives. The browser then renders the live app over it.
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { AppLayout } from "./app/AppLayout";
+import { paths } from "./app/paths";
+import { HomePage } from "./features/home/HomePage";
+
+export function render(): string {
+  const router = createMemoryRouter(
+    [{ element: <AppLayout />, children: [{ path: paths.home, Component: HomePage }] }],
+    { initialEntries: [paths.home] },
+  );
+  return renderToString(<RouterProvider router={router} />);
+}
