@@ -87,7 +87,9 @@ func TestPenaltyMatchesTheStandard(t *testing.T) {
 			}
 			bestScore := penalty(best)
 			var bits coding.Bits
-			coding.String(text).Encode(&bits, coding.Version(best.Version))
+			for _, seg := range segments(text) {
+				seg.Encode(&bits, coding.Version(best.Version))
+			}
 			bits.AddCheckBytes(coding.Version(best.Version), level.coding())
 			for mask := range 8 {
 				c := &Code{Text: text, Level: level, Version: best.Version, Mask: mask}
