@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { useEffect, useRef } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { layoutCopy } from "@/components/layout/copy";
@@ -13,6 +13,15 @@ export function AppLayout() {
     const email = useUserStore.getState().user?.email;
     if (email) void restoreSession(email);
   }, []);
+  // After a client-side navigation, keyboard and screen-reader users start
+  // at the new page's content rather than on a link that no longer exists.
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = "";
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,5 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { useId, type ReactNode } from "react";
+import { toast } from "./toast-store";
 
 /**
  * A button that is locked until purchase, with the reason in a tooltip
@@ -21,7 +22,9 @@ export function LockedAction(props: {
       aria-disabled={props.locked || undefined}
       aria-describedby={props.locked ? reasonId : undefined}
       onClick={() => {
-        if (!props.locked) props.onClick();
+        // Touch screens have no hover: a tap on a locked action says why.
+        if (props.locked) toast({ title: props.reason });
+        else props.onClick();
       }}
     >
       {props.locked && (

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
 import { resetStores, saveRecord, signInPaid } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
 
@@ -28,6 +29,9 @@ describe("/print-preview", () => {
     );
     await user.click(printButton);
     expect(print).not.toHaveBeenCalled();
+    expect(useToastStore.getState().toasts[0]?.title).toBe(
+      "Please complete your purchase to print labels with your real emergency information.",
+    );
   });
 
   it("prints for a paid user after 1 s with ?print=true", async () => {

@@ -5,6 +5,7 @@ import { LabelSheet, labelCopy, labelLines } from "@/components/label";
 import { useQrDataUrl } from "@/components/qr";
 import { LockedAction } from "@/components/ui/LockedAction";
 import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { locked, qrMessages } from "@/lib/copy";
 import { paperMm, sheetLayout } from "@/lib/labels";
@@ -59,7 +60,11 @@ export function PrintPreviewPage() {
         },
         onError: (error) => {
           console.error("Download failed", error);
-          toast({ ...copy.downloadFailed, description: copy.pdfPending, variant: "destructive" });
+          toast({
+            ...copy.downloadFailed,
+            description: serverMessage(error) ?? copy.downloadRetry,
+            variant: "destructive",
+          });
         },
       },
     );

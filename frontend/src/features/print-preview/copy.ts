@@ -7,7 +7,7 @@ export const printCopy = {
   print: "Print",
   back: "Back",
   downloadFailed: { title: "Download Failed" },
-  pdfPending: "The printable PDF is not available yet. Please use Print for now.",
+  downloadRetry: "Please try again, or use Print.",
   sheetDetails: (paper: string, quality: string, waterproof: boolean) =>
     `${paper} · ${quality}${waterproof ? " · waterproof stock" : ""}`,
 };
