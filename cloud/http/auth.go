@@ -31,6 +31,12 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.writeSignedIn(w, token, session, user)
+}
+
+// writeSignedIn answers a sign-in: the session cookie for the website, and
+// the token in the body for API clients.
+func (s *Server) writeSignedIn(w http.ResponseWriter, token string, session *cloud.Session, user *cloud.User) {
 	s.setSessionCookie(w, token, session.ExpiresAt)
 	writeJSON(w, http.StatusOK, loginResponse{SessionToken: token, ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)})
 }

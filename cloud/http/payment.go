@@ -106,8 +106,7 @@ func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.
 		return
 	}
 	s.setClaimCookie(w, "", -1)
-	s.setSessionCookie(w, token, session.ExpiresAt)
-	writeJSON(w, http.StatusOK, loginResponse{SessionToken: token, ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)})
+	s.writeSignedIn(w, token, session, user)
 }
 
 func (s *Server) handleCheckSubscription(w http.ResponseWriter, r *http.Request) {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -443,13 +442,7 @@ func TestPaymentRequestValidation(t *testing.T) {
 }
 
 func TestPaymentOnStripeMock(t *testing.T) {
-	url := os.Getenv("LIFETAG_TEST_STRIPE_URL")
-	if url == "" {
-		if os.Getenv("LIFETAG_STRICT") == "1" {
-			t.Fatal("LIFETAG_TEST_STRIPE_URL is not set (LIFETAG_STRICT=1)")
-		}
-		t.Skip("LIFETAG_TEST_STRIPE_URL is not set; run make test")
-	}
+	url := storetest.ServiceURL(t, "LIFETAG_TEST_STRIPE_URL")
 	provider := &capturingProvider{PaymentProvider: stripe.NewClient("sk_test_lifetag", url, &http.Client{Timeout: 10 * time.Second})}
 	rig := newPaymentRig(t, storetest.Backends[0], provider)
 

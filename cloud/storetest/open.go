@@ -44,16 +44,20 @@ func OpenSQLite(t testing.TB) (cloud.Store, Dumper) {
 	return db, sqliteDumper(filepath.Join(dir, sqlite.FileName))
 }
 
-// PostgresURL returns LIFETAG_TEST_DATABASE_URL, skipping the test when it
-// is unset, unless LIFETAG_STRICT=1 (make test), where that is a failure.
-func PostgresURL(t testing.TB) string {
+// PostgresURL returns LIFETAG_TEST_DATABASE_URL (see ServiceURL).
+func PostgresURL(t testing.TB) string { return ServiceURL(t, "LIFETAG_TEST_DATABASE_URL") }
+
+// ServiceURL returns the address of a service that make test starts (from
+// the environment variable name), skipping the test when it is unset, unless
+// LIFETAG_STRICT=1 (make test), where that is a failure.
+func ServiceURL(t testing.TB, name string) string {
 	t.Helper()
-	u := os.Getenv("LIFETAG_TEST_DATABASE_URL")
+	u := os.Getenv(name)
 	if u == "" {
 		if os.Getenv("LIFETAG_STRICT") == "1" {
-			t.Fatal("LIFETAG_TEST_DATABASE_URL is not set (LIFETAG_STRICT=1)")
+			t.Fatal(name + " is not set (LIFETAG_STRICT=1)")
 		}
-		t.Skip("LIFETAG_TEST_DATABASE_URL is not set; run make test")
+		t.Skip(name + " is not set; run make test")
 	}
 	return u
 }

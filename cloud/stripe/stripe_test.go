@@ -6,28 +6,18 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
 )
 
 // stripeMockURL is the stripe-mock that make test starts.
-func stripeMockURL(t *testing.T) string {
-	t.Helper()
-	u := os.Getenv("LIFETAG_TEST_STRIPE_URL")
-	if u == "" {
-		if os.Getenv("LIFETAG_STRICT") == "1" {
-			t.Fatal("LIFETAG_TEST_STRIPE_URL is not set (LIFETAG_STRICT=1)")
-		}
-		t.Skip("LIFETAG_TEST_STRIPE_URL is not set; run make test")
-	}
-	return u
-}
+func stripeMockURL(t *testing.T) string { return storetest.ServiceURL(t, "LIFETAG_TEST_STRIPE_URL") }
 
 // recorder keeps every request the Stripe client sends, then passes it on.
 type recorder struct {
