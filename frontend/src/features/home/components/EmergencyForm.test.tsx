@@ -84,10 +84,16 @@ describe("EmergencyForm", () => {
 
   it("Clear Form resets the fields and removes saved data", async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     renderForm();
     await user.type(screen.getByLabelText(/Full name/), "Jane");
     await user.click(screen.getByRole("button", { name: "Clear Form" }));
+    const dialog = await screen.findByRole("dialog", { name: "Clear the form?" });
+    await user.click(within(dialog).getByRole("button", { name: "Keep My Details" }));
+    expect(useEmergencyStore.getState().data?.personalInfo.fullName).toBe("Jane");
+    await user.click(screen.getByRole("button", { name: "Clear Form" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Clear Form" }),
+    );
     expect(localStorage.getItem("lifetag_emergency_info")).toBeNull();
     expect(useEmergencyStore.getState().data).toBeNull();
   });
@@ -102,5 +108,34 @@ describe("EmergencyForm", () => {
       screen.getByText("Full name is locked after payment to prevent sharing"),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/Blood type/)).not.toHaveAttribute("readonly");
+  });
+
+  it("Clear Form keeps the locked identity after payment", async () => {
+    const user = userEvent.setup();
+    useEmergencyStore.getState().save({
+      personalInfo: {
+        fullName: "Jane Doe",
+        email: "jane@example.com",
+        dateOfBirth: "1980-01-15",
+        bloodType: "O+",
+      },
+      emergencyContacts: [{ id: "1", name: "John", phone: "1" }],
+      medicalInfo: { allergies: "Nuts" },
+    });
+    usePaymentStatusStore.setState({ status: paidStatus(true) });
+    renderForm();
+    await user.click(screen.getByRole("button", { name: "Clear Form" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Clear Form" }),
+    );
+    const data = useEmergencyStore.getState().data!;
+    expect(data.personalInfo).toMatchObject({
+      fullName: "Jane Doe",
+      email: "jane@example.com",
+      dateOfBirth: "1980-01-15",
+      bloodType: "",
+    });
+    expect(data.medicalInfo.allergies).toBe("");
+    expect(data.emergencyContacts[0]?.name).toBe("");
   });
 });

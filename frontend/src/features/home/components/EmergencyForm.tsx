@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
 import { useFieldArray, useForm, type FieldError } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
@@ -9,6 +9,11 @@ import { useEmergencyStore } from "@/stores/emergency";
 import { useHasPaid, useUserStore } from "@/stores/session";
 import { formCopy as copy } from "../copy";
 import { lazyEmergencyResolver } from "./lazyResolver";
+
+// Radix Dialog loads only when someone asks to clear the form.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("@/components/ui/ConfirmDialog")).ConfirmDialog,
+}));
 
 function newContactId(): string {
   return (
@@ -127,6 +132,22 @@ export function EmergencyForm() {
       callback: ({ values }) => save(values as EmergencyData),
     });
   }, [subscribe, save]);
+
+  const [confirmClear, setConfirmClear] = useState(false);
+  const clearForm = () => {
+    // After payment the identity stays: clearing must not unlock it.
+    if (locked && saved) {
+      const { fullName, email, dateOfBirth } = saved.personalInfo;
+      replace(
+        formDefaults({
+          ...formDefaults(null),
+          personalInfo: { fullName, email, dateOfBirth, bloodType: "" },
+        }),
+      );
+    } else {
+      clear();
+    }
+  };
 
   const onSubmit = handleSubmit((data) => {
     save(data);
@@ -348,31 +369,26 @@ export function EmergencyForm() {
         <button type="submit" className="button button-primary button-large">
           {copy.submit}
         </button>
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => {
-            if (!window.confirm(copy.clearConfirm)) return;
-            // After payment the identity stays: clearing must not unlock it.
-            if (locked && saved) {
-              const { fullName, email, dateOfBirth } = saved.personalInfo;
-              replace(
-                formDefaults({
-                  ...formDefaults(null),
-                  personalInfo: { fullName, email, dateOfBirth, bloodType: "" },
-                }),
-              );
-            } else {
-              clear();
-            }
-          }}
-        >
+        <button type="button" className="button button-ghost" onClick={() => setConfirmClear(true)}>
           {copy.clear}
         </button>
         <span className="saved-note" aria-live="polite">
           {saved ? copy.saved : ""}
         </span>
       </div>
+      {confirmClear && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmClear}
+            onOpenChange={setConfirmClear}
+            title={copy.clearTitle}
+            description={copy.clearConfirm}
+            confirmLabel={copy.clearYes}
+            cancelLabel={copy.clearNo}
+            onConfirm={clearForm}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }
