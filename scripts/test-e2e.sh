@@ -22,7 +22,7 @@ cleanup() {
 trap cleanup EXIT
 
 echo "== e2e: build the website and the cloud binary"
-(cd frontend && npm run --silent build)
+(cd frontend && npm run --silent build && npm run --silent size)
 # The cloud embeds cloud/web/dist at compile time (as `make frontend` does).
 find cloud/web/dist -mindepth 1 ! -name .keep -delete
 cp -R frontend/dist/. cloud/web/dist/

@@ -1,6 +1,6 @@
 // Gzip size of the JavaScript a route needs on first load: the entry chunk
 // plus the route's lazy chunk, with every chunk they import statically.
-// Usage: node scripts/route-size.mjs HomePage  (after `npm run build`)
+// Usage: node scripts/route-size.mjs HomePage [--max-kb 150]  (after `npm run build`)
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -27,3 +27,8 @@ for (const f of seen) {
   console.log(`${(size / 1024).toFixed(2).padStart(8)} kB  ${f}`);
 }
 console.log(`${(total / 1024).toFixed(2).padStart(8)} kB  total gzip JS for ${route}`);
+const maxAt = process.argv.indexOf("--max-kb");
+if (maxAt !== -1 && total / 1024 > Number(process.argv[maxAt + 1])) {
+  console.error(`${route} is over its budget of ${process.argv[maxAt + 1]} kB gzip`);
+  process.exit(1);
+}
