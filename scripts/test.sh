@@ -25,4 +25,7 @@ done
 echo "== frontend: lint, types, unit tests"
 (cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent test) || status=1
 
+# The browser journeys build the site and the cloud binary themselves.
+scripts/test-e2e.sh || status=1
+
 exit $status
