@@ -45,6 +45,13 @@ const (
 	MsgDataDeleted         = "Your personal data has been deleted"
 	MsgAccountDeleted      = "Your account and all its data have been deleted"
 	MsgResetMailSubject    = "Reset your Lifetag password"
+
+	MsgDownloadLocked      = "Please complete your purchase to download labels with your real emergency information."
+	MsgTimeZoneUnknown     = "Unknown time zone"
+	MsgPrintQualityInvalid = "Print quality must be standard or high"
+	MsgPaperSizeInvalid    = "Paper size must be letter or a4"
+	MsgLabelTypeUnknown    = "Label type must be helmet, gear, wallet or custom"
+	MsgCustomSizeRequired  = "A custom label needs its width, height, count, columns and rows"
 )
 
 // Business constants.

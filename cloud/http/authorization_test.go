@@ -88,6 +88,10 @@ var routeCases = []routeCase{
 	{"create account after payment", "POST", fixed("/api/auth/create-account-after-payment"),
 		func(o string) any { return map[string]string{"email": o, "password": "new-password"} }, everyone(403)},
 	{"payment config", "GET", fixed("/api/payments/config"), nil, everyone(200)},
+	// The matrix's owner has not paid, so even they (and an admin acting for
+	// them) are refused the PDF; TestLabelSheet covers the paid owner.
+	{"label sheet pdf", "POST", fixed("/api/labels/sheet.pdf"),
+		func(o string) any { return sheetRequest(o, nil) }, [4]int{401, 403, 403, 403}},
 	{"stripe webhook without signature", "POST", fixed("/api/stripe/webhook"),
 		func(string) any { return map[string]string{"id": "evt_1"} }, everyone(400)},
 	{"test checkout of an unknown payment", "POST", fixed("/api/test-checkout/confirm"),

@@ -51,6 +51,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/sync/payment-status", s.handlePushPaymentStatus)
 			r.Get("/sync/payment-status/{email}", s.handlePullPaymentStatus)
 			r.Post("/check-subscription", s.handleCheckSubscription)
+			r.Post("/labels/sheet.pdf", s.handleLabelSheet)
 
 			r.Post("/referrals/generate", s.handleGenerateReferralCode)
 			r.Get("/referrals/{email}", s.handleReferrals)

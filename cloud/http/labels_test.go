@@ -1,0 +1,140 @@
+package http_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// grantPrintAccess does what a verified payment does.
+func (e *env) grantPrintAccess(u *cloud.User) {
+	e.t.Helper()
+	err := e.Store.InPaymentTx(context.Background(), func(tx cloud.PaymentTx) error {
+		return tx.GrantPrintAccess(u.ID, e.Clock.Now())
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func sheetRequest(email string, options map[string]any) map[string]any {
+	labelOptions := map[string]any{"labelType": "helmet", "paperSize": "a4", "printQuality": "high", "waterproof": true}
+	for k, v := range options {
+		labelOptions[k] = v
+	}
+	return map[string]any{"email": email, "labelOptions": labelOptions, "timeZone": "Europe/London"}
+}
+
+// requireTool finds a command the proof needs, as make test installs it.
+func requireTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("LIFETAG_STRICT") == "1" {
+			t.Fatalf("%s is not installed (LIFETAG_STRICT=1)", name)
+		}
+		t.Skipf("%s is not installed; run make test", name)
+	}
+}
+
+// decodeAll rasterises a PDF as a printer driver would and returns what
+// zbarimg reads from every code on it.
+func decodeAll(t *testing.T, pdf []byte) string {
+	t.Helper()
+	requireTool(t, "pdftoppm")
+	requireTool(t, "zbarimg")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sheet.pdf")
+	if err := os.WriteFile(path, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pdftoppm", "-r", "300", "-png", path, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	pages, _ := filepath.Glob(filepath.Join(dir, "page*.png"))
+	args := append([]string{"--quiet", "--raw", "-Sbinary"}, pages...)
+	out, err := exec.Command("zbarimg", args...).Output()
+	if err != nil {
+		t.Fatalf("zbarimg: %v", err)
+	}
+	return string(out)
+}
+
+func TestLabelSheet(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		owner := e.createUser("ann@example.com", "owner-password")
+		token := e.login("ann@example.com", "owner-password")
+		data := sampleData("ann@example.com")
+		if resp := e.do("POST", "/api/sync/emergency-data", token, map[string]any{"email": owner.Email, "emergencyData": data}); resp.Status != http.StatusOK {
+			t.Fatalf("sync: %d %s", resp.Status, resp.Body)
+		}
+
+		t.Run("LockedUntilPaid", func(t *testing.T) {
+			resp := e.do("POST", "/api/labels/sheet.pdf", token, sheetRequest(owner.Email, nil))
+			if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgDownloadLocked {
+				t.Fatalf("unpaid: %d %s", resp.Status, resp.Body)
+			}
+			if resp := e.do("POST", "/api/labels/sheet.pdf", "", sheetRequest(owner.Email, nil)); resp.Status != http.StatusUnauthorized {
+				t.Fatalf("anonymous: %d", resp.Status)
+			}
+		})
+
+		e.grantPrintAccess(owner)
+		resp := e.do("POST", "/api/labels/sheet.pdf", token, sheetRequest(owner.Email, nil))
+		if resp.Status != http.StatusOK || resp.Header.Get("Content-Type") != "application/pdf" ||
+			!strings.HasPrefix(string(resp.Body), "%PDF-") {
+			t.Fatalf("paid: %d %s %.40q", resp.Status, resp.Header.Get("Content-Type"), resp.Body)
+		}
+		if d := resp.Header.Get("Content-Disposition"); !strings.Contains(d, "lifetag-labels-") {
+			t.Fatalf("Content-Disposition %q", d)
+		}
+
+		// Every code on the sheet scans to exactly the record's QR text.
+		london, _ := time.LoadLocation("Europe/London")
+		want := emergency.QRText(data, e.Clock.Now(), london)
+		if got := strings.Count(decodeAll(t, resp.Body), want); got != 10 {
+			t.Fatalf("decoded the record's text from %d of the 10 helmet labels", got)
+		}
+
+		t.Run("Custom", func(t *testing.T) {
+			custom := map[string]any{"width": 90, "height": 60, "count": 4, "cols": 2, "rows": 2}
+			resp := e.do("POST", "/api/labels/sheet.pdf", token, sheetRequest(owner.Email, map[string]any{"labelType": "custom", "customDimensions": custom}))
+			if resp.Status != http.StatusOK {
+				t.Fatalf("custom: %d %s", resp.Status, resp.Body)
+			}
+		})
+		cases := []struct {
+			name    string
+			options map[string]any
+			tz      string
+			want    string
+		}{
+			{"CustomTooNarrow", map[string]any{"labelType": "custom", "customDimensions": map[string]any{"width": 10, "height": 60, "count": 4, "cols": 2, "rows": 2}}, "", ""},
+			{"UnknownLabelType", map[string]any{"labelType": "sticker"}, "", cloud.MsgLabelTypeUnknown},
+			{"UnknownPaper", map[string]any{"paperSize": "a3"}, "", cloud.MsgPaperSizeInvalid},
+			{"UnknownQuality", map[string]any{"printQuality": "best"}, "", cloud.MsgPrintQualityInvalid},
+			{"UnknownTimeZone", nil, "Mars/Olympus", cloud.MsgTimeZoneUnknown},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				body := sheetRequest(owner.Email, tc.options)
+				if tc.tz != "" {
+					body["timeZone"] = tc.tz
+				}
+				resp := e.do("POST", "/api/labels/sheet.pdf", token, body)
+				if resp.Status != http.StatusBadRequest || (tc.want != "" && resp.Message() != tc.want) {
+					t.Fatalf("got %d %s, want 400 %q", resp.Status, resp.Body, tc.want)
+				}
+			})
+		}
+	})
+}
