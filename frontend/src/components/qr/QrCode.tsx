@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { qrMessages } from "@/lib/copy";
 import { useQrDataUrl } from "./useQrDataUrl";
 
@@ -7,12 +8,17 @@ import { useQrDataUrl } from "./useQrDataUrl";
  */
 export function QrCode(props: { text: string; sample: boolean; ready?: boolean; alt: string }) {
   const { url, failed } = useQrDataUrl(props.text);
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   return (
     <figure className={`qr ${props.sample ? "qr-sample" : "qr-real"}`}>
       <div className="qr-frame">
         {failed ? (
           <p role="alert" className="qr-error">
             {qrMessages.failed}
+          </p>
+        ) : url && url === brokenUrl ? (
+          <p role="alert" className="qr-error">
+            {qrMessages.imageFailed}
           </p>
         ) : url ? (
           <img
@@ -22,6 +28,7 @@ export function QrCode(props: { text: string; sample: boolean; ready?: boolean; 
             alt={props.alt}
             className="qr-image"
             draggable={!props.sample}
+            onError={() => setBrokenUrl(url)}
           />
         ) : (
           <div className="qr-placeholder" aria-hidden="true" />

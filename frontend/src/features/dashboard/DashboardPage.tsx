@@ -1,4 +1,7 @@
+import { useEffect } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import { toast } from "@/components/ui/toast-store";
+import { toasts } from "@/lib/copy";
 import { paths } from "@/app/paths";
 import { logout } from "@/lib/auth";
 import { useEmergencyStore } from "@/stores/emergency";
@@ -24,6 +27,10 @@ export function DashboardPage() {
   const data = useEmergencyStore((s) => s.data);
   const paid = useCanUseRealData();
   const orders = useOrders(user?.email ?? null);
+
+  useEffect(() => {
+    if (orders.isError) toast({ ...toasts.loadFailed, variant: "destructive" });
+  }, [orders.isError]);
 
   if (!user) return <Navigate to={paths.login} replace />;
 
