@@ -6,6 +6,7 @@ import { useQrDataUrl } from "@/components/qr";
 import { LockedAction } from "@/components/ui/LockedAction";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
+import { syncEmergencyData } from "@/lib/auth";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { locked, qrMessages } from "@/lib/copy";
 import { paperMm, sheetLayout } from "@/lib/labels";
@@ -45,8 +46,11 @@ export function PrintPreviewPage() {
   if (!hasEmergencyData(data)) return <Navigate to={paths.home} replace />;
 
   const layout = sheetLayout(options.labelType, options.paperSize, options.customDimensions);
-  const onDownload = () => {
+  const onDownload = async () => {
     if (!user) return;
+    // The PDF is made from the account's stored record: store what this
+    // screen shows first, so the download matches the preview.
+    await syncEmergencyData(user.email, data);
     download.mutate(
       { email: user.email, labelOptions: options },
       {
@@ -96,7 +100,7 @@ export function PrintPreviewPage() {
         <LockedAction
           locked={!real}
           reason={locked.download}
-          onClick={onDownload}
+          onClick={() => void onDownload()}
           className="button button-primary"
         >
           {copy.download}

@@ -1,14 +1,18 @@
-// The label sheet PDF from the cloud (the label engine's output, served to
-// entitled users only). The endpoint is not built yet; the path below is the
-// one the cloud is asked to serve (see the lead's note in the final report).
+// POST /api/labels/sheet.pdf: the label engine's PDF of the signed-in
+// owner's stored record, served to users with print access only. The
+// visitor's time zone dates the QR text's Generated line, as on screen.
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
 import type { LabelOptions } from "@/lib/labels";
+import { visitorTimeZone } from "@/lib/timezone";
 
 export const SHEET_PDF_PATH = "/api/labels/sheet.pdf";
 
 export async function downloadSheet(body: { email: string; labelOptions: LabelOptions }) {
-  const response = await apiRequest("POST", SHEET_PDF_PATH, body);
+  const response = await apiRequest("POST", SHEET_PDF_PATH, {
+    ...body,
+    timeZone: visitorTimeZone(),
+  });
   return response.blob();
 }
 

@@ -1,0 +1,101 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectToast, fillEmergencyForm, jane, snap } from "./helpers";
+
+// Payments through the cloud's local test checkout: the same fulfilment code
+// as Stripe's webhook, driven by a locally signed event.
+
+/** Every QR code on a PDF, read as a printer would print it (pdftoppm, then zbarimg). */
+function decodePdf(path: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "lifetag-e2e-"));
+  execFileSync("pdftoppm", ["-r", "300", "-png", path, join(dir, "page")]);
+  const pages = readdirSync(dir)
+    .filter((f) => f.endsWith(".png"))
+    .map((f) => join(dir, f));
+  return execFileSync("zbarimg", ["--quiet", "--raw", "-Sbinary", ...pages]).toString("utf8");
+}
+
+async function payInDialog(page: Page, dialogName: string) {
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect(dialog.getByText("TEST MODE")).toBeVisible();
+  await dialog.getByRole("button", { name: "Use the test card" }).click();
+  await dialog.getByRole("button", { name: /^Pay £/ }).click();
+}
+
+test("buys print access, sees the real code and downloads labels that scan to the form's text", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await fillEmergencyForm(page);
+  await page.getByRole("button", { name: "Generate My QR Code" }).click();
+  await page.getByRole("button", { name: "Unlock Printing - £0.99" }).click();
+  await page.getByLabel(/^Password/).fill("secret1");
+  await page.getByLabel(/^Confirm password/).fill("secret1");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/\/payment-summary$/);
+  await page.getByRole("button", { name: "Pay £0.99" }).click();
+
+  // A declined test card says so and unlocks nothing.
+  const dialog = page.getByRole("dialog", { name: "Unlock Print Functionality" });
+  await dialog.getByLabel("Test card number").fill("4000 0000 0000 0002");
+  await dialog.getByRole("button", { name: /^Pay £/ }).click();
+  await expectToast(page, "Payment Failed");
+  await snap(page, "payment-declined");
+
+  await payInDialog(page, "Unlock Print Functionality");
+  await expectToast(page, "Payment Successful");
+  await expect(page).toHaveURL(/\/qr-generated$/);
+  await expect(page.getByText("READY", { exact: true })).toBeVisible();
+  await expect(page.getByText("PREVIEW ONLY")).toHaveCount(0);
+  await snap(page, "qr-generated-ready");
+
+  // The exact text a scan shows, from the shared formatter.
+  await page.getByRole("button", { name: "View QR Code Content" }).click();
+  const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
+  expect(qrText).toContain(`Name: ${jane.fullName}`);
+  expect(qrText).not.toContain(jane.email);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/print-preview");
+  await snap(page, "print-preview-ready");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: /Download/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^lifetag-labels-\d{4}-\d\d-\d\d\.pdf$/);
+  const path = join(mkdtempSync(join(tmpdir(), "lifetag-pdf-")), "labels.pdf");
+  await download.saveAs(path);
+
+  // Ten helmet labels, each scanning to exactly the form's text.
+  const decoded = decodePdf(path);
+  expect(decoded.split(qrText).length - 1).toBe(10);
+});
+
+test("orders printed labels and sees the order on the dashboard", async ({ page }) => {
+  await page.goto("/");
+  await fillEmergencyForm(page);
+  await page.getByLabel(/^Email/).fill("order@example.com");
+  await page.getByRole("button", { name: "Generate My QR Code" }).click();
+  await page.getByRole("button", { name: "Order Physical Labels - £9.99" }).click();
+  await page.getByLabel(/^Password/).fill("secret1");
+  await page.getByLabel(/^Confirm password/).fill("secret1");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.getByRole("button", { name: "Pay £9.99" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Order Physical Labels" });
+  await dialog.getByLabel(/^Address line 1/).fill("1 High Street");
+  await dialog.getByLabel(/^City/).fill("York");
+  await dialog.getByLabel(/^County/).fill("North Yorkshire");
+  await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
+  await snap(page, "payment-dialog-physical");
+  await payInDialog(page, "Order Physical Labels");
+  await expectToast(page, "Payment Successful");
+  await expect(page).toHaveURL(/\/qr-generated$/);
+
+  await page.goto("/dashboard");
+  await expect(page.getByText("pending", { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(/helmet/i).first()).toBeVisible();
+  await snap(page, "dashboard-with-order");
+});
