@@ -25,13 +25,12 @@ async function payInDialog(page: Page, dialogName: string) {
   await dialog.getByRole("button", { name: /^Pay £/ }).click();
 }
 
-test("buys print access, sees the real code and downloads labels that scan to the form's text", async ({
-  page,
-}) => {
-  await page.goto("/");
+/** From the form to the payment dialog of the print unlock, as a new customer. */
+async function startPrintPurchase(page: Page, email: string, start = "/") {
+  await page.goto(start);
   await fillEmergencyForm(page);
   // Journeys share one cloud: each buyer has an address of their own.
-  await page.getByLabel(/^Email/).fill("buyer@example.com");
+  await page.getByLabel(/^Email/).fill(email);
   await page.getByRole("button", { name: "Generate My QR Code" }).click();
   await page.getByRole("button", { name: "Unlock Printing - £0.99" }).click();
   await page.getByLabel(/^Password/).fill("secret1");
@@ -39,6 +38,19 @@ test("buys print access, sees the real code and downloads labels that scan to th
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL(/\/payment-summary$/);
   await page.getByRole("button", { name: "Pay £0.99" }).click();
+}
+
+async function buyPrintAccess(page: Page, email: string, start = "/") {
+  await startPrintPurchase(page, email, start);
+  await payInDialog(page, "Unlock Print Functionality");
+  await expectToast(page, "Payment Successful");
+  await expect(page).toHaveURL(/\/qr-generated$/);
+}
+
+test("buys print access, sees the real code and downloads labels that scan to the form's text", async ({
+  page,
+}) => {
+  await startPrintPurchase(page, "buyer@example.com");
 
   // A declined test card says so and unlocks nothing.
   const dialog = page.getByRole("dialog", { name: "Unlock Print Functionality" });
@@ -100,4 +112,25 @@ test("orders printed labels and sees the order on the dashboard", async ({ page 
   await expect(page.getByText("pending", { exact: false }).first()).toBeVisible();
   await expect(page.getByText(/helmet/i).first()).toBeVisible();
   await snap(page, "dashboard-with-order");
+});
+
+test("a referred purchase is credited on the referrer's dashboard", async ({ page, browser }) => {
+  await buyPrintAccess(page, "referrer@example.com");
+  await page.goto("/referrals");
+  await page.getByRole("button", { name: "Generate My Referral Code" }).click();
+  const code = (await page.locator(".referral-code").innerText()).trim();
+  expect(code).toMatch(/^[A-Z0-9]{6,}$/);
+  await expect(page.getByText("Ready", { exact: true })).toBeVisible();
+
+  // A friend, in a browser of their own, follows the shared link and buys.
+  const friend = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await buyPrintAccess(await friend.newPage(), "friend@example.com", `/?ref=${code}`);
+  await friend.close();
+
+  await page.reload();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.locator(".stat-value").first()).toHaveText("1");
+  await expect(page.locator(".stat-value").nth(1)).toHaveText("£0.20");
+  await expect(page.locator(".referral-list li")).toHaveCount(1);
+  await snap(page, "referrals-credited");
 });
