@@ -34,6 +34,7 @@ function routerReady(): Promise<void> {
 }
 
 await routerReady();
+document.documentElement.removeAttribute("data-deep-link");
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+
+// The home page arrives pre-rendered: it paints before the JavaScript, and
+// other addresses never flash it. The app's entry script is held back here
+// to look at the page as a slow phone would.
+test("the home page paints before its JavaScript, other pages do not show it", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "If you can't speak for yourself, your label will.",
+  );
+  await expect(page.getByRole("button", { name: "Get Started - £0.99" })).toBeVisible();
+
+  await page.goto("/login", { waitUntil: "commit" });
+  // Parsed (the pre-rendered footer is in the document) but hidden.
+  await expect(page.locator("#root .site-footer")).toBeAttached();
+  await expect(page.locator("#root .hero")).toBeHidden();
+
+  release();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
