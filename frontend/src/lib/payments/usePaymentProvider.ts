@@ -9,15 +9,19 @@ export interface PaymentConfig {
   publishableKey: string;
 }
 
-/**
- * The provider, or null while the configuration loads or when the browser
- * cannot take the cloud's mode (Stripe's Payment Element is not bundled yet:
- * see the payments note).
- */
+/** The provider, or null while it loads. */
 export function usePaymentProvider(): PaymentProvider | null {
-  const { data } = useQuery({
+  const config = useQuery({
     queryKey: ["payment-config"],
     queryFn: () => apiJson<PaymentConfig>("GET", "/api/payments/config"),
   });
-  return data?.mode === "test" ? testCheckoutProvider : null;
+  const publishableKey = config.data?.mode === "stripe" ? config.data.publishableKey : "";
+  // Stripe's code is fetched only in Stripe mode, once per key.
+  const stripe = useQuery({
+    queryKey: ["stripe-provider", publishableKey],
+    queryFn: async () => (await import("./stripe-checkout")).stripeCheckoutProvider(publishableKey),
+    enabled: publishableKey !== "",
+  });
+  if (config.data?.mode === "test") return testCheckoutProvider;
+  return stripe.data ?? null;
 }

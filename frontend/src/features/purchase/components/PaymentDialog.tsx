@@ -60,8 +60,17 @@ export function PaymentDialog(props: {
       if (Object.keys(found).length > 0) return;
       writePendingShippingAddress(address);
     }
+    if (!provider) {
+      setFailure(copy.cardPending);
+      return;
+    }
     setBusy(true);
     try {
+      const prepared = (await provider.prepare?.()) ?? {};
+      if (prepared.error) {
+        setFailure(prepared.error);
+        return;
+      }
       const clientSecret = await createPaymentIntent(
         props.mode === "print"
           ? { type: "print", email: props.email, referralCode: referralCode() }
@@ -73,10 +82,6 @@ export function PaymentDialog(props: {
               referralCode: referralCode(),
             },
       );
-      if (!provider) {
-        setFailure(copy.cardPending);
-        return;
-      }
       const result = await provider.confirm(clientSecret, window.location.origin);
       if (result.error) {
         toast({ ...copy.paymentFailed, description: result.error, variant: "destructive" });
@@ -117,7 +122,7 @@ export function PaymentDialog(props: {
             <fieldset className="card-fieldset">
               <legend>{copy.card}</legend>
               <div className="card-element">
-                {provider?.renderCardForm() ?? <p className="hint">{copy.cardPending}</p>}
+                {provider?.renderCardForm(props.mode) ?? <p className="hint">{copy.cardPending}</p>}
               </div>
             </fieldset>
             {failure && (
