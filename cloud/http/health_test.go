@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"compress/gzip"
 	"io"
 	"log/slog"
 	"net/http"
@@ -78,5 +79,42 @@ func TestSiteWithoutBuild(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "make run") {
 		t.Fatalf("got %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestSiteIsCompressed: the website's files go out gzipped to a browser that
+// accepts it; API answers never do (they can hold secrets: BREACH).
+func TestSiteIsCompressed(t *testing.T) {
+	script := strings.Repeat("console.log('lifetag');\n", 200)
+	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
+		Site:   fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Lifetag</title>")}, "assets/app.js": {Data: []byte(script)}},
+		Logger: slog.New(slog.DiscardHandler),
+	}))
+	defer server.Close()
+	get := func(path string) *http.Response {
+		req, _ := http.NewRequest("GET", server.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		// A transport that does not undo the compression, as a browser sees it.
+		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+
+	resp := get("/assets/app.js")
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("asset Content-Encoding = %q, want gzip", resp.Header.Get("Content-Encoding"))
+	}
+	unzipped, err := gzip.NewReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body, _ := io.ReadAll(unzipped); string(body) != script {
+		t.Fatalf("the asset does not survive compression")
+	}
+	if got := get("/api/nope").Header.Get("Content-Encoding"); got != "" {
+		t.Fatalf("API answer Content-Encoding = %q, want none", got)
 	}
 }
