@@ -163,6 +163,9 @@ type PaymentIntent struct {
 // checkout when there are no Stripe keys.
 type PaymentProvider interface {
 	CreatePaymentIntent(ctx context.Context, p *Payment) (PaymentIntent, error)
+	// ReadBack reads an intent back from the provider as the event that
+	// reports its state, for when the browser is back before the webhook.
+	ReadBack(ctx context.Context, intentID string) (PaymentEvent, error)
 }
 
 // PaymentEvent is a verified event from the payment provider.
@@ -184,8 +187,8 @@ type PaymentStore interface {
 	CreatePayment(ctx context.Context, p *Payment) error
 	SetPaymentIntent(ctx context.Context, ref, intentID string) error
 	FindPaymentByRef(ctx context.Context, ref string) (*Payment, error)
-	// ListSucceededPayments returns an address's succeeded payments, newest first.
-	ListSucceededPayments(ctx context.Context, email string) ([]*Payment, error)
+	// ListPayments returns every payment of an address, newest first.
+	ListPayments(ctx context.Context, email string) ([]*Payment, error)
 	// ClaimAccount sets the password of an account that has none (one made
 	// by a payment); ECONFLICT when it already has one.
 	ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -352,7 +353,8 @@ func TestPaymentPrintAndPhysicalForOneUser(t *testing.T) {
 					t.Fatalf("confirm: %d %v", status, out)
 				}
 			}
-			payments, err := rig.store.ListSucceededPayments(context.Background(), "jane@example.com")
+			payments, err := rig.store.ListPayments(context.Background(), "jane@example.com")
+			payments = slices.DeleteFunc(payments, func(p *cloud.Payment) bool { return p.Status != cloud.PaymentSucceeded })
 			if err != nil || len(payments) != 2 {
 				t.Fatalf("want two succeeded payments, got %d (%v)", len(payments), err)
 			}
@@ -489,4 +491,51 @@ func stripeAPIVersion(t *testing.T) string {
 	}
 	json.Unmarshal(raw, &e)
 	return e.APIVersion
+}
+
+// paidBeforeWebhook is a provider whose payments succeed (as Stripe says when
+// asked) before any webhook arrives: the usual order with real Stripe.
+type paidBeforeWebhook struct {
+	stripe.LocalCheckout
+	last *cloud.Payment
+}
+
+func (p *paidBeforeWebhook) CreatePaymentIntent(ctx context.Context, payment *cloud.Payment) (cloud.PaymentIntent, error) {
+	p.last = payment
+	return p.LocalCheckout.CreatePaymentIntent(ctx, payment)
+}
+
+func (p *paidBeforeWebhook) ReadBack(_ context.Context, intentID string) (cloud.PaymentEvent, error) {
+	return cloud.PaymentEvent{ID: "readback_" + intentID, Type: cloud.EventPaymentSucceeded, IntentID: intentID,
+		PaymentRef: p.last.Ref, AmountPence: p.last.AmountPence, Currency: p.last.Currency, Status: "succeeded"}, nil
+}
+
+func TestPaymentAccountBeforeWebhook(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		t.Run("UnpaidIsRefused", func(t *testing.T) {
+			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+			rig.checkout(rig.client, printCheckout("jane@example.com"))
+			status, _ := rig.call(rig.client, "POST", "/api/auth/create-account-after-payment",
+				map[string]any{"email": "jane@example.com", "password": "secret1"}, nil)
+			if status != http.StatusForbidden {
+				t.Fatalf("a checkout the provider reports unpaid: got %d, want 403", status)
+			}
+		})
+		t.Run("PaidIsCaughtUp", func(t *testing.T) {
+			provider := &paidBeforeWebhook{}
+			rig := newPaymentRig(t, backend, provider)
+			rig.checkout(rig.client, printCheckout("jane@example.com"))
+			status, out := rig.call(rig.client, "POST", "/api/auth/create-account-after-payment",
+				map[string]any{"email": "jane@example.com", "password": "secret1"}, nil)
+			if status != http.StatusOK || !rig.user("jane@example.com").HasPrintAccess {
+				t.Fatalf("account before the webhook: %d %v", status, out)
+			}
+			// The webhook, arriving late, changes nothing more.
+			p, _ := rig.store.FindPaymentByRef(context.Background(), provider.last.Ref)
+			payload, header, _ := stripe.SignedSucceededEvent("evt_late", p.IntentID, p, testWebhookSecret, time.Now())
+			if _, out := rig.deliver(payload, header); out["received"] != service.EventAlreadyFulfilled {
+				t.Fatalf("late webhook: %v", out)
+			}
+		})
+	})
 }

@@ -51,9 +51,9 @@ func (db *DB) FindPaymentByRef(ctx context.Context, ref string) (*cloud.Payment,
 	return scanPayment(db.pool.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE ref = $1`, ref))
 }
 
-func (db *DB) ListSucceededPayments(ctx context.Context, email string) ([]*cloud.Payment, error) {
+func (db *DB) ListPayments(ctx context.Context, email string) ([]*cloud.Payment, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+paymentColumns+` FROM payments
-		WHERE email = $1 AND status = 'succeeded' ORDER BY succeeded_at DESC, id DESC`, email)
+		WHERE email = $1 ORDER BY created_at DESC, id DESC`, email)
 	if err != nil {
 		return nil, storeError(err, "payments")
 	}

@@ -227,14 +227,11 @@ func (s *Service) CreateAccountAfterPayment(ctx context.Context, email, password
 	if !validClaimToken(claimToken) {
 		return "", nil, nil, refused
 	}
-	payments, err := s.store.ListSucceededPayments(ctx, email)
+	paid, err := s.claimedPaymentSucceeded(ctx, email, claimToken)
 	if err != nil {
 		return "", nil, nil, err
 	}
-	claimed := slices.ContainsFunc(payments, func(p *cloud.Payment) bool {
-		return subtle.ConstantTimeCompare(p.ClaimTokenHash, hashToken(claimToken)) == 1
-	})
-	if !claimed {
+	if !paid {
 		return "", nil, nil, refused
 	}
 	user, err := s.store.FindUserByEmail(ctx, email)
@@ -260,6 +257,46 @@ func (s *Service) CreateAccountAfterPayment(ctx context.Context, email, password
 		return "", nil, nil, err
 	}
 	return token, session, user, nil
+}
+
+// claimedPaymentSucceeded reports whether the browser holding claimToken
+// paid for email. The browser is often back before the provider's webhook,
+// so a payment not yet reported is read back from the provider and, if it
+// succeeded, fulfilled through the same exactly-once path.
+func (s *Service) claimedPaymentSucceeded(ctx context.Context, email, claimToken string) (bool, error) {
+	payments, err := s.store.ListPayments(ctx, email)
+	if err != nil {
+		return false, err
+	}
+	claim := hashToken(claimToken)
+	payments = slices.DeleteFunc(payments, func(p *cloud.Payment) bool {
+		return subtle.ConstantTimeCompare(p.ClaimTokenHash, claim) != 1
+	})
+	for _, p := range payments {
+		if p.Status == cloud.PaymentSucceeded {
+			return true, nil
+		}
+	}
+	for _, p := range payments {
+		if p.IntentID == "" {
+			continue
+		}
+		event, err := s.paymentProvider.ReadBack(ctx, p.IntentID)
+		if err != nil {
+			return false, err
+		}
+		if event.Type != cloud.EventPaymentSucceeded || event.PaymentRef != p.Ref {
+			continue
+		}
+		outcome, err := s.ApplyPaymentEvent(ctx, event)
+		if err != nil {
+			return false, err
+		}
+		if outcome != EventIgnored {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // SubscriptionStatus answers POST /api/check-subscription from our database.

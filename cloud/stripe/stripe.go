@@ -93,12 +93,26 @@ func VerifyEvent(payload []byte, signatureHeader, secret string) (cloud.PaymentE
 	if err := json.Unmarshal(event.Data.Raw, &intent); err != nil {
 		return cloud.PaymentEvent{}, cloud.Errorf(cloud.EINVALID, "%s", cloud.MsgWebhookEventMalformed)
 	}
-	out.IntentID = intent.ID
-	out.PaymentRef = intent.Metadata[MetadataRef]
-	out.AmountPence = intent.Amount
-	out.Currency = string(intent.Currency)
-	out.Status = string(intent.Status)
-	return out, nil
+	return intentEvent(out.ID, out.Type, &intent), nil
+}
+
+// intentEvent is what the cloud needs of an event about an intent.
+func intentEvent(eventID, eventType string, intent *stripego.PaymentIntent) cloud.PaymentEvent {
+	return cloud.PaymentEvent{
+		ID: eventID, Type: eventType, IntentID: intent.ID, PaymentRef: intent.Metadata[MetadataRef],
+		AmountPence: intent.Amount, Currency: string(intent.Currency), Status: string(intent.Status),
+	}
+}
+
+// ReadBack retrieves an intent from Stripe. A succeeded one reads as the
+// payment_intent.succeeded event Stripe will also send; its id is derived
+// from the intent, so reading it back twice applies once.
+func (c *Client) ReadBack(ctx context.Context, intentID string) (cloud.PaymentEvent, error) {
+	intent, err := c.api.V1PaymentIntents.Retrieve(ctx, intentID, nil)
+	if err != nil {
+		return cloud.PaymentEvent{}, fmt.Errorf("stripe: retrieve payment intent: %w", err)
+	}
+	return intentEvent("readback_"+intent.ID, "payment_intent."+string(intent.Status), intent), nil
 }
 
 // SignedSucceededEvent builds a payment_intent.succeeded event for an intent,
@@ -146,6 +160,12 @@ var _ cloud.PaymentProvider = LocalCheckout{}
 func (LocalCheckout) CreatePaymentIntent(_ context.Context, p *cloud.Payment) (cloud.PaymentIntent, error) {
 	id := LocalIntentID(p.Ref)
 	return cloud.PaymentIntent{ID: id, ClientSecret: id + "_secret_local"}, nil
+}
+
+// ReadBack reports a local intent as unpaid: the local checkout fulfils
+// while the browser waits, so it never has a payment to catch up on.
+func (LocalCheckout) ReadBack(_ context.Context, intentID string) (cloud.PaymentEvent, error) {
+	return cloud.PaymentEvent{Type: "payment_intent.requires_payment_method", IntentID: intentID}, nil
 }
 
 // LocalIntentID is the test intent id of a payment reference.

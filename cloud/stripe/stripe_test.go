@@ -83,6 +83,17 @@ func TestCreatePaymentIntentOnStripeMock(t *testing.T) {
 	}
 }
 
+func TestReadBackOnStripeMock(t *testing.T) {
+	client := stripe.NewClient("sk_test_123", stripeMockURL(t), &http.Client{Timeout: 10 * time.Second})
+	event, err := client.ReadBack(context.Background(), "pi_123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(event.ID, "readback_pi_") || !strings.HasPrefix(event.Type, "payment_intent.") || event.IntentID == "" {
+		t.Fatalf("unexpected read-back %+v", event)
+	}
+}
+
 func TestVerifyEvent(t *testing.T) {
 	const secret = "whsec_test_secret"
 	p := testPayment()
