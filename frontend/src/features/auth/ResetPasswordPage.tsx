@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
+import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
@@ -127,23 +128,15 @@ export function ResetPasswordPage() {
               autoComplete="one-time-code"
             />
           )}
-          <TextField
-            label={copy.newPassword}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={passwordRules.minLength}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+          <NewPasswordFields
+            passwordLabel={copy.newPassword}
+            confirmLabel={copy.confirm}
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
             hint={authCopy.passwordTooShortDetail}
-          />
-          <TextField
-            label={copy.confirm}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            minLength={passwordRules.minLength}
           />
           <button
             type="submit"

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
-import { TextField } from "@/components/ui/TextField";
+import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { passwordRules } from "@/lib/copy";
@@ -67,22 +67,14 @@ export function SetPasswordPage() {
       <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="setpw-title">
         <h1 id="setpw-title">{copy.title}</h1>
         <p className="hint">{copy.intro(email)}</p>
-        <TextField
-          label={copy.password}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+        <NewPasswordFields
+          passwordLabel={copy.password}
+          confirmLabel={copy.confirm}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
           hint={authCopy.passwordTooShortDetail}
-        />
-        <TextField
-          label={copy.confirm}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
         />
         <button
           type="submit"

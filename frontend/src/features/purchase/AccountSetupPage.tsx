@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError } from "@/lib/api";
@@ -92,22 +93,14 @@ export function AccountSetupPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <TextField
-          label={copy.password}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+        <NewPasswordFields
+          passwordLabel={copy.password}
+          confirmLabel={copy.confirm}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
           hint={copy.existingHint}
-        />
-        <TextField
-          label={copy.confirm}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
         />
         {error && (
           <p className="field-error" role="alert">
