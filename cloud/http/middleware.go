@@ -13,14 +13,16 @@ import (
 )
 
 // contentSecurityPolicy allows the site's own files and Stripe's payment
-// element, nothing else.
+// element, nothing else. frame-src blob: lets Print load the label PDF into
+// a hidden frame of our own making; the PDF viewer in it is not an <object>,
+// so object-src 'none' still holds.
 const contentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' https://js.stripe.com; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob:; " +
 	"font-src 'self' data:; " +
 	"connect-src 'self' https://api.stripe.com; " +
-	"frame-src https://js.stripe.com https://hooks.stripe.com; " +
+	"frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets the headers every response carries.
