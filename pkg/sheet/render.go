@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -77,7 +78,18 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("sheet: %w", err)
 	}
-	return pdf.Output(w)
+	var out bytes.Buffer
+	if err := pdf.Output(&out); err != nil {
+		return fmt.Errorf("sheet: %w", err)
+	}
+	// Ask print dialogs for 100 % (printscaling.go), or write nothing.
+	update, err := printScalingUpdate(out.Bytes())
+	if err != nil {
+		return err
+	}
+	out.Write(update)
+	_, err = out.WriteTo(w)
+	return err
 }
 
 // drawLabel draws one label with its top-left corner at (x, y) on the page.

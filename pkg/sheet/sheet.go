@@ -7,6 +7,8 @@
 // are one filled path, so no seams show after anti-aliased rasterisation;
 // every copy of a label draws the same form. Codes are encoded and their
 // forms compressed on every core (encodeAll), which is nearly all the work.
+// The file's catalog asks print dialogs for 100 % scale (printscaling.go):
+// labels line up only when the sheet is not fitted to the page.
 package sheet
 
 import (
