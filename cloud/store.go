@@ -60,6 +60,12 @@ type Store interface {
 	// old; it reports whether it wrote.
 	ReplaceShippingAddress(ctx context.Context, orderID int64, old, new []byte) (bool, error)
 
+	// CreateAnalyticsEvent stores one page view or event and sets e.ID.
+	CreateAnalyticsEvent(ctx context.Context, e *AnalyticsEvent) error
+	// CountAnalyticsEvents counts the records created at or after since, by
+	// kind, name and path, ordered by those (byte order), for dashboards.
+	CountAnalyticsEvents(ctx context.Context, since time.Time) ([]*AnalyticsCount, error)
+
 	// DeletePersonalData removes the emergency record, profile fields and
 	// order shipping addresses, keeping the account and its purchases.
 	DeletePersonalData(ctx context.Context, userID int64, now time.Time) error

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,6 +25,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("Reseal", func(t *testing.T) { t.Parallel(); testReseal(t, open) })
 	t.Run("Referrals", func(t *testing.T) { t.Parallel(); testReferrals(t, open) })
 	t.Run("Orders", func(t *testing.T) { t.Parallel(); testOrders(t, open) })
+	t.Run("Analytics", func(t *testing.T) { t.Parallel(); testAnalytics(t, open) })
 	t.Run("DeletePersonalData", func(t *testing.T) { t.Parallel(); testDeletePersonalData(t, open) })
 	t.Run("DeleteAccount", func(t *testing.T) { t.Parallel(); testDeleteAccount(t, open) })
 }
@@ -278,6 +280,81 @@ func testOrders(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	})
 }
 
+// AnalyticsColumns is every column of analytics_events. None may identify a
+// person (no user id, e-mail, IP address or user agent): account deletion
+// leaves the table alone because of that.
+var AnalyticsColumns = []string{"id", "kind", "name", "category", "label", "value", "path", "created_at"}
+
+func testAnalytics(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, dump := open(t)
+	ctx := context.Background()
+	counts, err := s.CountAnalyticsEvents(ctx, T0)
+	must(t, err)
+	if len(counts) != 0 {
+		t.Fatalf("counts of an empty store: %+v", counts)
+	}
+	value := 2.5
+	for _, e := range []*cloud.AnalyticsEvent{
+		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0.Add(-time.Nanosecond)}, // before since: not counted
+		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0},
+		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0.Add(time.Hour)},
+		{Kind: cloud.AnalyticsKindPageView, Path: "/dashboard", CreatedAt: T0},
+		{Kind: cloud.AnalyticsKindPageView, Path: "/Z", CreatedAt: T0}, // byte order puts it before /dashboard
+		{Kind: cloud.AnalyticsKindEvent, Name: "user_logout", Category: "user", CreatedAt: T0},
+		{Kind: cloud.AnalyticsKindEvent, Name: "label_printed", Category: "print", Label: "Helmet – 4×2 in", Value: &value, CreatedAt: T0},
+	} {
+		must(t, s.CreateAnalyticsEvent(ctx, e))
+		if e.ID == 0 {
+			t.Fatal("no id")
+		}
+	}
+	counts, err = s.CountAnalyticsEvents(ctx, T0)
+	must(t, err)
+	want := []cloud.AnalyticsCount{
+		{Kind: cloud.AnalyticsKindEvent, Name: "label_printed", Count: 1},
+		{Kind: cloud.AnalyticsKindEvent, Name: "user_logout", Count: 1},
+		{Kind: cloud.AnalyticsKindPageView, Path: "/", Count: 2},
+		{Kind: cloud.AnalyticsKindPageView, Path: "/Z", Count: 1},
+		{Kind: cloud.AnalyticsKindPageView, Path: "/dashboard", Count: 1},
+	}
+	var got []cloud.AnalyticsCount
+	for _, c := range counts {
+		got = append(got, *c)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("counts %+v, want %+v", got, want)
+	}
+
+	// Stored exactly, a missing value as NULL, and nothing but these columns.
+	rows := dump(t)["analytics_events"]
+	if len(rows) != 7 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, row := range rows {
+		for column := range row {
+			if !slices.Contains(AnalyticsColumns, column) {
+				t.Errorf("analytics_events has a column %s: it must hold nothing that identifies a person", column)
+			}
+		}
+		switch row["name"] {
+		case "label_printed":
+			if row["kind"] != "event" || row["category"] != "print" || row["label"] != "Helmet – 4×2 in" || row["value"] != "2.5" || row["path"] != "" {
+				t.Errorf("label_printed stored as %v", row)
+			}
+		case "user_logout":
+			if _, ok := row["value"]; ok || row["label"] != "" {
+				t.Errorf("user_logout stored as %v", row)
+			}
+		}
+	}
+
+	t.Run("ErrUnknownKind", func(t *testing.T) {
+		if err := s.CreateAnalyticsEvent(ctx, &cloud.AnalyticsEvent{Kind: "click", CreatedAt: T0}); err == nil {
+			t.Fatal("a record of an unknown kind was stored")
+		}
+	})
+}
+
 func testDeletePersonalData(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()
@@ -324,8 +401,20 @@ func testDeleteAccount(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "GONE2345", ReferrerEmail: gone.Email, ReferredEmail: kept.Email, CreatedAt: T0}))
 	must(t, s.CreateReferral(ctx, &cloud.Referral{ReferralCode: "KEPT2345", ReferrerEmail: kept.Email, ReferredEmail: gone.Email, CreatedAt: T0}))
 
+	// Analytics records stay: nothing in them names anyone, so they are not
+	// the deleted person's data (AssertNoTrace still reads them to prove it).
+	for _, e := range []*cloud.AnalyticsEvent{
+		{Kind: cloud.AnalyticsKindPageView, Path: "/dashboard", CreatedAt: T0},
+		{Kind: cloud.AnalyticsKindEvent, Name: "user_logout", Category: "user", CreatedAt: T0},
+	} {
+		must(t, s.CreateAnalyticsEvent(ctx, e))
+	}
+
 	must(t, s.DeleteAccount(ctx, gone.ID))
 	AssertNoTrace(t, dump(t), gone, kept)
+	if counts, err := s.CountAnalyticsEvents(ctx, T0); err != nil || len(counts) != 2 {
+		t.Fatalf("analytics after the deletion: %+v %v", counts, err)
+	}
 
 	referrals, err := s.ListReferrals(ctx, "KEPT2345")
 	must(t, err)

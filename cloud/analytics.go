@@ -1,0 +1,34 @@
+package cloud
+
+import "time"
+
+// Kinds of analytics record (analytics_events.kind).
+const (
+	AnalyticsKindPageView = "page_view"
+	AnalyticsKindEvent    = "event"
+)
+
+// AnalyticsEvent is one first-party analytics record (DESIGN.md: no
+// third-party trackers; individual-side §7: page views and events). It holds
+// nothing that identifies a person: no user id, e-mail address, IP address
+// or user agent. That is why deleting an account leaves these rows alone.
+type AnalyticsEvent struct {
+	ID       int64
+	Kind     string // AnalyticsKindPageView or AnalyticsKindEvent
+	Name     string // an event's action (user_logout); empty for a page view
+	Category string // an event's category; empty for a page view
+	Label    string // an event's optional label
+	Value    *float64
+	Path     string // a page view's path, never its query or fragment; empty for an event
+	// CreatedAt is when the cloud received the record.
+	CreatedAt time.Time
+}
+
+// AnalyticsCount is how many records share a kind, name and path: one per
+// page path for page views, one per action for events.
+type AnalyticsCount struct {
+	Kind  string
+	Name  string
+	Path  string
+	Count int64
+}

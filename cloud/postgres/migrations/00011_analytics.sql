@@ -1,0 +1,21 @@
+-- First-party analytics (DESIGN.md; individual-side §7): page views and
+-- events. Nothing here identifies a person: no user id, e-mail, IP address or
+-- user agent, and a page view keeps its path only (a reset link's ?token=
+-- never gets here). So deleting an account need not touch this table.
+
+-- +goose Up
+CREATE TABLE analytics_events (
+    id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    kind        text NOT NULL CHECK (kind IN ('page_view', 'event')),
+    name        text NOT NULL DEFAULT '',
+    category    text NOT NULL DEFAULT '',
+    label       text NOT NULL DEFAULT '',
+    value       double precision,
+    path        text NOT NULL DEFAULT '',
+    created_at  timestamptz NOT NULL
+);
+-- Dashboards count what happened since a time.
+CREATE INDEX analytics_events_created_at ON analytics_events (created_at);
+
+-- +goose Down
+DROP TABLE analytics_events;
