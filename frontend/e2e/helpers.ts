@@ -27,18 +27,45 @@ export async function snap(page: Page, name: string) {
   }
 }
 
-/** Counts window.print() calls instead of opening the print dialog. */
+type PrintCall = { url: string; contentType: string };
+
+/**
+ * Records window.print() calls in every frame (the page's own and the PDF
+ * frame Print makes) instead of opening the print dialog, which headless
+ * Chromium cannot show for a PDF. Also keeps each blob: URL's Blob, so a
+ * test can read what was printed (the site's CSP rightly forbids fetching
+ * blob: URLs).
+ */
 export async function stubPrint(page: Page) {
   await page.addInitScript(() => {
-    (window as unknown as { printed: number }).printed = 0;
+    const top = window.top as unknown as { printCalls?: PrintCall[]; blobs?: Map<string, Blob> };
     window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
+      (top.printCalls ??= []).push({ url: location.href, contentType: document.contentType });
+    };
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      const url = createObjectURL(object);
+      if (object instanceof Blob) (top.blobs ??= new Map()).set(url, object);
+      return url;
     };
   });
 }
 
-export async function printCount(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { printed: number }).printed);
+export async function printCalls(page: Page): Promise<PrintCall[]> {
+  return page.evaluate(() => (window as unknown as { printCalls?: PrintCall[] }).printCalls ?? []);
+}
+
+/** The bytes of a Blob the page made a blob: URL for (see stubPrint). */
+export async function blobBytes(page: Page, url: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (url) => {
+    const blob = (window as unknown as { blobs?: Map<string, Blob> }).blobs?.get(url);
+    if (!blob) throw new Error(`no Blob recorded for ${url}`);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, url);
+  return Buffer.from(base64, "base64");
 }
 
 export async function fillEmergencyForm(page: Page) {

@@ -1,9 +1,17 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectToast, fillEmergencyForm, jane, snap } from "./helpers";
+import {
+  blobBytes,
+  expectToast,
+  fillEmergencyForm,
+  jane,
+  printCalls,
+  snap,
+  stubPrint,
+} from "./helpers";
 
 // Payments through the cloud's local test checkout: the same fulfilment code
 // as Stripe's webhook, driven by a locally signed event.
@@ -47,9 +55,10 @@ async function buyPrintAccess(page: Page, email: string, start = "/") {
   await expect(page).toHaveURL(/\/qr-generated$/);
 }
 
-test("buys print access, sees the real code and downloads labels that scan to the form's text", async ({
+test("buys print access, sees the real code, and downloads and prints labels that scan to the form's text", async ({
   page,
 }) => {
+  await stubPrint(page);
   await startPrintPurchase(page, "buyer@example.com");
 
   // A declined test card says so and unlocks nothing.
@@ -85,6 +94,21 @@ test("buys print access, sees the real code and downloads labels that scan to th
   // Ten helmet labels, each scanning to exactly the form's text.
   const decoded = decodePdf(path);
   expect(decoded.split(qrText).length - 1).toBe(10);
+
+  // Print prints that same PDF (in a frame of its own), not the web page.
+  await page.getByRole("button", { name: "Print", exact: true }).click();
+  await expect.poll(() => printCalls(page)).toHaveLength(1);
+  const printed = (await printCalls(page))[0]!;
+  expect(printed.url).toMatch(/^blob:/);
+  expect(printed.contentType).toBe("application/pdf");
+  const printedPath = join(mkdtempSync(join(tmpdir(), "lifetag-print-")), "printed.pdf");
+  writeFileSync(printedPath, await blobBytes(page, printed.url));
+  expect(decodePdf(printedPath).split(qrText).length - 1).toBe(10);
+
+  // ?print=true does the same by itself, a second after the page opens.
+  await page.goto("/print-preview?print=true");
+  await expect.poll(() => printCalls(page)).toHaveLength(1);
+  expect((await printCalls(page))[0]!.contentType).toBe("application/pdf");
 });
 
 test("orders printed labels and sees the order on the dashboard", async ({ page }) => {

@@ -11,6 +11,8 @@ export function LockedAction(props: {
   locked: boolean;
   reason: string;
   onClick: () => void;
+  /** Work started by a click is still under way: a second click waits. */
+  busy?: boolean;
   children: ReactNode;
   className?: string;
 }) {
@@ -19,12 +21,13 @@ export function LockedAction(props: {
     <button
       type="button"
       className={props.className ?? "button"}
-      aria-disabled={props.locked || undefined}
+      aria-disabled={props.locked || props.busy || undefined}
+      aria-busy={props.busy || undefined}
       aria-describedby={props.locked ? reasonId : undefined}
       onClick={() => {
         // Touch screens have no hover: a tap on a locked action says why.
         if (props.locked) toast({ title: props.reason });
-        else props.onClick();
+        else if (!props.busy) props.onClick();
       }}
     >
       {props.locked && (

@@ -38,33 +38,57 @@ describe("/print-preview", () => {
     );
   });
 
-  it("prints for a paid user after 1 s with ?print=true", async () => {
-    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+  it("prints the engine's PDF, not the page, after 1 s with ?print=true", async () => {
+    const pagePrint = vi.spyOn(window, "print").mockImplementation(() => {});
     saveRecord();
     signInPaid();
+    const fetch = mockPaidSheet();
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:sheet");
     const start = Date.now();
     renderRoute("/print-preview?print=true");
     await screen.findByRole("heading", { name: "Print preview" });
-    expect(print).not.toHaveBeenCalled();
-    await waitFor(() => expect(print).toHaveBeenCalledTimes(1), { timeout: 2500 });
+    expect(sheetRequests(fetch)).toBe(0);
+    const frame = await waitFor(
+      () => {
+        const frame = document.querySelector("iframe");
+        expect(frame).not.toBeNull();
+        return frame!;
+      },
+      { timeout: 2500 },
+    );
     expect(Date.now() - start).toBeGreaterThanOrEqual(1000);
+    expect(frame.src).toBe("blob:sheet");
+    expect(sheetRequests(fetch)).toBe(1);
+    expect(pagePrint).not.toHaveBeenCalled();
+  });
+
+  it("Print sends the engine's PDF to a print frame; a failure says so", async () => {
+    const user = userEvent.setup();
+    saveRecord();
+    signInPaid();
+    let fail = false;
+    const fetch = mockPaidSheet(() => fail);
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:sheet");
+    const { unmount } = renderRoute("/print-preview");
+    await user.click(await screen.findByRole("button", { name: "Print" }));
+    await waitFor(() => expect(document.querySelector("iframe")?.src).toBe("blob:sheet"));
+    expect(sheetRequests(fetch)).toBe(1);
+
+    fail = true;
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]?.title).toBe("Print Failed"));
+    expect(useToastStore.getState().toasts[0]?.description).toBe("No print access");
+
+    // Leaving the page removes the frame and its PDF.
+    unmount();
+    expect(document.querySelector("iframe")).toBeNull();
   });
 
   it("stores the record, then downloads the PDF with the visitor's time zone", async () => {
     const user = userEvent.setup();
     saveRecord();
     signInPaid();
-    const fetch = mockFetch({
-      "GET /api/user/data": () => ({
-        body: {
-          user: { id: 1, email: "jane@example.com", hasPrintAccess: true },
-          emergencyData: null,
-        },
-      }),
-      "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
-      "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
-      "POST /api/labels/sheet.pdf": () => ({ body: "%PDF" }),
-    });
+    const fetch = mockPaidSheet();
     const createObjectURL = vi.fn(() => "blob:pdf");
     vi.spyOn(URL, "createObjectURL").mockImplementation(createObjectURL);
     vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
@@ -86,3 +110,23 @@ describe("/print-preview", () => {
     expect(typeof body.timeZone).toBe("string");
   });
 });
+
+/** The cloud of a paid, signed-in user; the sheet request fails while failing() says so. */
+function mockPaidSheet(failing = () => false) {
+  return mockFetch({
+    "GET /api/user/data": () => ({
+      body: {
+        user: { id: 1, email: "jane@example.com", hasPrintAccess: true },
+        emergencyData: null,
+      },
+    }),
+    "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+    "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
+    "POST /api/labels/sheet.pdf": () =>
+      failing() ? { status: 403, body: { message: "No print access" } } : { body: "%PDF" },
+  });
+}
+
+function sheetRequests(fetch: ReturnType<typeof mockFetch>) {
+  return fetch.mock.calls.filter(([url]) => url === "/api/labels/sheet.pdf").length;
+}

@@ -14,7 +14,8 @@ import { sampleEmergencyData } from "@/lib/qr";
 import { hasEmergencyData } from "@/stores/emergency";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { useUserStore } from "@/stores/session";
-import { useDownloadSheet } from "./api/download-sheet";
+import { printPdf, removePrintFrame } from "@/lib/print";
+import { saveSheet, useSheetPdf } from "./api/sheet-pdf";
 import { printCopy as copy } from "./copy";
 
 /** Spec §9: ?print=true prints after 1 s. */
@@ -26,16 +27,38 @@ export function PrintPreviewPage() {
   const { url } = useQrDataUrl(text);
   const options = useLabelOptionsStore((s) => s.options);
   const user = useUserStore((s) => s.user);
-  const download = useDownloadSheet();
+  const sheet = useSheetPdf();
   const autoPrint = params.get("print") === "true";
   const paper = paperMm[options.paperSize];
 
-  const print = () => window.print();
+  /**
+   * Download and Print both hand over the label engine's PDF of the
+   * account's stored record. What this screen shows is stored first, so
+   * the PDF matches the preview.
+   */
+  const withSheet = async (use: "download" | "print") => {
+    if (!user || !data || sheet.isPending) return;
+    await syncEmergencyData(user.email, data);
+    sheet.mutate(
+      { email: user.email, labelOptions: options },
+      {
+        onSuccess: (blob) => (use === "download" ? saveSheet(blob) : void printPdf(blob)),
+        onError: (error) => {
+          console.error(`${use} failed`, error);
+          toast({
+            ...(use === "download" ? copy.downloadFailed : copy.printFailed),
+            description: serverMessage(error) ?? copy.tryAgain,
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  };
 
   useEffect(() => {
     if (!autoPrint || !hasEmergencyData(data)) return;
     const timer = setTimeout(() => {
-      if (real) window.print();
+      if (real) void withSheet("print");
       else toast({ title: locked.print });
     }, AUTO_PRINT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -43,36 +66,12 @@ export function PrintPreviewPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoPrint]);
 
+  // Leaving the page frees the last printed PDF.
+  useEffect(() => removePrintFrame, []);
+
   if (!hasEmergencyData(data)) return <Navigate to={paths.home} replace />;
 
   const layout = sheetLayout(options.labelType, options.paperSize, options.customDimensions);
-  const onDownload = async () => {
-    if (!user) return;
-    // The PDF is made from the account's stored record: store what this
-    // screen shows first, so the download matches the preview.
-    await syncEmergencyData(user.email, data);
-    download.mutate(
-      { email: user.email, labelOptions: options },
-      {
-        onSuccess: (blob) => {
-          const href = URL.createObjectURL(blob);
-          const a = document.createElement("a");
-          a.href = href;
-          a.download = `lifetag-labels-${new Date().toISOString().slice(0, 10)}.pdf`;
-          a.click();
-          setTimeout(() => URL.revokeObjectURL(href), 10_000);
-        },
-        onError: (error) => {
-          console.error("Download failed", error);
-          toast({
-            ...copy.downloadFailed,
-            description: serverMessage(error) ?? copy.downloadRetry,
-            variant: "destructive",
-          });
-        },
-      },
-    );
-  };
 
   return (
     <div className="print-page">
@@ -100,7 +99,8 @@ export function PrintPreviewPage() {
         <LockedAction
           locked={!real}
           reason={locked.download}
-          onClick={() => void onDownload()}
+          onClick={() => void withSheet("download")}
+          busy={sheet.isPending}
           className="button button-primary"
         >
           {copy.download}
@@ -108,7 +108,8 @@ export function PrintPreviewPage() {
         <LockedAction
           locked={!real}
           reason={locked.print}
-          onClick={print}
+          onClick={() => void withSheet("print")}
+          busy={sheet.isPending}
           className="button button-secondary"
         >
           {copy.print}

@@ -7,7 +7,8 @@ export const printCopy = {
   print: "Print",
   back: "Back",
   downloadFailed: { title: "Download Failed" },
-  downloadRetry: "Please try again, or use Print.",
+  printFailed: { title: "Print Failed" },
+  tryAgain: "Please try again in a moment.",
   sheetDetails: (paper: string, quality: string, waterproof: boolean) =>
     `${paper} · ${quality}${waterproof ? " · waterproof stock" : ""}`,
 };

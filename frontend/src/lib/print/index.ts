@@ -1,0 +1,1 @@
+export { printPdf, removePrintFrame, type PrintOutcome } from "./printPdf";
