@@ -295,7 +295,7 @@ func testAnalytics(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 	}
 	value := 2.5
 	for _, e := range []*cloud.AnalyticsEvent{
-		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0.Add(-time.Nanosecond)}, // before since: not counted
+		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0.Add(-time.Second)}, // before since: not counted
 		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0},
 		{Kind: cloud.AnalyticsKindPageView, Path: "/", CreatedAt: T0.Add(time.Hour)},
 		{Kind: cloud.AnalyticsKindPageView, Path: "/dashboard", CreatedAt: T0},
