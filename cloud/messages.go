@@ -52,6 +52,14 @@ const (
 	MsgPaperSizeInvalid    = "Paper size must be letter or a4"
 	MsgLabelTypeUnknown    = "Label type must be helmet, gear, wallet or custom"
 	MsgCustomSizeRequired  = "A custom label needs its width, height, count, columns and rows"
+
+	// Analytics: the numbers are the limits below.
+	MsgBeaconBodyNotJSON        = "The request body must be JSON (Content-Type: application/json or text/plain)"
+	MsgAnalyticsPathInvalid     = "The path must start with / and be at most %d bytes of a URL path, without a query string or fragment"
+	MsgAnalyticsActionInvalid   = "The action must be 1 to %d characters of a-z, 0-9, _ and -"
+	MsgAnalyticsCategoryInvalid = "The category must be 1 to %d characters of a-z, 0-9, _ and -"
+	MsgAnalyticsLabelInvalid    = "The label must be at most %d bytes of text without control characters"
+	MsgAnalyticsValueInvalid    = "The value must be a finite number"
 )
 
 // Business constants.
@@ -76,7 +84,14 @@ const (
 
 	UserTypeIndividual = "individual"
 
-	// MaxBodyBytes caps every JSON request body; a full emergency record is
+	// MaxBodyBytes caps every other JSON request body; a full emergency record is
 	// a few kilobytes (it must fit one QR code).
 	MaxBodyBytes = 64 << 10
+
+	// Analytics (individual-side §7). A page view or event is a few hundred
+	// bytes; a small cap keeps an anonymous route cheap.
+	AnalyticsMaxBodyBytes  = 2 << 10
+	AnalyticsPathMaxBytes  = 200
+	AnalyticsNameMaxBytes  = 64 // an event's action, and its category
+	AnalyticsLabelMaxBytes = 100
 )

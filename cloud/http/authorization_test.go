@@ -92,6 +92,11 @@ var routeCases = []routeCase{
 	// them) are refused the PDF; TestLabelSheet covers the paid owner.
 	{"label sheet pdf", "POST", fixed("/api/labels/sheet.pdf"),
 		func(o string) any { return sheetRequest(o, nil) }, [4]int{401, 403, 403, 403}},
+	// Analytics are anonymous: a session changes nothing (TestAnalytics).
+	{"analytics page view", "POST", fixed("/api/analytics/page-view"),
+		func(string) any { return map[string]string{"path": "/dashboard"} }, everyone(204)},
+	{"analytics event", "POST", fixed("/api/analytics/event"),
+		func(string) any { return map[string]string{"action": "user_logout", "category": "user"} }, everyone(204)},
 	{"stripe webhook without signature", "POST", fixed("/api/stripe/webhook"),
 		func(string) any { return map[string]string{"id": "evt_1"} }, everyone(400)},
 	{"test checkout of an unknown payment", "POST", fixed("/api/test-checkout/confirm"),

@@ -83,7 +83,7 @@ func testPayments() lhttp.Payments {
 }
 
 // generous limits for tests that are not about rate limiting
-var noRateLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, Window: time.Minute}
+var noRateLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, AnalyticsPerIP: 1_000_000, Window: time.Minute}
 
 func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	t.Helper()
@@ -259,5 +259,5 @@ func eachBackend(t *testing.T, test func(t *testing.T, backend storetest.Backend
 }
 
 func lhttpRateLimit(perIP, perAddress int) lhttp.RateLimit {
-	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, Window: time.Hour}
+	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, AnalyticsPerIP: 1_000_000, Window: time.Hour}
 }

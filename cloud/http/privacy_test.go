@@ -137,6 +137,10 @@ func TestPrivacyDeleteAccount(t *testing.T) {
 			}
 		}
 		e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"})
+		// Ann browses and signs out while signed in: analytics are anonymous,
+		// so those records are nobody's and outlive her account.
+		e.do("POST", "/api/analytics/page-view", annToken, map[string]string{"path": "/dashboard"})
+		e.do("POST", "/api/analytics/event", annToken, map[string]string{"action": "user_logout", "category": "user"})
 
 		resp := e.do("POST", "/api/privacy/delete-account", annToken, map[string]string{"email": "ann@example.com", "confirmation": cloud.PhraseDeleteData})
 		if resp.Status != 400 {
@@ -148,6 +152,9 @@ func TestPrivacyDeleteAccount(t *testing.T) {
 		}
 
 		storetest.AssertNoTrace(t, e.Dump(t), ann, bob)
+		if rows := e.analyticsRows(); len(rows) != 2 {
+			t.Fatalf("analytics after the deletion: %v", rows)
+		}
 		if resp := e.do("GET", "/api/user/data?email=ann%40example.com", annToken, nil); resp.Status != 401 {
 			t.Fatalf("the deleted user's session still works: %d", resp.Status)
 		}

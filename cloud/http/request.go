@@ -28,11 +28,38 @@ func (e *statusError) Error() string { return e.message }
 // decodeJSON reads one JSON object into dst: the body must say it is JSON,
 // be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
-	mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mediaType != "application/json" {
+	if mediaType(r) != "application/json" {
 		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON}
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, cloud.MaxBodyBytes))
+	return decodeBody(w, r, dst, cloud.MaxBodyBytes)
+}
+
+// decodeBeacon is decodeJSON for the analytics routes, which pages call with
+// navigator.sendBeacon: a beacon with a string body goes out as text/plain
+// (it needs no CORS preflight), so that type is accepted beside JSON. A
+// cross-site form can send text/plain too; here that can only add an
+// anonymous count, within the per-IP limit. The body is capped at
+// cloud.AnalyticsMaxBodyBytes.
+func decodeBeacon(w http.ResponseWriter, r *http.Request, dst any) error {
+	if t := mediaType(r); t != "application/json" && t != "text/plain" {
+		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBeaconBodyNotJSON}
+	}
+	return decodeBody(w, r, dst, cloud.AnalyticsMaxBodyBytes)
+}
+
+// mediaType is the request's Content-Type without parameters, or "".
+func mediaType(r *http.Request) string {
+	t, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return ""
+	}
+	return t
+}
+
+// decodeBody reads one JSON object of at most limit bytes into dst, refusing
+// unknown fields, wrong types and anything after the object.
+func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return decodeError(err)

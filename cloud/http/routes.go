@@ -38,6 +38,15 @@ func (s *Server) routes() chi.Router {
 			r.With(s.authenticate).Post("/create-payment-intent", s.handleCreatePaymentIntent)
 		})
 
+		// First-party analytics (individual-side §7). Anonymous on purpose:
+		// no session is read, so nothing links a record to a person. Their
+		// own per-IP counter keeps page views from using up sign-in attempts.
+		r.Group(func(r chi.Router) {
+			r.Use(s.analyticsLimiter.Handler)
+			r.Post("/analytics/page-view", s.handlePageView)
+			r.Post("/analytics/event", s.handleAnalyticsEvent)
+		})
+
 		// Payment events: the signature on the raw body is the authentication.
 		r.Post("/stripe/webhook", s.handleStripeWebhook)
 		r.Get("/payments/config", s.handlePaymentConfig)

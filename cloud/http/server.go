@@ -16,17 +16,22 @@ import (
 
 // RateLimit bounds the sign-in and password routes: PerIP requests per
 // Window from one address, PerAddress per Window for one e-mail address.
-// TrustProxy takes the client IP from X-Forwarded-For / X-Real-IP, which only
-// a reverse proxy in front of the cloud may set (else anyone could).
+// AnalyticsPerIP bounds the analytics routes per Window from one address, on
+// a counter of their own. TrustProxy takes the client IP from
+// X-Forwarded-For / X-Real-IP, which only a reverse proxy in front of the
+// cloud may set (else anyone could).
 type RateLimit struct {
-	PerIP      int
-	PerAddress int
-	Window     time.Duration
-	TrustProxy bool
+	PerIP          int
+	PerAddress     int
+	AnalyticsPerIP int
+	Window         time.Duration
+	TrustProxy     bool
 }
 
-// DefaultRateLimit is the production default.
-var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, Window: time.Minute}
+// DefaultRateLimit is the production default. Analytics are generous: a
+// visitor sends a page view on every navigation, and people behind one
+// address (an office, a mobile carrier's NAT) share the allowance.
+var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, Window: time.Minute}
 
 // Config is everything the server is built from; main fills it in.
 type Config struct {
@@ -47,9 +52,10 @@ type Server struct {
 	rateLimit  RateLimit
 	payments   Payments
 
-	ipLimiter      *httprate.RateLimiter
-	addressLimiter *httprate.RateLimiter
-	router         chi.Router
+	ipLimiter        *httprate.RateLimiter
+	addressLimiter   *httprate.RateLimiter
+	analyticsLimiter *httprate.RateLimiter
+	router           chi.Router
 }
 
 // NewServer builds the server and its routes.
@@ -74,6 +80,7 @@ func NewServer(c Config) *Server {
 	}
 	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window, keyByIP, onLimit)
 	s.addressLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, onLimit)
+	s.analyticsLimiter = httprate.NewRateLimiter(c.RateLimit.AnalyticsPerIP, c.RateLimit.Window, keyByIP, onLimit)
 	s.router = s.routes()
 	return s
 }

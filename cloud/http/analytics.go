@@ -1,0 +1,39 @@
+package http
+
+import (
+	"net/http"
+)
+
+func (s *Server) handlePageView(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Path string `json:"path"`
+	}
+	if err := decodeBeacon(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.RecordPageView(r.Context(), req.Path); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// A beacon's answer is never read.
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleAnalyticsEvent(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Action   string   `json:"action"`
+		Category string   `json:"category"`
+		Label    string   `json:"label"`
+		Value    *float64 `json:"value"`
+	}
+	if err := decodeBeacon(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.RecordEvent(r.Context(), req.Action, req.Category, req.Label, req.Value); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
