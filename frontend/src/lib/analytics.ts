@@ -1,11 +1,40 @@
-// First-party analytics (DESIGN.md: no third-party trackers). The cloud's
-// analytics endpoint belongs to another issue; until it exists events are
-// sent with sendBeacon and a failure is ignored, as analytics must never
-// break a page.
+// First-party analytics (DESIGN.md: no third-party trackers; spec §7): page
+// views and events go to our own cloud, which keeps nothing that identifies
+// the visitor. They go with navigator.sendBeacon, which still delivers while
+// the page unloads (logout navigates away at once), and with fetch(keepalive)
+// where there is no beacon or the browser will not queue one. Failures are
+// ignored: analytics must never break a page.
+
+const pageViewUrl = "/api/analytics/page-view";
+const eventUrl = "/api/analytics/event";
+
+/** Records a view of `path`: a pathname only. A query or hash can hold a
+ * secret (a reset link's ?token=), so the cloud refuses one. */
+export function trackPageView(path: string) {
+  send(pageViewUrl, { path });
+}
+
+/** Records an event; a missing label or value is left out of the body. */
 export function trackEvent(action: string, category = "user", label?: string, value?: number) {
+  send(eventUrl, { action, category, label, value });
+}
+
+function send(url: string, payload: object) {
   try {
-    const body = JSON.stringify({ action, category, label, value });
-    navigator.sendBeacon?.("/api/analytics/event", new Blob([body], { type: "application/json" }));
+    const body = JSON.stringify(payload);
+    // A string goes out as text/plain, which the cloud accepts on these
+    // routes; sendBeacon returns false when it cannot queue the request.
+    if (navigator.sendBeacon?.(url, body)) return;
+    fetch(url, {
+      method: "POST",
+      body,
+      keepalive: true,
+      // The cloud does not want to know who is browsing.
+      credentials: "omit",
+      headers: { "Content-Type": "application/json" },
+    }).catch(() => {
+      // Ignored on purpose.
+    });
   } catch {
     // Ignored on purpose.
   }
