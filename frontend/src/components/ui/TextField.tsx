@@ -1,42 +1,36 @@
-import { useId, type InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes } from "react";
+import { FormField } from "./FormField";
 
-/** A labelled input with an optional hint and error, wired for screen readers. */
-export function TextField(
-  props: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string },
-) {
-  const { label, hint, error, id: givenId, ...input } = props;
-  const autoId = useId();
-  const id = givenId ?? autoId;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+};
+
+/** A labelled input with an optional hint and error (see FormField). */
+export function TextField(props: TextFieldProps) {
+  const { label, hint, error, id, ...input } = props;
   return (
-    <div className={`field ${error ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>
-        {label}
-        {input.required && (
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
-      <input
-        id={id}
-        aria-invalid={!!error}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <FormField label={label} hint={hint} error={error} id={id} required={input.required}>
+      {(control) => <input {...control} {...input} />}
+    </FormField>
+  );
+}
+
+/** The e-mail field every sign-in, reset and privacy form asks for. */
+export function EmailField(
+  props: Omit<TextFieldProps, "type" | "autoComplete" | "onChange"> & {
+    onValueChange: (value: string) => void;
+  },
+) {
+  const { onValueChange, ...rest } = props;
+  return (
+    <TextField
+      type="email"
+      autoComplete="email"
+      required
+      {...rest}
+      onChange={(e) => onValueChange(e.target.value)}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
-import { useFieldArray, useForm, type FieldError } from "react-hook-form";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { FormField } from "@/components/ui/FormField";
 import { syncEmergencyData } from "@/lib/auth";
 import { rules } from "@/lib/emergency/rules";
 import type { EmergencyData } from "@/lib/emergency/types";
@@ -52,45 +53,6 @@ export function formDefaults(data: EmergencyData | null): EmergencyData {
       notes: m?.notes ?? "",
     },
   };
-}
-
-function Field(props: {
-  label: string;
-  required?: boolean;
-  error?: FieldError;
-  hint?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [props.hint ? hintId : "", props.error ? errorId : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div className={`field ${props.error ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>
-        {props.label}
-        {props.required && (
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
-      {props.children({ id, describedBy: describedBy || undefined, invalid: !!props.error })}
-      {props.hint && (
-        <p id={hintId} className="hint">
-          {props.hint}
-        </p>
-      )}
-      {props.error?.message && (
-        <p id={errorId} className="field-error" role="alert">
-          {props.error.message}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -170,69 +132,59 @@ export function EmergencyForm() {
       <fieldset className="card">
         <legend>{copy.personal}</legend>
         <div className="grid-2">
-          <Field
+          <FormField
             label={copy.fullName}
             required
-            error={errors.personalInfo?.fullName}
+            error={errors.personalInfo?.fullName?.message}
             hint={lockedNote(copy.fullName)}
           >
-            {(a) => (
+            {(control) => (
               <input
-                id={a.id}
+                {...control}
                 autoComplete="name"
                 readOnly={locked}
-                aria-invalid={a.invalid}
-                aria-describedby={a.describedBy}
-                aria-required
                 {...register("personalInfo.fullName")}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             label={copy.email}
             required
-            error={errors.personalInfo?.email}
+            error={errors.personalInfo?.email?.message}
             hint={lockedNote(copy.email) ?? copy.emailHint}
           >
-            {(a) => (
+            {(control) => (
               <input
-                id={a.id}
+                {...control}
                 type="email"
                 autoComplete="email"
                 readOnly={locked}
-                aria-invalid={a.invalid}
-                aria-describedby={a.describedBy}
-                aria-required
                 {...register("personalInfo.email")}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             label={copy.dateOfBirth}
-            error={errors.personalInfo?.dateOfBirth}
+            error={errors.personalInfo?.dateOfBirth?.message}
             hint={lockedNote(copy.dateOfBirth)}
           >
-            {(a) => (
+            {(control) => (
               <input
-                id={a.id}
+                {...control}
                 type="date"
                 autoComplete="bday"
                 readOnly={locked}
-                aria-invalid={a.invalid}
-                aria-describedby={a.describedBy}
                 {...register("personalInfo.dateOfBirth")}
               />
             )}
-          </Field>
-          <Field label={copy.bloodType} required error={errors.personalInfo?.bloodType}>
-            {(a) => (
-              <select
-                id={a.id}
-                aria-invalid={a.invalid}
-                aria-describedby={a.describedBy}
-                aria-required
-                {...register("personalInfo.bloodType")}
-              >
+          </FormField>
+          <FormField
+            label={copy.bloodType}
+            required
+            error={errors.personalInfo?.bloodType?.message}
+          >
+            {(control) => (
+              <select {...control} {...register("personalInfo.bloodType")}>
                 <option value="">{copy.bloodTypePlaceholder}</option>
                 {rules.bloodTypes.map((t) => (
                   <option key={t} value={t}>
@@ -241,25 +193,23 @@ export function EmergencyForm() {
                 ))}
               </select>
             )}
-          </Field>
-          <Field label={copy.weight} error={errors.personalInfo?.weight}>
-            {(a) => (
+          </FormField>
+          <FormField label={copy.weight} error={errors.personalInfo?.weight?.message}>
+            {(control) => (
               <input
-                id={a.id}
+                {...control}
                 type="number"
                 inputMode="decimal"
                 min={rules.weightKg.min}
                 max={rules.weightKg.max}
                 step="0.1"
-                aria-invalid={a.invalid}
-                aria-describedby={a.describedBy}
                 {...register("personalInfo.weight", {
                   setValueAs: (v: unknown) =>
                     v === "" || v === null || v === undefined ? null : Number(v),
                 })}
               />
             )}
-          </Field>
+          </FormField>
         </div>
       </fieldset>
 
@@ -287,49 +237,45 @@ export function EmergencyForm() {
                 )}
               </div>
               <div className="grid-3">
-                <Field
+                <FormField
                   label={copy.contactName}
                   required
-                  error={errors.emergencyContacts?.[index]?.name}
+                  error={errors.emergencyContacts?.[index]?.name?.message}
                 >
-                  {(a) => (
+                  {(control) => (
                     <input
-                      id={a.id}
+                      {...control}
                       autoComplete="off"
-                      aria-invalid={a.invalid}
-                      aria-describedby={a.describedBy}
-                      aria-required
                       {...register(`emergencyContacts.${index}.name`)}
                     />
                   )}
-                </Field>
-                <Field
+                </FormField>
+                <FormField
                   label={copy.relationship}
-                  error={errors.emergencyContacts?.[index]?.relationship}
+                  error={errors.emergencyContacts?.[index]?.relationship?.message}
                 >
-                  {(a) => (
+                  {(control) => (
                     <input
-                      id={a.id}
+                      {...control}
                       autoComplete="off"
-                      aria-invalid={a.invalid}
-                      aria-describedby={a.describedBy}
                       {...register(`emergencyContacts.${index}.relationship`)}
                     />
                   )}
-                </Field>
-                <Field label={copy.phone} required error={errors.emergencyContacts?.[index]?.phone}>
-                  {(a) => (
+                </FormField>
+                <FormField
+                  label={copy.phone}
+                  required
+                  error={errors.emergencyContacts?.[index]?.phone?.message}
+                >
+                  {(control) => (
                     <input
-                      id={a.id}
+                      {...control}
                       type="tel"
                       autoComplete="off"
-                      aria-invalid={a.invalid}
-                      aria-describedby={a.describedBy}
-                      aria-required
                       {...register(`emergencyContacts.${index}.phone`)}
                     />
                   )}
-                </Field>
+                </FormField>
               </div>
             </li>
           ))}
@@ -350,17 +296,9 @@ export function EmergencyForm() {
         <p className="hint">{copy.medicalIntro}</p>
         <div className="grid-2">
           {(["allergies", "medications", "conditions", "notes"] as const).map((name) => (
-            <Field key={name} label={copy[name]} error={errors.medicalInfo?.[name]}>
-              {(a) => (
-                <textarea
-                  id={a.id}
-                  rows={3}
-                  aria-invalid={a.invalid}
-                  aria-describedby={a.describedBy}
-                  {...register(`medicalInfo.${name}`)}
-                />
-              )}
-            </Field>
+            <FormField key={name} label={copy[name]} error={errors.medicalInfo?.[name]?.message}>
+              {(control) => <textarea {...control} rows={3} {...register(`medicalInfo.${name}`)} />}
+            </FormField>
           ))}
         </div>
       </fieldset>
