@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
-import { TextField } from "@/components/ui/TextField";
+import { AuthCard } from "@/components/layout/AuthCard";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError } from "@/lib/api";
 import { isAdmin, loadServerData, storeSession, useLogin } from "@/lib/auth";
@@ -50,40 +52,33 @@ export function LoginPage() {
   };
 
   return (
-    <div className="auth-page">
-      <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-        <h1 id="login-title">{copy.title}</h1>
-        <p className="hint">{copy.intro}</p>
-        <TextField
-          label={copy.email}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={missing && email.trim() === "" ? copy.bothRequired : undefined}
-        />
-        <TextField
-          label={copy.password}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={missing && password === "" ? copy.bothRequired : undefined}
-        />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={login.isPending}
-        >
-          {login.isPending ? copy.submitting : copy.submit}
-        </button>
-        <p className="auth-links">
-          <Link to={paths.resetPassword}>{copy.forgot}</Link>
-          <Link to={paths.corporateLogin}>{copy.corporate}</Link>
-        </p>
-      </form>
-    </div>
+    <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>
+      <EmailField
+        label={copy.email}
+        value={email}
+        onValueChange={setEmail}
+        error={missing && email.trim() === "" ? copy.bothRequired : undefined}
+      />
+      <TextField
+        label={copy.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={missing && password === "" ? copy.bothRequired : undefined}
+      />
+      <BusyButton
+        className="button button-primary button-block"
+        busy={login.isPending}
+        busyLabel={copy.submitting}
+      >
+        {copy.submit}
+      </BusyButton>
+      <p className="auth-links">
+        <Link to={paths.resetPassword}>{copy.forgot}</Link>
+        <Link to={paths.corporateLogin}>{copy.corporate}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
+import { AuthCard } from "@/components/layout/AuthCard";
+import { BusyButton } from "@/components/ui/BusyButton";
 import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
-import { TextField } from "@/components/ui/TextField";
+import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { passwordRules, toasts } from "@/lib/copy";
-import { passwordProblem } from "@/lib/passwords";
 import { useRequestReset } from "./api/request-reset";
 import { useResetPassword } from "./api/reset-password";
 import { authCopy } from "./copy";
+import { newPasswordAccepted } from "./newPasswordToast";
 
 const copy = authCopy.reset;
 
@@ -55,20 +57,7 @@ export function ResetPasswordPage() {
 
   const onReset = (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblem(password, confirm);
-    if (problem === "required") return toast({ ...copy.passwordRequired, variant: "destructive" });
-    if (problem === "tooShort")
-      return toast({
-        title: passwordRules.tooShort,
-        description: authCopy.passwordTooShortDetail,
-        variant: "destructive",
-      });
-    if (problem === "mismatch")
-      return toast({
-        title: passwordRules.mismatch,
-        description: authCopy.passwordMismatchDetail,
-        variant: "destructive",
-      });
+    if (!newPasswordAccepted(password, confirm)) return;
     reset.mutate(
       { token: token.trim(), newPassword: password, email: email.trim() || undefined },
       {
@@ -81,75 +70,56 @@ export function ResetPasswordPage() {
     );
   };
 
-  return (
-    <div className="auth-page">
-      {step === "request" ? (
-        <form
-          className="card auth-card"
-          onSubmit={onRequest}
-          noValidate
-          aria-labelledby="reset-title"
-        >
-          <h1 id="reset-title">{copy.title}</h1>
-          <p className="hint">{copy.requestIntro}</p>
-          <TextField
-            label={copy.email}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button
-            type="submit"
-            className="button button-primary button-block"
-            disabled={request.isPending}
-          >
-            {request.isPending ? copy.sending : copy.send}
-          </button>
-          {sent && (
-            <p className="note note-blue" role="status">
-              {copy.sent}
-            </p>
-          )}
-          <p className="auth-links">
-            <Link to={paths.login}>{copy.backToLogin}</Link>
-          </p>
-        </form>
-      ) : (
-        <form className="card auth-card" onSubmit={onReset} noValidate aria-labelledby="set-title">
-          <h1 id="set-title">{copy.setTitle}</h1>
-          {!params.get("token") && (
-            <TextField
-              label={copy.token}
-              required
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              autoComplete="one-time-code"
-            />
-          )}
-          <NewPasswordFields
-            passwordLabel={copy.newPassword}
-            confirmLabel={copy.confirm}
-            password={password}
-            confirm={confirm}
-            onPasswordChange={setPassword}
-            onConfirmChange={setConfirm}
-            hint={authCopy.passwordTooShortDetail}
-            minLength={passwordRules.minLength}
-          />
-          <button
-            type="submit"
-            className="button button-primary button-block"
-            disabled={reset.isPending}
-          >
-            {reset.isPending ? copy.saving : copy.save}
-          </button>
-          <p className="auth-links">
-            <Link to={paths.login}>{copy.backToLogin}</Link>
-          </p>
-        </form>
+  return step === "request" ? (
+    <AuthCard title={copy.title} intro={copy.requestIntro} onSubmit={onRequest}>
+      <EmailField label={copy.email} value={email} onValueChange={setEmail} />
+      <BusyButton
+        className="button button-primary button-block"
+        busy={request.isPending}
+        busyLabel={copy.sending}
+      >
+        {copy.send}
+      </BusyButton>
+      {sent && (
+        <p className="note note-blue" role="status">
+          {copy.sent}
+        </p>
       )}
-    </div>
+      <p className="auth-links">
+        <Link to={paths.login}>{copy.backToLogin}</Link>
+      </p>
+    </AuthCard>
+  ) : (
+    <AuthCard title={copy.setTitle} onSubmit={onReset}>
+      {!params.get("token") && (
+        <TextField
+          label={copy.token}
+          required
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          autoComplete="one-time-code"
+        />
+      )}
+      <NewPasswordFields
+        passwordLabel={copy.newPassword}
+        confirmLabel={copy.confirm}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        hint={authCopy.passwordTooShortDetail}
+        minLength={passwordRules.minLength}
+      />
+      <BusyButton
+        className="button button-primary button-block"
+        busy={reset.isPending}
+        busyLabel={copy.saving}
+      >
+        {copy.save}
+      </BusyButton>
+      <p className="auth-links">
+        <Link to={paths.login}>{copy.backToLogin}</Link>
+      </p>
+    </AuthCard>
   );
 }

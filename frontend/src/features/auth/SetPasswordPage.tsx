@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
+import { AuthCard } from "@/components/layout/AuthCard";
+import { BusyButton } from "@/components/ui/BusyButton";
 import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
-import { passwordRules } from "@/lib/copy";
-import { passwordProblem } from "@/lib/passwords";
 import { useSetPassword } from "./api/set-password";
 import { authCopy } from "./copy";
+import { newPasswordAccepted } from "./newPasswordToast";
 
 const copy = authCopy.setPassword;
 
@@ -32,19 +33,7 @@ export function SetPasswordPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblem(password, confirm);
-    if (problem === "required" || problem === "tooShort")
-      return toast({
-        title: passwordRules.tooShort,
-        description: authCopy.passwordTooShortDetail,
-        variant: "destructive",
-      });
-    if (problem === "mismatch")
-      return toast({
-        title: passwordRules.mismatch,
-        description: authCopy.passwordMismatchDetail,
-        variant: "destructive",
-      });
+    if (!newPasswordAccepted(password, confirm)) return;
     setPasswordCall.mutate(
       { email, token, password },
       {
@@ -63,27 +52,23 @@ export function SetPasswordPage() {
   };
 
   return (
-    <div className="auth-page">
-      <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="setpw-title">
-        <h1 id="setpw-title">{copy.title}</h1>
-        <p className="hint">{copy.intro(email)}</p>
-        <NewPasswordFields
-          passwordLabel={copy.password}
-          confirmLabel={copy.confirm}
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          hint={authCopy.passwordTooShortDetail}
-        />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={setPasswordCall.isPending}
-        >
-          {setPasswordCall.isPending ? copy.saving : copy.save}
-        </button>
-      </form>
-    </div>
+    <AuthCard title={copy.title} intro={copy.intro(email)} onSubmit={onSubmit}>
+      <NewPasswordFields
+        passwordLabel={copy.password}
+        confirmLabel={copy.confirm}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        hint={authCopy.passwordTooShortDetail}
+      />
+      <BusyButton
+        className="button button-primary button-block"
+        busy={setPasswordCall.isPending}
+        busyLabel={copy.saving}
+      >
+        {copy.save}
+      </BusyButton>
+    </AuthCard>
   );
 }

@@ -34,7 +34,6 @@ export const authCopy = {
       title: "Reset Failed",
       description: "Unable to reset password. The token may be expired.",
     },
-    passwordRequired: { title: "Password Required", description: "Please enter a new password." },
     emailRequired: "Please enter your email address.",
     backToLogin: "Back to sign in",
   },
@@ -52,6 +51,7 @@ export const authCopy = {
     failed: { title: "Failed to Set Password" },
     done: "Password set. Please sign in.",
   },
+  passwordRequired: { title: "Password Required", description: "Please enter a new password." },
   passwordTooShortDetail: "Use at least 6 characters.",
   passwordMismatchDetail: "Both passwords must be the same.",
 };

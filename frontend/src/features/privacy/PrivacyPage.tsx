@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
-import { TextField } from "@/components/ui/TextField";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { toasts } from "@/lib/copy";
@@ -51,23 +52,16 @@ export function PrivacyPage() {
       <section className="card" aria-labelledby="export-title">
         <h2 id="export-title">{copy.export.title}</h2>
         <p>{copy.export.body}</p>
-        <TextField
-          label={copy.email}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          readOnly={!!user}
-        />
-        <button
+        <EmailField label={copy.email} value={email} onValueChange={setEmail} readOnly={!!user} />
+        <BusyButton
           type="button"
           className="button button-primary"
           onClick={onExport}
-          disabled={exporter.isPending}
+          busy={exporter.isPending}
+          busyLabel={copy.export.busy}
         >
-          {exporter.isPending ? copy.export.busy : copy.export.button}
-        </button>
+          {copy.export.button}
+        </BusyButton>
       </section>
       <DeletionPanel
         {...copy.deleteData}

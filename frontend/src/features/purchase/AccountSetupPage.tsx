@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { AuthCard } from "@/components/layout/AuthCard";
+import { BusyButton } from "@/components/ui/BusyButton";
 import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
-import { TextField } from "@/components/ui/TextField";
+import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError } from "@/lib/api";
 import { login, storeSession, loadServerData } from "@/lib/auth";
@@ -81,39 +83,32 @@ export function AccountSetupPage() {
   };
 
   return (
-    <div className="auth-page">
-      <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="setup-title">
-        <h1 id="setup-title">{copy.title}</h1>
-        <p className="hint">{copy.intro}</p>
-        <TextField
-          label={copy.email}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <NewPasswordFields
-          passwordLabel={copy.password}
-          confirmLabel={copy.confirm}
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          hint={copy.existingHint}
-        />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? copy.checking : copy.submit}
-        </button>
-        <p className="auth-links">
-          <Link to={paths.qrGenerated}>{copy.back}</Link>
+    <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>
+      <EmailField label={copy.email} value={email} onValueChange={setEmail} />
+      <NewPasswordFields
+        passwordLabel={copy.password}
+        confirmLabel={copy.confirm}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        hint={copy.existingHint}
+      />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
         </p>
-      </form>
-    </div>
+      )}
+      <BusyButton
+        className="button button-primary button-block"
+        busy={busy}
+        busyLabel={copy.checking}
+      >
+        {copy.submit}
+      </BusyButton>
+      <p className="auth-links">
+        <Link to={paths.qrGenerated}>{copy.back}</Link>
+      </p>
+    </AuthCard>
   );
 }
