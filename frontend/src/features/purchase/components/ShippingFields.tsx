@@ -4,6 +4,22 @@ import { purchaseCopy } from "../copy";
 
 const copy = purchaseCopy.shipping;
 
+/** The address's text fields, in the order the form shows them. */
+const textFields: {
+  field: Exclude<keyof ShippingAddress, "country">;
+  autoComplete: string;
+  type?: "email";
+  required: boolean;
+}[] = [
+  { field: "email", autoComplete: "email", type: "email", required: true },
+  { field: "fullName", autoComplete: "name", required: true },
+  { field: "addressLine1", autoComplete: "address-line1", required: true },
+  { field: "addressLine2", autoComplete: "address-line2", required: false },
+  { field: "city", autoComplete: "address-level2", required: true },
+  { field: "county", autoComplete: "address-level1", required: true },
+  { field: "postcode", autoComplete: "postal-code", required: true },
+];
+
 export type ShippingErrors = Partial<Record<keyof ShippingAddress, string>>;
 
 /** Spec §5 shipping rules with their messages. */
@@ -34,61 +50,18 @@ export function ShippingFields(props: {
     <fieldset className="shipping">
       <legend>{purchaseCopy.dialog.shipping}</legend>
       <div className="grid-2">
-        <TextField
-          label={copy.email}
-          type="email"
-          autoComplete="email"
-          required
-          value={value.email}
-          onChange={set("email")}
-          error={errors.email}
-        />
-        <TextField
-          label={copy.fullName}
-          autoComplete="name"
-          required
-          value={value.fullName}
-          onChange={set("fullName")}
-          error={errors.fullName}
-        />
-        <TextField
-          label={copy.addressLine1}
-          autoComplete="address-line1"
-          required
-          value={value.addressLine1}
-          onChange={set("addressLine1")}
-          error={errors.addressLine1}
-        />
-        <TextField
-          label={copy.addressLine2}
-          autoComplete="address-line2"
-          value={value.addressLine2 ?? ""}
-          onChange={set("addressLine2")}
-        />
-        <TextField
-          label={copy.city}
-          autoComplete="address-level2"
-          required
-          value={value.city}
-          onChange={set("city")}
-          error={errors.city}
-        />
-        <TextField
-          label={copy.county}
-          autoComplete="address-level1"
-          required
-          value={value.county}
-          onChange={set("county")}
-          error={errors.county}
-        />
-        <TextField
-          label={copy.postcode}
-          autoComplete="postal-code"
-          required
-          value={value.postcode}
-          onChange={set("postcode")}
-          error={errors.postcode}
-        />
+        {textFields.map(({ field, autoComplete, type, required }) => (
+          <TextField
+            key={field}
+            label={copy[field]}
+            type={type}
+            autoComplete={autoComplete}
+            required={required}
+            value={value[field] ?? ""}
+            onChange={set(field)}
+            error={errors[field]}
+          />
+        ))}
         <div className="field">
           <label htmlFor="shipping-country">{copy.country}</label>
           <select
