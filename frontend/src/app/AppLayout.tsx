@@ -6,8 +6,10 @@ import { layoutCopy } from "@/components/layout/copy";
 import { LazyToaster } from "@/components/ui/LazyToaster";
 import { restoreSession } from "@/lib/auth";
 import { useUserStore } from "@/stores/session";
+import { usePageViews } from "./usePageViews";
 
 export function AppLayout() {
+  usePageViews();
   // Once per page load: refresh a stored session from the server.
   useEffect(() => {
     const email = useUserStore.getState().user?.email;
