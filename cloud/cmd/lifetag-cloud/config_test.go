@@ -31,7 +31,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"LIFETAG_ENV": "production", "DATA_KEY": "k", "DATA_KEY_PREVIOUS": " a, b ,", "ADMIN_EMAILS": "x@example.com, y@example.com",
 		"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_FROM": "Lifetag <hi@example.com>",
 		"ARGON2_TIME": "3", "ARGON2_MEMORY_KIB": "65536", "ARGON2_THREADS": "2", "RATE_LIMIT_PER_IP": "5",
-		"RATE_LIMIT_PER_ADDRESS": "2", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
+		"RATE_LIMIT_PER_ADDRESS": "2", "RATE_LIMIT_ANALYTICS_PER_IP": "7", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestConfigFromEnv(t *testing.T) {
 	if c.Host != "0.0.0.0" || c.Port != "9000" || !c.Production || c.BaseURL != "https://lifetag.example" ||
 		!reflect.DeepEqual(c.DataKeysPrevious, []string{"a", "b"}) || !reflect.DeepEqual(c.AdminEmails, []string{"x@example.com", "y@example.com"}) ||
 		c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.Argon2 != (argon2id.Params{Time: 3, MemoryKiB: 65536, Threads: 2}) ||
-		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn {
+		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.RateLimit.AnalyticsPerIP != 7 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -51,6 +51,7 @@ func TestConfigErrors(t *testing.T) {
 		"ErrProductionNoSMTP":    {"LIFETAG_ENV": "production", "DATA_KEY": "k"},
 		"ErrBadPort":             {"SMTP_PORT": "x"},
 		"ErrZeroRateLimit":       {"RATE_LIMIT_PER_IP": "0"},
+		"ErrZeroAnalyticsLimit":  {"RATE_LIMIT_ANALYTICS_PER_IP": "0"},
 		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
 		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},
 		"ErrBadTrustProxy":       {"TRUST_PROXY_HEADERS": "maybe"},
