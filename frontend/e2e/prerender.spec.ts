@@ -16,6 +16,9 @@ test("the home page paints before its JavaScript, other pages do not show it", a
     "If you can't speak for yourself, your label will.",
   );
   await expect(page.getByRole("button", { name: "Get Started - £0.99" })).toBeVisible();
+  // The app replaces this HTML when it starts: typing into it now would be
+  // lost, so its form waits, disabled, for the app.
+  await expect(page.getByLabel(/^Full name/)).toBeDisabled();
 
   await page.goto("/login", { waitUntil: "commit" });
   // Parsed (the pre-rendered footer is in the document) but hidden.
@@ -24,4 +27,6 @@ test("the home page paints before its JavaScript, other pages do not show it", a
 
   release();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByLabel(/^Full name/)).toBeEnabled();
 });

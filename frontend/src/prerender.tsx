@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppLayout } from "./app/AppLayout";
 import { paths } from "./app/paths";
+import { PrerenderingContext } from "./app/prerendering";
 import { HomePage } from "./features/home/HomePage";
 
 export function render(): string {
@@ -12,5 +13,9 @@ export function render(): string {
     [{ element: <AppLayout />, children: [{ path: paths.home, Component: HomePage }] }],
     { initialEntries: [paths.home] },
   );
-  return renderToString(<RouterProvider router={router} />);
+  return renderToString(
+    <PrerenderingContext value={true}>
+      <RouterProvider router={router} />
+    </PrerenderingContext>,
+  );
 }

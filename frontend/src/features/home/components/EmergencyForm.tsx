@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { usePrerendering } from "@/app/prerendering";
 import { FormField } from "@/components/ui/FormField";
 import { syncEmergencyData } from "@/lib/auth";
 import { rules } from "@/lib/emergency/rules";
@@ -118,6 +119,7 @@ export function EmergencyForm() {
     navigate(paths.qrGenerated);
   });
 
+  const prerendering = usePrerendering();
   const lockedNote = (name: string) => (locked ? `${name} ${copy.lockedSuffix}` : undefined);
   const contactErrors = errors.emergencyContacts;
   const contactsMessage = contactErrors?.message ?? contactErrors?.root?.message;
@@ -128,205 +130,213 @@ export function EmergencyForm() {
         <h2 id="form-title">{copy.title}</h2>
         <p className="hint">{copy.intro}</p>
       </div>
+      {/* Disabled in the build-time HTML until the app takes over (see prerendering.ts). */}
+      <fieldset className="form-body" disabled={prerendering}>
+        <fieldset className="card">
+          <legend>{copy.personal}</legend>
+          <div className="grid-2">
+            <FormField
+              label={copy.fullName}
+              required
+              error={errors.personalInfo?.fullName?.message}
+              hint={lockedNote(copy.fullName)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  autoComplete="name"
+                  readOnly={locked}
+                  {...register("personalInfo.fullName")}
+                />
+              )}
+            </FormField>
+            <FormField
+              label={copy.email}
+              required
+              error={errors.personalInfo?.email?.message}
+              hint={lockedNote(copy.email) ?? copy.emailHint}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  readOnly={locked}
+                  {...register("personalInfo.email")}
+                />
+              )}
+            </FormField>
+            <FormField
+              label={copy.dateOfBirth}
+              error={errors.personalInfo?.dateOfBirth?.message}
+              hint={lockedNote(copy.dateOfBirth)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  autoComplete="bday"
+                  readOnly={locked}
+                  {...register("personalInfo.dateOfBirth")}
+                />
+              )}
+            </FormField>
+            <FormField
+              label={copy.bloodType}
+              required
+              error={errors.personalInfo?.bloodType?.message}
+            >
+              {(control) => (
+                <select {...control} {...register("personalInfo.bloodType")}>
+                  <option value="">{copy.bloodTypePlaceholder}</option>
+                  {rules.bloodTypes.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField label={copy.weight} error={errors.personalInfo?.weight?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="decimal"
+                  min={rules.weightKg.min}
+                  max={rules.weightKg.max}
+                  step="0.1"
+                  {...register("personalInfo.weight", {
+                    setValueAs: (v: unknown) =>
+                      v === "" || v === null || v === undefined ? null : Number(v),
+                  })}
+                />
+              )}
+            </FormField>
+          </div>
+        </fieldset>
 
-      <fieldset className="card">
-        <legend>{copy.personal}</legend>
-        <div className="grid-2">
-          <FormField
-            label={copy.fullName}
-            required
-            error={errors.personalInfo?.fullName?.message}
-            hint={lockedNote(copy.fullName)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                autoComplete="name"
-                readOnly={locked}
-                {...register("personalInfo.fullName")}
-              />
-            )}
-          </FormField>
-          <FormField
-            label={copy.email}
-            required
-            error={errors.personalInfo?.email?.message}
-            hint={lockedNote(copy.email) ?? copy.emailHint}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                autoComplete="email"
-                readOnly={locked}
-                {...register("personalInfo.email")}
-              />
-            )}
-          </FormField>
-          <FormField
-            label={copy.dateOfBirth}
-            error={errors.personalInfo?.dateOfBirth?.message}
-            hint={lockedNote(copy.dateOfBirth)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                autoComplete="bday"
-                readOnly={locked}
-                {...register("personalInfo.dateOfBirth")}
-              />
-            )}
-          </FormField>
-          <FormField
-            label={copy.bloodType}
-            required
-            error={errors.personalInfo?.bloodType?.message}
-          >
-            {(control) => (
-              <select {...control} {...register("personalInfo.bloodType")}>
-                <option value="">{copy.bloodTypePlaceholder}</option>
-                {rules.bloodTypes.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label={copy.weight} error={errors.personalInfo?.weight?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="decimal"
-                min={rules.weightKg.min}
-                max={rules.weightKg.max}
-                step="0.1"
-                {...register("personalInfo.weight", {
-                  setValueAs: (v: unknown) =>
-                    v === "" || v === null || v === undefined ? null : Number(v),
-                })}
-              />
-            )}
-          </FormField>
-        </div>
-      </fieldset>
-
-      <fieldset className="card">
-        <legend>{copy.contacts}</legend>
-        {contactsMessage && (
-          <p className="field-error" role="alert">
-            {contactsMessage}
-          </p>
-        )}
-        <ol className="contacts">
-          {fields.map((field, index) => (
-            <li key={field.key} className="contact">
-              <div className="contact-head">
-                <h3>{copy.contact(index + 1)}</h3>
-                {fields.length > 1 && (
-                  <button
-                    type="button"
-                    className="button button-ghost button-small"
-                    aria-label={copy.removeContact(index + 1)}
-                    onClick={() => remove(index)}
+        <fieldset className="card">
+          <legend>{copy.contacts}</legend>
+          {contactsMessage && (
+            <p className="field-error" role="alert">
+              {contactsMessage}
+            </p>
+          )}
+          <ol className="contacts">
+            {fields.map((field, index) => (
+              <li key={field.key} className="contact">
+                <div className="contact-head">
+                  <h3>{copy.contact(index + 1)}</h3>
+                  {fields.length > 1 && (
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={copy.removeContact(index + 1)}
+                      onClick={() => remove(index)}
+                    >
+                      {copy.remove}
+                    </button>
+                  )}
+                </div>
+                <div className="grid-3">
+                  <FormField
+                    label={copy.contactName}
+                    required
+                    error={errors.emergencyContacts?.[index]?.name?.message}
                   >
-                    {copy.remove}
-                  </button>
+                    {(control) => (
+                      <input
+                        {...control}
+                        autoComplete="off"
+                        {...register(`emergencyContacts.${index}.name`)}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    label={copy.relationship}
+                    error={errors.emergencyContacts?.[index]?.relationship?.message}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        autoComplete="off"
+                        {...register(`emergencyContacts.${index}.relationship`)}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    label={copy.phone}
+                    required
+                    error={errors.emergencyContacts?.[index]?.phone?.message}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="tel"
+                        autoComplete="off"
+                        {...register(`emergencyContacts.${index}.phone`)}
+                      />
+                    )}
+                  </FormField>
+                </div>
+              </li>
+            ))}
+          </ol>
+          {fields.length < rules.maxContacts && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => append(blankContact())}
+            >
+              + {copy.addContact}
+            </button>
+          )}
+        </fieldset>
+
+        <fieldset className="card">
+          <legend>{copy.medical}</legend>
+          <p className="hint">{copy.medicalIntro}</p>
+          <div className="grid-2">
+            {(["allergies", "medications", "conditions", "notes"] as const).map((name) => (
+              <FormField key={name} label={copy[name]} error={errors.medicalInfo?.[name]?.message}>
+                {(control) => (
+                  <textarea {...control} rows={3} {...register(`medicalInfo.${name}`)} />
                 )}
-              </div>
-              <div className="grid-3">
-                <FormField
-                  label={copy.contactName}
-                  required
-                  error={errors.emergencyContacts?.[index]?.name?.message}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      autoComplete="off"
-                      {...register(`emergencyContacts.${index}.name`)}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  label={copy.relationship}
-                  error={errors.emergencyContacts?.[index]?.relationship?.message}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      autoComplete="off"
-                      {...register(`emergencyContacts.${index}.relationship`)}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  label={copy.phone}
-                  required
-                  error={errors.emergencyContacts?.[index]?.phone?.message}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="tel"
-                      autoComplete="off"
-                      {...register(`emergencyContacts.${index}.phone`)}
-                    />
-                  )}
-                </FormField>
-              </div>
-            </li>
-          ))}
-        </ol>
-        {fields.length < rules.maxContacts && (
+              </FormField>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="form-actions">
+          <button type="submit" className="button button-primary button-large">
+            {copy.submit}
+          </button>
           <button
             type="button"
-            className="button button-secondary"
-            onClick={() => append(blankContact())}
+            className="button button-ghost"
+            onClick={() => setConfirmClear(true)}
           >
-            + {copy.addContact}
+            {copy.clear}
           </button>
+          <span className="saved-note" aria-live="polite">
+            {saved ? copy.saved : ""}
+          </span>
+        </div>
+        {confirmClear && (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              open={confirmClear}
+              onOpenChange={setConfirmClear}
+              title={copy.clearTitle}
+              description={copy.clearConfirm}
+              confirmLabel={copy.clearYes}
+              cancelLabel={copy.clearNo}
+              onConfirm={clearForm}
+            />
+          </Suspense>
         )}
       </fieldset>
-
-      <fieldset className="card">
-        <legend>{copy.medical}</legend>
-        <p className="hint">{copy.medicalIntro}</p>
-        <div className="grid-2">
-          {(["allergies", "medications", "conditions", "notes"] as const).map((name) => (
-            <FormField key={name} label={copy[name]} error={errors.medicalInfo?.[name]?.message}>
-              {(control) => <textarea {...control} rows={3} {...register(`medicalInfo.${name}`)} />}
-            </FormField>
-          ))}
-        </div>
-      </fieldset>
-
-      <div className="form-actions">
-        <button type="submit" className="button button-primary button-large">
-          {copy.submit}
-        </button>
-        <button type="button" className="button button-ghost" onClick={() => setConfirmClear(true)}>
-          {copy.clear}
-        </button>
-        <span className="saved-note" aria-live="polite">
-          {saved ? copy.saved : ""}
-        </span>
-      </div>
-      {confirmClear && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirmClear}
-            onOpenChange={setConfirmClear}
-            title={copy.clearTitle}
-            description={copy.clearConfirm}
-            confirmLabel={copy.clearYes}
-            cancelLabel={copy.clearNo}
-            onConfirm={clearForm}
-          />
-        </Suspense>
-      )}
     </form>
   );
 }
