@@ -34,7 +34,7 @@ base="http://127.0.0.1:$port"
 
 echo "== e2e: start the cloud on $base"
 HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" LIFETAG_ENV=development \
-  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 \
+  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 \
   "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
 cloud_pid=$!
 for _ in $(seq 1 100); do
@@ -45,6 +45,6 @@ done
 
 echo "== e2e: Playwright journeys"
 status=0
-(cd frontend && E2E_BASE_URL="$base" CHROMIUM="$CHROMIUM" npx playwright test) || status=1
+(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" npx playwright test) || status=1
 if [ "$status" -ne 0 ]; then echo "-- cloud log:"; tail -50 "$work/cloud.log"; fi
 exit $status

@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectToast, snap } from "./helpers";
 
@@ -7,13 +8,34 @@ import { expectToast, snap } from "./helpers";
 const email = "admin@lifetag.test";
 const password = "a-new-password";
 
+/** The reset link of the newest mail to `to` in the cloud's development outbox. */
+async function resetLinkFromOutbox(to: string): Promise<string> {
+  const outbox = process.env.E2E_OUTBOX;
+  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
+  const names = (await readdir(outbox)).sort().reverse();
+  for (const name of names) {
+    const mail = await readFile(join(outbox, name), "utf8");
+    if (!mail.startsWith(`To: ${to}\n`)) continue;
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no reset mail to ${to} in ${outbox}`);
+}
+
 test("resets a password, signs in, exports data and deletes the account", async ({ page }) => {
   await page.goto("/reset-password");
   await snap(page, "reset-password");
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
-  // Development mode hands the token back, which skips to the second step.
+  // Development mode also hands the token back, which skips to the second
+  // step; a customer follows the link in the mail instead, as here.
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  const link = new URL(await resetLinkFromOutbox(email));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  // The token came with the link: nobody is asked to type it.
+  await expect(page.getByLabel(/^Reset code/)).toHaveCount(0);
+  await snap(page, "reset-password-new");
   await page.getByLabel(/^New password/).fill("short");
   await page.getByLabel(/^Confirm new password/).fill("short");
   await page.getByRole("button", { name: "Reset Password" }).click();
@@ -75,4 +97,17 @@ test("set-password with an invalid link goes home", async ({ page }) => {
   await page.goto("/set-password");
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, "Invalid Link");
+});
+
+test("set-password with a well-formed but unknown token is refused and sets nothing", async ({
+  page,
+}) => {
+  await page.goto("/set-password?email=staff%40example.com&token=not-a-real-token");
+  await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+  await snap(page, "set-password");
+  await page.getByLabel(/^Password/).fill("secret1");
+  await page.getByLabel(/^Confirm password/).fill("secret1");
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expectToast(page, "Failed to Set Password");
+  await expect(page).toHaveURL(/\/set-password\?/);
 });

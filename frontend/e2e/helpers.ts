@@ -23,6 +23,15 @@ export async function snap(page: Page, name: string) {
     ["1280x800", { width: 1280, height: 800 }],
   ] as const) {
     await page.setViewportSize(size);
+    // From the top (a sticky header would otherwise be photographed where the
+    // page was scrolled to), once the page has laid itself out at this size.
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          window.scrollTo(0, 0);
+          requestAnimationFrame(() => requestAnimationFrame(done));
+        }),
+    );
     await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
   }
 }

@@ -148,7 +148,11 @@ test("a referred purchase is credited on the referrer's dashboard", async ({ pag
 
   // A friend, in a browser of their own, follows the shared link and buys.
   const friend = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await buyPrintAccess(await friend.newPage(), "friend@example.com", `/?ref=${code}`);
+  const friendPage = await friend.newPage();
+  await friendPage.goto(`/?ref=${code}`);
+  await expect(friendPage.locator(".referral-banner")).toContainText(code);
+  await snap(friendPage, "home-referred");
+  await buyPrintAccess(friendPage, "friend@example.com", `/?ref=${code}`);
   await friend.close();
 
   await page.reload();
