@@ -16,6 +16,7 @@ const (
 	MsgBodyWrongType       = "Field %s has the wrong type"
 	MsgBodyTrailingData    = "The request body must hold a single JSON object"
 	MsgTooManyRequests     = "Too many requests. Please wait a minute and try again."
+	MsgCrossOrigin         = "Requests from other sites are refused"
 	MsgSignInRequired      = "Please sign in to access this feature."
 	MsgForbidden           = "You can only access your own data."
 	MsgEmailRequired       = "Email Required"

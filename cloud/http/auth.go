@@ -51,6 +51,11 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleLogoutRedirect(w http.ResponseWriter, r *http.Request) {
+	// A link on another site must not sign anyone out: it just goes home.
+	if sentByAnotherSite(r) {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
 	if err := s.service.Logout(r.Context(), sessionToken(r)); err != nil {
 		s.writeError(w, r, err)
 		return

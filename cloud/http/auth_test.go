@@ -95,6 +95,45 @@ func TestLogin(t *testing.T) {
 				t.Fatalf("logout ended another session: %d", resp.Status)
 			}
 		})
+		t.Run("ErrLogoutFromAnotherSite", func(t *testing.T) {
+			victim := e.login("ann@example.com", "secret-1")
+			fromSite := func(site, origin string) func(*http.Request) {
+				return func(req *http.Request) {
+					req.Header.Set("Authorization", "Bearer "+victim)
+					if site != "" {
+						req.Header.Set("Sec-Fetch-Site", site)
+					}
+					if origin != "" {
+						req.Header.Set("Origin", origin)
+					}
+				}
+			}
+			for _, c := range []struct{ site, origin string }{
+				{"cross-site", "https://evil.example"},
+				{"same-site", "https://shop.lifetag.example"},
+				{"", "https://evil.example"}, // an older browser: Origin only
+			} {
+				resp := e.send("POST", "/api/auth/logout", nil, fromSite(c.site, c.origin))
+				if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCrossOrigin || resp.Header.Get("Set-Cookie") != "" {
+					t.Fatalf("%+v: %d %s %v", c, resp.Status, resp.Body, resp.Header)
+				}
+				if c.site == "" {
+					continue // a navigation carries no Origin: only Sec-Fetch-Site tells
+				}
+				link := e.send("GET", "/api/logout", nil, fromSite(c.site, ""))
+				if link.Status != http.StatusSeeOther || link.Header.Get("Set-Cookie") != "" {
+					t.Fatalf("/api/logout from %q: %d %v", c.site, link.Status, link.Header)
+				}
+			}
+			if resp := e.do("GET", "/api/user/data?email=ann%40example.com", victim, nil); resp.Status != 200 {
+				t.Fatalf("another site ended the session: %d", resp.Status)
+			}
+			// The site itself still signs out, as its own pages do.
+			resp := e.send("POST", "/api/auth/logout", nil, fromSite("same-origin", e.URL))
+			if resp.Status != 200 {
+				t.Fatalf("same-origin logout: %d %s", resp.Status, resp.Body)
+			}
+		})
 		t.Run("LogoutRedirect", func(t *testing.T) {
 			other := e.login("ann@example.com", "secret-1")
 			resp := e.do("GET", "/api/logout", other, nil)

@@ -42,6 +42,29 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
+// sameOriginWrites refuses a browser's state-changing request sent by
+// another site: Go's CrossOriginProtection reads Sec-Fetch-Site, or else
+// compares Origin with Host. The session cookie is SameSite=Lax, so such a
+// request carries no session, but it could still act without one: its
+// answer's Set-Cookie signs the visitor out, and sign-up, checkout and
+// analytics need no session. Programs other than browsers send neither
+// header and pass, as Stripe's webhook must.
+func sameOriginWrites(next http.Handler) http.Handler {
+	protection := http.NewCrossOriginProtection()
+	protection.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, http.StatusForbidden, cloud.MsgCrossOrigin)
+	}))
+	return protection.Handler(next)
+}
+
+// sentByAnotherSite reports a browser request that another site started,
+// for the one GET that changes something (/api/logout, a navigation target
+// of the spec). CrossOriginProtection leaves GET alone.
+func sentByAnotherSite(r *http.Request) bool {
+	site := r.Header.Get("Sec-Fetch-Site")
+	return site == "cross-site" || site == "same-site"
+}
+
 // noStore keeps API answers (personal data) out of every cache.
 func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
