@@ -60,7 +60,7 @@ func decodeAll(t *testing.T, pdf []byte) string {
 		t.Fatalf("pdftoppm: %v %s", err, out)
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "page*.png"))
-	args := append([]string{"--quiet", "--raw", "-Sbinary"}, pages...)
+	args := append([]string{"--nodbus", "--quiet", "--raw", "-Sbinary"}, pages...)
 	out, err := exec.Command("zbarimg", args...).Output()
 	if err != nil {
 		t.Fatalf("zbarimg: %v", err)
