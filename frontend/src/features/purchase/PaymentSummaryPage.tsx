@@ -1,6 +1,7 @@
-import { useState } from "react";
-import { Link, Navigate } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
+import { toast } from "@/components/ui/toast-store";
 import { hasEmergencyData, useEmergencyStore } from "@/stores/emergency";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { readPendingOrderType, readPendingUser } from "@/stores/pending";
@@ -24,6 +25,15 @@ export function PaymentSummaryPage() {
   const complete = useCompletePurchase();
   // Someone who already has print access is not charged twice for it.
   const subscription = useCheckSubscription(mode === "print" && user ? user.email : null);
+  useReturnFromBankCheck((succeeded) => {
+    if (succeeded) void complete(mode);
+    else
+      toast({
+        ...purchaseCopy.dialog.paymentFailed,
+        description: copy.bankDeclined,
+        variant: "destructive",
+      });
+  });
 
   if (!hasEmergencyData(data)) {
     return (
@@ -113,4 +123,23 @@ export function PaymentSummaryPage() {
       )}
     </div>
   );
+}
+
+/**
+ * A card whose bank checks it on a page of its own takes the customer away
+ * from the payment dialog; Stripe then sends them back here (the dialog's
+ * return address) with redirect_status in the query. That status is
+ * handled once and removed from the address. Fulfilment itself comes from
+ * the verified webhook or the cloud's read-back, never from this query.
+ */
+function useReturnFromBankCheck(onReturn: (succeeded: boolean) => void) {
+  const [params, setParams] = useSearchParams();
+  const status = params.get("redirect_status");
+  useEffect(() => {
+    if (!status) return;
+    setParams({}, { replace: true });
+    onReturn(status === "succeeded");
+    // Once, for the status the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }

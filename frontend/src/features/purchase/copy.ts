@@ -37,6 +37,8 @@ export const purchaseCopy = {
     total: "Total",
     pay: (price: string) => `Pay ${price}`,
     back: "Back",
+    bankDeclined:
+      "Your bank did not confirm the payment, so nothing was charged. Please try again.",
   },
   dialog: {
     title: { print: "Unlock Print Functionality", physical: "Order Physical Labels" },

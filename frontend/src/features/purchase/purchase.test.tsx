@@ -1,7 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
+import { mockFetch } from "@/test/fetchMock";
 import { resetStores, saveRecord } from "@/test/fixtures";
+import { readPendingUser, writePendingUser } from "@/stores/pending";
+import { useUserStore } from "@/stores/session";
 import { renderRoute } from "@/test/renderRoute";
 
 describe("purchase flow guards", () => {
@@ -27,5 +30,61 @@ describe("purchase flow guards", () => {
     renderRoute("/payment-summary");
     expect(await screen.findByText("No emergency data found")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  });
+});
+
+describe("back from a bank's own check page", () => {
+  beforeEach(() => {
+    resetStores();
+    saveRecord();
+    localStorage.setItem("pendingOrderType", "print");
+    writePendingUser({ email: "jane@example.com", password: "secret1", isExisting: false });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const returnAddress = (status: string) =>
+    `/payment-summary?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret&redirect_status=${status}`;
+
+  it("completes the pending sign-up when the payment succeeded", async () => {
+    const fetch = mockFetch({
+      "POST /api/auth/create-account-after-payment": () => ({
+        body: {
+          sessionToken: "tok",
+          user: { id: 7, email: "jane@example.com", hasPrintAccess: true },
+        },
+      }),
+      "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
+      "GET /api/user/data": () => ({ body: { user: null, emergencyData: null } }),
+      "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+      "POST /api/check-subscription": () => ({ body: { hasAccess: true } }),
+    });
+    const { router } = renderRoute(returnAddress("succeeded"));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]?.title).toBe("Payment Successful"),
+    );
+    expect(router.state.location.search).toBe("");
+    const created = fetch.mock.calls.find(
+      ([url]) => url === "/api/auth/create-account-after-payment",
+    );
+    expect(JSON.parse(String(created![1]!.body))).toEqual({
+      email: "jane@example.com",
+      password: "secret1",
+    });
+    expect(useUserStore.getState().user?.email).toBe("jane@example.com");
+    expect(readPendingUser()).toBeNull();
+  });
+
+  it("says the payment failed, creates nothing and keeps the pending sign-up", async () => {
+    const fetch = mockFetch({});
+    const { router } = renderRoute(returnAddress("requires_payment_method"));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]?.title).toBe("Payment Failed"));
+    expect(router.state.location.search).toBe("");
+    // Nothing but the page view's analytics.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/analytics/page-view"]);
+    expect(readPendingUser()?.password).toBe("secret1");
+    expect(screen.getByRole("button", { name: "Pay £0.99" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
+import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
 import { usePaymentProvider } from "@/lib/payments/usePaymentProvider";
 import { referralCode } from "@/lib/referral";
@@ -82,7 +83,11 @@ export function PaymentDialog(props: {
               referralCode: referralCode(),
             },
       );
-      const result = await provider.confirm(clientSecret, window.location.origin);
+      // Back to this site's payment summary if the bank needs its own page.
+      const result = await provider.confirm(
+        clientSecret,
+        `${window.location.origin}${paths.paymentSummary}`,
+      );
       if (result.error) {
         toast({ ...copy.paymentFailed, description: result.error, variant: "destructive" });
         return;
