@@ -30,7 +30,8 @@ func TestHealth(t *testing.T) {
 
 func TestSite(t *testing.T) {
 	site := fstest.MapFS{
-		"index.html":         {Data: []byte("<!doctype html><title>Lifetag</title>")},
+		"index.html":         {Data: []byte("<!doctype html><title>Lifetag</title><main>home</main>")},
+		"app.html":           {Data: []byte("<!doctype html><title>Lifetag</title>")},
 		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
 	}
 	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{Site: site, Logger: slog.New(slog.DiscardHandler)}))
@@ -41,7 +42,9 @@ func TestSite(t *testing.T) {
 		wantStatus     int
 		wantBody       string
 	}{
-		{"/", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title>"},
+		// Only the home address gets the pre-rendered home page.
+		{"/", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title><main>home</main>"},
+		{"/index.html", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title><main>home</main>"},
 		{"/dashboard", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title>"},
 		{"/some/unknown/page", "text/html; charset=utf-8", 200, "<!doctype html><title>Lifetag</title>"},
 		{"/assets/app-1a2b.js", "text/javascript; charset=utf-8", 200, "console.log(1)"},

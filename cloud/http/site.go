@@ -13,8 +13,11 @@ Run "make run" from the repository root to build it and start the cloud.
 The API is available under /api (try /api/health).
 `
 
-// siteHandler serves the website's files, and index.html for any other path
-// so the client-side router can handle it (its own 404 page included).
+// siteHandler serves the website's files, and a page of the app for any
+// other path so the client-side router can handle it (its own 404 page
+// included). index.html carries the home page rendered at build time, for a
+// fast first paint; every other address gets app.html, the same app without
+// that markup, so no other page ever flashes the home page.
 func siteHandler(site fs.FS) http.Handler {
 	files := http.FileServerFS(site)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -41,8 +44,15 @@ func siteHandler(site fs.FS) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
+		page := index
+		if name != "" && name != "index.html" {
+			// Builds from before app.html existed serve index.html everywhere.
+			if app, err := fs.ReadFile(site, "app.html"); err == nil {
+				page = app
+			}
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(index)
+		w.Write(page)
 	})
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 // The home page arrives pre-rendered: it paints before the JavaScript, and
-// other addresses never flash it. The app's entry script is held back here
+// other addresses never flash it (they are served app.html, without it). The app's entry script is held back here
 // to look at the page as a slow phone would.
 test("the home page paints before its JavaScript, other pages do not show it", async ({ page }) => {
   let release: () => void = () => {};
@@ -20,10 +20,14 @@ test("the home page paints before its JavaScript, other pages do not show it", a
   // lost, so its form waits, disabled, for the app.
   await expect(page.getByLabel(/^Full name/)).toBeDisabled();
 
+  // Painted from the one HTML file: its stylesheet is inlined, no link waits.
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  await expect(page.locator("head style")).toHaveCount(1);
+
+  // Every other address gets the app without the home page's markup.
   await page.goto("/login", { waitUntil: "commit" });
-  // Parsed (the pre-rendered footer is in the document) but hidden.
-  await expect(page.locator("#root .site-footer")).toBeAttached();
-  await expect(page.locator("#root .hero")).toBeHidden();
+  await expect(page.locator("#root")).toBeAttached();
+  await expect(page.locator("#root > *")).toHaveCount(0);
 
   release();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

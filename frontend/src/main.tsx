@@ -34,7 +34,6 @@ function routerReady(): Promise<void> {
 }
 
 await routerReady();
-document.documentElement.removeAttribute("data-deep-link");
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
