@@ -23,7 +23,9 @@ function decodePdf(path: string): string {
   const pages = readdirSync(dir)
     .filter((f) => f.endsWith(".png"))
     .map((f) => join(dir, f));
-  return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", ...pages]).toString("utf8");
+  return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", ...pages]).toString(
+    "utf8",
+  );
 }
 
 async function payInDialog(page: Page, dialogName: string) {
