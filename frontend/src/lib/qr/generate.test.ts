@@ -28,9 +28,13 @@ describe("individual QR image", () => {
     const dir = mkdtempSync(join(tmpdir(), "lifetag-qr-"));
     try {
       writeFileSync(join(dir, "qr.png"), png);
-      const decoded = execFileSync(zbarimg, ["--nodbus", "--raw", "-q", "-Sbinary", join(dir, "qr.png")], {
-        stdio: ["ignore", "pipe", "ignore"],
-      });
+      const decoded = execFileSync(
+        zbarimg,
+        ["--nodbus", "--raw", "-q", "-Sbinary", join(dir, "qr.png")],
+        {
+          stdio: ["ignore", "pipe", "ignore"],
+        },
+      );
       // zbarimg ends its output with a newline of its own.
       expect(decoded.toString("utf8").replace(/\n$/, "")).toBe(text);
     } finally {
