@@ -1,3 +1,4 @@
+import { passwordRules } from "@/lib/copy";
 import { TextField } from "./TextField";
 
 /**
@@ -12,7 +13,6 @@ export function NewPasswordFields(props: {
   onPasswordChange: (password: string) => void;
   onConfirmChange: (confirm: string) => void;
   hint?: string;
-  minLength?: number;
 }) {
   return (
     <>
@@ -21,7 +21,7 @@ export function NewPasswordFields(props: {
         type="password"
         autoComplete="new-password"
         required
-        minLength={props.minLength}
+        minLength={passwordRules.minLength}
         value={props.password}
         onChange={(e) => props.onPasswordChange(e.target.value)}
         hint={props.hint}

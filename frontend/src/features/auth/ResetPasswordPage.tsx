@@ -7,7 +7,7 @@ import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
-import { passwordRules, toasts } from "@/lib/copy";
+import { toasts } from "@/lib/copy";
 import { useRequestReset } from "./api/request-reset";
 import { useResetPassword } from "./api/reset-password";
 import { authCopy } from "./copy";
@@ -108,7 +108,6 @@ export function ResetPasswordPage() {
         onPasswordChange={setPassword}
         onConfirmChange={setConfirm}
         hint={authCopy.passwordTooShortDetail}
-        minLength={passwordRules.minLength}
       />
       <BusyButton
         className="button button-primary button-block"
