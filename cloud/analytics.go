@@ -2,6 +2,10 @@ package cloud
 
 import "time"
 
+// AnalyticsRetention is how long an analytics record is kept: thirteen
+// months, so a year can be compared with the one before, and no longer.
+const AnalyticsRetention = 395 * 24 * time.Hour
+
 // Kinds of analytics record (analytics_events.kind).
 const (
 	AnalyticsKindPageView = "page_view"

@@ -56,10 +56,10 @@ const (
 
 	// Analytics: the numbers are the limits below.
 	MsgBeaconBodyNotJSON        = "The request body must be JSON (Content-Type: application/json or text/plain)"
-	MsgAnalyticsPathInvalid     = "The path must start with / and be at most %d bytes of a URL path, without a query string or fragment"
+	MsgAnalyticsPathInvalid     = "The path must start with / and be at most %d bytes of a URL path, without a query string, fragment or @"
 	MsgAnalyticsActionInvalid   = "The action must be 1 to %d characters of a-z, 0-9, _ and -"
 	MsgAnalyticsCategoryInvalid = "The category must be 1 to %d characters of a-z, 0-9, _ and -"
-	MsgAnalyticsLabelInvalid    = "The label must be at most %d bytes of text without control characters"
+	MsgAnalyticsLabelInvalid    = "The label must be at most %d bytes of text without control characters or @"
 	MsgAnalyticsValueInvalid    = "The value must be a finite number"
 )
 

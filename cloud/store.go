@@ -65,6 +65,9 @@ type Store interface {
 	// CountAnalyticsEvents counts the records created at or after since, by
 	// kind, name and path, ordered by those (byte order), for dashboards.
 	CountAnalyticsEvents(ctx context.Context, since time.Time) ([]*AnalyticsCount, error)
+	// DeleteAnalyticsEventsBefore deletes the records created before before
+	// and says how many it deleted.
+	DeleteAnalyticsEventsBefore(ctx context.Context, before time.Time) (int64, error)
 
 	// DeletePersonalData removes the emergency record, profile fields and
 	// order shipping addresses, keeping the account and its purchases.

@@ -187,6 +187,8 @@ func TestAnalytics(t *testing.T) {
 			{"ErrPathSpace", "page-view", `{"path":"/a b"}`, "", 400, pathInvalid},
 			{"ErrPathNotEncoded", "page-view", `{"path":"/café"}`, "", 400, pathInvalid},
 			{"ErrPathControl", "page-view", `{"path":"/a\u0000"}`, "", 400, pathInvalid},
+			{"ErrPathEmailAddress", "page-view", `{"path":"/jane@example.com"}`, "", 400, pathInvalid},
+			{"ErrPathEncodedEmailAddress", "page-view", `{"path":"/jane%40example.com"}`, "", 400, pathInvalid},
 			{"ErrPathWrongType", "page-view", `{"path":["/"]}`, "", 400, "Field path has the wrong type"},
 			{"ErrPageViewUnknownField", "page-view", `{"path":"/","userId":1}`, "", 400, `Unknown field "userId" in the request body`},
 
@@ -199,6 +201,7 @@ func TestAnalytics(t *testing.T) {
 			{"ErrCategoryTooLong", "event", `{"action":"user_logout","category":"` + strings.Repeat("a", cloud.AnalyticsNameMaxBytes+1) + `"}`, "", 400, categoryInvalid},
 			{"ErrLabelTooLong", "event", event(`,"label":"` + strings.Repeat("a", cloud.AnalyticsLabelMaxBytes+1) + `"`), "", 400, labelInvalid},
 			{"ErrLabelNewline", "event", event(`,"label":"a\nforged line"`), "", 400, labelInvalid},
+			{"ErrLabelEmailAddress", "event", event(`,"label":"jane@example.com"`), "", 400, labelInvalid},
 			{"ErrLabelC1Control", "event", event(`,"label":"a\u0085b"`), "", 400, labelInvalid},
 			{"ErrValueTooLarge", "event", event(`,"value":1e400`), "", 400, "Field value has the wrong type"},
 			{"ErrValueString", "event", event(`,"value":"3"`), "", 400, "Field value has the wrong type"},

@@ -36,3 +36,11 @@ func (db *DB) CountAnalyticsEvents(ctx context.Context, since time.Time) ([]*clo
 	})
 	return counts, storeError(err, "analytics counts")
 }
+
+func (db *DB) DeleteAnalyticsEventsBefore(ctx context.Context, before time.Time) (int64, error) {
+	tag, err := db.pool.Exec(ctx, `DELETE FROM analytics_events WHERE created_at < $1`, before)
+	if err != nil {
+		return 0, storeError(err, "analytics events")
+	}
+	return tag.RowsAffected(), nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,18 +42,29 @@ func (s *Service) RecordEvent(ctx context.Context, action, category, label strin
 	})
 }
 
+// PurgeOldAnalytics deletes analytics records older than
+// cloud.AnalyticsRetention.
+func (s *Service) PurgeOldAnalytics(ctx context.Context) (int64, error) {
+	return s.store.DeleteAnalyticsEventsBefore(ctx, s.now().Add(-cloud.AnalyticsRetention))
+}
+
 // validPagePath accepts a URL path as location.pathname gives it: starting
 // with "/", percent-encoded (so printable ASCII without spaces). A query
 // string or fragment is refused, not trimmed: it can hold a secret (a reset
 // link's ?token=), and a client that sends one is wrong, so the server keeps
-// nothing of it rather than guessing which part is safe.
+// nothing of it rather than guessing which part is safe. An "@", plain or
+// percent-encoded, is refused too: no page of the site has one, and a
+// mistyped address holding an e-mail address must not be stored.
 func validPagePath(path string) bool {
+	if strings.Contains(strings.ToLower(path), "%40") {
+		return false
+	}
 	if len(path) == 0 || path[0] != '/' || len(path) > cloud.AnalyticsPathMaxBytes {
 		return false
 	}
 	for i := 0; i < len(path); i++ {
 		c := path[i]
-		if c <= ' ' || c > '~' || c == '?' || c == '#' {
+		if c <= ' ' || c > '~' || c == '?' || c == '#' || c == '@' {
 			return false
 		}
 	}
@@ -77,13 +89,14 @@ func validAnalyticsName(name string) bool {
 
 // validAnalyticsLabel accepts free text (empty included) of at most
 // cloud.AnalyticsLabelMaxBytes, valid UTF-8 without control characters,
-// which could forge lines in whatever shows it later.
+// which could forge lines in whatever shows it later, and without "@", so
+// no e-mail address ends up in analytics.
 func validAnalyticsLabel(label string) bool {
 	if len(label) > cloud.AnalyticsLabelMaxBytes || !utf8.ValidString(label) {
 		return false
 	}
 	for _, r := range label {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || r == '@' {
 			return false
 		}
 	}

@@ -37,3 +37,13 @@ func (db *DB) CountAnalyticsEvents(ctx context.Context, since time.Time) ([]*clo
 	}
 	return counts, storeError(rows.Err(), "analytics counts")
 }
+
+func (db *DB) DeleteAnalyticsEventsBefore(ctx context.Context, before time.Time) (int64, error) {
+	// Times are fixed-width text, so < compares them as times.
+	res, err := db.db.ExecContext(ctx, `DELETE FROM analytics_events WHERE created_at < ?1`, formatTime(before))
+	if err != nil {
+		return 0, storeError(err, "analytics events")
+	}
+	n, err := res.RowsAffected()
+	return n, storeError(err, "analytics events")
+}

@@ -353,6 +353,21 @@ func testAnalytics(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			t.Fatal("a record of an unknown kind was stored")
 		}
 	})
+
+	// Retention: records from before the cut go, the one at it stays.
+	n, err := s.DeleteAnalyticsEventsBefore(ctx, T0)
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("deleted %d records before T0, want the one a second early", n)
+	}
+	if rows := dump(t)["analytics_events"]; len(rows) != 6 {
+		t.Fatalf("%d rows left, want 6", len(rows))
+	}
+	counts, err = s.CountAnalyticsEvents(ctx, T0.Add(-time.Hour))
+	must(t, err)
+	if len(counts) != len(want) || counts[2].Count != 2 {
+		t.Fatalf("after the purge: %+v", counts)
+	}
 }
 
 func testDeletePersonalData(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {

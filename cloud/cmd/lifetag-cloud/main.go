@@ -30,8 +30,8 @@ import (
 // devKeyFile is the development data key, generated on first start.
 const devKeyFile = "data.key"
 
-// sessionPurgeInterval is how often expired sessions are deleted.
-const sessionPurgeInterval = time.Hour
+// purgeInterval is how often expired sessions and old analytics are deleted.
+const purgeInterval = time.Hour
 
 func main() {
 	config, err := configFromEnv(os.Getenv)
@@ -95,7 +95,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		}
 		logger.Info("data re-sealed under the current DATA_KEY; DATA_KEY_PREVIOUS can now be removed", slog.Int("rows", n))
 	}
-	go purgeSessions(ctx, svc, logger)
+	go purgeExpired(ctx, svc, logger)
 
 	server := lhttp.NewServer(lhttp.Config{
 		Service:    svc,
@@ -187,8 +187,10 @@ func openMailer(config Config, logger *slog.Logger) (cloud.Mailer, error) {
 	return mail.NewOutbox(filepath.Join(config.DataDir, "outbox"), logger)
 }
 
-func purgeSessions(ctx context.Context, svc *service.Service, logger *slog.Logger) {
-	ticker := time.NewTicker(sessionPurgeInterval)
+// purgeExpired deletes expired sessions, and analytics records past their
+// retention, on every tick.
+func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger) {
+	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()
 	for {
 		select {
@@ -199,6 +201,11 @@ func purgeSessions(ctx context.Context, svc *service.Service, logger *slog.Logge
 				logger.Error("session purge failed", slog.String("error", err.Error()))
 			} else if n > 0 {
 				logger.Info("expired sessions deleted", slog.Int64("count", n))
+			}
+			if n, err := svc.PurgeOldAnalytics(ctx); err != nil {
+				logger.Error("analytics purge failed", slog.String("error", err.Error()))
+			} else if n > 0 {
+				logger.Info("old analytics records deleted", slog.Int64("count", n))
 			}
 		}
 	}
