@@ -6,15 +6,14 @@ import { useQrDataUrl } from "@/components/qr";
 import { LockedAction } from "@/components/ui/LockedAction";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
-import { syncEmergencyData } from "@/lib/auth";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { locked, qrMessages } from "@/lib/copy";
 import { paperMm, sheetLayout } from "@/lib/labels";
+import { printPdf, removePrintFrame } from "@/lib/print";
 import { sampleEmergencyData } from "@/lib/qr";
 import { hasEmergencyData } from "@/stores/emergency";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { useUserStore } from "@/stores/session";
-import { printPdf, removePrintFrame } from "@/lib/print";
 import { saveSheet, useSheetPdf } from "./api/sheet-pdf";
 import { printCopy as copy } from "./copy";
 
@@ -31,16 +30,11 @@ export function PrintPreviewPage() {
   const autoPrint = params.get("print") === "true";
   const paper = paperMm[options.paperSize];
 
-  /**
-   * Download and Print both hand over the label engine's PDF of the
-   * account's stored record. What this screen shows is stored first, so
-   * the PDF matches the preview.
-   */
-  const withSheet = async (use: "download" | "print") => {
+  /** Download and Print both hand over the label engine's PDF (api/sheet-pdf). */
+  const withSheet = (use: "download" | "print") => {
     if (!user || !data || sheet.isPending) return;
-    await syncEmergencyData(user.email, data);
     sheet.mutate(
-      { email: user.email, labelOptions: options },
+      { email: user.email, emergencyData: data, labelOptions: options },
       {
         onSuccess: (blob) => (use === "download" ? saveSheet(blob) : void printPdf(blob)),
         onError: (error) => {
@@ -58,7 +52,7 @@ export function PrintPreviewPage() {
   useEffect(() => {
     if (!autoPrint || !hasEmergencyData(data)) return;
     const timer = setTimeout(() => {
-      if (real) void withSheet("print");
+      if (real) withSheet("print");
       else toast({ title: locked.print });
     }, AUTO_PRINT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -99,7 +93,7 @@ export function PrintPreviewPage() {
         <LockedAction
           locked={!real}
           reason={locked.download}
-          onClick={() => void withSheet("download")}
+          onClick={() => withSheet("download")}
           busy={sheet.isPending}
           className="button button-primary"
         >
@@ -108,7 +102,7 @@ export function PrintPreviewPage() {
         <LockedAction
           locked={!real}
           reason={locked.print}
-          onClick={() => void withSheet("print")}
+          onClick={() => withSheet("print")}
           busy={sheet.isPending}
           className="button button-secondary"
         >

@@ -6,6 +6,7 @@ import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { toasts } from "@/lib/copy";
+import { fileDate, saveFile } from "@/lib/saveFile";
 import { useEmergencyStore } from "@/stores/emergency";
 import { useUserStore } from "@/stores/session";
 import { deleteAccount } from "./api/delete-account";
@@ -25,14 +26,7 @@ export function PrivacyPage() {
     exporter.mutate(
       { email: email.trim() },
       {
-        onSuccess: (blob) => {
-          const href = URL.createObjectURL(blob);
-          const a = document.createElement("a");
-          a.href = href;
-          a.download = copy.export.fileName(new Date().toISOString().slice(0, 10));
-          a.click();
-          setTimeout(() => URL.revokeObjectURL(href), 10_000);
-        },
+        onSuccess: (blob) => saveFile(blob, copy.export.fileName(fileDate())),
         onError: (error) =>
           toast({
             ...copy.export.failed,

@@ -4,14 +4,29 @@
 // Download saves this PDF; Print prints it (lib/print).
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
+import { syncEmergencyData } from "@/lib/auth";
+import type { EmergencyData } from "@/lib/emergency";
 import type { LabelOptions } from "@/lib/labels";
+import { fileDate, saveFile } from "@/lib/saveFile";
 import { visitorTimeZone } from "@/lib/timezone";
 
 export const SHEET_PDF_PATH = "/api/labels/sheet.pdf";
 
-export async function fetchSheetPdf(body: { email: string; labelOptions: LabelOptions }) {
+/**
+ * The PDF is made from the account's stored record, so what the screen
+ * shows is stored first (a failed sync is only logged, spec §8) and the PDF
+ * matches the preview.
+ */
+export async function fetchSheetPdf(request: {
+  email: string;
+  emergencyData: EmergencyData;
+  labelOptions: LabelOptions;
+}) {
+  const { email, emergencyData, labelOptions } = request;
+  await syncEmergencyData(email, emergencyData);
   const response = await apiRequest("POST", SHEET_PDF_PATH, {
-    ...body,
+    email,
+    labelOptions,
     timeZone: visitorTimeZone(),
   });
   return response.blob();
@@ -23,11 +38,5 @@ export function useSheetPdf() {
 
 /** Saves the sheet as lifetag-labels-YYYY-MM-DD.pdf. */
 export function saveSheet(pdf: Blob) {
-  const href = URL.createObjectURL(pdf);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = `lifetag-labels-${new Date().toISOString().slice(0, 10)}.pdf`;
-  a.click();
-  // The browser has taken its copy once the click's download has started.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(pdf, `lifetag-labels-${fileDate()}.pdf`);
 }
