@@ -36,10 +36,9 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 
 // decodeBeacon is decodeJSON for the analytics routes, which pages call with
 // navigator.sendBeacon: a beacon with a string body goes out as text/plain
-// (it needs no CORS preflight), so that type is accepted beside JSON. A
-// cross-site form can send text/plain too; here that can only add an
-// anonymous count, within the per-IP limit. The body is capped at
-// cloud.AnalyticsMaxBodyBytes.
+// (it needs no CORS preflight), so that type is accepted beside JSON. Another
+// site's page cannot use that to post here: sameOriginWrites refuses it. The
+// body is capped at cloud.AnalyticsMaxBodyBytes.
 func decodeBeacon(w http.ResponseWriter, r *http.Request, dst any) error {
 	if t := mediaType(r); t != "application/json" && t != "text/plain" {
 		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBeaconBodyNotJSON}
