@@ -19,15 +19,21 @@ The API is available under /api (try /api/health).
 // fast first paint; every other address gets app.html, the same app without
 // that markup, so no other page ever flashes the home page.
 func siteHandler(site fs.FS) http.Handler {
-	files := http.FileServerFS(site)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		index, err := fs.ReadFile(site, "index.html")
-		if err != nil {
+	// The site is embedded in the binary: its pages are read once.
+	index, err := fs.ReadFile(site, "index.html")
+	if err != nil {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusOK)
 			w.Write([]byte(noBuildPage))
-			return
-		}
+		})
+	}
+	app, err := fs.ReadFile(site, "app.html")
+	if err != nil {
+		app = index // a build from before app.html: index.html everywhere
+	}
+	files := http.FileServerFS(site)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 		if name != "" && name != "index.html" {
 			if info, err := fs.Stat(site, name); err == nil && !info.IsDir() {
@@ -44,12 +50,9 @@ func siteHandler(site fs.FS) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		page := index
-		if name != "" && name != "index.html" {
-			// Builds from before app.html existed serve index.html everywhere.
-			if app, err := fs.ReadFile(site, "app.html"); err == nil {
-				page = app
-			}
+		page := app
+		if name == "" || name == "index.html" {
+			page = index
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
