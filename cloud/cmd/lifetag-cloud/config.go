@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"strconv"
 	"strings"
 
@@ -59,8 +60,14 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	}
 	c.AdminEmails = splitList(getenv("ADMIN_EMAILS"))
 
-	switch env := firstNonEmpty(getenv("LIFETAG_ENV"), "development"); env {
-	case "development":
+	env := getenv("LIFETAG_ENV")
+	switch env {
+	case "", "development":
+		// Development hands out reset tokens in answers and takes free test
+		// payments, so it serves only this machine unless someone chose it.
+		if env == "" && !isLoopback(c.Host) {
+			return c, fmt.Errorf("HOST %s is not a loopback address: set LIFETAG_ENV=production (or LIFETAG_ENV=development to serve development mode to the network on purpose)", c.Host)
+		}
 	case "production":
 		c.Production = true
 		if c.DataKey == "" {
@@ -120,6 +127,15 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		c.Argon2.Threads = uint8(n)
 	}
 	return c, nil
+}
+
+// isLoopback reports whether a listen address only serves this machine.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 func firstNonEmpty(values ...string) string {

@@ -44,6 +44,20 @@ func TestConfigFromEnv(t *testing.T) {
 	}
 }
 
+// TestConfigDevelopmentHosts: development by default only on loopback, and
+// on any host only when LIFETAG_ENV says so explicitly.
+func TestConfigDevelopmentHosts(t *testing.T) {
+	for _, host := range []string{"127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"} {
+		if _, err := configFromEnv(env(map[string]string{"HOST": host})); err != nil {
+			t.Errorf("loopback %s refused: %v", host, err)
+		}
+	}
+	c, err := configFromEnv(env(map[string]string{"HOST": "0.0.0.0", "LIFETAG_ENV": "development"}))
+	if err != nil || c.Production {
+		t.Fatalf("explicit development on 0.0.0.0: %+v %v", c, err)
+	}
+}
+
 func TestConfigErrors(t *testing.T) {
 	for name, vars := range map[string]map[string]string{
 		"ErrUnknownEnv":          {"LIFETAG_ENV": "staging"},
@@ -55,6 +69,10 @@ func TestConfigErrors(t *testing.T) {
 		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
 		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},
 		"ErrBadTrustProxy":       {"TRUST_PROXY_HEADERS": "maybe"},
+		// Development by default must never face a network (issue 10).
+		"ErrDefaultEnvOnAnyHost":     {"HOST": "0.0.0.0"},
+		"ErrDefaultEnvOnPublicHost":  {"ADDR": "203.0.113.7"},
+		"ErrDefaultEnvOnEmptyV6Host": {"HOST": "::"},
 	} {
 		if _, err := configFromEnv(env(vars)); err == nil {
 			t.Errorf("%s: accepted", name)
