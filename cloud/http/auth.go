@@ -8,8 +8,10 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 )
 
+// loginResponse answers a sign-in. SessionToken is filled only for a client
+// that asked for it (wantsBearerToken); the website has the cookie.
 type loginResponse struct {
-	SessionToken string           `json:"sessionToken"`
+	SessionToken string           `json:"sessionToken,omitempty"`
 	ExpiresAt    time.Time        `json:"expiresAt"`
 	User         service.UserView `json:"user"`
 }
@@ -31,18 +33,23 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.writeSignedIn(w, token, session, user)
+	s.writeSignedIn(w, r, token, session, user)
 }
 
-// writeSignedIn answers a sign-in: the session cookie for the website, and
-// the token in the body for API clients.
-func (s *Server) writeSignedIn(w http.ResponseWriter, token string, session *cloud.Session, user *cloud.User) {
-	s.setSessionCookie(w, token, session.ExpiresAt)
-	writeJSON(w, http.StatusOK, loginResponse{SessionToken: token, ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)})
+// writeSignedIn answers a sign-in: the HttpOnly session cookie for the
+// website, and the token in the body only for a client that asked for it.
+func (s *Server) writeSignedIn(w http.ResponseWriter, r *http.Request, token string, session *cloud.Session, user *cloud.User) {
+	answer := loginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)}
+	if wantsBearerToken(r) {
+		answer.SessionToken = token
+	} else {
+		s.setSessionCookie(w, token)
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.Logout(r.Context(), sessionToken(r)); err != nil {
+	if err := s.service.Logout(r.Context(), s.sessionToken(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -56,7 +63,7 @@ func (s *Server) handleLogoutRedirect(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	if err := s.service.Logout(r.Context(), sessionToken(r)); err != nil {
+	if err := s.service.Logout(r.Context(), s.sessionToken(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -19,24 +19,34 @@ func TestLogin(t *testing.T) {
 		e := newEnv(t, backend, envOptions{})
 		e.createUser("ann@example.com", "secret-1")
 
+		// The website: the HttpOnly cookie alone, no token for page script.
 		resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": "  Ann@Example.com ", "password": "secret-1"})
 		if resp.Status != 200 {
 			t.Fatalf("login: %d %s", resp.Status, resp.Body)
 		}
 		body := resp.JSON()
-		token := body["sessionToken"].(string)
 		user := body["user"].(map[string]any)
-		if len(token) < 40 || user["email"] != "ann@example.com" || user["hasPrintAccess"] != false || user["id"] == nil {
+		if _, ok := body["sessionToken"]; ok || strings.Contains(string(resp.Body), "oken") {
+			t.Fatalf("the website's sign-in answer carries a token: %s", resp.Body)
+		}
+		if user["email"] != "ann@example.com" || user["hasPrintAccess"] != false || user["id"] == nil {
 			t.Fatalf("login body %s", resp.Body)
 		}
 		cookie := resp.Header.Get("Set-Cookie")
-		for _, want := range []string{"lifetag_session=" + token, "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=86400"} {
+		cookieToken, _, _ := strings.Cut(strings.TrimPrefix(cookie, "lifetag_session="), ";")
+		for _, want := range []string{"lifetag_session=", "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=86400"} {
 			if !strings.Contains(cookie, want) {
 				t.Errorf("cookie %q lacks %q", cookie, want)
 			}
 		}
 		if strings.Contains(cookie, "Secure") {
 			t.Error("development cookie marked Secure: it would not work on http://127.0.0.1")
+		}
+
+		// A bearer client (the station) asks for the token, and gets no cookie.
+		token := e.login("ann@example.com", "secret-1")
+		if len(token) < 40 || len(cookieToken) < 40 {
+			t.Fatalf("tokens %q %q", token, cookieToken)
 		}
 		// The store keeps only a hash of the token.
 		for table, rows := range e.Dump(t) {
@@ -56,7 +66,7 @@ func TestLogin(t *testing.T) {
 		})
 		t.Run("Cookie", func(t *testing.T) {
 			resp := e.send("GET", "/api/user/data?email=ann%40example.com", nil, func(r *http.Request) {
-				r.AddCookie(&http.Cookie{Name: "lifetag_session", Value: token})
+				r.AddCookie(&http.Cookie{Name: "lifetag_session", Value: cookieToken})
 			})
 			if resp.Status != 200 {
 				t.Fatalf("%d %s", resp.Status, resp.Body)

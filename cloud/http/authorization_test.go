@@ -79,11 +79,11 @@ var routeCases = []routeCase{
 
 	{"check subscription", "POST", fixed("/api/check-subscription"),
 		func(o string) any { return map[string]string{"email": o} }, ownerOnly(200)},
-	// Anyone may pay for an address (a new customer has no account yet), but
-	// a signed-in user only for their own.
+	// An address with an account is paid for by its owner, signed in (a new
+	// customer, with no account yet, pays anonymously: TestPayment...).
 	{"create payment intent", "POST", fixed("/api/create-payment-intent"),
 		func(o string) any { return map[string]string{"type": "print", "email": o} },
-		[4]int{http.StatusOK, http.StatusForbidden, http.StatusOK, http.StatusOK}},
+		[4]int{http.StatusConflict, http.StatusForbidden, http.StatusOK, http.StatusOK}},
 	// No payment was made from this browser, so nobody may claim the address.
 	{"create account after payment", "POST", fixed("/api/auth/create-account-after-payment"),
 		func(o string) any { return map[string]string{"email": o, "password": "new-password"} }, everyone(403)},

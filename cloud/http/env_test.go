@@ -152,10 +152,12 @@ func (e *env) createAdmin(email, password string) *cloud.User {
 	return u
 }
 
-// login signs in and returns the session token.
+// login signs in as a bearer-token client (the desktop station does the
+// same) and returns the session token.
 func (e *env) login(email, password string) string {
 	e.t.Helper()
-	resp := e.do("POST", "/api/auth/login", "", map[string]string{"email": email, "password": password})
+	resp := e.send("POST", "/api/auth/login", map[string]string{"email": email, "password": password},
+		func(r *http.Request) { r.Header.Set(lhttp.BearerClientHeader, "bearer") })
 	if resp.Status != http.StatusOK {
 		e.t.Fatalf("login %s: %d %s", email, resp.Status, resp.Body)
 	}

@@ -23,10 +23,6 @@ type Payments struct {
 	PublishableKey string
 }
 
-// claimCookie holds the token that lets the browser that paid create the
-// account afterwards (service.CreateAccountAfterPayment).
-const claimCookie = "lifetag_claim"
-
 // maxWebhookBytes bounds a provider event; Stripe's are a few kilobytes.
 const maxWebhookBytes = 256 << 10
 
@@ -42,11 +38,7 @@ func (s *Server) handleCreatePaymentIntent(w http.ResponseWriter, r *http.Reques
 		s.writeError(w, r, err)
 		return
 	}
-	claim := ""
-	if c, err := r.Cookie(claimCookie); err == nil {
-		claim = c.Value
-	}
-	checkout, err := s.service.CreateCheckout(r.Context(), userFrom(r), claim, req)
+	checkout, err := s.service.CreateCheckout(r.Context(), userFrom(r), req)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -96,17 +88,14 @@ func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.
 	if s.limitAddress(w, r, "create-account-after-payment", req.Email) {
 		return
 	}
-	claim := ""
-	if c, err := r.Cookie(claimCookie); err == nil {
-		claim = c.Value
-	}
-	token, session, user, err := s.service.CreateAccountAfterPayment(r.Context(), req.Email, req.Password, claim)
+	token, session, user, err := s.service.CreateAccountAfterPayment(r.Context(), req.Email, req.Password,
+		s.cookieValue(r, claimCookie))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	s.setClaimCookie(w, "", -1)
-	s.writeSignedIn(w, token, session, user)
+	s.writeSignedIn(w, r, token, session, user)
 }
 
 func (s *Server) handleCheckSubscription(w http.ResponseWriter, r *http.Request) {
@@ -192,9 +181,9 @@ func localRef(clientSecret string) (string, bool) {
 	return ref, ok && ref != "" && !strings.ContainsAny(ref, "_ ")
 }
 
+// setClaimCookie keeps the token that lets the browser that paid, and only
+// it, create the account its payment made (service.CreateAccountAfterPayment).
+// The server mints every claim token; one a browser sends is never adopted.
 func (s *Server) setClaimCookie(w http.ResponseWriter, token string, maxAge int) {
-	http.SetCookie(w, &http.Cookie{
-		Name: claimCookie, Value: token, Path: "/api", MaxAge: maxAge,
-		HttpOnly: true, Secure: s.production, SameSite: http.SameSiteStrictMode,
-	})
+	s.setCookie(w, claimCookie, token, maxAge, http.SameSiteStrictMode)
 }

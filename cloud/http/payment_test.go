@@ -23,6 +23,7 @@ import (
 // browser that paid.
 type paymentRig struct {
 	t      *testing.T
+	env    *env
 	url    string
 	store  cloud.Store
 	client *http.Client
@@ -31,7 +32,7 @@ type paymentRig struct {
 func newPaymentRig(t *testing.T, backend storetest.Backend, provider cloud.PaymentProvider) *paymentRig {
 	t.Helper()
 	e := newEnv(t, backend, envOptions{payments: provider})
-	return &paymentRig{t: t, url: e.URL, store: e.Store, client: newBrowser(t)}
+	return &paymentRig{t: t, env: e, url: e.URL, store: e.Store, client: newBrowser(t)}
 }
 
 func newBrowser(t *testing.T) *http.Client {
@@ -76,7 +77,16 @@ func (r *paymentRig) call(browser *http.Client, method, path string, body any, h
 	return resp.StatusCode, out
 }
 
-// checkout creates a payment intent as an anonymous visitor's browser.
+// signIn signs a browser in with the session cookie, as the website does.
+func (r *paymentRig) signIn(browser *http.Client, email, password string) {
+	r.t.Helper()
+	if status, out := r.call(browser, "POST", "/api/auth/login", map[string]any{"email": email, "password": password}, nil); status != http.StatusOK {
+		r.t.Fatalf("sign-in %s: %d %v", email, status, out)
+	}
+}
+
+// checkout creates a payment intent from a browser (anonymous, or signed in
+// by its cookie).
 func (r *paymentRig) checkout(browser *http.Client, body map[string]any) string {
 	r.t.Helper()
 	status, out := r.call(browser, "POST", "/api/create-payment-intent", body, nil)
@@ -194,8 +204,8 @@ func TestPaymentPrintUnlockThroughTestCheckout(t *testing.T) {
 			}
 			status, out = rig.call(browser, "POST", "/api/auth/create-account-after-payment",
 				map[string]any{"email": "new@example.com", "password": "secret1"}, nil)
-			if status != http.StatusOK || out["sessionToken"] == "" {
-				t.Fatalf("create-account-after-payment: %d %v", status, out)
+			if status != http.StatusOK || out["sessionToken"] != nil {
+				t.Fatalf("create-account-after-payment: %d %v (the website gets a cookie, never a token)", status, out)
 			}
 			// The claim is used up: the same browser cannot reset the password.
 			status, _ = rig.call(browser, "POST", "/api/auth/create-account-after-payment",
@@ -204,9 +214,9 @@ func TestPaymentPrintUnlockThroughTestCheckout(t *testing.T) {
 				t.Fatalf("second claim: got %d, want 403", status)
 			}
 
-			// The new session reads its own access, from the server's truth.
-			bearer := http.Header{"Authorization": {"Bearer " + out["sessionToken"].(string)}}
-			status, out = rig.call(newBrowser(t), "POST", "/api/check-subscription", map[string]any{"email": "new@example.com"}, bearer)
+			// The new session (the browser's cookie) reads its own access,
+			// from the server's truth.
+			status, out = rig.call(browser, "POST", "/api/check-subscription", map[string]any{"email": "new@example.com"}, nil)
 			if status != http.StatusOK || out["hasAccess"] != true || out["source"] != "database" {
 				t.Fatalf("check-subscription: %d %v", status, out)
 			}
@@ -218,26 +228,35 @@ func TestPaymentPrintUnlockThroughTestCheckout(t *testing.T) {
 	}
 }
 
-func TestPaymentByExistingAccountCannotBeClaimed(t *testing.T) {
-	rig := newPaymentRig(t, storetest.Backends[0], stripe.LocalCheckout{})
-	now := time.Now()
-	owner := &cloud.User{Email: "jane@example.com", PasswordHash: "argon2id-hash-of-the-owner", CreatedAt: now, UpdatedAt: now}
-	if err := rig.store.CreateUser(context.Background(), owner); err != nil {
-		t.Fatal(err)
-	}
-	secret := rig.checkout(rig.client, printCheckout("jane@example.com"))
-	if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
-		map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
-		t.Fatalf("confirm: %d %v", status, out)
-	}
-	status, out := rig.call(rig.client, "POST", "/api/auth/create-account-after-payment",
-		map[string]any{"email": "jane@example.com", "password": "takeover"}, nil)
-	if status != http.StatusConflict || out["message"] != cloud.MsgAccountAlreadyExists {
-		t.Fatalf("claim of an account with a password: %d %v", status, out)
-	}
-	if rig.user("jane@example.com").PasswordHash != owner.PasswordHash {
-		t.Fatal("the owner's password must be unchanged")
-	}
+// TestAnonymousCheckoutForAnExistingAccount (issue 10, attack 2): a stranger
+// paying for an address that has an account must not attach an order, a
+// shipping address or a referral to it, nor claim it. The owner pays signed in.
+func TestAnonymousCheckoutForAnExistingAccount(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+		now := time.Now()
+		owner := &cloud.User{Email: "jane@example.com", PasswordHash: "argon2id-hash-of-the-owner", CreatedAt: now, UpdatedAt: now}
+		if err := rig.store.CreateUser(context.Background(), owner); err != nil {
+			t.Fatal(err)
+		}
+		for _, body := range []map[string]any{printCheckout("Jane@Example.com"), physicalCheckout("jane@example.com")} {
+			status, out := rig.call(newBrowser(t), "POST", "/api/create-payment-intent", body, nil)
+			if status != http.StatusConflict || out["message"] != cloud.MsgAccountAlreadyExists {
+				t.Fatalf("anonymous %s checkout for an existing account: %d %v", body["type"], status, out)
+			}
+		}
+		if payments, err := rig.store.ListPayments(context.Background(), "jane@example.com"); err != nil || len(payments) != 0 {
+			t.Fatalf("payments recorded for a refused checkout: %v %v", payments, err)
+		}
+		status, out := rig.call(rig.client, "POST", "/api/auth/create-account-after-payment",
+			map[string]any{"email": "jane@example.com", "password": "takeover"}, nil)
+		if status != http.StatusForbidden {
+			t.Fatalf("claim without a payment: %d %v", status, out)
+		}
+		if u := rig.user("jane@example.com"); u.PasswordHash != owner.PasswordHash || u.HasPrintAccess || len(rig.orders("jane@example.com")) != 0 {
+			t.Fatalf("the owner's account changed: %+v", u)
+		}
+	})
 }
 
 func TestPaymentWebhookSignature(t *testing.T) {
@@ -346,11 +365,19 @@ func TestPaymentPrintAndPhysicalForOneUser(t *testing.T) {
 		t.Run(backend.Name, func(t *testing.T) {
 			t.Parallel()
 			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
-			for _, body := range []map[string]any{printCheckout("jane@example.com"), physicalCheckout("jane@example.com")} {
+			// The first purchase makes the account, which the browser claims;
+			// the second is made signed in, as the owner.
+			for i, body := range []map[string]any{printCheckout("jane@example.com"), physicalCheckout("jane@example.com")} {
 				secret := rig.checkout(rig.client, body)
 				if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
 					map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
 					t.Fatalf("confirm: %d %v", status, out)
+				}
+				if i == 0 {
+					if status, out := rig.call(rig.client, "POST", "/api/auth/create-account-after-payment",
+						map[string]any{"email": "jane@example.com", "password": "secret1"}, nil); status != http.StatusOK {
+						t.Fatalf("claim: %d %v", status, out)
+					}
 				}
 			}
 			payments, err := rig.store.ListPayments(context.Background(), "jane@example.com")
@@ -372,24 +399,27 @@ func TestPaymentReferrals(t *testing.T) {
 			rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
 			ctx := context.Background()
 			now := time.Now()
-			referrer := &cloud.User{Email: "ref@example.com", CreatedAt: now, UpdatedAt: now}
-			if err := rig.store.CreateUser(ctx, referrer); err != nil {
-				t.Fatal(err)
-			}
+			referrer := rig.env.createUser("ref@example.com", "ref-password")
 			if err := rig.store.SetReferralCode(ctx, referrer.ID, "ABCDEF23", now); err != nil {
 				t.Fatal(err)
 			}
+			referrerBrowser := newBrowser(t)
+			rig.signIn(referrerBrowser, "ref@example.com", "ref-password")
 			pay := func(email, code string) {
 				body := printCheckout(email)
 				body["referralCode"] = code
-				secret := rig.checkout(newBrowser(t), body)
+				browser := newBrowser(t)
+				if email == referrer.Email {
+					browser = referrerBrowser
+				}
+				secret := rig.checkout(browser, body)
 				if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
 					map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
 					t.Fatalf("confirm: %d %v", status, out)
 				}
 			}
 			pay("friend@example.com", "abcdef23") // codes are case-insensitive
-			pay("ref@example.com", "ABCDEF23")    // self-use earns nothing
+			pay("ref@example.com", "ABCDEF23")    // self-use (signed in) earns nothing
 			pay("other@example.com", "ZZZZZZZZ")  // an unknown code earns nobody anything
 
 			referrals, err := rig.store.ListReferrals(ctx, "ABCDEF23")

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -87,12 +86,52 @@ func decodeError(err error) error {
 	return cloud.NewError(cloud.EINVALID, cloud.MsgBodyInvalid)
 }
 
-// sessionCookie holds the session token for the website.
-const sessionCookie = "lifetag_session"
+// The website's cookies. In production each carries the __Host- prefix, so
+// the browser keeps it only if it was set Secure, for the whole site, by this
+// host itself (no sibling subdomain can plant or shadow it). Development
+// serves plain http on loopback, where such a cookie could not be set.
+const (
+	sessionCookie = "lifetag_session" // the session token of the website
+	claimCookie   = "lifetag_claim"   // see setClaimCookie
+)
+
+// cookieName is the name a cookie goes by in this mode.
+func (s *Server) cookieName(base string) string {
+	if s.production {
+		return "__Host-" + base
+	}
+	return base
+}
+
+// cookieValue is the value of one of our cookies, or "".
+func (s *Server) cookieValue(r *http.Request, base string) string {
+	if c, err := r.Cookie(s.cookieName(base)); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+func (s *Server) setCookie(w http.ResponseWriter, base, value string, maxAge int, sameSite http.SameSite) {
+	http.SetCookie(w, &http.Cookie{
+		Name: s.cookieName(base), Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, Secure: s.production, SameSite: sameSite,
+	})
+}
+
+// BearerClientHeader is how a program that keeps its own session token (the
+// desktop station, API clients) asks for it in the body of a sign-in answer:
+// "X-Lifetag-Session: bearer". The website never asks: it is signed in by
+// the HttpOnly cookie alone, so no script on the page can read a token.
+const BearerClientHeader = "X-Lifetag-Session"
+
+// wantsBearerToken reports a sign-in request from a bearer-token client.
+func wantsBearerToken(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get(BearerClientHeader), "bearer")
+}
 
 // sessionToken is the bearer token (desktop station, API clients) or, failing
 // that, the cookie (website).
-func sessionToken(r *http.Request) string {
+func (s *Server) sessionToken(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
 		scheme, token, ok := strings.Cut(h, " ")
 		if ok && strings.EqualFold(scheme, "Bearer") {
@@ -100,24 +139,15 @@ func sessionToken(r *http.Request) string {
 		}
 		return ""
 	}
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		return c.Value
-	}
-	return ""
+	return s.cookieValue(r, sessionCookie)
 }
 
-func (s *Server) setSessionCookie(w http.ResponseWriter, token string, expires time.Time) {
-	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: token, Path: "/", Expires: expires,
-		MaxAge: int(cloud.SessionTTL.Seconds()), HttpOnly: true, Secure: s.production, SameSite: http.SameSiteLaxMode,
-	})
+func (s *Server) setSessionCookie(w http.ResponseWriter, token string) {
+	s.setCookie(w, sessionCookie, token, int(cloud.SessionTTL.Seconds()), http.SameSiteLaxMode)
 }
 
 func (s *Server) clearSessionCookie(w http.ResponseWriter) {
-	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, Secure: s.production, SameSite: http.SameSiteLaxMode,
-	})
+	s.setCookie(w, sessionCookie, "", -1, http.SameSiteLaxMode)
 }
 
 type userKey struct{}
@@ -133,7 +163,7 @@ func userFrom(r *http.Request) *cloud.User {
 // handler's service call then decides.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		token := sessionToken(r)
+		token := s.sessionToken(r)
 		if token == "" {
 			next.ServeHTTP(w, r)
 			return

@@ -41,15 +41,28 @@ type Checkout struct {
 const referralCodeMaxLength = 32
 
 // CreateCheckout records a payment and asks the provider for its intent.
-// actor is nil for a buyer who is not signed in; claimToken is the token
-// the browser already holds, if any.
-func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, claimToken string, req CheckoutRequest) (*Checkout, error) {
+// actor is nil for a buyer who is not signed in. A signed-in buyer pays for
+// their own account only. An anonymous buyer pays only for an address that
+// has no account yet: an account is bought for by its owner, signed in
+// (check-user, sign in, pay), so no stranger's payment attaches an order, an
+// address or a referral to it.
+func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req CheckoutRequest) (*Checkout, error) {
 	email := cloud.NormalizeEmail(req.Email)
 	if validEmail(email) != nil {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPaymentEmailRequired)
 	}
 	if actor != nil && actor.Email != email && !actor.IsAdmin {
 		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgForbidden)
+	}
+	if actor == nil {
+		_, err := s.store.FindUserByEmail(ctx, email)
+		switch cloud.ErrorCode(err) {
+		case "":
+			return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
+		case cloud.ENOTFOUND:
+		default:
+			return nil, err
+		}
 	}
 	ref, err := newPaymentRef()
 	if err != nil {
@@ -88,13 +101,14 @@ func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, claimTo
 
 	checkout := &Checkout{}
 	if actor == nil {
-		if !validClaimToken(claimToken) {
-			if claimToken, _, err = newToken(); err != nil {
-				return nil, err
-			}
+		// Always a fresh token of our own: one the browser sends could have
+		// been planted by someone else to claim the account later.
+		claimToken, claimHash, err := newToken()
+		if err != nil {
+			return nil, err
 		}
 		checkout.ClaimToken = claimToken
-		p.ClaimTokenHash = hashToken(claimToken)
+		p.ClaimTokenHash = claimHash
 	}
 
 	if err := s.store.CreatePayment(ctx, p); err != nil {
