@@ -10,8 +10,21 @@ const BLANK =
   /[\u0000-\u001f\u007f-\u009f \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
+/**
+ * Invisible format characters, removed before anything else (the same set as
+ * isInvisible in Go): bidirectional embeddings, overrides and isolates and
+ * direction marks could make a label read differently from the code with
+ * nothing on screen to show it; zero-width space, word joiner, invisible
+ * operators, deprecated format controls, soft hyphen, Mongolian vowel
+ * separator and interlinear annotation controls hide inside text. Zero-width
+ * (non-)joiners stay: emoji sequences and several scripts need them.
+ */
+const INVISIBLE =
+  /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b\u2060-\u2064\u206a-\u206f\u00ad\u180e\ufff9-\ufffb]/g;
+
 export function singleLine(s: string | undefined | null): string {
   return (s ?? "")
+    .replace(INVISIBLE, "")
     .split(BLANK)
     .filter((part) => part !== "")
     .join(" ");

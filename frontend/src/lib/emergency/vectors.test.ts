@@ -4,7 +4,9 @@ import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import qrVectors from "@pkg/emergency/testdata/qr-text.json";
 import validationVectors from "@pkg/emergency/testdata/validation.json";
+import normalizeVectors from "@pkg/emergency/testdata/normalize.json";
 import { emergencyDataSchema, qrText, validateEmergencyData, type EmergencyData } from ".";
+import { multiLine, singleLine } from "./normalize";
 
 const LEVEL_H_CAPACITY = 1273;
 
@@ -19,6 +21,17 @@ describe("qrText golden vectors", () => {
     expect(Buffer.from(got, "utf8").toString("hex")).toBe(
       Buffer.from(c.expected, "utf8").toString("hex"),
     );
+  });
+});
+
+describe("normalisation golden vectors (invisible format characters)", () => {
+  it("has at least 10 vectors", () => {
+    expect(normalizeVectors.cases.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(normalizeVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    expect(singleLine(c.input)).toBe(c.singleLine);
+    expect(multiLine(c.input)).toBe(c.multiLine);
   });
 });
 
