@@ -7,6 +7,7 @@ import "strings"
 //   - A single-line field (name, phone, ...) has every run of blank runes
 //     (white space and control characters, including line breaks) replaced by
 //     one space, then leading and trailing spaces removed.
+//
 //   - A multi-line field (the medical texts) is split into lines at \r\n, \r,
 //     \n, U+2028 and U+2029; each line is normalised as a single-line field;
 //     empty lines are dropped; the rest are joined with \n.
