@@ -50,7 +50,11 @@ test("resets a password, signs in, exports data and deletes the account", async 
   await page.getByRole("button", { name: "Sign In" }).click();
   // The server says this account is an admin.
   await expect(page).toHaveURL(/\/admin$/);
-  expect(await page.evaluate(() => localStorage.getItem("sessionToken"))).toBeTruthy();
+  // Signed in by the HttpOnly cookie alone: no script on the page can read it.
+  expect(await page.evaluate(() => localStorage.getItem("sessionToken"))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain("lifetag_session");
+  const session = (await page.context().cookies()).find((c) => c.name === "lifetag_session");
+  expect(session?.httpOnly).toBe(true);
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();

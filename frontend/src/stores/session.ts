@@ -1,10 +1,11 @@
 // The signed-in user and the payment status kept on this device (spec §3
-// "Local user session" and "Local payment status"; keys lifetag_user,
-// sessionToken and lifetag_payment_status).
+// "Local user session" and "Local payment status"; keys lifetag_user and
+// lifetag_payment_status). The session itself is the server's HttpOnly
+// cookie: nothing here can act as the user.
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { isSessionExpired, parseStoredUser, type StoredUser } from "@/lib/session/rules";
-import { clearProductStorage, removeKey, storageKeys, writeString } from "@/lib/storage";
+import { clearProductStorage, removeKey, storageKeys } from "@/lib/storage";
 import { rawJsonStorage } from "./persistRaw";
 
 export interface PhysicalOrder {
@@ -40,10 +41,7 @@ export const useUserStore = create<UserState>()(
   persist(
     (set) => ({
       user: null,
-      signIn: (user) => {
-        writeString(storageKeys.sessionToken, user.sessionToken);
-        set({ user });
-      },
+      signIn: (user) => set({ user }),
       setPrintAccess: (hasPrintAccess) =>
         set((state) => (state.user ? { user: { ...state.user, hasPrintAccess } } : state)),
       signOut: () => {
@@ -51,21 +49,16 @@ export const useUserStore = create<UserState>()(
         set({ user: null });
         usePaymentStatusStore.setState({ status: null });
       },
-      forgetSession: () => {
-        removeKey(storageKeys.sessionToken);
-        set({ user: null });
-      },
+      forgetSession: () => set({ user: null }),
     }),
     {
       name: storageKeys.user,
       storage: rawJsonStorage<Pick<UserState, "user">, StoredUser>({
         // Corrupted or 24-hour-old sessions are removed on load (spec §4).
         load: (raw) => {
+          removeKey(storageKeys.legacySessionToken);
           const parsed = parseStoredUser(raw);
-          if (parsed.kind !== "ok" || isSessionExpired(parsed.value, new Date())) {
-            removeKey(storageKeys.sessionToken);
-            return null;
-          }
+          if (parsed.kind !== "ok" || isSessionExpired(parsed.value, new Date())) return null;
           return { user: parsed.value };
         },
         save: (state) => state.user,

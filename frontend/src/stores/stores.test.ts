@@ -40,13 +40,25 @@ describe("user store", () => {
     userId: "1",
     loginTime,
     hasPrintAccess: true,
-    sessionToken: "tok",
   });
 
-  it("stores the user and the unprefixed session token on sign-in", () => {
+  it("stores the user, and no session token, on sign-in (the cookie is the session)", () => {
     useUserStore.getState().signIn(user(new Date().toISOString()));
-    expect(localStorage.getItem("sessionToken")).toBe("tok");
+    expect(localStorage.getItem("sessionToken")).toBeNull();
     expect(JSON.parse(localStorage.getItem("lifetag_user")!).email).toBe("jane@example.com");
+    expect(localStorage.getItem("lifetag_user")).not.toMatch(/token/i);
+  });
+
+  it("removes a token an older version left on the device, and keeps the user", async () => {
+    localStorage.setItem(
+      "lifetag_user",
+      JSON.stringify({ ...user(new Date().toISOString()), sessionToken: "old" }),
+    );
+    localStorage.setItem("sessionToken", "old");
+    await useUserStore.persist.rehydrate();
+    expect(useUserStore.getState().user?.email).toBe("jane@example.com");
+    expect(useUserStore.getState().user).not.toHaveProperty("sessionToken");
+    expect(localStorage.getItem("sessionToken")).toBeNull();
   });
 
   it("removes a 24-hour-old session on load", async () => {

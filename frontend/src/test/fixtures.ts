@@ -30,7 +30,6 @@ export function signInPaid(hasPrintAccess = true) {
     userId: "1",
     loginTime: new Date().toISOString(),
     hasPrintAccess,
-    sessionToken: "tok",
   });
   if (hasPrintAccess) usePaymentStatusStore.getState().setStatus(paidStatus(true));
 }

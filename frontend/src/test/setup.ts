@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // Vitest runs without globals, so Testing Library cannot register this itself.
 afterEach(cleanup);
+
+// findBy/waitFor wait up to 1 s by default; a lazily loaded route on a busy
+// 2-core machine can take longer to appear. Waiting longer never makes a
+// passing test slower, and a failing one still fails.
+configure({ asyncUtilTimeout: 5000 });

@@ -11,7 +11,6 @@ function loginAs(isAdmin: boolean) {
   return mockFetch({
     "POST /api/auth/login": () => ({
       body: {
-        sessionToken: "tok",
         user: { id: 3, email: "a@b.co", hasPrintAccess: false, isAdmin },
       },
     }),
@@ -39,7 +38,7 @@ describe("/login", () => {
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe("/referrals"));
     expect(useUserStore.getState().user?.email).toBe("a@b.co");
-    expect(localStorage.getItem("sessionToken")).toBe("tok");
+    expect(localStorage.getItem("sessionToken")).toBeNull();
     expect(useToastStore.getState().toasts.map((t) => t.title)).toContain("Login Successful");
     const [, init] = fetch.mock.calls.find(([url]) => url === "/api/auth/login")!;
     expect(JSON.parse(String(init!.body))).toEqual({ email: "a@b.co", password: "secret1" });

@@ -52,7 +52,6 @@ describe("back from a bank's own check page", () => {
     const fetch = mockFetch({
       "POST /api/auth/create-account-after-payment": () => ({
         body: {
-          sessionToken: "tok",
           user: { id: 7, email: "jane@example.com", hasPrintAccess: true },
         },
       }),

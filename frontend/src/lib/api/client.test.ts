@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, apiJson, apiRequest, getJsonOrNullOn401, serverMessage } from "./client";
 
-function env(response: Response, token: string | null = null, hostname = "lifetag.example") {
+function env(response: Response, hostname = "lifetag.example") {
   const fetch = vi.fn(async () => response);
-  return { fetch, hostname, sessionToken: () => token };
+  return { fetch, hostname };
 }
 
 describe("apiRequest", () => {
-  it("sends credentials, no-cache, no redirects, bearer token and JSON only with a body", async () => {
-    const e = env(new Response("{}"), "tok");
+  it("sends credentials (the session cookie), no-cache, no redirects and JSON only with a body", async () => {
+    const e = env(new Response("{}"));
     await apiRequest("POST", "/api/auth/login", { email: "a@b.co" }, e);
     const [url, init] = e.fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/auth/login");
@@ -16,14 +16,14 @@ describe("apiRequest", () => {
     expect(init.redirect).toBe("manual");
     expect(init.cache).toBe("no-store");
     expect(init.body).toBe('{"email":"a@b.co"}');
+    expect(init.headers).not.toHaveProperty("Authorization");
     expect(init.headers).toMatchObject({
-      Authorization: "Bearer tok",
       "Content-Type": "application/json",
       "Cache-Control": "no-cache",
     });
   });
 
-  it("sends neither a content type without a body nor a bearer without a token", async () => {
+  it("sends no content type without a body", async () => {
     const e = env(new Response("{}"));
     await apiRequest("GET", "/api/user/data", undefined, e);
     const init = (e.fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
@@ -48,7 +48,7 @@ describe("apiRequest", () => {
   });
 
   it("refuses absolute URLs from a development host", async () => {
-    const e = env(new Response("{}"), null, "localhost");
+    const e = env(new Response("{}"), "localhost");
     await expect(apiRequest("GET", "https://lifetag.example/api/x", undefined, e)).rejects.toThrow(
       "BLOCKED: apiRequest to external domain https://lifetag.example/api/x - use relative URL instead",
     );

@@ -1,6 +1,4 @@
 // The one HTTP client of the website (individual-side spec §7 and §8).
-import { readString, storageKeys } from "@/lib/storage";
-
 /** A non-OK response; `message` is "STATUS: body" or "STATUS: status text" (spec §8). */
 export class ApiError extends Error {
   readonly status: number;
@@ -17,8 +15,6 @@ export interface ClientEnvironment {
   fetch: typeof fetch;
   /** The page's host name, for the development-host refusal. */
   hostname: string;
-  /** The bearer token, when a session exists. */
-  sessionToken: () => string | null;
 }
 
 const browserEnvironment: ClientEnvironment = {
@@ -26,7 +22,6 @@ const browserEnvironment: ClientEnvironment = {
   get hostname() {
     return globalThis.location?.hostname ?? "";
   },
-  sessionToken: () => readString(storageKeys.sessionToken),
 };
 
 /** Localhost and development previews may only call the API by relative URL. */
@@ -59,9 +54,9 @@ export async function apiRequest(
 ): Promise<Response> {
   const refused = refusal(url, env.hostname);
   if (refused) throw refused;
+  // No Authorization header: the session is the HttpOnly cookie, sent by
+  // the browser (credentials: "include") and never seen by script.
   const headers: Record<string, string> = { "Cache-Control": "no-cache", Pragma: "no-cache" };
-  const token = env.sessionToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await env.fetch(url, {
     method,

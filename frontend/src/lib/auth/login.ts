@@ -7,8 +7,8 @@ export interface LoginRequest {
   password: string;
 }
 
+/** The website gets no token: the answer's cookie is the session. */
 export interface LoginResponse {
-  sessionToken: string;
   user: {
     id: string | number;
     email: string;

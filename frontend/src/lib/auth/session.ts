@@ -10,14 +10,16 @@ import { getUserData, type UserDataResponse } from "./user-data";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Stores the session; a paid status is saved at once when print access is granted. */
-export function storeSession(response: LoginResponse, now = new Date()): void {
+/**
+ * Remembers who is signed in (the session is the server's cookie); a paid
+ * status is saved at once when print access is granted.
+ */
+export function storeSession(response: Pick<LoginResponse, "user">, now = new Date()): void {
   useUserStore.getState().signIn({
     email: response.user.email,
     userId: String(response.user.id),
     loginTime: now.toISOString(),
     hasPrintAccess: response.user.hasPrintAccess,
-    sessionToken: response.sessionToken,
   });
   if (response.user.hasPrintAccess) {
     usePaymentStatusStore.getState().setStatus(paidStatus(true, now));

@@ -18,7 +18,6 @@ const user = (loginTime: string, hasPrintAccess = true): StoredUser => ({
   userId: "7",
   loginTime,
   hasPrintAccess,
-  sessionToken: "tok",
 });
 const emergency = (lastModified?: string) => ({
   personalInfo: { fullName: "Jane", email: "jane@example.com", bloodType: "O+" },

@@ -12,7 +12,6 @@ export interface StoredUser {
   /** ISO date of sign-in. */
   loginTime: string;
   hasPrintAccess: boolean;
-  sessionToken: string;
 }
 
 export type Parsed<T> = { kind: "absent" } | { kind: "corrupted" } | { kind: "ok"; value: T };
@@ -28,10 +27,18 @@ export function parseStoredUser(raw: unknown): Parsed<StoredUser> {
     (typeof u.userId === "string" || typeof u.userId === "number") &&
     typeof u.loginTime === "string" &&
     !Number.isNaN(Date.parse(u.loginTime)) &&
-    typeof u.hasPrintAccess === "boolean" &&
-    typeof u.sessionToken === "string";
+    typeof u.hasPrintAccess === "boolean";
   if (!ok) return { kind: "corrupted" };
-  return { kind: "ok", value: { ...(u as unknown as StoredUser), userId: String(u.userId) } };
+  // Only these fields: a token an older version kept here is dropped.
+  return {
+    kind: "ok",
+    value: {
+      email: u.email as string,
+      userId: String(u.userId),
+      loginTime: u.loginTime as string,
+      hasPrintAccess: u.hasPrintAccess as boolean,
+    },
+  };
 }
 
 /** Spec §4: a stored session 24 hours old or more is removed on load. */

@@ -8,8 +8,11 @@ export const storageKeys = {
   labelOptions: `${STORAGE_PREFIX}label_options`,
   paymentStatus: `${STORAGE_PREFIX}payment_status`,
   pendingUser: `${STORAGE_PREFIX}pending_user`,
-  // Unprefixed by the spec.
-  sessionToken: "sessionToken",
+  // Unprefixed by the spec. The spec's "sessionToken" entry is not used: the
+  // website is signed in by its HttpOnly cookie alone, so no script on the
+  // page can read a session. A token left there by an older version is
+  // removed (session store, logout).
+  legacySessionToken: "sessionToken",
   pendingOrderType: "pendingOrderType",
   pendingShippingAddress: "pendingShippingAddress",
 } as const;

@@ -47,8 +47,8 @@ export function removeKey(key: string, storage: Storage = localStorage): void {
 }
 
 /**
- * Logout (spec §4): every product-prefixed entry goes, and the bearer token
- * with them, since a token without its user is a session nobody can see.
+ * Logout (spec §4): every product-prefixed entry goes, and any bearer token
+ * an older version left behind.
  */
 export function clearProductStorage(storage: Storage = localStorage): void {
   const doomed: string[] = [];
@@ -56,6 +56,6 @@ export function clearProductStorage(storage: Storage = localStorage): void {
     const key = storage.key(i);
     if (key !== null && key.startsWith(STORAGE_PREFIX)) doomed.push(key);
   }
-  doomed.push(storageKeys.sessionToken);
+  doomed.push(storageKeys.legacySessionToken);
   for (const key of doomed) removeKey(key, storage);
 }

@@ -7,10 +7,8 @@ export interface CreatedAccount {
     email: string;
     hasPrintAccess: boolean;
     referralCode?: string;
-    sessionToken?: string;
     createdAt?: string;
   };
-  sessionToken?: string;
 }
 
 export function createAccountAfterPayment(body: { email: string; password: string }) {

@@ -34,11 +34,9 @@ export function useCompletePurchase() {
           email: pending.email,
           password: pending.password,
         });
-        const token = created.sessionToken ?? created.user.sessionToken;
-        if (token) {
-          storeSession({ sessionToken: token, user: created.user });
-          if (data) await syncEmergencyData(pending.email, data);
-        }
+        // The answer's cookie is the session.
+        storeSession({ user: created.user });
+        if (data) await syncEmergencyData(pending.email, data);
       } catch (error) {
         console.error("Account creation after payment failed", error);
       }
