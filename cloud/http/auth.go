@@ -25,11 +25,14 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if s.limitAddress(w, r, "login", req.Email) {
+	if s.beforeSignIn(w, r, req.Email) {
 		return
 	}
 	token, session, user, err := s.service.Login(r.Context(), req.Email, req.Password)
 	if err != nil {
+		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
+			s.signInFailed(r, req.Email)
+		}
 		s.writeError(w, r, err)
 		return
 	}

@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/mail/smtptest"
 	"github.com/lifetag/lifetag/cloud/storetest"
@@ -371,6 +373,52 @@ func TestRateLimit(t *testing.T) {
 			t.Fatalf("health limited: %d", resp.Status)
 		}
 	})
+}
+
+// TestNoLockOut (issue 10, attack 3): wrong passwords from one place must not
+// lock the owner out: the attacker's own (address, account) pair is refused,
+// the owner signing in from elsewhere is only slowed, never refused.
+func TestNoLockOut(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		limit := lhttpRateLimit(1000, 3)
+		limit.TrustProxy = true
+		limit.AddressDelay, limit.AddressDelayMax = time.Millisecond, 4*time.Millisecond
+		e := newEnv(t, backend, envOptions{rateLimit: limit})
+		e.createUser("ann@example.com", "secret-1")
+		login := func(ip, password string) response {
+			return e.send("POST", "/api/auth/login", map[string]string{"email": "ann@example.com", "password": password},
+				func(r *http.Request) { r.Header.Set("X-Forwarded-For", ip) })
+		}
+		for i := range 3 {
+			if resp := login("203.0.113.9", "wrong-pw"); resp.Status != 401 {
+				t.Fatalf("attempt %d: %d %s", i+1, resp.Status, resp.Body)
+			}
+		}
+		// Twenty more wrong passwords, spread over many addresses.
+		for i := range 20 {
+			if resp := login(fmt.Sprintf("198.51.100.%d", i+1), "wrong-pw"); resp.Status != 401 {
+				t.Fatalf("spread attempt %d: %d %s", i+1, resp.Status, resp.Body)
+			}
+		}
+		if resp := login("203.0.113.9", "secret-1"); resp.Status != 429 || resp.Message() != cloud.MsgTooManyRequests {
+			t.Fatalf("the attacker's pair must be refused: %d %s", resp.Status, resp.Body)
+		}
+		if resp := login("192.0.2.44", "secret-1"); resp.Status != 200 {
+			t.Fatalf("the owner was locked out: %d %s", resp.Status, resp.Body)
+		}
+	})
+}
+
+func TestAddressDelayGrows(t *testing.T) {
+	base, max := 250*time.Millisecond, 8*time.Second
+	for _, tc := range []struct {
+		failures int
+		want     time.Duration
+	}{{0, 0}, {9, 0}, {10, base}, {11, 2 * base}, {13, 8 * base}, {15, max}, {1000, max}} {
+		if got := lhttp.AddressDelay(tc.failures, 10, base, max); got != tc.want {
+			t.Errorf("after %d failures: %v, want %v", tc.failures, got, tc.want)
+		}
+	}
 }
 
 func TestRateLimitBehindProxy(t *testing.T) {

@@ -181,12 +181,6 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 	})
 }
 
-// limitAddress applies the per-address limit of one route; true means the
-// request was refused (and answered).
-func (s *Server) limitAddress(w http.ResponseWriter, r *http.Request, route, email string) bool {
-	return s.addressLimiter.RespondOnLimit(w, r, route+":"+cloud.NormalizeEmail(email))
-}
-
 // pathEmail is the {email} of the route, decoded: clients send it with
 // encodeURIComponent, so "@" may arrive as %40.
 func pathEmail(r *http.Request) string {

@@ -3,6 +3,7 @@ package http
 
 import (
 	"io/fs"
+	"math"
 	"log/slog"
 	"net/http"
 	"time"
@@ -14,24 +15,30 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 )
 
-// RateLimit bounds the sign-in and password routes: PerIP requests per
-// Window from one address, PerAddress per Window for one e-mail address.
-// AnalyticsPerIP bounds the analytics routes per Window from one address, on
-// a counter of their own. TrustProxy takes the client IP from
-// X-Forwarded-For / X-Real-IP, which only a reverse proxy in front of the
-// cloud may set (else anyone could).
+// RateLimit bounds the sign-in and password routes (signin_guard.go): PerIP
+// requests per Window from one client address; PerAddress failed sign-ins
+// (or check-user, reset and claim requests) per Window from one client
+// address for one e-mail address; past PerAddress failures on an e-mail
+// address from anywhere, attempts on it wait AddressDelay, doubling, at most
+// AddressDelayMax. AnalyticsPerIP bounds the analytics routes per Window from
+// one address, on a counter of their own. TrustProxy takes the client IP
+// from X-Forwarded-For / X-Real-IP, which only a reverse proxy in front of
+// the cloud may set (else anyone could).
 type RateLimit struct {
-	PerIP          int
-	PerAddress     int
-	AnalyticsPerIP int
-	Window         time.Duration
-	TrustProxy     bool
+	PerIP           int
+	PerAddress      int
+	AnalyticsPerIP  int
+	Window          time.Duration
+	AddressDelay    time.Duration
+	AddressDelayMax time.Duration
+	TrustProxy      bool
 }
 
 // DefaultRateLimit is the production default. Analytics are generous: a
 // visitor sends a page view on every navigation, and people behind one
 // address (an office, a mobile carrier's NAT) share the allowance.
-var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, Window: time.Minute}
+var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, Window: time.Minute,
+	AddressDelay: 250 * time.Millisecond, AddressDelayMax: 8 * time.Second}
 
 // Config is everything the server is built from; main fills it in.
 type Config struct {
@@ -53,7 +60,9 @@ type Server struct {
 	payments   Payments
 
 	ipLimiter        *httprate.RateLimiter
-	addressLimiter   *httprate.RateLimiter
+	pairLimiter      *httprate.RateLimiter // requests per (client, address, route)
+	pairFailures     *httprate.RateLimiter // failed sign-ins per (client, address)
+	addressFailures  *httprate.RateLimiter // failed sign-ins per address: counted, never refused
 	analyticsLimiter *httprate.RateLimiter
 	router           chi.Router
 }
@@ -79,7 +88,9 @@ func NewServer(c Config) *Server {
 		keyByIP = httprate.WithKeyByRealIP()
 	}
 	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window, keyByIP, onLimit)
-	s.addressLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, onLimit)
+	s.pairLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, onLimit)
+	s.pairFailures = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window)
+	s.addressFailures = httprate.NewRateLimiter(math.MaxInt32, c.RateLimit.Window)
 	s.analyticsLimiter = httprate.NewRateLimiter(c.RateLimit.AnalyticsPerIP, c.RateLimit.Window, keyByIP, onLimit)
 	s.router = s.routes()
 	return s

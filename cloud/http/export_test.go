@@ -1,0 +1,4 @@
+package http
+
+// AddressDelay exposes addressDelay to the external tests.
+var AddressDelay = addressDelay

@@ -1,0 +1,98 @@
+package http
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/go-chi/httprate"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// Guessing passwords is slowed in three ways, none of which a stranger can
+// turn against an account's owner:
+//   - every request to the sign-in and password routes counts against its
+//     client address (RateLimit.PerIP, the route group's limiter);
+//   - failed sign-ins count per client address and e-mail address: past
+//     RateLimit.PerAddress in a window that pair is refused, and only that
+//     pair, so the owner signing in from anywhere else is not;
+//   - failed sign-ins also count per e-mail address alone, from anywhere:
+//     past RateLimit.PerAddress each further attempt on the address waits a
+//     little longer (addressDelay), up to a few seconds, but is never refused.
+//     A lock here would let anyone lock anyone out.
+
+// discardHeaders is the response httprate writes its headers to when we only
+// count (it has no count-without-answer call).
+type discardHeaders struct{ http.ResponseWriter }
+
+func (discardHeaders) Header() http.Header { return http.Header{} }
+
+// clientKey is the client address the per-IP limiter uses.
+func (s *Server) clientKey(r *http.Request) string {
+	key, err := httprate.KeyByIP(r)
+	if s.rateLimit.TrustProxy {
+		key, err = httprate.KeyByRealIP(r)
+	}
+	if err != nil {
+		return "unknown"
+	}
+	return key
+}
+
+// pairKey names a client address and an e-mail address on one route.
+func (s *Server) pairKey(r *http.Request, route, email string) string {
+	return route + "|" + s.clientKey(r) + "|" + cloud.NormalizeEmail(email)
+}
+
+// limitAddress applies the per-(client, address) limit of a route that
+// counts every request (check-user, request-reset, the account claim); true
+// means the request was refused (and answered).
+func (s *Server) limitAddress(w http.ResponseWriter, r *http.Request, route, email string) bool {
+	return s.pairLimiter.RespondOnLimit(w, r, s.pairKey(r, route, email))
+}
+
+// beforeSignIn runs before a password is checked: it refuses a (client,
+// address) pair past its failures, else waits out the address's delay. true
+// means the request was refused (and answered).
+func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email string) bool {
+	if _, failures, err := s.pairFailures.Status(s.pairKey(r, "login", email)); err == nil && failures >= float64(s.rateLimit.PerAddress) {
+		writeMessage(w, http.StatusTooManyRequests, cloud.MsgTooManyRequests)
+		return true
+	}
+	_, failures, _ := s.addressFailures.Status(cloud.NormalizeEmail(email))
+	delay := addressDelay(int(failures), s.rateLimit.PerAddress, s.rateLimit.AddressDelay, s.rateLimit.AddressDelayMax)
+	if delay == 0 {
+		return false
+	}
+	timer := time.NewTimer(delay)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return false
+	case <-r.Context().Done():
+		return true // the client left; nothing to answer
+	}
+}
+
+// signInFailed counts a failed sign-in for its pair and its address.
+func (s *Server) signInFailed(r *http.Request, email string) {
+	s.pairFailures.OnLimit(discardHeaders{}, r, s.pairKey(r, "login", email))
+	s.addressFailures.OnLimit(discardHeaders{}, r, cloud.NormalizeEmail(email))
+}
+
+// addressDelay is how long an attempt on an address waits after failures
+// failed attempts on it (from anywhere) in the window: nothing up to free,
+// then base, doubling with each further failure, never more than max.
+func addressDelay(failures, free int, base, max time.Duration) time.Duration {
+	if failures < free || base <= 0 {
+		return 0
+	}
+	delay := base
+	for range failures - free {
+		if delay >= max {
+			return max
+		}
+		delay *= 2
+	}
+	return min(delay, max)
+}
