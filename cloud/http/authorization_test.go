@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
@@ -14,133 +17,181 @@ import (
 const (
 	anonymous = iota
 	otherUser
+	corporateOther // a corporate user of another organisation
 	owner
 	admin
+	roleCount
 )
 
-var roleNames = []string{"anonymous", "other user", "owner", "admin"}
+var roleNames = [roleCount]string{"anonymous", "other user", "corporate user of another organisation", "owner", "admin"}
 
-// routeCase is one route of individual-side §7 (and the webhook) with the
-// status each role gets. make builds the request about the owner's address.
+// routeCase is one request to a registered route (route is its method and
+// chi pattern) with the status each role gets. path and body build the
+// request about the owner's address.
 type routeCase struct {
-	name   string
-	method string
-	path   func(owner string) string
-	body   func(owner string) any
-	want   [4]int // by role
+	name  string
+	route string
+	path  func(owner string) string
+	body  func(owner string) any
+	want  [roleCount]int // by role
 }
 
-func ownerOnly(ok int) [4]int {
-	return [4]int{http.StatusUnauthorized, http.StatusForbidden, ok, ok}
+func (rc routeCase) method() string { m, _, _ := strings.Cut(rc.route, " "); return m }
+
+func ownerOnly(ok int) [roleCount]int {
+	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, ok, ok}
 }
 
-func everyone(status int) [4]int { return [4]int{status, status, status, status} }
+func everyone(status int) [roleCount]int {
+	return [roleCount]int{status, status, status, status, status}
+}
 
 func fixed(path string) func(string) string { return func(string) string { return path } }
 
 var routeCases = []routeCase{
-	{"health", "GET", fixed("/api/health"), nil, everyone(200)},
-	{"login", "POST", fixed("/api/auth/login"),
+	{"health", "GET /api/health", fixed("/api/health"), nil, everyone(200)},
+	{"login", "POST /api/auth/login", fixed("/api/auth/login"),
 		func(o string) any { return map[string]string{"email": o, "password": "owner-password"} }, everyone(200)},
-	{"check-user", "POST", fixed("/api/auth/check-user"),
+	{"check-user", "POST /api/auth/check-user", fixed("/api/auth/check-user"),
 		func(o string) any { return map[string]string{"email": o} }, everyone(200)},
-	{"request-reset", "POST", fixed("/api/auth/request-reset"),
+	{"request-reset", "POST /api/auth/request-reset", fixed("/api/auth/request-reset"),
 		func(o string) any { return map[string]string{"email": o} }, everyone(200)},
-	{"reset-password", "POST", fixed("/api/auth/reset-password"),
+	{"reset-password", "POST /api/auth/reset-password", fixed("/api/auth/reset-password"),
 		func(o string) any {
 			return map[string]string{"token": "not-a-token", "newPassword": "whatever1", "email": o}
 		}, everyone(400)},
-	{"set-password", "POST", fixed("/api/auth/set-password"),
+	{"set-password", "POST /api/auth/set-password", fixed("/api/auth/set-password"),
 		func(o string) any {
 			return map[string]string{"email": o, "token": "not-a-token", "password": "whatever1"}
 		}, everyone(400)},
-	{"logout", "POST", fixed("/api/auth/logout"), nil, everyone(200)},
+	{"logout", "POST /api/auth/logout", fixed("/api/auth/logout"), nil, everyone(200)},
+	// Navigation targets (individual-side §7): redirects, whoever asks.
+	{"logout navigation", "GET /api/logout", fixed("/api/logout"), nil, everyone(http.StatusSeeOther)},
+	{"login navigation", "GET /api/login", fixed("/api/login"), nil, everyone(http.StatusSeeOther)},
 
-	{"user data", "GET", func(o string) string { return "/api/user/data?email=" + q(o) }, nil, ownerOnly(200)},
-	{"user payment status", "GET", func(o string) string { return "/api/user/payment-status?email=" + q(o) }, nil, ownerOnly(200)},
-	{"user orders", "GET", func(o string) string { return "/api/user/orders?email=" + q(o) }, nil, ownerOnly(200)},
-	{"sync push emergency data", "POST", fixed("/api/sync/emergency-data"),
+	{"user data", "GET /api/user/data", func(o string) string { return "/api/user/data?email=" + q(o) }, nil, ownerOnly(200)},
+	{"user payment status", "GET /api/user/payment-status", func(o string) string { return "/api/user/payment-status?email=" + q(o) }, nil, ownerOnly(200)},
+	{"user orders", "GET /api/user/orders", func(o string) string { return "/api/user/orders?email=" + q(o) }, nil, ownerOnly(200)},
+	{"sync push emergency data", "POST /api/sync/emergency-data", fixed("/api/sync/emergency-data"),
 		func(o string) any { return map[string]any{"email": o, "emergencyData": sampleData(o)} }, ownerOnly(200)},
-	{"sync pull emergency data", "GET", func(o string) string { return "/api/sync/emergency-data/" + p(o) }, nil, ownerOnly(200)},
-	{"sync push payment status", "POST", fixed("/api/sync/payment-status"),
+	{"sync pull emergency data", "GET /api/sync/emergency-data/{email}", func(o string) string { return "/api/sync/emergency-data/" + p(o) }, nil, ownerOnly(200)},
+	{"sync push payment status", "POST /api/sync/payment-status", fixed("/api/sync/payment-status"),
 		func(o string) any {
 			return map[string]any{"email": o, "paymentStatus": map[string]any{"hasPaid": true, "hasPrintAccess": true}}
 		}, ownerOnly(200)},
-	{"sync pull payment status", "GET", func(o string) string { return "/api/sync/payment-status/" + p(o) }, nil, ownerOnly(200)},
-	{"referral generate", "POST", fixed("/api/referrals/generate"),
+	{"sync pull payment status", "GET /api/sync/payment-status/{email}", func(o string) string { return "/api/sync/payment-status/" + p(o) }, nil, ownerOnly(200)},
+	{"referral generate", "POST /api/referrals/generate", fixed("/api/referrals/generate"),
 		func(o string) any { return map[string]string{"email": o} }, ownerOnly(200)},
-	{"referral dashboard", "GET", func(o string) string { return "/api/referrals/" + p(o) }, nil, ownerOnly(200)},
-	{"privacy export", "POST", fixed("/api/privacy/export-data"),
+	{"referral dashboard", "GET /api/referrals/{email}", func(o string) string { return "/api/referrals/" + p(o) }, nil, ownerOnly(200)},
+	{"privacy export", "POST /api/privacy/export-data", fixed("/api/privacy/export-data"),
 		func(o string) any { return map[string]string{"email": o} }, ownerOnly(200)},
-	{"privacy delete data", "POST", fixed("/api/privacy/delete-data"),
+	{"privacy delete data", "POST /api/privacy/delete-data", fixed("/api/privacy/delete-data"),
 		func(o string) any { return map[string]string{"email": o, "confirmation": cloud.PhraseDeleteData} }, ownerOnly(200)},
-	{"privacy delete account", "POST", fixed("/api/privacy/delete-account"),
+	{"privacy delete account", "POST /api/privacy/delete-account", fixed("/api/privacy/delete-account"),
 		func(o string) any { return map[string]string{"email": o, "confirmation": cloud.PhraseDeleteAccount} }, ownerOnly(200)},
 
-	{"check subscription", "POST", fixed("/api/check-subscription"),
+	{"check subscription", "POST /api/check-subscription", fixed("/api/check-subscription"),
 		func(o string) any { return map[string]string{"email": o} }, ownerOnly(200)},
 	// An address with an account is paid for by its owner, signed in (a new
 	// customer, with no account yet, pays anonymously: TestPayment...).
-	{"create payment intent", "POST", fixed("/api/create-payment-intent"),
+	{"create payment intent", "POST /api/create-payment-intent", fixed("/api/create-payment-intent"),
 		func(o string) any { return map[string]string{"type": "print", "email": o} },
-		[4]int{http.StatusConflict, http.StatusForbidden, http.StatusOK, http.StatusOK}},
+		[roleCount]int{http.StatusConflict, http.StatusForbidden, http.StatusForbidden, http.StatusOK, http.StatusOK}},
 	// No payment was made from this browser, so nobody may claim the address.
-	{"create account after payment", "POST", fixed("/api/auth/create-account-after-payment"),
+	{"create account after payment", "POST /api/auth/create-account-after-payment", fixed("/api/auth/create-account-after-payment"),
 		func(o string) any { return map[string]string{"email": o, "password": "new-password"} }, everyone(403)},
-	{"payment config", "GET", fixed("/api/payments/config"), nil, everyone(200)},
+	{"payment config", "GET /api/payments/config", fixed("/api/payments/config"), nil, everyone(200)},
 	// The matrix's owner has not paid, so even they (and an admin acting for
 	// them) are refused the PDF; TestLabelSheet covers the paid owner.
-	{"label sheet pdf", "POST", fixed("/api/labels/sheet.pdf"),
-		func(o string) any { return sheetRequest(o, nil) }, [4]int{401, 403, 403, 403}},
+	{"label sheet pdf", "POST /api/labels/sheet.pdf", fixed("/api/labels/sheet.pdf"),
+		func(o string) any { return sheetRequest(o, nil) }, [roleCount]int{401, 403, 403, 403, 403}},
 	// Analytics are anonymous: a session changes nothing (TestAnalytics).
-	{"analytics page view", "POST", fixed("/api/analytics/page-view"),
+	{"analytics page view", "POST /api/analytics/page-view", fixed("/api/analytics/page-view"),
 		func(string) any { return map[string]string{"path": "/dashboard"} }, everyone(204)},
-	{"analytics event", "POST", fixed("/api/analytics/event"),
+	{"analytics event", "POST /api/analytics/event", fixed("/api/analytics/event"),
 		func(string) any { return map[string]string{"action": "user_logout", "category": "user"} }, everyone(204)},
-	{"stripe webhook without signature", "POST", fixed("/api/stripe/webhook"),
+	{"stripe webhook without signature", "POST /api/stripe/webhook", fixed("/api/stripe/webhook"),
 		func(string) any { return map[string]string{"id": "evt_1"} }, everyone(400)},
-	{"test checkout of an unknown payment", "POST", fixed("/api/test-checkout/confirm"),
+	{"test checkout of an unknown payment", "POST /api/test-checkout/confirm", fixed("/api/test-checkout/confirm"),
 		func(string) any {
 			return map[string]string{"clientSecret": "pi_local_nope_secret_local", "cardNumber": "4242424242424242"}
 		},
 		everyone(404)},
+	// The website (a note that it is not built, in the tests) is public.
+	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
+	{"site page head", "HEAD /*", fixed("/"), nil, everyone(http.StatusOK)},
 }
 
-// TestAuthorizationMatrix walks every route x {anonymous, another user, the
-// owner, an admin}. Each cell gets a fresh owner with an emergency record,
-// a referral code and an order; a refused cell must leave them untouched.
+// TestAuthorizationMatrix walks every registered route x {anonymous, another
+// user, a corporate user of another organisation, the owner, an admin}. The
+// routes come from the router itself: a route added without a row here, or a
+// row whose route is gone, fails the test. Each cell gets a fresh owner with
+// an emergency record, a referral code and an order; a refused cell must
+// leave them untouched.
 func TestAuthorizationMatrix(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
+		t.Run("EveryRouteHasARow", func(t *testing.T) { checkMatrixCoversRouter(t, e.Server.Routes()) })
+
 		e.createUser("other@example.com", "other-password")
+		e.createCorporateUser("officer@other-org.example", "officer-password")
 		e.createAdmin("admin@example.com", "admin-password")
 
 		for i, rc := range routeCases {
-			for role := anonymous; role <= admin; role++ {
+			for role := anonymous; role < roleCount; role++ {
 				t.Run(fmt.Sprintf("%s/%s", rc.name, roleNames[role]), func(t *testing.T) {
 					ownerEmail := fmt.Sprintf("owner-%d-%d@example.com", i, role)
 					ownerToken := e.seedOwner(ownerEmail)
 					token := map[int]string{
-						anonymous: "",
-						otherUser: e.login("other@example.com", "other-password"),
-						owner:     ownerToken,
-						admin:     e.login("admin@example.com", "admin-password"),
+						anonymous:      "",
+						otherUser:      e.login("other@example.com", "other-password"),
+						corporateOther: e.login("officer@other-org.example", "officer-password"),
+						owner:          ownerToken,
+						admin:          e.login("admin@example.com", "admin-password"),
 					}[role]
 					var body any
 					if rc.body != nil {
 						body = rc.body(ownerEmail)
 					}
-					resp := e.do(rc.method, rc.path(ownerEmail), token, body)
+					resp := e.do(rc.method(), rc.path(ownerEmail), token, body)
 					if resp.Status != rc.want[role] {
-						t.Fatalf("%s %s as %s: got %d %s, want %d", rc.method, rc.name, roleNames[role], resp.Status, resp.Body, rc.want[role])
+						t.Fatalf("%s %s as %s: got %d %s, want %d", rc.method(), rc.name, roleNames[role], resp.Status, resp.Body, rc.want[role])
 					}
-					if resp.Status == http.StatusUnauthorized || resp.Status == http.StatusForbidden {
+					if resp.Status == http.StatusUnauthorized || resp.Status == http.StatusForbidden || resp.Status == http.StatusNotFound {
 						e.assertOwnerIntact(ownerEmail)
 					}
 				})
 			}
 		}
 	})
+}
+
+// checkMatrixCoversRouter fails for every registered route without a row in
+// routeCases, and for every row whose route is not registered.
+func checkMatrixCoversRouter(t *testing.T, routes chi.Routes) {
+	registered := map[string]bool{}
+	err := chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		registered[method+" "+route] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, rc := range routeCases {
+		covered[rc.route] = true
+		if !registered[rc.route] {
+			t.Errorf("matrix row %q names %q, which is not a registered route", rc.name, rc.route)
+		}
+	}
+	for route := range registered {
+		if !covered[route] {
+			t.Errorf("route %q has no row in the authorization matrix (routeCases)", route)
+		}
+	}
+	if len(registered) < 30 {
+		t.Fatalf("walked only %d routes", len(registered))
+	}
 }
 
 // seedOwner makes an account with data in every table and returns a session.

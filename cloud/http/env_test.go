@@ -55,6 +55,7 @@ type env struct {
 	Service *service.Service
 	Outbox  *mail.Outbox
 	Clock   *clock
+	Server  *lhttp.Server
 }
 
 type envOptions struct {
@@ -118,12 +119,13 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	if opts.rateLimit == (lhttp.RateLimit{}) {
 		opts.rateLimit = noRateLimit
 	}
-	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{
+	handler := lhttp.NewServer(lhttp.Config{
 		Service: svc, Site: fstest.MapFS{}, Logger: logger,
 		Production: opts.production, RateLimit: opts.rateLimit, Payments: testPayments(),
-	}))
+	})
+	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
-	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk}
+	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk, Server: handler}
 }
 
 // createUser makes an account with a password, as the payments flow will.
@@ -135,6 +137,23 @@ func (e *env) createUser(email, password string) *cloud.User {
 	}
 	now := e.Clock.Now()
 	u := &cloud.User{Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now}
+	if err := e.Store.CreateUser(context.Background(), u); err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}
+
+// createCorporateUser makes a corporate user's account (of an organisation
+// that is not the owner's). Until corporate accounts exist (issue 12) it is
+// an account of the corporate kind.
+func (e *env) createCorporateUser(email, password string) *cloud.User {
+	e.t.Helper()
+	hash, err := argon2id.New(fastPasswords, 0).Hash(password)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	now := e.Clock.Now()
+	u := &cloud.User{Email: email, PasswordHash: hash, UserType: "corporate_admin", CreatedAt: now, UpdatedAt: now}
 	if err := e.Store.CreateUser(context.Background(), u); err != nil {
 		e.t.Fatal(err)
 	}

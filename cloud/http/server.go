@@ -3,8 +3,8 @@ package http
 
 import (
 	"io/fs"
-	"math"
 	"log/slog"
+	"math"
 	"net/http"
 	"time"
 
@@ -95,6 +95,10 @@ func NewServer(c Config) *Server {
 	s.router = s.routes()
 	return s
 }
+
+// Routes is the router, for walking every registered route (the
+// authorization matrix test covers each one).
+func (s *Server) Routes() chi.Routes { return s.router }
 
 // ServeHTTP makes the server an http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
