@@ -46,6 +46,7 @@ const (
 	MsgDataDeleted         = "Your personal data has been deleted"
 	MsgAccountDeleted      = "Your account and all its data have been deleted"
 	MsgResetMailSubject    = "Reset your Lifetag password"
+	MsgSetupMailSubject    = "Set your Lifetag password"
 
 	MsgDownloadLocked      = "Please complete your purchase to download labels with your real emergency information."
 	MsgTimeZoneUnknown     = "Unknown time zone"

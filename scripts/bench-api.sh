@@ -40,9 +40,9 @@ free_port() {
 port=$(free_port)
 base="http://127.0.0.1:$port"
 
-# Development mode (the reset token comes back in the answer), PostgreSQL,
-# the bench account seeded as an admin (the only way to make an account
-# without a payment), and rate limits out of the way of the login run.
+# Development mode (mail goes to the outbox), PostgreSQL, the bench account
+# seeded as an admin (the only way to make an account without a payment),
+# and rate limits out of the way of the login run.
 env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \
   DATA_DIR="$work/data" LOG_LEVEL=warn ADMIN_EMAILS="$EMAIL" \
   RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
@@ -64,10 +64,20 @@ field() { # name: reads a JSON string field from stdin
   grep -o "\"$1\":\"[^\"]*\"" | head -n 1 | cut -d'"' -f4
 }
 
-reset_token=$(post /api/auth/request-reset "{\"email\":\"$EMAIL\"}" | field resetToken)
-post /api/auth/reset-password "{\"token\":\"$reset_token\",\"newPassword\":\"$PASSWORD\"}" >/dev/null
+# A seeded admin gets its set-password link by mail only (the development
+# outbox); wait for it, at most about 10 s.
+setup_token=""
+for _ in $(seq 1 100); do
+  setup_token=$(cat "$work/data/outbox/"*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | tail -n 1 | cut -d= -f2 || true)
+  [ -n "$setup_token" ] && break
+  sleep 0.1
+done
+[ -n "$setup_token" ] || { echo "bench-api: no set-password mail in the outbox" >&2; exit 1; }
+post /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$setup_token\",\"password\":\"$PASSWORD\"}" >/dev/null
 login_body="{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}"
-session=$(post /api/auth/login "$login_body" | field sessionToken)
+# As a bearer-token client (the station's way): the token comes in the body.
+session=$(curl -fsS -X POST "$base/api/auth/login" -H 'Content-Type: application/json' \
+  -H 'X-Lifetag-Session: bearer' --data "$login_body" | field sessionToken)
 post /api/sync/emergency-data "{\"email\":\"$EMAIL\",\"emergencyData\":{
   \"personalInfo\":{\"fullName\":\"Bench Rider\",\"email\":\"$EMAIL\",\"dateOfBirth\":\"1990-04-01\",\"bloodType\":\"O+\",\"weight\":72},
   \"emergencyContacts\":[{\"id\":\"c1\",\"name\":\"Contact One\",\"relationship\":\"Sister\",\"phone\":\"+44 7700 900123\"}],

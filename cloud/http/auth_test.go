@@ -263,7 +263,8 @@ func TestSetPassword(t *testing.T) {
 		if err := e.Service.SeedAdmins(context.Background(), []string{"new-admin@example.com"}); err != nil {
 			t.Fatal(err)
 		}
-		token := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "new-admin@example.com"}).JSON()["resetToken"].(string)
+		e.Service.Close() // waits for the set-password mail
+		token := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(e.Outbox.Messages()[0].Text)[1]
 
 		for name, body := range map[string]map[string]string{
 			"ErrNoEmail":    {"token": token, "password": "secret-1"},
@@ -294,8 +295,9 @@ func TestResetTokenOnlyInDevelopment(t *testing.T) {
 		t.Fatalf("production answer %d %s", resp.Status, resp.Body)
 	}
 	login := e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com", "password": "secret-1"})
-	if !strings.Contains(login.Header.Get("Set-Cookie"), "Secure") {
-		t.Fatal("production cookie not Secure")
+	cookie := login.Header.Get("Set-Cookie")
+	if !strings.HasPrefix(cookie, "__Host-lifetag_session=") || !strings.Contains(cookie, "Secure") || !strings.Contains(cookie, "Path=/") {
+		t.Fatalf("production cookie %q: want __Host-, Secure, Path=/", cookie)
 	}
 }
 
@@ -441,4 +443,50 @@ func TestRateLimitBehindProxy(t *testing.T) {
 			t.Fatalf("not trusting the proxy, a forged X-Forwarded-For escaped the limit: %d", third)
 		}
 	}
+}
+
+// TestSeededAdmin (issue 10): an admin from ADMIN_EMAILS gets a set-password
+// link by mail and nothing else: development's reset answer carries no token
+// for an admin account.
+func TestSeededAdmin(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		if err := e.Service.SeedAdmins(context.Background(), []string{"Boss@Example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		e.Service.Close() // waits for the mail
+		mails := e.Outbox.Messages()
+		if len(mails) != 1 || mails[0].To != "boss@example.com" || mails[0].Subject != cloud.MsgSetupMailSubject {
+			t.Fatalf("mails %+v", mails)
+		}
+		link := regexp.MustCompile(`/set-password\?email=([^&\s]+)&token=([A-Za-z0-9_-]+)`).FindStringSubmatch(mails[0].Text)
+		if link == nil || link[1] != "boss%40example.com" {
+			t.Fatalf("no set-password link in %q", mails[0].Text)
+		}
+
+		resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "boss@example.com"})
+		if resp.Status != 200 || strings.Contains(string(resp.Body), "resetToken") {
+			t.Fatalf("an admin's reset token in an answer: %d %s", resp.Status, resp.Body)
+		}
+		// request-reset replaced the token; the newest mail holds the live one.
+		e.Service.Close()
+		mails = e.Outbox.Messages()
+		token := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(mails[len(mails)-1].Text)[1]
+		if resp := e.do("POST", "/api/auth/set-password", "", map[string]string{"email": "boss@example.com", "token": token, "password": "boss-password"}); resp.Status != 200 {
+			t.Fatalf("set-password: %d %s", resp.Status, resp.Body)
+		}
+		resp = e.do("POST", "/api/auth/login", "", map[string]string{"email": "boss@example.com", "password": "boss-password"})
+		if resp.Status != 200 || resp.JSON()["user"].(map[string]any)["isAdmin"] != true {
+			t.Fatalf("admin sign-in: %d %s", resp.Status, resp.Body)
+		}
+		// With a password, a restart mails nothing more.
+		before := len(e.Outbox.Messages())
+		if err := e.Service.SeedAdmins(context.Background(), []string{"boss@example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		e.Service.Close()
+		if n := len(e.Outbox.Messages()); n != before {
+			t.Fatalf("%d more mails to an admin who has a password", n-before)
+		}
+	})
 }

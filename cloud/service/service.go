@@ -8,7 +8,9 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -160,8 +162,9 @@ func aad(userID int64, field string) []byte {
 }
 
 // SeedAdmins makes exactly the given addresses admins (ADMIN_EMAILS),
-// creating password-less accounts for new ones; they set a password through
-// the reset link.
+// creating password-less accounts for new ones. An admin without a password
+// is mailed a set-password link (24 h) at each start until they use one: no
+// payment, claim or answer ever hands anyone an admin account.
 func (s *Service) SeedAdmins(ctx context.Context, emails []string) error {
 	var clean []string
 	for _, e := range emails {
@@ -174,5 +177,44 @@ func (s *Service) SeedAdmins(ctx context.Context, emails []string) error {
 		}
 		clean = append(clean, e)
 	}
-	return s.store.SeedAdmins(ctx, clean, s.now())
+	if err := s.store.SeedAdmins(ctx, clean, s.now()); err != nil {
+		return err
+	}
+	for _, email := range clean {
+		admin, err := s.store.FindUserByEmail(ctx, email)
+		if err != nil {
+			return err
+		}
+		if admin.PasswordHash != "" {
+			continue
+		}
+		if err := s.mailPasswordSetup(ctx, admin); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+// mailPasswordSetup mails u a single-use link to set a first password.
+func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) error {
+	token, hash, err := newToken()
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+		return err
+	}
+	link := s.baseURL + "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
+	s.sendMail(cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, link)})
+	return nil
+}
+
+// setupMailText holds the link and nothing personal.
+const setupMailText = `An account has been made for you on Lifetag.
+
+To choose your password, open this link within 24 hours:
+
+%s
+
+If you did not expect this message, ignore it.
+`
