@@ -8,6 +8,12 @@ type Sealer interface {
 	// SealedWithCurrent reports whether sealed is under the current key;
 	// others are re-sealed after a key rotation.
 	SealedWithCurrent(sealed []byte) bool
+	// Fingerprint is a keyed hash of data under the current key, to
+	// recognise data later without keeping it.
+	Fingerprint(data []byte) []byte
+	// MatchesFingerprint reports whether fp is data's fingerprint under the
+	// current or a previous key.
+	MatchesFingerprint(data, fp []byte) bool
 }
 
 // PasswordHasher hashes and checks passwords.

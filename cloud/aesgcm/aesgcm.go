@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -32,7 +33,13 @@ var ErrOpen = errors.New("aesgcm: cannot open sealed value")
 type key struct {
 	id   [keyIDSize]byte
 	aead cipher.AEAD
+	// mac keys fingerprints; derived from the data key so that it is never
+	// the AES key itself.
+	mac []byte
 }
+
+// fingerprintLabel derives the fingerprint key from a data key.
+const fingerprintLabel = "lifetag/fingerprint/v1"
 
 // Cipher seals with its current key and opens with any key it holds.
 type Cipher struct {
@@ -57,7 +64,9 @@ func New(current []byte, previous ...[]byte) (*Cipher, error) {
 			return nil, err
 		}
 		sum := sha256.Sum256(raw)
-		k := key{aead: aead}
+		derive := hmac.New(sha256.New, raw)
+		derive.Write([]byte(fingerprintLabel))
+		k := key{aead: aead, mac: derive.Sum(nil)}
 		copy(k.id[:], sum[:keyIDSize])
 		if i == 0 {
 			c.current = k
@@ -109,6 +118,31 @@ func (c *Cipher) Open(sealed, aad []byte) ([]byte, error) {
 // that do not are re-sealed when next written.
 func (c *Cipher) SealedWithCurrent(sealed []byte) bool {
 	return len(sealed) >= 1+keyIDSize && bytes.Equal(sealed[1:1+keyIDSize], c.current.id[:])
+}
+
+// Fingerprint is a keyed hash of data: key id (4 bytes) | HMAC-SHA256 under
+// a key derived from the current data key. It lets the cloud recognise data
+// it no longer keeps (the identity locked after payment) without keeping it.
+func (c *Cipher) Fingerprint(data []byte) []byte {
+	return fingerprint(c.current, data)
+}
+
+func fingerprint(k key, data []byte) []byte {
+	mac := hmac.New(sha256.New, k.mac)
+	mac.Write(data)
+	return mac.Sum(append(k.id[:0:0], k.id[:]...))
+}
+
+// MatchesFingerprint reports whether fp is data's fingerprint under the key
+// it names (the current one or a previous one).
+func (c *Cipher) MatchesFingerprint(data, fp []byte) bool {
+	if len(fp) != keyIDSize+sha256.Size {
+		return false
+	}
+	var id [keyIDSize]byte
+	copy(id[:], fp)
+	k, ok := c.byID[id]
+	return ok && hmac.Equal(fingerprint(k, data), fp)
 }
 
 // GenerateKey returns a new random key in the text form ParseKey reads.

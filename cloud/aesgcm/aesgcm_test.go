@@ -118,3 +118,29 @@ func TestKeys(t *testing.T) {
 		t.Fatal("the key file was not reused")
 	}
 }
+
+func TestFingerprint(t *testing.T) {
+	oldKey, newKey := bytes.Repeat([]byte{1}, aesgcm.KeySize), bytes.Repeat([]byte{2}, aesgcm.KeySize)
+	old, err := aesgcm.New(oldKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := old.Fingerprint([]byte("Ann Rider|1990-04-01"))
+	if len(fp) != 4+32 || bytes.Contains(fp, []byte("Ann")) {
+		t.Fatalf("fingerprint %x", fp)
+	}
+	if !old.MatchesFingerprint([]byte("Ann Rider|1990-04-01"), fp) || old.MatchesFingerprint([]byte("Ann Rider|1990-04-02"), fp) {
+		t.Fatal("fingerprint does not tell the data apart")
+	}
+	rotated, _ := aesgcm.New(newKey, oldKey)
+	if !rotated.MatchesFingerprint([]byte("Ann Rider|1990-04-01"), fp) {
+		t.Fatal("a previous key's fingerprint must still match after rotation")
+	}
+	if bytes.Equal(rotated.Fingerprint([]byte("Ann Rider|1990-04-01")), fp) {
+		t.Fatal("a new fingerprint must be under the new key")
+	}
+	stranger, _ := aesgcm.New(newKey)
+	if stranger.MatchesFingerprint([]byte("Ann Rider|1990-04-01"), fp) {
+		t.Fatal("a fingerprint matched without its key")
+	}
+}
