@@ -15,8 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/postgres"
-	"github.com/lifetag/lifetag/cloud/sqlite"
+	"github.com/lifetag/lifetag/cloud/sqldb"
 )
 
 // Backend opens a fresh, empty store for one test, and a Dumper that reads
@@ -36,12 +35,12 @@ var Backends = []Backend{
 func OpenSQLite(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := sqlite.Open(context.Background(), dir)
+	db, err := sqldb.OpenSQLite(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db, sqliteDumper(filepath.Join(dir, sqlite.FileName))
+	return db, sqliteDumper(filepath.Join(dir, sqldb.SQLiteFileName))
 }
 
 // PostgresURL returns LIFETAG_TEST_DATABASE_URL (see ServiceURL).
@@ -91,7 +90,7 @@ func OpenPostgres(t testing.TB) (cloud.Store, Dumper) {
 	})
 
 	conn := WithSearchPath(t, base, schema)
-	db, err := postgres.Open(ctx, conn)
+	db, err := sqldb.OpenPostgres(ctx, conn)
 	if err != nil {
 		t.Fatal(err)
 	}
