@@ -65,6 +65,20 @@ func ServiceURL(t testing.TB, name string) string {
 // when the test ends, so tests and packages can run in parallel.
 func OpenPostgres(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
+	conn := PostgresSchema(t)
+	db, err := sqldb.OpenPostgres(context.Background(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, postgresDumper(conn)
+}
+
+// PostgresSchema creates a fresh, empty schema in the test database, dropped
+// when the test ends, and returns a connection string whose search_path is
+// that schema.
+func PostgresSchema(t testing.TB) string {
+	t.Helper()
 	base := PostgresURL(t)
 	ctx := context.Background()
 	schema := "test_" + randomHex(t, 8)
@@ -88,14 +102,7 @@ func OpenPostgres(t testing.TB) (cloud.Store, Dumper) {
 			t.Error(err)
 		}
 	})
-
-	conn := WithSearchPath(t, base, schema)
-	db, err := sqldb.OpenPostgres(ctx, conn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db, postgresDumper(conn)
+	return WithSearchPath(t, base, schema)
 }
 
 // WithSearchPath adds a search_path run-time parameter to a connection
