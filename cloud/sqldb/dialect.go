@@ -11,9 +11,9 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-// dialect holds everything that differs between PostgreSQL and SQLite; the
-// queries themselves are written once, in PostgreSQL's style, which SQLite
-// also accepts:
+// dialect holds what differs between PostgreSQL's and SQLite's SQL (how
+// each is opened and run is in drivers.go). The queries themselves are
+// written once, in PostgreSQL's style, which SQLite also accepts:
 //   - placeholders: $1, $2 ... (modernc.org/sqlite binds $N to the Nth
 //     argument, like ?N; a repeated $N is one parameter in both);
 //   - booleans: true and false (SQLite reads them as 1 and 0);
@@ -26,9 +26,10 @@ type dialect struct {
 	// and schema_test.go proves both define the same tables.
 	goose      goose.Dialect
 	migrations string // folder inside the embedded migrations/
-	// time turns a time.Time argument into what the database stores: a
-	// timestamptz in PostgreSQL, fixed-width UTC text in SQLite (so that
-	// text comparison is time comparison). Scanning reads both (timeDest).
+	// time turns a time.Time argument into what the database stores:
+	// fixed-width UTC text in SQLite (so that text comparison is time
+	// comparison); nil where times go as they are (PostgreSQL's
+	// timestamptz). Scanning reads both (timeDest).
 	time func(time.Time) any
 	// lockRows ends a SELECT that reads rows the transaction will change.
 	// PostgreSQL locks the rows; SQLite has no row locks, but every
@@ -44,7 +45,7 @@ var postgresDialect = &dialect{
 	name:       "postgres",
 	goose:      goose.DialectPostgres,
 	migrations: "migrations/postgres",
-	time:       func(t time.Time) any { return t },
+	time:       nil,
 	lockRows:   " FOR UPDATE",
 	byteOrder:  ` COLLATE "C"`,
 }
@@ -63,6 +64,9 @@ const sqliteTimeLayout = "2006-01-02T15:04:05.000000000Z"
 
 // args converts query arguments for the dialect: only times change.
 func (d *dialect) args(args []any) []any {
+	if d.time == nil {
+		return args
+	}
 	var out []any
 	for i, a := range args {
 		if t, ok := a.(time.Time); ok {
