@@ -1,7 +1,7 @@
 // Package cloud holds Lifetag's domain: the types the cloud stores, the
 // interfaces its parts implement, and the error codes and messages they share.
-// Implementations live in packages named after what they wrap (postgres,
-// sqlite, http, mail, aesgcm, argon2id); service holds the use cases.
+// Implementations live in packages named after what they wrap (sqldb, http,
+// stripe, mail, aesgcm, argon2id); service holds the use cases.
 package cloud
 
 import (

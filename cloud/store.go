@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Store is the cloud's storage. PostgreSQL (package postgres) and SQLite
-// (package sqlite) implement it; storetest holds the suite both must pass.
+// Store is the cloud's storage. Package sqldb implements it once, on
+// PostgreSQL or SQLite; storetest holds the suite it must pass on both.
 // Each method is one transaction. Missing rows are ENOTFOUND, unique
 // violations ECONFLICT.
 type Store interface {

@@ -15,8 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/postgres"
-	"github.com/lifetag/lifetag/cloud/sqlite"
+	"github.com/lifetag/lifetag/cloud/sqldb"
 )
 
 // Backend opens a fresh, empty store for one test, and a Dumper that reads
@@ -36,12 +35,12 @@ var Backends = []Backend{
 func OpenSQLite(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := sqlite.Open(context.Background(), dir)
+	db, err := sqldb.OpenSQLite(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db, sqliteDumper(filepath.Join(dir, sqlite.FileName))
+	return db, sqliteDumper(filepath.Join(dir, sqldb.SQLiteFileName))
 }
 
 // PostgresURL returns LIFETAG_TEST_DATABASE_URL (see ServiceURL).
@@ -66,6 +65,20 @@ func ServiceURL(t testing.TB, name string) string {
 // when the test ends, so tests and packages can run in parallel.
 func OpenPostgres(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
+	conn := PostgresSchema(t)
+	db, err := sqldb.OpenPostgres(context.Background(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, postgresDumper(conn)
+}
+
+// PostgresSchema creates a fresh, empty schema in the test database, dropped
+// when the test ends, and returns a connection string whose search_path is
+// that schema.
+func PostgresSchema(t testing.TB) string {
+	t.Helper()
 	base := PostgresURL(t)
 	ctx := context.Background()
 	schema := "test_" + randomHex(t, 8)
@@ -89,14 +102,7 @@ func OpenPostgres(t testing.TB) (cloud.Store, Dumper) {
 			t.Error(err)
 		}
 	})
-
-	conn := WithSearchPath(t, base, schema)
-	db, err := postgres.Open(ctx, conn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db, postgresDumper(conn)
+	return WithSearchPath(t, base, schema)
 }
 
 // WithSearchPath adds a search_path run-time parameter to a connection

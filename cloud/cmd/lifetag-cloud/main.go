@@ -21,9 +21,8 @@ import (
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
-	"github.com/lifetag/lifetag/cloud/postgres"
 	"github.com/lifetag/lifetag/cloud/service"
-	"github.com/lifetag/lifetag/cloud/sqlite"
+	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/web"
 )
 
@@ -142,10 +141,10 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 func openStore(ctx context.Context, config Config, logger *slog.Logger) (cloud.Store, error) {
 	if config.DatabaseURL != "" {
 		logger.Info("storage: PostgreSQL")
-		return postgres.Open(ctx, config.DatabaseURL)
+		return sqldb.OpenPostgres(ctx, config.DatabaseURL)
 	}
 	logger.Info("storage: embedded SQLite", slog.String("dir", config.DataDir))
-	return sqlite.Open(ctx, config.DataDir)
+	return sqldb.OpenSQLite(ctx, config.DataDir)
 }
 
 // openSealer uses DATA_KEY, or in development a key kept in the data

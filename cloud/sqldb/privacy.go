@@ -1,25 +1,23 @@
-package postgres
+package sqldb
 
 import (
 	"context"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 func (db *DB) DeletePersonalData(ctx context.Context, userID int64, now time.Time) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
+	return db.inTx(ctx, func(c conn) error {
 		statements := []string{
 			`DELETE FROM emergency_data WHERE user_id = $1`,
 			`UPDATE physical_orders SET shipping_address = NULL WHERE user_id = $1`,
 			`UPDATE payments SET shipping_address = NULL WHERE email = (SELECT email FROM users WHERE id = $1)`,
 		}
 		for _, q := range statements {
-			if _, err := tx.Exec(ctx, q, userID); err != nil {
+			if _, err := c.exec(q, userID); err != nil {
 				return storeError(err, "personal data")
 			}
 		}
-		_, err := tx.Exec(ctx, `
+		_, err := c.exec(`
 			UPDATE users SET first_name = '', last_name = '', profile_image_url = '',
 				department = '', employee_id = '', job_title = '', updated_at = $2
 			WHERE id = $1`, userID, now)
@@ -28,34 +26,34 @@ func (db *DB) DeletePersonalData(ctx context.Context, userID int64, now time.Tim
 }
 
 func (db *DB) DeleteAccount(ctx context.Context, userID int64) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		user, err := scanUser(tx.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1 FOR UPDATE`, userID))
+	return db.inTx(ctx, func(c conn) error {
+		user, err := findUser(c, `id = $1`+c.d.lockRows, userID)
 		if err != nil {
 			return err
 		}
 		// Referrals name people by address; the user's own referrals go, and
 		// where they were the one referred, the referrer keeps the count only.
-		if _, err := tx.Exec(ctx, `DELETE FROM referrals WHERE referrer_email = $1`, user.Email); err != nil {
+		if _, err := c.exec(`DELETE FROM referrals WHERE referrer_email = $1`, user.Email); err != nil {
 			return storeError(err, "referrals")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE referrals SET referred_email = '' WHERE referred_email = $1`, user.Email); err != nil {
+		if _, err := c.exec(`UPDATE referrals SET referred_email = '' WHERE referred_email = $1`, user.Email); err != nil {
 			return storeError(err, "referrals")
 		}
 		if user.ReferralCode != "" {
-			if _, err := tx.Exec(ctx, `UPDATE users SET referred_by_code = '' WHERE referred_by_code = $1`, user.ReferralCode); err != nil {
+			if _, err := c.exec(`UPDATE users SET referred_by_code = '' WHERE referred_by_code = $1`, user.ReferralCode); err != nil {
 				return storeError(err, "referrals")
 			}
-			if _, err := tx.Exec(ctx, `UPDATE payments SET referral_code = '' WHERE referral_code = $1`, user.ReferralCode); err != nil {
+			if _, err := c.exec(`UPDATE payments SET referral_code = '' WHERE referral_code = $1`, user.ReferralCode); err != nil {
 				return storeError(err, "payments")
 			}
 		}
 		// Payments stay for the books, without anything that names the person.
-		if _, err := tx.Exec(ctx, `UPDATE payments SET email = '', shipping_address = NULL, claim_token_hash = NULL,
+		if _, err := c.exec(`UPDATE payments SET email = '', shipping_address = NULL, claim_token_hash = NULL,
 			referral_code = '' WHERE email = $1`, user.Email); err != nil {
 			return storeError(err, "payments")
 		}
 		// Sessions, emergency data and orders go by ON DELETE CASCADE.
-		_, err = tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)
+		_, err = c.exec(`DELETE FROM users WHERE id = $1`, userID)
 		return storeError(err, "user")
 	})
 }

@@ -1,4 +1,4 @@
-package postgres
+package sqldb
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 )
 
 func (db *DB) CreateSession(ctx context.Context, s *cloud.Session) error {
-	_, err := db.pool.Exec(ctx, `
+	_, err := db.conn(ctx).exec(`
 		INSERT INTO user_sessions (session_token, user_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4)`, s.TokenHash, s.UserID, s.ExpiresAt, s.CreatedAt)
 	return storeError(err, "session")
@@ -17,12 +17,12 @@ func (db *DB) CreateSession(ctx context.Context, s *cloud.Session) error {
 func (db *DB) FindSession(ctx context.Context, tokenHash []byte, now time.Time) (*cloud.Session, *cloud.User, error) {
 	s := cloud.Session{TokenHash: tokenHash}
 	var u cloud.User
-	err := db.pool.QueryRow(ctx, `
+	err := db.conn(ctx).queryRow(`
 		SELECT user_sessions.user_id, user_sessions.expires_at, user_sessions.created_at, `+userColumns+`
 		FROM user_sessions JOIN users ON users.id = user_sessions.user_id
 		WHERE user_sessions.session_token = $1 AND user_sessions.expires_at > $2 AND users.is_active`,
 		tokenHash, now,
-	).Scan(append([]any{&s.UserID, &s.ExpiresAt, &s.CreatedAt}, userFields(&u)...)...)
+	).Scan(append([]any{&s.UserID, timeDest(&s.ExpiresAt), timeDest(&s.CreatedAt)}, userFields(&u)...)...)
 	if err != nil {
 		return nil, nil, storeError(err, "session")
 	}
@@ -30,14 +30,11 @@ func (db *DB) FindSession(ctx context.Context, tokenHash []byte, now time.Time) 
 }
 
 func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
-	_, err := db.pool.Exec(ctx, `DELETE FROM user_sessions WHERE session_token = $1`, tokenHash)
+	_, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE session_token = $1`, tokenHash)
 	return storeError(err, "session")
 }
 
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM user_sessions WHERE expires_at <= $1`, now)
-	if err != nil {
-		return 0, storeError(err, "sessions")
-	}
-	return tag.RowsAffected(), nil
+	n, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE expires_at <= $1`, now)
+	return n, storeError(err, "sessions")
 }

@@ -1,10 +1,8 @@
-package postgres
+package sqldb
 
 import (
 	"context"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -14,28 +12,30 @@ const userColumns = `users.id, users.email, users.password_hash, users.first_nam
 	users.has_print_access, coalesce(users.referral_code, ''), users.referred_by_code,
 	users.user_type, users.is_admin, users.is_active, users.created_at, users.updated_at`
 
-// userFields lists where scanUser puts each of userColumns.
+// userFields lists where each of userColumns is scanned to.
 func userFields(u *cloud.User) []any {
 	return []any{&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName,
 		&u.ProfileImageURL, &u.StripeCustomerID, &u.StripeSubscriptionID,
 		&u.HasPrintAccess, &u.ReferralCode, &u.ReferredByCode,
-		&u.UserType, &u.IsAdmin, &u.IsActive, &u.CreatedAt, &u.UpdatedAt}
+		&u.UserType, &u.IsAdmin, &u.IsActive, timeDest(&u.CreatedAt), timeDest(&u.UpdatedAt)}
 }
 
-func scanUser(row pgx.Row) (*cloud.User, error) {
+// findUser returns the one user that matches where (a condition on users,
+// which may end in the dialect's lockRows).
+func findUser(c conn, where string, args ...any) (*cloud.User, error) {
 	var u cloud.User
-	if err := row.Scan(userFields(&u)...); err != nil {
+	if err := c.queryRow(`SELECT `+userColumns+` FROM users WHERE `+where, args...).Scan(userFields(&u)...); err != nil {
 		return nil, storeError(err, "user")
 	}
 	return &u, nil
 }
 
 // nullIfEmpty stores an absent unique value as NULL, which never collides.
-func nullIfEmpty(s string) *string {
+func nullIfEmpty(s string) any {
 	if s == "" {
 		return nil
 	}
-	return &s
+	return s
 }
 
 // CreateUser inserts an active account and sets u.ID.
@@ -44,7 +44,7 @@ func (db *DB) CreateUser(ctx context.Context, u *cloud.User) error {
 		u.UserType = cloud.UserTypeIndividual
 	}
 	u.IsActive = true
-	err := db.pool.QueryRow(ctx, `
+	err := db.conn(ctx).queryRow(`
 		INSERT INTO users (email, password_hash, first_name, last_name, profile_image_url,
 			stripe_customer_id, stripe_subscription_id, has_print_access, referral_code,
 			referred_by_code, user_type, is_admin, is_active, created_at, updated_at)
@@ -58,20 +58,20 @@ func (db *DB) CreateUser(ctx context.Context, u *cloud.User) error {
 }
 
 func (db *DB) FindUserByID(ctx context.Context, id int64) (*cloud.User, error) {
-	return scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	return findUser(db.conn(ctx), `id = $1`, id)
 }
 
 func (db *DB) FindUserByEmail(ctx context.Context, email string) (*cloud.User, error) {
-	return scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`, email))
+	return findUser(db.conn(ctx), `email = $1`, email)
 }
 
 func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE users SET is_admin = false, updated_at = $1 WHERE is_admin`, now); err != nil {
+	return db.inTx(ctx, func(c conn) error {
+		if _, err := c.exec(`UPDATE users SET is_admin = false, updated_at = $1 WHERE is_admin`, now); err != nil {
 			return storeError(err, "admins")
 		}
 		for _, email := range emails {
-			_, err := tx.Exec(ctx, `
+			_, err := c.exec(`
 				INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
 				ON CONFLICT (email) DO UPDATE SET is_admin = true, updated_at = $2`, email, now)
 			if err != nil {
@@ -83,26 +83,26 @@ func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) er
 }
 
 func (db *DB) SetReferralCode(ctx context.Context, userID int64, code string, now time.Time) error {
-	tag, err := db.pool.Exec(ctx, `
+	n, err := db.conn(ctx).exec(`
 		UPDATE users SET referral_code = $2, updated_at = $3
 		WHERE id = $1 AND referral_code IS NULL`, userID, code, now)
 	if err != nil {
 		return storeError(err, "referral code")
 	}
-	if tag.RowsAffected() == 0 {
+	if n == 0 {
 		return cloud.NewError(cloud.ECONFLICT, cloud.MsgReferralExists)
 	}
 	return nil
 }
 
 func (db *DB) SetResetToken(ctx context.Context, userID int64, tokenHash []byte, expiresAt time.Time) error {
-	tag, err := db.pool.Exec(ctx, `
+	n, err := db.conn(ctx).exec(`
 		UPDATE users SET reset_token_hash = $2, reset_token_expiry = $3 WHERE id = $1`,
 		userID, tokenHash, expiresAt)
 	if err != nil {
 		return storeError(err, "reset token")
 	}
-	if tag.RowsAffected() == 0 {
+	if n == 0 {
 		return cloud.Errorf(cloud.ENOTFOUND, "user not found")
 	}
 	return nil
@@ -110,25 +110,35 @@ func (db *DB) SetResetToken(ctx context.Context, userID int64, tokenHash []byte,
 
 func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*cloud.User, error) {
 	var user *cloud.User
-	err := db.inTx(ctx, func(tx pgx.Tx) error {
+	err := db.inTx(ctx, func(c conn) error {
 		var err error
-		user, err = scanUser(tx.QueryRow(ctx, `
-			SELECT `+userColumns+` FROM users
-			WHERE reset_token_hash = $1 AND reset_token_expiry > $2 AND ($3 = '' OR email = $3)
-			FOR UPDATE`, tokenHash, now, email))
+		user, err = findUser(c, `reset_token_hash = $1 AND reset_token_expiry > $2 AND ($3 = '' OR email = $3)`+c.d.lockRows,
+			tokenHash, now, email)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `
+		if _, err := c.exec(`
 			UPDATE users SET password_hash = $2, reset_token_hash = NULL, reset_token_expiry = NULL,
 				updated_at = $3 WHERE id = $1`, user.ID, passwordHash, now); err != nil {
 			return storeError(err, "password")
 		}
 		user.PasswordHash = passwordHash
-		if _, err := tx.Exec(ctx, `DELETE FROM user_sessions WHERE user_id = $1`, user.ID); err != nil {
+		if _, err := c.exec(`DELETE FROM user_sessions WHERE user_id = $1`, user.ID); err != nil {
 			return storeError(err, "sessions")
 		}
 		return nil
 	})
 	return user, err
+}
+
+func (db *DB) ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error {
+	n, err := db.conn(ctx).exec(`UPDATE users SET password_hash = $2, updated_at = $3
+		WHERE id = $1 AND password_hash = ''`, userID, passwordHash, now)
+	if err != nil {
+		return storeError(err, "user")
+	}
+	if n == 0 {
+		return cloud.Errorf(cloud.ECONFLICT, "account already has a password")
+	}
+	return nil
 }

@@ -1,0 +1,176 @@
+// Package sqldb implements cloud.Store once, on PostgreSQL (pgx v5 and its
+// pool) or on an embedded SQLite file (modernc.org/sqlite through
+// database/sql, pure Go: the default when DATABASE_URL is unset).
+//
+// One file per table holds that table's queries, each written once.
+// dialect.go holds the few things the two databases' SQL does differently,
+// drivers.go how each is opened and run, and migrations/postgres and
+// migrations/sqlite their DDL.
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+//go:embed migrations/postgres/*.sql migrations/sqlite/*.sql
+var migrations embed.FS
+
+// DB is a cloud.Store on PostgreSQL or SQLite.
+type DB struct {
+	dialect *dialect
+	driver  driver
+}
+
+var _ cloud.Store = (*DB)(nil)
+
+// driver runs SQL on one database: pgx's own pool for PostgreSQL (its speed
+// and its pool settings), database/sql for SQLite (drivers.go).
+type driver interface {
+	querier
+	begin(ctx context.Context) (txDriver, error)
+	// sqlDB gives goose a database/sql handle, and what to call when done.
+	sqlDB() (*sql.DB, func())
+	close()
+}
+
+type txDriver interface {
+	querier
+	commit(ctx context.Context) error
+	rollback(ctx context.Context)
+}
+
+// querier runs statements on a database or in a transaction.
+type querier interface {
+	exec(ctx context.Context, query string, args ...any) (int64, error)
+	queryRow(ctx context.Context, query string, args ...any) scanner
+	query(ctx context.Context, query string, args ...any) (rows, error)
+}
+
+// rows is what query returns: pgx.Rows, or *sql.Rows adapted.
+type rows interface {
+	scanner
+	Next() bool
+	Err() error
+	Close()
+}
+
+func open(ctx context.Context, d *dialect, drv driver) (*DB, error) {
+	db := &DB{dialect: d, driver: drv}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) migrate(ctx context.Context) error {
+	dir, err := fs.Sub(migrations, db.dialect.migrations)
+	if err != nil {
+		return err
+	}
+	sqlDB, done := db.driver.sqlDB()
+	defer done()
+	provider, err := goose.NewProvider(db.dialect.goose, sqlDB, dir)
+	if err != nil {
+		return fmt.Errorf("%s: migrations: %w", db.dialect.name, err)
+	}
+	if _, err := provider.Up(ctx); err != nil {
+		return fmt.Errorf("%s: migrate: %w", db.dialect.name, err)
+	}
+	return nil
+}
+
+// Ping checks that the database answers a query.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := db.conn(ctx).queryRow("SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("%s: ping: %w", db.dialect.name, err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	db.driver.close()
+	return nil
+}
+
+// conn runs queries on the database, or in a transaction, with the
+// arguments converted for the dialect.
+type conn struct {
+	ctx context.Context
+	q   querier
+	d   *dialect
+}
+
+func (db *DB) conn(ctx context.Context) conn { return conn{ctx, db.driver, db.dialect} }
+
+// inTx runs fn in a transaction, committing when it returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
+	tx, err := db.driver.begin(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", db.dialect.name, err)
+	}
+	defer tx.rollback(ctx)
+	if err := fn(conn{ctx, tx, db.dialect}); err != nil {
+		return err
+	}
+	if err := tx.commit(ctx); err != nil {
+		return fmt.Errorf("%s: commit: %w", db.dialect.name, err)
+	}
+	return nil
+}
+
+// exec runs a statement and says how many rows it changed.
+func (c conn) exec(query string, args ...any) (int64, error) {
+	return c.q.exec(c.ctx, query, c.d.args(args)...)
+}
+
+func (c conn) queryRow(query string, args ...any) scanner {
+	return c.q.queryRow(c.ctx, query, c.d.args(args)...)
+}
+
+// scanner is one row, or rows at one row.
+type scanner interface{ Scan(dest ...any) error }
+
+// list runs a query and scans every row with scan; what names the rows in
+// errors.
+func list[T any](c conn, what string, scan func(scanner) (*T, error), query string, args ...any) ([]*T, error) {
+	rows, err := c.q.query(c.ctx, query, c.d.args(args)...)
+	if err != nil {
+		return nil, storeError(err, what)
+	}
+	defer rows.Close()
+	var out []*T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, storeError(err, what)
+		}
+		out = append(out, v)
+	}
+	return out, storeError(rows.Err(), what)
+}
+
+// storeError turns driver errors into domain codes where one applies
+// (pgx.ErrNoRows is also sql.ErrNoRows).
+func storeError(err error, what string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, sql.ErrNoRows):
+		return cloud.Errorf(cloud.ENOTFOUND, "%s not found", what)
+	case isUniqueViolation(err):
+		return cloud.Errorf(cloud.ECONFLICT, "%s already exists", what)
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
