@@ -189,9 +189,10 @@ type PaymentStore interface {
 	FindPaymentByRef(ctx context.Context, ref string) (*Payment, error)
 	// ListPayments returns every payment of an address, newest first.
 	ListPayments(ctx context.Context, email string) ([]*Payment, error)
-	// ClaimAccount sets the password of an account that has none (one made
-	// by a payment); ECONFLICT when it already has one.
-	ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error
+	// ClaimAccount sets the first password of the account a payment made,
+	// once, only with that payment's claim token hash and never on an admin
+	// account; it clears the claim. ECONFLICT otherwise.
+	ClaimAccount(ctx context.Context, userID int64, claimTokenHash []byte, passwordHash string, now time.Time) error
 	// ListPaymentAddresses pages through the payments that still hold a
 	// sealed shipping address (checkouts not yet fulfilled), for re-sealing.
 	ListPaymentAddresses(ctx context.Context, afterID int64, limit int) ([]*Payment, error)
@@ -213,9 +214,13 @@ type PaymentTx interface {
 	// MarkPaymentSucceeded also drops the payment's copy of the shipping
 	// address, which the order keeps from then on.
 	MarkPaymentSucceeded(ref, intentID string, now time.Time) error
-	// EnsureUser returns the account for an address, creating one without a
-	// password when there is none.
-	EnsureUser(email string, now time.Time) (*User, error)
+	// CreatePaidUser creates the account a payment pays for, without a
+	// password, holding claimTokenHash (nil: nobody can claim it, only a
+	// reset mailed to the address sets its password); ECONFLICT when the
+	// address has an account.
+	CreatePaidUser(email string, claimTokenHash []byte, now time.Time) (*User, error)
+	// FindUserByEmail reads an account for update; ENOTFOUND when none.
+	FindUserByEmail(email string) (*User, error)
 	GrantPrintAccess(userID int64, now time.Time) error
 	CreateOrder(o *Order) error
 	// FindUserByReferralCode returns ENOTFOUND when no user has the code.

@@ -30,6 +30,13 @@ type Store interface {
 	// in one transaction, ending every session of the user. A non-empty email
 	// must also match. ENOTFOUND when no such live token exists.
 	UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*User, error)
+	// FindUserByPasswordToken returns the user of a live token (and email,
+	// when not empty), without using it: the cheap check before a password
+	// is hashed. ENOTFOUND when there is none.
+	FindUserByPasswordToken(ctx context.Context, tokenHash []byte, email string, now time.Time) (*User, error)
+	// SetIdentityFingerprint keeps the keyed hash of a paid user's locked
+	// identity; it survives DeletePersonalData.
+	SetIdentityFingerprint(ctx context.Context, userID int64, fingerprint []byte) error
 
 	CreateSession(ctx context.Context, s *Session) error
 	// FindSession returns the live session with that token hash and its user.

@@ -21,6 +21,13 @@ type User struct {
 	UserType             string
 	IsAdmin              bool // seeded from ADMIN_EMAILS
 	IsActive             bool
+	// ClaimTokenHash is set on an account an anonymous payment made: the
+	// SHA-256 of that checkout's claim token, until the browser holding the
+	// token sets the password. Nil on every other account.
+	ClaimTokenHash []byte
+	// IdentityFingerprint is a keyed hash (Sealer.Fingerprint) of the
+	// identity locked after payment, kept when the record is deleted.
+	IdentityFingerprint []byte
 	CreatedAt            time.Time
 	UpdatedAt            time.Time
 }

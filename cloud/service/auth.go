@@ -161,11 +161,20 @@ func (s *Service) usePasswordToken(ctx context.Context, token, password, email, 
 	if len(token) > maxTokenLength {
 		return cloud.NewError(cloud.EINVALID, failure)
 	}
+	// The cheap check first: a made-up token costs a look-up, never the
+	// deliberately slow password hash.
+	tokenHash := hashToken(token)
+	if _, err := s.store.FindUserByPasswordToken(ctx, tokenHash, email, s.now()); cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return cloud.NewError(cloud.EINVALID, failure)
+	} else if err != nil {
+		return err
+	}
 	hash, err := s.passwords.Hash(password)
 	if err != nil {
 		return err
 	}
-	_, err = s.store.UsePasswordToken(ctx, hashToken(token), email, hash, s.now())
+	// UsePasswordToken checks the token again, atomically with its use.
+	_, err = s.store.UsePasswordToken(ctx, tokenHash, email, hash, s.now())
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
 		return cloud.NewError(cloud.EINVALID, failure)
 	}

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -43,23 +44,56 @@ func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, emai
 	if err := s.store.PutEmergencyRecord(ctx, record); err != nil {
 		return nil, err
 	}
+	if target.HasPrintAccess {
+		if err := s.keepIdentityFingerprint(ctx, target, d.PersonalInfo); err != nil {
+			return nil, err
+		}
+	}
 	return &d, nil
 }
 
 // checkIdentityUnchanged holds the rule that after payment the full name,
 // e-mail and date of birth are locked, so one paid code is not shared
-// (individual-side §2, §6).
+// (individual-side §2, §6). The stored record says what the identity is;
+// once the person has deleted their data, its fingerprint does, so they may
+// enter the same identity again but not a new one.
 func (s *Service) checkIdentityUnchanged(ctx context.Context, target *cloud.User, d emergency.Data) error {
+	locked := cloud.NewError(cloud.ECONFLICT, cloud.MsgIdentityLocked)
 	stored, err := s.findRecord(ctx, target.ID)
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+	switch {
+	case cloud.ErrorCode(err) == cloud.ENOTFOUND:
+		if target.IdentityFingerprint != nil &&
+			!s.sealer.MatchesFingerprint(identityOf(target.ID, d.PersonalInfo), target.IdentityFingerprint) {
+			return locked
+		}
 		return nil
-	} else if err != nil {
+	case err != nil:
 		return err
 	}
-	was, now := stored.PersonalInfo, d.PersonalInfo
-	if was.FullName != now.FullName || cloud.NormalizeEmail(was.Email) != cloud.NormalizeEmail(now.Email) || was.DateOfBirth != now.DateOfBirth {
-		return cloud.NewError(cloud.ECONFLICT, cloud.MsgIdentityLocked)
+	if !bytes.Equal(identityOf(target.ID, stored.PersonalInfo), identityOf(target.ID, d.PersonalInfo)) {
+		return locked
 	}
+	return nil
+}
+
+// identityOf is the locked identity of a user's record as bytes: the
+// account's id, then the normalised full name, e-mail and date of birth.
+func identityOf(userID int64, p emergency.PersonalInfo) []byte {
+	return []byte(fmt.Sprintf("lifetag/identity/%d\x00%s\x00%s\x00%s", userID,
+		emergency.SingleLine(p.FullName), cloud.NormalizeEmail(p.Email), emergency.SingleLine(p.DateOfBirth)))
+}
+
+// keepIdentityFingerprint stores the fingerprint of a paid user's identity
+// when it is missing, out of date, or under an older key.
+func (s *Service) keepIdentityFingerprint(ctx context.Context, target *cloud.User, p emergency.PersonalInfo) error {
+	fingerprint := s.sealer.Fingerprint(identityOf(target.ID, p))
+	if bytes.Equal(fingerprint, target.IdentityFingerprint) {
+		return nil
+	}
+	if err := s.store.SetIdentityFingerprint(ctx, target.ID, fingerprint); err != nil {
+		return err
+	}
+	target.IdentityFingerprint = fingerprint
 	return nil
 }
 

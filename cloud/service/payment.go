@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -131,6 +132,10 @@ const (
 	EventDuplicate        = "duplicate"         // this event id was applied before
 	EventAlreadyFulfilled = "already_fulfilled" // another event fulfilled the payment
 	EventIgnored          = "ignored"           // not a payment of ours, or not one we act on
+	// EventNotAttached: an anonymous payment for an address that meanwhile
+	// got an account it did not make. Nothing is attached to an account by a
+	// payment its owner did not make; the payment needs a refund.
+	EventNotAttached = "not_attached"
 )
 
 // ApplyPaymentEvent fulfils the payment a verified payment_intent.succeeded
@@ -169,7 +174,13 @@ func (s *Service) ApplyPaymentEvent(ctx context.Context, ev cloud.PaymentEvent) 
 			outcome = EventAlreadyFulfilled
 			return nil
 		}
-		return s.fulfil(tx, p, ev.IntentID)
+		attached, err := s.fulfil(tx, p, ev.IntentID)
+		if err == nil && !attached {
+			outcome = EventNotAttached
+			s.logger.Error("paid, but the address has an account this payment did not make; nothing attached: refund it",
+				slog.String("payment", p.Ref), slog.String("event", ev.ID))
+		}
+		return err
 	})
 	if err != nil {
 		return "", err
@@ -178,16 +189,45 @@ func (s *Service) ApplyPaymentEvent(ctx context.Context, ev cloud.PaymentEvent) 
 	return outcome, nil
 }
 
-// fulfil applies a succeeded payment's effects inside the event's transaction.
-func (s *Service) fulfil(tx cloud.PaymentTx, p *cloud.Payment, intentID string) error {
+// fulfil applies a succeeded payment's effects inside the event's
+// transaction; false when the payment has no account it may attach to.
+func (s *Service) fulfil(tx cloud.PaymentTx, p *cloud.Payment, intentID string) (attached bool, err error) {
 	now := s.now()
 	if err := tx.MarkPaymentSucceeded(p.Ref, intentID, now); err != nil {
-		return err
+		return false, err
 	}
-	buyer, err := tx.EnsureUser(p.Email, now)
-	if err != nil {
-		return err
+	buyer, err := payingAccount(tx, p, now)
+	if err != nil || buyer == nil {
+		return false, err
 	}
+	return true, s.attach(tx, p, buyer, intentID, now)
+}
+
+// payingAccount is the account a payment is for, or nil when it may not
+// attach to any. A signed-in buyer's payment (no claim token) is for their
+// account. An anonymous one creates the account, holding the checkout's
+// claim token so that only the browser that paid can claim it; if the
+// address got an account in between, that account is not the payer's.
+func payingAccount(tx cloud.PaymentTx, p *cloud.Payment, now time.Time) (*cloud.User, error) {
+	if p.ClaimTokenHash == nil {
+		buyer, err := tx.FindUserByEmail(p.Email)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+			// The account was deleted after checkout: a new one that only a
+			// reset mailed to the address can open.
+			return tx.CreatePaidUser(p.Email, nil, now)
+		}
+		return buyer, err
+	}
+	buyer, err := tx.CreatePaidUser(p.Email, p.ClaimTokenHash, now)
+	if cloud.ErrorCode(err) == cloud.ECONFLICT {
+		return nil, nil
+	}
+	return buyer, err
+}
+
+// attach grants what a payment bought to its buyer: print access (physical
+// orders include it), a pending physical order, the referrer's reward.
+func (s *Service) attach(tx cloud.PaymentTx, p *cloud.Payment, buyer *cloud.User, intentID string, now time.Time) error {
 	if err := tx.GrantPrintAccess(buyer.ID, now); err != nil {
 		return err
 	}
@@ -226,9 +266,10 @@ func (s *Service) fulfil(tx cloud.PaymentTx, p *cloud.Payment, intentID string) 
 }
 
 // CreateAccountAfterPayment sets the password of the account a succeeded
-// payment created, and signs it in. It needs the claim token of the browser
-// that paid, and refuses an address with no such payment or that already
-// has a password.
+// payment created, and signs it in. Only the browser whose own anonymous
+// payment created the account can, once (its claim token is the one the
+// account holds); an account with a password, an admin's, or one another
+// payment or person made is refused.
 func (s *Service) CreateAccountAfterPayment(ctx context.Context, email, password, claimToken string) (string, *cloud.Session, *cloud.User, error) {
 	email = cloud.NormalizeEmail(email)
 	if err := validEmail(email); err != nil {
@@ -252,14 +293,15 @@ func (s *Service) CreateAccountAfterPayment(ctx context.Context, email, password
 	if err != nil {
 		return "", nil, nil, err
 	}
-	if user.PasswordHash != "" {
+	claim := hashToken(claimToken)
+	if user.PasswordHash != "" || user.IsAdmin || subtle.ConstantTimeCompare(user.ClaimTokenHash, claim) != 1 {
 		return "", nil, nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
 	}
 	hash, err := s.passwords.Hash(password)
 	if err != nil {
 		return "", nil, nil, err
 	}
-	if err := s.store.ClaimAccount(ctx, user.ID, hash, s.now()); err != nil {
+	if err := s.store.ClaimAccount(ctx, user.ID, claim, hash, s.now()); err != nil {
 		if cloud.ErrorCode(err) == cloud.ECONFLICT {
 			return "", nil, nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
 		}

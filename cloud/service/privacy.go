@@ -99,6 +99,20 @@ func (s *Service) DeleteData(ctx context.Context, actor *cloud.User, email, conf
 	if confirmation != cloud.PhraseDeleteData {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgConfirmRequired)
 	}
+	// A paid identity stays locked after its record goes: only its keyed
+	// fingerprint is kept, never the fields.
+	if target.HasPrintAccess {
+		record, err := s.findRecord(ctx, target.ID)
+		switch cloud.ErrorCode(err) {
+		case "":
+			if err := s.keepIdentityFingerprint(ctx, target, record.PersonalInfo); err != nil {
+				return err
+			}
+		case cloud.ENOTFOUND:
+		default:
+			return err
+		}
+	}
 	return s.store.DeletePersonalData(ctx, target.ID, s.now())
 }
 

@@ -94,12 +94,20 @@ func (t paymentTx) MarkPaymentSucceeded(ref, intentID string, now time.Time) err
 	return storeError(err, "payment")
 }
 
-func (t paymentTx) EnsureUser(email string, now time.Time) (*cloud.User, error) {
-	if _, err := t.c.exec(`INSERT INTO users (email, user_type, created_at, updated_at)
-		VALUES ($1, $2, $3, $3) ON CONFLICT (email) DO NOTHING`, email, cloud.UserTypeIndividual, now); err != nil {
+func (t paymentTx) CreatePaidUser(email string, claimTokenHash []byte, now time.Time) (*cloud.User, error) {
+	n, err := t.c.exec(`INSERT INTO users (email, user_type, claim_token_hash, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $4) ON CONFLICT (email) DO NOTHING`, email, cloud.UserTypeIndividual, claimTokenHash, now)
+	if err != nil {
 		return nil, storeError(err, "user")
 	}
+	if n == 0 {
+		return nil, cloud.Errorf(cloud.ECONFLICT, "user already exists")
+	}
 	return findUser(t.c, `email = $1`, email)
+}
+
+func (t paymentTx) FindUserByEmail(email string) (*cloud.User, error) {
+	return findUser(t.c, `email = $1`+t.c.d.lockRows, email)
 }
 
 func (t paymentTx) GrantPrintAccess(userID int64, now time.Time) error {

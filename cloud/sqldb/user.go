@@ -10,14 +10,16 @@ import (
 const userColumns = `users.id, users.email, users.password_hash, users.first_name, users.last_name,
 	users.profile_image_url, users.stripe_customer_id, users.stripe_subscription_id,
 	users.has_print_access, coalesce(users.referral_code, ''), users.referred_by_code,
-	users.user_type, users.is_admin, users.is_active, users.created_at, users.updated_at`
+	users.user_type, users.is_admin, users.is_active, users.created_at, users.updated_at,
+	users.claim_token_hash, users.identity_fingerprint`
 
 // userFields lists where each of userColumns is scanned to.
 func userFields(u *cloud.User) []any {
 	return []any{&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName,
 		&u.ProfileImageURL, &u.StripeCustomerID, &u.StripeSubscriptionID,
 		&u.HasPrintAccess, &u.ReferralCode, &u.ReferredByCode,
-		&u.UserType, &u.IsAdmin, &u.IsActive, timeDest(&u.CreatedAt), timeDest(&u.UpdatedAt)}
+		&u.UserType, &u.IsAdmin, &u.IsActive, timeDest(&u.CreatedAt), timeDest(&u.UpdatedAt),
+		&u.ClaimTokenHash, &u.IdentityFingerprint}
 }
 
 // findUser returns the one user that matches where (a condition on users,
@@ -73,7 +75,7 @@ func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) er
 		for _, email := range emails {
 			_, err := c.exec(`
 				INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
-				ON CONFLICT (email) DO UPDATE SET is_admin = true, updated_at = $2`, email, now)
+				ON CONFLICT (email) DO UPDATE SET is_admin = true, claim_token_hash = NULL, updated_at = $2`, email, now)
 			if err != nil {
 				return storeError(err, "admin")
 			}
@@ -131,9 +133,20 @@ func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, pas
 	return user, err
 }
 
-func (db *DB) ClaimAccount(ctx context.Context, userID int64, passwordHash string, now time.Time) error {
-	n, err := db.conn(ctx).exec(`UPDATE users SET password_hash = $2, updated_at = $3
-		WHERE id = $1 AND password_hash = ''`, userID, passwordHash, now)
+func (db *DB) FindUserByPasswordToken(ctx context.Context, tokenHash []byte, email string, now time.Time) (*cloud.User, error) {
+	return findUser(db.conn(ctx), `reset_token_hash = $1 AND reset_token_expiry > $2 AND ($3 = '' OR email = $3)`,
+		tokenHash, now, email)
+}
+
+func (db *DB) SetIdentityFingerprint(ctx context.Context, userID int64, fingerprint []byte) error {
+	_, err := db.conn(ctx).exec(`UPDATE users SET identity_fingerprint = $2 WHERE id = $1`, userID, fingerprint)
+	return storeError(err, "user")
+}
+
+func (db *DB) ClaimAccount(ctx context.Context, userID int64, claimTokenHash []byte, passwordHash string, now time.Time) error {
+	n, err := db.conn(ctx).exec(`UPDATE users SET password_hash = $3, claim_token_hash = NULL, updated_at = $4
+		WHERE id = $1 AND claim_token_hash = $2 AND password_hash = '' AND NOT is_admin`,
+		userID, claimTokenHash, passwordHash, now)
 	if err != nil {
 		return storeError(err, "user")
 	}

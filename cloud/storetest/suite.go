@@ -20,6 +20,8 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("SeedAdmins", func(t *testing.T) { t.Parallel(); testSeedAdmins(t, open) })
 	t.Run("ReferralCode", func(t *testing.T) { t.Parallel(); testReferralCode(t, open) })
 	t.Run("PasswordToken", func(t *testing.T) { t.Parallel(); testPasswordToken(t, open) })
+	t.Run("PaidAccountClaim", func(t *testing.T) { t.Parallel(); testPaidAccountClaim(t, open) })
+	t.Run("IdentityFingerprint", func(t *testing.T) { t.Parallel(); testIdentityFingerprint(t, open) })
 	t.Run("Sessions", func(t *testing.T) { t.Parallel(); testSessions(t, open) })
 	t.Run("EmergencyRecord", func(t *testing.T) { t.Parallel(); testEmergencyRecord(t, open) })
 	t.Run("Reseal", func(t *testing.T) { t.Parallel(); testReseal(t, open) })
@@ -140,6 +142,21 @@ func testPasswordToken(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 	session := &cloud.Session{TokenHash: []byte("session-hash"), UserID: u.ID, ExpiresAt: T0.Add(time.Hour), CreatedAt: T0}
 	must(t, s.CreateSession(ctx, session))
 
+	t.Run("FindWithoutUsing", func(t *testing.T) {
+		found, err := s.FindUserByPasswordToken(ctx, token, "reset@example.com", T0)
+		must(t, err)
+		if found.ID != u.ID {
+			t.Fatalf("found %+v", found)
+		}
+		for _, tc := range []struct {
+			hash  []byte
+			email string
+			now   time.Time
+		}{{[]byte("other"), "", T0}, {token, "someone@example.com", T0}, {token, "", T0.Add(24 * time.Hour)}} {
+			_, err := s.FindUserByPasswordToken(ctx, tc.hash, tc.email, tc.now)
+			wantCode(t, err, cloud.ENOTFOUND)
+		}
+	})
 	t.Run("ErrWrongToken", func(t *testing.T) {
 		_, err := s.UsePasswordToken(ctx, []byte("other"), "", "new", T0)
 		wantCode(t, err, cloud.ENOTFOUND)
@@ -491,5 +508,81 @@ func testReseal(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	list, _ := s.ListOrders(ctx, users[0].ID)
 	if !wrote || !bytes.Equal(list[0].ShippingAddress, []byte{8}) {
 		t.Fatalf("replace address: %v %+v", wrote, list)
+	}
+}
+
+// testPaidAccountClaim: an account a payment creates holds the payment's
+// claim token hash; only that hash gives it a first password, once, never on
+// an admin account; an address with an account is not created again.
+func testPaidAccountClaim(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	claim := []byte("claim-hash-0000000000000000000000")
+	var created *cloud.User
+	must(t, s.InPaymentTx(ctx, func(tx cloud.PaymentTx) error {
+		var err error
+		created, err = tx.CreatePaidUser("buyer@example.com", claim, T0)
+		return err
+	}))
+	if !bytes.Equal(created.ClaimTokenHash, claim) || created.PasswordHash != "" || created.ID == 0 {
+		t.Fatalf("created %+v", created)
+	}
+	t.Run("ErrExists", func(t *testing.T) {
+		err := s.InPaymentTx(ctx, func(tx cloud.PaymentTx) error {
+			_, err := tx.CreatePaidUser("buyer@example.com", []byte("another-claim"), T0)
+			return err
+		})
+		wantCode(t, err, cloud.ECONFLICT)
+	})
+	t.Run("FindForUpdate", func(t *testing.T) {
+		must(t, s.InPaymentTx(ctx, func(tx cloud.PaymentTx) error {
+			found, err := tx.FindUserByEmail("buyer@example.com")
+			if err == nil && found.ID != created.ID {
+				t.Errorf("found %+v", found)
+			}
+			return err
+		}))
+	})
+	t.Run("ErrWrongClaim", func(t *testing.T) {
+		wantCode(t, s.ClaimAccount(ctx, created.ID, []byte("not-the-claim"), "hash", T0), cloud.ECONFLICT)
+	})
+	must(t, s.ClaimAccount(ctx, created.ID, claim, "password-hash", T0))
+	claimed, err := s.FindUserByID(ctx, created.ID)
+	must(t, err)
+	if claimed.PasswordHash != "password-hash" || claimed.ClaimTokenHash != nil {
+		t.Fatalf("claimed %+v", claimed)
+	}
+	t.Run("ErrOnce", func(t *testing.T) {
+		wantCode(t, s.ClaimAccount(ctx, created.ID, claim, "again", T0), cloud.ECONFLICT)
+	})
+	t.Run("ErrAdmin", func(t *testing.T) {
+		var admin *cloud.User
+		must(t, s.InPaymentTx(ctx, func(tx cloud.PaymentTx) error {
+			var err error
+			admin, err = tx.CreatePaidUser("boss@example.com", claim, T0)
+			return err
+		}))
+		must(t, s.SeedAdmins(ctx, []string{"boss@example.com"}, T0))
+		seeded, err := s.FindUserByID(ctx, admin.ID)
+		must(t, err)
+		if seeded.ClaimTokenHash != nil || !seeded.IsAdmin {
+			t.Fatalf("seeding an admin must drop any claim: %+v", seeded)
+		}
+		wantCode(t, s.ClaimAccount(ctx, admin.ID, claim, "hash", T0), cloud.ECONFLICT)
+	})
+}
+
+// testIdentityFingerprint: the fingerprint is kept, and survives
+// DeletePersonalData; DeleteAccount takes it with the row.
+func testIdentityFingerprint(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	u := MustCreateUser(t, s, "locked@example.com")
+	must(t, s.SetIdentityFingerprint(ctx, u.ID, []byte("fingerprint")))
+	must(t, s.DeletePersonalData(ctx, u.ID, T0))
+	kept, err := s.FindUserByID(ctx, u.ID)
+	must(t, err)
+	if string(kept.IdentityFingerprint) != "fingerprint" {
+		t.Fatalf("fingerprint after DeletePersonalData: %q", kept.IdentityFingerprint)
 	}
 }

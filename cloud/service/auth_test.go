@@ -1,0 +1,60 @@
+package service_test
+
+import (
+	"context"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/aesgcm"
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/cloud/stripe"
+)
+
+// countingHasher counts the (deliberately slow) password hashes asked of it.
+type countingHasher struct {
+	cloud.PasswordHasher
+	hashes atomic.Int64
+}
+
+func (h *countingHasher) Hash(password string) (string, error) {
+	h.hashes.Add(1)
+	return h.PasswordHasher.Hash(password)
+}
+
+// TestPasswordTokenCheckedBeforeHashing (issue 10, attack 7): a made-up
+// reset or set-password token costs a look-up, never a password hash.
+func TestPasswordTokenCheckedBeforeHashing(t *testing.T) {
+	store, _ := storetest.Backends[0].Open(t)
+	sealer, err := aesgcm.New(newKey(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outbox, _ := mail.NewOutbox("", slog.New(slog.DiscardHandler))
+	hasher := &countingHasher{PasswordHasher: argon2id.New(argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}, 0)}
+	svc, err := service.New(service.Config{Store: store, Sealer: sealer, Mailer: outbox, Passwords: hasher,
+		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return storetest.T0 }, Payments: stripe.LocalCheckout{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	ctx := context.Background()
+	if err := svc.SeedAdmins(ctx, []string{"boss@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	before := hasher.hashes.Load()
+	if err := svc.ResetPassword(ctx, "made-up-token", "new-password-1", ""); cloud.ErrorCode(err) != cloud.EINVALID {
+		t.Fatalf("reset with a made-up token: %v", err)
+	}
+	if err := svc.SetPassword(ctx, "boss@example.com", "made-up-token", "new-password-1"); cloud.ErrorCode(err) != cloud.EINVALID {
+		t.Fatalf("set-password with a made-up token: %v", err)
+	}
+	if n := hasher.hashes.Load() - before; n != 0 {
+		t.Fatalf("%d password hashes for made-up tokens", n)
+	}
+}
