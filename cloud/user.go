@@ -28,8 +28,8 @@ type User struct {
 	// IdentityFingerprint is a keyed hash (Sealer.Fingerprint) of the
 	// identity locked after payment, kept when the record is deleted.
 	IdentityFingerprint []byte
-	CreatedAt            time.Time
-	UpdatedAt            time.Time
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
 }
 
 // NormalizeEmail is the one form of an address the cloud stores and compares.
