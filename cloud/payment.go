@@ -11,7 +11,10 @@ import (
 const (
 	Currency           = "gbp"
 	PricePrintPence    = 99  // lifetime print unlock, individual-side §9
-	PricePhysicalPence = 999 // printed labels including postage and packing
+	PricePhysicalPence = 999 // one pack of printed labels, postage and packing included
+	// MaxPhysicalPacks bounds one order of printed labels (a pack is one
+	// sheet of the ordered label type); larger orders are a conversation.
+	MaxPhysicalPacks = 10
 )
 
 // Payment kinds, as the create-payment-intent request names them.
@@ -42,6 +45,7 @@ const (
 	MsgPaymentEmailRequired  = "Email address is required for payment processing. Please complete your emergency information first."
 	MsgLabelTypeInvalid      = "Label type must be helmet, gear or wallet"
 	MsgShippingRequired      = "A shipping address is required for printed labels"
+	MsgQuantityInvalid       = "Quantity must be a whole number of packs from 1 to 10"
 	MsgShipEmailRequired     = "Email address is required"
 	MsgShipFullNameRequired  = "Full name is required"
 	MsgShipAddressRequired   = "Address line 1 is required"
@@ -142,6 +146,7 @@ type Payment struct {
 	AmountPence int64
 	Currency    string
 	LabelType   string // physical only
+	Quantity    int    // packs of printed labels (physical); 1 for print access
 	// ShippingAddress is sealed (AES-256-GCM) by the service; physical only.
 	ShippingAddress []byte
 	ReferralCode    string

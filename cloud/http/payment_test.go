@@ -569,3 +569,39 @@ func TestPaymentAccountBeforeWebhook(t *testing.T) {
 		})
 	})
 }
+
+// TestPaymentPhysicalPacks (issue 16): an order of printed labels is for a
+// number of packs, priced on the server, and the order says how many.
+func TestPaymentPhysicalPacks(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+		for _, bad := range []any{0.5, -1, 11, "3"} {
+			body := physicalCheckout("packs@example.com")
+			body["quantity"] = bad
+			status, out := rig.call(newBrowser(t), "POST", "/api/create-payment-intent", body, nil)
+			if status != http.StatusBadRequest {
+				t.Fatalf("quantity %v: %d %v", bad, status, out)
+			}
+		}
+		printTwice := printCheckout("packs@example.com")
+		printTwice["quantity"] = 2
+		if status, out := rig.call(newBrowser(t), "POST", "/api/create-payment-intent", printTwice, nil); status != http.StatusBadRequest || out["message"] != cloud.MsgQuantityInvalid {
+			t.Fatalf("print access twice: %d %v", status, out)
+		}
+
+		body := physicalCheckout("packs@example.com")
+		body["quantity"] = 3
+		secret := rig.checkout(rig.client, body)
+		if p := rig.payment(secret); p.AmountPence != 3*cloud.PricePhysicalPence || p.Quantity != 3 {
+			t.Fatalf("payment %+v", p)
+		}
+		if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
+			map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
+			t.Fatalf("confirm: %d %v", status, out)
+		}
+		orders := rig.orders("packs@example.com")
+		if len(orders) != 1 || orders[0].Quantity != 3 || orders[0].PricePence != 2997 {
+			t.Fatalf("orders %+v", orders)
+		}
+	})
+}

@@ -22,9 +22,12 @@ import (
 
 // CheckoutRequest is the body of POST /api/create-payment-intent.
 type CheckoutRequest struct {
-	Type            string                 `json:"type"`
-	Email           string                 `json:"email"`
-	LabelType       string                 `json:"labelType,omitempty"`
+	Type      string `json:"type"`
+	Email     string `json:"email"`
+	LabelType string `json:"labelType,omitempty"`
+	// Quantity is the number of packs of printed labels (at least 1; absent
+	// means 1). The price is the server's: packs x PricePhysicalPence.
+	Quantity        int                    `json:"quantity,omitempty"`
 	ShippingAddress *cloud.ShippingAddress `json:"shippingAddress,omitempty"`
 	ReferralCode    string                 `json:"referralCode,omitempty"`
 }
@@ -73,9 +76,19 @@ func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req Che
 
 	switch req.Type {
 	case cloud.PaymentPrint:
-		p.Kind, p.AmountPence = cloud.PaymentPrint, cloud.PricePrintPence
+		if req.Quantity > 1 {
+			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgQuantityInvalid)
+		}
+		p.Kind, p.AmountPence, p.Quantity = cloud.PaymentPrint, cloud.PricePrintPence, 1
 	case cloud.PaymentPhysical:
-		p.Kind, p.AmountPence = cloud.PaymentPhysical, cloud.PricePhysicalPence
+		packs := req.Quantity
+		if packs == 0 {
+			packs = 1
+		}
+		if packs < 1 || packs > cloud.MaxPhysicalPacks {
+			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgQuantityInvalid)
+		}
+		p.Kind, p.AmountPence, p.Quantity = cloud.PaymentPhysical, int64(packs)*cloud.PricePhysicalPence, packs
 		if !slices.Contains(cloud.PhysicalLabelTypes, req.LabelType) {
 			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgLabelTypeInvalid)
 		}
@@ -237,7 +250,7 @@ func (s *Service) attach(tx cloud.PaymentTx, p *cloud.Payment, buyer *cloud.User
 			return err
 		}
 		order := &cloud.Order{
-			OrderID: orderID(p.Ref), UserID: buyer.ID, LabelType: p.LabelType, Quantity: 1,
+			OrderID: orderID(p.Ref), UserID: buyer.ID, LabelType: p.LabelType, Quantity: p.Quantity,
 			PricePence: int(p.AmountPence), ShippingAddress: address, Status: cloud.OrderPending,
 			StripePaymentID: intentID, CreatedAt: now,
 		}

@@ -8,12 +8,12 @@ import (
 )
 
 const paymentColumns = `id, ref, coalesce(intent_id, ''), email, kind, amount_pence, currency,
-	label_type, shipping_address, referral_code, claim_token_hash, status, created_at, succeeded_at`
+	label_type, quantity, shipping_address, referral_code, claim_token_hash, status, created_at, succeeded_at`
 
 func scanPayment(row scanner) (*cloud.Payment, error) {
 	var p cloud.Payment
 	err := row.Scan(&p.ID, &p.Ref, &p.IntentID, &p.Email, &p.Kind, &p.AmountPence, &p.Currency,
-		&p.LabelType, &p.ShippingAddress, &p.ReferralCode, &p.ClaimTokenHash, &p.Status,
+		&p.LabelType, &p.Quantity, &p.ShippingAddress, &p.ReferralCode, &p.ClaimTokenHash, &p.Status,
 		timeDest(&p.CreatedAt), timeDest(&p.SucceededAt))
 	return &p, err
 }
@@ -29,10 +29,10 @@ func findPayment(c conn, ref, lock string) (*cloud.Payment, error) {
 
 func (db *DB) CreatePayment(ctx context.Context, p *cloud.Payment) error {
 	err := db.conn(ctx).queryRow(`
-		INSERT INTO payments (ref, email, kind, amount_pence, currency, label_type,
+		INSERT INTO payments (ref, email, kind, amount_pence, currency, label_type, quantity,
 			shipping_address, referral_code, claim_token_hash, status, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-		p.Ref, p.Email, p.Kind, p.AmountPence, p.Currency, p.LabelType,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+		p.Ref, p.Email, p.Kind, p.AmountPence, p.Currency, p.LabelType, max(p.Quantity, 1),
 		p.ShippingAddress, p.ReferralCode, p.ClaimTokenHash, p.Status, p.CreatedAt,
 	).Scan(&p.ID)
 	return storeError(err, "payment")
