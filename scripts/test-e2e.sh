@@ -2,7 +2,8 @@
 # Browser journeys of the website (issue 6): builds the frontend and the cloud
 # binary, starts the cloud on a free loopback port with a fresh SQLite data
 # directory, runs Playwright against it in Debian's chromium, and stops it.
-# Needs the Debian package `chromium`; never downloads a browser.
+# Needs the Debian package `chromium`; never downloads a browser. Arguments go
+# to Playwright (scripts/test-e2e.sh e2e/account.spec.ts runs one file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +46,6 @@ done
 
 echo "== e2e: Playwright journeys"
 status=0
-(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" npx playwright test) || status=1
+(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" npx playwright test "$@") || status=1
 if [ "$status" -ne 0 ]; then echo "-- cloud log:"; tail -50 "$work/cloud.log"; fi
 exit $status
