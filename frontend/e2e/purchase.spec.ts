@@ -129,6 +129,9 @@ test("orders printed labels and sees the order on the dashboard", async ({ page 
   await dialog.getByLabel(/^City/).fill("York");
   await dialog.getByLabel(/^County/).fill("North Yorkshire");
   await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
+  // Two packs, priced by the server at 2 x £9.99.
+  await dialog.getByLabel(/^Packs/).selectOption("2");
+  await expect(dialog.getByRole("button", { name: "Pay £19.98" })).toBeVisible();
   await snap(page, "payment-dialog-physical");
   await payInDialog(page, "Order Physical Labels");
   await expectToast(page, "Payment Successful");
@@ -137,6 +140,8 @@ test("orders printed labels and sees the order on the dashboard", async ({ page 
   await page.goto("/dashboard");
   await expect(page.getByText("pending", { exact: false }).first()).toBeVisible();
   await expect(page.getByText(/helmet/i).first()).toBeVisible();
+  const order = page.getByRole("row").filter({ hasText: /helmet/i });
+  await expect(order.getByRole("cell", { name: "2", exact: true })).toBeVisible();
   await snap(page, "dashboard-with-order");
 });
 

@@ -9,6 +9,10 @@ export const brand = {
 export const prices = {
   print: "£0.99",
   physical: "£9.99",
+  /** Pence of one pack of printed labels; the server's price is the one charged. */
+  physicalPackPence: 999,
+  /** At most this many packs in one order (cloud.MaxPhysicalPacks). */
+  maxPhysicalPacks: 10,
   referralReward: 0.2,
   referralRewardText: "£0.20",
 };

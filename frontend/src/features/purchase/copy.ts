@@ -56,6 +56,9 @@ export const purchaseCopy = {
     emailMissing:
       "Email address is required for payment processing. Please complete your emergency information first.",
     initFailed: (status: number) => `Payment initialization failed: ${status}`,
+    packs: "Packs",
+    packsHint: "One pack is one sheet of your labels.",
+    total: (pence: number) => `£${(pence / 100).toFixed(2)}`,
     noSecret: "No client secret received from server",
     initFallback: "Failed to initialize payment. Please try again.",
     paymentFailed: { title: "Payment Failed" },

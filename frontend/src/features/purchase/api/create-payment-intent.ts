@@ -1,5 +1,5 @@
 // POST /api/create-payment-intent (spec §7, §8). Built by the payments issue.
-import { ApiError, apiRequest } from "@/lib/api";
+import { ApiError, apiRequest, serverMessage } from "@/lib/api";
 import type { ShippingAddress } from "@/stores/pending";
 import { purchaseCopy } from "../copy";
 
@@ -9,9 +9,17 @@ export type PaymentIntentRequest =
       type: "physical";
       email: string;
       labelType: "helmet" | "gear" | "wallet";
+      /** Packs of printed labels; the server prices them. */
+      quantity: number;
       shippingAddress: ShippingAddress;
       referralCode?: string | null;
     };
+
+/**
+ * The address has an account, so its owner must sign in to pay for it (the
+ * server refuses an anonymous payment for it); the message says so.
+ */
+export class AccountExistsError extends Error {}
 
 /** Returns the client secret, or raises the spec's messages for the two failures. */
 export async function createPaymentIntent(body: PaymentIntentRequest): Promise<string> {
@@ -19,6 +27,9 @@ export async function createPaymentIntent(body: PaymentIntentRequest): Promise<s
   try {
     response = await apiRequest("POST", "/api/create-payment-intent", body);
   } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      throw new AccountExistsError(serverMessage(error) ?? purchaseCopy.dialog.initFallback);
+    }
     if (error instanceof ApiError) throw new Error(purchaseCopy.dialog.initFailed(error.status));
     throw error;
   }

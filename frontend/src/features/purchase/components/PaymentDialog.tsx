@@ -11,7 +11,8 @@ import {
   type OrderType,
   type ShippingAddress,
 } from "@/stores/pending";
-import { createPaymentIntent } from "../api/create-payment-intent";
+import { prices } from "@/lib/copy";
+import { AccountExistsError, createPaymentIntent } from "../api/create-payment-intent";
 import { purchaseCopy } from "../copy";
 import { ShippingFields, validateShipping, type ShippingErrors } from "./ShippingFields";
 
@@ -46,7 +47,11 @@ export function PaymentDialog(props: {
   const [errors, setErrors] = useState<ShippingErrors>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const price = purchaseCopy.summary.price[props.mode];
+  const [packs, setPacks] = useState(1);
+  const price =
+    props.mode === "physical"
+      ? copy.total(packs * prices.physicalPackPence)
+      : purchaseCopy.summary.price[props.mode];
   const provider = usePaymentProvider();
 
   const pay = async () => {
@@ -79,6 +84,7 @@ export function PaymentDialog(props: {
               type: "physical",
               email: props.email,
               labelType: props.labelType === "custom" ? "helmet" : props.labelType,
+              quantity: packs,
               shippingAddress: address,
               referralCode: referralCode(),
             },
@@ -97,7 +103,9 @@ export function PaymentDialog(props: {
     } catch (error) {
       console.error("Payment failed", error);
       const message = error instanceof Error ? error.message : "";
-      if (message.startsWith("Payment initialization failed") || message === copy.noSecret) {
+      if (error instanceof AccountExistsError) {
+        setFailure(message);
+      } else if (message.startsWith("Payment initialization failed") || message === copy.noSecret) {
         setFailure(`${message}. ${copy.initFallback}`);
       } else {
         toast({ ...copy.paymentError, variant: "destructive" });
@@ -122,7 +130,27 @@ export function PaymentDialog(props: {
             noValidate
           >
             {props.mode === "physical" && (
-              <ShippingFields value={address} onChange={setAddress} errors={errors} />
+              <>
+                <div className="field">
+                  <label htmlFor="packs">{copy.packs}</label>
+                  <select
+                    id="packs"
+                    value={packs}
+                    onChange={(e) => setPacks(Number(e.target.value))}
+                    aria-describedby="packs-hint"
+                  >
+                    {Array.from({ length: prices.maxPhysicalPacks }, (_, i) => i + 1).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                  <p id="packs-hint" className="hint">
+                    {copy.packsHint}
+                  </p>
+                </div>
+                <ShippingFields value={address} onChange={setAddress} errors={errors} />
+              </>
             )}
             <fieldset className="card-fieldset">
               <legend>{copy.card}</legend>
