@@ -73,6 +73,10 @@ const (
 	EmailMaxBytes    = 254
 
 	ReferralCodeLength = 8
+	// A code as entered or linked: the spec's minimum (individual-side §5)
+	// and a bound on what we store.
+	ReferralCodeMinLength = 6
+	ReferralCodeMaxLength = 32
 	// ReferralAlphabet has no 0/O, 1/I/L: codes are read aloud and typed.
 	ReferralAlphabet    = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 	ReferralRewardPence = 20

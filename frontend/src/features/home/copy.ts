@@ -16,6 +16,8 @@ export const homeCopy = {
   },
   referralBanner: (code: string) =>
     `You were referred by a friend (code ${code}). Complete your purchase and they earn a reward.`,
+  referralNotApplied: (problem: string) =>
+    `${problem}, so this link's code was not applied. You can still buy as usual.`,
   how: {
     title: "How it works",
     steps: [
