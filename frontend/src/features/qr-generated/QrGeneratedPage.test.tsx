@@ -13,11 +13,14 @@ describe("/qr-generated", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("redirects home and clears anonymous data older than 5 minutes", async () => {
+  it("keeps a signed-out visitor's form when they come back after 6 minutes in the same visit", async () => {
+    // Saved 6 minutes ago, then print preview, account setup or the label
+    // options: the visit is still in progress, so nothing is cleared.
     saveRecord(new Date(Date.now() - 6 * 60_000));
     const { router } = renderRoute("/qr-generated");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(localStorage.getItem("lifetag_emergency_info")).toBeNull();
+    expect(await screen.findByText("PREVIEW ONLY")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/qr-generated");
+    expect(localStorage.getItem("lifetag_emergency_info")).not.toBeNull();
   });
 
   it("shows only the blurred sample to an unpaid visitor, and the sample text", async () => {
