@@ -53,6 +53,7 @@ const (
 	MsgPaperSizeInvalid    = "Paper size must be letter or a4"
 	MsgLabelTypeUnknown    = "Label type must be helmet, gear, wallet or custom"
 	MsgCustomSizeRequired  = "A custom label needs its width, height, count, columns and rows"
+	MsgLabelRecordNotSaved = "The details on your screen are not the ones saved to your account yet, so no labels were made. Please try again; nothing old was printed."
 
 	// Analytics: the numbers are the limits below.
 	MsgBeaconBodyNotJSON        = "The request body must be JSON (Content-Type: application/json or text/plain)"

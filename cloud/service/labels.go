@@ -7,6 +7,7 @@ package service
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"time"
 	_ "time/tzdata" // time zones by IANA name on any host
 
@@ -44,6 +45,10 @@ type LabelSheetRequest struct {
 	// TimeZone (IANA) dates the QR text's Generated line as the person's
 	// own day; Europe/London when absent.
 	TimeZone string `json:"timeZone,omitempty"`
+	// EmergencyData is the record the person's screen shows. The PDF is made
+	// from the stored record only when the two are the same, so a label
+	// never carries details older than the screen's (a sync that failed).
+	EmergencyData *emergency.Data `json:"emergencyData"`
 }
 
 // defaultTimeZone is the product's home: it sells in pounds.
@@ -84,6 +89,12 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 	if errs := record.Validate(); errs != nil {
 		return nil, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
 	}
+	if req.EmergencyData == nil {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgEmergencyRequired)
+	}
+	if !sameDetails(*req.EmergencyData, *record) {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgLabelRecordNotSaved)
+	}
 
 	person := record.Normalized().PersonalInfo
 	label := sheet.Label{
@@ -103,6 +114,16 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 		return nil, err
 	}
 	return pdf.Bytes(), nil
+}
+
+// sameDetails reports whether two records hold the same details, as stored
+// (normalized); when each was saved on the device does not count.
+func sameDetails(shown, stored emergency.Data) bool {
+	a, b := shown.Normalized(), stored.Normalized()
+	a.LastModified, b.LastModified = "", ""
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 // sheetTemplate resolves label options to a catalogue sheet (or a custom
