@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { paidStatus, usePaymentStatusStore } from "@/stores/session";
 import { resetStores, saveRecord, signInPaid } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
@@ -54,6 +55,17 @@ describe("/qr-generated", () => {
     await user.click(screen.getByRole("button", { name: "View QR Code Content" }));
     expect(screen.getByTestId("qr-text").textContent).toMatch(
       /^🚨 EMERGENCY CONTACT INFORMATION 🚨\n\nName: Jane Doe\nBlood Type: O\+\nWeight: 70.5 kg\n\nEMERGENCY CONTACTS:\n1. John Doe \(Husband\)\n {3}Phone: \+44 7700 900123\n\nMEDICAL INFORMATION:\nAllergies: Penicillin\n\nGenerated: \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+  });
+
+  it("states the A4 sheet's real label size and count on the label-type cards", async () => {
+    saveRecord();
+    useLabelOptionsStore.getState().update({ paperSize: "a4" });
+    renderRoute("/qr-generated");
+    const helmet = await screen.findByRole("radio", { name: /Helmet/ });
+    expect(helmet.closest("label")).toHaveTextContent("99.1 × 57 mm · 10 per sheet");
+    expect(screen.getByRole("radio", { name: /Gear/ }).closest("label")).toHaveTextContent(
+      "50 × 50 mm · 15 per sheet",
     );
   });
 
