@@ -105,6 +105,9 @@ export const formCopy = {
   contactName: "Name",
   relationship: "Relationship",
   phone: "Phone",
+  // Riders travel: a contact may be called from another country's network.
+  phoneHint: "With the country code, e.g. +44 7700 900123, so it can be called from abroad.",
+  phonePlaceholder: "+44 …",
   addContact: "Add Contact",
   removeContact: (n: number) => `Remove contact ${n}`,
   remove: "Remove",
