@@ -47,13 +47,15 @@ const (
 	MsgAccountDeleted      = "Your account and all its data have been deleted"
 	MsgResetMailSubject    = "Reset your Lifetag password"
 
-	MsgDownloadLocked      = "Please complete your purchase to download labels with your real emergency information."
-	MsgTimeZoneUnknown     = "Unknown time zone"
-	MsgPrintQualityInvalid = "Print quality must be standard or high"
-	MsgPaperSizeInvalid    = "Paper size must be letter or a4"
-	MsgLabelTypeUnknown    = "Label type must be helmet, gear, wallet or custom"
-	MsgCustomSizeRequired  = "A custom label needs its width, height, count, columns and rows"
-	MsgLabelRecordNotSaved = "The details on your screen are not the ones saved to your account yet, so no labels were made. Please try again; nothing old was printed."
+	MsgDownloadLocked         = "Please complete your purchase to download labels with your real emergency information."
+	MsgTimeZoneUnknown        = "Unknown time zone"
+	MsgPrintQualityInvalid    = "Print quality must be standard or high"
+	MsgPaperSizeInvalid       = "Paper size must be letter or a4"
+	MsgLabelTypeUnknown       = "Label type must be helmet, gear, wallet or custom"
+	MsgCustomSizeRequired     = "A custom label needs its width, height, count, columns and rows"
+	MsgLockScreenLocked       = "Please complete your purchase to save your real emergency information for your lock screen."
+	MsgLockScreenPhoneInvalid = "Phone must be iphone or android"
+	MsgLabelRecordNotSaved    = "The details on your screen are not the ones saved to your account yet, so no labels were made. Please try again; nothing old was printed."
 
 	// Analytics: the numbers are the limits below.
 	MsgBeaconBodyNotJSON        = "The request body must be JSON (Content-Type: application/json or text/plain)"

@@ -165,3 +165,71 @@ func TestLabelSheet(t *testing.T) {
 		}
 	})
 }
+
+// decodePNG returns what zbarimg reads from every code in a PNG.
+func decodePNG(t *testing.T, png []byte) string {
+	t.Helper()
+	requireTool(t, "zbarimg")
+	path := filepath.Join(t.TempDir(), "lock.png")
+	if err := os.WriteFile(path, png, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("zbarimg", "--nodbus", "--quiet", "--raw", "-Sbinary", path).Output()
+	if err != nil {
+		t.Fatalf("zbarimg: %v", err)
+	}
+	return string(out)
+}
+
+func TestLockScreen(t *testing.T) {
+	e := newEnv(t, storetest.Backends[0], envOptions{})
+	owner := e.createUser("ann@example.com", "owner-password")
+	token := e.login("ann@example.com", "owner-password")
+	e.createUser("eve@example.com", "other-password")
+	other := e.login("eve@example.com", "other-password")
+	data := sampleData("ann@example.com")
+	if resp := e.do("POST", "/api/sync/emergency-data", token, map[string]any{"email": owner.Email, "emergencyData": data}); resp.Status != http.StatusOK {
+		t.Fatalf("sync: %d %s", resp.Status, resp.Body)
+	}
+	request := func(phone string, shown emergency.Data) map[string]any {
+		return map[string]any{"email": owner.Email, "phone": phone, "timeZone": "Europe/London", "emergencyData": shown}
+	}
+	const path = "/api/labels/lock-screen.png"
+
+	// Paid owners only, checked on the server.
+	if resp := e.do("POST", path, "", request("iphone", data)); resp.Status != http.StatusUnauthorized {
+		t.Fatalf("anonymous: %d", resp.Status)
+	}
+	if resp := e.do("POST", path, other, request("iphone", data)); resp.Status != http.StatusForbidden {
+		t.Fatalf("another user: %d", resp.Status)
+	}
+	if resp := e.do("POST", path, token, request("iphone", data)); resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgLockScreenLocked {
+		t.Fatalf("unpaid owner: %d %s", resp.Status, resp.Body)
+	}
+
+	e.grantPrintAccess(owner)
+	london, _ := time.LoadLocation("Europe/London")
+	want := emergency.QRText(data, e.Clock.Now(), london)
+	for _, phone := range []string{"iphone", "android"} {
+		resp := e.do("POST", path, token, request(phone, data))
+		if resp.Status != http.StatusOK || resp.Header.Get("Content-Type") != "image/png" {
+			t.Fatalf("%s: %d %s", phone, resp.Status, resp.Body)
+		}
+		if d := resp.Header.Get("Content-Disposition"); !strings.Contains(d, "lifetag-lock-screen-"+phone+".png") {
+			t.Fatalf("Content-Disposition %q", d)
+		}
+		// The same text as every label, read back by a real decoder.
+		if got := decodePNG(t, resp.Body); got != want {
+			t.Fatalf("%s decoded %q, want %q", phone, got, want)
+		}
+	}
+
+	if resp := e.do("POST", path, token, request("nokia", data)); resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgLockScreenPhoneInvalid {
+		t.Fatalf("unknown phone: %d %s", resp.Status, resp.Body)
+	}
+	stale := sampleData("ann@example.com")
+	stale.PersonalInfo.BloodType = "A-"
+	if resp := e.do("POST", path, token, request("iphone", stale)); resp.Status != http.StatusConflict {
+		t.Fatalf("stale record: %d %s", resp.Status, resp.Body)
+	}
+}
