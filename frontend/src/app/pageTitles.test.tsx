@@ -18,8 +18,7 @@ describe("document titles", () => {
   it("sets the tab's title as the visitor moves between pages", async () => {
     saveRecord();
     const { router } = renderRoute("/print-preview");
-    // The first route's code loads lazily, which a busy machine takes a while over.
-    await waitFor(() => expect(document.title).toBe("Print preview · Lifetag"), { timeout: 5000 });
+    await waitFor(() => expect(document.title).toBe("Print preview · Lifetag"));
     await router.navigate("/privacy");
     await waitFor(() => expect(document.title).toBe("Privacy & data rights · Lifetag"));
     await router.navigate("/no-such-page");

@@ -6,6 +6,7 @@ import { useQrDataUrl } from "@/components/qr";
 import { LockedAction } from "@/components/ui/LockedAction";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
+import { RecordNotSavedError } from "@/lib/auth";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { locked, qrMessages } from "@/lib/copy";
 import { paperMm, sheetLayout } from "@/lib/labels";
@@ -14,7 +15,7 @@ import { sampleEmergencyData } from "@/lib/qr";
 import { hasEmergencyData } from "@/stores/emergency";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { useUserStore } from "@/stores/session";
-import { RecordNotSavedError, saveSheet, useSheetPdf } from "./api/sheet-pdf";
+import { saveSheet, useSheetPdf } from "./api/sheet-pdf";
 import { printCopy as copy } from "./copy";
 
 type SheetUse = "download" | "print";

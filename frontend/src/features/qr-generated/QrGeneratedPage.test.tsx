@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/test/fetchMock";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { paidStatus, usePaymentStatusStore } from "@/stores/session";
 import { resetStores, saveRecord, signInPaid } from "@/test/fixtures";
@@ -80,5 +81,51 @@ describe("/qr-generated", () => {
     await user.tab();
     expect(width).toHaveValue(70);
     expect(screen.getByText("QR size: optimal")).toBeInTheDocument();
+  });
+
+  describe("Save for lock screen", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    });
+
+    it("is locked until purchase, with a reason", async () => {
+      saveRecord();
+      renderRoute("/qr-generated");
+      const iphone = await screen.findByRole("button", { name: "Save for iPhone" });
+      expect(iphone).toHaveAttribute("aria-disabled", "true");
+      expect(iphone).toHaveAccessibleDescription(/complete your purchase to save/);
+    });
+
+    it("stores the record shown, then saves the cloud's picture for the chosen phone", async () => {
+      const user = userEvent.setup();
+      saveRecord();
+      signInPaid();
+      const fetch = mockFetch({
+        "GET /api/user/data": () => ({ body: { user: null, emergencyData: null } }),
+        "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+        "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
+        "POST /api/labels/lock-screen.png": () => ({ body: "PNG" }),
+      });
+      vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:png");
+      const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+      renderRoute("/qr-generated");
+      await user.click(await screen.findByRole("button", { name: "Save for Android" }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      const urls = fetch.mock.calls.map(([url]) => String(url));
+      expect(urls.indexOf("/api/sync/emergency-data")).toBeLessThan(
+        urls.indexOf("/api/labels/lock-screen.png"),
+      );
+      const body = JSON.parse(
+        String(fetch.mock.calls.find(([u]) => u === "/api/labels/lock-screen.png")![1]!.body),
+      );
+      expect(body).toMatchObject({
+        email: "jane@example.com",
+        phone: "android",
+        emergencyData: { personalInfo: { fullName: "Jane Doe" } },
+      });
+      const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+      expect(anchor.download).toBe("lifetag-lock-screen-android.png");
+    });
   });
 });

@@ -4,7 +4,7 @@
 // Download saves this PDF; Print prints it (lib/print).
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
-import { pushEmergencyData } from "@/lib/auth";
+import { storeShownRecord } from "@/lib/auth";
 import type { EmergencyData } from "@/lib/emergency";
 import type { LabelOptions } from "@/lib/labels";
 import { fileDate, saveFile } from "@/lib/saveFile";
@@ -12,21 +12,10 @@ import { visitorTimeZone } from "@/lib/timezone";
 
 export const SHEET_PDF_PATH = "/api/labels/sheet.pdf";
 
-/** The record on screen could not be stored, so nothing was requested. */
-export class RecordNotSavedError extends Error {
-  constructor(cause: unknown) {
-    super("The record on screen could not be stored", { cause });
-    this.name = "RecordNotSavedError";
-  }
-}
-
 /**
  * The PDF is made from the account's stored record, so what the screen
- * shows is stored first. Unlike the background sync, a failure here stops
- * the print: labels must never carry older details than the screen. The
- * request also carries the record shown, and the cloud refuses (409) when
- * the stored one differs, so nothing stale prints even if another device
- * saved in between.
+ * shows is stored first and sent along for the cloud to compare
+ * (storeShownRecord): labels never carry older details than the screen.
  */
 export async function fetchSheetPdf(request: {
   email: string;
@@ -34,11 +23,7 @@ export async function fetchSheetPdf(request: {
   labelOptions: LabelOptions;
 }) {
   const { email, emergencyData, labelOptions } = request;
-  try {
-    await pushEmergencyData(email, emergencyData);
-  } catch (error) {
-    throw new RecordNotSavedError(error);
-  }
+  await storeShownRecord(email, emergencyData);
   const response = await apiRequest("POST", SHEET_PDF_PATH, {
     email,
     labelOptions,
