@@ -1,5 +1,3 @@
-// First: the visit-start rule runs before any store reads the device.
-import "./app/visitStart";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
