@@ -48,12 +48,15 @@ const (
 	MsgResetMailSubject    = "Reset your Lifetag password"
 	MsgSetupMailSubject    = "Set your Lifetag password"
 
-	MsgDownloadLocked      = "Please complete your purchase to download labels with your real emergency information."
-	MsgTimeZoneUnknown     = "Unknown time zone"
-	MsgPrintQualityInvalid = "Print quality must be standard or high"
-	MsgPaperSizeInvalid    = "Paper size must be letter or a4"
-	MsgLabelTypeUnknown    = "Label type must be helmet, gear, wallet or custom"
-	MsgCustomSizeRequired  = "A custom label needs its width, height, count, columns and rows"
+	MsgDownloadLocked         = "Please complete your purchase to download labels with your real emergency information."
+	MsgTimeZoneUnknown        = "Unknown time zone"
+	MsgPrintQualityInvalid    = "Print quality must be standard or high"
+	MsgPaperSizeInvalid       = "Paper size must be letter or a4"
+	MsgLabelTypeUnknown       = "Label type must be helmet, gear, wallet or custom"
+	MsgCustomSizeRequired     = "A custom label needs its width, height, count, columns and rows"
+	MsgLockScreenLocked       = "Please complete your purchase to save your real emergency information for your lock screen."
+	MsgLockScreenPhoneInvalid = "Phone must be iphone or android"
+	MsgLabelRecordNotSaved    = "The details on your screen are not the ones saved to your account yet, so no labels were made. Please try again; nothing old was printed."
 
 	// Analytics: the numbers are the limits below.
 	MsgBeaconBodyNotJSON        = "The request body must be JSON (Content-Type: application/json or text/plain)"
@@ -74,6 +77,10 @@ const (
 	EmailMaxBytes    = 254
 
 	ReferralCodeLength = 8
+	// A code as entered or linked: the spec's minimum (individual-side §5)
+	// and a bound on what we store.
+	ReferralCodeMinLength = 6
+	ReferralCodeMaxLength = 32
 	// ReferralAlphabet has no 0/O, 1/I/L: codes are read aloud and typed.
 	ReferralAlphabet    = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 	ReferralRewardPence = 20

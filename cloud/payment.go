@@ -54,7 +54,6 @@ const (
 	MsgShipPostcodeRequired  = "Postcode is required"
 	MsgShipCountryInvalid    = "Country must be United Kingdom or Ireland"
 	MsgShipFieldTooLong      = "Each address line must be at most 100 characters"
-	MsgReferralCodeTooShort  = "Referral code must be at least 6 characters"
 	MsgPaymentInitFailed     = "Failed to initialize payment. Please try again."
 	MsgNoPaymentForAccount   = "No completed payment was found for this email address from this browser"
 	MsgAccountAlreadyExists  = "An account already exists for this email address. Please sign in."

@@ -66,6 +66,25 @@ type Referral struct {
 	CreatedAt     time.Time
 }
 
+// ReferralCodeProblem says why a referral code, as a buyer's link carried
+// it, cannot be anyone's code ("" when it can): at least 6 characters
+// (individual-side §5), at most ReferralCodeMaxLength, letters and digits
+// only. Codes are compared in upper case.
+func ReferralCodeProblem(code string) string {
+	switch {
+	case len(code) < ReferralCodeMinLength:
+		return "too short"
+	case len(code) > ReferralCodeMaxLength:
+		return "too long"
+	}
+	for _, c := range code {
+		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z') {
+			return "not letters and digits"
+		}
+	}
+	return ""
+}
+
 // Order is a physical-label order. ShippingAddress is sealed like the
 // emergency record.
 type Order struct {

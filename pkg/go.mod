@@ -9,4 +9,7 @@ require (
 	rsc.io/qr v0.2.0
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)

@@ -24,3 +24,21 @@ func (s *Server) handleLabelSheet(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	w.Write(pdf)
 }
+
+// handleLockScreen serves the lock-screen wallpaper to its entitled owner.
+func (s *Server) handleLockScreen(w http.ResponseWriter, r *http.Request) {
+	var req service.LockScreenRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	png, err := s.service.LockScreen(r.Context(), userFrom(r), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Content-Disposition", `attachment; filename="lifetag-lock-screen-`+req.Phone+`.png"`)
+	w.WriteHeader(http.StatusOK)
+	w.Write(png)
+}

@@ -34,6 +34,14 @@ func sheetRequest(email string, options map[string]any) map[string]any {
 	return map[string]any{"email": email, "labelOptions": labelOptions, "timeZone": "Europe/London"}
 }
 
+// shownSheetRequest is a sheet request as the website sends it, with the
+// record its screen shows.
+func shownSheetRequest(email string, shown emergency.Data, options map[string]any) map[string]any {
+	body := sheetRequest(email, options)
+	body["emergencyData"] = shown
+	return body
+}
+
 // requireTool finds a command the proof needs, as make test installs it.
 func requireTool(t *testing.T, name string) {
 	t.Helper()
@@ -89,7 +97,7 @@ func TestLabelSheet(t *testing.T) {
 		})
 
 		e.grantPrintAccess(owner)
-		resp := e.do("POST", "/api/labels/sheet.pdf", token, sheetRequest(owner.Email, nil))
+		resp := e.do("POST", "/api/labels/sheet.pdf", token, shownSheetRequest(owner.Email, data, nil))
 		if resp.Status != http.StatusOK || resp.Header.Get("Content-Type") != "application/pdf" ||
 			!strings.HasPrefix(string(resp.Body), "%PDF-") {
 			t.Fatalf("paid: %d %s %.40q", resp.Status, resp.Header.Get("Content-Type"), resp.Body)
@@ -107,9 +115,28 @@ func TestLabelSheet(t *testing.T) {
 
 		t.Run("Custom", func(t *testing.T) {
 			custom := map[string]any{"width": 90, "height": 60, "count": 4, "cols": 2, "rows": 2}
-			resp := e.do("POST", "/api/labels/sheet.pdf", token, sheetRequest(owner.Email, map[string]any{"labelType": "custom", "customDimensions": custom}))
+			resp := e.do("POST", "/api/labels/sheet.pdf", token, shownSheetRequest(owner.Email, data, map[string]any{"labelType": "custom", "customDimensions": custom}))
 			if resp.Status != http.StatusOK {
 				t.Fatalf("custom: %d %s", resp.Status, resp.Body)
+			}
+		})
+		// The PDF is made only from the record the screen shows: when the
+		// stored one differs (a sync that failed), nothing is printed.
+		t.Run("StaleRecordRefused", func(t *testing.T) {
+			onScreen := sampleData("ann@example.com")
+			onScreen.EmergencyContacts[0].Phone = "+44 7700 900999"
+			onScreen.LastModified = "2026-11-23T10:00:00Z"
+			resp := e.do("POST", "/api/labels/sheet.pdf", token, shownSheetRequest(owner.Email, onScreen, nil))
+			if resp.Status != http.StatusConflict || resp.Message() != cloud.MsgLabelRecordNotSaved {
+				t.Fatalf("stale: %d %s", resp.Status, resp.Body)
+			}
+			same := data
+			same.LastModified = "2026-11-23T10:00:00Z" // the save time is not a detail
+			if resp := e.do("POST", "/api/labels/sheet.pdf", token, shownSheetRequest(owner.Email, same, nil)); resp.Status != http.StatusOK {
+				t.Fatalf("same record, other save time: %d %s", resp.Status, resp.Body)
+			}
+			if resp := e.do("POST", "/api/labels/sheet.pdf", token, sheetRequest(owner.Email, nil)); resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgEmergencyRequired {
+				t.Fatalf("no record shown: %d %s", resp.Status, resp.Body)
 			}
 		})
 		cases := []struct {
@@ -126,7 +153,7 @@ func TestLabelSheet(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				body := sheetRequest(owner.Email, tc.options)
+				body := shownSheetRequest(owner.Email, data, tc.options)
 				if tc.tz != "" {
 					body["timeZone"] = tc.tz
 				}
@@ -137,4 +164,72 @@ func TestLabelSheet(t *testing.T) {
 			})
 		}
 	})
+}
+
+// decodePNG returns what zbarimg reads from every code in a PNG.
+func decodePNG(t *testing.T, png []byte) string {
+	t.Helper()
+	requireTool(t, "zbarimg")
+	path := filepath.Join(t.TempDir(), "lock.png")
+	if err := os.WriteFile(path, png, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("zbarimg", "--nodbus", "--quiet", "--raw", "-Sbinary", path).Output()
+	if err != nil {
+		t.Fatalf("zbarimg: %v", err)
+	}
+	return string(out)
+}
+
+func TestLockScreen(t *testing.T) {
+	e := newEnv(t, storetest.Backends[0], envOptions{})
+	owner := e.createUser("ann@example.com", "owner-password")
+	token := e.login("ann@example.com", "owner-password")
+	e.createUser("eve@example.com", "other-password")
+	other := e.login("eve@example.com", "other-password")
+	data := sampleData("ann@example.com")
+	if resp := e.do("POST", "/api/sync/emergency-data", token, map[string]any{"email": owner.Email, "emergencyData": data}); resp.Status != http.StatusOK {
+		t.Fatalf("sync: %d %s", resp.Status, resp.Body)
+	}
+	request := func(phone string, shown emergency.Data) map[string]any {
+		return map[string]any{"email": owner.Email, "phone": phone, "timeZone": "Europe/London", "emergencyData": shown}
+	}
+	const path = "/api/labels/lock-screen.png"
+
+	// Paid owners only, checked on the server.
+	if resp := e.do("POST", path, "", request("iphone", data)); resp.Status != http.StatusUnauthorized {
+		t.Fatalf("anonymous: %d", resp.Status)
+	}
+	if resp := e.do("POST", path, other, request("iphone", data)); resp.Status != http.StatusForbidden {
+		t.Fatalf("another user: %d", resp.Status)
+	}
+	if resp := e.do("POST", path, token, request("iphone", data)); resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgLockScreenLocked {
+		t.Fatalf("unpaid owner: %d %s", resp.Status, resp.Body)
+	}
+
+	e.grantPrintAccess(owner)
+	london, _ := time.LoadLocation("Europe/London")
+	want := emergency.QRText(data, e.Clock.Now(), london)
+	for _, phone := range []string{"iphone", "android"} {
+		resp := e.do("POST", path, token, request(phone, data))
+		if resp.Status != http.StatusOK || resp.Header.Get("Content-Type") != "image/png" {
+			t.Fatalf("%s: %d %s", phone, resp.Status, resp.Body)
+		}
+		if d := resp.Header.Get("Content-Disposition"); !strings.Contains(d, "lifetag-lock-screen-"+phone+".png") {
+			t.Fatalf("Content-Disposition %q", d)
+		}
+		// The same text as every label, read back by a real decoder.
+		if got := decodePNG(t, resp.Body); got != want {
+			t.Fatalf("%s decoded %q, want %q", phone, got, want)
+		}
+	}
+
+	if resp := e.do("POST", path, token, request("nokia", data)); resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgLockScreenPhoneInvalid {
+		t.Fatalf("unknown phone: %d %s", resp.Status, resp.Body)
+	}
+	stale := sampleData("ann@example.com")
+	stale.PersonalInfo.BloodType = "A-"
+	if resp := e.do("POST", path, token, request("iphone", stale)); resp.Status != http.StatusConflict {
+		t.Fatalf("stale record: %d %s", resp.Status, resp.Body)
+	}
 }

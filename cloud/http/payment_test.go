@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"slices"
@@ -432,13 +433,52 @@ func TestPaymentReferrals(t *testing.T) {
 			if got := rig.user("friend@example.com").ReferredByCode; got != "ABCDEF23" {
 				t.Fatalf("referredByCode = %q", got)
 			}
-
-			status, out := rig.call(rig.client, "POST", "/api/create-payment-intent",
-				map[string]any{"type": "print", "email": "x@example.com", "referralCode": "AB1"}, nil)
-			if status != http.StatusBadRequest || out["message"] != "Referral code must be at least 6 characters" {
-				t.Fatalf("short code: %d %v", status, out)
-			}
 		})
+	}
+}
+
+// TestPaymentInvalidReferralCodeIsIgnored: a bad code from a referral link
+// never stops a payment; it is dropped and logged, without the code or the
+// buyer's address.
+func TestPaymentInvalidReferralCodeIsIgnored(t *testing.T) {
+	var logs syncBuffer
+	e := newEnv(t, storetest.Backends[0], envOptions{
+		payments: stripe.LocalCheckout{},
+		logger:   slog.New(slog.NewJSONHandler(&logs, nil)),
+	})
+	rig := &paymentRig{t: t, url: e.URL, store: e.Store, client: newBrowser(t)}
+	for _, code := range []string{"AB1", "ZZ!!ZZ<script>", strings.Repeat("Q", 33)} {
+		body := printCheckout("x@example.com")
+		body["referralCode"] = code
+		secret := rig.checkout(newBrowser(t), body)
+		if got := rig.payment(secret).ReferralCode; got != "" {
+			t.Fatalf("code %q stored as %q, want none", code, got)
+		}
+		if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
+			map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
+			t.Fatalf("confirm: %d %v", status, out)
+		}
+	}
+	if !rig.user("x@example.com").HasPrintAccess {
+		t.Fatal("the payment with a bad referral code did not unlock printing")
+	}
+	// An unknown, well-formed code is kept with the payment and logged when
+	// it earns nobody anything.
+	body := printCheckout("y@example.com")
+	body["referralCode"] = "QQQQQQQQ"
+	secret := rig.checkout(newBrowser(t), body)
+	if status, out := rig.call(rig.client, "POST", "/api/test-checkout/confirm",
+		map[string]any{"clientSecret": secret, "cardNumber": "4242424242424242"}, nil); status != http.StatusOK {
+		t.Fatalf("confirm: %d %v", status, out)
+	}
+	log := logs.String()
+	if strings.Count(log, "referral code ignored") != 4 || !strings.Contains(log, "too short") || !strings.Contains(log, "unknown") {
+		t.Fatalf("want four referral notes in the log:\n%s", log)
+	}
+	for _, private := range []string{"x@example.com", "y@example.com", "AB1", "script", "QQQQQQQQ"} {
+		if strings.Contains(log, private) {
+			t.Fatalf("log holds %q:\n%s", private, log)
+		}
 	}
 }
 

@@ -68,6 +68,7 @@ func (s *Server) routes() chi.Router {
 			r.Get("/sync/payment-status/{email}", s.handlePullPaymentStatus)
 			r.Post("/check-subscription", s.handleCheckSubscription)
 			r.Post("/labels/sheet.pdf", s.handleLabelSheet)
+			r.Post("/labels/lock-screen.png", s.handleLockScreen)
 
 			r.Post("/referrals/generate", s.handleGenerateReferralCode)
 			r.Get("/referrals/{email}", s.handleReferrals)

@@ -7,6 +7,7 @@ package service
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"time"
 	_ "time/tzdata" // time zones by IANA name on any host
 
@@ -44,6 +45,10 @@ type LabelSheetRequest struct {
 	// TimeZone (IANA) dates the QR text's Generated line as the person's
 	// own day; Europe/London when absent.
 	TimeZone string `json:"timeZone,omitempty"`
+	// EmergencyData is the record the person's screen shows. The PDF is made
+	// from the stored record only when the two are the same, so a label
+	// never carries details older than the screen's (a sync that failed).
+	EmergencyData *emergency.Data `json:"emergencyData"`
 }
 
 // defaultTimeZone is the product's home: it sells in pounds.
@@ -56,33 +61,17 @@ var printDPI = map[string]int{"standard": 300, "high": 600}
 // code of their stored record (synced from the form) at level H, their name
 // and blood type, at the exact geometry of the chosen sheet.
 func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSheetRequest) ([]byte, error) {
-	target, err := s.authorize(ctx, actor, req.Email)
+	target, err := s.entitledOwner(ctx, actor, req.Email, cloud.MsgDownloadLocked)
 	if err != nil {
 		return nil, err
-	}
-	if !target.HasPrintAccess {
-		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgDownloadLocked)
 	}
 	template, dpi, err := sheetTemplate(req.LabelOptions)
 	if err != nil {
 		return nil, err
 	}
-	tz := req.TimeZone
-	if tz == "" {
-		tz = defaultTimeZone
-	}
-	loc, err := time.LoadLocation(tz)
-	if err != nil || len(tz) > 64 {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgTimeZoneUnknown)
-	}
-	record, err := s.findRecord(ctx, target.ID)
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
-		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgEmergencyNotFound)
-	} else if err != nil {
+	record, loc, err := s.printableRecord(ctx, target, req.TimeZone, req.EmergencyData)
+	if err != nil {
 		return nil, err
-	}
-	if errs := record.Validate(); errs != nil {
-		return nil, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
 	}
 
 	person := record.Normalized().PersonalInfo
@@ -103,6 +92,58 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 		return nil, err
 	}
 	return pdf.Bytes(), nil
+}
+
+// entitledOwner is email's account when the caller may act for it and it
+// has print access (a verified payment); locked is the refusal's message.
+func (s *Service) entitledOwner(ctx context.Context, actor *cloud.User, email, locked string) (*cloud.User, error) {
+	target, err := s.authorize(ctx, actor, email)
+	if err != nil {
+		return nil, err
+	}
+	if !target.HasPrintAccess {
+		return nil, cloud.NewError(cloud.EFORBIDDEN, locked)
+	}
+	return target, nil
+}
+
+// printableRecord is what every printed or saved form of a person's code is
+// made from: the target's stored record, valid, and the same as the one the
+// person's screen shows, with the time zone that dates its Generated line.
+func (s *Service) printableRecord(ctx context.Context, target *cloud.User, tz string, shown *emergency.Data) (*emergency.Data, *time.Location, error) {
+	if tz == "" {
+		tz = defaultTimeZone
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil || len(tz) > 64 {
+		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgTimeZoneUnknown)
+	}
+	record, err := s.findRecord(ctx, target.ID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgEmergencyNotFound)
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if errs := record.Validate(); errs != nil {
+		return nil, nil, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
+	}
+	if shown == nil {
+		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgEmergencyRequired)
+	}
+	if !sameDetails(*shown, *record) {
+		return nil, nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgLabelRecordNotSaved)
+	}
+	return record, loc, nil
+}
+
+// sameDetails reports whether two records hold the same details, as stored
+// (normalized); when each was saved on the device does not count.
+func sameDetails(shown, stored emergency.Data) bool {
+	a, b := shown.Normalized(), stored.Normalized()
+	a.LastModified, b.LastModified = "", ""
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 // sheetTemplate resolves label options to a catalogue sheet (or a custom

@@ -41,9 +41,6 @@ type Checkout struct {
 	ClaimToken string
 }
 
-// referralCodeMaxLength bounds a code we store; ours are 8 characters.
-const referralCodeMaxLength = 32
-
 // CreateCheckout records a payment and asks the provider for its intent.
 // actor is nil for a buyer who is not signed in. A signed-in buyer pays for
 // their own account only. An anonymous buyer pays only for an address that
@@ -107,9 +104,12 @@ func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req Che
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPaymentTypeInvalid)
 	}
 
+	// A bad code (from a mistyped or cut referral link) never stops a
+	// payment: it is dropped, and the log says why, without the code itself.
 	code := strings.ToUpper(strings.TrimSpace(req.ReferralCode))
-	if code != "" && (len(code) < 6 || len(code) > referralCodeMaxLength) {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgReferralCodeTooShort)
+	if problem := cloud.ReferralCodeProblem(code); code != "" && problem != "" {
+		s.logger.Info("referral code ignored", slog.String("payment", ref), slog.String("reason", problem))
+		code = ""
 	}
 	p.ReferralCode = code
 
@@ -263,6 +263,7 @@ func (s *Service) attach(tx cloud.PaymentTx, p *cloud.Payment, buyer *cloud.User
 	}
 	referrer, err := tx.FindUserByReferralCode(p.ReferralCode)
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		s.logger.Info("referral code ignored", slog.String("payment", p.Ref), slog.String("reason", "unknown"))
 		return nil // an unknown code earns nobody anything
 	} else if err != nil {
 		return err

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -24,6 +24,13 @@ function decodePdf(path: string): string {
     .filter((f) => f.endsWith(".png"))
     .map((f) => join(dir, f));
   return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", ...pages]).toString(
+    "utf8",
+  );
+}
+
+/** What zbarimg reads from a PNG, as a phone's scanner would. */
+function decodePng(path: string): string {
+  return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", path]).toString(
     "utf8",
   );
 }
@@ -168,4 +175,68 @@ test("a referred purchase is credited on the referrer's dashboard", async ({ pag
   await expect(page.locator(".stat-value").nth(1)).toHaveText("£0.20");
   await expect(page.locator(".referral-list li")).toHaveCount(1);
   await snap(page, "referrals-credited");
+});
+
+test("a referral link with a bad code says so, stores nothing, and the visitor still pays", async ({
+  page,
+}) => {
+  await page.goto("/?ref=AB1");
+  await expect(page.locator(".referral-banner")).toContainText(
+    "Referral code must be at least 6 characters, so this link's code was not applied",
+  );
+  expect(await page.evaluate(() => localStorage.getItem("lifetag_referral_code"))).toBeNull();
+  await snap(page, "home-bad-referral");
+  const intents: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/create-payment-intent")) intents.push(r.postData() ?? "");
+  });
+  await buyPrintAccess(page, "badref@example.com", "/?ref=AB1");
+  expect(intents).toHaveLength(1);
+  expect(JSON.parse(intents[0]!).referralCode ?? null).toBeNull();
+  await expect(page.getByText("READY", { exact: true })).toBeVisible();
+});
+
+test("a failed sync refuses to print old details, and Try again prints", async ({ page }) => {
+  await stubPrint(page);
+  await buyPrintAccess(page, "stale@example.com");
+  await page.goto("/print-preview");
+  await page.route("**/api/sync/emergency-data", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down"}' }),
+  );
+  const sheetRequests: string[] = [];
+  page.on(
+    "request",
+    (r) => r.url().includes("/api/labels/sheet.pdf") && sheetRequests.push(r.url()),
+  );
+  await page.getByRole("button", { name: "Print", exact: true }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Print Failed" });
+  await expect(alert).toContainText("Your latest details could not be saved to your account");
+  expect(await printCalls(page)).toEqual([]);
+  expect(sheetRequests).toEqual([]);
+  await snap(page, "print-refused-stale");
+
+  await page.unroute("**/api/sync/emergency-data");
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect.poll(() => printCalls(page)).toHaveLength(1);
+  await expect(page.getByRole("alert").filter({ hasText: "Print Failed" })).toHaveCount(0);
+});
+
+test("saves a lock-screen picture whose code scans to the form's exact text", async ({ page }) => {
+  await buyPrintAccess(page, "lockscreen@example.com");
+  await page.getByRole("button", { name: "View QR Code Content" }).click();
+  const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
+  await page.keyboard.press("Escape");
+
+  for (const phone of ["iPhone", "Android"]) {
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: `Save for ${phone}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`lifetag-lock-screen-${phone.toLowerCase()}.png`);
+    const path = join(mkdtempSync(join(tmpdir(), "lifetag-lock-")), "lock.png");
+    await download.saveAs(path);
+    expect(decodePng(path)).toBe(qrText);
+    // Kept beside the screenshots, to look at.
+    mkdirSync("test-results/screens", { recursive: true });
+    copyFileSync(path, `test-results/screens/lock-screen-${phone.toLowerCase()}.png`);
+  }
 });

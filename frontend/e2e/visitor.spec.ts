@@ -88,6 +88,37 @@ test.describe("a visitor without an account", () => {
     expect(await printCalls(page)).toEqual([]);
   });
 
+  test("back from print preview after 6 minutes keeps the form; a new visit later does not", async ({
+    page,
+    context,
+  }) => {
+    await context.clock.install();
+    await page.goto("/");
+    await fillEmergencyForm(page);
+    await page.getByRole("button", { name: "Generate My QR Code" }).click();
+    await page.getByRole("link", { name: "Print Preview" }).click();
+    await expect(page).toHaveURL(/\/print-preview$/);
+
+    // Six minutes reading the sheet, without editing (the clock, not a sleep).
+    await context.clock.fastForward("06:00");
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/qr-generated$/);
+    await expect(page.getByText("PREVIEW ONLY")).toBeVisible();
+    // A reload is the same visit too.
+    await page.reload();
+    await expect(page).toHaveURL(/\/qr-generated$/);
+    await page.getByRole("link", { name: "Start Over" }).click();
+    await expect(page.getByLabel(/^Full name/)).toHaveValue(jane.fullName);
+
+    // The next person on this device, in a new tab more than 5 minutes
+    // after the last edit, starts with an empty form (spec §4).
+    const next = await context.newPage();
+    await next.goto("/");
+    await expect(next.getByLabel(/^Full name/)).toHaveValue("");
+    await next.goto("/qr-generated");
+    await expect(next).toHaveURL(/\/$/);
+  });
+
   test("goes through account setup to the payment summary and dialog", async ({ page }) => {
     await page.goto("/");
     await fillEmergencyForm(page);

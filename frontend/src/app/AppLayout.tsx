@@ -6,10 +6,12 @@ import { layoutCopy } from "@/components/layout/copy";
 import { LazyToaster } from "@/components/ui/LazyToaster";
 import { restoreSession } from "@/lib/auth";
 import { useUserStore } from "@/stores/session";
+import { useDocumentTitle } from "./useDocumentTitle";
 import { usePageViews } from "./usePageViews";
 
 export function AppLayout() {
   usePageViews();
+  useDocumentTitle();
   // Once per page load: refresh a stored session from the server.
   useEffect(() => {
     const email = useUserStore.getState().user?.email;

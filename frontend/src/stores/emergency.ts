@@ -3,6 +3,7 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { EmergencyData } from "@/lib/emergency";
+import { beginVisit } from "@/lib/session/visit";
 import { storageKeys } from "@/lib/storage";
 import { rawJsonStorage } from "./persistRaw";
 
@@ -13,11 +14,23 @@ interface EmergencyState {
    * from the account, or cleared), so the form knows to start again from it.
    */
   revision: number;
-  /** Saves the record as it stands, stamped with lastModified. */
+  /**
+   * Saves the record as it stands, stamped with lastModified; the same
+   * details again (the form re-reporting its values on a visit to the home
+   * page) are not a modification and keep the stamp, which the 5-minute
+   * rule reads (lib/session/visit.ts).
+   */
   save: (data: EmergencyData, now?: Date) => void;
   /** Replaces the record from outside the form. */
   replace: (data: EmergencyData, now?: Date) => void;
   clear: () => void;
+}
+
+/** The same details, whenever each was saved. */
+function sameDetails(a: EmergencyData | null, b: EmergencyData): boolean {
+  if (a === null) return false;
+  const details = (d: EmergencyData) => JSON.stringify({ ...d, lastModified: undefined });
+  return details(a) === details(b);
 }
 
 export function isEmergencyRecord(raw: unknown): raw is EmergencyData {
@@ -31,12 +44,25 @@ export function isEmergencyRecord(raw: unknown): raw is EmergencyData {
   );
 }
 
+// A visit's first read of the record comes after the visit-start rule, which
+// removes an earlier visit's stale anonymous record (spec §4). It runs here,
+// just before the store reads storage, because the bundler decides the order
+// in which modules run: an import placed first in main.tsx ran too late.
+if (typeof localStorage !== "undefined" && typeof sessionStorage !== "undefined") {
+  beginVisit(new Date());
+}
+
 export const useEmergencyStore = create<EmergencyState>()(
   persist(
     (set) => ({
       data: null,
       revision: 0,
-      save: (data, now = new Date()) => set({ data: { ...data, lastModified: now.toISOString() } }),
+      save: (data, now = new Date()) =>
+        set((state) =>
+          sameDetails(state.data, data)
+            ? state
+            : { data: { ...data, lastModified: now.toISOString() } },
+        ),
       replace: (data, now = new Date()) =>
         set((state) => ({
           data: { ...data, lastModified: now.toISOString() },

@@ -17,6 +17,17 @@ describe("emergency store", () => {
     expect(stored).toEqual({ ...record, lastModified: "2026-11-21T10:00:00.000Z" });
   });
 
+  it("keeps lastModified when the same details are saved again (only an edit is a modification)", () => {
+    useEmergencyStore.getState().clear();
+    useEmergencyStore.getState().save(record, new Date("2026-11-21T10:00:00Z"));
+    useEmergencyStore.getState().save({ ...record }, new Date("2026-11-21T10:06:00Z"));
+    expect(useEmergencyStore.getState().data?.lastModified).toBe("2026-11-21T10:00:00.000Z");
+    useEmergencyStore
+      .getState()
+      .save({ ...record, medicalInfo: { notes: "x" } }, new Date("2026-11-21T10:07:00Z"));
+    expect(useEmergencyStore.getState().data?.lastModified).toBe("2026-11-21T10:07:00.000Z");
+  });
+
   it("removes the key on clear", () => {
     useEmergencyStore.getState().save(record);
     useEmergencyStore.getState().clear();

@@ -3,7 +3,7 @@ import {
   customBounds,
   customRatings,
   labelTypes,
-  presetSummaries,
+  presetSummary,
   settleCustomField,
   type CustomDimensions,
   type LabelOptions,
@@ -68,9 +68,7 @@ export function LabelOptionsForm(props: {
             />
             <span className="choice-name">{copy.types[type].name}</span>
             <span className="choice-detail">
-              {type === "custom"
-                ? copy.types.custom.use
-                : `${presetSummaries[type].size} · ${presetSummaries[type].perSheet} per sheet`}
+              {type === "custom" ? copy.types.custom.use : presetSummary(type, value.paperSize)}
             </span>
           </label>
         ))}

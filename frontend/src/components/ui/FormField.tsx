@@ -18,6 +18,8 @@ export function FormField(props: {
   required?: boolean;
   hint?: string;
   error?: string;
+  /** A live note that changes as the person types (a limit counter). */
+  counter?: ReactNode;
   id?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
@@ -25,7 +27,12 @@ export function FormField(props: {
   const id = props.id ?? autoId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [props.hint ? hintId : "", props.error ? errorId : ""]
+  const counterId = `${id}-counter`;
+  const describedBy = [
+    props.hint ? hintId : "",
+    props.counter ? counterId : "",
+    props.error ? errorId : "",
+  ]
     .filter(Boolean)
     .join(" ");
   return (
@@ -48,6 +55,11 @@ export function FormField(props: {
       {props.hint && (
         <p id={hintId} className="hint">
           {props.hint}
+        </p>
+      )}
+      {props.counter && (
+        <p id={counterId} className="hint field-counter" aria-live="polite">
+          {props.counter}
         </p>
       )}
       {props.error && (

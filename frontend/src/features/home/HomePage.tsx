@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
-import { rememberReferralCode } from "@/lib/referral";
+import { referralCodeProblem, rememberReferralCode } from "@/lib/referral";
 import { useEmergencyStore } from "@/stores/emergency";
 import { EmergencyForm } from "./components/EmergencyForm";
 import { HeroPhone } from "./components/HeroPhone";
@@ -21,7 +21,8 @@ function scrollToForm() {
 
 export function HomePage() {
   const [params] = useSearchParams();
-  const ref = params.get("ref");
+  const ref = params.get("ref")?.trim() || null;
+  const refProblem = ref === null ? null : referralCodeProblem(ref);
   const revision = useEmergencyStore((s) => s.revision);
   const [previewOpen, setPreviewOpen] = useState(false);
 
@@ -32,8 +33,11 @@ export function HomePage() {
   return (
     <div className="home">
       {ref && (
-        <div className="referral-banner" role="status">
-          {copy.referralBanner(ref)}
+        <div
+          className={`referral-banner ${refProblem ? "referral-banner-invalid" : ""}`}
+          role="status"
+        >
+          {refProblem ? copy.referralNotApplied(refProblem) : copy.referralBanner(ref)}
         </div>
       )}
 

@@ -16,6 +16,8 @@ export const homeCopy = {
   },
   referralBanner: (code: string) =>
     `You were referred by a friend (code ${code}). Complete your purchase and they earn a reward.`,
+  referralNotApplied: (problem: string) =>
+    `${problem}, so this link's code was not applied. You can still buy as usual.`,
   how: {
     title: "How it works",
     steps: [
@@ -103,6 +105,9 @@ export const formCopy = {
   contactName: "Name",
   relationship: "Relationship",
   phone: "Phone",
+  // Riders travel: a contact may be called from another country's network.
+  phoneHint: "With the country code, e.g. +44 7700 900123, so it can be called from abroad.",
+  phonePlaceholder: "+44 …",
   addContact: "Add Contact",
   removeContact: (n: number) => `Remove contact ${n}`,
   remove: "Remove",

@@ -84,6 +84,46 @@ describe("/print-preview", () => {
     expect(document.querySelector("iframe")).toBeNull();
   });
 
+  it("refuses to print when the record on screen could not be stored, and retries", async () => {
+    const user = userEvent.setup();
+    saveRecord();
+    signInPaid();
+    let syncFails = true;
+    const fetch = mockPaidSheet(
+      () => false,
+      () => syncFails,
+    );
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:sheet");
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderRoute("/print-preview");
+    await user.click(await screen.findByRole("button", { name: "Print" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Print Failed");
+    expect(alert).toHaveTextContent(/Your latest details could not be saved to your account/);
+    expect(sheetRequests(fetch)).toBe(0);
+    expect(document.querySelector("iframe")).toBeNull();
+
+    syncFails = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(document.querySelector("iframe")?.src).toBe("blob:sheet"));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(sheetRequests(fetch)).toBe(1);
+  });
+
+  it("shows the cloud's refusal of a stale record beside a retry", async () => {
+    const user = userEvent.setup();
+    saveRecord();
+    signInPaid();
+    mockPaidSheet(() => "stale");
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderRoute("/print-preview");
+    await user.click(await screen.findByRole("button", { name: "Download PDF" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Download Failed");
+    expect(alert).toHaveTextContent("not the ones saved");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
   it("stores the record, then downloads the PDF with the visitor's time zone", async () => {
     const user = userEvent.setup();
     saveRecord();
@@ -106,13 +146,19 @@ describe("/print-preview", () => {
     expect(body).toMatchObject({
       email: "jane@example.com",
       labelOptions: { labelType: "helmet" },
+      // The record on screen, which the cloud checks against the stored one.
+      emergencyData: { personalInfo: { fullName: "Jane Doe" } },
     });
     expect(typeof body.timeZone).toBe("string");
   });
 });
 
-/** The cloud of a paid, signed-in user; the sheet request fails while failing() says so. */
-function mockPaidSheet(failing = () => false) {
+/**
+ * The cloud of a paid, signed-in user; the sheet request fails while
+ * failing() says so ("stale": the stored record differs), the sync while
+ * syncFailing() does.
+ */
+function mockPaidSheet(failing: () => boolean | "stale" = () => false, syncFailing = () => false) {
   return mockFetch({
     "GET /api/user/data": () => ({
       body: {
@@ -121,9 +167,20 @@ function mockPaidSheet(failing = () => false) {
       },
     }),
     "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
-    "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
-    "POST /api/labels/sheet.pdf": () =>
-      failing() ? { status: 403, body: { message: "No print access" } } : { body: "%PDF" },
+    "POST /api/sync/emergency-data": () =>
+      syncFailing() ? { status: 503, body: { message: "down" } } : { body: { message: "ok" } },
+    "POST /api/labels/sheet.pdf": () => {
+      const failure = failing();
+      if (failure === "stale") {
+        return {
+          status: 409,
+          body: {
+            message: "The details on your screen are not the ones saved to your account yet",
+          },
+        };
+      }
+      return failure ? { status: 403, body: { message: "No print access" } } : { body: "%PDF" };
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { LabelSheet, labelCopy, labelLines } from "@/components/label";
@@ -6,6 +6,7 @@ import { useQrDataUrl } from "@/components/qr";
 import { LockedAction } from "@/components/ui/LockedAction";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
+import { RecordNotSavedError } from "@/lib/auth";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { locked, qrMessages } from "@/lib/copy";
 import { paperMm, sheetLayout } from "@/lib/labels";
@@ -16,6 +17,8 @@ import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { useUserStore } from "@/stores/session";
 import { saveSheet, useSheetPdf } from "./api/sheet-pdf";
 import { printCopy as copy } from "./copy";
+
+type SheetUse = "download" | "print";
 
 /** Spec §9: ?print=true prints after 1 s. */
 export const AUTO_PRINT_DELAY_MS = 1000;
@@ -29,19 +32,27 @@ export function PrintPreviewPage() {
   const sheet = useSheetPdf();
   const autoPrint = params.get("print") === "true";
   const paper = paperMm[options.paperSize];
+  // The last failure stays on the page beside a retry, not only in a toast.
+  const [failure, setFailure] = useState<{ use: SheetUse; message: string } | null>(null);
 
   /** Download and Print both hand over the label engine's PDF (api/sheet-pdf). */
-  const withSheet = (use: "download" | "print") => {
+  const withSheet = (use: SheetUse) => {
     if (!user || !data || sheet.isPending) return;
+    setFailure(null);
     sheet.mutate(
       { email: user.email, emergencyData: data, labelOptions: options },
       {
         onSuccess: (blob) => (use === "download" ? saveSheet(blob) : void printPdf(blob)),
         onError: (error) => {
           console.error(`${use} failed`, error);
+          const message =
+            error instanceof RecordNotSavedError
+              ? copy.recordNotSaved
+              : (serverMessage(error) ?? copy.tryAgain);
+          setFailure({ use, message });
           toast({
             ...(use === "download" ? copy.downloadFailed : copy.printFailed),
-            description: serverMessage(error) ?? copy.tryAgain,
+            description: message,
             variant: "destructive",
           });
         },
@@ -112,6 +123,22 @@ export function PrintPreviewPage() {
           {copy.back}
         </Link>
       </div>
+      {failure && (
+        <div className="note note-red print-failure no-print" role="alert">
+          <strong>
+            {(failure.use === "download" ? copy.downloadFailed : copy.printFailed).title}
+          </strong>{" "}
+          {failure.message}{" "}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={sheet.isPending}
+            onClick={() => withSheet(failure.use)}
+          >
+            {copy.retry}
+          </button>
+        </div>
+      )}
       {!layout.fits && <p className="note note-amber no-print">{labelCopy.custom.doesNotFit}</p>}
       <div className={`sheet-frame ${real ? "" : "sheet-sample"}`}>
         <LabelSheet

@@ -9,6 +9,9 @@ export const printCopy = {
   downloadFailed: { title: "Download Failed" },
   printFailed: { title: "Print Failed" },
   tryAgain: "Please try again in a moment.",
+  recordNotSaved:
+    "Your latest details could not be saved to your account, so no labels were made (they would have shown older details). Check your connection and try again.",
+  retry: "Try again",
   sheetDetails: (paper: string, quality: string, waterproof: boolean) =>
     `${paper} · ${quality}${waterproof ? " · waterproof stock" : ""}`,
 };

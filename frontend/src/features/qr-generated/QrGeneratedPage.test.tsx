@@ -1,6 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/test/fetchMock";
+import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { paidStatus, usePaymentStatusStore } from "@/stores/session";
 import { resetStores, saveRecord, signInPaid } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
@@ -13,11 +15,14 @@ describe("/qr-generated", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("redirects home and clears anonymous data older than 5 minutes", async () => {
+  it("keeps a signed-out visitor's form when they come back after 6 minutes in the same visit", async () => {
+    // Saved 6 minutes ago, then print preview, account setup or the label
+    // options: the visit is still in progress, so nothing is cleared.
     saveRecord(new Date(Date.now() - 6 * 60_000));
     const { router } = renderRoute("/qr-generated");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(localStorage.getItem("lifetag_emergency_info")).toBeNull();
+    expect(await screen.findByText("PREVIEW ONLY")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/qr-generated");
+    expect(localStorage.getItem("lifetag_emergency_info")).not.toBeNull();
   });
 
   it("shows only the blurred sample to an unpaid visitor, and the sample text", async () => {
@@ -54,6 +59,17 @@ describe("/qr-generated", () => {
     );
   });
 
+  it("states the A4 sheet's real label size and count on the label-type cards", async () => {
+    saveRecord();
+    useLabelOptionsStore.getState().update({ paperSize: "a4" });
+    renderRoute("/qr-generated");
+    const helmet = await screen.findByRole("radio", { name: /Helmet/ });
+    expect(helmet.closest("label")).toHaveTextContent("99.1 × 57 mm · 10 per sheet");
+    expect(screen.getByRole("radio", { name: /Gear/ }).closest("label")).toHaveTextContent(
+      "50 × 50 mm · 15 per sheet",
+    );
+  });
+
   it("shows custom inputs that reset width to 70 on blur", async () => {
     const user = userEvent.setup();
     saveRecord();
@@ -65,5 +81,51 @@ describe("/qr-generated", () => {
     await user.tab();
     expect(width).toHaveValue(70);
     expect(screen.getByText("QR size: optimal")).toBeInTheDocument();
+  });
+
+  describe("Save for lock screen", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    });
+
+    it("is locked until purchase, with a reason", async () => {
+      saveRecord();
+      renderRoute("/qr-generated");
+      const iphone = await screen.findByRole("button", { name: "Save for iPhone" });
+      expect(iphone).toHaveAttribute("aria-disabled", "true");
+      expect(iphone).toHaveAccessibleDescription(/complete your purchase to save/);
+    });
+
+    it("stores the record shown, then saves the cloud's picture for the chosen phone", async () => {
+      const user = userEvent.setup();
+      saveRecord();
+      signInPaid();
+      const fetch = mockFetch({
+        "GET /api/user/data": () => ({ body: { user: null, emergencyData: null } }),
+        "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+        "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
+        "POST /api/labels/lock-screen.png": () => ({ body: "PNG" }),
+      });
+      vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:png");
+      const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+      renderRoute("/qr-generated");
+      await user.click(await screen.findByRole("button", { name: "Save for Android" }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      const urls = fetch.mock.calls.map(([url]) => String(url));
+      expect(urls.indexOf("/api/sync/emergency-data")).toBeLessThan(
+        urls.indexOf("/api/labels/lock-screen.png"),
+      );
+      const body = JSON.parse(
+        String(fetch.mock.calls.find(([u]) => u === "/api/labels/lock-screen.png")![1]!.body),
+      );
+      expect(body).toMatchObject({
+        email: "jane@example.com",
+        phone: "android",
+        emergencyData: { personalInfo: { fullName: "Jane Doe" } },
+      });
+      const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+      expect(anchor.download).toBe("lifetag-lock-screen-android.png");
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { writePendingOrderType, type OrderType } from "@/stores/pending";
 import { usePaymentStatusStore, useUserStore } from "@/stores/session";
 import { qrPageCopy as copy } from "./copy";
+import { LockScreenCard } from "./LockScreenCard";
 
 export function QrGeneratedPage() {
   const allowed = useEarlierSessionGuard();
@@ -86,6 +87,7 @@ export function QrGeneratedPage() {
               {options.labelType === "custom" ? copy.physicalCustom : copy.physicalDetail}
             </p>
           </section>
+          <LockScreenCard real={real} data={data} />
           <section className="card">
             <h2>{copy.tipsTitle}</h2>
             <ul className="checklist">

@@ -31,4 +31,16 @@ export const qrPageCopy = {
   promoBody: `Get ${prices.referralRewardText} for every friend who buys with your referral code.`,
   promoLink: "Open your Referral Dashboard",
   optionsTitle: "Label and print options",
+  lockScreen: {
+    title: "Save for lock screen",
+    body: "Paramedics check a locked phone's lock screen first. Save this picture and set it as your lock-screen wallpaper: your code, name, blood type and first emergency number, clear of the clock.",
+    save: { iphone: "Save for iPhone", android: "Save for Android" },
+    locked:
+      "Please complete your purchase to save your real emergency information for your lock screen.",
+    failed: "Save Failed",
+    recordNotSaved:
+      "Your latest details could not be saved to your account, so no picture was made (it would have shown older details). Check your connection and try again.",
+    tryAgain: "Please try again in a moment.",
+    retry: "Try again",
+  },
 };

@@ -2,5 +2,10 @@ export { isAdmin, login, useLogin, type LoginRequest, type LoginResponse } from 
 export { logout } from "./logout";
 export { getPaymentStatus, type PaymentStatusResponse } from "./payment-status";
 export { loadServerData, restoreSession, storeSession } from "./session";
-export { syncEmergencyData } from "./sync-emergency-data";
+export {
+  pushEmergencyData,
+  RecordNotSavedError,
+  storeShownRecord,
+  syncEmergencyData,
+} from "./sync-emergency-data";
 export { getUserData, type UserDataResponse } from "./user-data";

@@ -1,11 +1,40 @@
-// POST /api/sync/emergency-data (spec §7): failures are only logged (§8).
+// POST /api/sync/emergency-data (spec §7).
 import { apiRequest } from "@/lib/api";
 import type { EmergencyData } from "@/lib/emergency";
 
+/** Stores the record on the account; throws when the cloud did not store it. */
+export async function pushEmergencyData(email: string, emergencyData: EmergencyData) {
+  await apiRequest("POST", "/api/sync/emergency-data", { email, emergencyData });
+}
+
+/** The background sync: failures are only logged (spec §8). */
 export async function syncEmergencyData(email: string, emergencyData: EmergencyData) {
   try {
-    await apiRequest("POST", "/api/sync/emergency-data", { email, emergencyData });
+    await pushEmergencyData(email, emergencyData);
   } catch (error) {
     console.error("Sync failed", error);
+  }
+}
+
+/** The record on screen could not be stored, so nothing was made from it. */
+export class RecordNotSavedError extends Error {
+  constructor(cause: unknown) {
+    super("The record on screen could not be stored", { cause });
+    this.name = "RecordNotSavedError";
+  }
+}
+
+/**
+ * Stores the record on screen before something is made from the stored copy
+ * (a label sheet, a lock-screen picture). Unlike the background sync, a
+ * failure stops the caller: nothing may carry older details than the
+ * screen. The cloud also refuses (409) when its copy differs from the one
+ * sent with the request, in case another device saved in between.
+ */
+export async function storeShownRecord(email: string, emergencyData: EmergencyData) {
+  try {
+    await pushEmergencyData(email, emergencyData);
+  } catch (error) {
+    throw new RecordNotSavedError(error);
   }
 }

@@ -4,6 +4,7 @@ import {
   defaultLabelOptions,
   labelPositions,
   paperSizeForLocale,
+  presetSummary,
   settleCustomField,
   sheetLayout,
   defaultCustomDimensions,
@@ -103,5 +104,16 @@ describe("sheet layouts", () => {
     expect(big.fits).toBe(false);
     expect(big.cols * big.label.width).toBeLessThanOrEqual(210);
     expect(labelPositions(big, 3)).toHaveLength(3);
+  });
+});
+
+describe("label-choice card figures", () => {
+  it("state the size and count of the sheet that will print, on each paper", () => {
+    expect(presetSummary("helmet", "letter")).toBe("4 × 2 in · 10 per sheet");
+    expect(presetSummary("gear", "letter")).toBe("2 × 2 in · 12 per sheet");
+    expect(presetSummary("wallet", "letter")).toBe("3.5 × 2 in · 10 per sheet");
+    expect(presetSummary("helmet", "a4")).toBe("99.1 × 57 mm · 10 per sheet");
+    expect(presetSummary("gear", "a4")).toBe("50 × 50 mm · 15 per sheet");
+    expect(presetSummary("wallet", "a4")).toBe("90 × 52 mm · 10 per sheet");
   });
 });

@@ -151,10 +151,20 @@ export function labelPositions(layout: SheetLayout, count = layout.cols * layout
   return positions;
 }
 
-/** Human sizes of the presets for the label-choice cards. */
-export const presetSummaries: Record<PresetType, { size: string; perSheet: number; grid: string }> =
-  {
-    helmet: { size: "4 × 2 in", perSheet: 10, grid: "2 × 5" },
-    gear: { size: "2 × 2 in", perSheet: 12, grid: "3 × 4" },
-    wallet: { size: "3.5 × 2 in", perSheet: 10, grid: "2 × 5" },
-  };
+/** Inches on US Letter stock, millimetres on A4: how each sheet is sold. */
+function formatSize(widthMm: number, heightMm: number, paperSize: PaperSize): string {
+  const trim = (n: number) => String(Number(n.toFixed(2)));
+  if (paperSize === "letter") return `${trim(widthMm / IN)} × ${trim(heightMm / IN)} in`;
+  return `${trim(widthMm)} × ${trim(heightMm)} mm`;
+}
+
+/**
+ * The label-choice card's line for a preset on the chosen paper, such as
+ * "99.1 × 57 mm · 10 per sheet": read from the sheet that will print, so
+ * the card can never say something else.
+ */
+export function presetSummary(labelType: PresetType, paperSize: PaperSize): string {
+  const layout = presets[labelType][paperSize];
+  const size = formatSize(layout.label.width, layout.label.height, paperSize);
+  return `${size} · ${layout.cols * layout.rows} per sheet`;
+}

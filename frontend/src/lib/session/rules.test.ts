@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   hasRealDataAccess,
   isSessionExpired,
+  isStaleAnonymousLeftover,
   libraryRetryDelay,
   parseStoredUser,
   previousSessionAccess,
@@ -50,21 +51,32 @@ describe("stored user parsing", () => {
 });
 
 describe("previous-session access", () => {
-  it("allows anonymous data modified within 5 minutes", () => {
-    expect(previousSessionAccess({ user: null, emergency: emergency(minutesAgo(5)), now })).toEqual(
-      { allowed: true },
-    );
-  });
-  it("clears anonymous data older than 5 minutes", () => {
+  it("allows this visit's anonymous data however long ago it was saved", () => {
     expect(
-      previousSessionAccess({ user: null, emergency: emergency(minutesAgo(5.01)), now }),
-    ).toEqual({ allowed: false, clear: true, reason: "stale-anonymous" });
+      previousSessionAccess({ user: null, emergency: emergency(minutesAgo(60)), now }),
+    ).toEqual({ allowed: true });
   });
-  it("clears anonymous data without a modification time", () => {
-    expect(previousSessionAccess({ user: null, emergency: emergency(), now })).toMatchObject({
-      allowed: false,
-      clear: true,
-    });
+  it("leaves anonymous data of an earlier visit to the visit start: 5 minutes", () => {
+    const leftover = (lastModified?: string) =>
+      isStaleAnonymousLeftover({
+        user: null,
+        emergency: emergency(lastModified),
+        paymentStatus: null,
+        now,
+      });
+    expect(leftover(minutesAgo(5))).toBe(false);
+    expect(leftover(minutesAgo(5.01))).toBe(true);
+    expect(leftover()).toBe(true);
+  });
+  it("never counts data as leftover once the device has paid", () => {
+    expect(
+      isStaleAnonymousLeftover({
+        user: null,
+        emergency: emergency(minutesAgo(60)),
+        paymentStatus: { hasPaid: true, hasPrintAccess: true },
+        now,
+      }),
+    ).toBe(false);
   });
   it("allows a signed-in user's data under 12 hours after login", () => {
     expect(

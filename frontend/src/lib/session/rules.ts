@@ -52,12 +52,42 @@ export type AccessDecision =
       allowed: false;
       /** Whether the earlier session's data must be removed from the device. */
       clear: boolean;
-      reason: "corrupted" | "no-data" | "stale-anonymous" | "stale-login";
+      reason: "corrupted" | "no-data" | "stale-login";
     };
+
+/**
+ * Spec §4 "No user: unsaved emergency data modified within the last 5
+ * minutes is allowed; other leftover data is cleared." The rule protects the
+ * next person on a shared device from the last one's details, so it is
+ * applied once, when a visit starts (lib/session/visit.ts), never inside the
+ * visit in progress (a visitor reading print preview for 6 minutes keeps
+ * the form), and never once this device has paid: a payment whose account
+ * creation failed leaves the buyer signed out, with only this copy.
+ * Returns whether the stored record must be removed.
+ */
+export function isStaleAnonymousLeftover(input: {
+  user: unknown;
+  emergency: unknown;
+  paymentStatus: unknown;
+  now: Date;
+}): boolean {
+  // A session of 24 hours or more is dropped on load: its data is a leftover too.
+  const user = parseStoredUser(input.user);
+  if (user.kind === "corrupted") return false;
+  if (user.kind === "ok" && !isSessionExpired(user.value, input.now)) return false;
+  const emergency = input.emergency;
+  if (typeof emergency !== "object" || emergency === null) return false;
+  const status = input.paymentStatus as { hasPaid?: unknown; hasPrintAccess?: unknown } | null;
+  if (status?.hasPaid === true || status?.hasPrintAccess === true) return false;
+  const modified = Date.parse(String((emergency as { lastModified?: unknown }).lastModified));
+  return Number.isNaN(modified) || input.now.getTime() - modified > ANONYMOUS_GRACE_MS;
+}
 
 /**
  * Whether a page may show data left from an earlier visit (spec §4 "Access
  * to earlier-session data"). `user` and `emergency` are the raw stored values.
+ * Anonymous data older than 5 minutes was already removed when the visit
+ * started (isStaleAnonymousLeftover); what is left belongs to this visit.
  */
 export function previousSessionAccess(input: {
   user: unknown;
@@ -74,12 +104,7 @@ export function previousSessionAccess(input: {
     return { allowed: false, clear: true, reason: "corrupted" };
   }
   const now = input.now.getTime();
-  if (user.kind === "absent") {
-    const modified = Date.parse(String((emergency as { lastModified?: unknown }).lastModified));
-    if (Number.isNaN(modified)) return { allowed: false, clear: true, reason: "corrupted" };
-    if (now - modified <= ANONYMOUS_GRACE_MS) return { allowed: true };
-    return { allowed: false, clear: true, reason: "stale-anonymous" };
-  }
+  if (user.kind === "absent") return { allowed: true };
   if (now - Date.parse(user.value.loginTime) >= PREVIOUS_SESSION_LIMIT_MS) {
     return { allowed: false, clear: true, reason: "stale-login" };
   }

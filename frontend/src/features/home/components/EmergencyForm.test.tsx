@@ -38,6 +38,25 @@ describe("EmergencyForm", () => {
     expect(stored().medicalInfo.allergies).toBe("Nuts");
   });
 
+  it("counts what still fits as a field nears its limit, before any submit", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const name = screen.getByLabelText(/Full name/);
+    await user.type(name, "Jane Doe");
+    expect(screen.queryByText(/characters? left/)).toBeNull();
+    await user.type(name, "x".repeat(60 - 8 - 3));
+    expect(name).toHaveAccessibleDescription("3 characters left");
+    await user.type(name, "xxxxx");
+    expect(screen.getByText("2 characters too many")).toBeInTheDocument();
+  });
+
+  it("asks for phone numbers in the international format", () => {
+    renderForm();
+    const phone = screen.getByLabelText(/^Phone/);
+    expect(phone).toHaveAccessibleDescription(/\+44 7700 900123, so it can be called from abroad/);
+    expect(phone).toHaveAttribute("placeholder", "+44 …");
+  });
+
   it("shows the spec's messages on an empty submit and stays put", async () => {
     const user = userEvent.setup();
     const router = renderForm();

@@ -11,6 +11,7 @@ import { useEmergencyStore } from "@/stores/emergency";
 import { useHasPaid, useUserStore } from "@/stores/session";
 import { formCopy as copy } from "../copy";
 import { lazyEmergencyResolver } from "./lazyResolver";
+import { LimitCounter } from "./LimitCounter";
 
 // Radix Dialog loads only when someone asks to clear the form.
 const ConfirmDialog = lazy(async () => ({
@@ -137,6 +138,9 @@ export function EmergencyForm() {
           <div className="grid-2">
             <FormField
               label={copy.fullName}
+              counter={
+                <LimitCounter control={control} name="personalInfo.fullName" limit="fullName" />
+              }
               required
               error={errors.personalInfo?.fullName?.message}
               hint={lockedNote(copy.fullName)}
@@ -152,6 +156,7 @@ export function EmergencyForm() {
             </FormField>
             <FormField
               label={copy.email}
+              counter={<LimitCounter control={control} name="personalInfo.email" limit="email" />}
               required
               error={errors.personalInfo?.email?.message}
               hint={lockedNote(copy.email) ?? copy.emailHint}
@@ -242,6 +247,13 @@ export function EmergencyForm() {
                 <div className="grid-3">
                   <FormField
                     label={copy.contactName}
+                    counter={
+                      <LimitCounter
+                        control={control}
+                        name={`emergencyContacts.${index}.name`}
+                        limit="contactName"
+                      />
+                    }
                     required
                     error={errors.emergencyContacts?.[index]?.name?.message}
                   >
@@ -255,6 +267,13 @@ export function EmergencyForm() {
                   </FormField>
                   <FormField
                     label={copy.relationship}
+                    counter={
+                      <LimitCounter
+                        control={control}
+                        name={`emergencyContacts.${index}.relationship`}
+                        limit="relationship"
+                      />
+                    }
                     error={errors.emergencyContacts?.[index]?.relationship?.message}
                   >
                     {(control) => (
@@ -267,6 +286,14 @@ export function EmergencyForm() {
                   </FormField>
                   <FormField
                     label={copy.phone}
+                    hint={copy.phoneHint}
+                    counter={
+                      <LimitCounter
+                        control={control}
+                        name={`emergencyContacts.${index}.phone`}
+                        limit="phone"
+                      />
+                    }
                     required
                     error={errors.emergencyContacts?.[index]?.phone?.message}
                   >
@@ -275,6 +302,7 @@ export function EmergencyForm() {
                         {...control}
                         type="tel"
                         autoComplete="off"
+                        placeholder={copy.phonePlaceholder}
                         {...register(`emergencyContacts.${index}.phone`)}
                       />
                     )}
@@ -299,7 +327,14 @@ export function EmergencyForm() {
           <p className="hint">{copy.medicalIntro}</p>
           <div className="grid-2">
             {(["allergies", "medications", "conditions", "notes"] as const).map((name) => (
-              <FormField key={name} label={copy[name]} error={errors.medicalInfo?.[name]?.message}>
+              <FormField
+                key={name}
+                label={copy[name]}
+                counter={
+                  <LimitCounter control={control} name={`medicalInfo.${name}`} limit={name} />
+                }
+                error={errors.medicalInfo?.[name]?.message}
+              >
                 {(control) => (
                   <textarea {...control} rows={3} {...register(`medicalInfo.${name}`)} />
                 )}

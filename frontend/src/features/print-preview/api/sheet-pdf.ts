@@ -4,7 +4,7 @@
 // Download saves this PDF; Print prints it (lib/print).
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
-import { syncEmergencyData } from "@/lib/auth";
+import { storeShownRecord } from "@/lib/auth";
 import type { EmergencyData } from "@/lib/emergency";
 import type { LabelOptions } from "@/lib/labels";
 import { fileDate, saveFile } from "@/lib/saveFile";
@@ -14,8 +14,8 @@ export const SHEET_PDF_PATH = "/api/labels/sheet.pdf";
 
 /**
  * The PDF is made from the account's stored record, so what the screen
- * shows is stored first (a failed sync is only logged, spec §8) and the PDF
- * matches the preview.
+ * shows is stored first and sent along for the cloud to compare
+ * (storeShownRecord): labels never carry older details than the screen.
  */
 export async function fetchSheetPdf(request: {
   email: string;
@@ -23,11 +23,12 @@ export async function fetchSheetPdf(request: {
   labelOptions: LabelOptions;
 }) {
   const { email, emergencyData, labelOptions } = request;
-  await syncEmergencyData(email, emergencyData);
+  await storeShownRecord(email, emergencyData);
   const response = await apiRequest("POST", SHEET_PDF_PATH, {
     email,
     labelOptions,
     timeZone: visitorTimeZone(),
+    emergencyData,
   });
   return response.blob();
 }

@@ -1,0 +1,122 @@
+package lockscreen_test
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/lockscreen"
+)
+
+func record() emergency.Data {
+	weight := 70.5
+	return emergency.Data{
+		PersonalInfo: emergency.PersonalInfo{FullName: "Jane Doe 🚴", Email: "jane@example.com", BloodType: "O+", Weight: &weight},
+		EmergencyContacts: []emergency.Contact{
+			{ID: "c1", Name: "John Doe", Relationship: "Husband", Phone: "+44 7700 900123"},
+			{ID: "c2", Name: "Ann Doe", Phone: "+44 7700 900456"},
+		},
+		MedicalInfo: emergency.MedicalInfo{Allergies: "Penicillin", Conditions: "Asthma"},
+	}
+}
+
+// largest is a valid record at every byte limit of rules.json: the most
+// a wallpaper ever has to hold.
+func largest() emergency.Data {
+	d := record()
+	d.PersonalInfo.FullName = strings.Repeat("W", 60)
+	d.EmergencyContacts = nil
+	for i := range 5 {
+		d.EmergencyContacts = append(d.EmergencyContacts, emergency.Contact{
+			ID: string(rune('a' + i)), Name: strings.Repeat("N", 36), Relationship: strings.Repeat("R", 20), Phone: "+" + strings.Repeat("4", 23),
+		})
+	}
+	d.MedicalInfo = emergency.MedicalInfo{Allergies: strings.Repeat("a", 120), Medications: strings.Repeat("m", 120),
+		Conditions: strings.Repeat("c", 120), Notes: strings.Repeat("n", 140)}
+	return d
+}
+
+// zbar reads every code in a PNG, as a phone's scanner would.
+func zbar(t *testing.T, pngBytes []byte) string {
+	t.Helper()
+	path, err := exec.LookPath("zbarimg")
+	if err != nil {
+		if os.Getenv("LIFETAG_STRICT") == "1" {
+			t.Fatalf("zbarimg is required (LIFETAG_STRICT=1): %v", err)
+		}
+		t.Skipf("zbarimg not installed: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "lock.png")
+	if err := os.WriteFile(file, pngBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(path, "--nodbus", "--quiet", "--raw", "-Sbinary", file).Output()
+	if err != nil {
+		t.Fatalf("zbarimg read no code: %v", err)
+	}
+	return string(out)
+}
+
+func TestWallpaperScansToTheRecordsText(t *testing.T) {
+	london, _ := time.LoadLocation("Europe/London")
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	for name, screen := range lockscreen.Screens {
+		for label, d := range map[string]emergency.Data{"typical": record(), "largest": largest()} {
+			t.Run(name+"/"+label, func(t *testing.T) {
+				if errs := d.Validate(); errs != nil {
+					t.Fatalf("test record invalid: %v", errs)
+				}
+				content := lockscreen.ContentFor(d, now, london)
+				raw, layout, err := lockscreen.PNG(screen, content)
+				if err != nil {
+					t.Fatal(err)
+				}
+				img, err := png.Decode(bytes.NewReader(raw))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b := img.Bounds(); b.Dx() != screen.Width || b.Dy() != screen.Height {
+					t.Fatalf("size %v, want %dx%d", b, screen.Width, screen.Height)
+				}
+				// The exact text of the labels, read back by a real decoder.
+				want := emergency.QRText(d, now, london)
+				if got := zbar(t, raw); got != want {
+					t.Fatalf("decoded %q\nwant %q", got, want)
+				}
+				// Everything sits between the clock and the bottom controls.
+				clear := image.Rect(0, int(float64(screen.Height)*screen.ClearTop), screen.Width, int(float64(screen.Height)*screen.ClearBottom))
+				for _, r := range append([]image.Rectangle{layout.Card, layout.QR}, layout.TextLines...) {
+					if !r.In(clear) {
+						t.Fatalf("%v is outside the clear band %v", r, clear)
+					}
+				}
+				t.Logf("%s %s: code %v, %d px a module", name, label, layout.QR.Size(), layout.ModulePx)
+				if minPx := map[string]int{"typical": 6, "largest": 3}[label]; layout.ModulePx < minPx {
+					t.Fatalf("modules of %d px, want at least %d", layout.ModulePx, minPx)
+				}
+			})
+		}
+	}
+}
+
+func TestContentMatchesTheLabelsWording(t *testing.T) {
+	c := lockscreen.ContentFor(record(), time.Now(), time.UTC)
+	var lines []string
+	for _, l := range c.Lines {
+		lines = append(lines, l.Text)
+	}
+	got := strings.Join(lines, "|")
+	if c.Heading != "EMERGENCY INFO" || got != "Jane Doe 🚴|Blood type: O+|ICE: +44 7700 900123" || c.Caption != "Scan QR code with any phone" {
+		t.Fatalf("heading %q, lines %q, caption %q", c.Heading, got, c.Caption)
+	}
+	if p := lockscreen.Printable("Jane Doe 🚴\n"); p != "Jane Doe" {
+		t.Fatalf("printable %q", p)
+	}
+}
