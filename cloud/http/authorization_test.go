@@ -105,6 +105,11 @@ var routeCases = []routeCase{
 	// them) are refused the PDF; TestLabelSheet covers the paid owner.
 	{"label sheet pdf", "POST /api/labels/sheet.pdf", fixed("/api/labels/sheet.pdf"),
 		func(o string) any { return sheetRequest(o, nil) }, [roleCount]int{401, 403, 403, 403, 403}},
+	// Likewise the lock-screen picture; TestLockScreen covers the paid owner.
+	{"lock screen png", "POST /api/labels/lock-screen.png", fixed("/api/labels/lock-screen.png"),
+		func(o string) any {
+			return map[string]any{"email": o, "phone": "iphone", "timeZone": "Europe/London", "emergencyData": sampleData(o)}
+		}, [roleCount]int{401, 403, 403, 403, 403}},
 	// Analytics are anonymous: a session changes nothing (TestAnalytics).
 	{"analytics page view", "POST /api/analytics/page-view", fixed("/api/analytics/page-view"),
 		func(string) any { return map[string]string{"path": "/dashboard"} }, everyone(204)},

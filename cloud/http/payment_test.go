@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -447,8 +448,9 @@ func TestPaymentInvalidReferralCodeIsIgnored(t *testing.T) {
 		logger:   slog.New(slog.NewJSONHandler(&logs, nil)),
 	})
 	rig := &paymentRig{t: t, url: e.URL, store: e.Store, client: newBrowser(t)}
-	for _, code := range []string{"AB1", "ZZ!!ZZ<script>", strings.Repeat("Q", 33)} {
-		body := printCheckout("x@example.com")
+	for i, code := range []string{"AB1", "ZZ!!ZZ<script>", strings.Repeat("Q", 33)} {
+		// Each buyer is new: an address with an account pays signed in.
+		body := printCheckout(fmt.Sprintf("x%d@example.com", i))
 		body["referralCode"] = code
 		secret := rig.checkout(newBrowser(t), body)
 		if got := rig.payment(secret).ReferralCode; got != "" {
@@ -459,7 +461,7 @@ func TestPaymentInvalidReferralCodeIsIgnored(t *testing.T) {
 			t.Fatalf("confirm: %d %v", status, out)
 		}
 	}
-	if !rig.user("x@example.com").HasPrintAccess {
+	if !rig.user("x2@example.com").HasPrintAccess {
 		t.Fatal("the payment with a bad referral code did not unlock printing")
 	}
 	// An unknown, well-formed code is kept with the payment and logged when
