@@ -34,6 +34,10 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	if len(items) == 0 {
 		return ErrNoLabels
 	}
+	// Two labels in one place would print two codes over each other.
+	if err := t.CheckOverlap(); err != nil {
+		return err
+	}
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		UnitStr: "mm",
 		Size:    fpdf.SizeType{Wd: t.PageWidth, Ht: t.PageHeight},
