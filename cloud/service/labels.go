@@ -85,12 +85,9 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 		return nil, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
 	}
 
-	person := record.Normalized().PersonalInfo
-	label := sheet.Label{
-		Payload: emergency.QRText(*record, s.now(), loc),
-		Name:    person.FullName,
-		Caption: "Blood type: " + person.BloodType,
-	}
+	// The name, blood type and first ICE number beside the code, as
+	// pkg/sheet/design.json lays them out.
+	label := sheet.RecordLabel(*record, emergency.QRText(*record, s.now(), loc))
 	items := make([]sheet.Label, template.PerSheet())
 	for i := range items {
 		items[i] = label

@@ -20,11 +20,14 @@ import (
 	"github.com/lifetag/lifetag/pkg/qr"
 )
 
-// Label is what one label shows.
+// Label is what one label shows: the code, and the lines of design.json
+// with these details filled in (a line whose detail is empty is left off).
 type Label struct {
-	Payload string `json:"payload"` // the QR text, encoded byte for byte
-	Name    string `json:"name"`    // the printed name line
-	Caption string `json:"caption"` // optional smaller text under the name
+	Payload   string `json:"payload"`             // the QR text, encoded byte for byte
+	Name      string `json:"name"`                // the person's name
+	BloodType string `json:"bloodType,omitempty"` // printed as "Blood type: O+"
+	ICE       string `json:"ice,omitempty"`       // the number to call, printed as "ICE: +44 …"
+	Caption   string `json:"caption,omitempty"`   // optional smaller line under them
 }
 
 // Options say how to print a run of labels.

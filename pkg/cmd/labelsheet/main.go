@@ -7,9 +7,10 @@
 //	labelsheet -list -size 101.6x50.8   # search by label size (mm)
 //	labelsheet -sample 1000 -o labels.json   # realistic test labels
 //
-// CSV files have a header naming the columns payload, name and caption
-// (caption optional); JSON files hold an array of {"payload", "name",
-// "caption"} objects.
+// CSV files have a header naming the columns payload, name, blood_type, ice
+// and caption (all but payload optional); JSON files hold an array of
+// {"payload", "name", "bloodType", "ice", "caption"} objects. The label
+// prints them as pkg/sheet/design.json lays them out.
 package main
 
 import (
@@ -217,7 +218,7 @@ func readCSV(r io.Reader) ([]sheet.Label, error) {
 		column[strings.ToLower(strings.TrimSpace(name))] = i
 	}
 	if _, ok := column["payload"]; !ok {
-		return nil, errors.New(`the CSV header must name a "payload" column (and may name "name" and "caption")`)
+		return nil, errors.New(`the CSV header must name a "payload" column (and may name "name", "blood_type", "ice" and "caption")`)
 	}
 	get := func(rec []string, name string) string {
 		if i, ok := column[name]; ok && i < len(rec) {
@@ -227,7 +228,10 @@ func readCSV(r io.Reader) ([]sheet.Label, error) {
 	}
 	var items []sheet.Label
 	for _, rec := range records[1:] {
-		items = append(items, sheet.Label{Payload: get(rec, "payload"), Name: get(rec, "name"), Caption: get(rec, "caption")})
+		items = append(items, sheet.Label{
+			Payload: get(rec, "payload"), Name: get(rec, "name"),
+			BloodType: get(rec, "blood_type"), ICE: get(rec, "ice"), Caption: get(rec, "caption"),
+		})
 	}
 	return items, nil
 }
