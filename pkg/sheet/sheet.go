@@ -3,9 +3,9 @@
 // station. Each label carries a vector QR code, a name line and an optional
 // caption, at the exact catalogue geometry.
 //
-// Each distinct code is one PDF form XObject (form.go) whose dark modules
-// are one filled path, so no seams show after anti-aliased rasterisation;
-// every copy of a label draws the same form. Codes are encoded and their
+// Each distinct code is one PDF form XObject (form.go) that paints its dark
+// modules as one image mask of a bit a module, so no seams show after
+// anti-aliased rasterisation; every copy of a label draws the same form. Codes are encoded and their
 // forms compressed on every core (encodeAll), which is nearly all the work.
 // The file's catalog asks print dialogs for 100 % scale (printscaling.go):
 // labels line up only when the sheet is not fitted to the page.

@@ -34,6 +34,13 @@ func needTool(t testing.TB, name string) string {
 // (anti-aliasing on) as 8-bit grey images.
 func rasterise(t testing.TB, pdf []byte, dpi int) []*image.Gray {
 	t.Helper()
+	return rasterisePages(t, pdf, dpi, 0, 0)
+}
+
+// rasterisePages is rasterise of pages first to last (1-based; 0, 0 for
+// every page).
+func rasterisePages(t testing.TB, pdf []byte, dpi, first, last int) []*image.Gray {
+	t.Helper()
 	pdftoppm := needTool(t, "pdftoppm")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.pdf")
@@ -43,7 +50,11 @@ func rasterise(t testing.TB, pdf []byte, dpi int) []*image.Gray {
 	// Poppler reads a damaged file by reconstructing it and says so on
 	// standard error ("Syntax Error", "xref num ... not found"): the PDF
 	// must read without a word there.
-	cmd := exec.Command(pdftoppm, "-r", strconv.Itoa(dpi), "-gray", in, filepath.Join(dir, "page"))
+	args := []string{"-r", strconv.Itoa(dpi), "-gray"}
+	if first > 0 {
+		args = append(args, "-f", strconv.Itoa(first), "-l", strconv.Itoa(last))
+	}
+	cmd := exec.Command(pdftoppm, append(args, in, filepath.Join(dir, "page"))...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
