@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // needTool returns the path of an external program. Without it the test is
@@ -234,4 +237,15 @@ func readBack(t testing.TB, pdf []byte, pages int, pageHeight float64) [][]place
 		t.Fatalf("read back %d pages, want %d", len(result), pages)
 	}
 	return result
+}
+
+// cropAt cuts a label's bounding box out of a page raster at dpi, from its
+// corner rounded down to a pixel.
+func cropAt(page *image.Gray, r labels.Rect, dpi int) *image.Gray {
+	px := func(mm float64) float64 { return mm / 25.4 * float64(dpi) }
+	rect := image.Rect(
+		int(math.Floor(px(r.X))), int(math.Floor(px(r.Y))),
+		int(math.Ceil(px(r.X+r.W))), int(math.Ceil(px(r.Y+r.H))),
+	).Intersect(page.Bounds())
+	return page.SubImage(rect).(*image.Gray)
 }
