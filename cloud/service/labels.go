@@ -13,7 +13,6 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
-	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
@@ -53,8 +52,9 @@ const defaultTimeZone = "Europe/London"
 var printDPI = map[string]int{"standard": 300, "high": 600}
 
 // LabelSheet returns one full sheet of the owner's labels as a PDF: the QR
-// code of their stored record (synced from the form) at level H, their name
-// and blood type, at the exact geometry of the chosen sheet.
+// code of their stored record (synced from the form) at the level measured
+// for the label size, with the label design's lines (pkg/sheet/design.json),
+// at the exact geometry of the chosen sheet.
 func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSheetRequest) ([]byte, error) {
 	target, err := s.authorize(ctx, actor, req.Email)
 	if err != nil {
@@ -93,7 +93,9 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 		items[i] = label
 	}
 	var pdf bytes.Buffer
-	if err := sheet.Render(&pdf, template, items, sheet.Options{Level: qr.H, DPI: dpi}); err != nil {
+	// The error-correction level measured for this label size (labels.Presets).
+	level := labels.PrintLevel(labels.Kind(req.LabelOptions.LabelType), labels.PaperSize(req.LabelOptions.PaperSize))
+	if err := sheet.Render(&pdf, template, items, sheet.Options{Level: level, DPI: dpi}); err != nil {
 		if tooSmall, ok := err.(*sheet.TooSmallError); ok {
 			return nil, cloud.NewError(cloud.EINVALID, tooSmall.Error())
 		}

@@ -59,7 +59,7 @@ func run(args []string, stdout io.Writer) error {
 		rows      = fs.Int("rows", labels.DefaultCustom.Rows, "with -custom: rows")
 
 		out     = fs.String("o", "", "output file (PDF, or JSON with -sample); standard output when empty")
-		level   = fs.String("level", "H", "QR error correction: L, M, Q or H")
+		level   = fs.String("level", "", "QR error correction: L, M, Q or H (default: the preset's or custom sizes' level, H for -sheet)")
 		copies  = fs.Int("copies", 1, "copies of each label")
 		start   = fs.Int("start", 1, "first position to use on the first sheet")
 		offsetX = fs.Float64("offset-x", 0, "printer calibration: move everything right, mm")
@@ -97,9 +97,14 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := qr.ParseLevel(*level)
-	if err != nil {
-		return err
+	lvl := qr.H
+	if *preset != "" || *custom != "" {
+		lvl = labels.PrintLevel(labels.Kind(strings.ToLower(*preset)), labels.PaperSize(strings.ToLower(*paper)))
+	}
+	if *level != "" {
+		if lvl, err = qr.ParseLevel(*level); err != nil {
+			return err
+		}
 	}
 	opts := sheet.Options{Level: lvl, Copies: *copies, Start: *start, OffsetX: *offsetX, OffsetY: *offsetY, Outline: *outline, DPI: *dpi}
 	return writeOutput(*out, stdout, func(w io.Writer) error { return sheet.Render(w, tp, items, opts) })
