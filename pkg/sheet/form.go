@@ -2,18 +2,15 @@ package sheet
 
 import (
 	"bytes"
-	"compress/zlib"
 	"strconv"
 
 	"github.com/lifetag/lifetag/pkg/qr"
 )
 
 // formWriter turns codes into PDF form XObjects. One per goroutine: it
-// reuses its buffers and compressor from code to code.
+// reuses its buffer from code to code.
 type formWriter struct {
-	content []byte // the form's content before compression
-	stream  bytes.Buffer
-	zw      *zlib.Writer
+	content []byte // the form's content stream
 }
 
 // object returns the PDF object of a form that paints the code's dark
@@ -25,7 +22,8 @@ type formWriter struct {
 // some 5,900 corners, two numbers each). Rasterisers sample it without
 // smoothing (/Interpolate is false by default), so each module keeps its
 // edges. Its bounding box is the code, which it can never leave. The
-// stream is compressed here, on the encoding goroutines.
+// stream is not compressed: a code's bits are as good as random, and
+// Flate's output was the same size as its input.
 func (f *formWriter) object(c *qr.Code) []byte {
 	size := strconv.Itoa(c.Size)
 	// The image's unit square, scaled to the form's y-down modules with
@@ -33,23 +31,13 @@ func (f *formWriter) object(c *qr.Code) []byte {
 	f.content = append(f.content[:0], "q "+size+" 0 0 -"+size+" 0 "+size+" cm\nBI /W "+size+" /H "+size+" /IM true /BPC 1 /D [1 0] ID\n"...)
 	f.content = appendMask(f.content, c)
 	f.content = append(f.content, "\nEI Q"...)
-	f.stream.Reset()
-	if f.zw == nil {
-		// The bits of a code hardly compress; the fastest level packs
-		// the rest as well as the slower ones.
-		f.zw, _ = zlib.NewWriterLevel(&f.stream, zlib.BestSpeed) // a valid level: no error
-	} else {
-		f.zw.Reset(&f.stream)
-	}
-	f.zw.Write(f.content) // a bytes.Buffer does not fail
-	f.zw.Close()
 
 	var obj bytes.Buffer
-	obj.Grow(f.stream.Len() + 160)
-	obj.WriteString("<< /Type /XObject /Subtype /Form /BBox [0 0 " + size + " " + size + "] /Filter /FlateDecode /Length ")
-	obj.WriteString(strconv.Itoa(f.stream.Len()))
+	obj.Grow(len(f.content) + 160)
+	obj.WriteString("<< /Type /XObject /Subtype /Form /BBox [0 0 " + size + " " + size + "] /Length ")
+	obj.WriteString(strconv.Itoa(len(f.content)))
 	obj.WriteString(" >>\nstream\n")
-	obj.Write(f.stream.Bytes())
+	obj.Write(f.content)
 	obj.WriteString("\nendstream\nendobj")
 	return obj.Bytes()
 }
