@@ -14,7 +14,6 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
-	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
@@ -58,8 +57,9 @@ const defaultTimeZone = "Europe/London"
 var printDPI = map[string]int{"standard": 300, "high": 600}
 
 // LabelSheet returns one full sheet of the owner's labels as a PDF: the QR
-// code of their stored record (synced from the form) at level H, their name
-// and blood type, at the exact geometry of the chosen sheet.
+// code of their stored record (synced from the form) at the level measured
+// for the label size, with the label design's lines (pkg/sheet/design.json),
+// at the exact geometry of the chosen sheet.
 func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSheetRequest) ([]byte, error) {
 	target, err := s.entitledOwner(ctx, actor, req.Email, cloud.MsgDownloadLocked)
 	if err != nil {
@@ -74,18 +74,17 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 		return nil, err
 	}
 
-	person := record.Normalized().PersonalInfo
-	label := sheet.Label{
-		Payload: emergency.QRText(*record, s.now(), loc),
-		Name:    person.FullName,
-		Caption: "Blood type: " + person.BloodType,
-	}
+	// The name, blood type and first ICE number beside the code, as
+	// pkg/sheet/design.json lays them out.
+	label := sheet.RecordLabel(*record, emergency.QRText(*record, s.now(), loc))
 	items := make([]sheet.Label, template.PerSheet())
 	for i := range items {
 		items[i] = label
 	}
 	var pdf bytes.Buffer
-	if err := sheet.Render(&pdf, template, items, sheet.Options{Level: qr.H, DPI: dpi}); err != nil {
+	// The error-correction level measured for this label size (labels.Presets).
+	level := labels.PrintLevel(labels.Kind(req.LabelOptions.LabelType), labels.PaperSize(req.LabelOptions.PaperSize))
+	if err := sheet.Render(&pdf, template, items, sheet.Options{Level: level, DPI: dpi}); err != nil {
 		if tooSmall, ok := err.(*sheet.TooSmallError); ok {
 			return nil, cloud.NewError(cloud.EINVALID, tooSmall.Error())
 		}

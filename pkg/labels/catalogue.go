@@ -21,7 +21,10 @@ var templateFiles embed.FS
 type Catalogue struct {
 	Templates []*Template // in database order, hand-entered sheets last
 	Papers    map[string]Paper
-	byName    map[string]*Template
+	// Refused are the database entries left out because their labels
+	// overlap (CheckOverlap), each with the reason, in database order.
+	Refused []error
+	byName  map[string]*Template
 }
 
 // Paper is a named page size.
@@ -118,10 +121,15 @@ func key(brand, part string) string {
 }
 
 // add puts t in the catalogue; a later entry of the same name is an error.
+// A sheet whose labels overlap is refused: listed in Refused, not added.
 func (c *Catalogue) add(t *Template) error {
 	k := key(t.Brand, t.Part)
 	if _, dup := c.byName[k]; dup {
 		return fmt.Errorf("labels: %s is in the catalogue twice", t.Name())
+	}
+	if err := t.CheckOverlap(); err != nil {
+		c.Refused = append(c.Refused, err)
+		return nil
 	}
 	c.byName[k] = t
 	c.Templates = append(c.Templates, t)
@@ -212,6 +220,10 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 	}
 	for _, x := range equivs {
 		base, ok := c.Lookup(x.Brand, x.Equiv)
+		if !ok && c.IsRefused(x.Brand, x.Equiv) {
+			c.Refused = append(c.Refused, fmt.Errorf("labels: %s %s: equivalent to %s, which is refused", x.Brand, x.Part, x.Equiv))
+			continue
+		}
 		if !ok {
 			return nil, fmt.Errorf("labels: %s %s is equivalent to %s, which is not in the database", x.Brand, x.Part, x.Equiv)
 		}
@@ -230,6 +242,16 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 		}
 	}
 	return c, nil
+}
+
+// IsRefused reports whether the sheet brand part was left out for overlapping labels.
+func (c *Catalogue) IsRefused(brand, part string) bool {
+	for _, err := range c.Refused {
+		if o, ok := err.(*OverlapError); ok && strings.EqualFold(o.Sheet, brand+" "+part) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Catalogue) loadPapers(fsys fs.FS) error {
@@ -351,6 +373,7 @@ func (c *Catalogue) template(x xmlTemplate, file string) (*Template, error) {
 		}
 		t.Layouts = append(t.Layouts, l)
 	}
+	t.Layouts = dropRepeatedLayouts(t.Layouts)
 	if len(t.Layouts) == 0 {
 		return nil, fmt.Errorf("no layout")
 	}

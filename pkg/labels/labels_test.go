@@ -54,8 +54,9 @@ func TestEveryTemplateIsParsed(t *testing.T) {
 			handEntered++
 		}
 	}
-	if inFiles != 1756 || len(c.Templates)-handEntered != inFiles {
-		t.Fatalf("catalogue has %d database sheets, the files %d (README: 1,756)", len(c.Templates)-handEntered, inFiles)
+	// Sheets whose labels overlap are refused (overlap_test.go), never lost.
+	if inFiles != 1756 || len(c.Templates)-handEntered+len(c.Refused) != inFiles {
+		t.Fatalf("catalogue has %d database sheets and refused %d, the files %d (README: 1,756)", len(c.Templates)-handEntered, len(c.Refused), inFiles)
 	}
 
 	shapes := map[labels.Shape]int{}
@@ -111,6 +112,9 @@ func TestAgreesWithExtractedGeometry(t *testing.T) {
 	}
 	for _, row := range rows[1:] {
 		tp, ok := c.Lookup(row[col["brand"]], row[col["part"]])
+		if !ok && c.IsRefused(row[col["brand"]], row[col["part"]]) {
+			continue // overlapping labels: see overlap_test.go
+		}
 		if !ok {
 			t.Errorf("%s %s is missing", row[col["brand"]], row[col["part"]])
 			continue

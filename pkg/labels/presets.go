@@ -1,6 +1,10 @@
 package labels
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/lifetag/lifetag/pkg/qr"
+)
 
 // Kind is a product label type (spec labelType). Custom sizes are Custom.
 type Kind string
@@ -29,23 +33,50 @@ func (c *Catalogue) Paper(size PaperSize) (Paper, error) {
 	return p, nil
 }
 
-// Preset ties a product label type on a paper size to a catalogue sheet.
+// Preset ties a product label type on a paper size to a catalogue sheet,
+// and to the QR error-correction level its printed codes use.
 type Preset struct {
 	Kind        Kind
 	Paper       PaperSize
 	Brand, Part string
+	// Level is chosen by measurement (DESIGN.md "QR and printing"):
+	// pkg/sheet's TestScanRobustness with LIFETAG_SCAN_LEVELS=L,M,Q,H
+	// photographs 20 printed labels of each preset at each level as a phone
+	// would, and this is the level whose zxing-cpp shares at 6 px/mm and
+	// with a 10 % scratch at 8 px/mm come closest to the goals (95 % and
+	// 90 %): the largest min(share at 6 px/mm / 0.95, share scratched /
+	// 0.90). L and M read at a distance but fail scratched; H survives
+	// scratches but its denser modules fail at a distance; Q balances the
+	// two on every preset but wallet A4, where H measured better
+	// (measured 23 November 2026; figures in the issue 16 report).
+	Level qr.Level
 }
 
 // Presets are the product's sheets (DESIGN.md, "Label catalogue").
 var Presets = []Preset{
-	{Helmet, Letter, "Avery", "5163"},
+	{Helmet, Letter, "Avery", "5163", qr.Q},
 	// Avery L7173 (99.1 x 57 mm, 2 x 5) has no entry; this database sheet
 	// has its geometry, within 0.05 mm.
-	{Helmet, A4, "Endisch", "6409957x"},
-	{Gear, Letter, "Avery", "22806"}, // entered by hand, see handEntered
-	{Gear, A4, "Endisch", "6505050x"},
-	{Wallet, Letter, "Avery", "28371"}, // = 5371
-	{Wallet, A4, "Avery", "L7414"},     // = J8414, C32011 share the size
+	{Helmet, A4, "Endisch", "6409957x", qr.Q},
+	{Gear, Letter, "Avery", "22806", qr.Q}, // entered by hand, see handEntered
+	{Gear, A4, "Endisch", "6505050x", qr.Q},
+	{Wallet, Letter, "Avery", "28371", qr.Q}, // = 5371
+	{Wallet, A4, "Avery", "L7414", qr.H},     // = J8414, C32011 share the size
+}
+
+// CustomLevel is the error-correction level of custom sizes, chosen by the
+// same measurement on the smallest, 70 x 50 mm.
+const CustomLevel = qr.Q
+
+// PrintLevel is the error-correction level of printed labels of kind on
+// paper: the preset's, or CustomLevel for any other kind (custom sizes).
+func PrintLevel(kind Kind, paper PaperSize) qr.Level {
+	for _, p := range Presets {
+		if p.Kind == kind && p.Paper == paper {
+			return p.Level
+		}
+	}
+	return CustomLevel
 }
 
 // Preset returns the sheet for a label type on a paper size.

@@ -1,7 +1,10 @@
 package sheet_test
 
 import (
+	"bytes"
+	"fmt"
 	"io"
+	"path/filepath"
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/labels"
@@ -23,4 +26,42 @@ func BenchmarkRender1000(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The benchmark's file prints: its first, middle and last sheets, rasterised
+// anti-aliased at 300 and at 600 DPI as print drivers do, decode label by
+// label to their own payloads.
+func TestRender1000Decodes(t *testing.T) {
+	tp, err := labels.MustBuiltin().Find("Avery 5163")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := samples.Labels(1000)
+	var pdf bytes.Buffer
+	if err := sheet.Render(&pdf, tp, items, sheet.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	positions := tp.Positions()
+	for _, dpi := range []int{300, 600} {
+		var files, want []string
+		dir := t.TempDir()
+		for _, page := range []int{1, 50, 100} {
+			img := rasterisePages(t, pdf.Bytes(), dpi, page, page)[0]
+			for slot, p := range positions {
+				file := filepath.Join(dir, fmt.Sprintf("p%03d-%02d.pgm", page, slot))
+				if err := writePGM(file, cropAt(img, p, dpi)); err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, file)
+				want = append(want, items[(page-1)*len(positions)+slot].Payload)
+			}
+		}
+		got := decodeImages(t, files, want)
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%d DPI: %s did not decode to its payload", dpi, filepath.Base(files[i]))
+			}
+		}
+	}
+	t.Logf("1,000 labels: %d bytes of PDF", pdf.Len())
 }

@@ -34,6 +34,10 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	if len(items) == 0 {
 		return ErrNoLabels
 	}
+	// Two labels in one place would print two codes over each other.
+	if err := t.CheckOverlap(); err != nil {
+		return err
+	}
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		UnitStr: "mm",
 		Size:    fpdf.SizeType{Wd: t.PageWidth, Ht: t.PageHeight},
@@ -46,7 +50,6 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.AddUTF8FontFromBytes(fontFamily, textStyle, goregular.TTF)
 	pdf.AddUTF8FontFromBytes(fontFamily, nameStyle, gobold.TTF)
-	pdf.SetTextColor(0, 0, 0)
 	pdf.SetDrawColor(160, 160, 160)
 	pdf.SetLineWidth(0.1)
 
@@ -54,10 +57,10 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	if err != nil {
 		return err
 	}
-	d := designFor(t.Label)
+	d := DesignFor(t.Label)
 	for i, s := range symbols {
-		if _, _, module, ok := fit(d.qr, s.size, o.DPI); !ok {
-			return &TooSmallError{Index: i, Modules: s.size + 2*quietModules, Module: module}
+		if _, _, module, ok := fit(d.QR, s.size, o.DPI); !ok {
+			return &TooSmallError{Index: i, Modules: s.size + 2*rules.QuietModules, Module: module}
 		}
 	}
 
@@ -95,14 +98,14 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 // drawLabel draws one label with its top-left corner at (x, y) on the page.
 // Everything inside is drawn in label coordinates under one translation, so
 // the label's position can be read back from the PDF as that translation.
-func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d design, x, y float64, s symbol, item Label, o Options) {
+func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d Design, x, y float64, s symbol, item Label, o Options) {
 	pdf.TransformBegin()
 	pdf.TransformTranslate(x, y)
 	if o.Outline {
 		drawOutline(pdf, t.Label)
 	}
 
-	qx, qy, module, _ := fit(d.qr, s.size, o.DPI)
+	qx, qy, module, _ := fit(d.QR, s.size, o.DPI)
 	// Put the code's corner on the printer's dot grid, so every module
 	// covers whole dots when the calibration offset is zero.
 	dot := 25.4 / float64(o.DPI)
@@ -112,7 +115,7 @@ func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d design, x, y float64, s sym
 	// it onto the label (fpdf adds the page height to the y offset).
 	pdf.UseImportedTemplate(s.name, module, -module, qx, -qy)
 
-	drawText(pdf, d.text, item.Name, item.Caption)
+	drawLines(pdf, d.Lines, item)
 	pdf.TransformEnd()
 }
 

@@ -3,10 +3,11 @@
 // station. Each label carries a vector QR code, a name line and an optional
 // caption, at the exact catalogue geometry.
 //
-// Each distinct code is one PDF form XObject (form.go) whose dark modules
-// are one filled path, so no seams show after anti-aliased rasterisation;
-// every copy of a label draws the same form. Codes are encoded and their
-// forms compressed on every core (encodeAll), which is nearly all the work.
+// Each distinct code is one PDF form XObject (form.go) that paints its dark
+// modules as one image mask of a bit a module, so no seams show after
+// anti-aliased rasterisation; every copy of a label draws the same form.
+// Codes are encoded and their forms written on every core (encodeAll),
+// which is nearly all the work.
 // The file's catalog asks print dialogs for 100 % scale (printscaling.go):
 // labels line up only when the sheet is not fitted to the page.
 package sheet
@@ -20,11 +21,14 @@ import (
 	"github.com/lifetag/lifetag/pkg/qr"
 )
 
-// Label is what one label shows.
+// Label is what one label shows: the code, and the lines of design.json
+// with these details filled in (a line whose detail is empty is left off).
 type Label struct {
-	Payload string `json:"payload"` // the QR text, encoded byte for byte
-	Name    string `json:"name"`    // the printed name line
-	Caption string `json:"caption"` // optional smaller text under the name
+	Payload   string `json:"payload"`             // the QR text, encoded byte for byte
+	Name      string `json:"name"`                // the person's name
+	BloodType string `json:"bloodType,omitempty"` // printed as "Blood type: O+"
+	ICE       string `json:"ice,omitempty"`       // the number to call, printed as "ICE: +44 …"
+	Caption   string `json:"caption,omitempty"`   // optional smaller line under them
 }
 
 // Options say how to print a run of labels.

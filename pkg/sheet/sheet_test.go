@@ -108,3 +108,14 @@ func TestCopiesShareTheirCode(t *testing.T) {
 		t.Errorf("9 more copies added %d bytes", grow)
 	}
 }
+
+// A template whose labels overlap (a caller's own, or a database entry
+// that lists one grid twice) is refused rather than printed twice over.
+func TestOverlappingTemplateIsRefused(t *testing.T) {
+	tp := *avery(t, "5163")
+	tp.Layouts = append(tp.Layouts, tp.Layouts[0])
+	var overlap *labels.OverlapError
+	if err := sheet.Render(io.Discard, &tp, samples.Labels(1), sheet.Options{}); !errors.As(err, &overlap) {
+		t.Fatalf("got %v, want an overlap error", err)
+	}
+}

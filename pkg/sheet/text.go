@@ -1,6 +1,8 @@
 package sheet
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -17,18 +19,9 @@ const (
 	textStyle  = ""
 )
 
-// Type sizes in points: each text starts at its largest size and shrinks to
-// fit, down to the smallest that still reads on a label.
-const (
-	nameMaxPt    = 14.0
-	captionMaxPt = 9.0
-	minPt        = 6.0
-	lineSpacing  = 1.2
-	ptToMM       = 25.4 / 72
-	// maxRunes bounds each printed text: no label shows more, and it keeps
-	// the fitting loops below quick whatever a caller sends.
-	maxRunes = 200
-)
+// maxRunes bounds each printed text: no label shows more, and it keeps the
+// fitting loop below quick whatever a caller sends.
+const maxRunes = 200
 
 // glyphs parses Go Regular once to tell which runes the fonts draw; Go Bold
 // covers the same characters.
@@ -78,62 +71,48 @@ func printable(s string) string {
 // textWriter sets text with fpdf's measurements.
 type textWriter interface {
 	SetFont(family, style string, size float64)
+	SetTextColor(r, g, b int)
 	GetStringWidth(s string) float64
 	Text(x, y float64, s string)
 }
 
-// drawText sets the name line (bold) and the caption (regular, wrapped)
-// centred vertically in b, each at the largest size that fits.
-func drawText(pdf textWriter, b box, name, caption string) {
-	name, caption = printable(name), printable(caption)
-	if b.W <= 0 || (name == "" && caption == "") {
-		return
-	}
-	type line struct {
-		text, style string
-		pt          float64
-	}
-	var lines []line
-	used := 0.0
-	if name != "" {
-		pt := nameMaxPt
-		pdf.SetFont(fontFamily, nameStyle, pt)
-		for pt > minPt && (pdf.GetStringWidth(name) > b.W || pt*lineSpacing*ptToMM > b.H) {
-			pt -= 0.5
-			pdf.SetFont(fontFamily, nameStyle, pt)
-		}
-		if pt*lineSpacing*ptToMM > b.H {
-			return
-		}
-		lines = append(lines, line{truncate(pdf, name, b.W), nameStyle, pt})
-		used += pt * lineSpacing * ptToMM
-	}
-	if caption != "" {
-		pt := captionMaxPt
-		var wrapped []string
-		for {
-			pdf.SetFont(fontFamily, textStyle, pt)
-			wrapped = wrap(pdf, caption, b.W)
-			if used+float64(len(wrapped))*pt*lineSpacing*ptToMM <= b.H || pt <= minPt {
-				break
-			}
-			pt -= 0.5
-		}
-		for _, w := range wrapped {
-			if used+pt*lineSpacing*ptToMM > b.H {
-				break // what does not fit is left off
-			}
-			lines = append(lines, line{w, textStyle, pt})
-			used += pt * lineSpacing * ptToMM
-		}
-	}
-	y := b.Y + (b.H-used)/2
+// drawLines sets the design's lines of one label, each with its size,
+// weight and colour. A person's own text that is wider than its line
+// shrinks, down to design.json's minPt, then is cut short with an ellipsis.
+func drawLines(pdf textWriter, lines []DesignLine, item Label) {
 	for _, l := range lines {
-		pdf.SetFont(fontFamily, l.style, l.pt)
-		// The baseline sits about 0.9 em below the top of the line.
-		pdf.Text(b.X, y+0.9*l.pt*ptToMM, l.text)
-		y += l.pt * lineSpacing * ptToMM
+		text := printable(lineText(l, item))
+		if text == "" {
+			continue
+		}
+		style := textStyle
+		if l.Bold {
+			style = nameStyle
+		}
+		pt := l.Pt
+		pdf.SetFont(fontFamily, style, pt)
+		for pt > rules.MinPt && pdf.GetStringWidth(text) > l.Width {
+			pt = math.Max(rules.MinPt, pt-0.5)
+			pdf.SetFont(fontFamily, style, pt)
+		}
+		text = truncate(pdf, text, l.Width)
+		r, g, b := hexColour(l.Colour)
+		pdf.SetTextColor(r, g, b)
+		x := l.X
+		if l.Centred {
+			x -= pdf.GetStringWidth(text) / 2
+		}
+		pdf.Text(x, l.Baseline, text)
 	}
+}
+
+// hexColour reads design.json's #rrggbb; anything else is black.
+func hexColour(s string) (r, g, b int) {
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+	if err != nil || len(s) != 7 {
+		return 0, 0, 0
+	}
+	return int(v >> 16), int(v >> 8 & 0xff), int(v & 0xff)
 }
 
 // truncate shortens s with an ellipsis until it fits width.
@@ -149,39 +128,4 @@ func truncate(pdf textWriter, s string, width float64) string {
 		}
 	}
 	return ""
-}
-
-// wrap breaks s into lines no wider than width, between words where it can
-// and inside a word too long for a line.
-func wrap(pdf textWriter, s string, width float64) []string {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Fields(s) {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if pdf.GetStringWidth(try) <= width {
-			cur = try
-			continue
-		}
-		if cur != "" {
-			lines = append(lines, cur)
-			cur = ""
-		}
-		for pdf.GetStringWidth(word) > width {
-			runes := []rune(word)
-			n := len(runes) - 1
-			for n > 1 && pdf.GetStringWidth(string(runes[:n])) > width {
-				n--
-			}
-			lines = append(lines, string(runes[:n]))
-			word = string(runes[n:])
-		}
-		cur = word
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
 }

@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -27,16 +26,13 @@ type runeWidth struct{}
 func (runeWidth) SetFont(string, string, float64) {}
 func (runeWidth) GetStringWidth(s string) float64 { return float64(utf8.RuneCountInString(s)) }
 func (runeWidth) Text(float64, float64, string)   {}
+func (runeWidth) SetTextColor(int, int, int)      {}
 
-func TestTruncateAndWrap(t *testing.T) {
+func TestTruncate(t *testing.T) {
 	if got := truncate(runeWidth{}, "abcdef", 4); got != "abc…" {
 		t.Errorf("truncate = %q", got)
 	}
 	if got := truncate(runeWidth{}, "abc", 4); got != "abc" {
 		t.Errorf("truncate of a fitting text = %q", got)
-	}
-	got := wrap(runeWidth{}, "aa bb cccccc d", 5)
-	if want := []string{"aa bb", "ccccc", "c d"}; !slices.Equal(got, want) {
-		t.Errorf("wrap = %q, want %q", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // needTool returns the path of an external program. Without it the test is
@@ -34,6 +37,13 @@ func needTool(t testing.TB, name string) string {
 // (anti-aliasing on) as 8-bit grey images.
 func rasterise(t testing.TB, pdf []byte, dpi int) []*image.Gray {
 	t.Helper()
+	return rasterisePages(t, pdf, dpi, 0, 0)
+}
+
+// rasterisePages is rasterise of pages first to last (1-based; 0, 0 for
+// every page).
+func rasterisePages(t testing.TB, pdf []byte, dpi, first, last int) []*image.Gray {
+	t.Helper()
 	pdftoppm := needTool(t, "pdftoppm")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.pdf")
@@ -43,7 +53,11 @@ func rasterise(t testing.TB, pdf []byte, dpi int) []*image.Gray {
 	// Poppler reads a damaged file by reconstructing it and says so on
 	// standard error ("Syntax Error", "xref num ... not found"): the PDF
 	// must read without a word there.
-	cmd := exec.Command(pdftoppm, "-r", strconv.Itoa(dpi), "-gray", in, filepath.Join(dir, "page"))
+	args := []string{"-r", strconv.Itoa(dpi), "-gray"}
+	if first > 0 {
+		args = append(args, "-f", strconv.Itoa(first), "-l", strconv.Itoa(last))
+	}
+	cmd := exec.Command(pdftoppm, append(args, in, filepath.Join(dir, "page"))...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
@@ -223,4 +237,15 @@ func readBack(t testing.TB, pdf []byte, pages int, pageHeight float64) [][]place
 		t.Fatalf("read back %d pages, want %d", len(result), pages)
 	}
 	return result
+}
+
+// cropAt cuts a label's bounding box out of a page raster at dpi, from its
+// corner rounded down to a pixel.
+func cropAt(page *image.Gray, r labels.Rect, dpi int) *image.Gray {
+	px := func(mm float64) float64 { return mm / 25.4 * float64(dpi) }
+	rect := image.Rect(
+		int(math.Floor(px(r.X))), int(math.Floor(px(r.Y))),
+		int(math.Ceil(px(r.X+r.W))), int(math.Ceil(px(r.Y+r.H))),
+	).Intersect(page.Bounds())
+	return page.SubImage(rect).(*image.Gray)
 }

@@ -7,9 +7,10 @@
 //	labelsheet -list -size 101.6x50.8   # search by label size (mm)
 //	labelsheet -sample 1000 -o labels.json   # realistic test labels
 //
-// CSV files have a header naming the columns payload, name and caption
-// (caption optional); JSON files hold an array of {"payload", "name",
-// "caption"} objects.
+// CSV files have a header naming the columns payload, name, blood_type, ice
+// and caption (all but payload optional); JSON files hold an array of
+// {"payload", "name", "bloodType", "ice", "caption"} objects. The label
+// prints them as pkg/sheet/design.json lays them out.
 package main
 
 import (
@@ -58,7 +59,7 @@ func run(args []string, stdout io.Writer) error {
 		rows      = fs.Int("rows", labels.DefaultCustom.Rows, "with -custom: rows")
 
 		out     = fs.String("o", "", "output file (PDF, or JSON with -sample); standard output when empty")
-		level   = fs.String("level", "H", "QR error correction: L, M, Q or H")
+		level   = fs.String("level", "", "QR error correction: L, M, Q or H (default: the preset's or custom sizes' level, H for -sheet)")
 		copies  = fs.Int("copies", 1, "copies of each label")
 		start   = fs.Int("start", 1, "first position to use on the first sheet")
 		offsetX = fs.Float64("offset-x", 0, "printer calibration: move everything right, mm")
@@ -96,9 +97,14 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := qr.ParseLevel(*level)
-	if err != nil {
-		return err
+	lvl := qr.H
+	if *preset != "" || *custom != "" {
+		lvl = labels.PrintLevel(labels.Kind(strings.ToLower(*preset)), labels.PaperSize(strings.ToLower(*paper)))
+	}
+	if *level != "" {
+		if lvl, err = qr.ParseLevel(*level); err != nil {
+			return err
+		}
 	}
 	opts := sheet.Options{Level: lvl, Copies: *copies, Start: *start, OffsetX: *offsetX, OffsetY: *offsetY, Outline: *outline, DPI: *dpi}
 	return writeOutput(*out, stdout, func(w io.Writer) error { return sheet.Render(w, tp, items, opts) })
@@ -217,7 +223,7 @@ func readCSV(r io.Reader) ([]sheet.Label, error) {
 		column[strings.ToLower(strings.TrimSpace(name))] = i
 	}
 	if _, ok := column["payload"]; !ok {
-		return nil, errors.New(`the CSV header must name a "payload" column (and may name "name" and "caption")`)
+		return nil, errors.New(`the CSV header must name a "payload" column (and may name "name", "blood_type", "ice" and "caption")`)
 	}
 	get := func(rec []string, name string) string {
 		if i, ok := column[name]; ok && i < len(rec) {
@@ -227,7 +233,10 @@ func readCSV(r io.Reader) ([]sheet.Label, error) {
 	}
 	var items []sheet.Label
 	for _, rec := range records[1:] {
-		items = append(items, sheet.Label{Payload: get(rec, "payload"), Name: get(rec, "name"), Caption: get(rec, "caption")})
+		items = append(items, sheet.Label{
+			Payload: get(rec, "payload"), Name: get(rec, "name"),
+			BloodType: get(rec, "blood_type"), ICE: get(rec, "ice"), Caption: get(rec, "caption"),
+		})
 	}
 	return items, nil
 }

@@ -73,12 +73,7 @@ func Payload(i int) string { return emergency.QRText(Record(i), generatedAt, tim
 func Labels(n int) []sheet.Label {
 	out := make([]sheet.Label, n)
 	for i := range out {
-		d := Record(i)
-		out[i] = sheet.Label{
-			Payload: Payload(i),
-			Name:    d.PersonalInfo.FullName,
-			Caption: "Blood type " + d.PersonalInfo.BloodType + " · ICE " + d.EmergencyContacts[0].Phone,
-		}
+		out[i] = sheet.RecordLabel(Record(i), Payload(i))
 	}
 	return out
 }

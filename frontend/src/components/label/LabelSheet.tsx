@@ -1,17 +1,27 @@
-import type { CSSProperties } from "react";
-import { labelPositions, sheetLayout, type LabelOptions } from "@/lib/labels";
+import { useLayoutEffect, useRef, type CSSProperties } from "react";
+import {
+  labelDesign,
+  labelPositions,
+  lineText,
+  PT_TO_MM,
+  sheetLayout,
+  type LabelDetails,
+  type LabelOptions,
+} from "@/lib/labels";
 import { labelCopy as copy } from "./copy";
 
 /**
  * A sheet of labels drawn to scale in millimetres (the SVG's user unit), so
  * the same drawing serves the screen and, sized in mm, the printer. Each
- * label carries the QR image and the name; `blurred` marks the sample.
+ * label is laid out by the printed label's design (pkg/sheet/design.json,
+ * through labelDesign): the QR image in the code's square and the design's
+ * lines where the PDF prints them. `blurred` marks the sample.
  */
 export function LabelSheet(props: {
   options: LabelOptions;
   qrUrl: string | null;
-  /** Lines printed beside the code: the name first, then e.g. the blood type. */
-  lines: string[];
+  /** The person's details the label prints (labelLines). */
+  lines: LabelDetails;
   blurred: boolean;
   /** Just one label, filling the drawing (for phone-sized previews). */
   single?: boolean;
@@ -21,29 +31,27 @@ export function LabelSheet(props: {
   const count = options.labelType === "custom" ? options.customDimensions.count : undefined;
   const positions = props.single ? [{ x: 0, y: 0 }] : labelPositions(layout, count);
   const { width: w, height: h, radius } = layout.label;
-  const pad = Math.min(w, h) * 0.08;
-  const wide = w / h >= 1.3;
-  const qrSize = wide ? h - 2 * pad : Math.min(w - 2 * pad, h * 0.72);
-  const qrX = wide ? pad : (w - qrSize) / 2;
-  const qrY = pad;
-  const textX = wide ? qrX + qrSize + pad : w / 2;
-  const textWidth = wide ? w - textX - pad : w - 2 * pad;
-  // Sized so the heading fits its column: about 0.62 em per bold capital.
-  const fontSize = Math.max(1.6, Math.min(h * 0.1, textWidth / (copy.labelHeading.length * 0.66)));
-  const small = fontSize * 0.72;
-  const maxChars = Math.max(6, Math.floor(textWidth / (small * 0.56)));
-  const fit = (line: string) => (line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line);
-  const lineRoom = wide
-    ? Math.floor((h - 2 * pad - fontSize * 2.2) / (small * 1.35))
-    : h - qrSize - 2 * pad > fontSize * 2
-      ? 1
-      : 0;
-  const lines = props.lines.filter((l) => l !== "").slice(0, Math.max(0, lineRoom));
+  const design = labelDesign(w, h, radius);
   const title = copy.sheetTitle(layout.stock, positions.length);
   const view = props.single ? { width: w, height: h } : layout.paper;
+  const svg = useRef<SVGSVGElement>(null);
+
+  // A person's own text wider than its line is squeezed into it, as the
+  // PDF shrinks it; only a browser can measure text (jsdom cannot).
+  useLayoutEffect(() => {
+    svg.current?.querySelectorAll<SVGTextElement>("text[data-width]").forEach((el) => {
+      const room = Number(el.dataset.width);
+      el.removeAttribute("textLength");
+      if (typeof el.getComputedTextLength === "function" && el.getComputedTextLength() > room) {
+        el.setAttribute("textLength", String(room));
+        el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    });
+  });
 
   return (
     <svg
+      ref={svg}
       className="label-sheet"
       viewBox={`0 0 ${view.width} ${view.height}`}
       style={
@@ -58,7 +66,7 @@ export function LabelSheet(props: {
     >
       <defs>
         <filter id="sample-blur">
-          <feGaussianBlur stdDeviation={qrSize / 40} />
+          <feGaussianBlur stdDeviation={design.qr.w / 40} />
         </filter>
       </defs>
       <rect width={view.width} height={view.height} fill="#fff" />
@@ -76,47 +84,35 @@ export function LabelSheet(props: {
           {props.qrUrl && (
             <image
               href={props.qrUrl}
-              x={qrX}
-              y={qrY}
-              width={qrSize}
-              height={qrSize}
+              x={design.qr.x}
+              y={design.qr.y}
+              width={design.qr.w}
+              height={design.qr.h}
               filter={props.blurred ? "url(#sample-blur)" : undefined}
               preserveAspectRatio="xMidYMid meet"
               style={{ imageRendering: "pixelated" }}
             />
           )}
-          <text
-            x={textX}
-            y={wide ? pad + fontSize : qrY + qrSize + fontSize * 1.1}
-            fontSize={fontSize}
-            fontWeight={700}
-            fill="#b91c1c"
-            textAnchor={wide ? "start" : "middle"}
-          >
-            {copy.labelHeading}
-          </text>
-          {lines.map((line, li) => (
-            <text
-              key={li}
-              x={textX}
-              y={
-                wide
-                  ? pad + fontSize * 1.1 + small * 1.35 * (li + 1)
-                  : qrY + qrSize + fontSize * 1.1 + small * 1.2 * (li + 1)
-              }
-              fontSize={small}
-              fontWeight={li === 0 ? 700 : 400}
-              fill="#111827"
-              textAnchor={wide ? "start" : "middle"}
-            >
-              {fit(line)}
-            </text>
-          ))}
-          {wide && (
-            <text x={textX} y={h - pad} fontSize={small * 0.8} fill="#4b5563">
-              {copy.labelScan}
-            </text>
-          )}
+          {design.lines.map((line) => {
+            const text = lineText(line, props.lines);
+            return (
+              text !== "" && (
+                <text
+                  key={line.role}
+                  data-role={line.role}
+                  data-width={line.width}
+                  x={line.x}
+                  y={line.baseline}
+                  fontSize={line.pt * PT_TO_MM}
+                  fontWeight={line.bold ? 700 : 400}
+                  fill={line.colour}
+                  textAnchor={line.centred ? "middle" : "start"}
+                >
+                  {text}
+                </text>
+              )
+            );
+          })}
         </g>
       ))}
     </svg>

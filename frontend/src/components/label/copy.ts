@@ -1,4 +1,7 @@
 // Copy of the label choices and sheet preview (individual-side spec §2, §5, §9).
+// What the label itself prints is in pkg/sheet/design.json.
+import { designRules } from "@/lib/labels";
+
 export const labelCopy = {
   heading: "Label options",
   typeLegend: "Label type",
@@ -39,8 +42,5 @@ export const labelCopy = {
     },
   },
   sheetTitle: (stock: string, perSheet: number) => `${stock}, ${perSheet} labels per sheet`,
-  labelHeading: "EMERGENCY INFO",
-  labelScan: "Scan QR code with any phone",
-  bloodLine: (bloodType: string) => `Blood type: ${bloodType}`,
-  contactLine: (phone: string) => `ICE: ${phone}`,
+  labelHeading: designRules.roles.heading.text,
 };

@@ -1,13 +1,17 @@
 import type { EmergencyData } from "@/lib/emergency";
-import { labelCopy } from "./copy";
+import type { LabelDetails } from "@/lib/labels";
 
-/** The human-readable lines beside a label's code (the code carries the rest). */
-export function labelLines(data: EmergencyData): string[] {
+/**
+ * The details a label prints beside its code (the code carries the rest):
+ * the name, the blood type and the first emergency contact's phone, as
+ * RecordLabel in pkg/sheet picks them for the PDF.
+ */
+export function labelLines(data: EmergencyData): LabelDetails {
   const p = data.personalInfo;
   const first = data.emergencyContacts.find((c) => c.phone.trim() !== "");
-  return [
-    p.fullName.trim(),
-    p.bloodType ? labelCopy.bloodLine(p.bloodType) : "",
-    first ? labelCopy.contactLine(first.phone.trim()) : "",
-  ];
+  return {
+    name: p.fullName.trim(),
+    bloodType: p.bloodType.trim(),
+    ice: first ? first.phone.trim() : "",
+  };
 }

@@ -1,2 +1,3 @@
+export * from "./design";
 export * from "./options";
 export * from "./sheets";
