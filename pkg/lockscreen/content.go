@@ -3,47 +3,30 @@ package lockscreen
 import (
 	"bytes"
 	"image/png"
-	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/sheet"
 )
-
-// The wallpaper's wording is the printed label's: the same heading, the
-// same "Blood type:" and "ICE:" lines and the same caption under the code
-// (the label preview's copy in frontend/src/components/label/copy.ts).
-const (
-	Heading     = "EMERGENCY INFO"
-	ScanCaption = "Scan QR code with any phone"
-)
-
-// BloodLine and ICELine are the label's lines for a blood type and the
-// first emergency contact's phone.
-func BloodLine(bloodType string) string { return "Blood type: " + bloodType }
-func ICELine(phone string) string       { return "ICE: " + phone }
 
 // ContentFor is the wallpaper of a record: its QR text (pkg/emergency's
-// formatter, the same text as every label), the name, the blood type and
-// the first emergency contact's number, so a responder can call without
-// scanning.
+// formatter, the same text as every label) and the printed label's own
+// words from its one design (pkg/sheet/design.json): the heading, the name,
+// the blood type and the first emergency contact's number, so a responder
+// can call without scanning, and the scan hint under the code.
 func ContentFor(d emergency.Data, generatedAt time.Time, loc *time.Location) Content {
-	d = d.Normalized()
-	p := d.PersonalInfo
-	lines := []Line{{Text: p.FullName, Bold: true}}
-	if p.BloodType != "" {
-		lines = append(lines, Line{Text: BloodLine(p.BloodType)})
-	}
-	for _, c := range d.EmergencyContacts {
-		if phone := strings.TrimSpace(c.Phone); phone != "" {
-			lines = append(lines, Line{Text: ICELine(phone)})
-			break
+	label := sheet.RecordLabel(d, emergency.QRText(d, generatedAt, loc))
+	var lines []Line
+	for _, role := range []string{sheet.RoleName, sheet.RoleBloodType, sheet.RoleICE} {
+		if text := sheet.RoleText(role, label); text != "" {
+			lines = append(lines, Line{Text: text, Bold: role != sheet.RoleBloodType})
 		}
 	}
 	return Content{
-		Payload: emergency.QRText(d, generatedAt, loc),
-		Heading: Heading,
+		Payload: label.Payload,
+		Heading: sheet.RoleText(sheet.RoleHeading, label),
 		Lines:   lines,
-		Caption: ScanCaption,
+		Caption: sheet.RoleText(sheet.RoleScan, label),
 	}
 }
 

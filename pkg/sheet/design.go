@@ -242,6 +242,13 @@ func codeOnlySquare(l labels.Label) Box {
 	return Box{cx + h, cy - side/2, side, side}
 }
 
+// RoleText is what a role of the design prints for one label ("" when the
+// detail it shows is missing), for other pictures that must say exactly
+// what the label says (the lock-screen wallpaper).
+func RoleText(role string, item Label) string {
+	return lineText(DesignLine{Role: role, Text: rules.Roles[role].Text}, item)
+}
+
 // lineText is what a line prints for one label: the design's text with the
 // person's details filled in, or "" when the detail is missing.
 func lineText(l DesignLine, item Label) string {
