@@ -12,14 +12,6 @@ import (
 // module mispredicts half the time, so each row and column is a bit line
 // and the rules are counted with shifts, masks and popcounts.
 func penalty(c *Code) int {
-	if c.Size <= 128 {
-		return penalty2(c) // penalty2.go: the same count on two-word lines
-	}
-	return penalty3(c)
-}
-
-// penalty3 is penalty on three-word lines, for any symbol.
-func penalty3(c *Code) int {
 	n := c.Size
 	rows := make([]line, n)
 	cols := make([]line, n)
