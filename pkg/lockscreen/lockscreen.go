@@ -15,17 +15,15 @@ import (
 	"image/draw"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
 	"github.com/lifetag/lifetag/pkg/qr"
+	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
 // Screen is a phone screen in pixels, with the band that is clear of the
@@ -239,7 +237,7 @@ func face(bold bool, px float64) font.Face {
 
 // drawCentred writes text centred in r, shrunk or cut to fit width.
 func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Color, r image.Rectangle, width int) {
-	text = Printable(text)
+	text = sheet.Printable(text)
 	if text == "" {
 		return
 	}
@@ -261,40 +259,3 @@ func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Co
 	d.DrawString(text)
 }
 
-// Printable keeps the characters the Go fonts draw, with white space
-// collapsed: emoji and other missing characters are dropped from the
-// wallpaper's text (never from the QR code), as from the printed labels.
-func Printable(s string) string {
-	f := glyphs()
-	var buf sfnt.Buffer
-	var b strings.Builder
-	space := false
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				continue
-			}
-		}
-		if unicode.IsSpace(r) || unicode.IsControl(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if idx, err := f.GlyphIndex(&buf, r); err != nil || idx == 0 {
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-var glyphs = sync.OnceValue(func() *sfnt.Font {
-	f, err := sfnt.Parse(goregular.TTF)
-	if err != nil {
-		panic("lockscreen: Go Regular does not parse: " + err.Error())
-	}
-	return f
-})

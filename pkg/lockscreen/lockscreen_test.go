@@ -116,7 +116,4 @@ func TestContentMatchesTheLabelsWording(t *testing.T) {
 	if c.Heading != "EMERGENCY INFO" || got != "Jane Doe 🚴|Blood type: O+|ICE: +44 7700 900123" || c.Caption != "Scan QR code with any phone" {
 		t.Fatalf("heading %q, lines %q, caption %q", c.Heading, got, c.Caption)
 	}
-	if p := lockscreen.Printable("Jane Doe 🚴\n"); p != "Jane Doe" {
-		t.Fatalf("printable %q", p)
-	}
 }

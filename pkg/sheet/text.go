@@ -33,11 +33,11 @@ var glyphs = sync.OnceValue(func() *sfnt.Font {
 	return f
 })
 
-// printable keeps the runes the Go fonts can draw, with white space
+// Printable keeps the runes the Go fonts can draw, with white space
 // collapsed to single spaces, up to maxRunes of them: emoji and other
-// missing characters are dropped from printed text, never from the QR
-// payload.
-func printable(s string) string {
+// missing characters are dropped from printed text (labels, the lock-screen
+// wallpaper), never from the QR payload.
+func Printable(s string) string {
 	f := glyphs()
 	var buf sfnt.Buffer
 	var b strings.Builder
@@ -81,7 +81,7 @@ type textWriter interface {
 // shrinks, down to design.json's minPt, then is cut short with an ellipsis.
 func drawLines(pdf textWriter, lines []DesignLine, item Label) {
 	for _, l := range lines {
-		text := printable(lineText(l, item))
+		text := Printable(lineText(l, item))
 		if text == "" {
 			continue
 		}

@@ -14,8 +14,8 @@ func TestPrintableDropsWhatTheFontLacks(t *testing.T) {
 		"Ñandú · ICE":             "Ñandú · ICE",
 	}
 	for in, want := range cases {
-		if got := printable(in); got != want {
-			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
