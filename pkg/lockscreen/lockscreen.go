@@ -258,4 +258,3 @@ func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Co
 		Dot: fixed.P(r.Min.X+(r.Dx()-w)/2, baseline)}
 	d.DrawString(text)
 }
-
