@@ -2,18 +2,11 @@ package service_test
 
 import (
 	"context"
-	"log/slog"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/aesgcm"
-	"github.com/lifetag/lifetag/cloud/argon2id"
-	"github.com/lifetag/lifetag/cloud/mail"
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
-	"github.com/lifetag/lifetag/cloud/stripe"
 )
 
 // countingHasher counts the (deliberately slow) password hashes asked of it.
@@ -31,18 +24,10 @@ func (h *countingHasher) Hash(password string) (string, error) {
 // reset or set-password token costs a look-up, never a password hash.
 func TestPasswordTokenCheckedBeforeHashing(t *testing.T) {
 	store, _ := storetest.Backends[0].Open(t)
-	sealer, err := aesgcm.New(newKey(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	outbox, _ := mail.NewOutbox("", slog.New(slog.DiscardHandler))
-	hasher := &countingHasher{PasswordHasher: argon2id.New(argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}, 0)}
-	svc, err := service.New(service.Config{Store: store, Sealer: sealer, Mailer: outbox, Passwords: hasher,
-		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return storetest.T0 }, Payments: stripe.LocalCheckout{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer svc.Close()
+	config := testConfig(t, store, newKey(t))
+	hasher := &countingHasher{PasswordHasher: config.Passwords}
+	config.Passwords = hasher
+	svc := newServiceWith(t, config)
 	ctx := context.Background()
 	if err := svc.SeedAdmins(ctx, []string{"boss@example.com"}); err != nil {
 		t.Fatal(err)

@@ -29,18 +29,31 @@ func newKey(t *testing.T) []byte {
 
 func newService(t *testing.T, store cloud.Store, current []byte, previous ...[]byte) *service.Service {
 	t.Helper()
+	return newServiceWith(t, testConfig(t, store, current, previous...))
+}
+
+// testConfig is a service of the tests: fast password hashes, the test
+// clock, mail kept in memory, the local test checkout.
+func testConfig(t *testing.T, store cloud.Store, current []byte, previous ...[]byte) service.Config {
+	t.Helper()
 	sealer, err := aesgcm.New(current, previous...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	outbox, _ := mail.NewOutbox("", slog.New(slog.DiscardHandler))
-	svc, err := service.New(service.Config{Store: store, Sealer: sealer, Mailer: outbox,
+	return service.Config{Store: store, Sealer: sealer, Mailer: outbox,
 		Passwords: argon2id.New(argon2id.Params{Time: 1, MemoryKiB: 64, Threads: 1}, 0),
 		Logger:    slog.New(slog.DiscardHandler), Now: func() time.Time { return storetest.T0 },
-		Payments: stripe.LocalCheckout{}})
+		Payments: stripe.LocalCheckout{}}
+}
+
+func newServiceWith(t *testing.T, c service.Config) *service.Service {
+	t.Helper()
+	svc, err := service.New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(svc.Close)
 	return svc
 }
 
