@@ -63,11 +63,16 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 	if !target.HasPrintAccess {
 		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgDownloadLocked)
 	}
-	template, dpi, err := sheetTemplate(req.LabelOptions)
+	return s.renderLabelSheets(ctx, target, req.LabelOptions, req.TimeZone, 1)
+}
+
+// renderLabelSheets is the one label PDF, for the owner (LabelSheet) and for
+// fulfilment (OrderLabels): sheets full sheets of the target's labels.
+func (s *Service) renderLabelSheets(ctx context.Context, target *cloud.User, options LabelOptions, tz string, sheets int) ([]byte, error) {
+	template, dpi, err := sheetTemplate(options)
 	if err != nil {
 		return nil, err
 	}
-	tz := req.TimeZone
 	if tz == "" {
 		tz = defaultTimeZone
 	}
@@ -91,7 +96,7 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 		Name:    person.FullName,
 		Caption: "Blood type: " + person.BloodType,
 	}
-	items := make([]sheet.Label, template.PerSheet())
+	items := make([]sheet.Label, template.PerSheet()*max(sheets, 1))
 	for i := range items {
 		items[i] = label
 	}
