@@ -18,11 +18,11 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 )
 
-// pageFrom reads ?search=&page=&pageSize= (absent numbers take defaults;
+// pageFrom reads ?search=&page=&pageSize= (absent numbers take NewPage's;
 // the service checks the values).
 func pageFrom(r *http.Request) (service.Page, error) {
 	q := r.URL.Query()
-	p := service.Page{Search: q.Get("search")}
+	p := service.NewPage(q.Get("search"))
 	for name, dst := range map[string]*int{"page": &p.Page, "pageSize": &p.PageSize} {
 		if v := q.Get(name); v != "" {
 			n, err := strconv.Atoi(v)

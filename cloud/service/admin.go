@@ -31,21 +31,20 @@ func requireAdmin(actor *cloud.User) error {
 }
 
 // Page is how a client asks for one page of an admin list: 1-based page
-// number, page size and an optional search.
+// number, page size (NewPage's defaults) and an optional search.
 type Page struct {
 	Search   string
 	Page     int
 	PageSize int
 }
 
+// NewPage is the first page at the default size.
+func NewPage(search string) Page {
+	return Page{Search: search, Page: 1, PageSize: cloud.AdminPageSizeDefault}
+}
+
 // query checks a page request and turns it into the store's query.
 func (p Page) query() (cloud.PageQuery, error) {
-	if p.Page == 0 {
-		p.Page = 1
-	}
-	if p.PageSize == 0 {
-		p.PageSize = cloud.AdminPageSizeDefault
-	}
 	if p.Page < 1 || p.PageSize < 1 || p.PageSize > cloud.AdminPageSizeMax || p.Page > 1_000_000 {
 		return cloud.PageQuery{}, cloud.NewError(cloud.EINVALID, cloud.MsgPageInvalid)
 	}
