@@ -194,7 +194,7 @@ describe("/admin", () => {
     await userEvent.selectOptions(await screen.findByLabelText("Status"), "shipped");
     await userEvent.click(screen.getByRole("button", { name: "Update Order" }));
     await waitFor(() => expect(toastTitles()).toContain("Update Failed"));
-    expect(useToastStore.getState().toasts[0].description).toBe(
+    expect(useToastStore.getState().toasts[0]?.description).toBe(
       "A tracking number is required to mark an order as shipped",
     );
   });

@@ -66,7 +66,7 @@ export function CustomerDataDialog(props: {
                     </div>
                     <div>
                       <dt>{c.dateOfBirth}</dt>
-                      <dd>{record.personalInfo.dateOfBirth}</dd>
+                      <dd>{record.personalInfo.dateOfBirth || "—"}</dd>
                     </div>
                     <div>
                       <dt>{c.bloodType}</dt>
