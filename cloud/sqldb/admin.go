@@ -4,6 +4,7 @@ package sqldb
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -38,20 +39,34 @@ func scanAdminUser(row scanner) (*cloud.AdminUser, error) {
 	return &u, err
 }
 
-// userSearch matches $1 (the search, lower case) as part of the address, or
-// the whole referral code ($2, upper case) or id ($3); $4 is the pattern.
-const userSearch = `($1 = '' OR users.email LIKE $4 ESCAPE '\' OR users.referral_code = $2 OR users.id = $3)`
+// userSearch is the WHERE of a user search and its arguments: the start of
+// an address (a byte-order range, so both databases answer it from an index
+// on email, even in a prepared statement's generic plan), or the whole
+// referral code or id. No search matches everyone.
+func userSearch(d *dialect, search string) (string, []any) {
+	s := strings.ToLower(search)
+	if s == "" {
+		return "true", nil
+	}
+	return `(users.email` + d.byteOrder + ` >= $1 AND users.email` + d.byteOrder + ` < $2
+		OR users.referral_code = $3 OR users.id = $4)`,
+		[]any{s, s + prefixEnd, strings.ToUpper(s), searchID(s)}
+}
+
+// prefixEnd follows every string that starts with a prefix, in byte order:
+// U+10FFFF is the largest character UTF-8 can encode.
+const prefixEnd = "\U0010FFFF"
 
 func (db *DB) ListAdminUsers(ctx context.Context, q cloud.PageQuery) ([]*cloud.AdminUser, int64, error) {
 	c := db.conn(ctx)
-	s := strings.ToLower(q.Search)
-	args := []any{s, strings.ToUpper(s), searchID(s), likeContains(s)}
+	where, args := userSearch(c.d, q.Search)
 	var total int64
-	if err := c.queryRow(`SELECT count(*) FROM users WHERE `+userSearch, args...).Scan(&total); err != nil {
+	if err := c.queryRow(`SELECT count(*) FROM users WHERE `+where, args...).Scan(&total); err != nil {
 		return nil, 0, storeError(err, "users")
 	}
-	users, err := list(c, "users", scanAdminUser, `SELECT `+adminUserColumns+` FROM users WHERE `+userSearch+`
-		ORDER BY users.created_at DESC, users.id DESC LIMIT $5 OFFSET $6`, append(args, q.Limit, q.Offset)...)
+	n := len(args)
+	users, err := list(c, "users", scanAdminUser, fmt.Sprintf(`SELECT `+adminUserColumns+` FROM users WHERE `+where+`
+		ORDER BY users.created_at DESC, users.id DESC LIMIT $%d OFFSET $%d`, n+1, n+2), append(args, q.Limit, q.Offset)...)
 	return users, total, err
 }
 

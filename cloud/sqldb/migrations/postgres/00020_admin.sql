@@ -30,11 +30,16 @@ CREATE TABLE admin_audit_log (
 CREATE INDEX admin_audit_log_created_at ON admin_audit_log (created_at);
 CREATE INDEX admin_audit_log_target_user_id ON admin_audit_log (target_user_id);
 
+-- A user search matches the start of an address in byte order (sqldb's
+-- userSearch): a range on this index, at any number of users.
+CREATE INDEX users_email_bytes ON users (email COLLATE "C");
+
 -- The admin lists page newest first.
 CREATE INDEX users_created_at ON users (created_at, id);
 CREATE INDEX physical_orders_created_at ON physical_orders (created_at, id);
 
 -- +goose Down
+DROP INDEX users_email_bytes;
 DROP INDEX physical_orders_created_at;
 DROP INDEX users_created_at;
 DROP TABLE admin_audit_log;

@@ -30,11 +30,17 @@ CREATE TABLE admin_audit_log (
 CREATE INDEX admin_audit_log_created_at ON admin_audit_log (created_at);
 CREATE INDEX admin_audit_log_target_user_id ON admin_audit_log (target_user_id);
 
+-- The twin of PostgreSQL's byte-order index for address searches. SQLite
+-- already compares bytes, so its unique index on email would do; this one
+-- keeps the two schemas alike (sqldb/schema_test.go).
+CREATE INDEX users_email_bytes ON users (email);
+
 -- The admin lists page newest first.
 CREATE INDEX users_created_at ON users (created_at, id);
 CREATE INDEX physical_orders_created_at ON physical_orders (created_at, id);
 
 -- +goose Down
+DROP INDEX users_email_bytes;
 DROP INDEX physical_orders_created_at;
 DROP INDEX users_created_at;
 DROP TABLE admin_audit_log;
