@@ -58,6 +58,7 @@ type OrderStatusChange struct {
 // address) or an order id; never anything medical.
 const (
 	AuditCustomerDataViewed = "customer_data.viewed"
+	AuditShippingViewed     = "order.address_viewed"
 	AuditPrintAccessGranted = "print_access.granted"
 	AuditPrintAccessRevoked = "print_access.revoked"
 	AuditOrderStatusChanged = "order.status_changed"

@@ -91,6 +91,15 @@ func (s *Server) handleAdminOrderHistory(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, http.StatusOK, map[string]any{"history": history})
 }
 
+func (s *Server) handleAdminShippingAddress(w http.ResponseWriter, r *http.Request) {
+	address, err := s.service.ShippingAddress(r.Context(), userFrom(r), chi.URLParam(r, "orderId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"shippingAddress": address})
+}
+
 // handleAdminOrderLabels is "Print Labels": the order's label PDF.
 func (s *Server) handleAdminOrderLabels(w http.ResponseWriter, r *http.Request) {
 	orderID := chi.URLParam(r, "orderId")

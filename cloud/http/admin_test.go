@@ -201,6 +201,10 @@ func TestAdminCustomerData(t *testing.T) {
 		if resp := a.do("GET", "/api/admin/customer-data/x", a.admin, nil); resp.Status != 400 {
 			t.Fatalf("bad id: %d", resp.Status)
 		}
+		// An order without an address (made here in the store) answers null.
+		if resp := a.do("GET", "/api/admin/physical-orders/"+a.orderID+"/shipping-address", a.admin, nil); resp.Status != 200 || strings.TrimSpace(string(resp.Body)) != `{"shippingAddress":null}` {
+			t.Fatalf("no address: %d %s", resp.Status, resp.Body)
+		}
 		if got := a.auditActions(); len(got) != 1 || got[0] != cloud.AuditCustomerDataViewed {
 			t.Fatalf("audit %v", got)
 		}
@@ -318,6 +322,32 @@ func TestAdminAuditRetention(t *testing.T) {
 		}
 		if got := a.auditActions(); len(got) != 1 {
 			t.Fatalf("left %v", got)
+		}
+	})
+}
+
+// TestAdminShippingAddress: the address sealed for the order opens for an
+// admin, audited; nobody else gets it (TestAuthorizationMatrix).
+func TestAdminShippingAddress(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		a := newAdminEnv(t, backend)
+		address := cloud.ShippingAddress{Email: "ann@example.com", FullName: "Ann Rider", AddressLine1: "1 High Street",
+			City: "York", County: "North Yorkshire", Postcode: "YO1 7HH", Country: "United Kingdom"}
+		sealed, err := a.Service.SealShippingAddress(a.customer.ID, address)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Store.CreateOrder(context.Background(), &cloud.Order{OrderID: "LT-SHIP00000001", UserID: a.customer.ID, LabelType: "gear",
+			Quantity: 1, PricePence: cloud.PricePhysicalPence, ShippingAddress: sealed, Status: cloud.OrderPending, CreatedAt: a.Clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		resp := a.do("GET", "/api/admin/physical-orders/LT-SHIP00000001/shipping-address", a.admin, nil)
+		got, _ := resp.JSON()["shippingAddress"].(map[string]any)
+		if resp.Status != 200 || got["addressLine1"] != "1 High Street" || got["postcode"] != "YO1 7HH" {
+			t.Fatalf("%d %s", resp.Status, resp.Body)
+		}
+		if got := a.auditActions(); len(got) != 1 || got[0] != cloud.AuditShippingViewed {
+			t.Fatalf("audit %v", got)
 		}
 	})
 }

@@ -50,6 +50,9 @@ var byOwnerRef = map[string]struct {
 	"GET /api/admin/physical-orders/{orderId}/history": {path: func(o ownerRef) string {
 		return "/api/admin/physical-orders/" + p(o.OrderID) + "/history"
 	}},
+	"GET /api/admin/physical-orders/{orderId}/shipping-address": {path: func(o ownerRef) string {
+		return "/api/admin/physical-orders/" + p(o.OrderID) + "/shipping-address"
+	}},
 	"POST /api/admin/physical-orders/{orderId}/labels.pdf": {path: func(o ownerRef) string {
 		return "/api/admin/physical-orders/" + p(o.OrderID) + "/labels.pdf"
 	}},
@@ -162,6 +165,7 @@ var routeCases = []routeCase{
 	{"admin update order", "PUT /api/admin/physical-orders/{orderId}", nil,
 		func(string) any { return map[string]string{"status": "shipped", "trackingNumber": "RM123456789GB"} }, adminOnly(200)},
 	{"admin order history", "GET /api/admin/physical-orders/{orderId}/history", nil, nil, adminOnly(200)},
+	{"admin order shipping address", "GET /api/admin/physical-orders/{orderId}/shipping-address", nil, nil, adminOnly(200)},
 	{"admin order labels", "POST /api/admin/physical-orders/{orderId}/labels.pdf", nil, nil, adminOnly(200)},
 	{"admin audit log", "GET /api/admin/audit-log", fixed("/api/admin/audit-log"), nil, adminOnly(200)},
 	{"corporate organizations", "GET /api/corporate/organizations", fixed("/api/corporate/organizations"), nil, adminOnly(200)},

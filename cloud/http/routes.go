@@ -88,6 +88,7 @@ func (s *Server) routes() chi.Router {
 			r.Get("/admin/physical-orders", s.handleAdminOrders)
 			r.Put("/admin/physical-orders/{orderId}", s.handleAdminUpdateOrder)
 			r.Get("/admin/physical-orders/{orderId}/history", s.handleAdminOrderHistory)
+			r.Get("/admin/physical-orders/{orderId}/shipping-address", s.handleAdminShippingAddress)
 			r.Post("/admin/physical-orders/{orderId}/labels.pdf", s.handleAdminOrderLabels)
 			r.Get("/admin/audit-log", s.handleAdminAuditLog)
 			r.Get("/corporate/organizations", s.handleCorporateOrganizations)

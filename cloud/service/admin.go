@@ -301,6 +301,27 @@ func (s *Service) OrderLabels(ctx context.Context, actor *cloud.User, orderID st
 	return pdf, nil
 }
 
+// ShippingAddress returns where an order's labels go (null once the
+// customer deleted their personal data); the read is audited.
+func (s *Service) ShippingAddress(ctx context.Context, actor *cloud.User, orderID string) (*cloud.ShippingAddress, error) {
+	if err := requireAdmin(actor); err != nil {
+		return nil, err
+	}
+	order, err := s.findOrder(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if order.ShippingAddress == nil {
+		return nil, nil
+	}
+	var address cloud.ShippingAddress
+	if err := s.openJSON(order.UserID, fieldShippingAddress, order.ShippingAddress, &address); err != nil {
+		return nil, err
+	}
+	s.audit(ctx, actor, cloud.AuditShippingViewed, order.UserID, order.OrderID)
+	return &address, nil
+}
+
 // CustomerData is GET /api/admin/customer-data/{userId}
 // (admin-corporate-side §3 "Customer print data").
 type CustomerData struct {

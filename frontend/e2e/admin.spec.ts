@@ -108,9 +108,11 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   // every code of which reads as the customer's own code.
   await row.getByRole("button", { name: "Print Labels" }).click();
   const dialog = desk.getByRole("dialog", { name: "Customer Emergency Data" });
-  await expect(dialog.getByText("Jane Doe")).toBeVisible();
+  await expect(dialog.getByText("Jane Doe", { exact: true })).toBeVisible();
   await expect(dialog.getByText("Penicillin")).toBeVisible();
   await expect(dialog.getByText("Printing Instructions")).toBeVisible();
+  await expect(dialog.getByText(/1 High Street/)).toBeVisible();
+  await expect(dialog.getByText(/YO1 7HH/)).toBeVisible();
   await snap(desk, "admin-customer-data");
   await dialog.getByRole("button", { name: "Print Labels" }).click();
   await expect.poll(() => printCalls(desk)).toHaveLength(1);

@@ -102,6 +102,8 @@ export const adminCopy = {
     conditions: "Conditions",
     notes: "Notes",
     noData: "This customer has not saved emergency data yet.",
+    shipTo: "Ship To",
+    noAddress: "No shipping address is kept for this order.",
     instructionsTitle: "Printing Instructions",
     instructions: [
       "Load the label sheets for the ordered label type (A4) into the printer.",

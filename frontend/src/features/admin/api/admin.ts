@@ -116,6 +116,32 @@ export function useCustomerData(userId: number | null) {
   });
 }
 
+export interface ShippingAddress {
+  fullName: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  county: string;
+  postcode: string;
+  country?: string;
+}
+
+/** Where an order's labels go (each read is audited). */
+export function useShippingAddress(orderId: string | null) {
+  return useQuery({
+    queryKey: ["admin", "shipping", orderId ?? ""],
+    queryFn: () =>
+      apiJson<{ shippingAddress: ShippingAddress | null }>(
+        "GET",
+        `/api/admin/physical-orders/${encodeURIComponent(orderId!)}/shipping-address`,
+      ),
+    enabled: orderId !== null,
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
 /** Refreshes every admin list and the cards after a change. */
 function useInvalidateAdmin() {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { printPdf } from "@/lib/print";
-import { useCustomerData, useOrderLabels } from "../api/admin";
+import { useCustomerData, useOrderLabels, useShippingAddress } from "../api/admin";
 import { adminCopy as copy } from "../copy";
 import { toastFailure } from "./errors";
 import { formatDateTime } from "./format";
@@ -18,6 +18,8 @@ export function CustomerDataDialog(props: {
 }) {
   const data = useCustomerData(props.userId);
   const labels = useOrderLabels();
+  const shipping = useShippingAddress(props.orderId);
+  const address = shipping.data?.shippingAddress ?? null;
   const { onClose } = props;
 
   useEffect(() => {
@@ -109,6 +111,28 @@ export function CustomerDataDialog(props: {
                 </>
               ) : (
                 <p className="hint">{c.noData}</p>
+              )}
+              {props.orderId && shipping.isSuccess && (
+                <>
+                  <h3>{c.shipTo}</h3>
+                  {address ? (
+                    <p className="admin-address">
+                      {[
+                        address.fullName,
+                        address.addressLine1,
+                        address.addressLine2,
+                        address.city,
+                        address.county,
+                        address.postcode,
+                        address.country,
+                      ]
+                        .filter(Boolean)
+                        .join("\n")}
+                    </p>
+                  ) : (
+                    <p className="hint">{c.noAddress}</p>
+                  )}
+                </>
               )}
               {props.orderId && (
                 <div className="note note-blue">
