@@ -107,7 +107,7 @@ const (
 	MsgOrderNotFound      = "Order not found"
 	MsgOrderStatusInvalid = "Status must be pending, processing, shipped or delivered"
 	MsgTrackingRequired   = "A tracking number is required to mark an order as shipped"
-	MsgTrackingTooLong    = "The tracking number must be at most 100 characters"
+	MsgTrackingInvalid    = "The tracking number must be at most 100 characters of printable text"
 	MsgOrderUpdated       = "Order status updated successfully"
 	MsgPrintAccessGranted = "Print access granted successfully."
 	MsgPrintAccessRevoked = "Print access revoked successfully."

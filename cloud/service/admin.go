@@ -189,7 +189,7 @@ func (s *Service) UpdateOrder(ctx context.Context, actor *cloud.User, orderID st
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgOrderStatusInvalid)
 	}
 	if len(tracking) > cloud.TrackingNumberMaxBytes || strings.ContainsFunc(tracking, isControl) {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgTrackingTooLong)
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgTrackingInvalid)
 	}
 	if status == cloud.OrderShipped && tracking == "" {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgTrackingRequired)
