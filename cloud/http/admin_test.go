@@ -123,8 +123,9 @@ func TestAdminFulfilment(t *testing.T) {
 		}
 
 		for body, message := range map[string]string{
-			`{"status":"lost"}`:                        cloud.MsgOrderStatusInvalid,
-			`{"status":"shipped","trackingNumber":""}`: cloud.MsgTrackingRequired,
+			`{"status":"lost"}`:                                                        cloud.MsgOrderStatusInvalid,
+			`{"status":"shipped","trackingNumber":""}`:                                 cloud.MsgTrackingRequired,
+			`{"status":"shipped","trackingNumber":"RM\u0007"}`:                         cloud.MsgTrackingInvalid,
 			`{"status":"shipped","trackingNumber":"` + strings.Repeat("9", 101) + `"}`: cloud.MsgTrackingInvalid,
 		} {
 			if resp := a.do("PUT", orderPath, a.admin, body); resp.Status != 400 || resp.Message() != message {
