@@ -83,4 +83,35 @@ type Store interface {
 	DeleteAccount(ctx context.Context, userID int64) error
 
 	PaymentStore
+	AdminStore
+}
+
+// AdminStore is what the admin dashboard and fulfilment need (issue 11,
+// admin-corporate-side §2-§7). Lists page on the server; searches match
+// part of an address or order id, or a whole id, code, status or label type.
+type AdminStore interface {
+	// ListAdminUsers returns a page of users, newest first, with their
+	// referral counts, and how many users match in all.
+	ListAdminUsers(ctx context.Context, q PageQuery) ([]*AdminUser, int64, error)
+	// ListAdminUsersAfter pages through every user by id, for the export.
+	ListAdminUsersAfter(ctx context.Context, afterID int64, limit int) ([]*AdminUser, error)
+	CountAdminStats(ctx context.Context) (*AdminStats, error)
+	// SetPrintAccess grants or revokes print access; ENOTFOUND for no user.
+	SetPrintAccess(ctx context.Context, userID int64, granted bool, now time.Time) error
+
+	// ListAdminOrders returns a page of orders, newest first, with their
+	// customers' addresses, and how many match in all.
+	ListAdminOrders(ctx context.Context, q PageQuery) ([]*AdminOrder, int64, error)
+	// FindAdminOrder finds an order by its order id (LT-...).
+	FindAdminOrder(ctx context.Context, orderID string) (*AdminOrder, error)
+	// ChangeOrderStatus sets an order's status and tracking number and adds
+	// the change to its history, in one transaction.
+	ChangeOrderStatus(ctx context.Context, c *OrderStatusChange) error
+	// ListOrderHistory returns an order's changes, oldest first.
+	ListOrderHistory(ctx context.Context, orderID int64) ([]*OrderStatusChange, error)
+
+	CreateAuditEntry(ctx context.Context, e *AuditEntry) error
+	// ListAuditEntries returns a page of the log, newest first, and its size.
+	ListAuditEntries(ctx context.Context, q PageQuery) ([]*AuditEntry, int64, error)
+	DeleteAuditEntriesBefore(ctx context.Context, before time.Time) (int64, error)
 }

@@ -36,6 +36,40 @@ type routeCase struct {
 	want  [roleCount]int // by role
 }
 
+// byOwnerRef builds, for the routes it names, the request from the owner's
+// account (admin routes name users and orders by id): path and body, where
+// set, replace the row's.
+var byOwnerRef = map[string]struct {
+	path func(o ownerRef) string
+	body func(o ownerRef) any
+}{
+	"POST /api/admin/users/print-access":       {body: func(o ownerRef) any { return map[string]any{"userId": o.ID, "hasPrintAccess": true} }},
+	"DELETE /api/admin/users/delete":           {body: func(o ownerRef) any { return map[string]any{"userId": o.ID} }},
+	"GET /api/admin/customer-data/{userId}":    {path: func(o ownerRef) string { return fmt.Sprintf("/api/admin/customer-data/%d", o.ID) }},
+	"PUT /api/admin/physical-orders/{orderId}": {path: func(o ownerRef) string { return "/api/admin/physical-orders/" + p(o.OrderID) }},
+	"GET /api/admin/physical-orders/{orderId}/history": {path: func(o ownerRef) string {
+		return "/api/admin/physical-orders/" + p(o.OrderID) + "/history"
+	}},
+	"GET /api/admin/physical-orders/{orderId}/shipping-address": {path: func(o ownerRef) string {
+		return "/api/admin/physical-orders/" + p(o.OrderID) + "/shipping-address"
+	}},
+	"POST /api/admin/physical-orders/{orderId}/labels.pdf": {path: func(o ownerRef) string {
+		return "/api/admin/physical-orders/" + p(o.OrderID) + "/labels.pdf"
+	}},
+}
+
+// ownerRef is the matrix's owner: address, user id and order id.
+type ownerRef struct {
+	Email   string
+	ID      int64
+	OrderID string
+}
+
+// adminOnly is every admin route: anonymous 401, any non-admin 403.
+func adminOnly(ok int) [roleCount]int {
+	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, ok}
+}
+
 func (rc routeCase) method() string { m, _, _ := strings.Cut(rc.route, " "); return m }
 
 func ownerOnly(ok int) [roleCount]int {
@@ -122,6 +156,25 @@ var routeCases = []routeCase{
 			return map[string]string{"clientSecret": "pi_local_nope_secret_local", "cardNumber": "4242424242424242"}
 		},
 		everyone(404)},
+	// The admin dashboard (admin-corporate-side §7): admins only. Rows
+	// whose request names the owner by id take it from byOwnerRef.
+	{"admin stats", "GET /api/admin/stats", fixed("/api/admin/stats"), nil, adminOnly(200)},
+	{"admin users", "GET /api/admin/users", fixed("/api/admin/users?search=owner&page=1&pageSize=10"), nil, adminOnly(200)},
+	{"admin print access", "POST /api/admin/users/print-access", fixed("/api/admin/users/print-access"), nil, adminOnly(200)},
+	{"admin create user", "POST /api/admin/users/create", fixed("/api/admin/users/create"),
+		func(o string) any { return map[string]any{"email": "new-" + o, "hasPrintAccess": true} }, adminOnly(201)},
+	{"admin delete user", "DELETE /api/admin/users/delete", fixed("/api/admin/users/delete"), nil, adminOnly(200)},
+	{"admin export", "GET /api/admin/export", fixed("/api/admin/export"), nil, adminOnly(200)},
+	{"admin customer data", "GET /api/admin/customer-data/{userId}", nil, nil, adminOnly(200)},
+	{"admin orders", "GET /api/admin/physical-orders", fixed("/api/admin/physical-orders?search=pending"), nil, adminOnly(200)},
+	{"admin update order", "PUT /api/admin/physical-orders/{orderId}", nil,
+		func(string) any { return map[string]string{"status": "shipped", "trackingNumber": "RM123456789GB"} }, adminOnly(200)},
+	{"admin order history", "GET /api/admin/physical-orders/{orderId}/history", nil, nil, adminOnly(200)},
+	{"admin order shipping address", "GET /api/admin/physical-orders/{orderId}/shipping-address", nil, nil, adminOnly(200)},
+	{"admin order labels", "POST /api/admin/physical-orders/{orderId}/labels.pdf", nil, nil, adminOnly(200)},
+	{"admin audit log", "GET /api/admin/audit-log", fixed("/api/admin/audit-log"), nil, adminOnly(200)},
+	{"corporate organizations", "GET /api/corporate/organizations", fixed("/api/corporate/organizations"), nil, adminOnly(200)},
+
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
 	{"site page head", "HEAD /*", fixed("/"), nil, everyone(http.StatusOK)},
@@ -154,11 +207,26 @@ func TestAuthorizationMatrix(t *testing.T) {
 						owner:          ownerToken,
 						admin:          e.login("admin@example.com", "admin-password"),
 					}[role]
+					owner, err := e.Store.FindUserByEmail(context.Background(), ownerEmail)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ref := ownerRef{Email: ownerEmail, ID: owner.ID, OrderID: "LT-" + ownerEmail}
 					var body any
 					if rc.body != nil {
 						body = rc.body(ownerEmail)
 					}
-					resp := e.do(rc.method(), rc.path(ownerEmail), token, body)
+					var path string
+					if rc.path != nil {
+						path = rc.path(ownerEmail)
+					}
+					if by := byOwnerRef[rc.route]; by.body != nil {
+						body = by.body(ref)
+					}
+					if by := byOwnerRef[rc.route]; by.path != nil {
+						path = by.path(ref)
+					}
+					resp := e.do(rc.method(), path, token, body)
 					if resp.Status != rc.want[role] {
 						t.Fatalf("%s %s as %s: got %d %s, want %d", rc.method(), rc.name, roleNames[role], resp.Status, resp.Body, rc.want[role])
 					}

@@ -76,6 +76,23 @@ func (s *Server) routes() chi.Router {
 			r.Post("/privacy/export-data", s.handleExportData)
 			r.Post("/privacy/delete-data", s.handleDeleteData)
 			r.Post("/privacy/delete-account", s.handleDeleteAccount)
+
+			// The admin dashboard (admin-corporate-side §7): admins only,
+			// decided by the service.
+			r.Get("/admin/stats", s.handleAdminStats)
+			r.Get("/admin/users", s.handleAdminUsers)
+			r.Post("/admin/users/print-access", s.handleAdminPrintAccess)
+			r.Post("/admin/users/create", s.handleAdminCreateUser)
+			r.Delete("/admin/users/delete", s.handleAdminDeleteUser)
+			r.Get("/admin/export", s.handleAdminExport)
+			r.Get("/admin/customer-data/{userId}", s.handleAdminCustomerData)
+			r.Get("/admin/physical-orders", s.handleAdminOrders)
+			r.Put("/admin/physical-orders/{orderId}", s.handleAdminUpdateOrder)
+			r.Get("/admin/physical-orders/{orderId}/history", s.handleAdminOrderHistory)
+			r.Get("/admin/physical-orders/{orderId}/shipping-address", s.handleAdminShippingAddress)
+			r.Post("/admin/physical-orders/{orderId}/labels.pdf", s.handleAdminOrderLabels)
+			r.Get("/admin/audit-log", s.handleAdminAuditLog)
+			r.Get("/corporate/organizations", s.handleCorporateOrganizations)
 		})
 	})
 

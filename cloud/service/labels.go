@@ -73,17 +73,22 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 	if err != nil {
 		return nil, err
 	}
+	return renderLabelSheets(template, dpi, req.LabelOptions, *record, emergency.QRText(*record, s.now(), loc), 1)
+}
 
-	// The name, blood type and first ICE number beside the code, as
-	// pkg/sheet/design.json lays them out.
-	label := sheet.RecordLabel(*record, emergency.QRText(*record, s.now(), loc))
-	items := make([]sheet.Label, template.PerSheet())
+// renderLabelSheets is the one label PDF, for the owner (LabelSheet) and for
+// fulfilment (OrderLabels): sheets full sheets of one record's labels, its
+// name, blood type and first ICE number beside the code as
+// pkg/sheet/design.json lays them out, at the error-correction level
+// measured for the label size (labels.Presets).
+func renderLabelSheets(template *labels.Template, dpi int, options LabelOptions, record emergency.Data, payload string, sheets int) ([]byte, error) {
+	label := sheet.RecordLabel(record, payload)
+	items := make([]sheet.Label, template.PerSheet()*max(sheets, 1))
 	for i := range items {
 		items[i] = label
 	}
 	var pdf bytes.Buffer
-	// The error-correction level measured for this label size (labels.Presets).
-	level := labels.PrintLevel(labels.Kind(req.LabelOptions.LabelType), labels.PaperSize(req.LabelOptions.PaperSize))
+	level := labels.PrintLevel(labels.Kind(options.LabelType), labels.PaperSize(options.PaperSize))
 	if err := sheet.Render(&pdf, template, items, sheet.Options{Level: level, DPI: dpi}); err != nil {
 		if tooSmall, ok := err.(*sheet.TooSmallError); ok {
 			return nil, cloud.NewError(cloud.EINVALID, tooSmall.Error())
@@ -107,9 +112,25 @@ func (s *Service) entitledOwner(ctx context.Context, actor *cloud.User, email, l
 }
 
 // printableRecord is what every printed or saved form of a person's code is
-// made from: the target's stored record, valid, and the same as the one the
-// person's screen shows, with the time zone that dates its Generated line.
+// made from: the target's stored record (storedRecord), and the same as the
+// one the person's screen shows.
 func (s *Service) printableRecord(ctx context.Context, target *cloud.User, tz string, shown *emergency.Data) (*emergency.Data, *time.Location, error) {
+	if shown == nil {
+		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgEmergencyRequired)
+	}
+	record, loc, err := s.storedRecord(ctx, target, tz)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sameDetails(*shown, *record) {
+		return nil, nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgLabelRecordNotSaved)
+	}
+	return record, loc, nil
+}
+
+// storedRecord is the target's stored record, valid, with the time zone
+// that dates its Generated line (Europe/London when tz is empty).
+func (s *Service) storedRecord(ctx context.Context, target *cloud.User, tz string) (*emergency.Data, *time.Location, error) {
 	if tz == "" {
 		tz = defaultTimeZone
 	}
@@ -125,12 +146,6 @@ func (s *Service) printableRecord(ctx context.Context, target *cloud.User, tz st
 	}
 	if errs := record.Validate(); errs != nil {
 		return nil, nil, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
-	}
-	if shown == nil {
-		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgEmergencyRequired)
-	}
-	if !sameDetails(*shown, *record) {
-		return nil, nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgLabelRecordNotSaved)
 	}
 	return record, loc, nil
 }

@@ -125,5 +125,11 @@ func (s *Service) DeleteAccount(ctx context.Context, actor *cloud.User, email, c
 	if confirmation != cloud.PhraseDeleteAccount {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgConfirmRequired)
 	}
+	return s.deleteAccount(ctx, target)
+}
+
+// deleteAccount is the one account deletion: the owner's (above) and an
+// admin's (DeleteUser).
+func (s *Service) deleteAccount(ctx context.Context, target *cloud.User) error {
 	return s.store.DeleteAccount(ctx, target.ID)
 }

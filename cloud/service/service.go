@@ -188,25 +188,27 @@ func (s *Service) SeedAdmins(ctx context.Context, emails []string) error {
 		if admin.PasswordHash != "" {
 			continue
 		}
-		if err := s.mailPasswordSetup(ctx, admin); err != nil {
+		if _, err := s.mailPasswordSetup(ctx, admin); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// mailPasswordSetup mails u a single-use link to set a first password.
-func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) error {
+// mailPasswordSetup mails u a single-use link (24 h) to set a first
+// password, and returns the link's path and query (without the site's
+// address).
+func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) (string, error) {
 	token, hash, err := newToken()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
-		return err
+		return "", err
 	}
-	link := s.baseURL + "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
-	s.sendMail(cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, link)})
-	return nil
+	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
+	s.sendMail(cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
+	return link, nil
 }
 
 // setupMailText holds the link and nothing personal.

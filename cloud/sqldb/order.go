@@ -19,7 +19,12 @@ func insertOrder(c conn, o *cloud.Order) error {
 		o.OrderID, o.UserID, o.LabelType, o.Quantity, o.PricePence,
 		o.ShippingAddress, o.Status, o.TrackingNumber, o.StripePaymentID, o.CreatedAt,
 	).Scan(&o.ID)
-	return storeError(err, "order")
+	if err != nil {
+		return storeError(err, "order")
+	}
+	// Every order's history starts with its first status, set by the payment.
+	return insertOrderStatusChange(c, &cloud.OrderStatusChange{
+		OrderID: o.ID, Status: o.Status, TrackingNumber: o.TrackingNumber, ChangedAt: o.CreatedAt})
 }
 
 func (db *DB) ListOrders(ctx context.Context, userID int64) ([]*cloud.Order, error) {

@@ -3,6 +3,8 @@ package sqldb
 import (
 	"context"
 	"time"
+
+	"github.com/lifetag/lifetag/cloud"
 )
 
 func (db *DB) DeletePersonalData(ctx context.Context, userID int64, now time.Time) error {
@@ -52,7 +54,18 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) error {
 			referral_code = '' WHERE email = $1`, user.Email); err != nil {
 			return storeError(err, "payments")
 		}
-		// Sessions, emergency data and orders go by ON DELETE CASCADE.
+		// The admin audit log keeps what was done, but no longer whose
+		// account it was, nor who did it if the deleted user was the admin.
+		if _, err := c.exec(`UPDATE admin_audit_log SET target_user_id = NULL, target = $2
+			WHERE target_user_id = $1`, userID, cloud.AuditDeletedTarget); err != nil {
+			return storeError(err, "audit log")
+		}
+		if _, err := c.exec(`UPDATE admin_audit_log SET actor_email = $2 WHERE actor_email = $1`,
+			user.Email, cloud.AuditDeletedTarget); err != nil {
+			return storeError(err, "audit log")
+		}
+		// Sessions, emergency data, orders and their history go by ON DELETE
+		// CASCADE; an admin's changes keep their history, without the admin.
 		_, err = c.exec(`DELETE FROM users WHERE id = $1`, userID)
 		return storeError(err, "user")
 	})

@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("Analytics", func(t *testing.T) { t.Parallel(); testAnalytics(t, open) })
 	t.Run("DeletePersonalData", func(t *testing.T) { t.Parallel(); testDeletePersonalData(t, open) })
 	t.Run("DeleteAccount", func(t *testing.T) { t.Parallel(); testDeleteAccount(t, open) })
+	t.Run("Admin", func(t *testing.T) { t.Parallel(); testAdmin(t, open) })
 }
 
 // MustCreateUser creates an individual account created at T0.
@@ -442,8 +443,34 @@ func testDeleteAccount(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 		must(t, s.CreateAnalyticsEvent(ctx, e))
 	}
 
+	// An admin read and changed both accounts, and the gone user was an
+	// admin who changed the kept user's order: the log keeps what was
+	// done, naming neither the gone user's account nor them as the actor.
+	for _, u := range []*cloud.User{gone, kept} {
+		must(t, s.CreateAuditEntry(ctx, &cloud.AuditEntry{ActorEmail: "admin@example.com", Action: cloud.AuditCustomerDataViewed,
+			TargetUserID: u.ID, Target: u.Email, CreatedAt: T0}))
+	}
+	must(t, s.CreateAuditEntry(ctx, &cloud.AuditEntry{ActorEmail: gone.Email, Action: cloud.AuditPrintAccessGranted,
+		TargetUserID: kept.ID, Target: kept.Email, CreatedAt: T0}))
+	keptOrder, err := s.FindAdminOrder(ctx, "LT-"+kept.Email)
+	must(t, err)
+	must(t, s.ChangeOrderStatus(ctx, &cloud.OrderStatusChange{OrderID: keptOrder.ID, Status: cloud.OrderShipped,
+		TrackingNumber: "RM1", ChangedBy: gone.ID, ChangedAt: T0}))
+
 	must(t, s.DeleteAccount(ctx, gone.ID))
 	AssertNoTrace(t, dump(t), gone, kept)
+	if entries, total, err := s.ListAuditEntries(ctx, cloud.PageQuery{Limit: 10}); err != nil || total != 3 {
+		t.Fatalf("audit entries after the deletion: %d %v", total, err)
+	} else {
+		for _, e := range entries {
+			if e.TargetUserID == gone.ID || e.Target == gone.Email || e.ActorEmail == gone.Email {
+				t.Fatalf("audit entry still names the deleted user: %+v", e)
+			}
+		}
+	}
+	if history, err := s.ListOrderHistory(ctx, keptOrder.ID); err != nil || len(history) != 2 || history[1].ChangedBy != 0 {
+		t.Fatalf("the kept order's history loses only who changed it: %+v %v", history, err)
+	}
 	if counts, err := s.CountAnalyticsEvents(ctx, T0); err != nil || len(counts) != 2 {
 		t.Fatalf("analytics after the deletion: %+v %v", counts, err)
 	}

@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 export const jane = {
@@ -91,4 +96,36 @@ export async function fillEmergencyForm(page: Page) {
 
 export async function expectToast(page: Page, title: string) {
   await expect(page.locator(".toast-title").filter({ hasText: title })).toBeVisible();
+}
+
+/** Every QR code on a PDF, read as a printer would print it (pdftoppm, then zbarimg). */
+export function decodePdf(path: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "lifetag-e2e-"));
+  execFileSync("pdftoppm", ["-r", "300", "-png", path, join(dir, "page")]);
+  const pages = readdirSync(dir)
+    .filter((f) => f.endsWith(".png"))
+    .map((f) => join(dir, f));
+  return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", ...pages]).toString(
+    "utf8",
+  );
+}
+
+/** The newest mail to `to` with `subject` in the cloud's development outbox, or null. */
+export async function outboxMail(to: string, subject: string): Promise<string | null> {
+  const outbox = process.env.E2E_OUTBOX;
+  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
+  const names = (await readdir(outbox)).sort().reverse();
+  for (const name of names) {
+    const mail = await readFile(join(outbox, name), "utf8");
+    if (mail.startsWith(`To: ${to}\nSubject: ${subject}\n`)) return mail;
+  }
+  return null;
+}
+
+/** Pays in the local test checkout's dialog with the test card. */
+export async function payInDialog(page: Page, dialogName: string) {
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect(dialog.getByText("TEST MODE")).toBeVisible();
+  await dialog.getByRole("button", { name: "Use the test card" }).click();
+  await dialog.getByRole("button", { name: /^Pay £/ }).click();
 }

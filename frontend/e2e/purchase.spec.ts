@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import {
   blobBytes,
+  decodePdf,
   expectToast,
+  payInDialog,
   fillEmergencyForm,
   jane,
   printCalls,
@@ -16,30 +18,11 @@ import {
 // Payments through the cloud's local test checkout: the same fulfilment code
 // as Stripe's webhook, driven by a locally signed event.
 
-/** Every QR code on a PDF, read as a printer would print it (pdftoppm, then zbarimg). */
-function decodePdf(path: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "lifetag-e2e-"));
-  execFileSync("pdftoppm", ["-r", "300", "-png", path, join(dir, "page")]);
-  const pages = readdirSync(dir)
-    .filter((f) => f.endsWith(".png"))
-    .map((f) => join(dir, f));
-  return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", ...pages]).toString(
-    "utf8",
-  );
-}
-
 /** What zbarimg reads from a PNG, as a phone's scanner would. */
 function decodePng(path: string): string {
   return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", path]).toString(
     "utf8",
   );
-}
-
-async function payInDialog(page: Page, dialogName: string) {
-  const dialog = page.getByRole("dialog", { name: dialogName });
-  await expect(dialog.getByText("TEST MODE")).toBeVisible();
-  await dialog.getByRole("button", { name: "Use the test card" }).click();
-  await dialog.getByRole("button", { name: /^Pay £/ }).click();
 }
 
 /** From the form to the payment dialog of the print unlock, as a new customer. */

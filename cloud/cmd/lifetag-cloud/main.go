@@ -186,8 +186,8 @@ func openMailer(config Config, logger *slog.Logger) (cloud.Mailer, error) {
 	return mail.NewOutbox(filepath.Join(config.DataDir, "outbox"), logger)
 }
 
-// purgeExpired deletes expired sessions, and analytics records past their
-// retention, on every tick.
+// purgeExpired deletes expired sessions, and analytics records and admin
+// audit entries past their retention, on every tick.
 func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger) {
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()
@@ -205,6 +205,11 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 				logger.Error("analytics purge failed", slog.String("error", err.Error()))
 			} else if n > 0 {
 				logger.Info("old analytics records deleted", slog.Int64("count", n))
+			}
+			if n, err := svc.PurgeOldAuditEntries(ctx); err != nil {
+				logger.Error("audit log purge failed", slog.String("error", err.Error()))
+			} else if n > 0 {
+				logger.Info("old audit entries deleted", slog.Int64("count", n))
 			}
 		}
 	}

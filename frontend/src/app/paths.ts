@@ -13,7 +13,7 @@ export const paths = {
   referrals: "/referrals",
   privacy: "/privacy",
   corporateLogin: "/corporate-login",
-  // Served by the admin side (companion spec); the server decides who goes there.
+  // The admin dashboard (admin-corporate-side spec §2); the server decides who sees it.
   admin: "/admin",
 } as const;
 

@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.admin,
+        lazy: async () => ({ Component: (await import("@/features/admin/AdminPage")).AdminPage }),
+      },
+      {
         path: "*",
         lazy: async () => ({
           Component: (await import("@/features/not-found/NotFoundPage")).NotFoundPage,

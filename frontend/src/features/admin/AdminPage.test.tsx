@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+import { exportFileName } from "./AdminPage";
+
+const stats = { totalUsers: 1234, paidUsers: 56, activeReferrers: 7, totalReferrals: 89 };
+const ann = {
+  id: 3,
+  email: "ann@example.com",
+  hasPrintAccess: true,
+  isAdmin: false,
+  referralCode: null,
+  referralCount: 0,
+  createdAt: "2026-03-01T12:00:00Z",
+};
+const order = {
+  id: 1,
+  orderId: "LT-ABC123",
+  userId: 3,
+  userEmail: "",
+  labelType: "helmet",
+  quantity: 1,
+  pricePence: 999,
+  status: "pending",
+  trackingNumber: null,
+  createdAt: "2026-03-01T12:00:00Z",
+};
+
+function admin(overrides: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
+  return mockFetch({
+    "GET /api/admin/stats": () => ({ body: stats }),
+    "GET /api/admin/users": () => ({ body: { users: [ann], total: 41, page: 1, pageSize: 20 } }),
+    "GET /api/admin/physical-orders": () => ({
+      body: { orders: [order], total: 1, page: 1, pageSize: 20 },
+    }),
+    "GET /api/corporate/organizations": () => ({ body: [] }),
+    "GET /api/admin/audit-log": () => ({ body: { entries: [], total: 0, page: 1, pageSize: 20 } }),
+    ...overrides,
+  });
+}
+
+const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
+
+describe("/admin", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks a visitor to sign in, through /api/login", async () => {
+    mockFetch({ "GET /api/admin/stats": () => ({ status: 401, body: { message: "x" } }) });
+    renderRoute("/admin");
+    expect(
+      await screen.findByRole("heading", { name: "Admin Access Required" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
+  });
+
+  it("sends a signed-in non-admin to /dashboard with Access Denied", async () => {
+    mockFetch({
+      "GET /api/admin/stats": () => ({ status: 403, body: { message: "Admin Access Required" } }),
+      "GET /api/user/orders": () => ({ body: { orders: [] } }),
+    });
+    const { router } = renderRoute("/admin");
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/(dashboard|login)/));
+    expect(toastTitles()).toContain("Access Denied");
+  });
+
+  it("shows the server's four cards and the tabs with their counts", async () => {
+    admin();
+    renderRoute("/admin");
+    expect(await screen.findByText("Total Users")).toBeInTheDocument();
+    expect(screen.getByText("1234")).toBeInTheDocument();
+    expect(screen.getByText("Paid Users")).toBeInTheDocument();
+    expect(screen.getByText("Active Referrers")).toBeInTheDocument();
+    expect(screen.getByText("89")).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "User Management (41)" })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Physical Orders (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Corporate Accounts (0)" })).toBeInTheDocument();
+    const row = (await screen.findByText("ann@example.com")).closest("tr")!;
+    expect(within(row).getByText("None")).toBeInTheDocument();
+    expect(within(row).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+  });
+
+  it("searches on the server once typing pauses", async () => {
+    const fetch = admin();
+    renderRoute("/admin");
+    const box = await screen.findByLabelText("Search by email, ID or referral code");
+    await userEvent.type(box, "ann");
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url]) =>
+            String(url).includes("/api/admin/users?") && String(url).includes("search=ann"),
+        ),
+      ).toBe(true),
+    );
+    // One request for the finished word, not one per key.
+    expect(
+      fetch.mock.calls.filter(
+        ([url]) => String(url).includes("search=a&") || String(url).endsWith("search=a"),
+      ),
+    ).toHaveLength(0);
+  });
+
+  it("refuses to create a user without an email, with the spec's toast", async () => {
+    const fetch = admin();
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("button", { name: "Add User" }));
+    expect(await screen.findByRole("heading", { name: "Create New User" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Create User" }));
+    expect(toastTitles()).toContain("Validation Error");
+    expect(fetch.mock.calls.some(([url]) => String(url) === "/api/admin/users/create")).toBe(false);
+  });
+
+  it("shows the setup link joined to the page's origin after creating a user", async () => {
+    admin({
+      "POST /api/admin/users/create": () => ({
+        status: 201,
+        body: {
+          user: { ...ann, id: 9, email: "new@example.com" },
+          passwordSetupUrl: "/set-password?email=new%40example.com&token=T",
+        },
+      }),
+    });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("button", { name: "Add User" }));
+    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Create User" }));
+    expect(
+      await screen.findByRole("heading", { name: "User Created Successfully" }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Password setup link")).toHaveValue(
+      `${window.location.origin}/set-password?email=new%40example.com&token=T`,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "User Created Successfully" })).toBeNull(),
+    );
+  });
+
+  it("asks before deleting, in the spec's words", async () => {
+    const fetch = admin({ "DELETE /api/admin/users/delete": () => ({ body: { message: "ok" } }) });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("button", { name: "Delete ann@example.com" }));
+    expect(
+      await screen.findByText(
+        "Are you sure you want to delete this user? This action cannot be undone.",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toastTitles()).toContain("User Deleted"));
+    const [, init] = fetch.mock.calls.find(([url]) => url === "/api/admin/users/delete")!;
+    expect(JSON.parse(String(init!.body))).toEqual({ userId: 3 });
+  });
+
+  it("lists orders in pounds, 'Unknown' for a missing user, and updates a status", async () => {
+    const fetch = admin({
+      "GET /api/admin/physical-orders/LT-ABC123/history": () => ({ body: { history: [] } }),
+      "PUT /api/admin/physical-orders/LT-ABC123": () => ({
+        body: { message: "Order status updated successfully" },
+      }),
+    });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: /Physical Orders/ }));
+    const row = (await screen.findByText("LT-ABC123")).closest("tr")!;
+    expect(within(row).getByText("£9.99")).toBeInTheDocument();
+    expect(within(row).getByText("Unknown")).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Edit LT-ABC123" }));
+    expect(await screen.findByRole("heading", { name: "Update Order Status" })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText("Status"), "shipped");
+    await userEvent.type(screen.getByLabelText("Tracking Number (optional)"), "RM1");
+    await userEvent.click(screen.getByRole("button", { name: "Update Order" }));
+    await waitFor(() => expect(toastTitles()).toContain("Success"));
+    const [, init] = fetch.mock.calls.find(
+      ([url]) => url === "/api/admin/physical-orders/LT-ABC123",
+    )!;
+    expect(JSON.parse(String(init!.body))).toEqual({ status: "shipped", trackingNumber: "RM1" });
+  });
+
+  it("shows the server's message when an update is refused", async () => {
+    admin({
+      "GET /api/admin/physical-orders/LT-ABC123/history": () => ({ body: { history: [] } }),
+      "PUT /api/admin/physical-orders/LT-ABC123": () => ({
+        status: 400,
+        body: { message: "A tracking number is required to mark an order as shipped" },
+      }),
+    });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: /Physical Orders/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Edit LT-ABC123" }));
+    await userEvent.selectOptions(await screen.findByLabelText("Status"), "shipped");
+    await userEvent.click(screen.getByRole("button", { name: "Update Order" }));
+    await waitFor(() => expect(toastTitles()).toContain("Update Failed"));
+    expect(useToastStore.getState().toasts[0]?.description).toBe(
+      "A tracking number is required to mark an order as shipped",
+    );
+  });
+
+  it("names the export lifetag-users-YYYY-MM-DD.csv", () => {
+    expect(exportFileName(new Date("2026-11-23T10:00:00Z"))).toBe("lifetag-users-2026-11-23.csv");
+  });
+});

@@ -1,0 +1,215 @@
+// Every admin call (admin-corporate-side spec §7), with its query or
+// mutation hook. Lists page and search on the server; the session is the
+// HttpOnly cookie, so no call carries a token.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "@/lib/api";
+import type {
+  AdminOrder,
+  AdminStats,
+  AdminUser,
+  AuditEntry,
+  CustomerData,
+  OrderHistoryEntry,
+  Organization,
+  Paged,
+} from "./types";
+
+export const adminPageSize = 20;
+
+export interface ListParams {
+  search: string;
+  page: number;
+}
+
+function listUrl(path: string, p: ListParams): string {
+  const q = new URLSearchParams({ page: String(p.page), pageSize: String(adminPageSize) });
+  if (p.search.trim() !== "") q.set("search", p.search.trim());
+  return `${path}?${q}`;
+}
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  stats: ["admin", "stats"] as const,
+  users: (p: ListParams) => ["admin", "users", p] as const,
+  orders: (p: ListParams) => ["admin", "orders", p] as const,
+  organizations: ["admin", "organizations"] as const,
+  audit: (page: number) => ["admin", "audit", page] as const,
+  history: (orderId: string) => ["admin", "history", orderId] as const,
+  customer: (userId: number) => ["admin", "customer", userId] as const,
+};
+
+/** The first call of the page: it also tells who may see it (401, 403). */
+export function useAdminStats() {
+  return useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: () => apiJson<AdminStats>("GET", "/api/admin/stats"),
+    retry: false,
+  });
+}
+
+export function useAdminUsers(p: ListParams, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.users(p),
+    queryFn: () => apiJson<Paged & { users: AdminUser[] }>("GET", listUrl("/api/admin/users", p)),
+    placeholderData: keepPreviousData,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useAdminOrders(p: ListParams, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.orders(p),
+    queryFn: () =>
+      apiJson<Paged & { orders: AdminOrder[] }>("GET", listUrl("/api/admin/physical-orders", p)),
+    placeholderData: keepPreviousData,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useOrganizations(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.organizations,
+    queryFn: () => apiJson<Organization[]>("GET", "/api/corporate/organizations"),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useAuditLog(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.audit(page),
+    queryFn: () =>
+      apiJson<Paged & { entries: AuditEntry[] }>(
+        "GET",
+        `/api/admin/audit-log?page=${page}&pageSize=${adminPageSize}`,
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useOrderHistory(orderId: string | null) {
+  return useQuery({
+    queryKey: adminKeys.history(orderId ?? ""),
+    queryFn: () =>
+      apiJson<{ history: OrderHistoryEntry[] }>(
+        "GET",
+        `/api/admin/physical-orders/${encodeURIComponent(orderId!)}/history`,
+      ),
+    enabled: orderId !== null,
+    retry: false,
+  });
+}
+
+export function useCustomerData(userId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.customer(userId ?? 0),
+    queryFn: () => apiJson<CustomerData>("GET", `/api/admin/customer-data/${userId}`),
+    enabled: userId !== null,
+    retry: false,
+    // Medical data: read fresh each time (each read is audited) and not kept.
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+export interface ShippingAddress {
+  fullName: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  county: string;
+  postcode: string;
+  country?: string;
+}
+
+/** Where an order's labels go (each read is audited). */
+export function useShippingAddress(orderId: string | null) {
+  return useQuery({
+    queryKey: ["admin", "shipping", orderId ?? ""],
+    queryFn: () =>
+      apiJson<{ shippingAddress: ShippingAddress | null }>(
+        "GET",
+        `/api/admin/physical-orders/${encodeURIComponent(orderId!)}/shipping-address`,
+      ),
+    enabled: orderId !== null,
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+/** Refreshes every admin list and the cards after a change. */
+function useInvalidateAdmin() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useUpdateOrder() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (v: { orderId: string; status: string; trackingNumber: string }) =>
+      apiJson<{ message: string }>(
+        "PUT",
+        `/api/admin/physical-orders/${encodeURIComponent(v.orderId)}`,
+        { status: v.status, trackingNumber: v.trackingNumber },
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetPrintAccess() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (v: { userId: number; hasPrintAccess: boolean }) =>
+      apiJson<{ message: string }>("POST", "/api/admin/users/print-access", v),
+    onSuccess: invalidate,
+  });
+}
+
+export interface CreatedUser {
+  user: AdminUser;
+  passwordSetupUrl: string;
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (v: { email: string; hasPrintAccess: boolean }) =>
+      apiJson<CreatedUser>("POST", "/api/admin/users/create", v),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiJson<{ message: string }>("DELETE", "/api/admin/users/delete", { userId }),
+    onSuccess: invalidate,
+  });
+}
+
+/** "Print Labels": the order's label PDF; printing moves pending to processing. */
+export function useOrderLabels() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: async (orderId: string) => {
+      const response = await apiRequest(
+        "POST",
+        `/api/admin/physical-orders/${encodeURIComponent(orderId)}/labels.pdf`,
+      );
+      return response.blob();
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** The users CSV as the server streams it. */
+export async function exportUsers(): Promise<Blob> {
+  const response = await apiRequest("GET", "/api/admin/export");
+  return response.blob();
+}

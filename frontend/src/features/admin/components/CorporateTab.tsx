@@ -1,0 +1,204 @@
+import { useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import * as Dialog from "@radix-ui/react-dialog";
+import type { Organization } from "../api/types";
+import { adminCopy as copy } from "../copy";
+import { DataTable } from "./DataTable";
+import { formatDate, qrUsage, subscriptionStatus } from "./format";
+
+/** Spec §3: subscriptionTier (also read as subscription_tier), default starter. */
+export function planOf(org: Organization): string {
+  return org.subscriptionTier || org.subscription_tier || "starter";
+}
+
+/** Organisations matching the search (name, contact, e-mail, type, plan). */
+export function filterOrganizations(orgs: Organization[], search: string): Organization[] {
+  const s = search.trim().toLowerCase();
+  if (s === "") return orgs;
+  return orgs.filter((o) =>
+    [
+      o.name,
+      o.contactFirstName,
+      o.contactLastName,
+      o.contactEmail,
+      o.organizationType,
+      planOf(o),
+      String(o.id),
+    ]
+      .join(" ")
+      .toLowerCase()
+      .includes(s),
+  );
+}
+
+export function UsageBar(props: { current: number; max: number }) {
+  const usage = qrUsage(props.current, props.max);
+  return (
+    <div className="usage">
+      <div
+        className={`usage-bar${usage.over ? " usage-over" : ""}`}
+        role="progressbar"
+        aria-valuenow={usage.bar}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label={copy.corporate.usage}
+      >
+        <span style={{ width: `${usage.bar}%` }} />
+      </div>
+      <span className={usage.over ? "usage-text usage-over-text" : "usage-text"}>
+        {props.current}/{props.max} ({usage.percent}%)
+      </span>
+    </div>
+  );
+}
+
+/** The Corporate Accounts tab (spec §2). The list is small: it is searched here. */
+export function CorporateTable(props: { organizations: Organization[] }) {
+  const [open, setOpen] = useState<Organization | null>(null);
+  const [page, setPage] = useState(1);
+  const pageSize = 20;
+  const columns = useMemo<ColumnDef<Organization, unknown>[]>(
+    () => [
+      {
+        id: "organization",
+        header: copy.corporate.organization,
+        cell: ({ row }) => (
+          <div className="admin-cell-stack">
+            <strong>{row.original.name}</strong>
+            <span className="hint">
+              {row.original.id} · {row.original.organizationType}
+            </span>
+          </div>
+        ),
+      },
+      {
+        id: "contact",
+        header: copy.corporate.contact,
+        cell: ({ row }) => (
+          <div className="admin-cell-stack">
+            <span>
+              {row.original.contactFirstName} {row.original.contactLastName}
+            </span>
+            <span className="hint">{row.original.contactEmail}</span>
+            <span className="hint">{row.original.phone}</span>
+          </div>
+        ),
+      },
+      { id: "plan", header: copy.corporate.plan, cell: ({ row }) => planOf(row.original) },
+      {
+        id: "qr",
+        header: copy.corporate.qrCodes,
+        cell: ({ row }) => (
+          <UsageBar current={row.original.currentQrCodes} max={row.original.maxQrCodes} />
+        ),
+      },
+      {
+        id: "status",
+        header: copy.corporate.status,
+        cell: ({ row }) => subscriptionStatus(row.original.subscriptionStatus),
+      },
+      {
+        id: "created",
+        header: copy.corporate.created,
+        cell: ({ row }) => formatDate(row.original.createdAt),
+      },
+      {
+        id: "details",
+        header: "",
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => setOpen(row.original)}
+          >
+            {copy.corporate.details}
+          </button>
+        ),
+      },
+    ],
+    [],
+  );
+  const rows = props.organizations.slice((page - 1) * pageSize, page * pageSize);
+  return (
+    <>
+      <DataTable
+        label={copy.tabs.corporate}
+        columns={columns}
+        rows={rows}
+        total={props.organizations.length}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        empty={copy.corporate.empty}
+        rowKey={(o) => String(o.id)}
+      />
+      <Dialog.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog dialog-small">
+            {open && <OrganizationDetails org={open} />}
+            <div className="dialog-actions">
+              <Dialog.Close className="button button-secondary">
+                {copy.corporate.close}
+              </Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function OrganizationDetails(props: { org: Organization }) {
+  const { org } = props;
+  const c = copy.corporate;
+  return (
+    <>
+      <Dialog.Title>{org.name}</Dialog.Title>
+      <Dialog.Description className="visually-hidden">{c.overview}</Dialog.Description>
+      <h3>{c.overview}</h3>
+      <dl className="summary-list">
+        <div>
+          <dt>{c.id}</dt>
+          <dd>{org.id}</dd>
+        </div>
+        <div>
+          <dt>{c.type}</dt>
+          <dd>{org.organizationType}</dd>
+        </div>
+        <div>
+          <dt>{c.employees}</dt>
+          <dd>{org.employeeCount}</dd>
+        </div>
+        <div>
+          <dt>{c.created}</dt>
+          <dd>{formatDate(org.createdAt)}</dd>
+        </div>
+      </dl>
+      <h3>{c.contact}</h3>
+      <p>
+        {org.contactFirstName} {org.contactLastName}
+        <br />
+        {org.contactEmail}
+        <br />
+        {org.phone}
+      </p>
+      <h3>{c.address}</h3>
+      <p>
+        {org.address}, {org.city}, {org.country}
+      </p>
+      <h3>{c.subscription}</h3>
+      <dl className="summary-list">
+        <div>
+          <dt>{c.plan}</dt>
+          <dd>{planOf(org)}</dd>
+        </div>
+        <div>
+          <dt>{c.status}</dt>
+          <dd>{subscriptionStatus(org.subscriptionStatus)}</dd>
+        </div>
+      </dl>
+      <UsageBar current={org.currentQrCodes} max={org.maxQrCodes} />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+// One table for every admin list, on TanStack Table: the server pages and
+// searches (manualPagination), so the table renders one page and the pager
+// asks for the next. On a phone the table scrolls inside its box.
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { adminCopy as copy } from "../copy";
+
+export function DataTable<T>(props: {
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  empty: string;
+  rowKey: (row: T) => string;
+}) {
+  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
+  // The table object is rebuilt from props on each render and passed to no
+  // memoised child, which is what this rule guards against.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: props.rows,
+    columns: props.columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: props.rowKey,
+    manualPagination: true,
+    pageCount: pages,
+    state: { pagination: { pageIndex: props.page - 1, pageSize: props.pageSize } },
+  });
+  return (
+    <>
+      <div className="table-scroll admin-table-box">
+        <table className="orders admin-table" aria-label={props.label}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.length === 0 ? (
+              <tr>
+                <td colSpan={props.columns.length} className="hint">
+                  {props.empty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <div className="pager">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={props.page <= 1}
+            onClick={() => props.onPage(props.page - 1)}
+          >
+            {copy.pager.previous}
+          </button>
+          <span>{copy.pager.page(props.page, pages)}</span>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={props.page >= pages}
+            onClick={() => props.onPage(props.page + 1)}
+          >
+            {copy.pager.next}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

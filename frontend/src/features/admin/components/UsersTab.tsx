@@ -1,0 +1,142 @@
+import { useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast-store";
+import { useDeleteUser, useSetPrintAccess } from "../api/admin";
+import type { AdminUser } from "../api/types";
+import { adminCopy as copy } from "../copy";
+import { DataTable } from "./DataTable";
+import { toastFailure } from "./errors";
+import { formatDate } from "./format";
+import { Switch } from "./Switch";
+
+/** The users table (spec §2 "Users tab"); the search box and header live in AdminPage. */
+export function UsersTable(props: {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onView: (user: AdminUser) => void;
+}) {
+  const setAccess = useSetPrintAccess();
+  const remove = useDeleteUser();
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const { onView } = props;
+
+  const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
+    () => [
+      {
+        id: "email",
+        header: copy.users.email,
+        cell: ({ row }) => (
+          <div className="admin-cell-stack">
+            <span className="admin-email">{row.original.email}</span>
+            <span className="hint">{copy.users.id(row.original.id)}</span>
+          </div>
+        ),
+      },
+      {
+        id: "printAccess",
+        header: copy.users.printAccess,
+        cell: ({ row }) => (
+          <Switch
+            checked={row.original.hasPrintAccess}
+            label={copy.users.toggle(row.original.email)}
+            onChange={(granted) =>
+              setAccess.mutate(
+                { userId: row.original.id, hasPrintAccess: granted },
+                {
+                  onSuccess: (answer) =>
+                    toast({
+                      title: copy.toasts.accessUpdated,
+                      description: answer.message,
+                      variant: "success",
+                    }),
+                  onError: (error) =>
+                    toastFailure(error, copy.toasts.updateFailed, copy.toasts.printAccessFallback),
+                },
+              )
+            }
+          />
+        ),
+      },
+      {
+        id: "referralCode",
+        header: copy.users.referralCode,
+        cell: ({ row }) => row.original.referralCode ?? copy.users.none,
+      },
+      {
+        id: "referrals",
+        header: copy.users.referrals,
+        cell: ({ row }) => row.original.referralCount,
+      },
+      {
+        id: "created",
+        header: copy.users.created,
+        cell: ({ row }) => formatDate(row.original.createdAt),
+      },
+      {
+        id: "actions",
+        header: copy.users.actions,
+        cell: ({ row }) => (
+          <div className="admin-actions">
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => onView(row.original)}
+            >
+              {copy.users.view}
+            </button>
+            <button
+              type="button"
+              className="button button-danger-outline button-small"
+              onClick={() => setDeleting(row.original)}
+              aria-label={`${copy.users.delete} ${row.original.email}`}
+            >
+              {copy.users.delete}
+            </button>
+          </div>
+        ),
+      },
+    ],
+    [setAccess, onView],
+  );
+
+  return (
+    <>
+      <DataTable
+        label={copy.tabs.users}
+        columns={columns}
+        rows={props.users}
+        total={props.total}
+        page={props.page}
+        pageSize={props.pageSize}
+        onPage={props.onPage}
+        empty={copy.users.empty}
+        rowKey={(u) => String(u.id)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={copy.deleteConfirm.title}
+        description={copy.deleteConfirm.description}
+        confirmLabel={copy.deleteConfirm.confirm}
+        cancelLabel={copy.deleteConfirm.cancel}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () =>
+              toast({
+                title: copy.toasts.userDeleted,
+                description: copy.toasts.userDeletedBody,
+                variant: "success",
+              }),
+            onError: (error) =>
+              toastFailure(error, copy.toasts.deleteFailed, copy.toasts.deleteFallback),
+          });
+        }}
+      />
+    </>
+  );
+}
