@@ -181,8 +181,11 @@ test("an admin creates a user with print access, revokes it, exports users and d
   expect((await user.request.post("/api/sync/emergency-data", { data: record })).status()).toBe(
     200,
   );
+  // The record the screen shows goes with the request (the cloud refuses to
+  // print details older than the screen's).
   const sheet = {
     email,
+    emergencyData: record.emergencyData,
     labelOptions: {
       labelType: "wallet",
       paperSize: "a4",
