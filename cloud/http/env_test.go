@@ -123,6 +123,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		Service: svc, Site: fstest.MapFS{}, Logger: logger,
 		Production: opts.production, RateLimit: opts.rateLimit, Payments: testPayments(),
 	})
+	handler.Ready() // as main does once started
 	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
 	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk, Server: handler}

@@ -45,7 +45,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	code := cloud.ErrorCode(err)
 	if code == cloud.EINTERNAL {
-		s.logger.Error("request failed", slog.String("method", r.Method),
+		s.logger.ErrorContext(r.Context(), "request failed", slog.String("method", r.Method),
 			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
 	}
 	resp := errorResponse{Message: cloud.ErrorMessage(err)}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -65,6 +66,8 @@ type Server struct {
 	addressFailures  *httprate.RateLimiter // failed sign-ins per address: counted, never refused
 	analyticsLimiter *httprate.RateLimiter
 	router           chi.Router
+
+	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
 }
 
 // NewServer builds the server and its routes.
@@ -75,7 +78,7 @@ func NewServer(c Config) *Server {
 	s := &Server{
 		service:    c.Service,
 		site:       c.Site,
-		logger:     c.Logger,
+		logger:     WithRequestIDs(c.Logger),
 		production: c.Production,
 		rateLimit:  c.RateLimit,
 		payments:   c.Payments,
@@ -116,7 +119,7 @@ func routePattern(r *http.Request) string {
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if err := s.service.Ping(r.Context()); err != nil {
-		s.logger.Error("health check failed", slog.String("error", err.Error()))
+		s.logger.ErrorContext(r.Context(), "health check failed", slog.String("error", err.Error()))
 		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
 		return
 	}

@@ -38,7 +38,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "lifetag-cloud:", err)
 		os.Exit(2)
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: config.LogLevel}))
+	// Every line a request logs carries its request_id.
+	logger := lhttp.WithRequestIDs(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: config.LogLevel})))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ready := func(addr net.Addr) { fmt.Printf("Lifetag is running on http://%s\n", addr) }
@@ -121,12 +122,20 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 
 	served := make(chan error, 1)
 	go func() { served <- httpServer.Serve(listener) }()
+	server.Ready()
 	select {
 	case err := <-served:
 		return err
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down")
+	// Draining: /api/ready says 503 while requests are still served, long
+	// enough (DRAIN_SECONDS) for the load balancer to notice and stop
+	// sending; then Shutdown lets those in flight finish.
+	server.Drain()
+	logger.Info("shutting down", slog.Duration("drain", config.Drain))
+	if config.Drain > 0 {
+		time.Sleep(config.Drain)
+	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := httpServer.Shutdown(shutdownCtx); err != nil {
