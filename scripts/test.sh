@@ -22,6 +22,9 @@ for module in pkg cloud station; do
   (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...) || status=1
 done
 
+# Every fuzz target, briefly (make fuzz runs them longer).
+FUZZ_TIME=${FUZZ_TIME:-3s} scripts/fuzz.sh || status=1
+
 echo "== frontend: lint, types, unit tests"
 (cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent test) || status=1
 
