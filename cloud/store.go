@@ -76,4 +76,20 @@ type Store interface {
 	DeleteAccount(ctx context.Context, userID int64) error
 
 	PaymentStore
+	RateLimitStore
+}
+
+// RateLimitStore keeps rate-limit counters in the database, so that every
+// cloud instance on it counts together (issue 15; cloud/http uses it on
+// PostgreSQL). A key is an opaque hash; windows are fixed and start at
+// whole multiples of their length.
+type RateLimitStore interface {
+	// CountRateLimit adds by to the key's count in the window starting at
+	// window.
+	CountRateLimit(ctx context.Context, keyHash []byte, window time.Time, by int) error
+	// RateLimitCounts returns the key's counts in the windows starting at
+	// current and previous, 0 for a window with none.
+	RateLimitCounts(ctx context.Context, keyHash []byte, current, previous time.Time) (int, int, error)
+	// DeleteRateLimitsBefore deletes the windows that started before before.
+	DeleteRateLimitsBefore(ctx context.Context, before time.Time) (int64, error)
 }

@@ -97,13 +97,21 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	}
 	go purgeExpired(ctx, svc, logger)
 
+	// On PostgreSQL, instances share one database and so their rate-limit
+	// counters; the embedded SQLite serves one instance, counting in memory.
+	var rateLimitStore cloud.RateLimitStore
+	if config.DatabaseURL != "" {
+		rateLimitStore = store
+		go purgeRateLimits(ctx, store, config.RateLimit.Window, logger)
+	}
 	server := lhttp.NewServer(lhttp.Config{
-		Service:    svc,
-		Site:       web.Dist(),
-		Logger:     logger,
-		Production: config.Production,
-		RateLimit:  config.RateLimit,
-		Payments:   paymentRoutes,
+		Service:        svc,
+		Site:           web.Dist(),
+		Logger:         logger,
+		Production:     config.Production,
+		RateLimit:      config.RateLimit,
+		Payments:       paymentRoutes,
+		RateLimitStore: rateLimitStore,
 	})
 	httpServer := &http.Server{
 		Handler:           server,
@@ -214,6 +222,23 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 				logger.Error("analytics purge failed", slog.String("error", err.Error()))
 			} else if n > 0 {
 				logger.Info("old analytics records deleted", slog.Int64("count", n))
+			}
+		}
+	}
+}
+
+// purgeRateLimits deletes, on every tick, the rate-limit windows no limiter
+// reads any more: a limiter weighs the current window and the one before.
+func purgeRateLimits(ctx context.Context, store cloud.RateLimitStore, window time.Duration, logger *slog.Logger) {
+	ticker := time.NewTicker(purgeInterval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			if _, err := store.DeleteRateLimitsBefore(ctx, time.Now().Add(-2*window)); err != nil {
+				logger.Error("rate limit purge failed", slog.String("error", err.Error()))
 			}
 		}
 	}
