@@ -254,3 +254,23 @@ func (c *apiClient) login(base, email, password string) string {
 
 // decodeJSON reads a JSON answer into v.
 func decodeJSON(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
+
+// report logs a summary line of a test and, when LIFETAG_TEST_REPORT names a
+// file (scripts/test.sh), appends it there: go test shows nothing of a
+// passing package, and these figures belong in the output of make test.
+func report(t testing.TB, line string) {
+	t.Helper()
+	t.Log(line)
+	name := os.Getenv("LIFETAG_TEST_REPORT")
+	if name == "" {
+		return
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(line + "\n"); err != nil {
+		t.Fatal(err)
+	}
+}
