@@ -27,15 +27,17 @@ type mixedLoad struct {
 	name    string // keeps paths apart between loads on one database
 	workers []loadWorker
 	stop    chan struct{}
+	stopped sync.Once
 	done    sync.WaitGroup
 
-	mu          sync.Mutex
-	ackedViews  []string       // paths of page views answered 2xx
-	ackedRecord map[string]int // per account, the last record number answered 2xx
-	ackedWrites int            // writes of either kind answered 2xx
-	results     []bool         // every answer in the order they came: 2xx or not
-	unavailable int            // 503 with the database message
-	unexpected  []string       // anything else: another status, or no answer
+	mu           sync.Mutex
+	ackedViews   []string       // paths of page views answered 2xx
+	ackedRecord  map[string]int // per account, the last record number answered 2xx
+	ackedWrites  int            // writes of either kind answered 2xx
+	results      []bool         // every answer in the order they came: 2xx or not
+	unavailable  int            // 503 with the database message
+	unexpected   []string       // anything else: another status, or no answer
+	statusFailed []string       // of those, the answers with another status
 }
 
 type loadWorker struct{ email, token string }
@@ -74,9 +76,10 @@ func (l *mixedLoad) start() {
 	}
 }
 
-// Stop stops the workers and waits for their last answers.
-func (l *mixedLoad) Stop() {
-	close(l.stop)
+// stopOnce stops the workers and waits for their last answers; calls after
+// the first do nothing.
+func (l *mixedLoad) stopOnce() {
+	l.stopped.Do(func() { close(l.stop) })
 	l.done.Wait()
 }
 
@@ -129,8 +132,18 @@ func (l *mixedLoad) record(status int, out map[string]any, err error) bool {
 		l.unavailable++
 	default:
 		l.unexpected = append(l.unexpected, fmt.Sprintf("%d %v", status, out))
+		l.statusFailed = append(l.statusFailed, fmt.Sprintf("%d %v", status, out))
 	}
 	return ok
+}
+
+// statusFailures are the answers with a status neither 2xx nor 503 (not the
+// requests that got no answer: after a listener closes, those never reached
+// the cloud).
+func (l *mixedLoad) statusFailures() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.statusFailed
 }
 
 // counts returns the number of answers so far, and of 503s among them.

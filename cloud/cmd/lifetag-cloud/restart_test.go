@@ -41,12 +41,7 @@ func TestDatabaseRestart(t *testing.T) {
 
 	load := newMixedLoad(t, store, cloudProc.URL, "restart", 6)
 	load.start()
-	stopped := false
-	defer func() {
-		if !stopped {
-			load.Stop()
-		}
-	}()
+	defer load.stopOnce()
 	waitFor(t, 30*time.Second, "the load to get going", func() bool { all, _ := load.counts(); return all >= 200 })
 
 	outageStart := time.Now()
@@ -72,8 +67,7 @@ func TestDatabaseRestart(t *testing.T) {
 		all, _ := load.counts()
 		return all >= answered+afterRestart
 	})
-	load.Stop()
-	stopped = true
+	load.stopOnce()
 
 	if len(load.unexpected) > 0 {
 		t.Errorf("%d answers neither 2xx nor 503 with the database message, such as: %v", len(load.unexpected), load.unexpected[:min(5, len(load.unexpected))])
