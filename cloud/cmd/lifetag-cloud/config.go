@@ -23,6 +23,7 @@ type Config struct {
 	DataDir     string // DATA_DIR, default ./data (SQLite file, dev key, outbox)
 	Production  bool   // LIFETAG_ENV=production (default development)
 	LogLevel    slog.Level
+	LogJSON     bool // LOG_FORMAT=json: one JSON object a line, for log collectors (default text: key=value)
 	// Drain is how long a stopping instance keeps serving, its readiness
 	// already 503, before it closes its listener (DRAIN_SECONDS, default 0):
 	// behind a load balancer, a little longer than its probe interval.
@@ -83,6 +84,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		}
 	default:
 		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
+	}
+	switch getenv("LOG_FORMAT") {
+	case "", "text":
+	case "json":
+		c.LogJSON = true
+	default:
+		return c, fmt.Errorf("LOG_FORMAT must be text or json")
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(firstNonEmpty(getenv("LOG_LEVEL"), "info"))); err != nil {
 		return c, fmt.Errorf("LOG_LEVEL: %w", err)

@@ -39,7 +39,12 @@ func main() {
 		os.Exit(2)
 	}
 	// Every line a request logs carries its request_id.
-	logger := lhttp.WithRequestIDs(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: config.LogLevel})))
+	logOptions := &slog.HandlerOptions{Level: config.LogLevel}
+	var handler slog.Handler = slog.NewTextHandler(os.Stderr, logOptions)
+	if config.LogJSON {
+		handler = slog.NewJSONHandler(os.Stderr, logOptions)
+	}
+	logger := lhttp.WithRequestIDs(slog.New(handler))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ready := func(addr net.Addr) { fmt.Printf("Lifetag is running on http://%s\n", addr) }
