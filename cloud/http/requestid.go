@@ -57,8 +57,9 @@ func (s *Server) requestID(next http.Handler) http.Handler {
 }
 
 // validRequestID accepts 1 to maxRequestIDBytes of letters, digits and
-// . _ - : (what proxies generate: UUIDs, hex, Amazon's Root=...; no spaces,
-// quotes or control characters to forge log fields with).
+// . _ - : = ; (what proxies generate: UUIDs, hex, Amazon's
+// Root=1-...;Parent=...): no spaces, quotes or control characters to forge
+// log fields with.
 func validRequestID(id string) bool {
 	if id == "" || len(id) > maxRequestIDBytes {
 		return false
