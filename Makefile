@@ -1,5 +1,5 @@
 # Lifetag: the verbs. `make run` and `make test` do all set-up themselves.
-.PHONY: setup frontend build run test bench clean
+.PHONY: setup frontend build run test bench fuzz clean
 
 PORT ?= 8080
 CLOUD_BIN := build/lifetag-cloud
@@ -25,6 +25,11 @@ test:
 
 bench:
 	scripts/bench.sh
+
+# Every Go fuzz target for FUZZ_TIME each (a minute; make test gives each 3 s).
+FUZZ_TIME ?= 60s
+fuzz:
+	FUZZ_TIME=$(FUZZ_TIME) FUZZ_MINIMIZE_TIME=10s scripts/fuzz.sh
 
 clean:
 	rm -rf build frontend/dist

@@ -84,6 +84,7 @@ type Store interface {
 
 	PaymentStore
 	AdminStore
+	RateLimitStore
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,
@@ -114,4 +115,19 @@ type AdminStore interface {
 	// ListAuditEntries returns a page of the log, newest first, and its size.
 	ListAuditEntries(ctx context.Context, q PageQuery) ([]*AuditEntry, int64, error)
 	DeleteAuditEntriesBefore(ctx context.Context, before time.Time) (int64, error)
+}
+
+// RateLimitStore keeps rate-limit counters in the database, so that every
+// cloud instance on it counts together (issue 15; cloud/http uses it on
+// PostgreSQL). A key is an opaque hash; windows are fixed and start at
+// whole multiples of their length.
+type RateLimitStore interface {
+	// CountRateLimit adds by to the key's count in the window starting at
+	// window.
+	CountRateLimit(ctx context.Context, keyHash []byte, window time.Time, by int) error
+	// RateLimitCounts returns the key's counts in the windows starting at
+	// current and previous, 0 for a window with none.
+	RateLimitCounts(ctx context.Context, keyHash []byte, current, previous time.Time) (int, int, error)
+	// DeleteRateLimitsBefore deletes the windows that started before before.
+	DeleteRateLimitsBefore(ctx context.Context, before time.Time) (int64, error)
 }

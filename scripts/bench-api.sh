@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # `make bench`, API part: the cloud on a throwaway PostgreSQL, loaded by wrk
 # for 20 s with an authenticated sync pull; then sign-in, measured apart
-# because argon2id is slow on purpose. Prints exactly:
+# because argon2id is slow on purpose; then the same pull on two instances on
+# the one database (as behind a load balancer: each wrk thread with its 8
+# connections on one instance). Prints exactly:
 #   api: N req/s p99 X ms errors E
 #   login: N req/s p99 X ms errors E
+#   api: N req/s p99 X ms errors E (2 instances, one PostgreSQL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,11 +20,12 @@ postgres_start >&2
 
 work=$(mktemp -d /tmp/lifetag-bench.XXXXXX)
 cloud_pid=""
+cloud2_pid=""
 cleanup() {
-  if [ -n "$cloud_pid" ]; then
-    kill "$cloud_pid" 2>/dev/null || true
-    wait "$cloud_pid" 2>/dev/null || true
-  fi
+  for pid in $cloud_pid $cloud2_pid; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
   rm -rf "$work"
   postgres_stop
 }
@@ -42,19 +46,29 @@ base="http://127.0.0.1:$port"
 
 # Development mode (mail goes to the outbox), PostgreSQL, the bench account
 # seeded as an admin (the only way to make an account without a payment),
-# and rate limits out of the way of the login run.
-env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \
-  DATA_DIR="$work/data" LOG_LEVEL=warn ADMIN_EMAILS="$EMAIL" \
-  RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
-  "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
-cloud_pid=$!
-
-for _ in $(seq 1 100); do
-  curl -fsS "$base/api/health" >/dev/null 2>&1 && break
-  kill -0 "$cloud_pid" 2>/dev/null || { cat "$work/cloud.log" >&2; exit 1; }
-  sleep 0.1
-done
-curl -fsS "$base/api/health" >/dev/null
+# and rate limits out of the way of the login run. Every instance has the
+# one data key (they read each other's sealed records) and its own data
+# directory (the outbox).
+data_key=$(head -c 32 /dev/urandom | base64)
+started_pid=""
+start_cloud() { # port, data directory, log file; sets started_pid
+  env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$1" \
+    DATA_DIR="$2" DATA_KEY="$data_key" LOG_LEVEL=warn ADMIN_EMAILS="$EMAIL" \
+    RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
+    "$work/lifetag-cloud" >"$3" 2>&1 &
+  started_pid=$!
+}
+wait_ready() { # base URL, pid, log file: at most about 10 s
+  for _ in $(seq 1 100); do
+    curl -fsS "$1/api/ready" >/dev/null 2>&1 && return 0
+    kill -0 "$2" 2>/dev/null || { cat "$3" >&2; exit 1; }
+    sleep 0.1
+  done
+  curl -fsS "$1/api/ready" >/dev/null
+}
+start_cloud "$port" "$work/data" "$work/cloud.log"
+cloud_pid=$started_pid
+wait_ready "$base" "$cloud_pid" "$work/cloud.log"
 
 post() { # path, JSON body, [token]
   curl -fsS -X POST "$base$1" -H 'Content-Type: application/json' \
@@ -114,3 +128,25 @@ wrk.body = '$login_body'
 LUA
 wrk -t2 -c4 -d"${LOGIN_SECONDS}s" --latency -s "$work/login.lua" "$base/api/auth/login" >"$work/login.txt"
 summarize login <"$work/login.txt"
+
+# Two instances on the one database: a second process, and one wrk as for
+# one instance (2 threads, 16 connections) whose threads each load one
+# instance (setup gives each thread its address), so that the two lines
+# differ only in the number of cloud processes. A thread whose instance did
+# not answer would count connect errors.
+port2=$(free_port)
+base2="http://127.0.0.1:$port2"
+start_cloud "$port2" "$work/data2" "$work/cloud2.log"
+cloud2_pid=$started_pid
+wait_ready "$base2" "$cloud2_pid" "$work/cloud2.log"
+curl -fsS -H "Authorization: Bearer $session" "$base2/api/sync/emergency-data/${EMAIL/@/%40}" >/dev/null # the session works on both
+cat >"$work/two.lua" <<LUA
+local ports = { "$port", "$port2" }
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread.addr = wrk.lookup("127.0.0.1", ports[(threads - 1) % 2 + 1])[1]
+end
+LUA
+wrk -t2 -c16 -d"${API_SECONDS}s" --latency -s "$work/two.lua" -H "Authorization: Bearer $session" "$pull" >"$work/api-two.txt"
+summarize api <"$work/api-two.txt" | sed 's/$/ (2 instances, one PostgreSQL)/'

@@ -9,7 +9,11 @@ scripts/setup.sh
 . scripts/stripe-mock.sh
 postgres_start # sets an EXIT trap that stops PostgreSQL
 stripe_mock_start
-trap 'stripe_mock_stop; postgres_stop' EXIT
+# Tests that measure something (the database restart under load) add their
+# summary line here; it is printed at the end.
+LIFETAG_TEST_REPORT=$(mktemp /tmp/lifetag-test-report.XXXXXX)
+export LIFETAG_TEST_REPORT
+trap 'stripe_mock_stop; postgres_stop; rm -f "$LIFETAG_TEST_REPORT"' EXIT
 
 # Tests that need a service or tool skip when run alone without it; here they
 # must fail instead, so nothing is silently left out.
@@ -22,10 +26,17 @@ for module in pkg cloud station; do
   (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...) || status=1
 done
 
+# Every fuzz target, briefly (make fuzz runs them longer).
+FUZZ_TIME=${FUZZ_TIME:-3s} scripts/fuzz.sh || status=1
+
 echo "== frontend: lint, types, unit tests"
 (cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent test) || status=1
 
 # The browser journeys build the site and the cloud binary themselves.
 scripts/test-e2e.sh || status=1
 
+if [ -s "$LIFETAG_TEST_REPORT" ]; then
+  echo "== figures"
+  cat "$LIFETAG_TEST_REPORT"
+fi
 exit $status

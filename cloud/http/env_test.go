@@ -65,6 +65,8 @@ type envOptions struct {
 	logger     *slog.Logger
 	// payments is the payment provider; the local test checkout by default.
 	payments cloud.PaymentProvider
+	// sharedRateLimits counts rate limits in the store, as on PostgreSQL.
+	sharedRateLimits bool
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -119,10 +121,16 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	if opts.rateLimit == (lhttp.RateLimit{}) {
 		opts.rateLimit = noRateLimit
 	}
+	var rateLimitStore cloud.RateLimitStore
+	if opts.sharedRateLimits {
+		rateLimitStore = store
+	}
 	handler := lhttp.NewServer(lhttp.Config{
 		Service: svc, Site: fstest.MapFS{}, Logger: logger,
 		Production: opts.production, RateLimit: opts.rateLimit, Payments: testPayments(),
+		RateLimitStore: rateLimitStore,
 	})
+	handler.Ready() // as main does once started
 	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
 	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk, Server: handler}

@@ -82,7 +82,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.logger.Error("panic", slog.String("route", routePattern(r)),
+				s.logger.ErrorContext(r.Context(), "panic", slog.String("route", routePattern(r)),
 					slog.String("panic", fmt.Sprint(v)), slog.String("stack", string(debug.Stack())))
 				writeMessage(w, http.StatusInternalServerError, cloud.MsgInternal)
 			}

@@ -552,7 +552,7 @@ func (c *capturingProvider) CreatePaymentIntent(ctx context.Context, p *cloud.Pa
 	return c.PaymentProvider.CreatePaymentIntent(ctx, p)
 }
 
-func stripeAPIVersion(t *testing.T) string {
+func stripeAPIVersion(t testing.TB) string {
 	t.Helper()
 	raw, _, err := stripe.SignedSucceededEvent("evt_v", "pi_v", &cloud.Payment{Currency: "gbp"}, testWebhookSecret, time.Now())
 	if err != nil {

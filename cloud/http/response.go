@@ -25,8 +25,13 @@ var statusOf = map[string]int{
 	cloud.ENOTFOUND:     http.StatusNotFound,
 	cloud.ECONFLICT:     http.StatusConflict,
 	cloud.ETOOMANY:      http.StatusTooManyRequests,
+	cloud.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	cloud.EINTERNAL:     http.StatusInternalServerError,
 }
+
+// retryAfterUnavailable is how long a client is asked to wait when the
+// database is unavailable (seconds): a restart or failover takes a few.
+const retryAfterUnavailable = "2"
 
 // writeJSON writes v with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -44,9 +49,14 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	code := cloud.ErrorCode(err)
-	if code == cloud.EINTERNAL {
-		s.logger.Error("request failed", slog.String("method", r.Method),
+	switch code {
+	case cloud.EINTERNAL:
+		s.logger.ErrorContext(r.Context(), "request failed", slog.String("method", r.Method),
 			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
+	case cloud.EUNAVAILABLE:
+		s.logger.WarnContext(r.Context(), "request failed: the database is unavailable", slog.String("method", r.Method),
+			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
+		w.Header().Set("Retry-After", retryAfterUnavailable)
 	}
 	resp := errorResponse{Message: cloud.ErrorMessage(err)}
 	var e *cloud.Error

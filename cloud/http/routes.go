@@ -15,7 +15,7 @@ var compressSite = middleware.Compress(5, "text/html", "text/css", "text/javascr
 // an e-mail serve only its owner or an admin (service.authorize).
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(s.recoverer, s.logRequests, s.securityHeaders)
+	r.Use(s.requestID, s.recoverer, s.logRequests, s.securityHeaders)
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(noStore, sameOriginWrites)
@@ -23,6 +23,7 @@ func (s *Server) routes() chi.Router {
 		r.MethodNotAllowed(s.handleAPIMethodNotAllowed)
 
 		r.Get("/health", s.handleHealth)
+		r.Get("/ready", s.handleReady) // for load balancers (readiness.go)
 
 		// Sign-in and passwords: rate-limited per IP here, and per e-mail
 		// address inside the handlers.

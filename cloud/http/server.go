@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -48,6 +49,10 @@ type Config struct {
 	Production bool // Secure cookies
 	RateLimit  RateLimit
 	Payments   Payments
+	// RateLimitStore, when set (on PostgreSQL), keeps the rate-limit
+	// counters in the database so that every instance counts together;
+	// nil counts in this process's memory (the embedded SQLite default).
+	RateLimitStore cloud.RateLimitStore
 }
 
 // Server is the HTTP face of the cloud.
@@ -65,6 +70,8 @@ type Server struct {
 	addressFailures  *httprate.RateLimiter // failed sign-ins per address: counted, never refused
 	analyticsLimiter *httprate.RateLimiter
 	router           chi.Router
+
+	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
 }
 
 // NewServer builds the server and its routes.
@@ -75,23 +82,26 @@ func NewServer(c Config) *Server {
 	s := &Server{
 		service:    c.Service,
 		site:       c.Site,
-		logger:     c.Logger,
+		logger:     WithRequestIDs(c.Logger),
 		production: c.Production,
 		rateLimit:  c.RateLimit,
 		payments:   c.Payments,
 	}
-	onLimit := httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, http.StatusTooManyRequests, cloud.MsgTooManyRequests)
-	})
+	onLimit := httprate.WithLimitHandler(s.onLimit)
 	keyByIP := httprate.WithKeyByIP()
 	if c.RateLimit.TrustProxy {
 		keyByIP = httprate.WithKeyByRealIP()
 	}
-	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window, keyByIP, onLimit)
-	s.pairLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, onLimit)
-	s.pairFailures = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window)
-	s.addressFailures = httprate.NewRateLimiter(math.MaxInt32, c.RateLimit.Window)
-	s.analyticsLimiter = httprate.NewRateLimiter(c.RateLimit.AnalyticsPerIP, c.RateLimit.Window, keyByIP, onLimit)
+	// Each limiter has its own counter (ratelimit_counter.go).
+	counter := func(name string) []httprate.Option { return s.limiterOptions(c.RateLimitStore, name) }
+	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window,
+		append(counter("signin-ip"), keyByIP, onLimit)...)
+	s.pairLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window,
+		append(counter("pair"), onLimit)...)
+	s.pairFailures = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, counter("pair-failures")...)
+	s.addressFailures = httprate.NewRateLimiter(math.MaxInt32, c.RateLimit.Window, counter("address-failures")...)
+	s.analyticsLimiter = httprate.NewRateLimiter(c.RateLimit.AnalyticsPerIP, c.RateLimit.Window,
+		append(counter("analytics-ip"), keyByIP, onLimit)...)
 	s.router = s.routes()
 	return s
 }
@@ -116,7 +126,7 @@ func routePattern(r *http.Request) string {
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if err := s.service.Ping(r.Context()); err != nil {
-		s.logger.Error("health check failed", slog.String("error", err.Error()))
+		s.logger.ErrorContext(r.Context(), "health check failed", slog.String("error", err.Error()))
 		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
 		return
 	}

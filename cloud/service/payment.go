@@ -178,7 +178,7 @@ func (s *Service) ApplyPaymentEvent(ctx context.Context, ev cloud.PaymentEvent) 
 			return err
 		}
 		if p.AmountPence != ev.AmountPence || p.Currency != ev.Currency {
-			s.logger.Error("payment event amount differs from the payment; not fulfilled",
+			s.logger.ErrorContext(ctx, "payment event amount differs from the payment; not fulfilled",
 				slog.String("payment", p.Ref), slog.String("event", ev.ID))
 			outcome = EventIgnored
 			return nil
@@ -198,7 +198,7 @@ func (s *Service) ApplyPaymentEvent(ctx context.Context, ev cloud.PaymentEvent) 
 	if err != nil {
 		return "", err
 	}
-	s.logger.Info("payment event", slog.String("event", ev.ID), slog.String("payment", ev.PaymentRef), slog.String("outcome", outcome))
+	s.logger.InfoContext(ctx, "payment event", slog.String("event", ev.ID), slog.String("payment", ev.PaymentRef), slog.String("outcome", outcome))
 	return outcome, nil
 }
 

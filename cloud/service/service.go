@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -53,8 +54,10 @@ type Service struct {
 	// takes as long whether or not the address has an account.
 	dummyHash string
 	// mail is sent in the background (so an answer's timing does not tell
-	// whether a message was sent); Close waits for it.
-	mail sync.WaitGroup
+	// whether a message was sent); Close waits for it. mailPending counts
+	// the messages on their way, for the shutdown's log.
+	mail        sync.WaitGroup
+	mailPending atomic.Int64
 }
 
 // New returns a Service.
@@ -80,8 +83,13 @@ func New(c Config) (*Service, error) {
 	}, nil
 }
 
-// Close waits for mail still being sent.
-func (s *Service) Close() { s.mail.Wait() }
+// Close waits for mail still being sent (each send is bounded: sendMail).
+func (s *Service) Close() {
+	if n := s.mailPending.Load(); n > 0 {
+		s.logger.Info("waiting for mail still being sent", slog.Int64("messages", n))
+	}
+	s.mail.Wait()
+}
 
 // Ping checks the store.
 func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
@@ -90,8 +98,10 @@ func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 // failure.
 func (s *Service) sendMail(m cloud.Mail) {
 	s.mail.Add(1)
+	s.mailPending.Add(1)
 	go func() {
 		defer s.mail.Done()
+		defer s.mailPending.Add(-1)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		if err := s.mailer.Send(ctx, m); err != nil {

@@ -1,8 +1,12 @@
 package sqldb
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -104,6 +108,25 @@ func (s timeScanner) Scan(src any) error {
 		err = fmt.Errorf("a time column holds a %T", src)
 	}
 	return err
+}
+
+// isUnavailable reports whether err means the database could not be reached
+// or went away mid-statement (a restart, a failover), or did not answer in
+// time, not
+// that it refused the statement. pgx's pool drops a broken connection and
+// dials a new one for the next query, so these pass by themselves.
+func isUnavailable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// Class 08: connection exception; 57P01-57P03: the server is
+		// shutting down, crashed, or not accepting connections yet.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connectErr) || errors.As(err, &netErr) || errors.Is(err, pgconn.ErrConnClosed) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, context.DeadlineExceeded)
 }
 
 // isUniqueViolation reports whether err is either database refusing a

@@ -93,7 +93,7 @@ func (db *DB) migrate(ctx context.Context) error {
 func (db *DB) Ping(ctx context.Context) error {
 	var one int
 	if err := db.conn(ctx).queryRow("SELECT 1").Scan(&one); err != nil {
-		return fmt.Errorf("%s: ping: %w", db.dialect.name, err)
+		return dbError(err, db.dialect.name+": ping")
 	}
 	return nil
 }
@@ -118,14 +118,14 @@ func (db *DB) conn(ctx context.Context) conn { return conn{ctx, db.driver, db.di
 func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	tx, err := db.driver.begin(ctx)
 	if err != nil {
-		return fmt.Errorf("%s: begin: %w", db.dialect.name, err)
+		return dbError(err, db.dialect.name+": begin")
 	}
 	defer tx.rollback(ctx)
 	if err := fn(conn{ctx, tx, db.dialect}); err != nil {
 		return err
 	}
 	if err := tx.commit(ctx); err != nil {
-		return fmt.Errorf("%s: commit: %w", db.dialect.name, err)
+		return dbError(err, db.dialect.name+": commit")
 	}
 	return nil
 }
@@ -172,5 +172,22 @@ func storeError(err error, what string) error {
 	case isUniqueViolation(err):
 		return cloud.Errorf(cloud.ECONFLICT, "%s already exists", what)
 	}
-	return fmt.Errorf("store: %s: %w", what, err)
+	return dbError(err, "store: "+what)
+}
+
+// errUnavailable is the domain error of a database that cannot be reached.
+var errUnavailable = cloud.NewError(cloud.EUNAVAILABLE, cloud.MsgDatabaseUnavailable)
+
+// dbError wraps an error of the database with what was being done; an error
+// that says the database is away (isUnavailable) carries EUNAVAILABLE, so
+// the request gets 503 and a message to try again rather than a 500.
+func dbError(err error, what string) error {
+	var e *cloud.Error
+	switch {
+	case errors.As(err, &e):
+		return err // already a domain error
+	case isUnavailable(err):
+		return fmt.Errorf("%s: %w (%w)", what, errUnavailable, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }

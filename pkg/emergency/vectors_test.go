@@ -22,7 +22,7 @@ type validationVector struct {
 	Errors map[string]string `json:"errors"`
 }
 
-func loadVectors[T any](t *testing.T, path string) []T {
+func loadVectors[T any](t testing.TB, path string) []T {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	if err != nil {

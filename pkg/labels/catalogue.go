@@ -295,6 +295,10 @@ func (c *Catalogue) template(x xmlTemplate, file string) (*Template, error) {
 		}
 	}
 
+	if t.PageWidth <= 0 || t.PageHeight <= 0 {
+		return nil, fmt.Errorf("page of %.2f x %.2f mm", t.PageWidth, t.PageHeight)
+	}
+
 	var xl *xmlLabel
 	var err error
 	switch {

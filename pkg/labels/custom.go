@@ -27,10 +27,12 @@ var DefaultCustom = Custom{Width: CustomMinWidth, Height: CustomMinHeight, Count
 // Validate checks the bounds. Cols x Rows differing from Count is not an
 // error; see Hint.
 func (c Custom) Validate() error {
+	// Written as "not within" so that NaN (labelsheet -custom reads "NaN"
+	// as a number) is outside every range too.
 	switch {
-	case c.Width < CustomMinWidth || c.Width > CustomMaxWidth:
+	case !(c.Width >= CustomMinWidth && c.Width <= CustomMaxWidth):
 		return fmt.Errorf("Width must be %g to %g mm", CustomMinWidth, CustomMaxWidth)
-	case c.Height < CustomMinHeight || c.Height > CustomMaxHeight:
+	case !(c.Height >= CustomMinHeight && c.Height <= CustomMaxHeight):
 		return fmt.Errorf("Height must be %g to %g mm", CustomMinHeight, CustomMaxHeight)
 	case c.Count < CustomMinCount || c.Count > CustomMaxCount:
 		return fmt.Errorf("Labels per sheet must be %d to %d", CustomMinCount, CustomMaxCount)

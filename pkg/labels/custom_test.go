@@ -1,6 +1,7 @@
 package labels_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/labels"
@@ -24,6 +25,10 @@ func TestCustomBounds(t *testing.T) {
 		{"WidthMax", func(c *labels.Custom) { c.Width = 250 }, true},
 		{"WidthAbove", func(c *labels.Custom) { c.Width = 250.1 }, false},
 		{"HeightBelow", func(c *labels.Custom) { c.Height = 49.9 }, false},
+		// Found by FuzzCustomTemplate: NaN passed both bounds.
+		{"WidthNaN", func(c *labels.Custom) { c.Width = math.NaN() }, false},
+		{"HeightNaN", func(c *labels.Custom) { c.Height = math.NaN() }, false},
+		{"WidthInfinite", func(c *labels.Custom) { c.Width = math.Inf(1) }, false},
 		{"HeightAbove", func(c *labels.Custom) { c.Height = 251 }, false},
 		{"CountZero", func(c *labels.Custom) { c.Count = 0 }, false},
 		{"CountMax", func(c *labels.Custom) { c.Count = 100 }, true},

@@ -2,6 +2,7 @@ package labels
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -27,7 +28,8 @@ func parseLength(s string) (float64, error) {
 		return 0, fmt.Errorf("unknown unit in length %q", s)
 	}
 	v, err := strconv.ParseFloat(number, 64)
-	if err != nil {
+	// ParseFloat also reads "NaN" and "Inf" (FuzzLoad found them).
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("bad length %q", s)
 	}
 	return v * per, nil

@@ -15,7 +15,7 @@ func TestParseLength(t *testing.T) {
 			t.Errorf("parseLength(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "in", "3furlong", "x"} {
+	for _, bad := range []string{"", "in", "3furlong", "x", "NaN", "Inf", "-Infmm", "1e400in"} {
 		if _, err := parseLength(bad); err == nil {
 			t.Errorf("parseLength(%q) must fail", bad)
 		}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
@@ -22,6 +23,11 @@ type Config struct {
 	DataDir     string // DATA_DIR, default ./data (SQLite file, dev key, outbox)
 	Production  bool   // LIFETAG_ENV=production (default development)
 	LogLevel    slog.Level
+	LogJSON     bool // LOG_FORMAT=json: one JSON object a line, for log collectors (default text: key=value)
+	// Drain is how long a stopping instance keeps serving, its readiness
+	// already 503, before it closes its listener (DRAIN_SECONDS, default 0):
+	// behind a load balancer, a little longer than its probe interval.
+	Drain time.Duration
 
 	DataKey          string   // DATA_KEY: base64 of 32 bytes; dev default: DATA_DIR/data.key
 	DataKeysPrevious []string // DATA_KEY_PREVIOUS: comma-separated older keys, still opened
@@ -79,6 +85,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	default:
 		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
 	}
+	switch getenv("LOG_FORMAT") {
+	case "", "text":
+	case "json":
+		c.LogJSON = true
+	default:
+		return c, fmt.Errorf("LOG_FORMAT must be text or json")
+	}
 	if err := c.LogLevel.UnmarshalText([]byte(firstNonEmpty(getenv("LOG_LEVEL"), "info"))); err != nil {
 		return c, fmt.Errorf("LOG_LEVEL: %w", err)
 	}
@@ -119,6 +132,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			*v.dst = uint32(n)
 		}
 	}
+	if text := getenv("DRAIN_SECONDS"); text != "" {
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 0 || n > maxDrainSeconds {
+			return c, fmt.Errorf("DRAIN_SECONDS must be between 0 and %d", maxDrainSeconds)
+		}
+		c.Drain = time.Duration(n) * time.Second
+	}
 	if text := getenv("ARGON2_THREADS"); text != "" {
 		n, err := strconv.ParseUint(text, 10, 8)
 		if err != nil || n < 1 {
@@ -128,6 +148,11 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	}
 	return c, nil
 }
+
+// maxDrainSeconds keeps a stopping instance within the time an orchestrator
+// gives it between SIGTERM and SIGKILL (Kubernetes: 30 s): the drain, then
+// up to 15 s for requests in flight (main.go).
+const maxDrainSeconds = 10
 
 // isLoopback reports whether a listen address only serves this machine.
 func isLoopback(host string) bool {

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
@@ -20,7 +21,7 @@ func TestConfigDefaults(t *testing.T) {
 	}
 	if c.Host != "127.0.0.1" || c.Port != "8080" || c.DataDir != "data" || c.DatabaseURL != "" || c.Production ||
 		c.BaseURL != "http://127.0.0.1:8080" || c.LogLevel != slog.LevelInfo || c.Argon2 != argon2id.DefaultParams ||
-		c.RateLimit != lhttp.DefaultRateLimit || c.SMTP.Host != "" || c.SMTP.TLS != "starttls" {
+		c.RateLimit != lhttp.DefaultRateLimit || c.SMTP.Host != "" || c.SMTP.TLS != "starttls" || c.Drain != 0 || c.LogJSON {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -32,6 +33,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_FROM": "Lifetag <hi@example.com>",
 		"ARGON2_TIME": "3", "ARGON2_MEMORY_KIB": "65536", "ARGON2_THREADS": "2", "RATE_LIMIT_PER_IP": "5",
 		"RATE_LIMIT_PER_ADDRESS": "2", "RATE_LIMIT_ANALYTICS_PER_IP": "7", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
+		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +41,8 @@ func TestConfigFromEnv(t *testing.T) {
 	if c.Host != "0.0.0.0" || c.Port != "9000" || !c.Production || c.BaseURL != "https://lifetag.example" ||
 		!reflect.DeepEqual(c.DataKeysPrevious, []string{"a", "b"}) || !reflect.DeepEqual(c.AdminEmails, []string{"x@example.com", "y@example.com"}) ||
 		c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.Argon2 != (argon2id.Params{Time: 3, MemoryKiB: 65536, Threads: 2}) ||
-		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.RateLimit.AnalyticsPerIP != 7 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn {
+		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.RateLimit.AnalyticsPerIP != 7 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
+		c.Drain != 5*time.Second || !c.LogJSON {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -68,7 +71,10 @@ func TestConfigErrors(t *testing.T) {
 		"ErrZeroAnalyticsLimit":  {"RATE_LIMIT_ANALYTICS_PER_IP": "0"},
 		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
 		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},
+		"ErrBadLogFormat":        {"LOG_FORMAT": "xml"},
 		"ErrBadTrustProxy":       {"TRUST_PROXY_HEADERS": "maybe"},
+		"ErrDrainTooLong":        {"DRAIN_SECONDS": "3600"},
+		"ErrNegativeDrain":       {"DRAIN_SECONDS": "-1"},
 		// Development by default must never face a network (issue 10).
 		"ErrDefaultEnvOnAnyHost":     {"HOST": "0.0.0.0"},
 		"ErrDefaultEnvOnPublicHost":  {"ADDR": "203.0.113.7"},

@@ -38,7 +38,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "lifetag-cloud:", err)
 		os.Exit(2)
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: config.LogLevel}))
+	// Every line a request logs carries its request_id.
+	logOptions := &slog.HandlerOptions{Level: config.LogLevel}
+	var handler slog.Handler = slog.NewTextHandler(os.Stderr, logOptions)
+	if config.LogJSON {
+		handler = slog.NewJSONHandler(os.Stderr, logOptions)
+	}
+	logger := lhttp.WithRequestIDs(slog.New(handler))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ready := func(addr net.Addr) { fmt.Printf("Lifetag is running on http://%s\n", addr) }
@@ -96,13 +102,21 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	}
 	go purgeExpired(ctx, svc, logger)
 
+	// On PostgreSQL, instances share one database and so their rate-limit
+	// counters; the embedded SQLite serves one instance, counting in memory.
+	var rateLimitStore cloud.RateLimitStore
+	if config.DatabaseURL != "" {
+		rateLimitStore = store
+		go purgeRateLimits(ctx, store, config.RateLimit.Window, logger)
+	}
 	server := lhttp.NewServer(lhttp.Config{
-		Service:    svc,
-		Site:       web.Dist(),
-		Logger:     logger,
-		Production: config.Production,
-		RateLimit:  config.RateLimit,
-		Payments:   paymentRoutes,
+		Service:        svc,
+		Site:           web.Dist(),
+		Logger:         logger,
+		Production:     config.Production,
+		RateLimit:      config.RateLimit,
+		Payments:       paymentRoutes,
+		RateLimitStore: rateLimitStore,
 	})
 	httpServer := &http.Server{
 		Handler:           server,
@@ -121,12 +135,20 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 
 	served := make(chan error, 1)
 	go func() { served <- httpServer.Serve(listener) }()
+	server.Ready()
 	select {
 	case err := <-served:
 		return err
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down")
+	// Draining: /api/ready says 503 while requests are still served, long
+	// enough (DRAIN_SECONDS) for the load balancer to notice and stop
+	// sending; then Shutdown lets those in flight finish.
+	server.Drain()
+	logger.Info("shutting down", slog.Duration("drain", config.Drain))
+	if config.Drain > 0 {
+		time.Sleep(config.Drain)
+	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := httpServer.Shutdown(shutdownCtx); err != nil {
@@ -210,6 +232,23 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 				logger.Error("audit log purge failed", slog.String("error", err.Error()))
 			} else if n > 0 {
 				logger.Info("old audit entries deleted", slog.Int64("count", n))
+			}
+		}
+	}
+}
+
+// purgeRateLimits deletes, on every tick, the rate-limit windows no limiter
+// reads any more: a limiter weighs the current window and the one before.
+func purgeRateLimits(ctx context.Context, store cloud.RateLimitStore, window time.Duration, logger *slog.Logger) {
+	ticker := time.NewTicker(purgeInterval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			if _, err := store.DeleteRateLimitsBefore(ctx, time.Now().Add(-2*window)); err != nil {
+				logger.Error("rate limit purge failed", slog.String("error", err.Error()))
 			}
 		}
 	}

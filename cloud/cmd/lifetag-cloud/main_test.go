@@ -42,6 +42,15 @@ func TestRun(t *testing.T) {
 	if resp.StatusCode != 200 || string(body) != `{"status":"ok"}`+"\n" {
 		t.Fatalf("health: %d %s", resp.StatusCode, body)
 	}
+	resp, err = http.Get("http://" + addr.String() + "/api/ready")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("X-Request-Id") == "" {
+		t.Fatalf("ready: %d %s, request id %q", resp.StatusCode, body, resp.Header.Get("X-Request-Id"))
+	}
 
 	cancel()
 	select {

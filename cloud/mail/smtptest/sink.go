@@ -9,6 +9,7 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/emersion/go-smtp"
@@ -49,6 +50,27 @@ type Sink struct {
 	Host     string
 	Port     int
 	Received chan Message
+	// Held announces each message kept waiting after Hold.
+	Held chan Message
+
+	mu      sync.Mutex
+	release chan struct{} // set by Hold, closed by Release
+}
+
+// Hold keeps every message from now on waiting, its DATA not yet answered
+// (mail in flight), until Release; each is announced on Held first.
+func (s *Sink) Hold() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.release = make(chan struct{})
+}
+
+// Release lets the held messages through.
+func (s *Sink) Release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	close(s.release)
+	s.release = nil
 }
 
 // Start runs a sink until the test ends.
@@ -58,7 +80,7 @@ func Start(t testing.TB) *Sink {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sink := &Sink{Received: make(chan Message, 100)}
+	sink := &Sink{Received: make(chan Message, 100), Held: make(chan Message, 100)}
 	addr := listener.Addr().(*net.TCPAddr)
 	sink.Host, sink.Port = addr.IP.String(), addr.Port
 
@@ -99,6 +121,13 @@ func (s *session) Data(r io.Reader) error {
 		return err
 	}
 	s.msg.Data = string(data)
+	s.sink.mu.Lock()
+	release := s.sink.release
+	s.sink.mu.Unlock()
+	if release != nil {
+		s.sink.Held <- s.msg
+		<-release
+	}
 	s.sink.Received <- s.msg
 	return nil
 }
