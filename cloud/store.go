@@ -83,4 +83,5 @@ type Store interface {
 	DeleteAccount(ctx context.Context, userID int64) error
 
 	PaymentStore
+	CorporateStore // corporate.go
 }

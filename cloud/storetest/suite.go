@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("Analytics", func(t *testing.T) { t.Parallel(); testAnalytics(t, open) })
 	t.Run("DeletePersonalData", func(t *testing.T) { t.Parallel(); testDeletePersonalData(t, open) })
 	t.Run("DeleteAccount", func(t *testing.T) { t.Parallel(); testDeleteAccount(t, open) })
+	t.Run("Corporate", func(t *testing.T) { t.Parallel(); testCorporate(t, open) })
 }
 
 // MustCreateUser creates an individual account created at T0.

@@ -82,9 +82,12 @@ func VerifyEvent(payload []byte, signatureHeader, secret string) (cloud.PaymentE
 	if err != nil {
 		return cloud.PaymentEvent{}, cloud.Errorf(cloud.EINVALID, "%s", cloud.MsgWebhookSignature)
 	}
-	out := cloud.PaymentEvent{ID: event.ID, Type: string(event.Type)}
+	out := cloud.PaymentEvent{ID: event.ID, Type: string(event.Type), Created: time.Unix(event.Created, 0)}
 	if event.Data == nil || len(event.Data.Raw) == 0 {
 		return out, nil
+	}
+	if cloud.IsCorporateEvent(out.Type) {
+		return corporateEvent(out, event.Data.Raw)
 	}
 	if event.Type != stripego.EventTypePaymentIntentSucceeded {
 		return out, nil
