@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	stripego "github.com/stripe/stripe-go/v85"
@@ -27,6 +28,8 @@ const MetadataRef = "lifetag_ref"
 // Client creates PaymentIntents on Stripe (or stripe-mock in tests).
 type Client struct {
 	api *stripego.Client
+	// prices remembers each plan lookup key's price id (subscription.go).
+	prices sync.Map
 }
 
 var _ cloud.PaymentProvider = (*Client)(nil)

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	stripego "github.com/stripe/stripe-go/v85"
@@ -22,13 +21,10 @@ const MetadataRegistration = "lifetag_registration"
 
 var _ cloud.SubscriptionProvider = (*Client)(nil)
 
-// prices caches each lookup key's price id for the life of the process.
-var prices sync.Map
-
 // priceID finds the plan's monthly price by lookup key, creating it (and
 // its product) the first time, so no price ids need configuring.
 func (c *Client) priceID(ctx context.Context, plan plans.Plan) (string, error) {
-	if id, ok := prices.Load(plan.LookupKey); ok {
+	if id, ok := c.prices.Load(plan.LookupKey); ok {
 		return id.(string), nil
 	}
 	list := &stripego.PriceListParams{LookupKeys: []*string{stripego.String(plan.LookupKey)}, Active: stripego.Bool(true)}
@@ -37,7 +33,7 @@ func (c *Client) priceID(ctx context.Context, plan plans.Plan) (string, error) {
 			return "", fmt.Errorf("stripe: list prices: %w", err)
 		}
 		if price.LookupKey == plan.LookupKey && price.UnitAmount == plan.PricePence {
-			prices.Store(plan.LookupKey, price.ID)
+			c.prices.Store(plan.LookupKey, price.ID)
 			return price.ID, nil
 		}
 	}
@@ -55,7 +51,7 @@ func (c *Client) priceID(ctx context.Context, plan plans.Plan) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("stripe: create price: %w", err)
 	}
-	prices.Store(plan.LookupKey, price.ID)
+	c.prices.Store(plan.LookupKey, price.ID)
 	return price.ID, nil
 }
 
