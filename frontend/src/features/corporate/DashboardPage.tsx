@@ -85,7 +85,7 @@ function DashboardView({ d }: { d: Dashboard }) {
         </section>
         <section className="card stat">
           <p className="stat-label">{copy.plan}</p>
-          <p className="stat-value">{plan?.name ?? org.subscriptionTier}</p>
+          <p className="stat-value stat-value-text">{plan?.name ?? org.subscriptionTier}</p>
           <p className="hint">
             <span
               className={`badge ${org.subscriptionStatus === "active" ? "badge-green" : "badge-yellow"}`}
