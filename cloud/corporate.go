@@ -107,6 +107,10 @@ const (
 // TrialEndingNotice is how long before its end a trial's owner is told.
 const TrialEndingNotice = 3 * 24 * time.Hour
 
+// RegistrationKept is how long a pending registration is kept: a Stripe
+// Checkout session expires within 24 hours.
+const RegistrationKept = 48 * time.Hour
+
 // Organization is a corporate customer (§3, admin view).
 type Organization struct {
 	ID                   int64
@@ -359,6 +363,10 @@ type CorporateStore interface {
 	// ListTrialsEnding returns trials ending in [from, to) that have not
 	// been told yet, marking them told.
 	ListTrialsEnding(ctx context.Context, from, to time.Time) ([]*Organization, error)
+	// DeleteRegistrationsBefore deletes the registrations (paid or not)
+	// created before before: once its checkout has expired or made the
+	// organisation, a registration's copy of the form is not needed.
+	DeleteRegistrationsBefore(ctx context.Context, before time.Time) (int64, error)
 	// ExpireTrials makes every trial that ended before now inactive and
 	// says how many.
 	ExpireTrials(ctx context.Context, now time.Time) (int64, error)

@@ -536,6 +536,12 @@ func TestCorporateTrial(t *testing.T) {
 			t.Fatalf("register: %d %s", resp.Status, resp.Body)
 		}
 		id := int64(resp.JSON()["organizationId"].(float64))
+		// A registration never paid for is deleted with time.
+		checkout := e.do("POST", "/api/corporate/create-payment-intent", "", registrationBody("jane@acme.example"))
+		if checkout.Status != 200 {
+			t.Fatalf("create-payment-intent: %d %s", checkout.Status, checkout.Body)
+		}
+		registration := checkout.JSON()["registrationId"].(string)
 		if resp := e.do("POST", "/api/corporate/register", "", map[string]string{"contactEmail": "x@acme.example"}); resp.Status != 400 || resp.Message() != cloud.MsgOrgNameRequired {
 			t.Fatalf("no name: %d %s", resp.Status, resp.Body)
 		}
@@ -573,5 +579,8 @@ func TestCorporateTrial(t *testing.T) {
 		check(24*time.Hour+time.Minute, cloud.SubscriptionTrial, 1)
 		check(time.Hour, cloud.SubscriptionTrial, 1)
 		check(3*24*time.Hour, cloud.SubscriptionInactive, 1)
+		if _, err := e.Store.FindRegistration(context.Background(), registration); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+			t.Fatalf("a two-week-old registration: %v", err)
+		}
 	})
 }

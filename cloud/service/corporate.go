@@ -337,9 +337,14 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 }
 
 // CheckTrials mails each trial's contact 3 days before it ends, once, and
-// makes ended trials inactive. Main runs it periodically.
+// makes ended trials inactive. It also deletes registrations past
+// RegistrationKept (their contact details are the organisation's now, or
+// nobody's). Main runs it periodically.
 func (s *Service) CheckTrials(ctx context.Context) (expired int64, err error) {
 	now := s.now()
+	if _, err := s.store.DeleteRegistrationsBefore(ctx, now.Add(-cloud.RegistrationKept)); err != nil {
+		return 0, err
+	}
 	ending, err := s.store.ListTrialsEnding(ctx, now, now.Add(cloud.TrialEndingNotice))
 	if err != nil {
 		return 0, err

@@ -155,6 +155,11 @@ func (db *DB) ListTrialsEnding(ctx context.Context, from, to time.Time) ([]*clou
 	return out, err
 }
 
+func (db *DB) DeleteRegistrationsBefore(ctx context.Context, before time.Time) (int64, error) {
+	n, err := db.conn(ctx).exec(`DELETE FROM pending_corporate_registrations WHERE created_at < $1`, before)
+	return n, storeError(err, "registrations")
+}
+
 func (db *DB) ExpireTrials(ctx context.Context, now time.Time) (int64, error) {
 	n, err := db.conn(ctx).exec(`UPDATE organizations SET subscription_status = $1, updated_at = $3
 		WHERE subscription_status = $2 AND trial_ends_at <= $3`,

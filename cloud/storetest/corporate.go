@@ -196,5 +196,22 @@ func testCorporate(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 		}
 		_, err = s.FindRegistration(ctx, "nope")
 		wantCode(t, err, cloud.ENOTFOUND)
+
+		newer := *r
+		newer.Ref, newer.CreatedAt = "ref2", T0.Add(time.Hour)
+		must(t, s.CreateRegistration(ctx, &newer))
+		n, err := s.DeleteRegistrationsBefore(ctx, T0.Add(time.Minute))
+		if n != 1 || err != nil {
+			t.Fatalf("deleted %d, %v", n, err)
+		}
+		_, err = s.FindRegistration(ctx, "ref1")
+		wantCode(t, err, cloud.ENOTFOUND)
+		if _, err := s.FindRegistration(ctx, "ref2"); err != nil {
+			t.Fatalf("the newer registration: %v", err)
+		}
+		// The organisation it made is not touched.
+		if _, err := s.FindOrganization(ctx, paid.ID); err != nil {
+			t.Fatal(err)
+		}
 	})
 }

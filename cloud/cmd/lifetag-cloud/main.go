@@ -207,7 +207,7 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 				logger.Info("old analytics records deleted", slog.Int64("count", n))
 			}
 			if n, err := svc.CheckTrials(ctx); err != nil {
-				logger.Error("trial check failed", slog.String("error", err.Error()))
+				logger.Error("trial and registration check failed", slog.String("error", err.Error()))
 			} else if n > 0 {
 				logger.Info("ended trials made inactive", slog.Int64("count", n))
 			}
