@@ -510,6 +510,11 @@ func TestCorporateSignInAndTeam(t *testing.T) {
 		if resp := e.do("GET", "/api/corporate/organization", owner, nil); resp.Status != 200 || resp.JSON()["id"] != float64(orgID) {
 			t.Fatalf("own organisation: %d %s", resp.Status, resp.Body)
 		}
+		// Nor can the owner delete their own account from under the organisation.
+		if resp := e.do("POST", "/api/privacy/delete-account", owner, map[string]string{"email": "boss@acme.example",
+			"confirmation": cloud.PhraseDeleteAccount}); resp.Status != 409 || resp.Message() != cloud.MsgOwnerCannotBeRemoved {
+			t.Fatalf("owner deleting their account: %d %s", resp.Status, resp.Body)
+		}
 		// A trial has no billing account.
 		if resp := e.do("POST", orgURL(orgID, "/billing-portal"), owner, nil); resp.Status != 409 || resp.Message() != cloud.MsgNoBillingAccount {
 			t.Fatalf("billing portal of a trial: %d %s", resp.Status, resp.Body)

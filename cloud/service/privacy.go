@@ -125,5 +125,9 @@ func (s *Service) DeleteAccount(ctx context.Context, actor *cloud.User, email, c
 	if confirmation != cloud.PhraseDeleteAccount {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgConfirmRequired)
 	}
+	// An organisation always has its owner, who alone manages its billing.
+	if target.UserType == cloud.UserTypeCorporateOwner {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgOwnerCannotBeRemoved)
+	}
 	return s.store.DeleteAccount(ctx, target.ID)
 }
