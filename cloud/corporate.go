@@ -47,6 +47,7 @@ const (
 	ActivityMemberRemoved       = "member_removed"
 	ActivityPasswordSet         = "password_set"
 	ActivitySubscriptionChanged = "subscription_changed"
+	ActivitySubscribed          = "subscribed"
 )
 
 // Choices of the registration forms (§3).
@@ -100,6 +101,7 @@ const (
 	MsgMemberRemoved          = "Team member removed"
 	MsgNoBillingAccount       = "This organization has no paid subscription yet"
 	MsgNoPortalInTestMode     = "The billing portal needs Stripe keys; the local test checkout has none"
+	MsgAlreadySubscribed      = "This organization already has a subscription; manage it from Manage Billing"
 	MsgCorporateMailSubject   = "Set up your Lifetag corporate account"
 	MsgTrialEndingSubject     = "Your Lifetag trial ends in 3 days"
 )
@@ -170,8 +172,11 @@ type Registration struct {
 	Requirements      string
 	CheckoutSessionID string
 	Status            string
-	OrganizationID    int64 // set when completed
-	CreatedAt         time.Time
+	// OrganizationID is the organisation the registration made, or, for a
+	// subscription to an existing organisation (a trial's or a canceled
+	// one's), that organisation from the start.
+	OrganizationID int64
+	CreatedAt      time.Time
 }
 
 // Validate checks a registration the way the form does (§5), returning the
@@ -389,6 +394,9 @@ type CorporateTx interface {
 	// LockOrganizationBySubscription: ENOTFOUND when no organisation has it.
 	LockOrganizationBySubscription(subscriptionID string) (*Organization, error)
 	UpdateSubscription(o *Organization) error
+	// StartSubscription records the paid checkout that subscribed an
+	// existing organisation: its plan, status, ids and session.
+	StartSubscription(o *Organization) error
 	CountMembers(organizationID int64) (int, error)
 	// EmailTaken reports whether the address has an account of any kind.
 	EmailTaken(email string) (bool, error)

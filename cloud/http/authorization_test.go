@@ -169,6 +169,8 @@ var routeCases = []routeCase{
 	{"corporate resend invite", "POST /api/corporate/{orgId}/team/{userId}/resend", fixed(orgPath("/team/1/resend")), nil, membersOnly()},
 	{"corporate remove member", "DELETE /api/corporate/{orgId}/team/{userId}", fixed(orgPath("/team/1")), nil, membersOnly()},
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
+	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
+		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},

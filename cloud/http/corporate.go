@@ -259,3 +259,19 @@ func (s *Server) handleBillingPortal(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"url": url})
 }
+
+func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		SubscriptionPlan string `json:"subscriptionPlan"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	checkout, err := s.service.Subscribe(r.Context(), userFrom(r), pathID(r, "orgId"), req.SubscriptionPlan)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, checkout)
+}

@@ -589,3 +589,64 @@ func TestCorporateTrial(t *testing.T) {
 		}
 	})
 }
+
+// TestCorporateTrialSubscribes: a trial's owner pays for a plan through the
+// same checkout; the paid session turns the same organisation active, with
+// the plan's allowance, and makes nothing new.
+func TestCorporateTrialSubscribes(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		rig := newCorporateRig(t, backend, stripe.LocalCheckout{})
+		e := rig.env
+		orgID, err := e.Service.RegisterTrial(context.Background(), cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		owner := rig.signUp("boss@acme.example", "boss-password")
+		if resp := e.do("POST", orgURL(orgID, "/subscribe"), owner, map[string]string{"subscriptionPlan": "platinum"}); resp.Status != 400 || resp.Message() != cloud.MsgPlanRequired {
+			t.Fatalf("unknown plan: %d %s", resp.Status, resp.Body)
+		}
+		resp := e.do("POST", orgURL(orgID, "/subscribe"), owner, map[string]string{"subscriptionPlan": "enterprise"})
+		if resp.Status != 200 {
+			t.Fatalf("subscribe: %d %s", resp.Status, resp.Body)
+		}
+		session, reg := resp.JSON()["sessionId"].(string), resp.JSON()["registrationId"].(string)
+		if status, out := rig.complete(session, reg); status != http.StatusBadRequest {
+			t.Fatalf("completion before payment: %d %v", status, out)
+		}
+		if status, out := rig.call(rig.client, "POST", "/api/corporate/test-checkout/confirm",
+			map[string]string{"sessionId": session, "cardNumber": "4242424242424242"}, nil); status != 200 {
+			t.Fatalf("test checkout: %d %v", status, out)
+		}
+		status, out := rig.complete(session, reg)
+		if status != 200 || out["organizationId"] != float64(orgID) {
+			t.Fatalf("completion: %d %v", status, out)
+		}
+		orgs := rig.organizations()
+		if len(orgs) != 1 {
+			t.Fatalf("%d organisations, want the one", len(orgs))
+		}
+		o := orgs[0]
+		if o.SubscriptionStatus != cloud.SubscriptionActive || o.Plan != "enterprise" || o.MaxQRCodes != 2000 ||
+			!o.TrialEndsAt.IsZero() || o.StripeSubscriptionID != "sub_local_"+reg {
+			t.Fatalf("after subscribing %+v", o)
+		}
+		if members, _ := rig.store.ListMembers(context.Background(), orgID); len(members) != 1 {
+			t.Fatalf("members %v", members)
+		}
+		if n := rig.setupMails("boss@acme.example"); n != 1 {
+			t.Fatalf("setup mails %d, want only the trial's", n)
+		}
+		// An expiry check no longer touches it; a second subscription is refused.
+		e.Clock.Advance(20 * 24 * time.Hour)
+		if _, err := e.Service.CheckTrials(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if o, _ := rig.store.FindOrganization(context.Background(), orgID); o.SubscriptionStatus != cloud.SubscriptionActive {
+			t.Fatalf("status after the trial's end: %s", o.SubscriptionStatus)
+		}
+		owner = e.corporateLogin("boss@acme.example", "boss-password")
+		if resp := e.do("POST", orgURL(orgID, "/subscribe"), owner, map[string]string{"subscriptionPlan": "starter"}); resp.Status != 409 || resp.Message() != cloud.MsgAlreadySubscribed {
+			t.Fatalf("second subscription: %d %s", resp.Status, resp.Body)
+		}
+	})
+}

@@ -99,6 +99,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/team/{userId}/resend", s.handleResendInvite)
 			r.Delete("/corporate/{orgId}/team/{userId}", s.handleRemoveMember)
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
+			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 		})
 	})
 

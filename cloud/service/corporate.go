@@ -71,19 +71,25 @@ func (s *Service) CreateRegistrationCheckout(ctx context.Context, req Registrati
 		return nil, err
 	}
 	plan, _ := plans.Find(reg.Plan)
+	return s.openRegistrationCheckout(ctx, reg, plan, s.baseURL+"/corporate-register")
+}
+
+// openRegistrationCheckout asks the provider for the registration's
+// subscription checkout and keeps its session id.
+func (s *Service) openRegistrationCheckout(ctx context.Context, reg *cloud.Registration, plan plans.Plan, cancelURL string) (*RegistrationCheckout, error) {
 	session, err := s.subscriptions.CreateSubscriptionCheckout(ctx, cloud.SubscriptionCheckout{
-		Ref: ref, Email: reg.ContactEmail, Plan: plan,
-		SuccessURL: s.baseURL + "/corporate-payment-success?session_id={CHECKOUT_SESSION_ID}&registration_id=" + ref,
-		CancelURL:  s.baseURL + "/corporate-register",
+		Ref: reg.Ref, Email: reg.ContactEmail, Plan: plan,
+		SuccessURL: s.baseURL + "/corporate-payment-success?session_id={CHECKOUT_SESSION_ID}&registration_id=" + reg.Ref,
+		CancelURL:  cancelURL,
 	})
 	if err != nil {
-		s.logger.Error("payment session not created", slog.String("registration", ref), slog.String("error", err.Error()))
+		s.logger.Error("payment session not created", slog.String("registration", reg.Ref), slog.String("error", err.Error()))
 		return nil, cloud.NewError(cloud.EINTERNAL, cloud.MsgPaymentSessionFailed)
 	}
-	if err := s.store.SetRegistrationCheckout(ctx, ref, session.ID); err != nil {
+	if err := s.store.SetRegistrationCheckout(ctx, reg.Ref, session.ID); err != nil {
 		return nil, err
 	}
-	return &RegistrationCheckout{SessionID: session.ID, RedirectURL: session.URL, RegistrationID: ref}, nil
+	return &RegistrationCheckout{SessionID: session.ID, RedirectURL: session.URL, RegistrationID: reg.Ref}, nil
 }
 
 func (s *Service) refuseTakenAddress(ctx context.Context, email string) error {
@@ -188,6 +194,9 @@ func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (str
 			outcome = EventAlreadyFulfilled
 			return nil
 		}
+		if reg.OrganizationID != 0 {
+			return subscribeExisting(tx, reg, c, now)
+		}
 		taken, err := tx.EmailTaken(reg.ContactEmail)
 		if err != nil {
 			return err
@@ -222,6 +231,59 @@ func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (str
 		}
 	}
 	return outcome, nil
+}
+
+// subscribeExisting gives an existing organisation (a trial, or one whose
+// subscription ended) the plan its owner has just paid for.
+func subscribeExisting(tx cloud.CorporateTx, reg *cloud.Registration, c *cloud.CheckoutEvent, now time.Time) error {
+	org, err := tx.LockOrganization(reg.OrganizationID)
+	if err != nil {
+		return err
+	}
+	plan, _ := plans.Find(reg.Plan)
+	org.Plan, org.MaxQRCodes, org.SubscriptionStatus = plan.ID, plan.MaxQRCodes, cloud.SubscriptionActive
+	org.StripeCustomerID, org.StripeSubscriptionID, org.CheckoutSessionID = c.CustomerID, c.SubscriptionID, c.SessionID
+	org.UpdatedAt = now
+	if err := tx.StartSubscription(org); err != nil {
+		return err
+	}
+	if err := tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivitySubscribed,
+		Detail: plan.Name, CreatedAt: now}); err != nil {
+		return err
+	}
+	return tx.CompleteRegistration(reg.Ref, org.ID)
+}
+
+// Subscribe opens a subscription checkout for an organisation that has no
+// live subscription (a trial, or one that ended), for its owner. The paid
+// session is applied by complete-registration or the webhook, as a new
+// registration's is.
+func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64, planID string) (*RegistrationCheckout, error) {
+	org, err := s.ownerOf(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	plan, ok := plans.Find(planID)
+	if !ok {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPlanRequired)
+	}
+	if org.SubscriptionStatus == cloud.SubscriptionActive || org.SubscriptionStatus == cloud.SubscriptionPastDue {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgAlreadySubscribed)
+	}
+	ref, err := newPaymentRef()
+	if err != nil {
+		return nil, err
+	}
+	reg := &cloud.Registration{
+		Ref: ref, OrganizationName: org.Name, ContactFirstName: org.ContactFirstName,
+		ContactLastName: org.ContactLastName, ContactEmail: actor.Email, Phone: org.Phone,
+		OrganizationType: org.OrganizationType, EmployeeCount: org.EmployeeCount, Plan: plan.ID,
+		Address: org.Address, City: org.City, Country: org.Country, OrganizationID: org.ID, CreatedAt: s.now(),
+	}
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+		return nil, err
+	}
+	return s.openRegistrationCheckout(ctx, reg, plan, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))
 }
 
 // createOrganization inserts an organisation, its owner (the contact, no

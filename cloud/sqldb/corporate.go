@@ -34,6 +34,14 @@ func findOrganization(c conn, where string, args ...any) (*cloud.Organization, e
 	return o, nil
 }
 
+// nullIfZero stores an absent id as NULL.
+func nullIfZero(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
 // nullTime stores the zero time as NULL.
 func nullTime(t time.Time) any {
 	if t.IsZero() {
@@ -67,11 +75,11 @@ func (db *DB) CreateRegistration(ctx context.Context, r *cloud.Registration) err
 	err := db.conn(ctx).queryRow(`
 		INSERT INTO pending_corporate_registrations (ref, organization_name, contact_first_name,
 			contact_last_name, contact_email, phone, organization_type, employee_count, subscription_plan,
-			address, city, country, requirements, status, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+			address, city, country, requirements, status, organization_id, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
 		r.Ref, r.OrganizationName, r.ContactFirstName, r.ContactLastName, r.ContactEmail, r.Phone,
 		r.OrganizationType, r.EmployeeCount, r.Plan, r.Address, r.City, r.Country, r.Requirements,
-		cloud.RegistrationPending, r.CreatedAt,
+		cloud.RegistrationPending, nullIfZero(r.OrganizationID), r.CreatedAt,
 	).Scan(&r.ID)
 	r.Status = cloud.RegistrationPending
 	return storeError(err, "registration")
@@ -218,6 +226,15 @@ func (t corporateTx) UpdateSubscription(o *cloud.Organization) error {
 		max_qr_codes = $4, stripe_customer_id = $5, subscription_event_at = $6, updated_at = $7 WHERE id = $1`,
 		o.ID, o.Plan, o.SubscriptionStatus, o.MaxQRCodes, o.StripeCustomerID, nullTime(o.SubscriptionEventAt),
 		o.UpdatedAt)
+	return storeError(err, "organization")
+}
+
+func (t corporateTx) StartSubscription(o *cloud.Organization) error {
+	_, err := t.c.exec(`UPDATE organizations SET subscription_tier = $2, subscription_status = $3,
+		max_qr_codes = $4, stripe_customer_id = $5, stripe_subscription_id = $6, checkout_session_id = $7,
+		trial_ends_at = NULL, updated_at = $8 WHERE id = $1`,
+		o.ID, o.Plan, o.SubscriptionStatus, o.MaxQRCodes, o.StripeCustomerID, nullIfEmpty(o.StripeSubscriptionID),
+		nullIfEmpty(o.CheckoutSessionID), o.UpdatedAt)
 	return storeError(err, "organization")
 }
 

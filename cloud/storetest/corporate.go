@@ -145,6 +145,20 @@ func testCorporate(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			return nil
 		}))
 	})
+	t.Run("StartSubscription", func(t *testing.T) {
+		other := &cloud.Organization{Name: "Charlie", ContactEmail: "boss@charlie.example", Plan: "starter",
+			SubscriptionStatus: cloud.SubscriptionTrial, MaxQRCodes: 50, TrialEndsAt: T0.Add(time.Hour)}
+		MustCreateOrganization(t, s, other)
+		other.Plan, other.MaxQRCodes, other.SubscriptionStatus = "enterprise", 2000, cloud.SubscriptionActive
+		other.StripeCustomerID, other.StripeSubscriptionID, other.CheckoutSessionID, other.UpdatedAt = "cus_c", "sub_c", "cs_c", T0
+		must(t, s.InCorporateTx(ctx, func(tx cloud.CorporateTx) error { return tx.StartSubscription(other) }))
+		got, err := s.FindOrganization(ctx, other.ID)
+		must(t, err)
+		if got.Plan != "enterprise" || got.SubscriptionStatus != cloud.SubscriptionActive || got.StripeSubscriptionID != "sub_c" ||
+			got.CheckoutSessionID != "cs_c" || !got.TrialEndsAt.IsZero() {
+			t.Fatalf("subscribed %+v", got)
+		}
+	})
 	t.Run("Trials", func(t *testing.T) {
 		end := trial.TrialEndsAt
 		ending, err := s.ListTrialsEnding(ctx, end.Add(-72*time.Hour), end.Add(-71*time.Hour))
@@ -198,7 +212,7 @@ func testCorporate(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 		wantCode(t, err, cloud.ENOTFOUND)
 
 		newer := *r
-		newer.Ref, newer.CreatedAt = "ref2", T0.Add(time.Hour)
+		newer.Ref, newer.CreatedAt, newer.OrganizationID = "ref2", T0.Add(time.Hour), trial.ID
 		must(t, s.CreateRegistration(ctx, &newer))
 		n, err := s.DeleteRegistrationsBefore(ctx, T0.Add(time.Minute))
 		if n != 1 || err != nil {
@@ -206,8 +220,8 @@ func testCorporate(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 		}
 		_, err = s.FindRegistration(ctx, "ref1")
 		wantCode(t, err, cloud.ENOTFOUND)
-		if _, err := s.FindRegistration(ctx, "ref2"); err != nil {
-			t.Fatalf("the newer registration: %v", err)
+		if got, err := s.FindRegistration(ctx, "ref2"); err != nil || got.OrganizationID != trial.ID || got.Status != cloud.RegistrationPending {
+			t.Fatalf("the newer registration: %+v %v", got, err)
 		}
 		// The organisation it made is not touched.
 		if _, err := s.FindOrganization(ctx, paid.ID); err != nil {
