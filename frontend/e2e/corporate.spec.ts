@@ -184,6 +184,23 @@ test("an organisation registers, pays, signs in and builds its team", async ({ p
   await otherPage.goto(`/corporate/dashboard/${orgId}`);
   await expect(otherPage.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 
+  // The trial's owner pays for a plan through the same checkout.
+  await otherPage.goto("/corporate/dashboard");
+  await expect(otherPage.getByRole("heading", { name: "Choose a plan" })).toBeVisible();
+  await snap(otherPage, "corporate-trial-dashboard");
+  await otherPage.getByLabel(/^Subscription Plan/).selectOption("enterprise");
+  await otherPage.getByRole("button", { name: "Subscribe" }).click();
+  await otherPage.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+  await otherPage.getByRole("button", { name: "Subscribe" }).click();
+  await expect(otherPage.getByRole("heading", { name: "Registration complete!" })).toBeVisible();
+  await expect(otherPage.getByRole("heading", { name: "Bravo Logistics" })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(otherPage.getByText("Enterprise", { exact: true })).toBeVisible();
+  await expect(otherPage.getByText("active", { exact: true })).toBeVisible();
+  await expect(otherPage.getByText("0 of 2000 used")).toBeVisible();
+  await expect(otherPage.getByRole("heading", { name: "Choose a plan" })).toHaveCount(0);
+
   // Sign Out ends the owner's session.
   await page.goto(`/corporate/dashboard/${orgId}`);
   await page.getByRole("link", { name: "Sign Out" }).click();

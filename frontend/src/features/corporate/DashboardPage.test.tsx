@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/test/fetchMock";
@@ -63,5 +63,36 @@ describe("/corporate/dashboard", () => {
       "/corporate/team/4",
     );
     expect(actions.getByRole("button", { name: "Manage Billing" })).toBeVisible();
+  });
+
+  it("offers a trial's owner a plan, through the checkout", async () => {
+    const trial = {
+      ...dashboard,
+      organization: {
+        ...dashboard.organization,
+        subscriptionStatus: "trial",
+        hasBillingAccount: false,
+        trialEndsAt: "2026-03-15T12:00:00Z",
+      },
+    };
+    const fetch = mockFetch({
+      "GET /api/corporate/4/dashboard": () => ({ body: trial }),
+      "POST /api/corporate/4/subscribe": () => ({
+        body: {
+          sessionId: "cs_local_r2",
+          registrationId: "r2",
+          redirectUrl: "/corporate-test-checkout?session_id=cs_local_r2&registration_id=r2",
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute("/corporate/dashboard/4");
+    expect(await screen.findByRole("heading", { name: "Choose a plan" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Manage Billing" })).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/^Subscription Plan/), "enterprise");
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/corporate-test-checkout"));
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/subscribe")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ subscriptionPlan: "enterprise" });
   });
 });

@@ -1,12 +1,15 @@
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
-import { useBillingPortal, useDashboard, type Dashboard } from "./api/organization";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { useBillingPortal, useDashboard, useSubscribe, type Dashboard } from "./api/organization";
+import { SelectField } from "./components/SelectField";
 import { AccessDenied } from "./components/AccessDenied";
 import { corporateCopy } from "./copy";
 import { useOrganizationId } from "./hooks";
-import { findPlan } from "./plans";
+import { findPlan, planPrice, plans } from "./plans";
 
 const copy = corporateCopy.dashboard;
 
@@ -127,6 +130,9 @@ function DashboardView({ d }: { d: Dashboard }) {
           )}
         </div>
       </section>
+      {owner && !["active", "past_due"].includes(org.subscriptionStatus) && (
+        <ChoosePlan orgId={org.id} current={org.subscriptionTier} />
+      )}
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{copy.recent}</h2>
         {d.recentActivity.length === 0 ? (
@@ -145,5 +151,49 @@ function DashboardView({ d }: { d: Dashboard }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** A trial's or an ended subscription's owner pays for a plan (the same checkout). */
+function ChoosePlan(props: { orgId: number; current: string }) {
+  const navigate = useNavigate();
+  const [plan, setPlan] = useState(props.current);
+  const subscribe = useSubscribe(props.orgId);
+  return (
+    <form
+      className="card form-body"
+      aria-labelledby="plan-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        subscribe.mutate(plan, {
+          onSuccess: (answer) => {
+            if (answer.redirectUrl.startsWith("/")) navigate(answer.redirectUrl);
+            else window.location.assign(answer.redirectUrl);
+          },
+          onError: (error) =>
+            toast({
+              title: corporateCopy.register.sessionFailed,
+              description: serverMessage(error) ?? undefined,
+              variant: "destructive",
+            }),
+        });
+      }}
+    >
+      <h2 id="plan-title">{copy.choosePlan}</h2>
+      <p className="hint">{copy.choosePlanIntro}</p>
+      <SelectField
+        label={corporateCopy.register.fields.subscriptionPlan}
+        options={plans.map((p) => [p.id, `${p.name} - ${planPrice(p)}/month`] as const)}
+        value={plan}
+        onChange={setPlan}
+      />
+      <BusyButton
+        className="button button-primary"
+        busy={subscribe.isPending}
+        busyLabel={copy.subscribing}
+      >
+        {copy.subscribe}
+      </BusyButton>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
@@ -18,6 +19,7 @@ type State =
 /** /corporate-payment-success?session_id&registration_id (spec §2). */
 export function PaymentSuccessPage() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [params] = useSearchParams();
   const sessionId = params.get("session_id") ?? "";
   const registrationId = params.get("registration_id") ?? "";
@@ -30,15 +32,18 @@ export function PaymentSuccessPage() {
     if (missing) return;
     let cancelled = false;
     completeRegistration({ sessionId, registrationId }).then(
-      (answer) =>
-        !cancelled && setState({ kind: "success", organizationId: answer.organizationId }),
+      (answer) => {
+        // A subscribing trial's dashboard is cached: it has just changed.
+        void client.invalidateQueries({ queryKey: ["corporate"] });
+        if (!cancelled) setState({ kind: "success", organizationId: answer.organizationId });
+      },
       (error) =>
         !cancelled && setState({ kind: "error", message: serverMessage(error) ?? copy.failed }),
     );
     return () => {
       cancelled = true;
     };
-  }, [missing, sessionId, registrationId]);
+  }, [missing, sessionId, registrationId, client]);
 
   useEffect(() => {
     if (state.kind !== "success") return;

@@ -171,6 +171,11 @@ export const corporateCopy = {
     batchPrint: "Batch Print Labels",
     analytics: "Analytics",
     billing: "Manage Billing",
+    choosePlan: "Choose a plan",
+    choosePlanIntro:
+      "Keep your QR codes and printing after the trial: pay monthly, cancel any time.",
+    subscribe: "Subscribe",
+    subscribing: "Opening checkout…",
     trialEnds: (date: string) => `Trial ends ${date}`,
     loading: "Loading…",
     loadFailed: "Unable to load your organisation.",
@@ -189,6 +194,7 @@ export const corporateCopy = {
     member_removed: (d: string) => `Admin removed: ${d}`,
     password_set: (d: string) => `Password set by ${d}`,
     subscription_changed: (d: string) => `Subscription now ${d}`,
+    subscribed: (d: string) => `Subscribed to the ${d} plan`,
   } as Record<string, (detail: string) => string>,
   team: {
     title: "Team",

@@ -47,6 +47,18 @@ export function useDashboard(orgId: number | null) {
   });
 }
 
+/** The owner of a trial (or an ended subscription) pays for a plan. */
+export function useSubscribe(orgId: number) {
+  return useMutation({
+    mutationFn: (subscriptionPlan: string) =>
+      apiJson<{ sessionId: string; redirectUrl: string; registrationId: string }>(
+        "POST",
+        `/api/corporate/${orgId}/subscribe`,
+        { subscriptionPlan },
+      ),
+  });
+}
+
 export function useBillingPortal(orgId: number) {
   return useMutation({
     mutationFn: () => apiJson<{ url: string }>("POST", `/api/corporate/${orgId}/billing-portal`),
