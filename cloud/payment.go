@@ -181,6 +181,13 @@ type PaymentEvent struct {
 	AmountPence int64
 	Currency    string
 	Status      string
+	// Created is when the provider made the event; subscription events
+	// older than the last one applied change nothing.
+	Created time.Time
+	// Checkout and Subscription are set for corporate events
+	// (cloud.IsCorporateEvent), one or the other.
+	Checkout     *CheckoutEvent
+	Subscription *SubscriptionEvent
 }
 
 // EventPaymentSucceeded is the one event type that fulfils a payment.

@@ -85,6 +85,7 @@ type Store interface {
 	PaymentStore
 	AdminStore
 	RateLimitStore
+	CorporateStore // corporate.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

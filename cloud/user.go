@@ -19,7 +19,8 @@ type User struct {
 	ReferralCode         string // empty until generated
 	ReferredByCode       string
 	UserType             string
-	IsAdmin              bool // seeded from ADMIN_EMAILS
+	OrganizationID       int64 // corporate users only; 0 otherwise
+	IsAdmin              bool  // seeded from ADMIN_EMAILS
 	IsActive             bool
 	// ClaimTokenHash is set on an account an anonymous payment made: the
 	// SHA-256 of that checkout's claim token, until the browser holding the

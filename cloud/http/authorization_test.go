@@ -82,6 +82,29 @@ func everyone(status int) [roleCount]int {
 
 func fixed(path string) func(string) string { return func(string) string { return path } }
 
+// matrixOrgID is the organisation the corporate rows ask about: the second
+// one made in TestAuthorizationMatrix (the first is corporateOther's).
+const matrixOrgID = 2
+
+func orgPath(rest string) string { return fmt.Sprintf("/api/corporate/%d%s", matrixOrgID, rest) }
+
+// adminReads: a site admin may read any organisation; for anyone else it
+// does not exist.
+func adminReads() [roleCount]int { return [roleCount]int{401, 404, 404, 404, 200} }
+
+// membersOnly: only the organisation's own members change it.
+func membersOnly() [roleCount]int { return [roleCount]int{401, 404, 404, 404, 404} }
+
+// registrationBody is a valid full corporate registration for email.
+func registrationBody(email string) map[string]string {
+	return map[string]string{
+		"organizationName": "Acme Scaffolding", "contactFirstName": "Jane", "contactLastName": "Doe",
+		"contactEmail": email, "phone": "+44 20 7946 0000", "organizationType": "construction",
+		"employeeCount": "51-200", "subscriptionPlan": "professional", "address": "1 Long Street, Leeds",
+		"city": "Leeds", "country": "United Kingdom",
+	}
+}
+
 var routeCases = []routeCase{
 	{"health", "GET /api/health", fixed("/api/health"), nil, everyone(200)},
 	{"readiness", "GET /api/ready", fixed("/api/ready"), nil, everyone(200)},
@@ -175,6 +198,37 @@ var routeCases = []routeCase{
 	{"admin order labels", "POST /api/admin/physical-orders/{orderId}/labels.pdf", nil, nil, adminOnly(200)},
 	{"admin audit log", "GET /api/admin/audit-log", fixed("/api/admin/audit-log"), nil, adminOnly(200)},
 	{"corporate organizations", "GET /api/corporate/organizations", fixed("/api/corporate/organizations"), nil, adminOnly(200)},
+	// Corporate accounts. The organisation routes are about organisation
+	// matrixOrgID, whose members are none of the roles: every caller but a
+	// site admin reading gets 404, as for any organisation not theirs.
+	// TestCorporate... cover its members.
+	{"corporate create payment intent", "POST /api/corporate/create-payment-intent", fixed("/api/corporate/create-payment-intent"),
+		func(o string) any { return registrationBody(o) }, everyone(http.StatusConflict)},
+	{"corporate complete registration", "POST /api/corporate/complete-registration", fixed("/api/corporate/complete-registration"),
+		func(string) any { return map[string]string{"sessionId": "cs_local_nope", "registrationId": "nope"} }, everyone(404)},
+	{"corporate test checkout of an unknown session", "POST /api/corporate/test-checkout/confirm", fixed("/api/corporate/test-checkout/confirm"),
+		func(string) any {
+			return map[string]string{"sessionId": "cs_local_nope", "cardNumber": "4242424242424242"}
+		}, everyone(404)},
+	// The owner's address has an account, so it cannot start a trial.
+	{"corporate trial registration", "POST /api/corporate/register", fixed("/api/corporate/register"),
+		func(o string) any { return map[string]string{"name": "Acme", "contactEmail": o} }, everyone(http.StatusConflict)},
+	// The owner is an individual: the corporate door sends them to /login.
+	{"corporate login", "POST /api/corporate/login", fixed("/api/corporate/login"),
+		func(o string) any { return map[string]string{"email": o, "password": "owner-password"} }, everyone(403)},
+	{"corporate setup password", "POST /api/corporate/setup-password", fixed("/api/corporate/setup-password"),
+		func(string) any { return map[string]string{"token": "not-a-token", "password": "whatever1"} }, everyone(400)},
+	{"corporate own organization", "GET /api/corporate/organization", fixed("/api/corporate/organization"), nil,
+		[roleCount]int{401, 404, 200, 404, 404}},
+	{"corporate dashboard", "GET /api/corporate/{orgId}/dashboard", fixed(orgPath("/dashboard")), nil, adminReads()},
+	{"corporate team", "GET /api/corporate/{orgId}/team", fixed(orgPath("/team")), nil, adminReads()},
+	{"corporate invite", "POST /api/corporate/{orgId}/team/invite", fixed(orgPath("/team/invite")),
+		func(o string) any { return map[string]string{"email": "invited." + o} }, membersOnly()},
+	{"corporate resend invite", "POST /api/corporate/{orgId}/team/{userId}/resend", fixed(orgPath("/team/1/resend")), nil, membersOnly()},
+	{"corporate remove member", "DELETE /api/corporate/{orgId}/team/{userId}", fixed(orgPath("/team/1")), nil, membersOnly()},
+	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
+	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
+		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
@@ -195,6 +249,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		e.createUser("other@example.com", "other-password")
 		e.createCorporateUser("officer@other-org.example", "officer-password")
 		e.createAdmin("admin@example.com", "admin-password")
+		orgID, err := e.Service.RegisterTrial(context.Background(), cloud.TrialRegistration{Name: "Matrix Org", ContactEmail: "boss@matrix-org.example"})
+		if err != nil || orgID != matrixOrgID {
+			t.Fatalf("the matrix's organisation: id %d, %v; want id %d", orgID, err, matrixOrgID)
+		}
 
 		for i, rc := range routeCases {
 			for role := anonymous; role < roleCount; role++ {
@@ -204,7 +262,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 					token := map[int]string{
 						anonymous:      "",
 						otherUser:      e.login("other@example.com", "other-password"),
-						corporateOther: e.login("officer@other-org.example", "officer-password"),
+						corporateOther: e.corporateLogin("officer@other-org.example", "officer-password"),
 						owner:          ownerToken,
 						admin:          e.login("admin@example.com", "admin-password"),
 					}[role]

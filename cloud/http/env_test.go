@@ -3,6 +3,7 @@ package http_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -82,6 +83,9 @@ func testPayments() lhttp.Payments {
 		SignTestEvent: func(p *cloud.Payment) ([]byte, string, error) {
 			return stripe.SignedSucceededEvent(stripe.NewEventID(), p.IntentID, p, testWebhookSecret, time.Now())
 		},
+		SignTestCheckout: func(r *cloud.Registration) ([]byte, string, error) {
+			return stripe.SignedLocalCheckoutEvent(r, testWebhookSecret, time.Now())
+		},
 	}
 }
 
@@ -151,18 +155,34 @@ func (e *env) createUser(email, password string) *cloud.User {
 	return u
 }
 
-// createCorporateUser makes a corporate user's account (of an organisation
-// that is not the owner's). Until corporate accounts exist (issue 12) it is
-// an account of the corporate kind.
+// createCorporateUser makes an admin, with a password, of a new
+// organisation of its own (not the owner's), made as the trial form makes
+// one.
 func (e *env) createCorporateUser(email, password string) *cloud.User {
 	e.t.Helper()
+	ctx := context.Background()
+	orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Other Org " + email, ContactEmail: "owner." + email})
+	if err != nil {
+		e.t.Fatal(err)
+	}
 	hash, err := argon2id.New(fastPasswords, 0).Hash(password)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	now := e.Clock.Now()
-	u := &cloud.User{Email: email, PasswordHash: hash, UserType: "corporate_admin", CreatedAt: now, UpdatedAt: now}
-	if err := e.Store.CreateUser(context.Background(), u); err != nil {
+	var u *cloud.User
+	err = e.Store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		u, err = tx.CreateMember(orgID, email, cloud.UserTypeCorporateAdmin, e.Clock.Now())
+		return err
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	// The password is set as the setup link sets it.
+	tokenHash := sha256.Sum256([]byte("setup-" + email))
+	if err := e.Store.SetResetToken(ctx, u.ID, tokenHash[:], e.Clock.Now().Add(time.Hour)); err != nil {
+		e.t.Fatal(err)
+	}
+	if u, err = e.Store.UsePasswordToken(ctx, tokenHash[:], email, hash, e.Clock.Now()); err != nil {
 		e.t.Fatal(err)
 	}
 	return u
@@ -187,6 +207,18 @@ func (e *env) login(email, password string) string {
 		func(r *http.Request) { r.Header.Set(lhttp.BearerClientHeader, "bearer") })
 	if resp.Status != http.StatusOK {
 		e.t.Fatalf("login %s: %d %s", email, resp.Status, resp.Body)
+	}
+	return resp.JSON()["sessionToken"].(string)
+}
+
+// corporateLogin signs a corporate user in at the corporate door, as a
+// bearer-token client, and returns the session token.
+func (e *env) corporateLogin(email, password string) string {
+	e.t.Helper()
+	resp := e.send("POST", "/api/corporate/login", map[string]string{"email": email, "password": password},
+		func(r *http.Request) { r.Header.Set(lhttp.BearerClientHeader, "bearer") })
+	if resp.Status != http.StatusOK {
+		e.t.Fatalf("corporate login %s: %d %s", email, resp.Status, resp.Body)
 	}
 	return resp.JSON()["sessionToken"].(string)
 }

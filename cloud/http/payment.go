@@ -19,6 +19,9 @@ type Payments struct {
 	// SignTestEvent is set only for the local test checkout: it makes the
 	// signed payment_intent.succeeded event Stripe would send for a payment.
 	SignTestEvent func(p *cloud.Payment) (payload []byte, signatureHeader string, err error)
+	// SignTestCheckout is its twin for corporate registrations: the signed
+	// checkout.session.completed event of a paid local session.
+	SignTestCheckout func(r *cloud.Registration) (payload []byte, signatureHeader string, err error)
 	// PublishableKey is Stripe's browser key; empty in test-checkout mode.
 	PublishableKey string
 }
@@ -72,6 +75,9 @@ func (s *Server) receivePaymentEvent(ctx context.Context, payload []byte, signat
 	event, err := s.payments.VerifyWebhook(payload, signatureHeader)
 	if err != nil {
 		return "", err
+	}
+	if cloud.IsCorporateEvent(event.Type) {
+		return s.service.ApplyCorporateEvent(ctx, event)
 	}
 	return s.service.ApplyPaymentEvent(ctx, event)
 }

@@ -95,6 +95,31 @@ func (s *Server) routes() chi.Router {
 			r.Get("/admin/audit-log", s.handleAdminAuditLog)
 			r.Get("/corporate/organizations", s.handleCorporateOrganizations)
 		})
+
+		// Corporate accounts (admin-corporate-side §7). Registration, sign-in
+		// and passwords are rate-limited per IP; the organisation routes
+		// answer only for the caller's own organisation (404 otherwise), or
+		// for reading, a site admin.
+		r.Group(func(r chi.Router) {
+			r.Use(s.ipLimiter.Handler)
+			r.Post("/corporate/create-payment-intent", s.handleCorporateCheckout)
+			r.Post("/corporate/complete-registration", s.handleCompleteRegistration)
+			r.Post("/corporate/test-checkout/confirm", s.handleCorporateTestCheckout)
+			r.Post("/corporate/register", s.handleCorporateRegisterTrial)
+			r.Post("/corporate/login", s.handleCorporateLogin)
+			r.Post("/corporate/setup-password", s.handleCorporateSetPassword)
+		})
+		r.Group(func(r chi.Router) {
+			r.Use(s.authenticate)
+			r.Get("/corporate/organization", s.handleMyOrganization)
+			r.Get("/corporate/{orgId}/dashboard", s.handleOrganizationDashboard)
+			r.Get("/corporate/{orgId}/team", s.handleTeam)
+			r.Post("/corporate/{orgId}/team/invite", s.handleInviteMember)
+			r.Post("/corporate/{orgId}/team/{userId}/resend", s.handleResendInvite)
+			r.Delete("/corporate/{orgId}/team/{userId}", s.handleRemoveMember)
+			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
+			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
+		})
 	})
 
 	site := compressSite(siteHandler(s.site))

@@ -564,36 +564,29 @@ func (s *Service) PurgeOldAuditEntries(ctx context.Context) (int64, error) {
 	return s.store.DeleteAuditEntriesBefore(ctx, s.now().Add(-cloud.AuditRetention))
 }
 
-// OrganizationView is a corporate organisation as the admin lists it
-// (admin-corporate-side §3).
-type OrganizationView struct {
-	ID                 int64     `json:"id"`
-	Name               string    `json:"name"`
-	OrganizationType   string    `json:"organizationType"`
-	ContactFirstName   string    `json:"contactFirstName"`
-	ContactLastName    string    `json:"contactLastName"`
-	ContactEmail       string    `json:"contactEmail"`
-	Phone              string    `json:"phone"`
-	Address            string    `json:"address"`
-	City               string    `json:"city"`
-	Country            string    `json:"country"`
-	EmployeeCount      string    `json:"employeeCount"`
-	SubscriptionTier   string    `json:"subscriptionTier"`
-	SubscriptionStatus string    `json:"subscriptionStatus"`
-	CurrentQRCodes     int       `json:"currentQrCodes"`
-	MaxQRCodes         int       `json:"maxQrCodes"`
-	CreatedAt          time.Time `json:"createdAt"`
-}
-
-// Organizations lists corporate organisations for admins.
-//
-// Seam for issue 12 (corporate accounts): no organisations exist yet, so
-// the list is empty. When the organizations table lands, fill it here from
-// a store method (e.g. ListOrganizations) into OrganizationView; the route,
-// the admin check and the website's Corporate tab need no change.
+// Organizations lists corporate organisations for admins, by id, with each
+// one's code count (the Corporate tab; its search runs in the
+// page over at most adminOrganizationsLimit organisations).
 func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]OrganizationView, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
-	return []OrganizationView{}, nil
+	orgs, _, err := s.store.ListOrganizations(ctx, "", 0, adminOrganizationsLimit)
+	if err != nil {
+		return nil, err
+	}
+	views := make([]OrganizationView, 0, len(orgs))
+	for _, o := range orgs {
+		counts, err := s.store.CountOrganization(ctx, o.ID)
+		if err != nil {
+			return nil, err
+		}
+		views = append(views, ViewOrganization(o, counts.QRCodes))
+	}
+	return views, nil
 }
+
+// adminOrganizationsLimit bounds the Corporate tab's list; paging it on the
+// server, as users and orders are, is left for when organisations number
+// in the thousands.
+const adminOrganizationsLimit = 500

@@ -9,34 +9,48 @@ import (
 
 // Login checks an address and password and opens a session, returning its
 // token. Wrong address and wrong password fail the same way, in the same time.
+// It is the individual and admin door: a corporate account, once its
+// password is right, is told to use /corporate-login.
 func (s *Service) Login(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
-	email = cloud.NormalizeEmail(email)
-	if email == "" || password == "" {
-		return "", nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgLoginFieldsNeeded)
-	}
-	if len(password) > cloud.PasswordMaxBytes {
-		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
-	}
-	user, err := s.store.FindUserByEmail(ctx, email)
-	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+	user, err := s.checkPassword(ctx, email, password)
+	if err != nil {
 		return "", nil, nil, err
 	}
-	if user == nil || user.PasswordHash == "" || !user.IsActive {
-		s.passwords.Verify(password, s.dummyHash)
-		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
-	}
-	ok, err := s.passwords.Verify(password, user.PasswordHash)
-	if err != nil {
-		return "", nil, nil, fmt.Errorf("login: stored hash: %w", err)
-	}
-	if !ok {
-		return "", nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	if cloud.IsCorporate(user.UserType) {
+		return "", nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseCorporateLogin)
 	}
 	token, session, err := s.openSession(ctx, user.ID)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	return token, session, user, nil
+}
+
+// checkPassword returns the active account whose password this is.
+func (s *Service) checkPassword(ctx context.Context, email, password string) (*cloud.User, error) {
+	email = cloud.NormalizeEmail(email)
+	if email == "" || password == "" {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgLoginFieldsNeeded)
+	}
+	if len(password) > cloud.PasswordMaxBytes {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	}
+	user, err := s.store.FindUserByEmail(ctx, email)
+	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return nil, err
+	}
+	if user == nil || user.PasswordHash == "" || !user.IsActive {
+		s.passwords.Verify(password, s.dummyHash)
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	}
+	ok, err := s.passwords.Verify(password, user.PasswordHash)
+	if err != nil {
+		return nil, fmt.Errorf("login: stored hash: %w", err)
+	}
+	if !ok {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgLoginFailed)
+	}
+	return user, nil
 }
 
 // Authenticate returns the user of a live session token.

@@ -131,5 +131,9 @@ func (s *Service) DeleteAccount(ctx context.Context, actor *cloud.User, email, c
 // deleteAccount is the one account deletion: the owner's (above) and an
 // admin's (DeleteUser).
 func (s *Service) deleteAccount(ctx context.Context, target *cloud.User) error {
+	// An organisation always has its owner, who alone manages its billing.
+	if target.UserType == cloud.UserTypeCorporateOwner {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgOwnerCannotBeRemoved)
+	}
 	return s.store.DeleteAccount(ctx, target.ID)
 }

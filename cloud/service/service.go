@@ -28,7 +28,10 @@ type Config struct {
 	Mailer    cloud.Mailer
 	// Payments creates payment intents: Stripe, or the local test checkout.
 	Payments cloud.PaymentProvider
-	Logger   *slog.Logger
+	// Subscriptions runs corporate subscriptions; nil means Payments, when
+	// it runs them too (Stripe and the local test checkout both do).
+	Subscriptions cloud.SubscriptionProvider
+	Logger        *slog.Logger
 	// Now is the clock; tests move it to test expiry.
 	Now func() time.Time
 	// Development returns reset tokens in responses (individual-side §7).
@@ -45,6 +48,7 @@ type Service struct {
 	mailer    cloud.Mailer
 	// paymentProvider creates payment intents.
 	paymentProvider cloud.PaymentProvider
+	subscriptions   cloud.SubscriptionProvider
 	logger          *slog.Logger
 	now             func() time.Time
 	development     bool
@@ -65,6 +69,9 @@ func New(c Config) (*Service, error) {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.Subscriptions == nil {
+		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
+	}
 	dummy, err := c.Passwords.Hash("lifetag-dummy-password")
 	if err != nil {
 		return nil, err
@@ -75,6 +82,7 @@ func New(c Config) (*Service, error) {
 		passwords:       c.Passwords,
 		mailer:          c.Mailer,
 		paymentProvider: c.Payments,
+		subscriptions:   c.Subscriptions,
 		logger:          c.Logger,
 		now:             c.Now,
 		development:     c.Development,

@@ -11,7 +11,7 @@ const userColumns = `users.id, users.email, users.password_hash, users.first_nam
 	users.profile_image_url, users.stripe_customer_id, users.stripe_subscription_id,
 	users.has_print_access, coalesce(users.referral_code, ''), users.referred_by_code,
 	users.user_type, users.is_admin, users.is_active, users.created_at, users.updated_at,
-	users.claim_token_hash, users.identity_fingerprint`
+	users.claim_token_hash, users.identity_fingerprint, coalesce(users.organization_id, 0)`
 
 // userFields lists where each of userColumns is scanned to.
 func userFields(u *cloud.User) []any {
@@ -19,7 +19,7 @@ func userFields(u *cloud.User) []any {
 		&u.ProfileImageURL, &u.StripeCustomerID, &u.StripeSubscriptionID,
 		&u.HasPrintAccess, &u.ReferralCode, &u.ReferredByCode,
 		&u.UserType, &u.IsAdmin, &u.IsActive, timeDest(&u.CreatedAt), timeDest(&u.UpdatedAt),
-		&u.ClaimTokenHash, &u.IdentityFingerprint}
+		&u.ClaimTokenHash, &u.IdentityFingerprint, &u.OrganizationID}
 }
 
 // findUser returns the one user that matches where (a condition on users,

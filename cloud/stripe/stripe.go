@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	stripego "github.com/stripe/stripe-go/v85"
@@ -27,6 +28,8 @@ const MetadataRef = "lifetag_ref"
 // Client creates PaymentIntents on Stripe (or stripe-mock in tests).
 type Client struct {
 	api *stripego.Client
+	// prices remembers each plan lookup key's price id (subscription.go).
+	prices sync.Map
 }
 
 var _ cloud.PaymentProvider = (*Client)(nil)
@@ -82,9 +85,12 @@ func VerifyEvent(payload []byte, signatureHeader, secret string) (cloud.PaymentE
 	if err != nil {
 		return cloud.PaymentEvent{}, cloud.Errorf(cloud.EINVALID, "%s", cloud.MsgWebhookSignature)
 	}
-	out := cloud.PaymentEvent{ID: event.ID, Type: string(event.Type)}
+	out := cloud.PaymentEvent{ID: event.ID, Type: string(event.Type), Created: time.Unix(event.Created, 0)}
 	if event.Data == nil || len(event.Data.Raw) == 0 {
 		return out, nil
+	}
+	if cloud.IsCorporateEvent(out.Type) {
+		return corporateEvent(out, event.Data.Raw)
 	}
 	if event.Type != stripego.EventTypePaymentIntentSucceeded {
 		return out, nil

@@ -26,6 +26,7 @@ type recorder struct {
 }
 
 type recorded struct {
+	path   string // method and path
 	header http.Header
 	form   url.Values
 }
@@ -35,7 +36,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	req.Body = io.NopCloser(bytes.NewReader(body))
 	form, _ := url.ParseQuery(string(body))
 	r.mu.Lock()
-	r.requests = append(r.requests, recorded{req.Header.Clone(), form})
+	r.requests = append(r.requests, recorded{req.Method + " " + req.URL.Path, req.Header.Clone(), form})
 	r.mu.Unlock()
 	return http.DefaultTransport.RoundTrip(req)
 }

@@ -233,6 +233,11 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 			} else if n > 0 {
 				logger.Info("old audit entries deleted", slog.Int64("count", n))
 			}
+			if n, err := svc.CheckTrials(ctx); err != nil {
+				logger.Error("trial and registration check failed", slog.String("error", err.Error()))
+			} else if n > 0 {
+				logger.Info("ended trials made inactive", slog.Int64("count", n))
+			}
 		}
 	}
 }

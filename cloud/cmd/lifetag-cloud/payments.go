@@ -47,6 +47,9 @@ func paymentsFrom(c StripeConfig, logger *slog.Logger) (cloud.PaymentProvider, l
 			SignTestEvent: func(p *cloud.Payment) ([]byte, string, error) {
 				return stripe.SignedSucceededEvent(stripe.NewEventID(), p.IntentID, p, secret, time.Now())
 			},
+			SignTestCheckout: func(r *cloud.Registration) ([]byte, string, error) {
+				return stripe.SignedLocalCheckoutEvent(r, secret, time.Now())
+			},
 		}
 	}
 	client := stripe.NewClient(c.SecretKey, c.APIURL, &http.Client{Timeout: 30 * time.Second})

@@ -13,6 +13,21 @@ export const paths = {
   referrals: "/referrals",
   privacy: "/privacy",
   corporateLogin: "/corporate-login",
+  // Corporate side (admin-corporate-side spec §2).
+  corporateBenefits: "/corporate-benefits",
+  corporateRegister: "/corporate-register",
+  corporatePaymentSuccess: "/corporate-payment-success",
+  corporateTestCheckout: "/corporate-test-checkout",
+  corporateTrial: "/corporate/register",
+  corporatePasswordSetup: "/corporate-password-setup",
+  corporateDashboard: "/corporate/dashboard",
+  corporateTeam: "/corporate/team",
+  corporateQrCodes: "/corporate/qr-codes",
+  corporateAnalytics: "/corporate/analytics",
+  corporateFormBuilder: "/corporate/form-builder",
+  corporateNewProject: "/corporate/projects/new",
+  labelBatchPrint: "/label-batch-print",
+  qrDemo: "/qr-demo",
   // The admin dashboard (admin-corporate-side spec §2); the server decides who sees it.
   admin: "/admin",
 } as const;
@@ -21,6 +36,9 @@ type RoutePath = (typeof paths)[keyof typeof paths];
 
 /** The site's name, kept in every tab title so the tab says whose page it is. */
 const siteName = "Lifetag";
+
+/** Any path not in the table (spec §2: the 404 screen). */
+export const notFoundTitle = `Page Not Found · ${siteName}`;
 
 /**
  * Each route's document title, beside the paths: a tab, a bookmark and a
@@ -39,13 +57,32 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.referrals]: `Referral dashboard · ${siteName}`,
   [paths.privacy]: `Privacy & data rights · ${siteName}`,
   [paths.corporateLogin]: `Corporate sign in · ${siteName}`,
+  [paths.corporateBenefits]: `Lifetag for organisations · ${siteName}`,
+  [paths.corporateRegister]: `Register your organisation · ${siteName}`,
+  [paths.corporatePaymentSuccess]: `Completing registration · ${siteName}`,
+  [paths.corporateTestCheckout]: `Test checkout · ${siteName}`,
+  [paths.corporateTrial]: `Start a free trial · ${siteName}`,
+  [paths.corporatePasswordSetup]: `Set your password · ${siteName}`,
+  [paths.corporateDashboard]: `Corporate dashboard · ${siteName}`,
+  [paths.corporateTeam]: `Team · ${siteName}`,
+  [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
+  // Not built yet (the corporate workspace): they show the 404 screen.
+  [paths.corporateQrCodes]: notFoundTitle,
+  [paths.corporateAnalytics]: notFoundTitle,
+  [paths.corporateFormBuilder]: notFoundTitle,
+  [paths.corporateNewProject]: notFoundTitle,
+  [paths.labelBatchPrint]: notFoundTitle,
 };
 
-/** Any path not in the table (spec §2: the 404 screen). */
-export const notFoundTitle = `Page Not Found · ${siteName}`;
+/** The routes that also take a trailing parameter (an organisation's id). */
+export const routesWithParameter: RoutePath[] = [paths.corporateDashboard, paths.corporateTeam];
 
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return (pageTitles as Record<string, string>)[path] ?? notFoundTitle;
+  const titles = pageTitles as Record<string, string>;
+  if (titles[path]) return titles[path];
+  // A route with a parameter (/corporate/dashboard/{orgId}) has its base's title.
+  const base = routesWithParameter.find((p) => path.startsWith(`${p}/`));
+  return base ? titles[base]! : notFoundTitle;
 }

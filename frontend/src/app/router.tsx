@@ -74,6 +74,78 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("@/features/admin/AdminPage")).AdminPage }),
       },
       {
+        path: paths.corporateBenefits,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/BenefitsPage")).BenefitsPage,
+        }),
+      },
+      {
+        path: paths.corporateRegister,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/RegisterPage")).RegisterPage,
+        }),
+      },
+      {
+        path: paths.corporatePaymentSuccess,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/PaymentSuccessPage")).PaymentSuccessPage,
+        }),
+      },
+      {
+        path: paths.corporateTestCheckout,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/TestCheckoutPage")).TestCheckoutPage,
+        }),
+      },
+      {
+        path: paths.corporateTrial,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/SimpleRegisterPage")).SimpleRegisterPage,
+        }),
+      },
+      {
+        path: paths.corporateLogin,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/CorporateLoginPage")).CorporateLoginPage,
+        }),
+      },
+      {
+        path: paths.corporatePasswordSetup,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/PasswordSetupPage")).PasswordSetupPage,
+        }),
+      },
+      {
+        path: paths.corporateDashboard,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/DashboardPage")).DashboardPage,
+        }),
+      },
+      {
+        path: `${paths.corporateDashboard}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/DashboardPage")).DashboardPage,
+        }),
+      },
+      {
+        path: paths.corporateTeam,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/TeamPage")).TeamPage,
+        }),
+      },
+      {
+        path: `${paths.corporateTeam}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/TeamPage")).TeamPage,
+        }),
+      },
+      {
+        path: paths.qrDemo,
+        lazy: async () => ({
+          Component: (await import("@/features/qr-demo/QrDemoPage")).QrDemoPage,
+        }),
+      },
+      {
         path: "*",
         lazy: async () => ({
           Component: (await import("@/features/not-found/NotFoundPage")).NotFoundPage,

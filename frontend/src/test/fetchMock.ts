@@ -15,3 +15,8 @@ export function mockFetch(handlers: Record<string, Handler>) {
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
+
+/** The calls a page made, without the anonymous analytics every page sends. */
+export function apiCalls(fetch: ReturnType<typeof mockFetch>) {
+  return fetch.mock.calls.filter(([url]) => !String(url).startsWith("/api/analytics/"));
+}

@@ -70,4 +70,17 @@ describe("/login", () => {
     );
     expect(useUserStore.getState().user).toBeNull();
   });
+
+  it("names the corporate door when the account is a corporate one", async () => {
+    const message = "This is a corporate account. Please sign in at /corporate-login.";
+    mockFetch({ "POST /api/auth/login": () => ({ status: 403, body: { message } }) });
+    renderRoute("/login");
+    await signIn();
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: "Login Failed",
+        description: message,
+      }),
+    );
+  });
 });

@@ -5,7 +5,7 @@ import { AuthCard } from "@/components/layout/AuthCard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverMessage } from "@/lib/api";
 import { isAdmin, loadServerData, storeSession, useLogin } from "@/lib/auth";
 import { toasts } from "@/lib/copy";
 import { isConnectionError } from "@/lib/errors";
@@ -43,6 +43,13 @@ export function LoginPage() {
         onError: (error) => {
           if (isConnectionError(error))
             toast({ ...toasts.connectionError, variant: "destructive" });
+          // 403: a corporate account, told which page to use (DESIGN.md "Corporate").
+          else if (error instanceof ApiError && error.status === 403)
+            toast({
+              ...copy.failed,
+              description: serverMessage(error) ?? copy.failed.description,
+              variant: "destructive",
+            });
           else if (error instanceof ApiError) toast({ ...copy.failed, variant: "destructive" });
           else
             toast({ ...toasts.connectionError, title: toasts.error.title, variant: "destructive" });

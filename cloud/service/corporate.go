@@ -1,0 +1,812 @@
+package service
+
+// Corporate accounts (admin-corporate-side §2-§9, DESIGN.md "Corporate").
+// An organisation and its owner are created once, from a paid subscription
+// checkout (complete-registration or the checkout.session.completed
+// webhook, whichever comes first, in one transaction with the event id) or
+// from the simple form's trial. Every organisation route is scoped here:
+// a member sees their own organisation, a site admin reads any, anyone
+// else gets ENOTFOUND.
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/plans"
+)
+
+// Outcome of a corporate event, besides those of payment events.
+const EventOutdated = "outdated" // older than the last subscription event applied
+
+// RegistrationRequest is the body of POST /api/corporate/create-payment-intent.
+type RegistrationRequest struct {
+	OrganizationName string `json:"organizationName"`
+	ContactFirstName string `json:"contactFirstName"`
+	ContactLastName  string `json:"contactLastName"`
+	ContactEmail     string `json:"contactEmail"`
+	Phone            string `json:"phone"`
+	OrganizationType string `json:"organizationType"`
+	EmployeeCount    string `json:"employeeCount"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
+	Address          string `json:"address"`
+	City             string `json:"city"`
+	Country          string `json:"country"`
+	Requirements     string `json:"requirements"`
+}
+
+// RegistrationCheckout answers create-payment-intent.
+type RegistrationCheckout struct {
+	SessionID      string `json:"sessionId"`
+	RedirectURL    string `json:"redirectUrl"`
+	RegistrationID string `json:"registrationId"`
+}
+
+// CreateRegistrationCheckout keeps a pending registration and opens the
+// provider's subscription checkout for its plan. An address that has an
+// account cannot register an organisation (its owner would be that account).
+func (s *Service) CreateRegistrationCheckout(ctx context.Context, req RegistrationRequest) (*RegistrationCheckout, error) {
+	reg := &cloud.Registration{
+		OrganizationName: req.OrganizationName, ContactFirstName: req.ContactFirstName,
+		ContactLastName: req.ContactLastName, ContactEmail: req.ContactEmail, Phone: req.Phone,
+		OrganizationType: req.OrganizationType, EmployeeCount: req.EmployeeCount, Plan: req.SubscriptionPlan,
+		Address: req.Address, City: req.City, Country: req.Country, Requirements: req.Requirements,
+	}
+	if err := reg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := s.refuseTakenAddress(ctx, reg.ContactEmail); err != nil {
+		return nil, err
+	}
+	ref, err := newPaymentRef()
+	if err != nil {
+		return nil, err
+	}
+	reg.Ref, reg.CreatedAt = ref, s.now()
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+		return nil, err
+	}
+	plan, _ := plans.Find(reg.Plan)
+	return s.openRegistrationCheckout(ctx, reg, plan, s.baseURL+"/corporate-register")
+}
+
+// openRegistrationCheckout asks the provider for the registration's
+// subscription checkout and keeps its session id.
+func (s *Service) openRegistrationCheckout(ctx context.Context, reg *cloud.Registration, plan plans.Plan, cancelURL string) (*RegistrationCheckout, error) {
+	session, err := s.subscriptions.CreateSubscriptionCheckout(ctx, cloud.SubscriptionCheckout{
+		Ref: reg.Ref, Email: reg.ContactEmail, Plan: plan,
+		SuccessURL: s.baseURL + "/corporate-payment-success?session_id={CHECKOUT_SESSION_ID}&registration_id=" + reg.Ref,
+		CancelURL:  cancelURL,
+	})
+	if err != nil {
+		s.logger.Error("payment session not created", slog.String("registration", reg.Ref), slog.String("error", err.Error()))
+		return nil, cloud.NewError(cloud.EINTERNAL, cloud.MsgPaymentSessionFailed)
+	}
+	if err := s.store.SetRegistrationCheckout(ctx, reg.Ref, session.ID); err != nil {
+		return nil, err
+	}
+	return &RegistrationCheckout{SessionID: session.ID, RedirectURL: session.URL, RegistrationID: reg.Ref}, nil
+}
+
+func (s *Service) refuseTakenAddress(ctx context.Context, email string) error {
+	_, err := s.store.FindUserByEmail(ctx, email)
+	switch cloud.ErrorCode(err) {
+	case "":
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
+	case cloud.ENOTFOUND:
+		return nil
+	}
+	return err
+}
+
+// CompleteRegistration finishes a registration whose browser is back from
+// checkout. The session must be the registration's own, and paid as the
+// provider says when asked; the organisation is made through the webhook's
+// own exactly-once path. Done before (by the webhook) is done.
+func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrationRef string) (int64, error) {
+	if sessionID == "" || registrationRef == "" {
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgMissingPaymentInfo)
+	}
+	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgRegistrationNotFound)
+	if len(sessionID) > maxTokenLength || len(registrationRef) > maxTokenLength {
+		return 0, notFound
+	}
+	reg, err := s.store.FindRegistration(ctx, registrationRef)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return 0, notFound
+	} else if err != nil {
+		return 0, err
+	}
+	if reg.CheckoutSessionID == "" || reg.CheckoutSessionID != sessionID {
+		return 0, notFound
+	}
+	if reg.Status == cloud.RegistrationCompleted {
+		return reg.OrganizationID, nil
+	}
+	event, err := s.subscriptions.ReadCheckoutSession(ctx, sessionID)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := s.ApplyCorporateEvent(ctx, event); err != nil {
+		return 0, err
+	}
+	if reg, err = s.store.FindRegistration(ctx, registrationRef); err != nil {
+		return 0, err
+	}
+	if reg.Status != cloud.RegistrationCompleted {
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgRegistrationUnpaid)
+	}
+	return reg.OrganizationID, nil
+}
+
+// ApplyCorporateEvent applies a verified checkout or subscription event
+// once: its id is stored in the same transaction as its effects.
+func (s *Service) ApplyCorporateEvent(ctx context.Context, ev cloud.PaymentEvent) (string, error) {
+	var outcome string
+	var err error
+	switch {
+	case ev.Checkout != nil:
+		outcome, err = s.applyCheckout(ctx, ev)
+	case ev.Subscription != nil && ev.Subscription.SubscriptionID != "":
+		outcome, err = s.applySubscription(ctx, ev)
+	default:
+		outcome = EventIgnored
+	}
+	if err != nil {
+		return "", err
+	}
+	s.logger.Info("corporate event", slog.String("event", ev.ID), slog.String("type", ev.Type), slog.String("outcome", outcome))
+	return outcome, nil
+}
+
+func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (string, error) {
+	c := ev.Checkout
+	if c.Mode != cloud.CheckoutModeSubscription || c.RegistrationRef == "" {
+		return EventIgnored, nil
+	}
+	now := s.now()
+	outcome := EventApplied
+	var owner *cloud.User
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		first, err := tx.RecordEvent(ev.ID, ev.Type, now)
+		if err != nil || !first {
+			outcome = EventDuplicate
+			return err
+		}
+		reg, err := tx.LockRegistration(c.RegistrationRef)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+			outcome = EventIgnored
+			return nil
+		} else if err != nil {
+			return err
+		}
+		// A session that is not the registration's own, or not paid, makes
+		// nothing.
+		if reg.CheckoutSessionID != c.SessionID || (c.PaymentStatus != cloud.CheckoutPaid && c.PaymentStatus != cloud.CheckoutNoPaymentRequired) {
+			outcome = EventIgnored
+			return nil
+		}
+		if reg.Status == cloud.RegistrationCompleted {
+			outcome = EventAlreadyFulfilled
+			return nil
+		}
+		if reg.OrganizationID != 0 {
+			return subscribeExisting(tx, reg, c, now)
+		}
+		taken, err := tx.EmailTaken(reg.ContactEmail)
+		if err != nil {
+			return err
+		}
+		if taken {
+			outcome = EventNotAttached
+			s.logger.Error("paid, but the contact address has an account meanwhile; no organisation made: refund it",
+				slog.String("registration", reg.Ref), slog.String("event", ev.ID))
+			return nil
+		}
+		plan, _ := plans.Find(reg.Plan)
+		org := &cloud.Organization{
+			Name: reg.OrganizationName, OrganizationType: reg.OrganizationType,
+			ContactFirstName: reg.ContactFirstName, ContactLastName: reg.ContactLastName,
+			ContactEmail: reg.ContactEmail, Phone: reg.Phone, Address: reg.Address, City: reg.City,
+			Country: reg.Country, EmployeeCount: reg.EmployeeCount, Requirements: reg.Requirements,
+			Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: plan.MaxQRCodes,
+			StripeCustomerID: c.CustomerID, StripeSubscriptionID: c.SubscriptionID,
+			CheckoutSessionID: c.SessionID, CreatedAt: now,
+		}
+		if owner, err = createOrganization(tx, org, now); err != nil {
+			return err
+		}
+		return tx.CompleteRegistration(reg.Ref, org.ID)
+	})
+	if err != nil {
+		return "", err
+	}
+	if owner != nil {
+		if err := s.mailCorporateSetup(ctx, owner, welcomeMailText); err != nil {
+			return "", err
+		}
+	}
+	return outcome, nil
+}
+
+// subscribeExisting gives an existing organisation (a trial, or one whose
+// subscription ended) the plan its owner has just paid for.
+func subscribeExisting(tx cloud.CorporateTx, reg *cloud.Registration, c *cloud.CheckoutEvent, now time.Time) error {
+	org, err := tx.LockOrganization(reg.OrganizationID)
+	if err != nil {
+		return err
+	}
+	plan, _ := plans.Find(reg.Plan)
+	org.Plan, org.MaxQRCodes, org.SubscriptionStatus = plan.ID, plan.MaxQRCodes, cloud.SubscriptionActive
+	org.StripeCustomerID, org.StripeSubscriptionID, org.CheckoutSessionID = c.CustomerID, c.SubscriptionID, c.SessionID
+	org.UpdatedAt = now
+	if err := tx.StartSubscription(org); err != nil {
+		return err
+	}
+	if err := tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivitySubscribed,
+		Detail: plan.Name, CreatedAt: now}); err != nil {
+		return err
+	}
+	return tx.CompleteRegistration(reg.Ref, org.ID)
+}
+
+// Subscribe opens a subscription checkout for an organisation that has no
+// live subscription (a trial, or one that ended), for its owner. The paid
+// session is applied by complete-registration or the webhook, as a new
+// registration's is.
+func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64, planID string) (*RegistrationCheckout, error) {
+	org, err := s.ownerOf(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	plan, ok := plans.Find(planID)
+	if !ok {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPlanRequired)
+	}
+	if org.SubscriptionStatus == cloud.SubscriptionActive || org.SubscriptionStatus == cloud.SubscriptionPastDue {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgAlreadySubscribed)
+	}
+	ref, err := newPaymentRef()
+	if err != nil {
+		return nil, err
+	}
+	reg := &cloud.Registration{
+		Ref: ref, OrganizationName: org.Name, ContactFirstName: org.ContactFirstName,
+		ContactLastName: org.ContactLastName, ContactEmail: actor.Email, Phone: org.Phone,
+		OrganizationType: org.OrganizationType, EmployeeCount: org.EmployeeCount, Plan: plan.ID,
+		Address: org.Address, City: org.City, Country: org.Country, OrganizationID: org.ID, CreatedAt: s.now(),
+	}
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+		return nil, err
+	}
+	return s.openRegistrationCheckout(ctx, reg, plan, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))
+}
+
+// createOrganization inserts an organisation, its owner (the contact, no
+// password yet) and the first line of its activity.
+func createOrganization(tx cloud.CorporateTx, org *cloud.Organization, now time.Time) (*cloud.User, error) {
+	if err := tx.CreateOrganization(org); err != nil {
+		return nil, err
+	}
+	owner, err := tx.CreateMember(org.ID, org.ContactEmail, cloud.UserTypeCorporateOwner, now)
+	if err != nil {
+		return nil, err
+	}
+	return owner, tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityOrganizationCreated,
+		Detail: plansName(org.Plan), CreatedAt: now})
+}
+
+func plansName(id string) string {
+	p, _ := plans.Find(id)
+	return p.Name
+}
+
+// subscriptionStatus maps the provider's subscription status onto §4's.
+func subscriptionStatus(eventType, providerStatus string) string {
+	switch {
+	case eventType == cloud.EventSubscriptionDeleted:
+		return cloud.SubscriptionCanceled
+	case eventType == cloud.EventInvoicePaymentFailed:
+		return cloud.SubscriptionPastDue
+	}
+	switch providerStatus {
+	case "active":
+		return cloud.SubscriptionActive
+	case "trialing":
+		return cloud.SubscriptionTrial
+	case "past_due", "unpaid", "incomplete":
+		return cloud.SubscriptionPastDue
+	case "canceled", "incomplete_expired":
+		return cloud.SubscriptionCanceled
+	}
+	return cloud.SubscriptionInactive
+}
+
+func (s *Service) applySubscription(ctx context.Context, ev cloud.PaymentEvent) (string, error) {
+	sub := ev.Subscription
+	now := s.now()
+	outcome := EventApplied
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		first, err := tx.RecordEvent(ev.ID, ev.Type, now)
+		if err != nil || !first {
+			outcome = EventDuplicate
+			return err
+		}
+		org, err := tx.LockOrganizationBySubscription(sub.SubscriptionID)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+			outcome = EventIgnored
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if !ev.Created.IsZero() && ev.Created.Before(org.SubscriptionEventAt) {
+			outcome = EventOutdated
+			return nil
+		}
+		org.SubscriptionStatus = subscriptionStatus(ev.Type, sub.Status)
+		if plan, ok := plans.ByLookupKey(sub.LookupKey); ok {
+			org.Plan, org.MaxQRCodes = plan.ID, plan.MaxQRCodes
+		}
+		if sub.CustomerID != "" {
+			org.StripeCustomerID = sub.CustomerID
+		}
+		if !ev.Created.IsZero() {
+			org.SubscriptionEventAt = ev.Created
+		}
+		org.UpdatedAt = now
+		if err := tx.UpdateSubscription(org); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivitySubscriptionChanged,
+			Detail: plansName(org.Plan) + ", " + org.SubscriptionStatus, CreatedAt: now})
+	})
+	return outcome, err
+}
+
+// RegisterTrial is the simple form (§2 /corporate/register): a 14-day trial
+// of the chosen plan, no card; the contact becomes the owner and is mailed
+// the password-setup link.
+func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration) (int64, error) {
+	if err := req.Validate(); err != nil {
+		return 0, err
+	}
+	if err := s.refuseTakenAddress(ctx, req.ContactEmail); err != nil {
+		return 0, err
+	}
+	now := s.now()
+	plan, _ := plans.Find(req.SubscriptionTier)
+	org := &cloud.Organization{
+		Name: req.Name, OrganizationType: req.Industry, ContactEmail: req.ContactEmail, Phone: req.ContactPhone,
+		Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial, MaxQRCodes: plan.MaxQRCodes,
+		TrialEndsAt: now.Add(time.Duration(plans.All.TrialDays) * 24 * time.Hour), CreatedAt: now,
+	}
+	var owner *cloud.User
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		var err error
+		owner, err = createOrganization(tx, org, now)
+		return err
+	})
+	if cloud.ErrorCode(err) == cloud.ECONFLICT {
+		return 0, cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
+	} else if err != nil {
+		return 0, err
+	}
+	return org.ID, s.mailCorporateSetup(ctx, owner, welcomeMailText)
+}
+
+// CheckTrials mails each trial's contact 3 days before it ends, once, and
+// makes ended trials inactive. It also deletes registrations past
+// RegistrationKept (their contact details are the organisation's now, or
+// nobody's). Main runs it periodically.
+func (s *Service) CheckTrials(ctx context.Context) (expired int64, err error) {
+	now := s.now()
+	if _, err := s.store.DeleteRegistrationsBefore(ctx, now.Add(-cloud.RegistrationKept)); err != nil {
+		return 0, err
+	}
+	ending, err := s.store.ListTrialsEnding(ctx, now, now.Add(cloud.TrialEndingNotice))
+	if err != nil {
+		return 0, err
+	}
+	for _, org := range ending {
+		s.sendMail(cloud.Mail{To: org.ContactEmail, Subject: cloud.MsgTrialEndingSubject,
+			Text: fmt.Sprintf(trialEndingMailText, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))})
+	}
+	return s.store.ExpireTrials(ctx, now)
+}
+
+// CorporateLogin signs in a corporate user (the corporate door); other
+// accounts are told to use /login, only once their password is right.
+func (s *Service) CorporateLogin(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
+	user, err := s.checkPassword(ctx, email, password)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	if !cloud.IsCorporate(user.UserType) {
+		return "", nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseIndividualLogin)
+	}
+	token, session, err := s.openSession(ctx, user.ID)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return token, session, user, nil
+}
+
+// CorporateSetPassword sets a corporate user's password from the setup link
+// (/corporate-password-setup?token=); other accounts' tokens are refused.
+func (s *Service) CorporateSetPassword(ctx context.Context, token, password string) error {
+	if token == "" || len(token) > maxTokenLength {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	}
+	if err := validPassword(password); err != nil {
+		return err
+	}
+	user, err := s.store.FindUserByPasswordToken(ctx, hashToken(token), "", s.now())
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !cloud.IsCorporate(user.UserType)) {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	} else if err != nil {
+		return err
+	}
+	if err := s.usePasswordToken(ctx, token, password, user.Email, cloud.MsgInvalidLink); err != nil {
+		return err
+	}
+	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		return tx.AddActivity(&cloud.Activity{OrganizationID: user.OrganizationID, Kind: cloud.ActivityPasswordSet,
+			Detail: user.Email, CreatedAt: s.now()})
+	})
+}
+
+// mailCorporateSetup mails a corporate user a single-use, 24-hour link to
+// set their password.
+func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text string) error {
+	token, hash, err := newToken()
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+		return err
+	}
+	link := s.baseURL + "/corporate-password-setup?token=" + url.QueryEscape(token)
+	s.sendMail(cloud.Mail{To: u.Email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(text, link)})
+	return nil
+}
+
+// Mail texts hold a link and nothing personal.
+const (
+	welcomeMailText = `Welcome to Lifetag for organisations.
+
+Your organisation's account is ready. To choose your password, open this
+link within 24 hours:
+
+%s
+
+Stripe e-mails the receipt of each payment. If you did not expect this
+message, ignore it.
+`
+	inviteMailText = `You have been added as an admin of an organisation on Lifetag.
+
+To choose your password, open this link within 24 hours:
+
+%s
+
+If you did not expect this message, ignore it.
+`
+	trialEndingMailText = `Your organisation's Lifetag trial ends in 3 days.
+
+To keep your QR codes and printing, choose a plan from your dashboard:
+
+%s
+`
+)
+
+// The organisation's own routes.
+
+// organizationFor returns the organisation id a request may read
+// (write=false) or change: its members', and for reading a site admin's.
+// Anyone else learns nothing, not even that it exists.
+func (s *Service) organizationFor(ctx context.Context, actor *cloud.User, orgID int64, write bool) (*cloud.Organization, error) {
+	if actor == nil {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	member := cloud.IsCorporate(actor.UserType) && actor.OrganizationID == orgID && orgID != 0
+	if !member && !(actor.IsAdmin && !write) {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
+	}
+	org, err := s.store.FindOrganization(ctx, orgID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
+	}
+	return org, err
+}
+
+// ownerOf is organizationFor for the owner's own changes (team, billing).
+func (s *Service) ownerOf(ctx context.Context, actor *cloud.User, orgID int64) (*cloud.Organization, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	if actor.UserType != cloud.UserTypeCorporateOwner {
+		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerOnly)
+	}
+	return org, nil
+}
+
+// OrganizationView is an organisation as the client sees it (§3).
+type OrganizationView struct {
+	ID                 int64      `json:"id"`
+	Name               string     `json:"name"`
+	OrganizationType   string     `json:"organizationType"`
+	ContactFirstName   string     `json:"contactFirstName"`
+	ContactLastName    string     `json:"contactLastName"`
+	ContactEmail       string     `json:"contactEmail"`
+	Phone              string     `json:"phone"`
+	Address            string     `json:"address"`
+	City               string     `json:"city"`
+	Country            string     `json:"country"`
+	EmployeeCount      string     `json:"employeeCount"`
+	SubscriptionTier   string     `json:"subscriptionTier"`
+	SubscriptionPlan   string     `json:"subscriptionPlan"`
+	SubscriptionStatus string     `json:"subscriptionStatus"`
+	CurrentQRCodes     int        `json:"currentQrCodes"`
+	MaxQRCodes         int        `json:"maxQrCodes"`
+	HasBillingAccount  bool       `json:"hasBillingAccount"`
+	TrialEndsAt        *time.Time `json:"trialEndsAt"`
+	CreatedAt          time.Time  `json:"createdAt"`
+}
+
+// ViewOrganization is o as the client sees it, with its code count.
+func ViewOrganization(o *cloud.Organization, qrCodes int) OrganizationView {
+	v := OrganizationView{
+		ID: o.ID, Name: o.Name, OrganizationType: o.OrganizationType, ContactFirstName: o.ContactFirstName,
+		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
+		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
+		SubscriptionPlan: o.Plan, SubscriptionStatus: o.SubscriptionStatus, CurrentQRCodes: qrCodes,
+		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", CreatedAt: o.CreatedAt,
+	}
+	if !o.TrialEndsAt.IsZero() {
+		t := o.TrialEndsAt
+		v.TrialEndsAt = &t
+	}
+	return v
+}
+
+// MyOrganization is GET /api/corporate/organization: the caller's own.
+func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*OrganizationView, error) {
+	if actor == nil {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	org, err := s.organizationFor(ctx, actor, actor.OrganizationID, false)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.store.CountOrganization(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	v := ViewOrganization(org, counts.QRCodes)
+	return &v, nil
+}
+
+// Dashboard is the corporate dashboard's data.
+type Dashboard struct {
+	Organization OrganizationView `json:"organization"`
+	Projects     int              `json:"projects"`
+	TeamMembers  int              `json:"teamMembers"`
+	MaxMembers   int              `json:"maxMembers"`
+	Activity     []ActivityView   `json:"recentActivity"`
+	// Role is the caller's: Organization Administrator, Admin, or empty
+	// for a site admin reading.
+	Role string `json:"role"`
+}
+
+// ActivityView is one line of Recent Activity.
+type ActivityView struct {
+	Kind      string    `json:"kind"`
+	Detail    string    `json:"detail"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// Role names shown for team members (§3).
+const (
+	RoleOwnerName = "Organization Administrator"
+	RoleAdminName = "Admin"
+)
+
+func roleName(userType string) string {
+	switch userType {
+	case cloud.UserTypeCorporateOwner:
+		return RoleOwnerName
+	case cloud.UserTypeCorporateAdmin:
+		return RoleAdminName
+	}
+	return ""
+}
+
+// OrganizationDashboard returns the figures and recent activity.
+func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, orgID int64) (*Dashboard, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.store.CountOrganization(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	activity, err := s.store.ListActivity(ctx, org.ID, cloud.ActivityShown)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes), Projects: counts.Projects,
+		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{}}
+	if actor.OrganizationID == org.ID {
+		d.Role = roleName(actor.UserType)
+	}
+	for _, a := range activity {
+		d.Activity = append(d.Activity, ActivityView{Kind: a.Kind, Detail: a.Detail, CreatedAt: a.CreatedAt})
+	}
+	return d, nil
+}
+
+// MemberView is a team member as the team page shows them.
+type MemberView struct {
+	ID          int64     `json:"id"`
+	Email       string    `json:"email"`
+	UserType    string    `json:"userType"`
+	Role        string    `json:"role"`
+	PasswordSet bool      `json:"passwordSet"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// Team lists an organisation's members, the owner first.
+type Team struct {
+	Members    []MemberView `json:"members"`
+	MaxMembers int          `json:"maxMembers"`
+}
+
+func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Team, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	members, err := s.store.ListMembers(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts}
+	for _, m := range members {
+		team.Members = append(team.Members, MemberView{ID: m.ID, Email: m.Email, UserType: m.UserType,
+			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt})
+	}
+	return team, nil
+}
+
+// InviteMember adds an admin (the owner only) and mails them a setup link.
+// The limit of 3 accounts, owner included, is checked with the
+// organisation's row locked, so two invitations at once cannot pass it.
+func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int64, email string) (*MemberView, error) {
+	org, err := s.ownerOf(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	email = cloud.NormalizeEmail(email)
+	if !cloud.ValidEmail(email) {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
+	}
+	now := s.now()
+	var member *cloud.User
+	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		if _, err := tx.LockOrganization(org.ID); err != nil {
+			return err
+		}
+		n, err := tx.CountMembers(org.ID)
+		if err != nil {
+			return err
+		}
+		if n >= plans.All.MaxAdminAccounts {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgTeamFull)
+		}
+		if taken, err := tx.EmailTaken(email); err != nil {
+			return err
+		} else if taken {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
+		}
+		if member, err = tx.CreateMember(org.ID, email, cloud.UserTypeCorporateAdmin, now); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberInvited,
+			Detail: email, CreatedAt: now})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.mailCorporateSetup(ctx, member, inviteMailText); err != nil {
+		return nil, err
+	}
+	return &MemberView{ID: member.ID, Email: member.Email, UserType: member.UserType,
+		Role: roleName(member.UserType), CreatedAt: member.CreatedAt}, nil
+}
+
+// ResendInvite mails a member who has no password yet a fresh link.
+func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, userID int64) error {
+	org, err := s.ownerOf(ctx, actor, orgID)
+	if err != nil {
+		return err
+	}
+	var member *cloud.User
+	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		var err error
+		if member, err = s.findMember(tx, org.ID, userID); err != nil {
+			return err
+		}
+		if member.PasswordHash != "" {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityInviteResent,
+			Detail: member.Email, CreatedAt: s.now()})
+	})
+	if err != nil {
+		return err
+	}
+	text := inviteMailText
+	if member.UserType == cloud.UserTypeCorporateOwner {
+		text = welcomeMailText
+	}
+	return s.mailCorporateSetup(ctx, member, text)
+}
+
+// RemoveMember deletes an admin's account (the owner cannot be removed).
+func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, userID int64) error {
+	org, err := s.ownerOf(ctx, actor, orgID)
+	if err != nil {
+		return err
+	}
+	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		member, err := s.findMember(tx, org.ID, userID)
+		if err != nil {
+			return err
+		}
+		if member.UserType == cloud.UserTypeCorporateOwner {
+			return cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerCannotBeRemoved)
+		}
+		if err := tx.DeleteMember(org.ID, member.ID); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
+			Detail: member.Email, CreatedAt: s.now()})
+	})
+}
+
+func (s *Service) findMember(tx cloud.CorporateTx, orgID, userID int64) (*cloud.User, error) {
+	member, err := tx.FindMember(orgID, userID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgMemberNotFound)
+	}
+	return member, err
+}
+
+// BillingPortal opens the provider's customer portal for the owner, to
+// change plan or card or cancel; it comes back to the dashboard.
+func (s *Service) BillingPortal(ctx context.Context, actor *cloud.User, orgID int64) (string, error) {
+	org, err := s.ownerOf(ctx, actor, orgID)
+	if err != nil {
+		return "", err
+	}
+	if org.StripeCustomerID == "" {
+		return "", cloud.NewError(cloud.ECONFLICT, cloud.MsgNoBillingAccount)
+	}
+	return s.subscriptions.CreatePortalSession(ctx, org.StripeCustomerID,
+		s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))
+}
+
+// FindRegistrationForTestCheckout returns the registration a local test
+// checkout session names.
+func (s *Service) FindRegistrationForTestCheckout(ctx context.Context, ref, sessionID string) (*cloud.Registration, error) {
+	reg, err := s.store.FindRegistration(ctx, ref)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && reg.CheckoutSessionID != sessionID) {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTestCheckoutNotFound)
+	}
+	return reg, err
+}

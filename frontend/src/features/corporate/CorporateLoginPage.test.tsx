@@ -1,0 +1,66 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
+import { apiCalls, mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+describe("/corporate-login", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("checks the address and the password before calling", async () => {
+    const fetch = mockFetch({});
+    const user = userEvent.setup();
+    renderRoute("/corporate-login");
+    await user.type(await screen.findByLabelText(/^Email/), "boss@acme");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeVisible();
+    expect(screen.getByText("Password is required")).toBeVisible();
+    expect(apiCalls(fetch)).toEqual([]);
+  });
+
+  it("signs in by cookie and goes to the organisation's dashboard", async () => {
+    mockFetch({
+      "POST /api/corporate/login": () => ({
+        body: {
+          success: true,
+          organizationId: 4,
+          message: "Welcome back!",
+          user: {
+            id: 9,
+            email: "boss@acme.example",
+            userType: "corporate_owner",
+            organizationId: 4,
+          },
+        },
+      }),
+      "GET /api/corporate/4/dashboard": () => ({ status: 401, body: { message: "no" } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute("/corporate-login");
+    await user.type(await screen.findByLabelText(/^Email/), "boss@acme.example");
+    await user.type(screen.getByLabelText(/^Password/), "boss-password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/corporate/dashboard/4"));
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toContain("Welcome back!");
+    expect(localStorage.getItem("sessionToken")).toBeNull();
+  });
+
+  it("shows Sign In Failed with the server's words", async () => {
+    const message = "This is not a corporate account. Please sign in at /login.";
+    mockFetch({ "POST /api/corporate/login": () => ({ status: 403, body: { message } }) });
+    const user = userEvent.setup();
+    renderRoute("/corporate-login");
+    await user.type(await screen.findByLabelText(/^Email/), "ann@example.com");
+    await user.type(screen.getByLabelText(/^Password/), "ann-password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: "Sign In Failed",
+        description: message,
+      }),
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+const dashboard = {
+  organization: {
+    id: 4,
+    name: "Acme Scaffolding",
+    subscriptionTier: "professional",
+    subscriptionStatus: "active",
+    currentQrCodes: 200,
+    maxQrCodes: 200,
+    hasBillingAccount: true,
+    trialEndsAt: null,
+  },
+  projects: 2,
+  teamMembers: 3,
+  maxMembers: 3,
+  role: "Organization Administrator",
+  recentActivity: [
+    { kind: "member_invited", detail: "ann@acme.example", createdAt: "2026-03-01T12:00:00Z" },
+  ],
+};
+
+describe("/corporate/dashboard", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("denies access to anyone who is not a member, with Go Home", async () => {
+    mockFetch({ "GET /api/corporate/organization": () => ({ status: 401, body: {} }) });
+    const user = userEvent.setup();
+    const { router } = renderRoute("/corporate/dashboard");
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await user.click(screen.getByRole("link", { name: "Go Home" }));
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("denies another organisation's dashboard (the server answers 404)", async () => {
+    mockFetch({ "GET /api/corporate/5/dashboard": () => ({ status: 404, body: {} }) });
+    renderRoute("/corporate/dashboard/5");
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeVisible();
+  });
+
+  it("shows the organisation's real figures and activity", async () => {
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: dashboard.organization }),
+      "GET /api/corporate/4/dashboard": () => ({ body: dashboard }),
+    });
+    renderRoute("/corporate/dashboard");
+    expect(await screen.findByRole("heading", { name: "Acme Scaffolding" })).toBeVisible();
+    expect(screen.getByText("200 of 200 used")).toBeVisible();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "200");
+    expect(screen.getByText("3 of 3 accounts")).toBeVisible();
+    expect(screen.getByText("Professional")).toBeVisible();
+    expect(screen.getByText("Admin invited: ann@acme.example")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Sign Out" })).toHaveAttribute("href", "/api/logout");
+    const actions = within(screen.getByRole("heading", { name: "Quick actions" }).parentElement!);
+    expect(actions.getByRole("link", { name: "Manage Team" })).toHaveAttribute(
+      "href",
+      "/corporate/team/4",
+    );
+    expect(actions.getByRole("button", { name: "Manage Billing" })).toBeVisible();
+  });
+
+  it("offers a trial's owner a plan, through the checkout", async () => {
+    const trial = {
+      ...dashboard,
+      organization: {
+        ...dashboard.organization,
+        subscriptionStatus: "trial",
+        hasBillingAccount: false,
+        trialEndsAt: "2026-03-15T12:00:00Z",
+      },
+    };
+    const fetch = mockFetch({
+      "GET /api/corporate/4/dashboard": () => ({ body: trial }),
+      "POST /api/corporate/4/subscribe": () => ({
+        body: {
+          sessionId: "cs_local_r2",
+          registrationId: "r2",
+          redirectUrl: "/corporate-test-checkout?session_id=cs_local_r2&registration_id=r2",
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute("/corporate/dashboard/4");
+    expect(await screen.findByRole("heading", { name: "Choose a plan" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Manage Billing" })).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/^Subscription Plan/), "enterprise");
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/corporate-test-checkout"));
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/subscribe")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ subscriptionPlan: "enterprise" });
+  });
+});

@@ -1,0 +1,199 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { useBillingPortal, useDashboard, useSubscribe, type Dashboard } from "./api/organization";
+import { SelectField } from "./components/SelectField";
+import { AccessDenied } from "./components/AccessDenied";
+import { corporateCopy } from "./copy";
+import { useOrganizationId } from "./hooks";
+import { findPlan, planPrice, plans } from "./plans";
+
+const copy = corporateCopy.dashboard;
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** /corporate/dashboard(/{orgId}) (spec §2): real figures and activity. */
+export function DashboardPage() {
+  const orgId = useOrganizationId();
+  const dashboard = useDashboard(orgId ?? null);
+  if (orgId === undefined || (orgId !== null && dashboard.isPending)) {
+    return <p className="loading">{copy.loading}</p>;
+  }
+  if (orgId === null || !dashboard.data) return <AccessDenied />;
+  return <DashboardView d={dashboard.data} />;
+}
+
+function DashboardView({ d }: { d: Dashboard }) {
+  const org = d.organization;
+  const portal = useBillingPortal(org.id);
+  const plan = findPlan(org.subscriptionTier);
+  const full = org.currentQrCodes >= org.maxQrCodes;
+  const usage = Math.min(100, org.maxQrCodes > 0 ? (org.currentQrCodes / org.maxQrCodes) * 100 : 0);
+  const status = corporateCopy.status[org.subscriptionStatus] ?? corporateCopy.status.inactive;
+  const owner = d.role === "Organization Administrator";
+  const actions: [string, string][] = [
+    [copy.newProject, paths.corporateNewProject],
+    [copy.qrCodes, paths.corporateQrCodes],
+    [copy.manageTeam, `${paths.corporateTeam}/${org.id}`],
+    [copy.formBuilder, paths.corporateFormBuilder],
+    [copy.batchPrint, paths.labelBatchPrint],
+    [copy.analytics, paths.corporateAnalytics],
+  ];
+
+  return (
+    <div className="section corporate-page">
+      <div className="page-head page-head-row">
+        <div>
+          <h1>{org.name}</h1>
+          {d.role && <p className="hint">{d.role}</p>}
+        </div>
+        {/* A real navigation: the server ends the session and goes home. */}
+        <a className="button button-ghost" href="/api/logout">
+          {copy.signOut}
+        </a>
+      </div>
+      <div className="cards-4 stats">
+        <section className="card stat">
+          <p className="stat-label">{copy.codes}</p>
+          <p className={`stat-value ${full ? "stat-full" : ""}`}>{org.currentQrCodes}</p>
+          <div
+            className="usage-bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={org.maxQrCodes}
+            aria-valuenow={org.currentQrCodes}
+            aria-label={copy.codes}
+          >
+            <span style={{ width: `${usage}%` }} className={full ? "usage-full" : ""} />
+          </div>
+          <p className="hint">{copy.codesOf(org.currentQrCodes, org.maxQrCodes)}</p>
+        </section>
+        <section className="card stat">
+          <p className="stat-label">{copy.projects}</p>
+          <p className="stat-value">{d.projects}</p>
+        </section>
+        <section className="card stat">
+          <p className="stat-label">{copy.team}</p>
+          <p className="stat-value">{d.teamMembers}</p>
+          <p className="hint">{copy.teamOf(d.teamMembers, d.maxMembers)}</p>
+        </section>
+        <section className="card stat">
+          <p className="stat-label">{copy.plan}</p>
+          <p className="stat-value stat-value-text">{plan?.name ?? org.subscriptionTier}</p>
+          <p className="hint">
+            <span
+              className={`badge ${org.subscriptionStatus === "active" ? "badge-green" : "badge-yellow"}`}
+            >
+              {status}
+            </span>
+            {org.trialEndsAt && org.subscriptionStatus === "trial" && (
+              <> {copy.trialEnds(dateFormat.format(Date.parse(org.trialEndsAt)))}</>
+            )}
+          </p>
+        </section>
+      </div>
+      <section className="card" aria-labelledby="actions-title">
+        <h2 id="actions-title">{copy.quickActions}</h2>
+        <div className="pills">
+          {actions.map(([label, to]) => (
+            <Link key={label} className="button button-secondary" to={to}>
+              {label}
+            </Link>
+          ))}
+          {owner && org.hasBillingAccount && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={portal.isPending}
+              onClick={() =>
+                portal.mutate(undefined, {
+                  onSuccess: (answer) => window.location.assign(answer.url),
+                  onError: (error) =>
+                    toast({
+                      title: serverMessage(error) ?? copy.loadFailed,
+                      variant: "destructive",
+                    }),
+                })
+              }
+            >
+              {copy.billing}
+            </button>
+          )}
+        </div>
+      </section>
+      {owner && !["active", "past_due"].includes(org.subscriptionStatus) && (
+        <ChoosePlan orgId={org.id} current={org.subscriptionTier} />
+      )}
+      <section className="card" aria-labelledby="activity-title">
+        <h2 id="activity-title">{copy.recent}</h2>
+        {d.recentActivity.length === 0 ? (
+          <p className="hint">{copy.noActivity}</p>
+        ) : (
+          <ul className="activity-list">
+            {d.recentActivity.map((a, i) => (
+              <li key={i}>
+                <span>{(corporateCopy.activity[a.kind] ?? ((x: string) => x))(a.detail)}</span>
+                <time className="hint" dateTime={a.createdAt}>
+                  {dateFormat.format(Date.parse(a.createdAt))}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A trial's or an ended subscription's owner pays for a plan (the same checkout). */
+function ChoosePlan(props: { orgId: number; current: string }) {
+  const navigate = useNavigate();
+  const [plan, setPlan] = useState(props.current);
+  const subscribe = useSubscribe(props.orgId);
+  return (
+    <form
+      className="card form-body"
+      aria-labelledby="plan-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        subscribe.mutate(plan, {
+          onSuccess: (answer) => {
+            if (answer.redirectUrl.startsWith("/")) navigate(answer.redirectUrl);
+            else window.location.assign(answer.redirectUrl);
+          },
+          onError: (error) =>
+            toast({
+              title: corporateCopy.register.sessionFailed,
+              description: serverMessage(error) ?? undefined,
+              variant: "destructive",
+            }),
+        });
+      }}
+    >
+      <h2 id="plan-title">{copy.choosePlan}</h2>
+      <p className="hint">{copy.choosePlanIntro}</p>
+      <SelectField
+        label={corporateCopy.register.fields.subscriptionPlan}
+        options={plans.map((p) => [p.id, `${p.name} - ${planPrice(p)}/month`] as const)}
+        value={plan}
+        onChange={setPlan}
+      />
+      <BusyButton
+        className="button button-primary"
+        busy={subscribe.isPending}
+        busyLabel={copy.subscribing}
+      >
+        {copy.subscribe}
+      </BusyButton>
+    </form>
+  );
+}

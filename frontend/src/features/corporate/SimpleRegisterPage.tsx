@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { EmailField, TextField } from "@/components/ui/TextField";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { useRegisterTrial } from "./api/register-trial";
+import { SelectField } from "./components/SelectField";
+import { corporateCopy } from "./copy";
+import { defaultPlan, findPlan, plans, planPrice, trialDays } from "./plans";
+
+const copy = corporateCopy.simple;
+
+/** /corporate/register: a 14-day trial of the chosen plan (spec §2, DESIGN.md). */
+export function SimpleRegisterPage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [industry, setIndustry] = useState("");
+  const [email, setEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  const [plan, setPlan] = useState(defaultPlan);
+  const [tried, setTried] = useState(false);
+  const register = useRegisterTrial();
+  const chosen = findPlan(plan) ?? plans[0]!;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (name.trim() === "" || email.trim() === "") return;
+    register.mutate(
+      { name, industry, contactEmail: email, contactPhone: phone, subscriptionTier: plan },
+      {
+        onSuccess: (answer) => {
+          toast({ ...copy.success, variant: "success" });
+          navigate(`${paths.corporateDashboard}/${answer.organizationId}`);
+        },
+        onError: (error) =>
+          toast({
+            title: copy.failed.title,
+            description: serverMessage(error) ?? copy.failed.description,
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  return (
+    <div className="section corporate-page">
+      <div className="cards-2">
+        <form
+          className="card form-body"
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="trial-title"
+        >
+          <h1 id="trial-title">{copy.title}</h1>
+          <p className="hint">{copy.intro}</p>
+          <TextField
+            label={copy.name}
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={tried && name.trim() === "" ? copy.nameRequired : undefined}
+          />
+          <SelectField
+            label={copy.industry}
+            placeholder={corporateCopy.register.choose}
+            options={corporateCopy.industries}
+            value={industry}
+            onChange={setIndustry}
+          />
+          <EmailField
+            label={copy.email}
+            value={email}
+            onValueChange={setEmail}
+            error={tried && email.trim() === "" ? copy.emailRequired : undefined}
+          />
+          <TextField
+            label={copy.phone}
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <SelectField
+            label={copy.plan}
+            options={plans.map((p) => [p.id, `${p.name} - ${planPrice(p)}/month`] as const)}
+            value={plan}
+            onChange={setPlan}
+          />
+          <BusyButton
+            className="button button-primary button-block"
+            busy={register.isPending}
+            busyLabel={copy.submitting}
+          >
+            {copy.submit}
+          </BusyButton>
+        </form>
+        <aside className="card" aria-labelledby="chosen-plan">
+          <h2 id="chosen-plan">{chosen.name}</h2>
+          <p className="price">
+            {planPrice(chosen)} <span className="hint">{copy.perMonth}</span>
+          </p>
+          <p className="hint">{corporateCopy.dashboard.trialEnds(`in ${trialDays} days`)}</p>
+          <ul className="checklist">
+            {chosen.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+describe("/corporate/team", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the team, invites an admin, and shows the server's refusal", async () => {
+    let invites = 0;
+    const members = [
+      {
+        id: 1,
+        email: "boss@acme.example",
+        userType: "corporate_owner",
+        role: "Organization Administrator",
+        passwordSet: true,
+      },
+    ];
+    const fetch = mockFetch({
+      "GET /api/corporate/4/team": () => ({ body: { members, maxMembers: 3 } }),
+      "GET /api/corporate/4/dashboard": () => ({ status: 404, body: {} }),
+      "POST /api/corporate/4/team/invite": () =>
+        ++invites === 1
+          ? { status: 201, body: { message: "Invitation sent" } }
+          : {
+              status: 409,
+              body: { message: "An organization can have at most 3 admin accounts" },
+            },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/team/4");
+    expect(await screen.findByText("boss@acme.example")).toBeVisible();
+    expect(screen.getByText("2 slots left")).toBeVisible();
+    await user.type(screen.getByLabelText(/^Email address/), "ann@acme.example");
+    await user.click(screen.getByRole("button", { name: "Invite Admin" }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => t.title)).toContain("Invitation sent"),
+    );
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/team/invite")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: "ann@acme.example" });
+    await user.type(screen.getByLabelText(/^Email address/), "fourth@acme.example");
+    await user.click(screen.getByRole("button", { name: "Invite Admin" }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: "Team update failed",
+        description: "An organization can have at most 3 admin accounts",
+      }),
+    );
+  });
+});

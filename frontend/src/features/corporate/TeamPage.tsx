@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { EmailField } from "@/components/ui/TextField";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { useInvite, useRemove, useResend, useTeam, type Member } from "./api/team";
+import { AccessDenied } from "./components/AccessDenied";
+import { corporateCopy } from "./copy";
+import { useOrganizationId } from "./hooks";
+import { validEmail } from "./validation";
+
+const copy = corporateCopy.team;
+
+/** /corporate/team(/{orgId}): the owner invites up to 2 admins (spec §2, §9). */
+export function TeamPage() {
+  const orgId = useOrganizationId();
+  const team = useTeam(orgId ?? null);
+  if (orgId === undefined || (orgId !== null && team.isPending)) {
+    return <p className="loading">{corporateCopy.dashboard.loading}</p>;
+  }
+  if (orgId === null || !team.data) return <AccessDenied />;
+  return <TeamView orgId={orgId} members={team.data.members} max={team.data.maxMembers} />;
+}
+
+function TeamView(props: { orgId: number; members: Member[]; max: number }) {
+  const [email, setEmail] = useState("");
+  const [tried, setTried] = useState(false);
+  const invite = useInvite(props.orgId);
+  const resend = useResend(props.orgId);
+  const remove = useRemove(props.orgId);
+  const left = props.max - props.members.length;
+  const failed = (error: unknown) =>
+    toast({
+      title: copy.failed,
+      description: serverMessage(error) ?? undefined,
+      variant: "destructive",
+    });
+
+  const onInvite = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!validEmail(email)) return;
+    invite.mutate(email.trim(), {
+      onSuccess: () => {
+        toast({ title: copy.invited, description: email.trim(), variant: "success" });
+        setEmail("");
+        setTried(false);
+      },
+      onError: failed,
+    });
+  };
+
+  return (
+    <div className="section corporate-page">
+      <div className="page-head page-head-row">
+        <h1>{copy.title}</h1>
+        <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
+          {copy.back}
+        </Link>
+      </div>
+      <p className="hint">{copy.intro(props.max)}</p>
+      <section className="card">
+        <ul className="team-list">
+          {props.members.map((m) => (
+            <li key={m.id}>
+              <div>
+                <strong>{m.email}</strong>
+                <p className="hint">
+                  {m.role}
+                  {!m.passwordSet && <> · {copy.pending}</>}
+                </p>
+              </div>
+              {m.userType !== "corporate_owner" && (
+                <div className="pills">
+                  {!m.passwordSet && (
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      onClick={() =>
+                        resend.mutate(m.id, {
+                          onSuccess: () => toast({ title: copy.invited, variant: "success" }),
+                          onError: failed,
+                        })
+                      }
+                    >
+                      {copy.resend}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button-small button-danger-outline"
+                    onClick={() =>
+                      remove.mutate(m.id, {
+                        onSuccess: () => toast({ title: copy.removed, variant: "success" }),
+                        onError: failed,
+                      })
+                    }
+                  >
+                    {copy.remove}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="hint">{left > 0 ? copy.slots(left) : copy.full(props.max)}</p>
+      </section>
+      <form className="card form-body" onSubmit={onInvite} noValidate aria-label={copy.invite}>
+        <EmailField
+          label={copy.email}
+          value={email}
+          onValueChange={setEmail}
+          error={tried && !validEmail(email) ? corporateCopy.login.emailInvalid : undefined}
+        />
+        <BusyButton
+          className="button button-primary"
+          busy={invite.isPending}
+          busyLabel={copy.inviting}
+        >
+          {copy.invite}
+        </BusyButton>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The signed-in member's organisation: GET /api/corporate/organization and
+// /api/corporate/{orgId}/dashboard, and the owner's billing portal.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+
+export interface Organization {
+  id: number;
+  name: string;
+  subscriptionTier: string;
+  subscriptionStatus: string;
+  currentQrCodes: number;
+  maxQrCodes: number;
+  hasBillingAccount: boolean;
+  trialEndsAt: string | null;
+}
+
+export interface Dashboard {
+  organization: Organization;
+  projects: number;
+  teamMembers: number;
+  maxMembers: number;
+  role: string;
+  recentActivity: { kind: string; detail: string; createdAt: string }[];
+}
+
+export const organizationKeys = {
+  own: ["corporate", "organization"] as const,
+  dashboard: (id: number) => ["corporate", "dashboard", id] as const,
+  team: (id: number) => ["corporate", "team", id] as const,
+};
+
+export function useOwnOrganization(enabled: boolean) {
+  return useQuery({
+    queryKey: organizationKeys.own,
+    queryFn: () => apiJson<Organization>("GET", "/api/corporate/organization"),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useDashboard(orgId: number | null) {
+  return useQuery({
+    queryKey: organizationKeys.dashboard(orgId ?? 0),
+    queryFn: () => apiJson<Dashboard>("GET", `/api/corporate/${orgId}/dashboard`),
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+/** The owner of a trial (or an ended subscription) pays for a plan. */
+export function useSubscribe(orgId: number) {
+  return useMutation({
+    mutationFn: (subscriptionPlan: string) =>
+      apiJson<{ sessionId: string; redirectUrl: string; registrationId: string }>(
+        "POST",
+        `/api/corporate/${orgId}/subscribe`,
+        { subscriptionPlan },
+      ),
+  });
+}
+
+export function useBillingPortal(orgId: number) {
+  return useMutation({
+    mutationFn: () => apiJson<{ url: string }>("POST", `/api/corporate/${orgId}/billing-portal`),
+  });
+}

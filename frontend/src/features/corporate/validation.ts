@@ -1,0 +1,57 @@
+// The full registration form's rules (spec §5), with its messages.
+import { corporateCopy } from "./copy";
+import { plans } from "./plans";
+
+export const registrationFields = [
+  "organizationName",
+  "contactFirstName",
+  "contactLastName",
+  "contactEmail",
+  "phone",
+  "organizationType",
+  "employeeCount",
+  "subscriptionPlan",
+  "address",
+  "city",
+  "country",
+  "requirements",
+] as const;
+
+export type RegistrationField = (typeof registrationFields)[number];
+export type Registration = Record<RegistrationField, string>;
+export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
+
+const messages = corporateCopy.register.messages;
+
+/** something@something.tld without spaces: the cloud's check too. */
+export function validEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]*[^\s@.]$/.test(email.trim());
+}
+
+const atLeast = (n: number) => (v: string) => [...v.trim()].length >= n;
+const oneOf = (values: readonly string[]) => (v: string) => values.includes(v);
+
+const rules: [Exclude<RegistrationField, "requirements">, (v: string) => boolean][] = [
+  ["organizationName", atLeast(2)],
+  ["contactFirstName", atLeast(2)],
+  ["contactLastName", atLeast(2)],
+  ["contactEmail", validEmail],
+  ["phone", atLeast(10)],
+  ["organizationType", oneOf(corporateCopy.organizationTypes.map(([id]) => id))],
+  ["employeeCount", oneOf(corporateCopy.employeeCounts)],
+  ["subscriptionPlan", oneOf(plans.map((p) => p.id))],
+  ["address", atLeast(10)],
+  ["city", atLeast(2)],
+  ["country", atLeast(2)],
+];
+
+/** Every problem of the form, by field; empty when it may be sent. */
+export function validateRegistration(form: Registration): RegistrationErrors {
+  const errors: RegistrationErrors = {};
+  for (const [field, ok] of rules) if (!ok(form[field])) errors[field] = messages[field];
+  return errors;
+}
+
+export const emptyRegistration: Registration = Object.fromEntries(
+  registrationFields.map((f) => [f, ""]),
+) as Registration;
