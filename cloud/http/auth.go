@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -17,26 +18,40 @@ type loginResponse struct {
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	token, session, user, ok := s.passwordSignIn(w, r, s.service.Login)
+	if ok {
+		s.writeSignedIn(w, r, token, session, user)
+	}
+}
+
+// loginFunc is a door's check of an address and password (individual or
+// corporate), opening a session.
+type loginFunc func(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error)
+
+// passwordSignIn reads an e-mail and password, applies the sign-in guard
+// (signin_guard.go) and counts a failure; false means the request was
+// answered already.
+func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, login loginFunc) (string, *cloud.Session, *cloud.User, bool) {
 	var req struct {
 		Email    string `json:"email"`
 		Password string `json:"password"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
-		return
+		return "", nil, nil, false
 	}
 	if s.beforeSignIn(w, r, req.Email) {
-		return
+		return "", nil, nil, false
 	}
-	token, session, user, err := s.service.Login(r.Context(), req.Email, req.Password)
+	token, session, user, err := login(r.Context(), req.Email, req.Password)
 	if err != nil {
 		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
 			s.signInFailed(r, req.Email)
 		}
 		s.writeError(w, r, err)
-		return
+		return "", nil, nil, false
 	}
-	s.writeSignedIn(w, r, token, session, user)
+	return token, session, user, true
 }
 
 // writeSignedIn answers a sign-in: the HttpOnly session cookie for the

@@ -135,23 +135,8 @@ type corporateUserAnswer struct {
 }
 
 func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if s.beforeSignIn(w, r, req.Email) {
-		return
-	}
-	token, session, user, err := s.service.CorporateLogin(r.Context(), req.Email, req.Password)
-	if err != nil {
-		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
-			s.signInFailed(r, req.Email)
-		}
-		s.writeError(w, r, err)
+	token, session, user, ok := s.passwordSignIn(w, r, s.service.CorporateLogin)
+	if !ok {
 		return
 	}
 	answer := corporateLoginResponse{
