@@ -209,8 +209,18 @@ func openMailer(config Config, logger *slog.Logger) (cloud.Mailer, error) {
 }
 
 // purgeExpired deletes expired sessions, and analytics records and admin
-// audit entries past their retention, on every tick.
+// audit entries past their retention, and ends expired trials, on every tick.
 func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger) {
+	// Each job says how many records it removed or changed.
+	jobs := []struct {
+		run          func(context.Context) (int64, error)
+		failed, done string
+	}{
+		{svc.PurgeExpiredSessions, "session purge failed", "expired sessions deleted"},
+		{svc.PurgeOldAnalytics, "analytics purge failed", "old analytics records deleted"},
+		{svc.PurgeOldAuditEntries, "audit log purge failed", "old audit entries deleted"},
+		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},
+	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()
 	for {
@@ -218,25 +228,12 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		case <-ctx.Done():
 			return
 		case <-ticker.C:
-			if n, err := svc.PurgeExpiredSessions(ctx); err != nil {
-				logger.Error("session purge failed", slog.String("error", err.Error()))
-			} else if n > 0 {
-				logger.Info("expired sessions deleted", slog.Int64("count", n))
-			}
-			if n, err := svc.PurgeOldAnalytics(ctx); err != nil {
-				logger.Error("analytics purge failed", slog.String("error", err.Error()))
-			} else if n > 0 {
-				logger.Info("old analytics records deleted", slog.Int64("count", n))
-			}
-			if n, err := svc.PurgeOldAuditEntries(ctx); err != nil {
-				logger.Error("audit log purge failed", slog.String("error", err.Error()))
-			} else if n > 0 {
-				logger.Info("old audit entries deleted", slog.Int64("count", n))
-			}
-			if n, err := svc.CheckTrials(ctx); err != nil {
-				logger.Error("trial and registration check failed", slog.String("error", err.Error()))
-			} else if n > 0 {
-				logger.Info("ended trials made inactive", slog.Int64("count", n))
+			for _, job := range jobs {
+				if n, err := job.run(ctx); err != nil {
+					logger.Error(job.failed, slog.String("error", err.Error()))
+				} else if n > 0 {
+					logger.Info(job.done, slog.Int64("count", n))
+				}
 			}
 		}
 	}
