@@ -679,3 +679,35 @@ func TestAdminListsOrganizations(t *testing.T) {
 		}
 	})
 }
+
+// TestRemovedMemberIsErased: removing a team member erases them as account
+// deletion does; the payments they made keep nothing that names them.
+func TestRemovedMemberIsErased(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		rig := newCorporateRig(t, backend, stripe.LocalCheckout{})
+		e := rig.env
+		ctx := context.Background()
+		orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example", SubscriptionTier: "starter"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		owner := rig.signUp("boss@acme.example", "boss-password")
+		if resp := e.do("POST", orgURL(orgID, "/team/invite"), owner, map[string]string{"email": "mia@acme.example"}); resp.Status != http.StatusCreated {
+			t.Fatalf("invite: %d %s", resp.Status, resp.Body)
+		}
+		member := rig.signUp("mia@acme.example", "mia-password")
+		if resp := e.do("POST", "/api/create-payment-intent", member, map[string]string{"type": "print", "email": "mia@acme.example"}); resp.Status != http.StatusOK {
+			t.Fatalf("the member pays: %d %s", resp.Status, resp.Body)
+		}
+		if resp := e.do("DELETE", orgURL(orgID, "/team/"+itoa(userID(t, e, "mia@acme.example"))), owner, nil); resp.Status != http.StatusOK {
+			t.Fatalf("remove: %d %s", resp.Status, resp.Body)
+		}
+		payments, err := e.Store.ListPayments(ctx, "mia@acme.example")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(payments) != 0 {
+			t.Fatalf("a removed member's payments still name them: %d", len(payments))
+		}
+	})
+}

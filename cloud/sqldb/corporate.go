@@ -267,8 +267,11 @@ func (t corporateTx) FindMember(organizationID, userID int64) (*cloud.User, erro
 }
 
 func (t corporateTx) DeleteMember(organizationID, userID int64) error {
-	_, err := t.c.exec(`DELETE FROM users WHERE id = $1 AND organization_id = $2`, userID, organizationID)
-	return storeError(err, "user")
+	member, err := t.FindMember(organizationID, userID)
+	if err != nil {
+		return storeError(err, "user")
+	}
+	return deleteAccount(t.c, member)
 }
 
 func (t corporateTx) AddActivity(a *cloud.Activity) error {

@@ -33,40 +33,47 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) error {
 		if err != nil {
 			return err
 		}
-		// Referrals name people by address; the user's own referrals go, and
-		// where they were the one referred, the referrer keeps the count only.
-		if _, err := c.exec(`DELETE FROM referrals WHERE referrer_email = $1`, user.Email); err != nil {
+		return deleteAccount(c, user)
+	})
+}
+
+// deleteAccount deletes a user and everything that names them (account
+// deletion, an admin's, and an organisation's removal of a member).
+func deleteAccount(c conn, user *cloud.User) error {
+	userID := user.ID
+	// Referrals name people by address; the user's own referrals go, and
+	// where they were the one referred, the referrer keeps the count only.
+	if _, err := c.exec(`DELETE FROM referrals WHERE referrer_email = $1`, user.Email); err != nil {
+		return storeError(err, "referrals")
+	}
+	if _, err := c.exec(`UPDATE referrals SET referred_email = '' WHERE referred_email = $1`, user.Email); err != nil {
+		return storeError(err, "referrals")
+	}
+	if user.ReferralCode != "" {
+		if _, err := c.exec(`UPDATE users SET referred_by_code = '' WHERE referred_by_code = $1`, user.ReferralCode); err != nil {
 			return storeError(err, "referrals")
 		}
-		if _, err := c.exec(`UPDATE referrals SET referred_email = '' WHERE referred_email = $1`, user.Email); err != nil {
-			return storeError(err, "referrals")
-		}
-		if user.ReferralCode != "" {
-			if _, err := c.exec(`UPDATE users SET referred_by_code = '' WHERE referred_by_code = $1`, user.ReferralCode); err != nil {
-				return storeError(err, "referrals")
-			}
-			if _, err := c.exec(`UPDATE payments SET referral_code = '' WHERE referral_code = $1`, user.ReferralCode); err != nil {
-				return storeError(err, "payments")
-			}
-		}
-		// Payments stay for the books, without anything that names the person.
-		if _, err := c.exec(`UPDATE payments SET email = '', shipping_address = NULL, claim_token_hash = NULL,
-			referral_code = '' WHERE email = $1`, user.Email); err != nil {
+		if _, err := c.exec(`UPDATE payments SET referral_code = '' WHERE referral_code = $1`, user.ReferralCode); err != nil {
 			return storeError(err, "payments")
 		}
-		// The admin audit log keeps what was done, but no longer whose
-		// account it was, nor who did it if the deleted user was the admin.
-		if _, err := c.exec(`UPDATE admin_audit_log SET target_user_id = NULL, target = $2
-			WHERE target_user_id = $1`, userID, cloud.AuditDeletedTarget); err != nil {
-			return storeError(err, "audit log")
-		}
-		if _, err := c.exec(`UPDATE admin_audit_log SET actor_email = $2 WHERE actor_email = $1`,
-			user.Email, cloud.AuditDeletedTarget); err != nil {
-			return storeError(err, "audit log")
-		}
-		// Sessions, emergency data, orders and their history go by ON DELETE
-		// CASCADE; an admin's changes keep their history, without the admin.
-		_, err = c.exec(`DELETE FROM users WHERE id = $1`, userID)
-		return storeError(err, "user")
-	})
+	}
+	// Payments stay for the books, without anything that names the person.
+	if _, err := c.exec(`UPDATE payments SET email = '', shipping_address = NULL, claim_token_hash = NULL,
+		referral_code = '' WHERE email = $1`, user.Email); err != nil {
+		return storeError(err, "payments")
+	}
+	// The admin audit log keeps what was done, but no longer whose
+	// account it was, nor who did it if the deleted user was the admin.
+	if _, err := c.exec(`UPDATE admin_audit_log SET target_user_id = NULL, target = $2
+		WHERE target_user_id = $1`, userID, cloud.AuditDeletedTarget); err != nil {
+		return storeError(err, "audit log")
+	}
+	if _, err := c.exec(`UPDATE admin_audit_log SET actor_email = $2 WHERE actor_email = $1`,
+		user.Email, cloud.AuditDeletedTarget); err != nil {
+		return storeError(err, "audit log")
+	}
+	// Sessions, emergency data, orders and their history go by ON DELETE
+	// CASCADE; an admin's changes keep their history, without the admin.
+	_, err := c.exec(`DELETE FROM users WHERE id = $1`, userID)
+	return storeError(err, "user")
 }
