@@ -300,7 +300,9 @@ func (s *Service) OrderLabels(ctx context.Context, actor *cloud.User, orderID st
 	if err != nil {
 		return nil, err
 	}
-	s.audit(ctx, actor, cloud.AuditOrderLabelsPrinted, order.UserID, order.OrderID)
+	if err := s.auditRead(ctx, actor, cloud.AuditOrderLabelsPrinted, order.UserID, order.OrderID); err != nil {
+		return nil, err
+	}
 	if order.Status == cloud.OrderPending {
 		if err := s.changeOrderStatus(ctx, actor, order, cloud.OrderProcessing, order.TrackingNumber); err != nil {
 			return nil, err
@@ -326,7 +328,9 @@ func (s *Service) ShippingAddress(ctx context.Context, actor *cloud.User, orderI
 	if err := s.openJSON(order.UserID, fieldShippingAddress, order.ShippingAddress, &address); err != nil {
 		return nil, err
 	}
-	s.audit(ctx, actor, cloud.AuditShippingViewed, order.UserID, order.OrderID)
+	if err := s.auditRead(ctx, actor, cloud.AuditShippingViewed, order.UserID, order.OrderID); err != nil {
+		return nil, err
+	}
 	return &address, nil
 }
 
@@ -372,7 +376,9 @@ func (s *Service) CustomerData(ctx context.Context, actor *cloud.User, userID st
 		out.EmergencyData = &CustomerEmergencyData{LastUpdated: record.UpdatedAt, PersonalInfo: d.PersonalInfo,
 			EmergencyContacts: d.EmergencyContacts, MedicalInfo: d.MedicalInfo}
 	}
-	s.audit(ctx, actor, cloud.AuditCustomerDataViewed, target.ID, target.Email)
+	if err := s.auditRead(ctx, actor, cloud.AuditCustomerDataViewed, target.ID, target.Email); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -483,7 +489,10 @@ func (s *Service) ExportUsers(ctx context.Context, actor *cloud.User, write func
 	if err := requireAdmin(actor); err != nil {
 		return err
 	}
-	s.audit(ctx, actor, cloud.AuditUsersExported, 0, "")
+	// The export reads every address: recorded first, or not made.
+	if err := s.auditRead(ctx, actor, cloud.AuditUsersExported, 0, ""); err != nil {
+		return err
+	}
 	var after int64
 	for {
 		users, err := s.store.ListAdminUsersAfter(ctx, after, cloud.ExportPageSize)
@@ -552,11 +561,17 @@ func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*Aud
 // audit writes one audit entry. A failure is logged (without the target)
 // rather than undoing what the admin did.
 func (s *Service) audit(ctx context.Context, actor *cloud.User, action string, targetUserID int64, target string) {
-	err := s.store.CreateAuditEntry(ctx, &cloud.AuditEntry{ActorEmail: actor.Email, Action: action,
-		TargetUserID: targetUserID, Target: target, CreatedAt: s.now()})
-	if err != nil {
+	if err := s.auditRead(ctx, actor, action, targetUserID, target); err != nil {
 		s.logger.Error("audit entry not written", slog.String("action", action), slog.String("error", err.Error()))
 	}
+}
+
+// auditRead records an admin's read of a customer's data before the data is
+// handed over: a read that cannot be recorded does not happen (an error),
+// whereas a change already made is only logged when its entry fails (audit).
+func (s *Service) auditRead(ctx context.Context, actor *cloud.User, action string, targetUserID int64, target string) error {
+	return s.store.CreateAuditEntry(ctx, &cloud.AuditEntry{ActorEmail: actor.Email, Action: action,
+		TargetUserID: targetUserID, Target: target, CreatedAt: s.now()})
 }
 
 // PurgeOldAuditEntries deletes audit entries past their retention (2 years).
