@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -708,6 +709,42 @@ func TestRemovedMemberIsErased(t *testing.T) {
 		}
 		if len(payments) != 0 {
 			t.Fatalf("a removed member's payments still name them: %d", len(payments))
+		}
+	})
+}
+
+// laterPaidCheckout reads a session back as unpaid until paid is set, as
+// Stripe does while a payment is still being confirmed.
+type laterPaidCheckout struct {
+	paidCheckout
+	paid *atomic.Bool
+}
+
+func (c laterPaidCheckout) ReadCheckoutSession(ctx context.Context, sessionID string) (cloud.PaymentEvent, error) {
+	ev, err := c.paidCheckout.ReadCheckoutSession(ctx, sessionID)
+	if !c.paid.Load() {
+		ev.Checkout.PaymentStatus = "unpaid"
+	}
+	return ev, err
+}
+
+// TestCorporateCompletionAfterAnUnpaidReadBack: completing while the session
+// is still unpaid makes nothing, and does not stop a later completion once
+// it is paid (the read-back event's id is kept only when it makes something).
+func TestCorporateCompletionAfterAnUnpaidReadBack(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		paid := &atomic.Bool{}
+		rig := newCorporateRig(t, backend, laterPaidCheckout{paid: paid})
+		reg, session := rig.register(registrationBody("jane@acme.example"))
+		if status, out := rig.complete(session, reg); status != http.StatusBadRequest || out["message"] != cloud.MsgRegistrationUnpaid {
+			t.Fatalf("completion while unpaid: %d %v", status, out)
+		}
+		paid.Store(true)
+		if status, out := rig.complete(session, reg); status != http.StatusOK {
+			t.Fatalf("completion once paid: %d %v", status, out)
+		}
+		if orgs := rig.organizations(); len(orgs) != 1 {
+			t.Fatalf("organisations: %d, want 1", len(orgs))
 		}
 	})
 }

@@ -168,6 +168,12 @@ func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (str
 	if c.Mode != cloud.CheckoutModeSubscription || c.RegistrationRef == "" {
 		return EventIgnored, nil
 	}
+	// A session not paid (yet) makes nothing, and its event id is not kept:
+	// complete-registration reads the same session back under one id, so
+	// keeping it would stop that call from ever finishing the session.
+	if c.PaymentStatus != cloud.CheckoutPaid && c.PaymentStatus != cloud.CheckoutNoPaymentRequired {
+		return EventIgnored, nil
+	}
 	now := s.now()
 	outcome := EventApplied
 	var owner *cloud.User
@@ -184,9 +190,8 @@ func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (str
 		} else if err != nil {
 			return err
 		}
-		// A session that is not the registration's own, or not paid, makes
-		// nothing.
-		if reg.CheckoutSessionID != c.SessionID || (c.PaymentStatus != cloud.CheckoutPaid && c.PaymentStatus != cloud.CheckoutNoPaymentRequired) {
+		// A session that is not the registration's own makes nothing.
+		if reg.CheckoutSessionID != c.SessionID {
 			outcome = EventIgnored
 			return nil
 		}
