@@ -20,7 +20,10 @@ function loginAs(isAdmin: boolean) {
     "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: false } }),
     // The page ?return= leads to: no referral code yet. Unanswered, its error
     // toast could replace the sign-in's before the test reads it.
-    "GET /api/referrals/a%40b.co": () => ({ status: 404, body: { message: "No referral code yet" } }),
+    "GET /api/referrals/a%40b.co": () => ({
+      status: 404,
+      body: { message: "No referral code yet" },
+    }),
   });
 }
 
