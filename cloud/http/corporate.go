@@ -3,7 +3,6 @@ package http
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -78,28 +77,7 @@ func (s *Server) handleCorporateTestCheckout(w http.ResponseWriter, r *http.Requ
 		s.writeError(w, r, err)
 		return
 	}
-	payload, signature, err := s.payments.SignTestCheckout(reg)
-	if err == nil {
-		_, err = s.receivePaymentEvent(r.Context(), payload, signature)
-	}
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "succeeded"})
-}
-
-// testCardAccepted answers for the declined and unknown test cards.
-func (s *Server) testCardAccepted(w http.ResponseWriter, r *http.Request, card string) bool {
-	switch strings.Join(strings.Fields(card), "") {
-	case testCardSucceeds:
-		return true
-	case testCardDeclined:
-		writeMessage(w, http.StatusPaymentRequired, cloud.MsgTestCardDeclined)
-	default:
-		s.writeError(w, r, cloud.NewError(cloud.EINVALID, cloud.MsgTestCardUnknown))
-	}
-	return false
+	s.deliverTestEvent(w, r, func() ([]byte, string, error) { return s.payments.SignTestCheckout(reg) })
 }
 
 func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Request) {

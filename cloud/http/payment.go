@@ -151,13 +151,7 @@ func (s *Server) handleTestCheckoutConfirm(w http.ResponseWriter, r *http.Reques
 		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTestCheckoutNotFound))
 		return
 	}
-	switch strings.Join(strings.Fields(req.CardNumber), "") {
-	case testCardSucceeds:
-	case testCardDeclined:
-		writeMessage(w, http.StatusPaymentRequired, cloud.MsgTestCardDeclined)
-		return
-	default:
-		s.writeError(w, r, cloud.NewError(cloud.EINVALID, cloud.MsgTestCardUnknown))
+	if !s.testCardAccepted(w, r, req.CardNumber) {
 		return
 	}
 	payment, err := s.service.FindCheckout(r.Context(), ref)
@@ -165,7 +159,27 @@ func (s *Server) handleTestCheckoutConfirm(w http.ResponseWriter, r *http.Reques
 		s.writeError(w, r, err)
 		return
 	}
-	payload, signature, err := s.payments.SignTestEvent(payment)
+	s.deliverTestEvent(w, r, func() ([]byte, string, error) { return s.payments.SignTestEvent(payment) })
+}
+
+// testCardAccepted answers for the declined and unknown test cards of the
+// local test checkouts (individual and corporate).
+func (s *Server) testCardAccepted(w http.ResponseWriter, r *http.Request, card string) bool {
+	switch strings.Join(strings.Fields(card), "") {
+	case testCardSucceeds:
+		return true
+	case testCardDeclined:
+		writeMessage(w, http.StatusPaymentRequired, cloud.MsgTestCardDeclined)
+	default:
+		s.writeError(w, r, cloud.NewError(cloud.EINVALID, cloud.MsgTestCardUnknown))
+	}
+	return false
+}
+
+// deliverTestEvent signs the event Stripe would send for a local test
+// checkout and passes it down the webhook's own path.
+func (s *Server) deliverTestEvent(w http.ResponseWriter, r *http.Request, sign func() ([]byte, string, error)) {
+	payload, signature, err := sign()
 	if err == nil {
 		_, err = s.receivePaymentEvent(r.Context(), payload, signature)
 	}
