@@ -12,6 +12,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/scantest"
 )
 
 // adminEnv is a cloud with an admin signed in and a paying customer whose
@@ -115,7 +116,7 @@ func TestAdminFulfilment(t *testing.T) {
 		if own.Status != 200 {
 			t.Fatalf("the customer's own sheet: %d %s", own.Status, own.Body)
 		}
-		if got, want := decodeAll(t, resp.Body), decodeAll(t, own.Body); got != want || !strings.Contains(got, "Ann Rider") {
+		if got, want := scantest.DecodePDF(t, resp.Body), scantest.DecodePDF(t, own.Body); got != want || !strings.Contains(got, "Ann Rider") {
 			t.Fatalf("the admin's sheet reads %q, the customer's %q", got, want)
 		}
 		if status := a.orderStatus(); status != cloud.OrderProcessing {

@@ -3,9 +3,6 @@ package http_test
 import (
 	"context"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +10,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/scantest"
 )
 
 // grantPrintAccess does what a verified payment does.
@@ -40,40 +38,6 @@ func shownSheetRequest(email string, shown emergency.Data, options map[string]an
 	body := sheetRequest(email, options)
 	body["emergencyData"] = shown
 	return body
-}
-
-// requireTool finds a command the proof needs, as make test installs it.
-func requireTool(t *testing.T, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("LIFETAG_STRICT") == "1" {
-			t.Fatalf("%s is not installed (LIFETAG_STRICT=1)", name)
-		}
-		t.Skipf("%s is not installed; run make test", name)
-	}
-}
-
-// decodeAll rasterises a PDF as a printer driver would and returns what
-// zbarimg reads from every code on it.
-func decodeAll(t *testing.T, pdf []byte) string {
-	t.Helper()
-	requireTool(t, "pdftoppm")
-	requireTool(t, "zbarimg")
-	dir := t.TempDir()
-	path := filepath.Join(dir, "sheet.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("pdftoppm", "-r", "300", "-png", path, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v %s", err, out)
-	}
-	pages, _ := filepath.Glob(filepath.Join(dir, "page*.png"))
-	args := append([]string{"--nodbus", "--quiet", "--raw", "-Sbinary"}, pages...)
-	out, err := exec.Command("zbarimg", args...).Output()
-	if err != nil {
-		t.Fatalf("zbarimg: %v", err)
-	}
-	return string(out)
 }
 
 func TestLabelSheet(t *testing.T) {
@@ -109,7 +73,7 @@ func TestLabelSheet(t *testing.T) {
 		// Every code on the sheet scans to exactly the record's QR text.
 		london, _ := time.LoadLocation("Europe/London")
 		want := emergency.QRText(data, e.Clock.Now(), london)
-		if got := strings.Count(decodeAll(t, resp.Body), want); got != 10 {
+		if got := strings.Count(scantest.DecodePDF(t, resp.Body), want); got != 10 {
 			t.Fatalf("decoded the record's text from %d of the 10 helmet labels", got)
 		}
 
@@ -166,21 +130,6 @@ func TestLabelSheet(t *testing.T) {
 	})
 }
 
-// decodePNG returns what zbarimg reads from every code in a PNG.
-func decodePNG(t *testing.T, png []byte) string {
-	t.Helper()
-	requireTool(t, "zbarimg")
-	path := filepath.Join(t.TempDir(), "lock.png")
-	if err := os.WriteFile(path, png, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("zbarimg", "--nodbus", "--quiet", "--raw", "-Sbinary", path).Output()
-	if err != nil {
-		t.Fatalf("zbarimg: %v", err)
-	}
-	return string(out)
-}
-
 func TestLockScreen(t *testing.T) {
 	e := newEnv(t, storetest.Backends[0], envOptions{})
 	owner := e.createUser("ann@example.com", "owner-password")
@@ -219,7 +168,7 @@ func TestLockScreen(t *testing.T) {
 			t.Fatalf("Content-Disposition %q", d)
 		}
 		// The same text as every label, read back by a real decoder.
-		if got := decodePNG(t, resp.Body); got != want {
+		if got := scantest.DecodePNG(t, resp.Body); got != want {
 			t.Fatalf("%s decoded %q, want %q", phone, got, want)
 		}
 	}

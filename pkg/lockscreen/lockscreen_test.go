@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"image"
 	"image/png"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/lockscreen"
+	"github.com/lifetag/lifetag/pkg/scantest"
 )
 
 func record() emergency.Data {
@@ -43,27 +41,6 @@ func largest() emergency.Data {
 	return d
 }
 
-// zbar reads every code in a PNG, as a phone's scanner would.
-func zbar(t *testing.T, pngBytes []byte) string {
-	t.Helper()
-	path, err := exec.LookPath("zbarimg")
-	if err != nil {
-		if os.Getenv("LIFETAG_STRICT") == "1" {
-			t.Fatalf("zbarimg is required (LIFETAG_STRICT=1): %v", err)
-		}
-		t.Skipf("zbarimg not installed: %v", err)
-	}
-	file := filepath.Join(t.TempDir(), "lock.png")
-	if err := os.WriteFile(file, pngBytes, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(path, "--nodbus", "--quiet", "--raw", "-Sbinary", file).Output()
-	if err != nil {
-		t.Fatalf("zbarimg read no code: %v", err)
-	}
-	return string(out)
-}
-
 func TestWallpaperScansToTheRecordsText(t *testing.T) {
 	london, _ := time.LoadLocation("Europe/London")
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
@@ -87,7 +64,7 @@ func TestWallpaperScansToTheRecordsText(t *testing.T) {
 				}
 				// The exact text of the labels, read back by a real decoder.
 				want := emergency.QRText(d, now, london)
-				if got := zbar(t, raw); got != want {
+				if got := scantest.DecodePNG(t, raw); got != want {
 					t.Fatalf("decoded %q\nwant %q", got, want)
 				}
 				// Everything sits between the clock and the bottom controls.

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/qr"
+	"github.com/lifetag/lifetag/pkg/scantest"
 )
 
 // payload is a realistic QR text with multi-byte characters.
@@ -185,30 +183,9 @@ func TestPNG(t *testing.T) {
 					}
 				}
 			}
-			if got := zbarDecode(t, data); got != payload {
+			if got := scantest.DecodePNG(t, data); got != payload {
 				t.Fatalf("zbarimg read %q, want %q", got, payload)
 			}
 		})
 	}
-}
-
-// zbarDecode reads one PNG with zbarimg, bytes as encoded (-Sbinary).
-func zbarDecode(t *testing.T, data []byte) string {
-	t.Helper()
-	zbarimg, err := exec.LookPath("zbarimg")
-	if err != nil {
-		if os.Getenv("LIFETAG_STRICT") == "1" {
-			t.Fatalf("zbarimg is required (LIFETAG_STRICT=1): %v", err)
-		}
-		t.Skipf("zbarimg not installed: %v", err)
-	}
-	path := filepath.Join(t.TempDir(), "code.png")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(zbarimg, "--nodbus", "--raw", "-q", "-Sbinary", path).Output()
-	if err != nil {
-		t.Fatalf("zbarimg: %v", err)
-	}
-	return string(out)
 }

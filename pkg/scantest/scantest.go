@@ -1,0 +1,62 @@
+// Package scantest reads QR codes back from the PNGs and PDFs the product
+// makes, with Debian's zbarimg (and pdftoppm for PDFs), for the tests of
+// every module: a code is proven by decoding it, as a phone would.
+package scantest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// RequireTool skips the test when a command is missing, or fails it under
+// make test (LIFETAG_STRICT=1), where nothing may be left out.
+func RequireTool(t testing.TB, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("LIFETAG_STRICT") == "1" {
+			t.Fatalf("%s is not installed (LIFETAG_STRICT=1)", name)
+		}
+		t.Skipf("%s is not installed; run make test", name)
+	}
+}
+
+// DecodePNG returns what zbarimg reads from every code in a PNG, bytes as
+// encoded (-Sbinary).
+func DecodePNG(t testing.TB, png []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "code.png")
+	if err := os.WriteFile(path, png, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return zbar(t, path)
+}
+
+// DecodePDF rasterises a PDF at 300 dpi, as a printer driver would, and
+// returns what zbarimg reads from every code on every page.
+func DecodePDF(t testing.TB, pdf []byte) string {
+	t.Helper()
+	RequireTool(t, "pdftoppm")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sheet.pdf")
+	if err := os.WriteFile(path, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pdftoppm", "-r", "300", "-png", path, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	pages, _ := filepath.Glob(filepath.Join(dir, "page*.png"))
+	return zbar(t, pages...)
+}
+
+func zbar(t testing.TB, paths ...string) string {
+	t.Helper()
+	RequireTool(t, "zbarimg")
+	args := append([]string{"--nodbus", "--quiet", "--raw", "-Sbinary"}, paths...)
+	out, err := exec.Command("zbarimg", args...).Output()
+	if err != nil {
+		t.Fatalf("zbarimg read no code: %v", err)
+	}
+	return string(out)
+}
