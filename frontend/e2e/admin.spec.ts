@@ -6,11 +6,11 @@ import {
   blobBytes,
   decodePdf,
   expectToast,
-  fillEmergencyForm,
   outboxMail,
   payInDialog,
   printCalls,
   snap,
+  startPhysicalOrder,
   stubPrint,
 } from "./helpers";
 
@@ -72,20 +72,7 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   browser,
 }) => {
   // The customer orders printed labels through the test checkout.
-  await page.goto("/");
-  await fillEmergencyForm(page);
-  await page.getByLabel(/^Email/).fill(customer);
-  await page.getByRole("button", { name: "Generate My QR Code" }).click();
-  await page.getByRole("button", { name: "Order Physical Labels - £9.99" }).click();
-  await page.getByLabel(/^Password/).fill("secret1");
-  await page.getByLabel(/^Confirm password/).fill("secret1");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.getByRole("button", { name: "Pay £9.99" }).click();
-  const pay = page.getByRole("dialog", { name: "Order Physical Labels" });
-  await pay.getByLabel(/^Address line 1/).fill("1 High Street");
-  await pay.getByLabel(/^City/).fill("York");
-  await pay.getByLabel(/^County/).fill("North Yorkshire");
-  await pay.getByLabel(/^Postcode/).fill("yo1 7hh");
+  await startPhysicalOrder(page, customer);
   await payInDialog(page, "Order Physical Labels");
   await expectToast(page, "Payment Successful");
   await expect(page).toHaveURL(/\/qr-generated$/);

@@ -129,3 +129,25 @@ export async function payInDialog(page: Page, dialogName: string) {
   await dialog.getByRole("button", { name: "Use the test card" }).click();
   await dialog.getByRole("button", { name: /^Pay £/ }).click();
 }
+
+/**
+ * From the form to the physical order's payment dialog, as a new customer,
+ * with the shipping address filled in; returns the dialog.
+ */
+export async function startPhysicalOrder(page: Page, email: string) {
+  await page.goto("/");
+  await fillEmergencyForm(page);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole("button", { name: "Generate My QR Code" }).click();
+  await page.getByRole("button", { name: "Order Physical Labels - £9.99" }).click();
+  await page.getByLabel(/^Password/).fill("secret1");
+  await page.getByLabel(/^Confirm password/).fill("secret1");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.getByRole("button", { name: "Pay £9.99" }).click();
+  const dialog = page.getByRole("dialog", { name: "Order Physical Labels" });
+  await dialog.getByLabel(/^Address line 1/).fill("1 High Street");
+  await dialog.getByLabel(/^City/).fill("York");
+  await dialog.getByLabel(/^County/).fill("North Yorkshire");
+  await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
+  return dialog;
+}

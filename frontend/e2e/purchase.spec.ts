@@ -12,6 +12,7 @@ import {
   jane,
   printCalls,
   snap,
+  startPhysicalOrder,
   stubPrint,
 } from "./helpers";
 
@@ -104,21 +105,7 @@ test("buys print access, sees the real code, and downloads and prints labels tha
 });
 
 test("orders printed labels and sees the order on the dashboard", async ({ page }) => {
-  await page.goto("/");
-  await fillEmergencyForm(page);
-  await page.getByLabel(/^Email/).fill("order@example.com");
-  await page.getByRole("button", { name: "Generate My QR Code" }).click();
-  await page.getByRole("button", { name: "Order Physical Labels - £9.99" }).click();
-  await page.getByLabel(/^Password/).fill("secret1");
-  await page.getByLabel(/^Confirm password/).fill("secret1");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.getByRole("button", { name: "Pay £9.99" }).click();
-
-  const dialog = page.getByRole("dialog", { name: "Order Physical Labels" });
-  await dialog.getByLabel(/^Address line 1/).fill("1 High Street");
-  await dialog.getByLabel(/^City/).fill("York");
-  await dialog.getByLabel(/^County/).fill("North Yorkshire");
-  await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
+  const dialog = await startPhysicalOrder(page, "order@example.com");
   // Two packs, priced by the server at 2 x £9.99.
   await dialog.getByLabel(/^Packs/).selectOption("2");
   await expect(dialog.getByRole("button", { name: "Pay £19.98" })).toBeVisible();
