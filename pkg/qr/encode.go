@@ -3,7 +3,6 @@ package qr
 import (
 	"errors"
 	"strings"
-	"sync"
 
 	"rsc.io/qr/coding"
 )
@@ -12,10 +11,12 @@ import (
 // 1,000-label benchmark it took about 3 ms a code (1.8 s for the job on two
 // cores), most of it in allocation-heavy mask scoring and Reed-Solomon
 // arithmetic. rsc.io/qr/coding lays out standard symbols and computes the
-// codewords; it always uses mask 0, so here the codewords are placed under
-// all eight masks (with cached plans) and the mask is chosen by the
-// standard's penalty rules (penalty.go): about 0.57 ms a code in all
-// (BenchmarkEncode).
+// codewords; it always uses mask 0, so here the codewords are placed once
+// as bit lines, each of the eight masks is one XOR with a cached layout
+// (layout.go), and the mask is chosen by the standard's penalty rules
+// counted a word at a time (penalty.go): about 0.15 ms a code in all
+// (BenchmarkEncode), a tenth of the time it took when each mask was placed
+// module by module and scored on three-word lines.
 
 // Encode builds the symbol for text at the level: the smallest version that
 // holds it, and of the eight masks the one with the lowest penalty (ISO/IEC
@@ -27,33 +28,42 @@ func Encode(text string, level Level) (*Code, error) {
 	if level < L || level > H {
 		return nil, errors.New("qr: unknown error-correction level")
 	}
+	v, codewords, err := codewordsFor(text, level)
+	if err != nil {
+		return nil, err
+	}
+	lay := layoutFor(v, level.coding())
+	data := lay.place(codewords)
+	symbol := newBitmap(lay.size)
+	bestMask, bestPenalty := 0, 0
+	for mask := range lay.masked {
+		symbol.xor(lay.masked[mask], data)
+		if p := penalty(symbol); mask == 0 || p < bestPenalty {
+			bestMask, bestPenalty = mask, p
+		}
+	}
+	symbol.xor(lay.masked[bestMask], data)
+	return &Code{Text: text, Level: level, Version: int(v), Mask: bestMask, Size: lay.size, dark: symbol.modules()}, nil
+}
+
+// codewordsFor picks the smallest version that holds text at the level and
+// returns it with the codewords (data and error correction), which do not
+// depend on the mask.
+func codewordsFor(text string, level Level) (coding.Version, []byte, error) {
 	segs := segments(text)
 	l := level.coding()
 	v := coding.Version(coding.MinVersion)
 	for dataBits(segs, v) > v.DataBytes(l)*8 {
 		if v++; v > coding.MaxVersion {
-			return nil, ErrTooBig
+			return 0, nil, ErrTooBig
 		}
 	}
-
-	// The codewords (data and error correction) do not depend on the mask.
 	var bits coding.Bits
 	for _, seg := range segs {
 		seg.Encode(&bits, v)
 	}
 	bits.AddCheckBytes(v, l)
-	codewords := bits.Bytes()
-
-	var best *Code
-	bestPenalty := 0
-	for mask := range 8 {
-		c := &Code{Text: text, Level: level, Version: int(v), Mask: mask}
-		place(c, plan(v, l, coding.Mask(mask)), codewords)
-		if p := penalty(c); best == nil || p < bestPenalty {
-			best, bestPenalty = c, p
-		}
-	}
-	return best, nil
+	return v, bits.Bytes(), nil
 }
 
 // minAlphaRun is the shortest run of alphanumeric-mode characters worth
@@ -117,48 +127,4 @@ func dataBits(segs []coding.Encoding, v coding.Version) int {
 
 func (l Level) coding() coding.Level {
 	return map[Level]coding.Level{L: coding.L, M: coding.M, Q: coding.Q, H: coding.H}[l]
-}
-
-// place fills c's modules from a plan (function patterns, format and
-// version information, and the mask) and the codewords, bit by bit.
-func place(c *Code, p *coding.Plan, codewords []byte) {
-	c.Size = len(p.Pixel)
-	c.dark = make([]byte, c.Size*c.Size)
-	for y, row := range p.Pixel {
-		for x, pix := range row {
-			switch pix.Role() {
-			case coding.Data, coding.Check:
-				o := pix.Offset()
-				if codewords[o/8]&(1<<(7-o%8)) != 0 {
-					pix ^= coding.Black
-				}
-			}
-			c.dark[y*c.Size+x] = byte(pix & coding.Black) // Black is bit 0
-		}
-	}
-}
-
-type planKey struct {
-	v coding.Version
-	l coding.Level
-	m coding.Mask
-}
-
-// plans caches coding plans, which lay out a symbol's fixed patterns and
-// cost more to build than a payload costs to encode. Encoding only reads
-// them, so they are shared between goroutines.
-var plans sync.Map // planKey -> *coding.Plan
-
-func plan(v coding.Version, l coding.Level, m coding.Mask) *coding.Plan {
-	k := planKey{v, l, m}
-	if p, ok := plans.Load(k); ok {
-		return p.(*coding.Plan)
-	}
-	p, err := coding.NewPlan(v, l, m)
-	if err != nil {
-		// Versions 1-40, the four levels and masks 0-7 are all valid.
-		panic("qr: no plan for version " + v.String() + ": " + err.Error())
-	}
-	actual, _ := plans.LoadOrStore(k, p)
-	return actual.(*coding.Plan)
 }

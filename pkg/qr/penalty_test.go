@@ -1,18 +1,20 @@
-package qr
+package qr_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"rsc.io/qr/coding"
+	"github.com/lifetag/lifetag/pkg/qr"
+	"github.com/lifetag/lifetag/pkg/sheet/samples"
 )
 
 // naivePenalty is ISO/IEC 18004 7.8.3 written module by module, the plain
-// reading of the standard that the bitwise penalty must agree with.
-func naivePenalty(c *Code) int {
-	n := c.Size
-	dark := func(x, y int) bool { return x >= 0 && y >= 0 && x < n && y < n && c.Dark(x, y) }
+// reading of the standard that the bitwise penalty must agree with. The
+// square is n x n modules; outside it is light (the quiet zone).
+func naivePenalty(n int, isDark func(x, y int) bool) int {
+	dark := func(x, y int) bool { return x >= 0 && y >= 0 && x < n && y < n && isDark(x, y) }
 	score := 0
 	for _, across := range []bool{true, false} {
 		at := func(i, j int) bool {
@@ -75,39 +77,93 @@ func naivePenalty(c *Code) int {
 	return score + int(deviation/5)*10
 }
 
-// Every mask of codes from small to large (three words per line) scores the
-// same in the bitwise and the plain implementation, and Encode keeps the
-// lowest.
+// Every mask of real label payloads, and of texts that fill each version
+// 1-40, at every level, scores the same in the bitwise and the plain
+// implementation, and Encode keeps the first of the lowest.
 func TestPenaltyMatchesTheStandard(t *testing.T) {
-	for i, text := range []string{"Lifetag", strings.Repeat("Emergency 🚑 ", 30), strings.Repeat("x", 1200)} {
-		for _, level := range []Level{L, H} {
-			best, err := Encode(text, level)
-			if err != nil {
-				t.Fatal(err)
+	var cases []goldenCase
+	for _, level := range levels {
+		for i := range 25 {
+			cases = append(cases, goldenCase{fmt.Sprintf("sample-%d", i), samples.Payload(i), level})
+		}
+		for v := 1; v <= 40; v++ {
+			cases = append(cases, goldenCase{fmt.Sprintf("fill-v%d", v), fillText(v, level), level})
+		}
+		cases = append(cases, goldenCase{"emoji", strings.Repeat("Emergency 🚑 ", 30), level})
+	}
+	for _, gc := range cases {
+		codes, penalties, err := qr.MaskedSymbols(gc.text, gc.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lowest, lowestPenalty := 0, 0
+		for mask, c := range codes {
+			want := naivePenalty(c.Size, c.Dark)
+			if penalties[mask] != want {
+				t.Errorf("%s %v mask %d (version %d): penalty %d, standard says %d", gc.name, gc.level, mask, c.Version, penalties[mask], want)
 			}
-			bestScore := penalty(best)
-			var bits coding.Bits
-			for _, seg := range segments(text) {
-				seg.Encode(&bits, coding.Version(best.Version))
+			if mask == 0 || want < lowestPenalty {
+				lowest, lowestPenalty = mask, want
 			}
-			bits.AddCheckBytes(coding.Version(best.Version), level.coding())
-			for mask := range 8 {
-				c := &Code{Text: text, Level: level, Version: best.Version, Mask: mask}
-				place(c, plan(coding.Version(best.Version), level.coding(), coding.Mask(mask)), bits.Bytes())
-				got, want := penalty(c), naivePenalty(c)
-				if got != want {
-					t.Errorf("case %d level %v mask %d (version %d): penalty %d, standard says %d", i, level, mask, c.Version, got, want)
+		}
+		best, err := qr.Encode(gc.text, gc.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if best.Mask != lowest || symbolHash(best) != symbolHash(codes[lowest]) {
+			t.Errorf("%s %v: Encode chose mask %d, the standard's lowest is mask %d", gc.name, gc.level, best.Mask, lowest)
+		}
+	}
+}
+
+// Random squares of every size from 1 to 200 modules (lines of one, two,
+// three and four words, and their edges), sparse, even and dense, with
+// long runs and finder look-alikes planted across word boundaries, score
+// the same in the bitwise and the plain implementation.
+func TestPenaltyOnRandomSquares(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 18004))
+	finder := []bool{true, false, true, true, true, false, true}
+	for n := 1; n <= 200; n++ {
+		for _, density := range []float64{0.1, 0.5, 0.9} {
+			dark := make([]bool, n*n)
+			for i := range dark {
+				dark[i] = rng.Float64() < density
+			}
+			// Plant patterns along rows and columns: a finder look-alike
+			// with light margins, and a run of one colour.
+			for range n / 4 {
+				i, j, across := rng.IntN(n), rng.IntN(n), rng.IntN(2) == 0
+				put := func(d int, v bool) {
+					if j+d < 0 || j+d >= n {
+						return
+					}
+					if across {
+						dark[i*n+j+d] = v
+					} else {
+						dark[(j+d)*n+i] = v
+					}
 				}
-				if got < bestScore {
-					t.Errorf("case %d: mask %d scores %d, below the chosen mask %d's %d", i, mask, got, best.Mask, bestScore)
+				if rng.IntN(2) == 0 {
+					for d := -4; d < 11; d++ {
+						put(d, d >= 0 && d < 7 && finder[d])
+					}
+				} else {
+					colour := rng.IntN(2) == 0
+					for d := range 5 + rng.IntN(10) {
+						put(d, colour)
+					}
 				}
+			}
+			isDark := func(x, y int) bool { return dark[y*n+x] }
+			if got, want := qr.PenaltyOf(n, isDark), naivePenalty(n, isDark); got != want {
+				t.Errorf("%d x %d square, density %.1f: penalty %d, standard says %d", n, n, density, got, want)
 			}
 		}
 	}
 }
 
 func ExampleEncode() {
-	c, err := Encode("Lifetag", H)
+	c, err := qr.Encode("Lifetag", qr.H)
 	fmt.Println(c.Version, c.Size, err)
 	// Output: 1 21 <nil>
 }

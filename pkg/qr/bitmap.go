@@ -1,0 +1,59 @@
+package qr
+
+// bitmap is a square of modules as bit lines, a bit a module (1 dark): the
+// size rows, then the size columns, each in words uint64s with module j at
+// bit j%64 of word j/64, and every bit past the edge 0. Masks are chosen
+// on bitmaps: the rows and columns of a masked symbol are those of the
+// unmasked one XOR the mask's (layout.go), a word at a time, and the
+// penalty rules count runs and patterns along them a word at a time.
+type bitmap struct {
+	size  int
+	words int      // words per line
+	lines []uint64 // rows 0 to size-1, then columns 0 to size-1
+}
+
+func newBitmap(size int) *bitmap {
+	words := (size + 63) / 64
+	return &bitmap{size: size, words: words, lines: make([]uint64, 2*size*words)}
+}
+
+// line returns line i: row i below size, then column i-size.
+func (b *bitmap) line(i int) []uint64 { return b.lines[i*b.words : (i+1)*b.words] }
+
+// set makes the module in column x, row y dark, in its row and its column.
+func (b *bitmap) set(x, y int) {
+	b.lines[y*b.words+x/64] |= 1 << (x % 64)
+	b.lines[(b.size+x)*b.words+y/64] |= 1 << (y % 64)
+}
+
+// xor sets b to p XOR q, bitmaps of b's size.
+func (b *bitmap) xor(p, q *bitmap) {
+	for i := range b.lines {
+		b.lines[i] = p.lines[i] ^ q.lines[i]
+	}
+}
+
+// modules returns the rows as Code.dark holds them: a byte a module.
+func (b *bitmap) modules() []byte {
+	n := b.size
+	dark := make([]byte, n*n)
+	for y := 0; y < n; y++ {
+		row := b.line(y)
+		for x := 0; x < n; x++ {
+			dark[y*n+x] = byte(row[x/64] >> (x % 64) & 1)
+		}
+	}
+	return dark
+}
+
+// below returns the bits of word i of a line that stand for modules 0 to
+// m-1 (none when m <= 0).
+func below(m, i int) uint64 {
+	switch {
+	case m <= 64*i:
+		return 0
+	case m >= 64*(i+1):
+		return ^uint64(0)
+	}
+	return 1<<(m-64*i) - 1
+}
