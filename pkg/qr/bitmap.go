@@ -20,10 +20,12 @@ func newBitmap(size int) *bitmap {
 // line returns line i: row i below size, then column i-size.
 func (b *bitmap) line(i int) []uint64 { return b.lines[i*b.words : (i+1)*b.words] }
 
-// set makes the module in column x, row y dark, in its row and its column.
-func (b *bitmap) set(x, y int) {
-	b.lines[y*b.words+x/64] |= 1 << (x % 64)
-	b.lines[(b.size+x)*b.words+y/64] |= 1 << (y % 64)
+// or adds bit (1 dark, or 0) to the module in column x, row y, in its row
+// and its column. Callers pass bits of random-looking data, where an "if
+// dark" would mispredict half the time.
+func (b *bitmap) or(x, y int, bit uint64) {
+	b.lines[y*b.words+x/64] |= bit << (x % 64)
+	b.lines[(b.size+x)*b.words+y/64] |= bit << (y % 64)
 }
 
 // xor sets b to p XOR q, bitmaps of b's size.

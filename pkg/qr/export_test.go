@@ -29,7 +29,7 @@ func PenaltyOf(size int, dark func(x, y int) bool) int {
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
 			if dark(x, y) {
-				b.set(x, y)
+				b.or(x, y, 1)
 			}
 		}
 	}

@@ -24,9 +24,7 @@ type module struct{ x, y uint8 }
 func (l *layout) place(codewords []byte) *bitmap {
 	b := newBitmap(l.size)
 	for o, m := range l.bitAt {
-		if codewords[o/8]&(1<<(7-o%8)) != 0 {
-			b.set(int(m.x), int(m.y))
-		}
+		b.or(int(m.x), int(m.y), uint64(codewords[o/8]>>(7-o%8)&1))
 	}
 	return b
 }
@@ -61,9 +59,7 @@ func layoutFor(v coding.Version, l coding.Level) *layout {
 		for y, row := range p.Pixel {
 			for x, pix := range row {
 				// A data or check pixel is Black where the mask flips it.
-				if pix&coding.Black != 0 {
-					b.set(x, y)
-				}
+				b.or(x, y, uint64(pix&coding.Black)) // Black is bit 0
 				// The mask changes no pixel's place in the codewords, so
 				// every plan gives the same positions.
 				if r := pix.Role(); r == coding.Data || r == coding.Check {
