@@ -78,10 +78,12 @@ const minAlphaRun = 15
 // apart. Every payload's headings ("EMERGENCY CONTACT INFORMATION") are
 // such runs; they make about a third of real codes one version smaller.
 func segments(text string) []coding.Encoding {
+	// Not coding's Check methods: they answer the same, but a failing one
+	// formats the whole text into its error, and every real payload fails.
 	switch {
-	case coding.Num(text).Check() == nil:
+	case every(text, isDigit):
 		return []coding.Encoding{coding.Num(text)}
-	case coding.Alpha(text).Check() == nil:
+	case every(text, isAlpha):
 		return []coding.Encoding{coding.Alpha(text)}
 	}
 	var segs []coding.Encoding
@@ -111,9 +113,22 @@ func segments(text string) []coding.Encoding {
 	return segs
 }
 
+// every reports whether every byte of s passes ok.
+func every(s string, ok func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDigit reports whether b is in the numeric-mode character set.
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
+
 // isAlpha reports whether b is in the alphanumeric-mode character set.
 func isAlpha(b byte) bool {
-	return '0' <= b && b <= '9' || 'A' <= b && b <= 'Z' || strings.IndexByte(" $%*+-./:", b) >= 0
+	return isDigit(b) || 'A' <= b && b <= 'Z' || strings.IndexByte(" $%*+-./:", b) >= 0
 }
 
 // dataBits is the length of the segments' encoding at version v.

@@ -45,3 +45,18 @@ func TestSegmentsNeverLonger(t *testing.T) {
 		}
 	}
 }
+
+// The mode tests are the byte sets coding encodes: every byte is a digit
+// or an alphanumeric-mode character for segments exactly when coding's
+// Check accepts it.
+func TestModeCharacterSets(t *testing.T) {
+	for b := range 256 {
+		s := string([]byte{byte(b)})
+		if got, want := isDigit(byte(b)), coding.Num(s).Check() == nil; got != want {
+			t.Errorf("byte %#x: isDigit %v, coding.Num accepts it: %v", b, got, want)
+		}
+		if got, want := isAlpha(byte(b)), coding.Alpha(s).Check() == nil; got != want {
+			t.Errorf("byte %#x: isAlpha %v, coding.Alpha accepts it: %v", b, got, want)
+		}
+	}
+}
