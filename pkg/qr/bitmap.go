@@ -35,18 +35,8 @@ func (b *bitmap) xor(p, q *bitmap) {
 	}
 }
 
-// modules returns the rows as Code.dark holds them: a byte a module.
-func (b *bitmap) modules() []byte {
-	n := b.size
-	dark := make([]byte, n*n)
-	for y := 0; y < n; y++ {
-		row := b.line(y)
-		for x := 0; x < n; x++ {
-			dark[y*n+x] = byte(row[x/64] >> (x % 64) & 1)
-		}
-	}
-	return dark
-}
+// dark reports whether the module in column x, row y is dark.
+func (b *bitmap) dark(x, y int) bool { return b.lines[y*b.words+x/64]>>(x%64)&1 == 1 }
 
 // below returns the bits of word i of a line that stand for modules 0 to
 // m-1 (none when m <= 0).

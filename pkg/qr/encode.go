@@ -43,7 +43,7 @@ func Encode(text string, level Level) (*Code, error) {
 		}
 	}
 	symbol.xor(lay.masked[bestMask], data)
-	return &Code{Text: text, Level: level, Version: int(v), Mask: bestMask, Size: lay.size, dark: symbol.modules()}, nil
+	return &Code{Text: text, Level: level, Version: int(v), Mask: bestMask, Size: lay.size, modules: symbol}, nil
 }
 
 // codewordsFor picks the smallest version that holds text at the level and

@@ -17,7 +17,7 @@ func MaskedSymbols(text string, level Level) ([8]*Code, [8]int, error) {
 	for mask := range lay.masked {
 		b := newBitmap(lay.size)
 		b.xor(lay.masked[mask], data)
-		codes[mask] = &Code{Text: text, Level: level, Version: int(v), Mask: mask, Size: lay.size, dark: b.modules()}
+		codes[mask] = &Code{Text: text, Level: level, Version: int(v), Mask: mask, Size: lay.size, modules: b}
 		penalties[mask] = penalty(b)
 	}
 	return codes, penalties, nil

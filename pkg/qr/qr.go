@@ -4,7 +4,10 @@
 // symbol itself is built in encode.go.
 package qr
 
-import "errors"
+import (
+	"errors"
+	"math/bits"
+)
 
 // The spec's messages (individual-side §5), word for word.
 var (
@@ -72,14 +75,26 @@ func Fits(text string, level Level) bool {
 type Code struct {
 	Text    string
 	Level   Level
-	Version int    // 1 to 40
-	Mask    int    // 0 to 7
-	Size    int    // modules per side: 17 + 4 x Version
-	dark    []byte // row by row, 1 dark, 0 light
+	Version int     // 1 to 40
+	Mask    int     // 0 to 7
+	Size    int     // modules per side: 17 + 4 x Version
+	modules *bitmap // the rows and columns the mask was chosen on
 }
 
 // Dark reports whether the module in column x, row y is dark.
-func (c *Code) Dark(x, y int) bool { return c.dark[y*c.Size+x] == 1 }
+func (c *Code) Dark(x, y int) bool { return c.modules.dark(x, y) }
+
+// AppendRow appends row y of the modules to buf, eight a byte, the
+// leftmost in the top bit and 1 for dark, with light (0) bits after the
+// last module to fill its byte: the sample layout of PDF image masks and
+// PBM images, a byte at a time rather than a module at a time.
+func (c *Code) AppendRow(buf []byte, y int) []byte {
+	row := c.modules.line(y) // module x at bit x%64 of word x/64
+	for i := 0; i < (c.Size+7)/8; i++ {
+		buf = append(buf, bits.Reverse8(byte(row[i/8]>>(8*(i%8)))))
+	}
+	return buf
+}
 
 // Run is a horizontal stretch of dark modules: row Y, columns X to X+Len-1.
 type Run struct{ X, Y, Len int }

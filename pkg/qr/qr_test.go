@@ -129,7 +129,30 @@ func TestRunsCoverTheDarkModules(t *testing.T) {
 	}
 }
 
-// Encoding shares cached plans between goroutines; it must not change them.
+// AppendRow packs each row eight modules a byte, leftmost in the top bit,
+// and fills the last byte with light bits, for every symbol size.
+func TestAppendRowPacksTheModules(t *testing.T) {
+	for v := 1; v <= 40; v++ {
+		c, err := qr.Encode(fillText(v, qr.M), qr.M)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := 0; y < c.Size; y++ {
+			row := c.AppendRow([]byte{0xff}, y)[1:] // appends, keeps what was there
+			if len(row) != (c.Size+7)/8 {
+				t.Fatalf("version %d row %d: %d bytes for %d modules", v, y, len(row), c.Size)
+			}
+			for x := 0; x < 8*len(row); x++ {
+				dark := row[x/8]&(0x80>>(x%8)) != 0
+				if want := x < c.Size && c.Dark(x, y); dark != want {
+					t.Fatalf("version %d row %d bit %d: %v, module says %v", v, y, x, dark, want)
+				}
+			}
+		}
+	}
+}
+
+// Encoding shares cached layouts between goroutines; it must not change them.
 func TestEncodeIsRepeatableAndConcurrent(t *testing.T) {
 	first, _ := qr.Encode(payload, qr.H)
 	done := make(chan *qr.Code)

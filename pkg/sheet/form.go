@@ -46,20 +46,7 @@ func (f *formWriter) object(c *qr.Code) []byte {
 // module, 1 for dark, each row padded to a whole byte.
 func appendMask(buf []byte, c *qr.Code) []byte {
 	for y := 0; y < c.Size; y++ {
-		var b byte
-		for x := 0; x < c.Size; x++ {
-			b <<= 1
-			if c.Dark(x, y) {
-				b |= 1
-			}
-			if x%8 == 7 {
-				buf = append(buf, b)
-				b = 0
-			}
-		}
-		if rest := c.Size % 8; rest != 0 {
-			buf = append(buf, b<<(8-rest))
-		}
+		buf = c.AppendRow(buf, y)
 	}
 	return buf
 }
