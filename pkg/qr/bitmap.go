@@ -3,9 +3,9 @@ package qr
 // bitmap is a square of modules as bit lines, a bit a module (1 dark): the
 // size rows, then the size columns, each in words uint64s with module j at
 // bit j%64 of word j/64, and every bit past the edge 0. Masks are chosen
-// on bitmaps: the rows and columns of a masked symbol are those of the
-// unmasked one XOR the mask's (layout.go), a word at a time, and the
-// penalty rules count runs and patterns along them a word at a time.
+// on bitmaps: a masked symbol is the codewords' bits XOR the mask's layout
+// (layout.go), and the penalty rules count runs and patterns along rows
+// and columns alike (penalty.go), both a word at a time.
 type bitmap struct {
 	size  int
 	words int      // words per line

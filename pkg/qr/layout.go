@@ -58,7 +58,8 @@ func layoutFor(v coding.Version, l coding.Level) *layout {
 		b := newBitmap(lay.size)
 		for y, row := range p.Pixel {
 			for x, pix := range row {
-				// A data or check pixel is Black where the mask flips it.
+				// Function patterns are Black where dark; data, check and
+				// remainder pixels where the mask flips them.
 				b.or(x, y, uint64(pix&coding.Black)) // Black is bit 0
 				// The mask changes no pixel's place in the codewords, so
 				// every plan gives the same positions.

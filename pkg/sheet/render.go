@@ -165,7 +165,8 @@ type symbol struct {
 }
 
 // encodeAll encodes every distinct payload once, on every core: encoding
-// is nearly all of the time a sheet takes.
+// is about half of the time a sheet takes (fpdf writing and compressing
+// the pages is most of the rest).
 func encodeAll(pdf *fpdf.Fpdf, items []Label, level qr.Level) ([]symbol, error) {
 	index := map[string]int{} // payload -> position in distinct
 	var distinct []string

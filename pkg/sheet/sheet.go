@@ -7,7 +7,7 @@
 // modules as one image mask of a bit a module, so no seams show after
 // anti-aliased rasterisation; every copy of a label draws the same form.
 // Codes are encoded and their forms written on every core (encodeAll),
-// which is nearly all the work.
+// which is about half the work.
 // The file's catalog asks print dialogs for 100 % scale (printscaling.go):
 // labels line up only when the sheet is not fitted to the page.
 package sheet
