@@ -81,7 +81,7 @@ function TemplateList(props: {
 
   return (
     <div className="section corporate-page">
-      <div className="page-head page-head-row">
+      <div className="page-head page-head-row template-head">
         <h1>{copy.title}</h1>
         <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
           {corporateCopy.team.back}

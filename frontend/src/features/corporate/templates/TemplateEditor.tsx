@@ -74,7 +74,8 @@ export function TemplateEditor(props: {
     open: false,
     field: null,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Messages appear after the first Save and then follow every change.
+  const [tried, setTried] = useState(false);
   const save = useSaveTemplate(props.orgId);
   const defaultSwitchId = useId();
 
@@ -129,14 +130,18 @@ export function TemplateEditor(props: {
     toast({ title: copy.defaultLoaded, description: copy.defaultLoadedDescription });
   };
 
+  const normal = useMemo(() => normalizeFields(fields), [fields]);
+  const problems = useMemo(() => {
+    const found: Record<string, string> = {};
+    if (name.trim() === "") found.name = templateRules.messages.nameRequired;
+    return Object.assign(found, validateFields(normal));
+  }, [name, normal]);
+  const errors: Record<string, string> = tried ? problems : {};
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const normal = normalizeFields(fields);
-    const next: Record<string, string> = {};
-    if (name.trim() === "") next.name = templateRules.messages.nameRequired;
-    Object.assign(next, validateFields(normal));
-    setErrors(next);
-    const first = Object.values(next)[0];
+    setTried(true);
+    const first = Object.values(problems)[0];
     if (first) {
       toast({ title: copy.saveFailed, description: first, variant: "destructive" });
       return;
@@ -166,14 +171,19 @@ export function TemplateEditor(props: {
 
   return (
     <div className="section corporate-page template-editor">
-      <div className="page-head page-head-row">
+      <div className="page-head page-head-row template-head">
         <h1>{draft.id === null ? copy.newTitle : copy.editTitle}</h1>
         <button type="button" className="button button-ghost" onClick={props.onBack}>
           {copy.back}
         </button>
       </div>
       <div className="template-editor-grid">
-        <form className="card form-body" noValidate onSubmit={onSubmit} aria-label={copy.editTitle}>
+        <form
+          className="card template-editor-form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={copy.editTitle}
+        >
           <FormField label={copy.name} required error={errors.name}>
             {(control) => (
               <input
@@ -208,7 +218,7 @@ export function TemplateEditor(props: {
             <label htmlFor={defaultSwitchId}>{copy.setDefault}</label>
           </div>
 
-          <div className="page-head-row">
+          <div className="page-head-row template-head">
             <h2>{copy.fields}</h2>
             <div className="pills">
               <button
@@ -335,7 +345,7 @@ function FieldRow(props: {
           aria-label={copy.duplicate(field.label)}
           onClick={props.onDuplicate}
         >
-          ⧉
+          {copy.rowDuplicate}
         </button>
         <button
           type="button"
@@ -343,7 +353,7 @@ function FieldRow(props: {
           aria-label={copy.editField(field.label)}
           onClick={props.onEdit}
         >
-          ✎
+          {copy.rowEdit}
         </button>
         <button
           type="button"
@@ -351,7 +361,7 @@ function FieldRow(props: {
           aria-label={copy.deleteField(field.label)}
           onClick={props.onDelete}
         >
-          ✕
+          {copy.rowDelete}
         </button>
       </div>
     </li>
