@@ -28,6 +28,8 @@ const (
 	MsgTemplateDeleted  = "Form template deleted"
 	MsgTemplateNotFound = "Form template not found"
 	MsgBuiltInReadOnly  = "The Standard Emergency Form cannot be changed; edit a copy instead"
+	// Two saves at once both asked to be the default; one template is.
+	MsgDefaultTemplateRace = "Another template was made the default at the same moment. Please save again."
 )
 
 // StandardTemplateID is the id of the built-in Standard Emergency Form,

@@ -102,7 +102,9 @@ func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID i
 	}
 	err = s.store.CreateTemplate(ctx, t, &cloud.Activity{OrganizationID: org.ID,
 		Kind: cloud.ActivityTemplateCreated, Detail: t.Name, CreatedAt: now})
-	if err != nil {
+	if cloud.ErrorCode(err) == cloud.ECONFLICT {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgDefaultTemplateRace)
+	} else if err != nil {
 		return nil, err
 	}
 	v := ViewTemplate(t)
@@ -123,9 +125,13 @@ func (s *Service) UpdateTemplate(ctx context.Context, actor *cloud.User, templat
 	}
 	err = s.store.UpdateTemplate(ctx, t, &cloud.Activity{OrganizationID: t.OrganizationID,
 		Kind: cloud.ActivityTemplateUpdated, Detail: t.Name, CreatedAt: t.UpdatedAt})
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+	switch cloud.ErrorCode(err) {
+	case "":
+	case cloud.ENOTFOUND:
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound) // deleted meanwhile
-	} else if err != nil {
+	case cloud.ECONFLICT:
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgDefaultTemplateRace)
+	default:
 		return nil, err
 	}
 	v := ViewTemplate(t)
