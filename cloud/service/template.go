@@ -94,6 +94,13 @@ func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID i
 	if err != nil {
 		return nil, err
 	}
+	// Counted before the insert, outside its transaction: two saves at once
+	// may pass the limit by one, which is harmless for a guard against floods.
+	if existing, err := s.store.ListTemplates(ctx, org.ID); err != nil {
+		return nil, err
+	} else if len(existing) >= cloud.MaxTemplates {
+		return nil, cloud.Errorf(cloud.ECONFLICT, cloud.MsgTooManyTemplates, cloud.MaxTemplates)
+	}
 	now := s.now()
 	t := &cloud.Template{OrganizationID: org.ID, Name: req.Name, Description: req.Description,
 		Fields: req.Fields, IsDefault: req.IsDefault, CreatedBy: actor.ID, CreatedAt: now, UpdatedAt: now}
