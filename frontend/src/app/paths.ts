@@ -65,12 +65,12 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporatePasswordSetup]: `Set your password · ${siteName}`,
   [paths.corporateDashboard]: `Corporate dashboard · ${siteName}`,
   [paths.corporateTeam]: `Team · ${siteName}`,
+  [paths.corporateFormBuilder]: `Form templates · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
   [paths.corporateQrCodes]: notFoundTitle,
   [paths.corporateAnalytics]: notFoundTitle,
-  [paths.corporateFormBuilder]: notFoundTitle,
   [paths.corporateNewProject]: notFoundTitle,
   [paths.labelBatchPrint]: notFoundTitle,
 };

@@ -195,6 +195,9 @@ export const corporateCopy = {
     password_set: (d: string) => `Password set by ${d}`,
     subscription_changed: (d: string) => `Subscription now ${d}`,
     subscribed: (d: string) => `Subscribed to the ${d} plan`,
+    template_created: (d: string) => `Form template created: ${d}`,
+    template_updated: (d: string) => `Form template updated: ${d}`,
+    template_deleted: (d: string) => `Form template deleted: ${d}`,
   } as Record<string, (detail: string) => string>,
   team: {
     title: "Team",
