@@ -133,6 +133,10 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/qr-codes/{codeId}/duplicate", s.handleDuplicateCode)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.pdf", s.handleCodeLabelPDF)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.png", s.handleCodeLabelPNG)
+			r.Get("/corporate/{orgId}/form-templates", s.handleListTemplates)
+			r.Post("/corporate/{orgId}/form-templates", s.handleCreateTemplate)
+			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
+			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
 		})
 	})
 
