@@ -37,7 +37,11 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
         <Dialog.Content className="dialog code-dialog" aria-describedby={undefined}>
           <Dialog.Title>{title}</Dialog.Title>
           {props.mode.kind === "create" ? (
-            <CreateCode orgId={props.orgId} templateId={props.mode.templateId} onDone={props.onClose} />
+            <CreateCode
+              orgId={props.orgId}
+              templateId={props.mode.templateId}
+              onDone={props.onClose}
+            />
           ) : (
             <EditCode orgId={props.orgId} id={props.mode.id} onDone={props.onClose} />
           )}
@@ -96,7 +100,11 @@ function CreateCode(props: { orgId: number; templateId: number; onDone: () => vo
               { ...details, templateId: template.id, values },
               {
                 onSuccess: (answer) => {
-                  toast({ title: copy.created, description: answer.qrCode.name, variant: "success" });
+                  toast({
+                    title: copy.created,
+                    description: answer.qrCode.name,
+                    variant: "success",
+                  });
                   props.onDone();
                 },
                 onError: (error) => {
@@ -121,7 +129,8 @@ function CreateCode(props: { orgId: number; templateId: number; onDone: () => vo
 function EditCode(props: { orgId: number; id: number; onDone: () => void }) {
   const code = useCode(props.orgId, props.id);
   if (code.isPending) return <p className="loading">{copy.loading}</p>;
-  if (code.isError) return <p role="alert">{serverMessage(code.error) ?? libraryCopy.loadFailed}</p>;
+  if (code.isError)
+    return <p role="alert">{serverMessage(code.error) ?? libraryCopy.loadFailed}</p>;
   const record = code.data.record ?? { fields: [], values: {} };
   return (
     <EditForm

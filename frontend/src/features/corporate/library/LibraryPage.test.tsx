@@ -44,8 +44,23 @@ const crew = {
   name: "Site crew",
   builtIn: false,
   fields: [
-    { id: "fullName", type: "text", label: "Full Name", required: true, category: "personal", order: 1, standard: "fullName" },
-    { id: "badge", type: "text", label: "Badge number", required: true, category: "work", order: 2 },
+    {
+      id: "fullName",
+      type: "text",
+      label: "Full Name",
+      required: true,
+      category: "personal",
+      order: 1,
+      standard: "fullName",
+    },
+    {
+      id: "badge",
+      type: "text",
+      label: "Badge number",
+      required: true,
+      category: "work",
+      order: 2,
+    },
   ],
 };
 
@@ -63,7 +78,9 @@ describe("/corporate/qr-codes", () => {
       "GET /api/corporate/4/qr-codes": () => ({ status: 500, body: { message: "boom" } }),
     });
     renderRoute("/corporate/qr-codes");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load organization QR codes");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Failed to load organization QR codes",
+    );
   });
 
   it("lists, searches and filters codes, with the quota red when full", async () => {
@@ -76,12 +93,27 @@ describe("/corporate/qr-codes", () => {
           qrCodes: [
             libraryCode(1, "Ann Rider", { projectId: 7, projectName: "North Site" }),
             libraryCode(2, "Bob Smith", { missingFields: 2 }),
-            libraryCode(3, "Cy Walker", { isActive: false, projectId: 7, projectName: "North Site" }),
+            libraryCode(3, "Cy Walker", {
+              isActive: false,
+              projectId: 7,
+              projectName: "North Site",
+            }),
           ],
         },
       }),
       "GET /api/corporate/projects/4": () => ({
-        body: { projects: [{ id: 7, name: "North Site", description: "", status: "active", codeCount: 2, createdAt: "" }] },
+        body: {
+          projects: [
+            {
+              id: 7,
+              name: "North Site",
+              description: "",
+              status: "active",
+              codeCount: 2,
+              createdAt: "",
+            },
+          ],
+        },
       }),
     });
     const user = userEvent.setup();
@@ -107,14 +139,20 @@ describe("/corporate/qr-codes", () => {
     const fetch = mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
-        body: { success: true, quota: { used: 1, max: 50 }, qrCodes: [libraryCode(1, "Ann Rider")] },
+        body: {
+          success: true,
+          quota: { used: 1, max: 50 },
+          qrCodes: [libraryCode(1, "Ann Rider")],
+        },
       }),
       "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
       "POST /api/corporate/4/qr-codes/1/duplicate": () => ({
         status: 409,
         body: { message: "Your plan allows 1 QR codes. Delete unused codes or upgrade your plan." },
       }),
-      "PUT /api/corporate/4/qr-codes/1": () => ({ body: { success: true, qrCode: libraryCode(1, "Ann Rider") } }),
+      "PUT /api/corporate/4/qr-codes/1": () => ({
+        body: { success: true, qrCode: libraryCode(1, "Ann Rider") },
+      }),
       "DELETE /api/corporate/4/qr-codes/1": () => ({ body: { success: true } }),
     });
     const user = userEvent.setup();
@@ -128,7 +166,9 @@ describe("/corporate/qr-codes", () => {
     );
     await user.click(screen.getByRole("button", { name: "Deactivate: Ann Rider" }));
     await waitFor(() => expect(toastTitles()).toContain("QR code deactivated"));
-    const put = fetch.mock.calls.find(([url, init]) => url === "/api/corporate/4/qr-codes/1" && init?.method === "PUT")!;
+    const put = fetch.mock.calls.find(
+      ([url, init]) => url === "/api/corporate/4/qr-codes/1" && init?.method === "PUT",
+    )!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ isActive: false });
 
     await user.click(screen.getByRole("button", { name: "Delete: Ann Rider" }));
@@ -136,7 +176,9 @@ describe("/corporate/qr-codes", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(apiCalls(fetch).some(([, init]) => init?.method === "DELETE")).toBe(false);
     await user.click(screen.getByRole("button", { name: "Delete: Ann Rider" }));
-    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }),
+    );
     await waitFor(() => expect(toastTitles()).toContain("QR code deleted"));
   });
 
@@ -144,15 +186,34 @@ describe("/corporate/qr-codes", () => {
     const created: unknown[] = [];
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({ body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] } }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] },
+      }),
       "GET /api/corporate/projects/4": () => ({
-        body: { projects: [{ id: 7, name: "North Site", description: "", status: "active", codeCount: 0, createdAt: "" }] },
+        body: {
+          projects: [
+            {
+              id: 7,
+              name: "North Site",
+              description: "",
+              status: "active",
+              codeCount: 0,
+              createdAt: "",
+            },
+          ],
+        },
       }),
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard, crew] } }),
       "POST /api/corporate/4/qr-codes": ({ body }) => {
         created.push(JSON.parse(String(body)));
         return created.length === 1
-          ? { status: 400, body: { message: "Badge number is required", errors: [{ field: "badge", message: "Badge number is required" }] } }
+          ? {
+              status: 400,
+              body: {
+                message: "Badge number is required",
+                errors: [{ field: "badge", message: "Badge number is required" }],
+              },
+            }
           : { status: 201, body: { success: true, qrCode: libraryCode(5, "Dee") } };
       },
     });

@@ -321,7 +321,8 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
           cancelLabel={copy.cancel}
           onConfirm={() =>
             remove.mutate(code.id, {
-              onSuccess: () => toast({ title: copy.deleted, description: code.name, variant: "success" }),
+              onSuccess: () =>
+                toast({ title: copy.deleted, description: code.name, variant: "success" }),
               onError: failed(copy.failed),
             })
           }

@@ -88,7 +88,8 @@ export const libraryCopy = {
     problems: "Problems",
     ok: "Ready",
     imported: "QR codes imported",
-    importedCount: (n: number) => `${n} QR ${n === 1 ? "code was" : "codes were"} added to your library.`,
+    importedCount: (n: number) =>
+      `${n} QR ${n === 1 ? "code was" : "codes were"} added to your library.`,
     failed: "Import failed",
     close: "Close",
   },

@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { LibraryCode } from "./api";
 import { filterCodes, parseProjectFilter, quotaUsage } from "./filter";
 
-const code = (id: number, name: string, projectId: number | null, projectName: string, isActive = true) =>
-  ({ id, name, projectId, projectName, isActive }) as LibraryCode;
+const code = (
+  id: number,
+  name: string,
+  projectId: number | null,
+  projectName: string,
+  isActive = true,
+) => ({ id, name, projectId, projectName, isActive }) as LibraryCode;
 
 const codes = [
   code(1, "Ann Rider", 7, "North Site"),
@@ -15,20 +20,21 @@ const names = (list: LibraryCode[]) => list.map((c) => c.name);
 
 describe("library filters (spec §5)", () => {
   it("searches the code's or its project's name, case-insensitive", () => {
-    expect(names(filterCodes(codes, { search: " NORTH ", project: "all", status: "all" }))).toEqual([
-      "Ann Rider",
-      "Cy North",
-    ]);
+    expect(names(filterCodes(codes, { search: " NORTH ", project: "all", status: "all" }))).toEqual(
+      ["Ann Rider", "Cy North"],
+    );
     expect(names(filterCodes(codes, { search: "yard", project: "all", status: "all" }))).toEqual([
       "Cy North",
     ]);
   });
 
   it("filters by project: all, organization (no project) or one project", () => {
-    expect(names(filterCodes(codes, { search: "", project: "organization", status: "all" }))).toEqual([
-      "Bob Smith",
+    expect(
+      names(filterCodes(codes, { search: "", project: "organization", status: "all" })),
+    ).toEqual(["Bob Smith"]);
+    expect(names(filterCodes(codes, { search: "", project: 8, status: "all" }))).toEqual([
+      "Cy North",
     ]);
-    expect(names(filterCodes(codes, { search: "", project: 8, status: "all" }))).toEqual(["Cy North"]);
     expect(filterCodes(codes, { search: "", project: "all", status: "all" })).toHaveLength(3);
   });
 

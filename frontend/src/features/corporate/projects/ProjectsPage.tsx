@@ -162,7 +162,11 @@ function RenameDialog(props: {
             </FormField>
             <div className="dialog-actions">
               <Dialog.Close className="button button-secondary">{copy.cancel}</Dialog.Close>
-              <BusyButton className="button button-primary" busy={props.busy} busyLabel={copy.saving}>
+              <BusyButton
+                className="button button-primary"
+                busy={props.busy}
+                busyLabel={copy.saving}
+              >
                 {copy.save}
               </BusyButton>
             </div>
