@@ -69,11 +69,11 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateQrCodes]: `QR codes · ${siteName}`,
   [paths.corporateNewProject]: `New project · ${siteName}`,
   [paths.corporateProjects]: `Projects · ${siteName}`,
+  [paths.corporateFormBuilder]: `Form templates · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
   [paths.corporateAnalytics]: notFoundTitle,
-  [paths.corporateFormBuilder]: notFoundTitle,
   [paths.labelBatchPrint]: notFoundTitle,
 };
 

@@ -202,6 +202,9 @@ export const corporateCopy = {
     qr_code_updated: (d: string) => `QR code updated: ${d}`,
     qr_code_deleted: (d: string) => `QR code deleted: ${d}`,
     qr_codes_imported: (d: string) => `${d} QR codes imported`,
+    template_created: (d: string) => `Form template created: ${d}`,
+    template_updated: (d: string) => `Form template updated: ${d}`,
+    template_deleted: (d: string) => `Form template deleted: ${d}`,
   } as Record<string, (detail: string) => string>,
   team: {
     title: "Team",

@@ -15,7 +15,7 @@ export const templatesCopy = {
   useTemplate: "Use Template",
   delete: "Delete",
   createCard: "Create Custom Template",
-  createCardLead: "Start from the default fields and make them your own.",
+  createCardLead: "Build your own form, or start from the default fields with Load Default.",
   copySuffix: " (Copy)",
   confirmDelete: {
     title: "Delete this template?",
