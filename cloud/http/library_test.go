@@ -423,3 +423,44 @@ func TestLibraryQuotaRaceHTTP(t *testing.T) {
 		}
 	})
 }
+
+// TestLibraryCustomTemplate: a code made from an organisation's own
+// template keeps its fields after the template is deleted; another
+// organisation's template is not found.
+func TestLibraryCustomTemplate(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		them := e.newOfficer("officer@rival.example")
+		fields := append(emergency.DefaultFields(), emergency.Field{ID: "site", Type: emergency.FieldText, Label: "Site",
+			Category: "work", Order: 7})
+		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Site crew", "fields": fields})
+		wantStatus(t, resp, 201, "")
+		templateID := int64(resp.JSON()["template"].(map[string]any)["id"].(float64))
+		values := map[string]string{"fullName": "Ann Rider", "email": "ann@acme.example", "phone": "+44 7700 900001",
+			"emergencyContact": "Bob Rider", "emergencyPhone": "+44 7700 900123", "site": "North"}
+
+		wantStatus(t, e.do("POST", them.path("/qr-codes"), them.token, map[string]any{"templateId": templateID, "values": values}),
+			404, cloud.MsgTemplateNotFound)
+		wantStatus(t, e.do("GET", them.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), them.token, nil),
+			404, cloud.MsgTemplateNotFound)
+
+		csvTemplate := e.do("GET", o.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), o.token, nil)
+		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n" {
+			t.Fatalf("template %q", csvTemplate.Body)
+		}
+
+		resp = e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": templateID, "values": values})
+		wantStatus(t, resp, 201, "")
+		code := resp.JSON()["qrCode"].(map[string]any)
+		if code["templateId"] != float64(templateID) || code["templateName"] != "Site crew" ||
+			!strings.Contains(code["qrText"].(string), "ADDITIONAL INFORMATION:\nPhone: +44 7700 900001\nSite: North") {
+			t.Fatalf("code %v", code)
+		}
+		wantStatus(t, e.do("DELETE", fmt.Sprintf("/api/corporate/form-templates/%d", templateID), o.token, nil), 200, "")
+		got := e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d", int64(code["id"].(float64)))), o.token, nil).JSON()["qrCode"].(map[string]any)
+		if got["templateId"] != nil || got["templateName"] != "Site crew" || got["qrText"] != code["qrText"] {
+			t.Fatalf("after the template's deletion %v", got)
+		}
+	})
+}
