@@ -68,6 +68,7 @@ const (
 	MsgCodeNameRequired      = "Name is required"
 	MsgCodeNameTooLong       = "Name is too long: at most 100 bytes"
 	MsgCodeLabelTypeInvalid  = "Label type must be helmet, gear or wallet"
+	MsgCodeSourceInvalid     = "Source must be manual, import or duplicate"
 	MsgOrganizationInactive  = "This organization's subscription is not active, so QR codes cannot be created or printed. Choose a plan from your dashboard to continue."
 	MsgImportTooLarge        = "The CSV file is too large: at most 1 MB and 2000 rows"
 	MsgImportEmpty           = "The CSV file has no rows to import"

@@ -165,13 +165,16 @@ func writeDownload(w http.ResponseWriter, contentType, filename string, body []b
 }
 
 func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {
-	templateID, err := strconv.ParseInt(r.URL.Query().Get("templateId"), 10, 64)
-	if err != nil || templateID < 0 {
-		templateID = cloud.StandardTemplateID
-		if r.URL.Query().Get("templateId") != "" {
+	// No templateId is the Standard Emergency Form; one that is not a
+	// number is no template.
+	templateID := int64(cloud.StandardTemplateID)
+	if text := r.URL.Query().Get("templateId"); text != "" {
+		id, err := strconv.ParseInt(text, 10, 64)
+		if err != nil || id < 0 {
 			s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound))
 			return
 		}
+		templateID = id
 	}
 	file, err := s.service.ImportTemplateCSV(r.Context(), userFrom(r), pathID(r, "orgId"), templateID)
 	if err != nil {

@@ -290,6 +290,7 @@ func TestLibraryLabel(t *testing.T) {
 		t.Fatalf("the PNG reads %q, want %q", got, want)
 	}
 	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?paper=a5", id)), o.token, nil), 400, cloud.MsgPaperSizeInvalid)
+	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?preset=custom", id)), o.token, nil), 400, cloud.MsgCodeLabelTypeInvalid)
 }
 
 func TestLibraryImport(t *testing.T) {
@@ -311,6 +312,7 @@ func TestLibraryImport(t *testing.T) {
 				t.Fatalf("template %q, want %q", resp.Body, want)
 			}
 			wantStatus(t, e.do("GET", o.path("/qr-codes/import-template.csv?templateId=77"), o.token, nil), 404, cloud.MsgTemplateNotFound)
+			wantStatus(t, e.do("GET", o.path("/qr-codes/import-template.csv?templateId=x"), o.token, nil), 404, cloud.MsgTemplateNotFound)
 		})
 
 		header := "\ufeffName,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone,Allergies\r\n"

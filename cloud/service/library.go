@@ -183,7 +183,7 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 	case source == "":
 		source = cloud.CodeSourceManual
 	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate:
-		return nil, cloud.NewError(cloud.EINVALID, "Source must be manual, import or duplicate")
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCodeSourceInvalid)
 	}
 	name := in.Name
 	if emergency.SingleLine(name) == "" {

@@ -7,6 +7,7 @@ package service
 import (
 	"bytes"
 	"context"
+	"slices"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/qr"
@@ -40,7 +41,7 @@ func (s *Service) CodeLabelPDF(ctx context.Context, actor *cloud.User, orgID, co
 	if options.PaperSize == "" {
 		options.PaperSize = "a4"
 	}
-	if options.LabelType == "custom" {
+	if !slices.Contains(cloud.CodeLabelTypes, options.LabelType) {
 		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgCodeLabelTypeInvalid)
 	}
 	template, dpi, err := sheetTemplate(options)
