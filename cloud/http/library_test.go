@@ -213,6 +213,11 @@ func TestLibraryCodes(t *testing.T) {
 				t.Fatalf("updated %v", got)
 			}
 			wantStatus(t, e.do("PUT", o.path(codePath), o.token, map[string]any{"isActive": true}), 200, "")
+			renamed := e.do("PUT", o.path(codePath), o.token, map[string]any{"name": " "}).JSON()["qrCode"].(map[string]any)
+			if renamed["name"] != "Ann Rider" {
+				t.Fatalf("a blank name is the record's full name: %v", renamed["name"])
+			}
+			wantStatus(t, e.do("PUT", o.path(codePath), o.token, map[string]any{"name": "Ann R."}), 200, "")
 		})
 		t.Run("Duplicate", func(t *testing.T) {
 			resp := e.do("POST", o.path(codePath+"/duplicate"), o.token, nil)

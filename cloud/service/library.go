@@ -185,12 +185,8 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate:
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCodeSourceInvalid)
 	}
-	name := in.Name
-	if emergency.SingleLine(name) == "" {
-		name = record.Data().PersonalInfo.FullName
-	}
 	code := &cloud.CorporateCode{OrganizationID: orgID, ProjectID: in.ProjectID, TemplateID: in.TemplateID,
-		TemplateName: templateName, Name: name, LabelType: in.LabelType, IsActive: true, Source: source,
+		TemplateName: templateName, Name: codeName(in.Name, record), LabelType: in.LabelType, IsActive: true, Source: source,
 		MissingFields: cloud.MissingFields(record), CreatedAt: s.now()}
 	if actor != nil {
 		code.CreatedBy = actor.ID
@@ -202,6 +198,15 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 		return nil, err
 	}
 	return code, nil
+}
+
+// codeName is a code's name: the one given, or when that is blank the
+// record's full name.
+func codeName(name string, r emergency.Record) string {
+	if emergency.SingleLine(name) == "" {
+		return r.Data().PersonalInfo.FullName
+	}
+	return name
 }
 
 // checkedRecord is the record of values typed into fields, normalised, or
@@ -337,8 +342,21 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpd
 	if err != nil {
 		return nil, err
 	}
+	record, err := s.openCodeRecord(c)
+	if err != nil {
+		return nil, err
+	}
+	if u.Values != nil {
+		if record, err = checkedRecord(record.Fields, u.Values); err != nil {
+			return nil, err
+		}
+		if c.Sealed, err = s.sealCodeRecord(orgID, record); err != nil {
+			return nil, err
+		}
+		c.MissingFields = cloud.MissingFields(record)
+	}
 	if u.Name != nil {
-		c.Name = *u.Name
+		c.Name = codeName(*u.Name, record)
 	}
 	if u.ProjectID != nil {
 		if c.ProjectName, err = s.projectName(ctx, orgID, *u.ProjectID); err != nil {
@@ -354,20 +372,6 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpd
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
-	}
-	if u.Values != nil {
-		old, err := s.openCodeRecord(c)
-		if err != nil {
-			return nil, err
-		}
-		record, err := checkedRecord(old.Fields, u.Values)
-		if err != nil {
-			return nil, err
-		}
-		if c.Sealed, err = s.sealCodeRecord(orgID, record); err != nil {
-			return nil, err
-		}
-		c.MissingFields = cloud.MissingFields(record)
 	}
 	c.UpdatedAt = s.now()
 	err = s.store.UpdateCode(ctx, c, &cloud.Activity{OrganizationID: orgID, Kind: cloud.ActivityCodeUpdated,
