@@ -2,9 +2,12 @@ package service_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
@@ -77,5 +80,35 @@ func TestCodeRecords(t *testing.T) {
 				t.Fatalf("after the update %+v %v", got, err)
 			}
 		})
+	}
+}
+
+// BenchmarkImportPreview checks a full-size CSV import (2000 rows of the
+// Standard Emergency Form) without storing it: what an officer waits for
+// after Check rows.
+func BenchmarkImportPreview(b *testing.B) {
+	store, _ := storetest.OpenSQLite(b)
+	ctx := context.Background()
+	key, _ := aesgcm.GenerateKey()
+	raw, _ := aesgcm.ParseKey(key)
+	svc, err := service.New(testConfig(b, store, raw))
+	if err != nil {
+		b.Fatal(err)
+	}
+	org := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "enterprise",
+		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 2000}
+	officer := storetest.MustCreateOrganization(b, store, org)
+	var csv strings.Builder
+	csv.WriteString("Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone,Allergies\r\n")
+	for i := range cloud.ImportMaxRows {
+		fmt.Fprintf(&csv, "Worker %d,Worker %d,O+,Site office,+44 20 7946 0000,\"Penicillin, latex\"\r\n", i, i)
+	}
+	req := service.ImportRequest{CSV: csv.String()}
+	b.ResetTimer()
+	for b.Loop() {
+		result, err := svc.ImportCodes(ctx, officer, org.ID, req)
+		if err != nil || result.Valid != cloud.ImportMaxRows {
+			b.Fatalf("%+v %v", result, err)
+		}
 	}
 }

@@ -35,7 +35,7 @@ func newService(t *testing.T, store cloud.Store, current []byte, previous ...[]b
 
 // testConfig is a service of the tests: fast password hashes, the test
 // clock, mail kept in memory, the local test checkout.
-func testConfig(t *testing.T, store cloud.Store, current []byte, previous ...[]byte) service.Config {
+func testConfig(t testing.TB, store cloud.Store, current []byte, previous ...[]byte) service.Config {
 	t.Helper()
 	sealer, err := aesgcm.New(current, previous...)
 	if err != nil {
