@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { decodePdf, expectToast, setUpAndSignIn, snap } from "./helpers";
+
+// The QR code library (issue 13) against the real cloud: a trial
+// organisation makes a project, a code from the Standard Emergency Form,
+// downloads its label (decoded back to the record's exact QR text), and
+// imports workers from a CSV file, all or nothing.
+
+const officer = { email: "lib.officer@crew.example", password: "officer-password-1" };
+
+test("an officer builds the library: project, code, label, CSV import", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/corporate/register");
+  await page.getByLabel(/^Organization Name/).fill("Crew Library Ltd");
+  await page.getByLabel(/^Contact Email/).fill(officer.email);
+  await page.getByRole("button", { name: "Create Corporate Account" }).click();
+  await expectToast(page, "Registration Successful");
+  await setUpAndSignIn(page, officer.email, officer.password);
+  const orgId = Number(/\/corporate\/dashboard\/(\d+)$/.exec(page.url())![1]);
+
+  // A project (spec §2: Create Project waits for a name).
+  await page.getByRole("link", { name: "New Project" }).click();
+  const create = page.getByRole("button", { name: "Create Project" });
+  await expect(create).toBeDisabled();
+  await page.getByLabel(/^Project Name/).fill("North Site");
+  await page.getByLabel(/^Description/).fill("Scaffolding crew");
+  await snap(page, "corporate-new-project");
+  await create.click();
+  await expectToast(page, "Project created");
+  await expect(page).toHaveURL(/\/corporate\/projects$/);
+  await expect(page.getByText("0 QR codes")).toBeVisible();
+
+  // A code from the Standard Emergency Form, in that project.
+  await page.goto("/corporate/qr-codes");
+  await expect(page.getByText("0 of 50 QR codes used")).toBeVisible();
+  await page.getByRole("button", { name: "Create QR Code" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create QR Code" });
+  await dialog.getByLabel(/^Project/).selectOption({ label: "North Site" });
+  await dialog.getByLabel(/^Full Name/).fill("Ann Rider");
+  await dialog.getByLabel(/^Blood Type/).selectOption("O+");
+  await dialog.getByLabel(/^Emergency Contact Name/).fill("Bob Rider");
+  await dialog.getByLabel(/^Emergency Contact Phone/).fill("+44 7700 900123");
+  await dialog.getByLabel(/^Allergies/).fill("Penicillin");
+  await snap(page, "corporate-create-qr-code");
+  await dialog.getByRole("button", { name: "Save QR Code" }).click();
+  await expectToast(page, "QR code created");
+  const row = page.getByRole("row").filter({ hasText: "Ann Rider" });
+  await expect(row).toContainText("North Site");
+
+  // Its label, read back as a phone would read the printed code.
+  const library = await (
+    await page.request.get(`/api/corporate/${orgId}/qr-codes?records=1`)
+  ).json();
+  const qrText: string = library.qrCodes[0].qrText;
+  expect(qrText).toContain("Allergies: Penicillin");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "PDF: Ann Rider" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("lifetag-ann-rider.pdf");
+  expect(decodePdf((await download.path())!).trimEnd()).toBe(qrText);
+
+  // CSV import: a bad row blocks the whole file; fixed, every row goes in.
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const importing = page.getByRole("dialog", { name: "Import workers from CSV" });
+  const header = "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone";
+  await importing
+    .getByLabel("Or paste the CSV text")
+    .fill(`${header}\nCy,Cy Walker,A-,Di Walker,+44 7700 900125\nEve,Eve Smith,Z+,,\n`);
+  await importing.getByRole("button", { name: "Check rows" }).click();
+  await expect(importing.getByText("Blood type is required")).toBeVisible();
+  await snap(page, "corporate-import-errors");
+  await expect(importing.getByRole("button", { name: /^Import \d+ QR/ })).toBeDisabled();
+  await importing
+    .getByLabel("Or paste the CSV text")
+    .fill(
+      `${header}\nCy,Cy Walker,A-,Di Walker,+44 7700 900125\nEve,Eve Smith,B+,Fay Smith,+44 7700 900126\n`,
+    );
+  await importing.getByRole("button", { name: "Check rows" }).click();
+  await importing.getByRole("button", { name: "Import 2 QR codes" }).click();
+  await expectToast(page, "QR codes imported");
+  await expect(page.getByText("3 of 50 QR codes used")).toBeVisible();
+  await snap(page, "corporate-qr-codes");
+
+  // Search, then delete after confirming.
+  await page.getByLabel("Search by name or project").fill("north");
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await page.getByLabel("Search by name or project").fill("");
+  await page.getByRole("button", { name: "Delete: Eve" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete QR code?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expectToast(page, "QR code deleted");
+  await expect(page.getByText("2 of 50 QR codes used")).toBeVisible();
+
+  // The dashboard counts it all.
+  await page.goto(`/corporate/dashboard/${orgId}`);
+  await expect(page.getByText("QR code deleted: Eve")).toBeVisible();
+  await expect(page.getByText("2 QR codes imported")).toBeVisible();
+});
