@@ -86,6 +86,7 @@ type Store interface {
 	AdminStore
 	RateLimitStore
 	CorporateStore // corporate.go
+	PrintRunStore  // batchprint.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,
