@@ -67,12 +67,12 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateTeam]: `Team · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
+  [paths.labelBatchPrint]: `Batch label printing · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
   [paths.corporateQrCodes]: notFoundTitle,
   [paths.corporateAnalytics]: notFoundTitle,
   [paths.corporateFormBuilder]: notFoundTitle,
   [paths.corporateNewProject]: notFoundTitle,
-  [paths.labelBatchPrint]: notFoundTitle,
 };
 
 /** The routes that also take a trailing parameter (an organisation's id). */

@@ -140,6 +140,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.labelBatchPrint,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/batch-print/BatchPrintPage"))
+            .BatchPrintPage,
+        }),
+      },
+      {
         path: paths.qrDemo,
         lazy: async () => ({
           Component: (await import("@/features/qr-demo/QrDemoPage")).QrDemoPage,
