@@ -13,8 +13,6 @@ export const batchCopy = {
     home: "Go Home",
     signIn: "Corporate Sign In",
   },
-  cannotPrint:
-    "This organization's subscription is not active, so it cannot print labels. Choose a plan from the dashboard.",
   back: "Back to dashboard",
   queue: {
     title: "Print queue",
