@@ -89,7 +89,7 @@ const toastTitles = () => useToastStore.getState().toasts.map((t) => [t.title, t
 describe("/label-batch-print", () => {
   beforeEach(() => {
     resetStores();
-    useQueueStore.setState({ items: [] });
+    useQueueStore.setState({ orgId: 4, items: [] });
     printPdf.mockClear();
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
@@ -54,7 +54,14 @@ type Busy = "preview" | "print" | null;
 
 function BatchPrint({ organization }: { organization: Organization }) {
   const orgId = organization.id;
-  const { items, add, duplicate, remove, clear } = useQueueStore();
+  const queue = useQueueStore();
+  const { add, duplicate, remove, clear, adopt } = queue;
+  useEffect(() => adopt(orgId), [adopt, orgId]);
+  // Until adopted, another organisation's queue is not shown.
+  const items = useMemo(
+    () => (queue.orgId === orgId ? queue.items : []),
+    [queue.orgId, queue.items, orgId],
+  );
   const library = useLibrary(orgId);
   const projects = useProjects(orgId);
   const layouts = useBatchLayouts();

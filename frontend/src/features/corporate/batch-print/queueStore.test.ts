@@ -7,7 +7,7 @@ const wallet = { id: 9, name: "Bob Rigger", projectName: "", labelType: "wallet"
 describe("the print queue", () => {
   beforeEach(() => {
     sessionStorage.clear();
-    useQueueStore.setState({ items: [] });
+    useQueueStore.setState({ orgId: 4, items: [] });
   });
 
   it("adds codes as items with batch_ ids, in order", () => {
@@ -45,7 +45,7 @@ describe("the print queue", () => {
   it("keeps the queue in this tab's sessionStorage, so a reload keeps it", async () => {
     useQueueStore.getState().add([helmet]);
     const raw = sessionStorage.getItem(QUEUE_STORAGE_KEY)!;
-    expect(JSON.parse(raw) as unknown[]).toHaveLength(1);
+    expect((JSON.parse(raw) as { items: unknown[] }).items).toHaveLength(1);
     expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
     // A reload: the page's state is gone, the tab's storage is not.
     useQueueStore.setState({ items: [] });
@@ -55,9 +55,20 @@ describe("the print queue", () => {
   });
 
   it("drops a stored queue that is not a list of items", async () => {
-    sessionStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([{ id: "batch_1", codeId: "7" }]));
+    sessionStorage.setItem(
+      QUEUE_STORAGE_KEY,
+      JSON.stringify({ orgId: 4, items: [{ id: "batch_1", codeId: "7" }] }),
+    );
     await useQueueStore.persist.rehydrate();
     expect(useQueueStore.getState().items).toEqual([]);
     expect(sessionStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+
+  it("drops a queue another organisation's session left in this tab", () => {
+    useQueueStore.getState().add([helmet]);
+    useQueueStore.getState().adopt(4);
+    expect(useQueueStore.getState().items).toHaveLength(1);
+    useQueueStore.getState().adopt(5);
+    expect(useQueueStore.getState()).toMatchObject({ orgId: 5, items: [] });
   });
 });

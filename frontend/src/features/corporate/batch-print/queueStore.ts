@@ -32,7 +32,15 @@ export function newItemId(now = Date.now()): string {
 }
 
 interface QueueState {
+  /** The organisation whose codes are queued (0: none yet). */
+  orgId: number;
   items: QueueItem[];
+  /**
+   * Binds the queue to the signed-in member's organisation: a queue left in
+   * this tab by another organisation's session (its workers' names) is
+   * dropped, never shown or sent.
+   */
+  adopt: (orgId: number) => void;
   add: (codes: QueueCode[]) => void;
   duplicate: (id: string) => void;
   remove: (id: string) => void;
@@ -52,10 +60,23 @@ function isQueueItem(raw: unknown): raw is QueueItem {
   );
 }
 
+interface StoredQueue {
+  orgId: number;
+  items: QueueItem[];
+}
+
+function isStoredQueue(raw: unknown): raw is StoredQueue {
+  if (typeof raw !== "object" || raw === null) return false;
+  const r = raw as Record<string, unknown>;
+  return Number.isSafeInteger(r.orgId) && Array.isArray(r.items) && r.items.every(isQueueItem);
+}
+
 export const useQueueStore = create<QueueState>()(
   persist(
     (set) => ({
+      orgId: 0,
       items: [],
+      adopt: (orgId) => set((state) => (state.orgId === orgId ? state : { orgId, items: [] })),
       add: (codes) =>
         set((state) => ({
           items: [
@@ -88,12 +109,12 @@ export const useQueueStore = create<QueueState>()(
     {
       name: QUEUE_STORAGE_KEY,
       // A stored queue that is not a list of items is dropped, not trusted.
-      storage: rawJsonStorage<{ items: QueueItem[] }, QueueItem[]>({
-        load: (raw) => (Array.isArray(raw) && raw.every(isQueueItem) ? { items: raw } : null),
-        save: (state) => (state.items.length === 0 ? null : state.items),
+      storage: rawJsonStorage<StoredQueue, StoredQueue>({
+        load: (raw) => (isStoredQueue(raw) ? raw : null),
+        save: (state) => (state.items.length === 0 ? null : state),
         storage: () => sessionStorage,
       }),
-      partialize: (state) => ({ items: state.items }),
+      partialize: (state) => ({ orgId: state.orgId, items: state.items }),
     },
   ),
 );
