@@ -79,6 +79,11 @@ function signedIn(pdfStatus = 200, pdfBody: unknown = undefined) {
         ],
       },
     }),
+    "GET /api/labels/catalogue": ({ url }) => ({
+      body: {
+        sheets: url.endsWith("?q=L7160") ? [layout("Avery L7160", "Avery L7160", 21)] : [],
+      },
+    }),
     "POST /api/corporate/4/batch-print.pdf": () => ({ status: pdfStatus, body: pdfBody }),
     "POST /api/analytics/page-view": () => ({ status: 204 }),
   });
@@ -187,5 +192,29 @@ describe("/label-batch-print", () => {
     await user.click(await screen.findByRole("button", { name: "Clear All" }));
     expect(toastTitles()[0]?.[0]).toBe("All QR Codes Cleared");
     expect(useQueueStore.getState().items).toEqual([]);
+  });
+
+  it("prints on a sheet found in the catalogue", async () => {
+    const fetch = signedIn(200, "%PDF-1.4 fake");
+    useQueueStore
+      .getState()
+      .add([{ id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" }]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await user.type(await screen.findByLabelText(/^Search the sheet catalogue/), "nothing");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByText("No sheet matches.")).toBeVisible();
+    await user.clear(screen.getByLabelText(/^Search the sheet catalogue/));
+    await user.type(screen.getByLabelText(/^Search the sheet catalogue/), "L7160");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await user.selectOptions(
+      screen.getByLabelText("Layout"),
+      await screen.findByRole("option", { name: /^Avery L7160/ }),
+    );
+    expect(screen.getByText("21 labels per sheet", { exact: false })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    await waitFor(() => expect(printPdf).toHaveBeenCalledTimes(1));
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/batch-print.pdf")!;
+    expect(JSON.parse(String(call[1]!.body))).toMatchObject({ layout: { id: "Avery L7160" } });
   });
 });
