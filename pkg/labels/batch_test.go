@@ -78,6 +78,9 @@ func TestSearchGeometries(t *testing.T) {
 			t.Fatalf("size search found %s %gx%g", g.ID, g.LabelWidth, g.LabelHeight)
 		}
 	}
+	if sq := c.SearchGeometries("50x50", 100); len(sq) == 0 || abs(sq[0].LabelWidth-50) > 1 || abs(sq[0].LabelHeight-50) > 1 {
+		t.Fatalf("50x50: %+v", sq)
+	}
 	if got := c.SearchGeometries("", 5); len(got) != 5 {
 		t.Fatalf("limit: %d", len(got))
 	}
