@@ -17,8 +17,8 @@ const MaxBatchLabels = 2000
 
 // Batch printing messages: §5 and §8 where the spec gives them.
 const (
-	// MsgNoQRCodesTitle and MsgNoQRCodes are the empty queue's refusal (§5).
-	MsgNoQRCodesTitle        = "No QR Codes"
+	// MsgNoQRCodes is the empty queue's refusal (§5); the website shows
+	// it under the spec's title, No QR Codes.
 	MsgNoQRCodes             = "Add some QR codes before printing"
 	MsgBatchTooLarge         = "A batch can print at most 2000 labels; print the queue in parts"
 	MsgBatchLayoutUnknown    = "Choose a label layout from the list or the sheet catalogue"
