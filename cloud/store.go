@@ -86,6 +86,7 @@ type Store interface {
 	AdminStore
 	RateLimitStore
 	CorporateStore // corporate.go
+	PrintRunStore  // batchprint.go
 	TemplateStore  // template.go
 	LibraryStore   // library.go
 }

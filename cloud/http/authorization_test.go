@@ -238,6 +238,19 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
+	// Batch printing: members only (a site admin prints nothing in an
+	// organisation's name); TestBatchPrint covers the members.
+	{"corporate batch print", "POST /api/corporate/{orgId}/batch-print.pdf", fixed(orgPath("/batch-print.pdf")),
+		func(string) any {
+			return map[string]any{"codeIds": []int64{1}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
+		}, membersOnly()},
+	{"corporate record print run", "POST /api/corporate/{orgId}/print-runs", fixed(orgPath("/print-runs")),
+		func(string) any {
+			return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{1}}
+		}, membersOnly()},
+	// The sheets batch printing offers are public catalogue data.
+	{"batch layouts", "GET /api/labels/batch-layouts", fixed("/api/labels/batch-layouts"), nil, everyone(200)},
+	{"label catalogue", "GET /api/labels/catalogue", fixed("/api/labels/catalogue?q=avery+5160"), nil, everyone(200)},
 	// Projects and the QR code library: the matrix's organisation has
 	// project 1 and code 1 (TestAuthorizationMatrix). A site admin reads
 	// them, labels included; only members change them (TestLibrary...).

@@ -72,9 +72,9 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateFormBuilder]: `Form templates · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
+  [paths.labelBatchPrint]: `Batch label printing · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
   [paths.corporateAnalytics]: notFoundTitle,
-  [paths.labelBatchPrint]: notFoundTitle,
 };
 
 /** The routes that also take a trailing parameter (an organisation's id). */

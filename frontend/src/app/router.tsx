@@ -140,6 +140,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.labelBatchPrint,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/batch-print/BatchPrintPage"))
+            .BatchPrintPage,
+        }),
+      },
+      {
         path: paths.corporateQrCodes,
         lazy: async () => ({
           Component: (await import("@/features/corporate/library/LibraryPage")).LibraryPage,

@@ -1,0 +1,118 @@
+import { writeFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import {
+  blobBytes,
+  decodePdf,
+  expectToast,
+  outboxMail,
+  printCalls,
+  snap,
+  stubPrint,
+} from "./helpers";
+
+// Batch label printing (issue 13) against the real cloud: a trial
+// organisation's member queues library codes, previews and prints the label
+// engine's PDF, and every code on it reads back as its record's QR text.
+
+const officer = { email: "boss@batch-print.example", password: "officer-password-1" };
+const workers = ["Ann Okafor", "Bob Singh", "Cat Nowak", "Dan Reyes", "Eve Murphy"];
+
+test("a member queues library codes, previews and prints them", async ({ page }) => {
+  test.setTimeout(120_000);
+
+  // A visitor is offered the corporate plans.
+  await page.goto("/label-batch-print");
+  await expect(
+    page.getByRole("heading", { name: "Corporate Feature Access Required" }),
+  ).toBeVisible();
+  await snap(page, "batch-print-visitor");
+
+  // A trial organisation, its owner's password from the setup mail, sign-in.
+  const trial = await page.request.post("/api/corporate/register", {
+    data: { name: "Batch Print Co", contactEmail: officer.email, subscriptionTier: "starter" },
+  });
+  expect(trial.status()).toBe(200);
+  const orgId = ((await trial.json()) as { organizationId: number }).organizationId;
+  let token = "";
+  await expect
+    .poll(async () => {
+      const mail = await outboxMail(officer.email, "Set up your Lifetag corporate account");
+      token = /corporate-password-setup\?token=([\w-]+)/.exec(mail ?? "")?.[1] ?? "";
+      return token;
+    })
+    .not.toBe("");
+  const setup = await page.request.post("/api/corporate/setup-password", {
+    data: { token, password: officer.password },
+  });
+  expect(setup.status()).toBe(200);
+  await page.goto("/corporate-login");
+  await page.getByLabel(/^Email/).fill(officer.email);
+  await page.getByLabel(/^Password/).fill(officer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/);
+
+  // Five workers' codes in the library.
+  const ids: number[] = [];
+  for (const [i, name] of workers.entries()) {
+    const created = await page.request.post(`/api/corporate/${orgId}/qr-codes`, {
+      data: {
+        values: {
+          fullName: name,
+          bloodType: "O+",
+          contact1Name: "Site Office",
+          contact1Phone: `+44 7700 9001${i}0`,
+          allergies: "None known",
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    ids.push(((await created.json()) as { qrCode: { id: number } }).qrCode.id);
+  }
+
+  await stubPrint(page);
+  await page.goto("/label-batch-print");
+  await page.getByRole("button", { name: "Print" }).click();
+  await expectToast(page, "No QR Codes");
+
+  await page.getByRole("button", { name: "Add from Library" }).click();
+  const picker = page.getByRole("dialog", { name: "Add QR Codes from Library" });
+  await picker.getByLabel("Search by name or project").fill("o");
+  await picker.getByRole("button", { name: "Select All" }).click();
+  await picker.getByLabel("Search by name or project").fill("");
+  await expect(picker.getByRole("button", { name: "Add 3 to Queue" })).toBeEnabled();
+  await picker.getByRole("button", { name: "Select All" }).click();
+  await snap(page, "batch-print-picker");
+  await picker.getByRole("button", { name: "Add 5 to Queue" }).click();
+  await expectToast(page, "QR Codes Added");
+  await page.getByRole("button", { name: "Duplicate Ann Okafor" }).click();
+
+  // A reload keeps the queue (this tab's sessionStorage).
+  await page.reload();
+  await expect(page.getByText("6 labels in the queue")).toBeVisible();
+  await page.getByLabel("Layout").selectOption({ label: "Avery 5163 (10 per sheet)" });
+  await page.getByLabel("Start at label").fill("8");
+  await expect(page.getByText("Sheets needed: 2")).toBeVisible();
+  await snap(page, "batch-print-queue");
+
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+
+  await page.getByRole("button", { name: "Print" }).click();
+  await expect.poll(() => printCalls(page)).toHaveLength(1);
+  const printed = (await printCalls(page))[0]!;
+  expect(printed.contentType).toBe("application/pdf");
+  const pdfPath = test.info().outputPath("batch.pdf");
+  writeFileSync(pdfPath, await blobBytes(page, printed.url));
+  const decoded = decodePdf(pdfPath);
+  let total = 0;
+  for (const [i, id] of ids.entries()) {
+    const code = await page.request.get(`/api/corporate/${orgId}/qr-codes/${id}`);
+    const text = ((await code.json()) as { qrCode: { qrText: string } }).qrCode.qrText;
+    const times = i === 0 ? 2 : 1; // Ann's label was duplicated
+    expect(decoded.split(text).length - 1, workers[i]).toBe(times);
+    total += text.length * times;
+  }
+  // Nothing else is on the sheets (zbarimg writes the codes back to back).
+  expect(decoded.length).toBe(total);
+});
