@@ -256,23 +256,6 @@ func (s *Service) libraryOrganization(ctx context.Context, actor *cloud.User, or
 	return org, err
 }
 
-// orgTemplateFields is TemplateFields once the organisation is known (a
-// collection link's worker has no actor to check): the built-in form for
-// 0, else one of the organisation's own templates.
-func (s *Service) orgTemplateFields(ctx context.Context, orgID, templateID int64) (string, []emergency.Field, error) {
-	if templateID == cloud.StandardTemplateID {
-		t := cloud.StandardTemplate()
-		return t.Name, t.Fields, nil
-	}
-	t, err := s.store.FindTemplate(ctx, templateID)
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && t.OrganizationID != orgID) {
-		return "", nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
-	} else if err != nil {
-		return "", nil, err
-	}
-	return t.Name, t.Fields, nil
-}
-
 func (s *Service) sealCodeRecord(orgID int64, r emergency.Record) ([]byte, error) {
 	return s.sealJSON(orgID, fieldCodeRecord, r)
 }

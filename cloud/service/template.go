@@ -75,12 +75,19 @@ func (s *Service) TemplateFields(ctx context.Context, actor *cloud.User, orgID i
 	if err != nil {
 		return "", nil, err
 	}
+	return s.orgTemplateFields(ctx, org.ID, templateID)
+}
+
+// orgTemplateFields resolves a template of an organisation without checking
+// who asks: the caller has (a member through TemplateFields, a worker through
+// a collection link).
+func (s *Service) orgTemplateFields(ctx context.Context, orgID, templateID int64) (string, []emergency.Field, error) {
 	if templateID == cloud.StandardTemplateID {
 		t := cloud.StandardTemplate()
 		return t.Name, t.Fields, nil
 	}
 	t, err := s.store.FindTemplate(ctx, templateID)
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && t.OrganizationID != org.ID) {
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && t.OrganizationID != orgID) {
 		return "", nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
 	} else if err != nil {
 		return "", nil, err
