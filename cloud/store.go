@@ -85,7 +85,9 @@ type Store interface {
 	PaymentStore
 	AdminStore
 	RateLimitStore
-	CorporateStore // corporate.go
+	CorporateStore  // corporate.go
+	CollectionStore // collection.go
+	OrgReportStore  // orgreport.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

@@ -119,6 +119,12 @@ func (s *Server) routes() chi.Router {
 			r.Delete("/corporate/{orgId}/team/{userId}", s.handleRemoveMember)
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
+			// Worker collection links (collection.go) and analytics (orgreport.go).
+			r.Get("/corporate/{orgId}/collection-links", s.handleCollectionLinks)
+			r.Post("/corporate/{orgId}/collection-links", s.handleCreateCollectionLink)
+			r.Delete("/corporate/{orgId}/collection-links/{linkId}", s.handleRevokeCollectionLink)
+			r.Get("/corporate/{orgId}/analytics", s.handleOrgReport)
+			r.Get("/corporate/{orgId}/analytics/report.csv", s.handleOrgReportCSV)
 		})
 	})
 
