@@ -86,6 +86,7 @@ type Store interface {
 	AdminStore
 	RateLimitStore
 	CorporateStore  // corporate.go
+	TemplateStore   // template.go
 	CollectionStore // collection.go
 	OrgReportStore  // orgreport.go
 }

@@ -26,6 +26,14 @@ func formatDate(year int, month time.Month, day int) string {
 // QRText formats whatever it is given; call Validate first to make sure the
 // record is complete and fits one QR code.
 func QRText(d Data, generatedAt time.Time, loc *time.Location) string {
+	return qrText(d, generatedAt, loc, false, nil)
+}
+
+// qrText lays out d. For a template's record (RecordQRText), extra is its
+// extra section's lines, and a blank name or blood type line is left out:
+// the template may not ask for them, and an empty "Blood Type:" would read
+// as if someone forgot it. An individual record always has both.
+func qrText(d Data, generatedAt time.Time, loc *time.Location, record bool, extra []string) string {
 	d = d.Normalized()
 	var b strings.Builder
 	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
@@ -33,7 +41,9 @@ func QRText(d Data, generatedAt time.Time, loc *time.Location) string {
 	line(Header)
 	line("")
 	p := d.PersonalInfo
-	line("Name: " + p.FullName)
+	if !record || p.FullName != "" {
+		line("Name: " + p.FullName)
+	}
 	if p.DateOfBirth != "" {
 		dob := p.DateOfBirth
 		if t, ok := parseDate(dob); ok {
@@ -41,7 +51,9 @@ func QRText(d Data, generatedAt time.Time, loc *time.Location) string {
 		}
 		line("DOB: " + dob)
 	}
-	line("Blood Type: " + p.BloodType)
+	if !record || p.BloodType != "" {
+		line("Blood Type: " + p.BloodType)
+	}
 	if p.Weight != nil {
 		line("Weight: " + formatWeight(*p.Weight) + " kg")
 	}
@@ -82,6 +94,14 @@ func QRText(d Data, generatedAt time.Time, loc *time.Location) string {
 			if f.value != "" {
 				line(f.label + ": " + f.value)
 			}
+		}
+	}
+
+	if len(extra) > 0 {
+		line("")
+		line(ExtraHeading)
+		for _, entry := range extra {
+			line(entry)
 		}
 	}
 
