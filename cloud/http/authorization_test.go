@@ -230,6 +230,15 @@ var routeCases = []routeCase{
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
 
+	// Worker collection links and analytics (TestCollection..., TestOrgReport
+	// cover the organisation's own members).
+	{"corporate collection links", "GET /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")), nil, adminReads()},
+	{"corporate create collection link", "POST /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")),
+		func(string) any { return map[string]any{"templateId": 0, "expiresInDays": 7} }, membersOnly()},
+	{"corporate revoke collection link", "DELETE /api/corporate/{orgId}/collection-links/{linkId}", fixed(orgPath("/collection-links/1")), nil, membersOnly()},
+	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, adminReads()},
+	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, adminReads()},
+
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
 	{"site page head", "HEAD /*", fixed("/"), nil, everyone(http.StatusOK)},

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // CollectionLinkRequest is the body of POST /api/corporate/{orgId}/collection-links.
@@ -66,7 +67,7 @@ func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView
 		v.ProjectID = &id
 	}
 	if l.TemplateID == 0 {
-		v.TemplateName = StandardTemplateName
+		v.TemplateName = emergency.StandardFormName
 	}
 	switch {
 	case !l.RevokedAt.IsZero():
@@ -76,9 +77,6 @@ func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView
 	}
 	return v
 }
-
-// StandardTemplateName names template 0, the spec's default form.
-const StandardTemplateName = "Standard Emergency Form"
 
 // collectURL is the worker's address for a token.
 func (s *Service) collectURL(token string) string { return s.baseURL + "/collect/" + token }
@@ -106,8 +104,11 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	if !slices.Contains(cloud.CollectionLinkExpiryDays, days) {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCollectionExpiryInvalid)
 	}
-	if req.TemplateID < 0 || req.ProjectID < 0 {
-		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkNotFound)
+	if _, _, err := s.TemplateFields(ctx, actor, org.ID, req.TemplateID); err != nil {
+		return nil, err
+	}
+	if req.ProjectID < 0 {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkRefNotFound)
 	}
 	now := s.now()
 	link := &cloud.CollectionLink{OrganizationID: org.ID, TemplateID: req.TemplateID, ProjectID: req.ProjectID,
