@@ -199,7 +199,7 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			t.Errorf("by project row %d: %+v, want %+v", i, *p, want[i])
 		}
 	}
-	wantSources := []cloud.SourceCount{{cloud.SourceCollection, 2}, {cloud.SourceImport, 1}, {cloud.SourceManual, 1}}
+	wantSources := []cloud.SourceCount{{Source: cloud.SourceCollection, Count: 2}, {Source: cloud.SourceImport, Count: 1}, {Source: cloud.SourceManual, Count: 1}}
 	if len(r.BySource) != len(wantSources) {
 		t.Fatalf("by source %+v, want %+v", r.BySource, wantSources)
 	}
