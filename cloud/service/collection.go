@@ -104,7 +104,8 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	if !slices.Contains(cloud.CollectionLinkExpiryDays, days) {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCollectionExpiryInvalid)
 	}
-	if _, _, err := s.TemplateFields(ctx, actor, org.ID, req.TemplateID); err != nil {
+	templateName, _, err := s.TemplateFields(ctx, actor, org.ID, req.TemplateID)
+	if err != nil {
 		return nil, err
 	}
 	if req.ProjectID < 0 {
@@ -116,7 +117,7 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	if days != 0 {
 		link.ExpiresAt = now.Add(time.Duration(days) * 24 * time.Hour)
 	}
-	return s.createLink(ctx, link, cloud.ActivityCollectionLinkCreated, "")
+	return s.createLink(ctx, link, cloud.ActivityCollectionLinkCreated, templateName)
 }
 
 // createLink stores a new link with a fresh token, notes it in Recent

@@ -140,6 +140,36 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.corporateAnalytics,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/analytics/AnalyticsPage")).AnalyticsPage,
+        }),
+      },
+      {
+        path: `${paths.corporateAnalytics}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/analytics/AnalyticsPage")).AnalyticsPage,
+        }),
+      },
+      {
+        path: paths.corporateCollectionLinks,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/collect/CollectionLinksPage")).CollectionLinksPage,
+        }),
+      },
+      {
+        path: `${paths.corporateCollectionLinks}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/collect/CollectionLinksPage")).CollectionLinksPage,
+        }),
+      },
+      {
+        path: `${paths.collect}/:token`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/collect/CollectPage")).CollectPage,
+        }),
+      },
+      {
         path: paths.qrDemo,
         lazy: async () => ({
           Component: (await import("@/features/qr-demo/QrDemoPage")).QrDemoPage,

@@ -170,6 +170,7 @@ export const corporateCopy = {
     formBuilder: "Form Builder",
     batchPrint: "Batch Print Labels",
     analytics: "Analytics",
+    collectionLinks: "Worker Collection Links",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:
@@ -195,6 +196,11 @@ export const corporateCopy = {
     password_set: (d: string) => `Password set by ${d}`,
     subscription_changed: (d: string) => `Subscription now ${d}`,
     subscribed: (d: string) => `Subscribed to the ${d} plan`,
+    collection_link_created: (d: string) => `Collection link created for ${d}`,
+    collection_link_revoked: (d: string) => `Collection link revoked (${d})`,
+    collection_submitted: (d: string) => `A worker sent their details (${d})`,
+    update_link_sent: (d: string) => `Update link sent for ${d}`,
+    collection_updated: (d: string) => `A worker updated their details (${d})`,
   } as Record<string, (detail: string) => string>,
   team: {
     title: "Team",

@@ -1,0 +1,77 @@
+// Strings of the worker collection links: the officer's page, the worker's
+// form and the Send update link action. The server's own messages (expired,
+// revoked, closed, consent) come in its answers.
+export const collectCopy = {
+  links: {
+    title: "Worker collection links",
+    intro:
+      "Share a link (or its QR code on a noticeboard): each worker fills in their own details on their phone, without an account, and each form sent becomes a QR code in your library, counted in your plan.",
+    back: "Back to dashboard",
+    create: "Create collection link",
+    creating: "Creating…",
+    template: "Form template",
+    // Shown if the template list cannot load; the server's name for template 0.
+    standardForm: "Standard Emergency Form",
+    project: "Project",
+    noProject: "No project",
+    expiry: "Link expires",
+    expiryChoices: [
+      [7, "In 7 days"],
+      [30, "In 30 days"],
+      [0, "Never"],
+    ] as [number, string][],
+    cancel: "Cancel",
+    created: "Collection link created",
+    createdOnce:
+      "Copy the link now: for safety we keep only a fingerprint of it, so it cannot be shown again.",
+    copy: "Copy link",
+    copied: "Link copied",
+    copyFailed: "Could not copy: select the link and copy it by hand.",
+    qrAlt: "QR code of the collection link",
+    done: "Done",
+    none: "No collection links yet.",
+    columns: {
+      form: "Form",
+      project: "Project",
+      created: "Created",
+      expires: "Expires",
+      submissions: "Sent",
+      last: "Last sent",
+      status: "Status",
+    },
+    never: "Never",
+    status: { active: "Active", expired: "Expired", revoked: "Revoked" } as Record<string, string>,
+    revoke: "Revoke",
+    revokeTitle: "Revoke this link?",
+    revokeDescription:
+      "Workers will no longer be able to send details through it. The QR codes it already made stay in your library.",
+    revoked: "Collection link revoked",
+    failed: "Collection link update failed",
+    loadChoicesFailed: "Unable to load your templates and projects.",
+  },
+  update: {
+    button: "Send update link",
+    title: "Send an update link",
+    description:
+      "The worker gets a link to correct their own details, once, within 72 hours. Leave the e-mail blank to copy the link yourself.",
+    email: "Worker's e-mail (optional)",
+    send: "Create link",
+    sending: "Creating…",
+    sent: "Update link sent",
+    created: "Update link created",
+    failed: "Update link not created",
+  },
+  worker: {
+    loading: "Loading your form…",
+    intro: (org: string) => `${org} asks you for your emergency details.`,
+    consentLabel: "I agree to share these details as described above.",
+    send: "Send my details",
+    sending: "Sending…",
+    thanksTitle: "Thank you",
+    thanks: (org: string) => `Thank you — your details were sent to ${org}.`,
+    thanksHint: "You can close this page.",
+    goneTitle: "This link cannot be used",
+    unavailable: "This form could not be loaded. Please check your connection and try again.",
+    failed: "Your details were not sent",
+  },
+};
