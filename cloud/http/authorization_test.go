@@ -11,6 +11,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // roles a request can come from, about the owner's e-mail.
@@ -85,6 +86,14 @@ func fixed(path string) func(string) string { return func(string) string { retur
 // matrixOrgID is the organisation the corporate rows ask about: the second
 // one made in TestAuthorizationMatrix (the first is corporateOther's).
 const matrixOrgID = 2
+
+// matrixTemplateID is the one template of the matrix's organisation.
+const matrixTemplateID = 1
+
+// templateBody is a valid template save.
+func templateBody(name string) map[string]any {
+	return map[string]any{"name": name, "description": "", "fields": emergency.DefaultFields(), "isDefault": true}
+}
 
 func orgPath(rest string) string { return fmt.Sprintf("/api/corporate/%d%s", matrixOrgID, rest) }
 
@@ -229,6 +238,16 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
+	// Form templates: matrixTemplateID is the matrix organisation's, so a
+	// 404 says "not yours", not "no such template".
+	{"corporate form templates", "GET /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")), nil, adminReads()},
+	{"corporate create form template", "POST /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")),
+		func(string) any { return templateBody("Stolen") }, membersOnly()},
+	{"corporate update form template", "PUT /api/corporate/form-templates/{templateId}",
+		fixed(fmt.Sprintf("/api/corporate/form-templates/%d", matrixTemplateID)),
+		func(string) any { return templateBody("Renamed") }, membersOnly()},
+	{"corporate delete form template", "DELETE /api/corporate/form-templates/{templateId}",
+		fixed(fmt.Sprintf("/api/corporate/form-templates/%d", matrixTemplateID)), nil, membersOnly()},
 
 	// Worker collection links and analytics (TestCollection..., TestOrgReport
 	// cover the organisation's own members).
@@ -262,6 +281,19 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if err != nil || orgID != matrixOrgID {
 			t.Fatalf("the matrix's organisation: id %d, %v; want id %d", orgID, err, matrixOrgID)
 		}
+
+		matrixTemplate := &cloud.Template{OrganizationID: matrixOrgID, Name: "Matrix form", Fields: emergency.DefaultFields(),
+			CreatedAt: e.Clock.Now()}
+		if err := e.Store.CreateTemplate(context.Background(), matrixTemplate, &cloud.Activity{OrganizationID: matrixOrgID,
+			Kind: cloud.ActivityTemplateCreated, CreatedAt: e.Clock.Now()}); err != nil || matrixTemplate.ID != matrixTemplateID {
+			t.Fatalf("the matrix's template: id %d, %v; want id %d", matrixTemplate.ID, err, matrixTemplateID)
+		}
+		defer func() {
+			list, err := e.Store.ListTemplates(context.Background(), matrixOrgID)
+			if err != nil || len(list) != 1 || list[0].Name != "Matrix form" {
+				t.Errorf("the matrix organisation's templates changed: %v %v", list, err)
+			}
+		}()
 
 		for i, rc := range routeCases {
 			for role := anonymous; role < roleCount; role++ {

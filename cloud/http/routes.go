@@ -119,6 +119,10 @@ func (s *Server) routes() chi.Router {
 			r.Delete("/corporate/{orgId}/team/{userId}", s.handleRemoveMember)
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
+			r.Get("/corporate/{orgId}/form-templates", s.handleListTemplates)
+			r.Post("/corporate/{orgId}/form-templates", s.handleCreateTemplate)
+			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
+			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
 			// Worker collection links (collection.go) and analytics (orgreport.go).
 			r.Get("/corporate/{orgId}/collection-links", s.handleCollectionLinks)
 			r.Post("/corporate/{orgId}/collection-links", s.handleCreateCollectionLink)

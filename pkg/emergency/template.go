@@ -1,6 +1,7 @@
 package emergency
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -174,8 +175,11 @@ func (r Record) Data() Data {
 		case SlotBloodType:
 			d.PersonalInfo.BloodType = v
 		case SlotWeight:
-			if w, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-				d.PersonalInfo.Weight = &w
+			// Only a plain decimal, which Go and JavaScript read alike.
+			if v = SingleLine(v); numberPattern.MatchString(v) {
+				if w, err := strconv.ParseFloat(v, 64); err == nil {
+					d.PersonalInfo.Weight = &w
+				}
 			}
 		case SlotAllergies:
 			d.MedicalInfo.Allergies = v
@@ -216,6 +220,8 @@ func (r Record) Data() Data {
 	return d
 }
 
+var contactNumberPattern = regexp.MustCompile(`^[1-9][0-9]*$`)
+
 func parseContactSlot(slot string) (n int, part string, ok bool) {
 	rest, found := strings.CutPrefix(slot, "contact")
 	if !found {
@@ -225,8 +231,12 @@ func parseContactSlot(slot string) (n int, part string, ok bool) {
 	if !found {
 		return 0, "", false
 	}
+	// One spelling per slot: digits only, no sign or leading zero.
+	if !contactNumberPattern.MatchString(num) {
+		return 0, "", false
+	}
 	n, err := strconv.Atoi(num)
-	if err != nil || n < 1 {
+	if err != nil {
 		return 0, "", false
 	}
 	return n, part, true
