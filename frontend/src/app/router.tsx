@@ -4,6 +4,15 @@ import { paths } from "./paths";
 
 // Screens are lazy-loaded so the home route ships only what it needs.
 export const routes: RouteObject[] = [
+  // A worker's collection form stands alone: no site navigation suggesting
+  // an account, and no page-view analytics, whose path would carry the
+  // link's token.
+  {
+    path: `${paths.collect}/:token`,
+    lazy: async () => ({
+      Component: (await import("@/features/corporate/collect/CollectPage")).CollectPage,
+    }),
+  },
   {
     element: <AppLayout />,
     children: [
@@ -161,12 +170,6 @@ export const routes: RouteObject[] = [
         path: `${paths.corporateCollectionLinks}/:orgId`,
         lazy: async () => ({
           Component: (await import("@/features/corporate/collect/CollectionLinksPage")).CollectionLinksPage,
-        }),
-      },
-      {
-        path: `${paths.collect}/:token`,
-        lazy: async () => ({
-          Component: (await import("@/features/corporate/collect/CollectPage")).CollectPage,
         }),
       },
       {

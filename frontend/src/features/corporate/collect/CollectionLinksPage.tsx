@@ -8,14 +8,15 @@ import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { SelectField } from "../components/SelectField";
+import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
 import { corporateCopy } from "../copy";
+import { STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
 import { useOrganizationId } from "../hooks";
 import {
   useCollectionLinks,
   useCreateLink,
   useProjectChoices,
   useRevokeLink,
-  useTemplateChoices,
   type CollectionLink,
 } from "./api";
 import { collectCopy } from "./copy";
@@ -140,10 +141,10 @@ function CreateLinkDialog(props: { orgId: number; open: boolean; onClose: () => 
 }
 
 function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
-  const templates = useTemplateChoices(props.orgId);
+  const templates = useTemplates(props.orgId);
   const projects = useProjectChoices(props.orgId);
   const create = useCreateLink(props.orgId);
-  const [templateId, setTemplateId] = useState("0");
+  const [templateId, setTemplateId] = useState(String(STANDARD_TEMPLATE_ID));
   const [projectId, setProjectId] = useState("");
   const [days, setDays] = useState("30");
   const [created, setCreated] = useState<CollectionLink | null>(null);
@@ -184,7 +185,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
   // Without the lists the officer can still make a link for the standard
   // form and no project; the failure is said, not hidden.
   const templateOptions: [string, string][] = (
-    templates.data ?? [{ id: 0, name: copy.standardForm }]
+    templates.data ?? [{ id: STANDARD_TEMPLATE_ID, name: STANDARD_FORM_NAME }]
   ).map((t) => [String(t.id), t.name]);
   const projectOptions: [string, string][] = (projects.data ?? []).map((p) => [
     String(p.id),

@@ -1,8 +1,9 @@
 // Worker self-service collection links (cloud/service/collection.go): the
 // officer's links, the worker's form behind /collect/{token}, and the
-// templates and projects the officer chooses from.
+// projects the officer chooses from (templates: ../templates/api).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
+import type { RecordValues, TemplateField } from "@/lib/emergency/template";
 import { organizationKeys } from "../api/organization";
 
 export interface CollectionLink {
@@ -78,21 +79,6 @@ export interface Choice {
   name: string;
 }
 
-/** The organisation's templates (the Standard Emergency Form first, id 0). */
-export function useTemplateChoices(orgId: number) {
-  return useQuery({
-    queryKey: ["corporate", "form-templates", orgId],
-    queryFn: async () => {
-      const answer = await apiJson<{ templates: Choice[] } | Choice[]>(
-        "GET",
-        `/api/corporate/${orgId}/form-templates`,
-      );
-      return Array.isArray(answer) ? answer : answer.templates;
-    },
-    retry: false,
-  });
-}
-
 /** The organisation's projects (spec §7 GET /api/corporate/projects/{orgId}). */
 export function useProjectChoices(orgId: number) {
   return useQuery({
@@ -105,5 +91,35 @@ export function useProjectChoices(orgId: number) {
       return Array.isArray(answer) ? answer : answer.projects;
     },
     retry: false,
+  });
+}
+
+/** GET /api/collect/{token}: what a worker's form shows. */
+export interface CollectForm {
+  organizationName: string;
+  templateName: string;
+  projectName: string;
+  fields: TemplateField[];
+  consent: string;
+  /** Set for an update link: the worker's own current details. */
+  values?: RecordValues;
+  update: boolean;
+}
+
+export function useCollectForm(token: string) {
+  return useQuery({
+    queryKey: ["collect", token],
+    queryFn: () => apiJson<CollectForm>("GET", `/api/collect/${encodeURIComponent(token)}`),
+    retry: false,
+    // A form being filled in must not be refetched and reset under the worker.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSubmitCollect(token: string) {
+  return useMutation({
+    mutationFn: (body: { values: RecordValues; consent: boolean }) =>
+      apiJson<{ message: string }>("POST", `/api/collect/${encodeURIComponent(token)}`, body),
   });
 }

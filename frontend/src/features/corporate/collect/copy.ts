@@ -10,8 +10,6 @@ export const collectCopy = {
     create: "Create collection link",
     creating: "Creating…",
     template: "Form template",
-    // Shown if the template list cannot load; the server's name for template 0.
-    standardForm: "Standard Emergency Form",
     project: "Project",
     noProject: "No project",
     expiry: "Link expires",
