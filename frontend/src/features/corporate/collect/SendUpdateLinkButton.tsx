@@ -91,7 +91,6 @@ function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: () => v
       <EmailField
         label={copy.email}
         required={false}
-        autoComplete="off"
         value={email}
         onValueChange={setEmail}
         error={tried && invalid ? corporateCopy.login.emailInvalid : undefined}
