@@ -87,6 +87,7 @@ type Store interface {
 	RateLimitStore
 	CorporateStore  // corporate.go
 	TemplateStore   // template.go
+	LibraryStore    // library.go
 	CollectionStore // collection.go
 	OrgReportStore  // orgreport.go
 }
