@@ -48,7 +48,6 @@ const (
 	MsgUpdateLinkSent            = "Update link sent"
 	MsgUpdateLinkCreated         = "Update link created"
 	MsgUpdateLinkMailSubject     = "Check your emergency details for %s"
-	MsgCollectionOrgInactive     = "This organization's subscription is inactive, so it cannot collect new records."
 )
 
 // CollectionConsent is the line a worker agrees to before sending their

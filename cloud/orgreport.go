@@ -9,16 +9,9 @@ import (
 // counted from its own records. Scans are not among them: a code is plain
 // text read offline, so nothing ever reports a scan.
 
-// Code sources (organization_qr_codes.source), in the order reports list them.
-const (
-	SourceManual     = "manual"
-	SourceDuplicate  = "duplicate"
-	SourceImport     = "import"
-	SourceCollection = "collection"
-)
-
-// CodeSources lists every source, for reports that show zeros too.
-var CodeSources = []string{SourceManual, SourceDuplicate, SourceImport, SourceCollection}
+// CodeSources lists every code source (library.go), in the order reports
+// list them, zeros included.
+var CodeSources = []string{CodeSourceManual, CodeSourceDuplicate, CodeSourceImport, CodeSourceCollection}
 
 // Analytics report constants.
 const (
@@ -57,6 +50,8 @@ type PrintRunTotal struct {
 // OrgReportCounts are the raw figures the store counts for a report; the
 // service turns them into months and totals.
 type OrgReportCounts struct {
+	// Codes counts every code, active or not: what the plan's quota counts.
+	Codes int
 	// ByProject: every project of the organisation (with zeros) and the
 	// no-project codes when there are any, by project name.
 	ByProject []*ProjectCodeCount

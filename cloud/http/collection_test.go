@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
 
@@ -131,7 +133,7 @@ func TestCollectionLinksOfficer(t *testing.T) {
 		t.Run("ErrInactiveOrganization", func(t *testing.T) {
 			e.seedSQL(`UPDATE organizations SET subscription_status = 'inactive' WHERE id = $1`, rival.user.OrganizationID)
 			resp := e.do("POST", rival.path("/collection-links"), rival.token, map[string]any{})
-			if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionOrgInactive {
+			if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgOrganizationInactive {
 				t.Fatalf("inactive: %d %s", resp.Status, resp.Body)
 			}
 			if resp := e.do("GET", rival.path("/collection-links"), rival.token, nil); resp.Status != http.StatusOK {
@@ -151,10 +153,10 @@ func TestOrgReport(t *testing.T) {
 		e.seedSQL(`INSERT INTO projects (organization_id, name, created_at) VALUES ($1, '=HYPERLINK("x")', $2)`, org, now)
 		code := `INSERT INTO organization_qr_codes (organization_id, project_id, name, is_active, source, missing_fields,
 			created_at) VALUES ($1, $2, 'Worker', $3, $4, $5, $6)`
-		e.seedSQL(code, org, 1, true, cloud.SourceCollection, 1, now)
-		e.seedSQL(code, org, 1, false, cloud.SourceManual, 0, now.AddDate(0, -2, 0))
-		e.seedSQL(code, org, nil, true, cloud.SourceImport, 0, now.AddDate(-1, 0, 0)) // before the 12 months
-		e.seedSQL(code, rival.user.OrganizationID, nil, true, cloud.SourceManual, 4, now)
+		e.seedSQL(code, org, 1, true, cloud.CodeSourceCollection, 1, now)
+		e.seedSQL(code, org, 1, false, cloud.CodeSourceManual, 0, now.AddDate(0, -2, 0))
+		e.seedSQL(code, org, nil, true, cloud.CodeSourceImport, 0, now.AddDate(-1, 0, 0)) // before the 12 months
+		e.seedSQL(code, rival.user.OrganizationID, nil, true, cloud.CodeSourceManual, 4, now)
 		run := `INSERT INTO label_print_runs (organization_id, layout, labels, codes, created_at) VALUES ($1, 'avery-5163', $2, 1, $3)`
 		e.seedSQL(run, org, 10, now)
 		e.seedSQL(run, org, 5, now.Add(time.Hour))
@@ -166,7 +168,7 @@ func TestOrgReport(t *testing.T) {
 		}
 		r := resp.JSON()
 		quota := r["quota"].(map[string]any)
-		if quota["used"] != 2.0 || quota["max"] != 50.0 || r["incompleteRecords"] != 1.0 || r["scansNote"] != cloud.MsgScansNotCounted {
+		if quota["used"] != 3.0 || quota["max"] != 50.0 || r["incompleteRecords"] != 1.0 || r["scansNote"] != cloud.MsgScansNotCounted {
 			t.Fatalf("report %s", resp.Body)
 		}
 		byProject := fmt.Sprint(r["byProject"])
@@ -198,7 +200,7 @@ func TestOrgReport(t *testing.T) {
 			}
 			want := map[string]bool{
 				"section,item,value":                     true,
-				"quota,used,2":                           true,
+				"quota,used,3":                           true,
 				"records,incomplete,1":                   true,
 				`project active,'=HYPERLINK("x"),1`:      true,
 				"project inactive,No project,0":          true,
@@ -221,5 +223,250 @@ func TestOrgReport(t *testing.T) {
 				}
 			}
 		})
+	})
+}
+
+// workerValues is a worker's standard form, filled in.
+func workerValues(name string) map[string]string {
+	return map[string]string{"fullName": name, "bloodType": "O+", "contact1Name": "Sam Doe",
+		"contact1Phone": "+44 7700 900123", "conditions": "Type 1 diabetes"}
+}
+
+// tokenOf is the token at the end of a collection URL.
+func tokenOf(url string) string { return url[strings.LastIndex(url, "/")+1:] }
+
+func (e *env) newLink(o officer, body map[string]any) string {
+	e.t.Helper()
+	resp := e.do("POST", o.path("/collection-links"), o.token, body)
+	if resp.Status != http.StatusCreated {
+		e.t.Fatalf("create link: %d %s", resp.Status, resp.Body)
+	}
+	return tokenOf(resp.JSON()["link"].(map[string]any)["url"].(string))
+}
+
+func (e *env) library(o officer) []service.CodeView {
+	e.t.Helper()
+	lib, err := e.Service.ListLibrary(context.Background(), o.user, o.user.OrganizationID, true)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return lib.QRCodes
+}
+
+// generous collection limits for tests that are not about them
+var collectNoLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, AnalyticsPerIP: 1_000_000,
+	CollectPerIP: 1_000_000, CollectPerLink: 1_000_000, Window: time.Minute}
+
+func TestCollectWorker(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{rateLimit: collectNoLimit})
+		acme := e.newOfficer("officer@acme.example")
+		rival := e.newOfficer("officer@rival.example")
+		e.seedSQL(`INSERT INTO projects (organization_id, name, created_at) VALUES ($1, 'Bridge site', $2)`,
+			acme.user.OrganizationID, e.Clock.Now())
+		org, err := e.Store.FindOrganization(context.Background(), acme.user.OrganizationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := e.newLink(acme, map[string]any{"projectId": 1})
+
+		t.Run("Form", func(t *testing.T) {
+			resp := e.do("GET", "/api/collect/"+token, "", nil)
+			if resp.Status != http.StatusOK {
+				t.Fatalf("form: %d %s", resp.Status, resp.Body)
+			}
+			f := resp.JSON()
+			if f["organizationName"] != org.Name || f["projectName"] != "Bridge site" || f["templateName"] != "Standard Emergency Form" ||
+				f["consent"] != fmt.Sprintf(cloud.CollectionConsent, org.Name) || f["update"] != false || f["values"] != nil {
+				t.Fatalf("form %s", resp.Body)
+			}
+			if fields := f["fields"].([]any); len(fields) != len(emergencyStandardFieldIDs()) {
+				t.Fatalf("fields %v", fields)
+			}
+		})
+		t.Run("ErrConsentRequired", func(t *testing.T) {
+			resp := e.do("POST", "/api/collect/"+token, "", map[string]any{"values": workerValues("Ann Worker")})
+			if resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgCollectionConsentRequired {
+				t.Fatalf("no consent: %d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrInvalidValues", func(t *testing.T) {
+			values := workerValues("")
+			resp := e.do("POST", "/api/collect/"+token, "", map[string]any{"values": values, "consent": true})
+			if resp.Status != http.StatusBadRequest || !strings.Contains(string(resp.Body), `"field":"fullName"`) {
+				t.Fatalf("no name: %d %s", resp.Status, resp.Body)
+			}
+		})
+		if n := len(e.library(acme)); n != 0 {
+			t.Fatalf("refused submissions made %d codes", n)
+		}
+		t.Run("Submit", func(t *testing.T) {
+			resp := e.do("POST", "/api/collect/"+token, "", map[string]any{"values": workerValues("Ann Worker"), "consent": true})
+			if resp.Status != http.StatusCreated || resp.Message() != fmt.Sprintf(cloud.MsgCollectionThanks, org.Name) {
+				t.Fatalf("submit: %d %s", resp.Status, resp.Body)
+			}
+			codes := e.library(acme)
+			if len(codes) != 1 || codes[0].Name != "Ann Worker" || codes[0].Source != cloud.CodeSourceCollection ||
+				codes[0].ProjectName != "Bridge site" || codes[0].Record.Values["conditions"] != "Type 1 diabetes" {
+				t.Fatalf("library %+v", codes)
+			}
+			if n := len(e.library(rival)); n != 0 {
+				t.Fatalf("acme's link made %d codes for rival", n)
+			}
+			links := e.do("GET", acme.path("/collection-links"), acme.token, nil).JSON()["links"].([]any)
+			if l := links[0].(map[string]any); l["submissions"] != 1.0 || l["lastSubmissionAt"] == nil {
+				t.Fatalf("link after a submission (the refused ones not counted) %v", l)
+			}
+			d := e.do("GET", acme.path("/dashboard"), acme.token, nil)
+			if !strings.Contains(string(d.Body), cloud.ActivityCollectionSubmitted) || strings.Contains(string(d.Body), "diabetes") {
+				t.Fatalf("recent activity %s", d.Body)
+			}
+		})
+		t.Run("ErrQuotaFull", func(t *testing.T) {
+			e.seedSQL(`UPDATE organizations SET max_qr_codes = 1 WHERE id = $1`, org.ID)
+			defer e.seedSQL(`UPDATE organizations SET max_qr_codes = 50 WHERE id = $1`, org.ID)
+			resp := e.do("POST", "/api/collect/"+token, "", map[string]any{"values": workerValues("Bob Worker"), "consent": true})
+			if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionClosed {
+				t.Fatalf("quota full: %d %s", resp.Status, resp.Body)
+			}
+			if n := len(e.library(acme)); n != 1 {
+				t.Fatalf("%d codes after a refused submission", n)
+			}
+		})
+		t.Run("ErrInactiveOrganization", func(t *testing.T) {
+			e.seedSQL(`UPDATE organizations SET subscription_status = 'inactive' WHERE id = $1`, org.ID)
+			defer e.seedSQL(`UPDATE organizations SET subscription_status = 'trial' WHERE id = $1`, org.ID)
+			for _, method := range []string{"GET", "POST"} {
+				resp := e.do(method, "/api/collect/"+token, "", map[string]any{"values": workerValues("Bob Worker"), "consent": true})
+				if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionClosed {
+					t.Fatalf("%s for an inactive organisation: %d %s", method, resp.Status, resp.Body)
+				}
+			}
+		})
+		t.Run("ErrUnknownToken", func(t *testing.T) {
+			for _, tok := range []string{"nope", strings.Repeat("x", 200), token[:len(token)-1]} {
+				if resp := e.do("GET", "/api/collect/"+tok, "", nil); resp.Status != http.StatusNotFound || resp.Message() != cloud.MsgCollectionLinkGone {
+					t.Fatalf("token %q: %d %s", tok, resp.Status, resp.Body)
+				}
+			}
+		})
+		t.Run("ErrRevoked", func(t *testing.T) {
+			revoked := e.newLink(acme, map[string]any{})
+			links := e.do("GET", acme.path("/collection-links"), acme.token, nil).JSON()["links"].([]any)
+			id := int64(links[0].(map[string]any)["id"].(float64))
+			e.do("DELETE", acme.path(fmt.Sprintf("/collection-links/%d", id)), acme.token, nil)
+			for _, method := range []string{"GET", "POST"} {
+				resp := e.do(method, "/api/collect/"+revoked, "", map[string]any{"values": workerValues("Bob Worker"), "consent": true})
+				if resp.Status != http.StatusGone || resp.Message() != cloud.MsgCollectionLinkGone {
+					t.Fatalf("%s on a revoked link: %d %s", method, resp.Status, resp.Body)
+				}
+			}
+		})
+		t.Run("UpdateLink", func(t *testing.T) {
+			code := e.library(acme)[0]
+			path := acme.path(fmt.Sprintf("/qr-codes/%d/update-link", code.ID))
+			if resp := e.do("POST", path, rival.token, map[string]any{}); resp.Status != http.StatusNotFound {
+				t.Fatalf("rival's update link for acme's code: %d %s", resp.Status, resp.Body)
+			}
+			rivalPath := rival.path(fmt.Sprintf("/qr-codes/%d/update-link", code.ID))
+			if resp := e.do("POST", rivalPath, rival.token, map[string]any{}); resp.Status != http.StatusNotFound {
+				t.Fatalf("acme's code through rival's organisation: %d %s", resp.Status, resp.Body)
+			}
+			if resp := e.do("POST", path, acme.token, map[string]any{"email": "not-an-address"}); resp.Status != http.StatusBadRequest {
+				t.Fatalf("bad address: %d %s", resp.Status, resp.Body)
+			}
+			resp := e.do("POST", path, acme.token, map[string]any{"email": "ann@worker.example"})
+			if resp.Status != http.StatusCreated || resp.Message() != cloud.MsgUpdateLinkSent {
+				t.Fatalf("update link: %d %s", resp.Status, resp.Body)
+			}
+			link := resp.JSON()["link"].(map[string]any)
+			url := link["url"].(string)
+			wantExpiry := e.Clock.Now().Add(cloud.UpdateLinkValidity).UTC().Format(time.RFC3339)
+			if link["expiresAt"] != wantExpiry {
+				t.Fatalf("update link expires %v, want %s", link["expiresAt"], wantExpiry)
+			}
+			e.Service.Close() // waits for the mail
+			mails := e.Outbox.Messages()
+			if len(mails) == 0 {
+				t.Fatal("no mail")
+			}
+			m := mails[len(mails)-1]
+			if m.To != "ann@worker.example" || !strings.Contains(m.Text, url) || !strings.Contains(m.Subject, org.Name) ||
+				strings.Contains(m.Text+m.Subject, "Ann Worker") || strings.Contains(m.Text, "diabetes") {
+				t.Fatalf("mail %+v", m)
+			}
+			upd := tokenOf(url)
+			f := e.do("GET", "/api/collect/"+upd, "", nil).JSON()
+			if f["update"] != true || f["values"].(map[string]any)["conditions"] != "Type 1 diabetes" {
+				t.Fatalf("update form %v", f)
+			}
+			values := workerValues("Ann Worker")
+			values["conditions"] = "Type 1 diabetes, insulin pump"
+			if resp := e.do("POST", "/api/collect/"+upd, "", map[string]any{"values": values, "consent": true}); resp.Status != http.StatusCreated {
+				t.Fatalf("update: %d %s", resp.Status, resp.Body)
+			}
+			codes := e.library(acme)
+			if len(codes) != 1 || codes[0].Record.Values["conditions"] != "Type 1 diabetes, insulin pump" {
+				t.Fatalf("library after the update %+v", codes)
+			}
+			for _, method := range []string{"GET", "POST"} {
+				resp := e.do(method, "/api/collect/"+upd, "", map[string]any{"values": workerValues("Mallory"), "consent": true})
+				if resp.Status != http.StatusGone || resp.Message() != cloud.MsgCollectionLinkUsed {
+					t.Fatalf("%s on a used update link: %d %s", method, resp.Status, resp.Body)
+				}
+			}
+			if codes := e.library(acme); codes[0].Name != "Ann Worker" {
+				t.Fatalf("a used link changed the code: %+v", codes[0])
+			}
+		})
+		t.Run("ErrExpired", func(t *testing.T) {
+			week := e.newLink(acme, map[string]any{"expiresInDays": 7})
+			e.Clock.Advance(7 * 24 * time.Hour)
+			if resp := e.do("GET", "/api/collect/"+week, "", nil); resp.Status != http.StatusGone || resp.Message() != cloud.MsgCollectionLinkGone {
+				t.Fatalf("expired: %d %s", resp.Status, resp.Body)
+			}
+		})
+	})
+}
+
+func emergencyStandardFieldIDs() []string {
+	var ids []string
+	for _, f := range cloud.StandardTemplate().Fields {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
+
+func TestCollectRateLimits(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		limit := collectNoLimit
+		limit.CollectPerLink, limit.CollectPerIP, limit.Window = 2, 6, time.Hour
+		e := newEnv(t, backend, envOptions{rateLimit: limit})
+		acme := e.newOfficer("officer@acme.example")
+		first, second := e.newLink(acme, map[string]any{}), e.newLink(acme, map[string]any{})
+		submit := func(token, name string) response {
+			return e.do("POST", "/api/collect/"+token, "", map[string]any{"values": workerValues(name), "consent": true})
+		}
+		for i, name := range []string{"One", "Two"} {
+			if resp := submit(first, name); resp.Status != http.StatusCreated {
+				t.Fatalf("submission %d: %d %s", i, resp.Status, resp.Body)
+			}
+		}
+		if resp := submit(first, "Three"); resp.Status != http.StatusTooManyRequests || resp.Message() != cloud.MsgTooManyRequests {
+			t.Fatalf("third on one link: %d %s", resp.Status, resp.Body)
+		}
+		if resp := submit(second, "Four"); resp.Status != http.StatusCreated {
+			t.Fatalf("another link: %d %s", resp.Status, resp.Body)
+		}
+		// 4 requests from this address so far; 2 more pass, then it is refused.
+		for range 2 {
+			e.do("GET", "/api/collect/"+second, "", nil)
+		}
+		if resp := e.do("GET", "/api/collect/"+second, "", nil); resp.Status != http.StatusTooManyRequests {
+			t.Fatalf("past the per-address limit: %d %s", resp.Status, resp.Body)
+		}
+		if n := len(e.library(acme)); n != 3 {
+			t.Fatalf("%d codes, want 3", n)
+		}
 	})
 }

@@ -81,12 +81,6 @@ func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView
 // collectURL is the worker's address for a token.
 func (s *Service) collectURL(token string) string { return s.baseURL + "/collect/" + token }
 
-// collectionOpen reports whether an organisation may take in new records:
-// an inactive one can read, export and delete, but not create codes.
-func collectionOpen(o *cloud.Organization) bool {
-	return o.SubscriptionStatus != cloud.SubscriptionInactive
-}
-
 // CreateCollectionLink makes a shared link (any member of the organisation)
 // and returns it with its URL, which is never shown again.
 func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, orgID int64, req CollectionLinkRequest) (*CollectionLinkView, error) {
@@ -94,8 +88,8 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	if err != nil {
 		return nil, err
 	}
-	if !collectionOpen(org) {
-		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionOrgInactive)
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, err
 	}
 	days := cloud.DefaultCollectionLinkDays
 	if req.ExpiresInDays != nil {
@@ -183,3 +177,175 @@ func (s *Service) RevokeCollectionLink(ctx context.Context, actor *cloud.User, o
 	s.addActivity(ctx, org.ID, cloud.ActivityCollectionLinkRevoked, fmt.Sprintf("link %d", linkID))
 	return nil
 }
+
+// The worker's side: the token is the only credential, so every answer is
+// about the link's own organisation and, for an update link, its one code.
+
+// CollectFormView answers GET /api/collect/{token}: what the worker's form
+// shows. Values are only sent for an update link: the worker's own record,
+// so they can correct it.
+type CollectFormView struct {
+	OrganizationName string            `json:"organizationName"`
+	TemplateName     string            `json:"templateName"`
+	ProjectName      string            `json:"projectName"`
+	Fields           []emergency.Field `json:"fields"`
+	Consent          string            `json:"consent"`
+	Values           map[string]string `json:"values,omitempty"`
+	Update           bool              `json:"update"`
+}
+
+// workerLink finds the link a token opens and its organisation, or says
+// plainly why the worker cannot use it: an unknown token is not found, a
+// revoked, expired or used link is gone, and an organisation that may not
+// create codes is not accepting submissions.
+func (s *Service) workerLink(ctx context.Context, token string) (*cloud.CollectionLink, *cloud.Organization, error) {
+	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkGone)
+	if token == "" || len(token) > maxTokenLength {
+		return nil, nil, notFound
+	}
+	link, err := s.store.FindCollectionLinkByToken(ctx, hashToken(token))
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, nil, notFound
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if msg := link.Usable(s.now()); msg != "" {
+		return nil, nil, cloud.NewError(cloud.EGONE, msg)
+	}
+	org, err := s.store.FindOrganization(ctx, link.OrganizationID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cloud.CanCreateCodes(org) != nil {
+		return nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
+	}
+	return link, org, nil
+}
+
+// CollectForm is GET /api/collect/{token}.
+func (s *Service) CollectForm(ctx context.Context, token string) (*CollectFormView, error) {
+	link, org, err := s.workerLink(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	v := &CollectFormView{OrganizationName: org.Name, ProjectName: link.ProjectName,
+		Consent: fmt.Sprintf(cloud.CollectionConsent, org.Name), Update: link.IsUpdateLink()}
+	if link.IsUpdateLink() {
+		code, err := s.findCode(ctx, org.ID, link.CodeID)
+		if err != nil {
+			return nil, err
+		}
+		record, err := s.openCodeRecord(code)
+		if err != nil {
+			return nil, err
+		}
+		v.TemplateName, v.ProjectName, v.Fields, v.Values = code.TemplateName, code.ProjectName, record.Fields, record.Values
+		return v, nil
+	}
+	if v.TemplateName, v.Fields, err = s.orgTemplateFields(ctx, org.ID, link.TemplateID); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// SubmitCollection is POST /api/collect/{token}: a worker's details become
+// a new code in the library (a shared link) or replace their own code's
+// values (an update link). The submission is claimed on the link first,
+// in one statement that also checks it is still usable, so a single-use
+// link cannot be used twice at once; if the code cannot be written, the
+// claim is taken back. It returns the thank-you message.
+func (s *Service) SubmitCollection(ctx context.Context, token string, values map[string]string, consent bool) (string, error) {
+	link, org, err := s.workerLink(ctx, token)
+	if err != nil {
+		return "", err
+	}
+	if !consent {
+		return "", cloud.NewError(cloud.EINVALID, cloud.MsgCollectionConsentRequired)
+	}
+	claimed, err := s.store.ClaimCollectionSubmission(ctx, link.ID, s.now())
+	if err != nil {
+		return "", err
+	}
+	if !claimed { // used, revoked or expired since it was read: say which
+		msg := cloud.MsgCollectionLinkGone
+		if again, err := s.store.FindCollectionLink(ctx, link.OrganizationID, link.ID); err == nil && again.Usable(s.now()) != "" {
+			msg = again.Usable(s.now())
+		}
+		return "", cloud.NewError(cloud.EGONE, msg)
+	}
+	kind, detail := cloud.ActivityCollectionSubmitted, link.TemplateName
+	if link.IsUpdateLink() {
+		kind, detail = cloud.ActivityCollectionUpdated, fmt.Sprintf("code %d", link.CodeID)
+		_, err = s.UpdateCodeValues(ctx, nil, org.ID, link.CodeID, values)
+	} else {
+		if link.TemplateID == cloud.StandardTemplateID {
+			detail = emergency.StandardFormName
+		}
+		_, err = s.CreateCode(ctx, nil, org.ID, CodeInput{ProjectID: link.ProjectID, TemplateID: link.TemplateID,
+			Values: values, Source: cloud.CodeSourceCollection})
+	}
+	if err != nil {
+		if releaseErr := s.store.ReleaseCollectionSubmission(ctx, link.ID); releaseErr != nil {
+			s.logger.Error("collection submission not released", slog.Int64("link", link.ID), slog.String("error", releaseErr.Error()))
+		}
+		switch cloud.ErrorCode(err) {
+		case cloud.ECONFLICT, cloud.EFORBIDDEN: // the quota is full, or the organisation closed meanwhile
+			return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
+		}
+		return "", err
+	}
+	s.addActivity(ctx, org.ID, kind, detail)
+	return fmt.Sprintf(cloud.MsgCollectionThanks, org.Name), nil
+}
+
+// UpdateLinkRequest is the body of POST .../qr-codes/{codeId}/update-link.
+type UpdateLinkRequest struct {
+	Email string `json:"email"` // optional: where to mail the link
+}
+
+// CreateUpdateLink makes a single-use link, valid UpdateLinkValidity, with
+// which a code's worker corrects their own details; with an address, it is
+// mailed to them. The mail names the organisation, never the record.
+func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID, codeID int64, req UpdateLinkRequest) (*CollectionLinkView, string, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, "", err
+	}
+	email := cloud.NormalizeEmail(req.Email)
+	if email != "" && !cloud.ValidEmail(email) {
+		return nil, "", cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
+	}
+	code, err := s.findCode(ctx, org.ID, codeID)
+	if err != nil {
+		return nil, "", err
+	}
+	now := s.now()
+	// No template: the worker fills in the code's own copy of its fields,
+	// and deleting the template the code came from must not delete the link.
+	link := &cloud.CollectionLink{OrganizationID: org.ID, CodeID: code.ID,
+		ExpiresAt: now.Add(cloud.UpdateLinkValidity), CreatedBy: actor.ID, CreatedAt: now}
+	v, err := s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID))
+	if err != nil {
+		return nil, "", err
+	}
+	if email == "" {
+		return v, cloud.MsgUpdateLinkCreated, nil
+	}
+	s.sendMail(cloud.Mail{To: email, Subject: fmt.Sprintf(cloud.MsgUpdateLinkMailSubject, org.Name),
+		Text: fmt.Sprintf(updateLinkMailText, org.Name, v.URL, int(cloud.UpdateLinkValidity.Hours()))})
+	return v, cloud.MsgUpdateLinkSent, nil
+}
+
+// updateLinkMailText: the organisation's name, the link, its hours. No
+// medical data goes in mail.
+const updateLinkMailText = `%s asks you to check the emergency details on your Lifetag label.
+
+Open this link on your phone to see and correct them:
+
+%s
+
+The link works once, for %d hours. If you did not expect this message, ignore it.
+`

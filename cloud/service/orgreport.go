@@ -23,7 +23,8 @@ type OrgReport struct {
 	GeneratedAt   time.Time          `json:"generatedAt"`
 }
 
-// QuotaView is how many codes count against the plan's allowance.
+// QuotaView is how many codes count against the plan's allowance: every
+// code, active or not, as the library's create counts them.
 type QuotaView struct {
 	Used int `json:"used"`
 	Max  int `json:"max"`
@@ -89,12 +90,8 @@ func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, org
 	if err != nil {
 		return nil, err
 	}
-	orgCounts, err := s.store.CountOrganization(ctx, org.ID)
-	if err != nil {
-		return nil, err
-	}
 	r := &OrgReport{
-		Quota:       QuotaView{Used: orgCounts.QRCodes, Max: org.MaxQRCodes},
+		Quota:       QuotaView{Used: counts.Codes, Max: org.MaxQRCodes},
 		ByProject:   []ProjectCountView{},
 		Incomplete:  counts.Incomplete,
 		ScansNote:   cloud.MsgScansNotCounted,

@@ -56,8 +56,8 @@ func (db *DB) CountOrgReport(ctx context.Context, organizationID int64, since ti
 	for _, s := range bySource {
 		r.BySource = append(r.BySource, *s)
 	}
-	if err := c.queryRow(`SELECT count(*) FROM organization_qr_codes
-		WHERE organization_id = $1 AND missing_fields > 0`, organizationID).Scan(&r.Incomplete); err != nil {
+	if err := c.queryRow(`SELECT count(*), coalesce(sum(CASE WHEN missing_fields > 0 THEN 1 ELSE 0 END), 0)
+		FROM organization_qr_codes WHERE organization_id = $1`, organizationID).Scan(&r.Codes, &r.Incomplete); err != nil {
 		return nil, storeError(err, "report incomplete")
 	}
 	created, err := list(c, "report codes created", func(row scanner) (*time.Time, error) {

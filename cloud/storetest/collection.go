@@ -62,8 +62,8 @@ func testCollectionLinks(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 	seedTemplate(t, s, acme.ID, "Scaffolders", true) // template 1
 	seedTemplate(t, s, acme.ID, "Retired", false)    // template 2
 	seedTemplate(t, s, other.ID, "Other's form", true)
-	seedCode(t, s, acme.ID, 0, true, cloud.SourceManual, 0, T0)  // code 1
-	seedCode(t, s, other.ID, 0, true, cloud.SourceManual, 0, T0) // code 2
+	seedCode(t, s, acme.ID, 0, true, cloud.CodeSourceManual, 0, T0)  // code 1
+	seedCode(t, s, other.ID, 0, true, cloud.CodeSourceManual, 0, T0) // code 2
 
 	shared := &cloud.CollectionLink{OrganizationID: acme.ID, TokenHash: []byte("hash-shared"), TemplateID: 1,
 		ProjectID: 1, ExpiresAt: T0.Add(30 * 24 * time.Hour), CreatedBy: 1, CreatedAt: T0}
@@ -178,11 +178,11 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 	seedProject(t, s, acme.ID, "Site A")  // 3
 	seedProject(t, s, other.ID, "Theirs") // 4
 	since := T0.AddDate(0, -1, 0)
-	seedCode(t, s, acme.ID, 1, true, cloud.SourceManual, 0, T0)
-	seedCode(t, s, acme.ID, 1, false, cloud.SourceCollection, 2, T0.Add(time.Hour))
-	seedCode(t, s, acme.ID, 3, true, cloud.SourceCollection, 1, since.Add(-time.Hour)) // before since
-	seedCode(t, s, acme.ID, 0, true, cloud.SourceImport, 0, since)
-	seedCode(t, s, other.ID, 4, true, cloud.SourceManual, 3, T0)
+	seedCode(t, s, acme.ID, 1, true, cloud.CodeSourceManual, 0, T0)
+	seedCode(t, s, acme.ID, 1, false, cloud.CodeSourceCollection, 2, T0.Add(time.Hour))
+	seedCode(t, s, acme.ID, 3, true, cloud.CodeSourceCollection, 1, since.Add(-time.Hour)) // before since
+	seedCode(t, s, acme.ID, 0, true, cloud.CodeSourceImport, 0, since)
+	seedCode(t, s, other.ID, 4, true, cloud.CodeSourceManual, 3, T0)
 	seedPrintRun(t, s, acme.ID, 10, T0)
 	seedPrintRun(t, s, acme.ID, 4, since.Add(-time.Second)) // before since
 	seedPrintRun(t, s, other.ID, 99, T0)
@@ -199,7 +199,7 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			t.Errorf("by project row %d: %+v, want %+v", i, *p, want[i])
 		}
 	}
-	wantSources := []cloud.SourceCount{{Source: cloud.SourceCollection, Count: 2}, {Source: cloud.SourceImport, Count: 1}, {Source: cloud.SourceManual, Count: 1}}
+	wantSources := []cloud.SourceCount{{Source: cloud.CodeSourceCollection, Count: 2}, {Source: cloud.CodeSourceImport, Count: 1}, {Source: cloud.CodeSourceManual, Count: 1}}
 	if len(r.BySource) != len(wantSources) {
 		t.Fatalf("by source %+v, want %+v", r.BySource, wantSources)
 	}
@@ -208,8 +208,8 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			t.Errorf("by source %+v, want %+v", r.BySource, wantSources)
 		}
 	}
-	if r.Incomplete != 2 {
-		t.Errorf("incomplete %d, want 2", r.Incomplete)
+	if r.Incomplete != 2 || r.Codes != 4 {
+		t.Errorf("incomplete %d, codes %d; want 2 and 4", r.Incomplete, r.Codes)
 	}
 	if len(r.CodesCreated) != 3 || !r.CodesCreated[0].Equal(since) || !r.CodesCreated[2].Equal(T0.Add(time.Hour)) {
 		t.Errorf("codes created %v", r.CodesCreated)
@@ -223,7 +223,7 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 	MustCreateOrganization(t, s, empty)
 	r, err = s.CountOrgReport(ctx, empty.ID, since)
 	must(t, err)
-	if len(r.ByProject) != 0 || len(r.BySource) != 0 || r.Incomplete != 0 || len(r.CodesCreated) != 0 || len(r.PrintRuns) != 0 {
+	if len(r.ByProject) != 0 || len(r.BySource) != 0 || r.Incomplete != 0 || r.Codes != 0 || len(r.CodesCreated) != 0 || len(r.PrintRuns) != 0 {
 		t.Fatalf("an empty organisation's report %+v", r)
 	}
 }
