@@ -163,13 +163,15 @@ export const routes: RouteObject[] = [
       {
         path: paths.corporateCollectionLinks,
         lazy: async () => ({
-          Component: (await import("@/features/corporate/collect/CollectionLinksPage")).CollectionLinksPage,
+          Component: (await import("@/features/corporate/collect/CollectionLinksPage"))
+            .CollectionLinksPage,
         }),
       },
       {
         path: `${paths.corporateCollectionLinks}/:orgId`,
         lazy: async () => ({
-          Component: (await import("@/features/corporate/collect/CollectionLinksPage")).CollectionLinksPage,
+          Component: (await import("@/features/corporate/collect/CollectionLinksPage"))
+            .CollectionLinksPage,
         }),
       },
       {

@@ -88,11 +88,11 @@ function AnalyticsView({ orgId, r }: { orgId: number; r: OrgReport }) {
         <Figure label={copy.printed} value={sum(r.labelsPrintedByMonth)} />
       </div>
       <section className="card">
-        <h2>{copy.byProject}</h2>
+        <h2 id="by-project">{copy.byProject}</h2>
         {r.byProject.length === 0 ? (
           <p className="hint">{copy.noProjects}</p>
         ) : (
-          <table className="analytics-table">
+          <table className="analytics-table" aria-labelledby="by-project">
             <thead>
               <tr>
                 <th scope="col">{copy.project}</th>
@@ -113,8 +113,8 @@ function AnalyticsView({ orgId, r }: { orgId: number; r: OrgReport }) {
         )}
       </section>
       <section className="card">
-        <h2>{copy.bySource}</h2>
-        <table className="analytics-table">
+        <h2 id="by-source">{copy.bySource}</h2>
+        <table className="analytics-table" aria-labelledby="by-source">
           <thead>
             <tr>
               <th scope="col">{copy.source}</th>

@@ -86,7 +86,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
         {copy.consentLabel}
       </label>
       {problem && (
-        <p role="alert" className="form-error">
+        <p role="alert" className="field-error">
           {problem}
         </p>
       )}

@@ -219,7 +219,11 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
         <Dialog.Close className="button button-secondary" type="button">
           {copy.cancel}
         </Dialog.Close>
-        <BusyButton className="button button-primary" busy={create.isPending} busyLabel={copy.creating}>
+        <BusyButton
+          className="button button-primary"
+          busy={create.isPending}
+          busyLabel={copy.creating}
+        >
           {copy.create}
         </BusyButton>
       </div>

@@ -99,7 +99,11 @@ function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: () => v
         <Dialog.Close className="button button-secondary" type="button">
           {collectCopy.links.cancel}
         </Dialog.Close>
-        <BusyButton className="button button-primary" busy={send.isPending} busyLabel={copy.sending}>
+        <BusyButton
+          className="button button-primary"
+          busy={send.isPending}
+          busyLabel={copy.sending}
+        >
           {copy.send}
         </BusyButton>
       </div>
