@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,6 +148,34 @@ func testCollectionLinks(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 		must(t, s.ReleaseCollectionSubmission(ctx, update.ID))
 		if ok, err := s.ClaimCollectionSubmission(ctx, update.ID, T0); !ok || err != nil {
 			t.Fatalf("claim after release %v %v", ok, err)
+		}
+	})
+	t.Run("ClaimUpdateLinkOnceConcurrently", func(t *testing.T) {
+		race := &cloud.CollectionLink{OrganizationID: acme.ID, TokenHash: []byte("hash-race"), CodeID: 1,
+			ExpiresAt: T0.Add(cloud.UpdateLinkValidity), CreatedAt: T0}
+		must(t, s.CreateCollectionLink(ctx, race))
+		const tries = 10
+		results := make(chan bool, tries)
+		var wg sync.WaitGroup
+		for range tries {
+			wg.Go(func() {
+				ok, err := s.ClaimCollectionSubmission(ctx, race.ID, T0)
+				if err != nil {
+					t.Error(err)
+				}
+				results <- ok
+			})
+		}
+		wg.Wait()
+		close(results)
+		claimed := 0
+		for ok := range results {
+			if ok {
+				claimed++
+			}
+		}
+		if claimed != 1 {
+			t.Fatalf("%d of %d simultaneous claims of a single-use link succeeded, want 1", claimed, tries)
 		}
 	})
 	t.Run("Revoke", func(t *testing.T) {
