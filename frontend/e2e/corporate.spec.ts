@@ -1,7 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectToast, snap } from "./helpers";
+import { expect, test, type Browser } from "@playwright/test";
+import { expectToast, setUpAndSignIn, snap } from "./helpers";
 
 // The corporate side (issue 12) against the real cloud, without Stripe keys:
 // the local test checkout stands in for Stripe Checkout and fulfils through
@@ -11,43 +9,6 @@ const owner = { email: "jane.owner@acme.example", password: "owner-password-1" }
 const admins = ["ann.admin@acme.example", "bob.admin@acme.example"];
 const adminPassword = "admin-password-1";
 const other = { email: "olga@bravo.example", password: "other-password-1" };
-
-/** The newest corporate setup link mailed to `to` (the mail goes out in the background). */
-async function setupLink(to: string): Promise<string> {
-  const outbox = process.env.E2E_OUTBOX;
-  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
-  let link = "";
-  await expect
-    .poll(async () => {
-      for (const name of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
-        const mail = await readFile(join(outbox, name), "utf8");
-        if (!mail.startsWith(`To: ${to}\n`)) continue;
-        const found = /https?:\/\/\S+\/corporate-password-setup\?token=\S+/.exec(mail)?.[0];
-        if (found) {
-          const url = new URL(found);
-          link = url.pathname + url.search;
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  return link;
-}
-
-/** Follows the setup mail, sets the password and signs in at the corporate door. */
-async function setUpAndSignIn(page: Page, email: string, password: string) {
-  await page.goto(await setupLink(email));
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel(/^Confirm Password/).fill(password);
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page).toHaveURL(/\/corporate-login$/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/);
-  await expectToast(page, "Welcome back!");
-}
 
 async function newPage(browser: Browser) {
   return (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

@@ -151,3 +151,40 @@ export async function startPhysicalOrder(page: Page, email: string) {
   await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
   return dialog;
 }
+
+/** The newest corporate setup link mailed to `to` (the mail goes out in the background). */
+export async function setupLink(to: string): Promise<string> {
+  const outbox = process.env.E2E_OUTBOX;
+  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
+  let link = "";
+  await expect
+    .poll(async () => {
+      for (const name of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
+        const mail = await readFile(join(outbox, name), "utf8");
+        if (!mail.startsWith(`To: ${to}\n`)) continue;
+        const found = /https?:\/\/\S+\/corporate-password-setup\?token=\S+/.exec(mail)?.[0];
+        if (found) {
+          const url = new URL(found);
+          link = url.pathname + url.search;
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  return link;
+}
+
+/** Follows the setup mail, sets the password and signs in at the corporate door. */
+export async function setUpAndSignIn(page: Page, email: string, password: string) {
+  await page.goto(await setupLink(email));
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Confirm Password/).fill(password);
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page).toHaveURL(/\/corporate-login$/);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/);
+  await expectToast(page, "Welcome back!");
+}
