@@ -75,6 +75,7 @@ const (
 	MsgImportNoNameColumn    = "The CSV file needs a Name column (download the template)"
 	MsgImportUnknownColumn   = "Unknown column %q: use the template's column names"
 	MsgImportDuplicateColumn = "The column %q appears twice"
+	MsgImportExtraCells      = "This row has more cells than the header has columns"
 	MsgImportHasErrors       = "Some rows have errors, so nothing was imported. Fix them and try again."
 	msgImportQuota           = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
 	msgQuotaReached          = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."

@@ -238,6 +238,27 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
+	// Projects and the QR code library: the matrix's organisation has
+	// project 1 and code 1 (TestAuthorizationMatrix). A site admin reads
+	// them, labels included; only members change them (TestLibrary...).
+	{"corporate projects", "GET /api/corporate/projects/{orgId}", fixed(fmt.Sprintf("/api/corporate/projects/%d", matrixOrgID)), nil, adminReads()},
+	{"corporate create project", "POST /api/corporate/{orgId}/projects", fixed(orgPath("/projects")),
+		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
+	{"corporate update project", "PUT /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")),
+		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
+	{"corporate qr codes", "GET /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes?records=1")), nil, adminReads()},
+	{"corporate create qr code", "POST /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes")),
+		func(string) any { return map[string]any{"name": "X", "values": libraryValues("Stolen")} }, membersOnly()},
+	{"corporate import template", "GET /api/corporate/{orgId}/qr-codes/import-template.csv", fixed(orgPath("/qr-codes/import-template.csv")), nil, adminReads()},
+	{"corporate import qr codes", "POST /api/corporate/{orgId}/qr-codes/import", fixed(orgPath("/qr-codes/import")),
+		func(string) any { return map[string]any{"csv": "Name\nX\n", "commit": true} }, membersOnly()},
+	{"corporate qr code", "GET /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, adminReads()},
+	{"corporate update qr code", "PUT /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")),
+		func(string) any { return map[string]any{"isActive": false} }, membersOnly()},
+	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, membersOnly()},
+	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, membersOnly()},
+	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, adminReads()},
+	{"corporate qr code label png", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", fixed(orgPath("/qr-codes/1/label.png")), nil, adminReads()},
 	// Form templates: matrixTemplateID is the matrix organisation's, so a
 	// 404 says "not yours", not "no such template".
 	{"corporate form templates", "GET /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")), nil, adminReads()},
@@ -289,6 +310,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if err != nil || orgID != matrixOrgID {
 			t.Fatalf("the matrix's organisation: id %d, %v; want id %d", orgID, err, matrixOrgID)
 		}
+		seedLibrary(t, e, matrixOrgID)
 
 		matrixTemplate := &cloud.Template{OrganizationID: matrixOrgID, Name: "Matrix form", Fields: emergency.DefaultFields(),
 			CreatedAt: e.Clock.Now()}

@@ -143,7 +143,8 @@ type CodeInput struct {
 // the template's fields, the record is sealed, and the store inserts it
 // only if the organisation may create codes and has room in its quota, in
 // one transaction. A nil actor is a worker's own submission through a
-// collection link, which its caller has already authorised.
+// collection link, which its caller has already authorised: a caller for
+// anyone else must never pass nil (an anonymous request is not a worker).
 func (s *Service) CreateCode(ctx context.Context, actor *cloud.User, orgID int64, in CodeInput) (*cloud.CorporateCode, error) {
 	org, err := s.libraryOrganization(ctx, actor, orgID)
 	if err != nil {

@@ -39,23 +39,31 @@ func qrText(d Data, generatedAt time.Time, loc *time.Location, record bool, extr
 	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
 
 	line(Header)
-	line("")
 	p := d.PersonalInfo
+	var personal []string
 	if !record || p.FullName != "" {
-		line("Name: " + p.FullName)
+		personal = append(personal, "Name: "+p.FullName)
 	}
 	if p.DateOfBirth != "" {
 		dob := p.DateOfBirth
 		if t, ok := parseDate(dob); ok {
 			dob = formatDate(t.Year(), t.Month(), t.Day())
 		}
-		line("DOB: " + dob)
+		personal = append(personal, "DOB: "+dob)
 	}
 	if !record || p.BloodType != "" {
-		line("Blood Type: " + p.BloodType)
+		personal = append(personal, "Blood Type: "+p.BloodType)
 	}
 	if p.Weight != nil {
-		line("Weight: " + formatWeight(*p.Weight) + " kg")
+		personal = append(personal, "Weight: "+formatWeight(*p.Weight)+" kg")
+	}
+	// A template's record may have no personal lines at all; then the next
+	// section's own blank line follows the header.
+	if len(personal) > 0 {
+		line("")
+		for _, l := range personal {
+			line(l)
+		}
 	}
 
 	var contacts []string

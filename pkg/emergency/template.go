@@ -165,7 +165,7 @@ func (r Record) Data() Data {
 	var d Data
 	contacts := map[int]*Contact{}
 	for _, f := range r.Fields {
-		v := r.Values[f.ID]
+		v := normalizeValue(f.Type, r.Values[f.ID])
 		switch f.Standard {
 		case "":
 		case SlotFullName:

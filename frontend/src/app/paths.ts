@@ -29,6 +29,7 @@ export const paths = {
   collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
+  corporateProjects: "/corporate/projects",
   labelBatchPrint: "/label-batch-print",
   qrDemo: "/qr-demo",
   // The admin dashboard (admin-corporate-side spec §2); the server decides who sees it.
@@ -71,12 +72,13 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateAnalytics]: `Analytics · ${siteName}`,
   [paths.corporateCollectionLinks]: `Collection links · ${siteName}`,
   [paths.collect]: `Your emergency details · ${siteName}`,
+  [paths.corporateQrCodes]: `QR codes · ${siteName}`,
+  [paths.corporateNewProject]: `New project · ${siteName}`,
+  [paths.corporateProjects]: `Projects · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
-  [paths.corporateQrCodes]: notFoundTitle,
   [paths.corporateFormBuilder]: notFoundTitle,
-  [paths.corporateNewProject]: notFoundTitle,
   [paths.labelBatchPrint]: notFoundTitle,
 };
 

@@ -29,21 +29,25 @@ export function layoutQrText(
   timeZone: string,
   record?: { extra: string[] },
 ): string {
-  const lines: string[] = [QR_HEADER, ""];
+  const lines: string[] = [QR_HEADER];
   const p = data.personalInfo ?? {};
 
+  const personal: string[] = [];
   const fullName = singleLine(p.fullName);
-  if (!record || fullName !== "") lines.push(`Name: ${fullName}`);
+  if (!record || fullName !== "") personal.push(`Name: ${fullName}`);
   const dob = singleLine(p.dateOfBirth);
   if (dob !== "") {
     const parsed = parseDate(dob);
-    lines.push(`DOB: ${parsed ? formatDate(parsed.year, parsed.month, parsed.day) : dob}`);
+    personal.push(`DOB: ${parsed ? formatDate(parsed.year, parsed.month, parsed.day) : dob}`);
   }
   const bloodType = singleLine(p.bloodType);
-  if (!record || bloodType !== "") lines.push(`Blood Type: ${bloodType}`);
+  if (!record || bloodType !== "") personal.push(`Blood Type: ${bloodType}`);
   if (typeof p.weight === "number") {
-    lines.push(`Weight: ${formatWeight(p.weight)} kg`);
+    personal.push(`Weight: ${formatWeight(p.weight)} kg`);
   }
+  // A template's record may have no personal lines at all; then the next
+  // section's own blank line follows the header.
+  if (personal.length > 0) lines.push("", ...personal);
 
   const contacts: string[] = [];
   for (const c of data.emergencyContacts ?? []) {

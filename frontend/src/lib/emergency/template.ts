@@ -200,7 +200,7 @@ export function recordData(r: TemplateRecord): EmergencyData {
   };
   const contacts = new Map<number, EmergencyContact>();
   for (const field of r.fields) {
-    const v = r.values[field.id] ?? "";
+    const v = normalizeValue(field.type, r.values[field.id]);
     switch (field.standard) {
       case undefined:
       case "":

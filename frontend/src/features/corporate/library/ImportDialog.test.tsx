@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
+import { standardFields } from "@/lib/emergency/template";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+const own = { id: 4, name: "Acme", subscriptionTier: "starter", subscriptionStatus: "active" };
+const standard = {
+  id: 0,
+  name: "Standard Emergency Form",
+  description: "",
+  isDefault: false,
+  builtIn: true,
+  fields: standardFields(),
+  createdAt: null,
+  updatedAt: null,
+};
+const csv = "Name,Full Name,Blood Type\nAnn,Ann Rider,O+\nEve,Eve Smith,Z+\n";
+const badPreview = {
+  rows: [
+    { row: 2, name: "Ann", errors: {} },
+    { row: 3, name: "Eve", errors: { "Blood Type": "Blood type is required" } },
+  ],
+  valid: 1,
+  invalid: 1,
+  imported: 0,
+};
+const goodPreview = {
+  rows: [{ row: 2, name: "Ann", errors: {} }],
+  valid: 1,
+  invalid: 0,
+  imported: 0,
+};
+
+describe("the CSV import dialog", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("previews each row's errors, keeps Import disabled until every row is valid, then imports", async () => {
+    const bodies: { csv: string; commit: boolean; templateId: number; projectId: number }[] = [];
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": ({ body }) => {
+        const b = JSON.parse(String(body)) as (typeof bodies)[number];
+        bodies.push(b);
+        if (b.commit) return { body: { ...goodPreview, imported: 1 } };
+        return { body: b.csv.includes("Eve") ? badPreview : goodPreview };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    const importButton = () => within(dialog).getByRole("button", { name: /^Import \d+ QR/ });
+    expect(importButton()).toBeDisabled();
+
+    // A file is read as text and sent for a preview (commit false).
+    const file = new File([csv], "workers.csv", { type: "text/csv" });
+    await user.upload(within(dialog).getByLabelText("CSV file"), file);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Or paste the CSV text")).toHaveValue(csv),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+    expect(await within(dialog).findByText("Blood type is required")).toBeVisible();
+    expect(within(dialog).getByRole("status")).toHaveTextContent("1 row is ready, 1 has errors.");
+    expect(bodies[0]).toEqual({ templateId: 0, projectId: 0, csv, commit: false });
+    expect(importButton()).toBeDisabled();
+
+    // Fixed (Eve's row removed): the preview is asked again, and Import works.
+    const fixed = "Name,Full Name,Blood Type\nAnn,Ann Rider,O+\n";
+    await user.clear(within(dialog).getByLabelText("Or paste the CSV text"));
+    await user.type(within(dialog).getByLabelText("Or paste the CSV text"), fixed);
+    expect(importButton()).toBeDisabled();
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    await user.click(importButton());
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: "QR codes imported",
+        description: "1 QR code was added to your library.",
+      }),
+    );
+    expect(bodies.at(-1)).toMatchObject({ commit: true, csv: fixed });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows the server's refusal of the whole file", async () => {
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": () => ({
+        status: 400,
+        body: { message: 'Unknown column "Shoe size": use the template\'s column names' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(
+      within(dialog).getByLabelText("Or paste the CSV text"),
+      "Name,Shoe size\nAnn,9",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: "Import failed",
+        description: 'Unknown column "Shoe size": use the template\'s column names',
+      }),
+    );
+  });
+});
