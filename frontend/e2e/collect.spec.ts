@@ -32,6 +32,7 @@ test("a worker sends their details through a shared link, then corrects them onc
   await expect(dialog.getByRole("img", { name: "QR code of the collection link" })).toBeVisible();
   const url = new URL(await urlBox.inputValue());
   await dialog.getByRole("button", { name: "Done" }).click();
+  await snap(page, "corporate-collection-links");
 
   // The worker: a phone, no account, no session.
   const phone = await (
@@ -63,14 +64,22 @@ test("a worker sends their details through a shared link, then corrects them onc
   await expect(page.getByRole("note")).toContainText("Scans are not counted");
   await snap(page, "corporate-analytics");
 
-  // A single-use update link, mailed without the record.
-  const codes = (await (await page.request.get(`/api/corporate/${orgId}/analytics`)).json()) as {
-    quota: { used: number };
+  // The code is in the library, made from the worker's own details.
+  await page.goto("/corporate/qr-codes");
+  await expect(page.getByText("Wendy Worker").first()).toBeVisible();
+  const library = (await (await page.request.get(`/api/corporate/${orgId}/qr-codes`)).json()) as {
+    qrCodes: { id: number; name: string; source: string }[];
   };
-  expect(codes.quota.used).toBe(1);
-  const created = await page.request.post(`/api/corporate/${orgId}/qr-codes/1/update-link`, {
-    data: { email: "wendy@crane.example" },
-  });
+  const code = library.qrCodes.find((c) => c.name === "Wendy Worker")!;
+  expect(code.source).toBe("collection");
+
+  // A single-use update link, mailed without the record.
+  const created = await page.request.post(
+    `/api/corporate/${orgId}/qr-codes/${code.id}/update-link`,
+    {
+      data: { email: "wendy@crane.example" },
+    },
+  );
   expect(created.status()).toBe(201);
   let mail: string | null = null;
   await expect

@@ -43,7 +43,7 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
   const [revoking, setRevoking] = useState<CollectionLink | null>(null);
   const revoke = useRevokeLink(props.orgId);
   return (
-    <div className="section corporate-page">
+    <div className="section corporate-page collection-links-page">
       <div className="page-head page-head-row">
         <h1>{copy.title}</h1>
         <div className="pills">
