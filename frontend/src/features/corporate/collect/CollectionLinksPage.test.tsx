@@ -35,7 +35,7 @@ describe("/corporate/collection-links", () => {
         body: {
           templates: [
             { id: 0, name: "Standard Emergency Form", builtIn: true, fields: [] },
-            { id: 9, name: "Scaffolders", builtIn: false, fields: [] },
+            { id: 9, name: "Scaffolders", builtIn: false, isDefault: true, fields: [] },
           ],
         },
       }),
@@ -65,7 +65,8 @@ describe("/corporate/collection-links", () => {
     await waitFor(() =>
       expect(within(dialog).getByRole("option", { name: "Scaffolders" })).toBeTruthy(),
     );
-    await user.selectOptions(within(dialog).getByLabelText(/^Form template/), "9");
+    // The organisation's default template is chosen to begin with.
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Form template/)).toHaveValue("9"));
     await user.selectOptions(within(dialog).getByLabelText(/^Project/), "1");
     await user.selectOptions(within(dialog).getByLabelText(/^Link expires/), "7");
     await user.click(within(dialog).getByRole("button", { name: "Create collection link" }));

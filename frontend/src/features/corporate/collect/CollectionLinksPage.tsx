@@ -144,7 +144,10 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
   const templates = useTemplates(props.orgId);
   const projects = useProjectChoices(props.orgId);
   const create = useCreateLink(props.orgId);
-  const [templateId, setTemplateId] = useState(String(STANDARD_TEMPLATE_ID));
+  // Until the officer chooses, the organisation's default template.
+  const [chosenTemplate, setTemplateId] = useState<string | null>(null);
+  const templateId =
+    chosenTemplate ?? String(templates.data?.find((t) => t.isDefault)?.id ?? STANDARD_TEMPLATE_ID);
   const [projectId, setProjectId] = useState("");
   const [days, setDays] = useState("30");
   const [created, setCreated] = useState<CollectionLink | null>(null);
