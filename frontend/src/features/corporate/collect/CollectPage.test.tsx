@@ -56,6 +56,7 @@ describe("/collect/{token}", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Please confirm that you agree to share these details.",
     );
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
     await user.click(screen.getByRole("checkbox", { name: /I agree to share/ }));
     await user.click(screen.getByRole("button", { name: "Send my details" }));
     expect(

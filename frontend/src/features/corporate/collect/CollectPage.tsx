@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useDocumentTitle } from "@/app/useDocumentTitle";
 import { LazyToaster } from "@/components/ui/LazyToaster";
@@ -56,6 +56,13 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
   const [fieldErrors, setFieldErrors] = useState<TemplateErrors>({});
   const [thanks, setThanks] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
+  // The send button is at the foot of a long form: a refusal is shown at
+  // the top, beside the consent line, and brought into view.
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  const [refusals, setRefusals] = useState(0); // the same message again is brought into view again
+  useEffect(() => {
+    if (refusals > 0) problemRef.current?.focus();
+  }, [refusals]);
 
   if (thanks !== null) {
     return (
@@ -86,7 +93,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
         {copy.consentLabel}
       </label>
       {problem && (
-        <p role="alert" className="field-error">
+        <p role="alert" className="field-error" ref={problemRef} tabIndex={-1}>
           {problem}
         </p>
       )}
@@ -109,6 +116,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
                   return;
                 }
                 setProblem(message);
+                setRefusals((n) => n + 1);
                 setFieldErrors(fieldErrorsOf(error));
               },
             },
