@@ -17,13 +17,20 @@ const copy = collectCopy.update;
  * with which the worker corrects their own details, mailed to them when an
  * address is given, and shown once to the officer to pass on.
  */
-export function SendUpdateLinkButton(props: { orgId: number; codeId: number; className?: string }) {
+export function SendUpdateLinkButton(props: {
+  orgId: number;
+  codeId: number;
+  /** The code's name, so that each row's button has a name of its own. */
+  codeName?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
         className={props.className ?? "button button-small button-secondary"}
+        aria-label={props.codeName ? `${copy.button}: ${props.codeName}` : undefined}
         onClick={() => setOpen(true)}
       >
         {copy.button}
