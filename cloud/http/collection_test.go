@@ -314,9 +314,11 @@ func TestCollectWorker(t *testing.T) {
 		t.Run("ErrQuotaFull", func(t *testing.T) {
 			e.seedSQL(`UPDATE organizations SET max_qr_codes = 1 WHERE id = $1`, org.ID)
 			defer e.seedSQL(`UPDATE organizations SET max_qr_codes = 50 WHERE id = $1`, org.ID)
-			resp := e.do("POST", "/api/collect/"+token, "", map[string]any{"values": workerValues("Bob Worker"), "consent": true})
-			if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionClosed {
-				t.Fatalf("quota full: %d %s", resp.Status, resp.Body)
+			for _, method := range []string{"GET", "POST"} {
+				resp := e.do(method, "/api/collect/"+token, "", map[string]any{"values": workerValues("Bob Worker"), "consent": true})
+				if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionClosed {
+					t.Fatalf("%s with the quota full: %d %s", method, resp.Status, resp.Body)
+				}
 			}
 			if n := len(e.library(acme)); n != 1 {
 				t.Fatalf("%d codes after a refused submission", n)

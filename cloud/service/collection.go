@@ -216,8 +216,21 @@ func (s *Service) workerLink(ctx context.Context, token string) (*cloud.Collecti
 	if err != nil {
 		return nil, nil, err
 	}
+	closed := cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
 	if cloud.CanCreateCodes(org) != nil {
-		return nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
+		return nil, nil, closed
+	}
+	// A shared link adds a code: with the quota used up, say so before the
+	// worker types a whole form. The binding check is the library's, in
+	// the insert's transaction; this one only spares the worker's time.
+	if !link.IsUpdateLink() {
+		used, err := s.store.CountCodes(ctx, org.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		if used >= org.MaxQRCodes {
+			return nil, nil, closed
+		}
 	}
 	return link, org, nil
 }
