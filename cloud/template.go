@@ -27,8 +27,15 @@ const (
 	MsgTemplateUpdated  = "Form template updated successfully"
 	MsgTemplateDeleted  = "Form template deleted"
 	MsgTemplateNotFound = "Form template not found"
+	MsgTooManyTemplates = "An organization can have at most %d form templates; delete one first" // MaxTemplates
 	MsgBuiltInReadOnly  = "The Standard Emergency Form cannot be changed; edit a copy instead"
+	// Two saves at once both asked to be the default; one template is.
+	MsgDefaultTemplateRace = "Another template was made the default at the same moment. Please save again."
 )
+
+// MaxTemplates is how many templates one organisation may keep: more than
+// any real one needs, few enough that a script cannot fill the database.
+const MaxTemplates = 100
 
 // StandardTemplateID is the id of the built-in Standard Emergency Form,
 // which no organisation stores and none can change.

@@ -247,6 +247,24 @@ func TestFormTemplates(t *testing.T) {
 			}
 		})
 
+		t.Run("ErrTooManyTemplates", func(t *testing.T) {
+			existing, err := e.Store.ListTemplates(context.Background(), orgID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := len(existing); i < cloud.MaxTemplates; i++ {
+				tpl := &cloud.Template{OrganizationID: orgID, Name: fmt.Sprintf("Bulk %d", i), Fields: emergency.DefaultFields(),
+					CreatedAt: e.Clock.Now()}
+				if err := e.Store.CreateTemplate(context.Background(), tpl, &cloud.Activity{OrganizationID: orgID,
+					Kind: cloud.ActivityTemplateCreated, CreatedAt: e.Clock.Now()}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			resp := e.do("POST", list, token, map[string]any{"name": "One too many", "fields": emergency.DefaultFields()})
+			if resp.Status != http.StatusConflict || resp.Message() != fmt.Sprintf(cloud.MsgTooManyTemplates, cloud.MaxTemplates) {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
 		t.Run("AnonymousAndIndividuals", func(t *testing.T) {
 			if resp := e.do("GET", list, "", nil); resp.Status != 401 {
 				t.Fatalf("%d", resp.Status)

@@ -94,6 +94,13 @@ func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID i
 	if err != nil {
 		return nil, err
 	}
+	// Counted before the insert, outside its transaction: two saves at once
+	// may pass the limit by one, which is harmless for a guard against floods.
+	if existing, err := s.store.ListTemplates(ctx, org.ID); err != nil {
+		return nil, err
+	} else if len(existing) >= cloud.MaxTemplates {
+		return nil, cloud.Errorf(cloud.ECONFLICT, cloud.MsgTooManyTemplates, cloud.MaxTemplates)
+	}
 	now := s.now()
 	t := &cloud.Template{OrganizationID: org.ID, Name: req.Name, Description: req.Description,
 		Fields: req.Fields, IsDefault: req.IsDefault, CreatedBy: actor.ID, CreatedAt: now, UpdatedAt: now}
@@ -102,7 +109,9 @@ func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID i
 	}
 	err = s.store.CreateTemplate(ctx, t, &cloud.Activity{OrganizationID: org.ID,
 		Kind: cloud.ActivityTemplateCreated, Detail: t.Name, CreatedAt: now})
-	if err != nil {
+	if cloud.ErrorCode(err) == cloud.ECONFLICT {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgDefaultTemplateRace)
+	} else if err != nil {
 		return nil, err
 	}
 	v := ViewTemplate(t)
@@ -123,9 +132,13 @@ func (s *Service) UpdateTemplate(ctx context.Context, actor *cloud.User, templat
 	}
 	err = s.store.UpdateTemplate(ctx, t, &cloud.Activity{OrganizationID: t.OrganizationID,
 		Kind: cloud.ActivityTemplateUpdated, Detail: t.Name, CreatedAt: t.UpdatedAt})
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+	switch cloud.ErrorCode(err) {
+	case "":
+	case cloud.ENOTFOUND:
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound) // deleted meanwhile
-	} else if err != nil {
+	case cloud.ECONFLICT:
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgDefaultTemplateRace)
+	default:
 		return nil, err
 	}
 	v := ViewTemplate(t)

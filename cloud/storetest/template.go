@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -108,6 +109,30 @@ func testTemplates(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 		}
 		if kinds[cloud.ActivityTemplateCreated] != 3 || kinds[cloud.ActivityTemplateUpdated] != 1 || kinds[cloud.ActivityTemplateDeleted] != 1 {
 			t.Fatalf("activity %v", kinds)
+		}
+	})
+	t.Run("ConcurrentDefaultsLeaveOne", func(t *testing.T) {
+		// Saves that each ask to be the default, at once: every one either
+		// succeeds or is refused as a conflict, and one default is left.
+		org := &cloud.Organization{Name: "Race", ContactEmail: "boss@race.example", Plan: "starter",
+			SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
+		MustCreateOrganization(t, s, org)
+		const n = 6
+		errs := make(chan error, n)
+		for i := range n {
+			go func() {
+				tpl := &cloud.Template{OrganizationID: org.ID, Name: fmt.Sprintf("T%d", i),
+					Fields: emergency.DefaultFields(), IsDefault: true, CreatedAt: T0}
+				errs <- s.CreateTemplate(ctx, tpl, activity(org.ID, cloud.ActivityTemplateCreated))
+			}()
+		}
+		for range n {
+			if err := <-errs; err != nil && cloud.ErrorCode(err) != cloud.ECONFLICT {
+				t.Fatalf("a concurrent save failed otherwise: %v", err)
+			}
+		}
+		if got := defaults(t, org.ID); len(got) != 1 {
+			t.Fatalf("defaults after concurrent saves: %v", got)
 		}
 	})
 	t.Run("ListIsTheOrganizationsByID", func(t *testing.T) {

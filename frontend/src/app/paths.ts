@@ -77,8 +77,8 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateProjects]: `Projects · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
+  [paths.corporateFormBuilder]: `Form templates · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
-  [paths.corporateFormBuilder]: notFoundTitle,
   [paths.labelBatchPrint]: notFoundTitle,
 };
 

@@ -193,6 +193,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.corporateFormBuilder,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/templates/FormBuilderPage"))
+            .FormBuilderPage,
+        }),
+      },
+      {
         path: paths.qrDemo,
         lazy: async () => ({
           Component: (await import("@/features/qr-demo/QrDemoPage")).QrDemoPage,

@@ -208,6 +208,9 @@ export const corporateCopy = {
     collection_submitted: (d: string) => `A worker sent their details (${d})`,
     update_link_sent: (d: string) => `Update link sent for ${d}`,
     collection_updated: (d: string) => `A worker updated their details (${d})`,
+    template_created: (d: string) => `Form template created: ${d}`,
+    template_updated: (d: string) => `Form template updated: ${d}`,
+    template_deleted: (d: string) => `Form template deleted: ${d}`,
   } as Record<string, (detail: string) => string>,
   team: {
     title: "Team",

@@ -24,7 +24,11 @@ describe("recordQrText golden vectors", () => {
   });
 
   it.each(qrVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const got = recordQrText(c.input as TemplateRecord, new Date(c.generatedAt), c.timeZone);
+    const got = recordQrText(
+      c.input as unknown as TemplateRecord,
+      new Date(c.generatedAt),
+      c.timeZone,
+    );
     expect(Buffer.from(got, "utf8").toString("hex")).toBe(
       Buffer.from(c.expected, "utf8").toString("hex"),
     );

@@ -15,7 +15,7 @@ export const templatesCopy = {
   useTemplate: "Use Template",
   delete: "Delete",
   createCard: "Create Custom Template",
-  createCardLead: "Start from the default fields and make them your own.",
+  createCardLead: "Build your own form, or start from the default fields with Load Default.",
   copySuffix: " (Copy)",
   confirmDelete: {
     title: "Delete this template?",
@@ -46,6 +46,9 @@ export const templatesCopy = {
     saveFailed: "Failed to save template",
     noFields: "No fields yet. Add a field or load the default set.",
     dragHandle: (label: string) => `Drag to reorder ${label}`,
+    rowDuplicate: "Duplicate",
+    rowEdit: "Edit",
+    rowDelete: "Delete",
     duplicate: (label: string) => `Duplicate ${label}`,
     editField: (label: string) => `Edit ${label}`,
     deleteField: (label: string) => `Delete ${label}`,
