@@ -19,6 +19,7 @@ const (
 	ENOTFOUND     = "not_found"
 	ECONFLICT     = "conflict"
 	ETOOMANY      = "too_many_requests"
+	EGONE         = "gone"        // existed, but no longer usable (a revoked, expired or used link)
 	EUNAVAILABLE  = "unavailable" // the database cannot be reached for now (a restart, a failover): try again
 	EINTERNAL     = "internal"
 )

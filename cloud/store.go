@@ -85,10 +85,12 @@ type Store interface {
 	PaymentStore
 	AdminStore
 	RateLimitStore
-	CorporateStore // corporate.go
-	PrintRunStore  // batchprint.go
-	TemplateStore  // template.go
-	LibraryStore   // library.go
+	CorporateStore  // corporate.go
+	PrintRunStore   // batchprint.go
+	TemplateStore   // template.go
+	LibraryStore    // library.go
+	CollectionStore // collection.go
+	OrgReportStore  // orgreport.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

@@ -283,6 +283,23 @@ var routeCases = []routeCase{
 	{"corporate delete form template", "DELETE /api/corporate/form-templates/{templateId}",
 		fixed(fmt.Sprintf("/api/corporate/form-templates/%d", matrixTemplateID)), nil, membersOnly()},
 
+	// Worker collection links and analytics (TestCollection..., TestOrgReport
+	// cover the organisation's own members).
+	{"corporate collection links", "GET /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")), nil, adminReads()},
+	{"corporate create collection link", "POST /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")),
+		func(string) any { return map[string]any{"templateId": 0, "expiresInDays": 7} }, membersOnly()},
+	{"corporate revoke collection link", "DELETE /api/corporate/{orgId}/collection-links/{linkId}", fixed(orgPath("/collection-links/1")), nil, membersOnly()},
+	{"corporate update link", "POST /api/corporate/{orgId}/qr-codes/{codeId}/update-link", fixed(orgPath("/qr-codes/1/update-link")),
+		func(string) any { return map[string]any{} }, membersOnly()},
+	// Workers' forms are anonymous: the link's token is the credential, so
+	// a session changes nothing; an unknown token is not found for anyone
+	// (TestCollectWorker covers real links, across organisations).
+	{"collect form", "GET /api/collect/{token}", fixed("/api/collect/not-a-token"), nil, everyone(404)},
+	{"collect submit", "POST /api/collect/{token}", fixed("/api/collect/not-a-token"),
+		func(string) any { return map[string]any{"values": map[string]string{}, "consent": true} }, everyone(404)},
+	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, adminReads()},
+	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, adminReads()},
+
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
 	{"site page head", "HEAD /*", fixed("/"), nil, everyone(http.StatusOK)},

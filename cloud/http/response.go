@@ -25,6 +25,7 @@ var statusOf = map[string]int{
 	cloud.ENOTFOUND:     http.StatusNotFound,
 	cloud.ECONFLICT:     http.StatusConflict,
 	cloud.ETOOMANY:      http.StatusTooManyRequests,
+	cloud.EGONE:         http.StatusGone,
 	cloud.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	cloud.EINTERNAL:     http.StatusInternalServerError,
 }

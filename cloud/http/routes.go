@@ -48,6 +48,15 @@ func (s *Server) routes() chi.Router {
 			r.Post("/analytics/event", s.handleAnalyticsEvent)
 		})
 
+		// Workers' collection forms (collection.go): anonymous, the link's
+		// token is the credential; rate-limited per client address here and
+		// per link inside the submit handler.
+		r.Group(func(r chi.Router) {
+			r.Use(s.collectLimiter.Handler)
+			r.Get("/collect/{token}", s.handleCollectForm)
+			r.Post("/collect/{token}", s.handleCollectSubmit)
+		})
+
 		// Payment events: the signature on the raw body is the authentication.
 		r.Post("/stripe/webhook", s.handleStripeWebhook)
 		r.Get("/payments/config", s.handlePaymentConfig)
@@ -143,6 +152,13 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/form-templates", s.handleCreateTemplate)
 			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
 			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
+			// Worker collection links (collection.go) and analytics (orgreport.go).
+			r.Get("/corporate/{orgId}/collection-links", s.handleCollectionLinks)
+			r.Post("/corporate/{orgId}/collection-links", s.handleCreateCollectionLink)
+			r.Delete("/corporate/{orgId}/collection-links/{linkId}", s.handleRevokeCollectionLink)
+			r.Post("/corporate/{orgId}/qr-codes/{codeId}/update-link", s.handleCreateUpdateLink)
+			r.Get("/corporate/{orgId}/analytics", s.handleOrgReport)
+			r.Get("/corporate/{orgId}/analytics/report.csv", s.handleOrgReportCSV)
 		})
 	})
 

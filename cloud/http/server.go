@@ -22,13 +22,19 @@ import (
 // address for one e-mail address; past PerAddress failures on an e-mail
 // address from anywhere, attempts on it wait AddressDelay, doubling, at most
 // AddressDelayMax. AnalyticsPerIP bounds the analytics routes per Window from
-// one address, on a counter of their own. TrustProxy takes the client IP
+// one address, on a counter of their own. CollectPerIP bounds the workers'
+// collection routes per Window from one address, and CollectPerLink the
+// submissions through one link from anywhere (a leaked link cannot be
+// scripted into the organisation's quota quickly); zero takes the default,
+// so configurations written before them keep working. TrustProxy takes the client IP
 // from X-Forwarded-For / X-Real-IP, which only a reverse proxy in front of
 // the cloud may set (else anyone could).
 type RateLimit struct {
 	PerIP           int
 	PerAddress      int
 	AnalyticsPerIP  int
+	CollectPerIP    int
+	CollectPerLink  int
 	Window          time.Duration
 	AddressDelay    time.Duration
 	AddressDelayMax time.Duration
@@ -38,7 +44,9 @@ type RateLimit struct {
 // DefaultRateLimit is the production default. Analytics are generous: a
 // visitor sends a page view on every navigation, and people behind one
 // address (an office, a mobile carrier's NAT) share the allowance.
-var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, Window: time.Minute,
+// A crew filling in a collection link together shares one site's address.
+var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, CollectPerIP: 60, CollectPerLink: 20,
+	Window:       time.Minute,
 	AddressDelay: 250 * time.Millisecond, AddressDelayMax: 8 * time.Second}
 
 // Config is everything the server is built from; main fills it in.
@@ -69,6 +77,8 @@ type Server struct {
 	pairFailures     *httprate.RateLimiter // failed sign-ins per (client, address)
 	addressFailures  *httprate.RateLimiter // failed sign-ins per address: counted, never refused
 	analyticsLimiter *httprate.RateLimiter
+	collectLimiter   *httprate.RateLimiter // workers' collection routes per client address
+	linkLimiter      *httprate.RateLimiter // submissions per collection link
 	router           chi.Router
 
 	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
@@ -78,6 +88,12 @@ type Server struct {
 func NewServer(c Config) *Server {
 	if c.RateLimit == (RateLimit{}) {
 		c.RateLimit = DefaultRateLimit
+	}
+	if c.RateLimit.CollectPerIP == 0 {
+		c.RateLimit.CollectPerIP = DefaultRateLimit.CollectPerIP
+	}
+	if c.RateLimit.CollectPerLink == 0 {
+		c.RateLimit.CollectPerLink = DefaultRateLimit.CollectPerLink
 	}
 	s := &Server{
 		service:    c.Service,
@@ -102,6 +118,10 @@ func NewServer(c Config) *Server {
 	s.addressFailures = httprate.NewRateLimiter(math.MaxInt32, c.RateLimit.Window, counter("address-failures")...)
 	s.analyticsLimiter = httprate.NewRateLimiter(c.RateLimit.AnalyticsPerIP, c.RateLimit.Window,
 		append(counter("analytics-ip"), keyByIP, onLimit)...)
+	s.collectLimiter = httprate.NewRateLimiter(c.RateLimit.CollectPerIP, c.RateLimit.Window,
+		append(counter("collect-ip"), keyByIP, onLimit)...)
+	s.linkLimiter = httprate.NewRateLimiter(c.RateLimit.CollectPerLink, c.RateLimit.Window,
+		append(counter("collect-link"), onLimit)...)
 	s.router = s.routes()
 	return s
 }

@@ -38,6 +38,8 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("Projects", func(t *testing.T) { t.Parallel(); testProjects(t, open) })
 	t.Run("Codes", func(t *testing.T) { t.Parallel(); testCodes(t, open) })
 	t.Run("CodeQuotaRace", func(t *testing.T) { t.Parallel(); testCodeQuotaRace(t, open) })
+	t.Run("CollectionLinks", func(t *testing.T) { t.Parallel(); testCollectionLinks(t, open) })
+	t.Run("OrgReport", func(t *testing.T) { t.Parallel(); testOrgReport(t, open) })
 }
 
 // MustCreateUser creates an individual account created at T0.

@@ -24,6 +24,9 @@ export const paths = {
   corporateTeam: "/corporate/team",
   corporateQrCodes: "/corporate/qr-codes",
   corporateAnalytics: "/corporate/analytics",
+  // Worker self-service (issue 13): the officer's links and the worker's form (/collect/{token}).
+  corporateCollectionLinks: "/corporate/collection-links",
+  collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
   corporateProjects: "/corporate/projects",
@@ -66,19 +69,26 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporatePasswordSetup]: `Set your password · ${siteName}`,
   [paths.corporateDashboard]: `Corporate dashboard · ${siteName}`,
   [paths.corporateTeam]: `Team · ${siteName}`,
+  [paths.corporateAnalytics]: `Analytics · ${siteName}`,
+  [paths.corporateCollectionLinks]: `Collection links · ${siteName}`,
+  [paths.collect]: `Your emergency details · ${siteName}`,
   [paths.corporateQrCodes]: `QR codes · ${siteName}`,
   [paths.corporateNewProject]: `New project · ${siteName}`,
   [paths.corporateProjects]: `Projects · ${siteName}`,
-  [paths.corporateFormBuilder]: `Form templates · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
+  [paths.corporateFormBuilder]: `Form templates · ${siteName}`,
   [paths.labelBatchPrint]: `Batch label printing · ${siteName}`,
-  // Not built yet (the corporate workspace): they show the 404 screen.
-  [paths.corporateAnalytics]: notFoundTitle,
 };
 
 /** The routes that also take a trailing parameter (an organisation's id). */
-export const routesWithParameter: RoutePath[] = [paths.corporateDashboard, paths.corporateTeam];
+export const routesWithParameter: RoutePath[] = [
+  paths.corporateDashboard,
+  paths.corporateTeam,
+  paths.corporateAnalytics,
+  paths.corporateCollectionLinks,
+  paths.collect,
+];
 
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

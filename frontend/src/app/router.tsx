@@ -4,6 +4,15 @@ import { paths } from "./paths";
 
 // Screens are lazy-loaded so the home route ships only what it needs.
 export const routes: RouteObject[] = [
+  // A worker's collection form stands alone: no site navigation suggesting
+  // an account, and no page-view analytics, whose path would carry the
+  // link's token.
+  {
+    path: `${paths.collect}/:token`,
+    lazy: async () => ({
+      Component: (await import("@/features/corporate/collect/CollectPage")).CollectPage,
+    }),
+  },
   {
     element: <AppLayout />,
     children: [
@@ -144,6 +153,32 @@ export const routes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import("@/features/corporate/batch-print/BatchPrintPage"))
             .BatchPrintPage,
+        }),
+      },
+      {
+        path: paths.corporateAnalytics,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/analytics/AnalyticsPage")).AnalyticsPage,
+        }),
+      },
+      {
+        path: `${paths.corporateAnalytics}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/analytics/AnalyticsPage")).AnalyticsPage,
+        }),
+      },
+      {
+        path: paths.corporateCollectionLinks,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/collect/CollectionLinksPage"))
+            .CollectionLinksPage,
+        }),
+      },
+      {
+        path: `${paths.corporateCollectionLinks}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/collect/CollectionLinksPage"))
+            .CollectionLinksPage,
         }),
       },
       {

@@ -48,6 +48,7 @@ function DashboardView({ d }: { d: Dashboard }) {
     [copy.formBuilder, paths.corporateFormBuilder],
     [copy.batchPrint, paths.labelBatchPrint],
     [copy.analytics, paths.corporateAnalytics],
+    [copy.collectionLinks, `${paths.corporateCollectionLinks}/${org.id}`],
   ];
 
   return (

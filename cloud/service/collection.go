@@ -1,0 +1,364 @@
+package service
+
+// Worker self-service collection links (issue 13). An officer makes a link
+// for a template and project; the link's random token is handed out once,
+// in its URL, and only its SHA-256 is kept. A worker opening the link needs
+// no account: the token is their only credential, so every answer to them
+// is about that link's organisation and, for an update link, that one code.
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// CollectionLinkRequest is the body of POST /api/corporate/{orgId}/collection-links.
+type CollectionLinkRequest struct {
+	TemplateID int64 `json:"templateId"` // 0: the Standard Emergency Form
+	ProjectID  int64 `json:"projectId"`  // 0: no project
+	// ExpiresInDays is 7, 30 or 0 (never); absent means 30.
+	ExpiresInDays *int `json:"expiresInDays"`
+}
+
+// CollectionLinkView is a link as the officer's list shows it. URL is only
+// set in the answer that created it: the token is not kept.
+type CollectionLinkView struct {
+	ID               int64      `json:"id"`
+	URL              string     `json:"url,omitempty"`
+	TemplateID       int64      `json:"templateId"`
+	TemplateName     string     `json:"templateName"`
+	ProjectID        *int64     `json:"projectId"`
+	ProjectName      string     `json:"projectName"`
+	CreatedAt        time.Time  `json:"createdAt"`
+	ExpiresAt        *time.Time `json:"expiresAt"`
+	RevokedAt        *time.Time `json:"revokedAt"`
+	Submissions      int        `json:"submissions"`
+	LastSubmissionAt *time.Time `json:"lastSubmissionAt"`
+	// Status is active, expired or revoked at the time of the answer.
+	Status string `json:"status"`
+}
+
+// Collection link statuses shown in the list.
+const (
+	LinkActive  = "active"
+	LinkExpired = "expired"
+	LinkRevoked = "revoked"
+)
+
+func timePtr(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView {
+	v := CollectionLinkView{ID: l.ID, TemplateID: l.TemplateID, TemplateName: l.TemplateName,
+		ProjectName: l.ProjectName, CreatedAt: l.CreatedAt, ExpiresAt: timePtr(l.ExpiresAt),
+		RevokedAt: timePtr(l.RevokedAt), Submissions: l.Submissions, LastSubmissionAt: timePtr(l.LastSubmissionAt),
+		Status: LinkActive}
+	if l.ProjectID != 0 {
+		id := l.ProjectID
+		v.ProjectID = &id
+	}
+	if l.TemplateID == 0 {
+		v.TemplateName = emergency.StandardFormName
+	}
+	switch {
+	case !l.RevokedAt.IsZero():
+		v.Status = LinkRevoked
+	case !l.ExpiresAt.IsZero() && !s.now().Before(l.ExpiresAt):
+		v.Status = LinkExpired
+	}
+	return v
+}
+
+// collectURL is the worker's address for a token.
+func (s *Service) collectURL(token string) string { return s.baseURL + "/collect/" + token }
+
+// CreateCollectionLink makes a shared link (any member of the organisation)
+// and returns it with its URL, which is never shown again.
+func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, orgID int64, req CollectionLinkRequest) (*CollectionLinkView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, err
+	}
+	days := cloud.DefaultCollectionLinkDays
+	if req.ExpiresInDays != nil {
+		days = *req.ExpiresInDays
+	}
+	if !slices.Contains(cloud.CollectionLinkExpiryDays, days) {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCollectionExpiryInvalid)
+	}
+	templateName, _, err := s.TemplateFields(ctx, actor, org.ID, req.TemplateID)
+	if err != nil {
+		return nil, err
+	}
+	if req.ProjectID < 0 {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkRefNotFound)
+	}
+	now := s.now()
+	link := &cloud.CollectionLink{OrganizationID: org.ID, TemplateID: req.TemplateID, ProjectID: req.ProjectID,
+		CreatedBy: actor.ID, CreatedAt: now}
+	if days != 0 {
+		link.ExpiresAt = now.Add(time.Duration(days) * 24 * time.Hour)
+	}
+	return s.createLink(ctx, link, cloud.ActivityCollectionLinkCreated, templateName)
+}
+
+// createLink stores a new link with a fresh token, notes it in Recent
+// Activity, and returns it with its URL.
+func (s *Service) createLink(ctx context.Context, link *cloud.CollectionLink, activity, detail string) (*CollectionLinkView, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	link.TokenHash = hash
+	if err := s.store.CreateCollectionLink(ctx, link); err != nil {
+		return nil, err
+	}
+	s.addActivity(ctx, link.OrganizationID, activity, detail)
+	stored, err := s.store.FindCollectionLink(ctx, link.OrganizationID, link.ID)
+	if err != nil {
+		return nil, err
+	}
+	v := s.viewCollectionLink(stored)
+	v.URL = s.collectURL(token)
+	return &v, nil
+}
+
+// addActivity notes an event in the organisation's Recent Activity. The
+// event itself has happened by then, so a failure to note it is logged,
+// not answered.
+func (s *Service) addActivity(ctx context.Context, orgID int64, kind, detail string) {
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		return tx.AddActivity(&cloud.Activity{OrganizationID: orgID, Kind: kind, Detail: detail, CreatedAt: s.now()})
+	})
+	if err != nil {
+		s.logger.Error("activity not recorded", slog.String("kind", kind), slog.String("error", err.Error()))
+	}
+}
+
+// CollectionLinks lists an organisation's shared links, newest first.
+func (s *Service) CollectionLinks(ctx context.Context, actor *cloud.User, orgID int64) ([]CollectionLinkView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	links, err := s.store.ListCollectionLinks(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := []CollectionLinkView{}
+	for _, l := range links {
+		out = append(out, s.viewCollectionLink(l))
+	}
+	return out, nil
+}
+
+// RevokeCollectionLink stops a link (shared or update) from taking
+// submissions; the codes it made stay.
+func (s *Service) RevokeCollectionLink(ctx context.Context, actor *cloud.User, orgID, linkID int64) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	if err := s.store.RevokeCollectionLink(ctx, org.ID, linkID, s.now()); err != nil {
+		return err
+	}
+	s.addActivity(ctx, org.ID, cloud.ActivityCollectionLinkRevoked, fmt.Sprintf("link %d", linkID))
+	return nil
+}
+
+// The worker's side: the token is the only credential, so every answer is
+// about the link's own organisation and, for an update link, its one code.
+
+// CollectFormView answers GET /api/collect/{token}: what the worker's form
+// shows. Values are only sent for an update link: the worker's own record,
+// so they can correct it.
+type CollectFormView struct {
+	OrganizationName string            `json:"organizationName"`
+	TemplateName     string            `json:"templateName"`
+	ProjectName      string            `json:"projectName"`
+	Fields           []emergency.Field `json:"fields"`
+	Consent          string            `json:"consent"`
+	Values           map[string]string `json:"values,omitempty"`
+	Update           bool              `json:"update"`
+}
+
+// workerLink finds the link a token opens and its organisation, or says
+// plainly why the worker cannot use it: an unknown token is not found, a
+// revoked, expired or used link is gone, and an organisation that may not
+// create codes is not accepting submissions.
+func (s *Service) workerLink(ctx context.Context, token string) (*cloud.CollectionLink, *cloud.Organization, error) {
+	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkGone)
+	if token == "" || len(token) > maxTokenLength {
+		return nil, nil, notFound
+	}
+	link, err := s.store.FindCollectionLinkByToken(ctx, hashToken(token))
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, nil, notFound
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if msg := link.Usable(s.now()); msg != "" {
+		return nil, nil, cloud.NewError(cloud.EGONE, msg)
+	}
+	org, err := s.store.FindOrganization(ctx, link.OrganizationID)
+	if err != nil {
+		return nil, nil, err
+	}
+	closed := cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
+	if cloud.CanCreateCodes(org) != nil {
+		return nil, nil, closed
+	}
+	// A shared link adds a code: with the quota used up, say so before the
+	// worker types a whole form. The binding check is the library's, in
+	// the insert's transaction; this one only spares the worker's time.
+	if !link.IsUpdateLink() {
+		used, err := s.store.CountCodes(ctx, org.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		if used >= org.MaxQRCodes {
+			return nil, nil, closed
+		}
+	}
+	return link, org, nil
+}
+
+// CollectForm is GET /api/collect/{token}.
+func (s *Service) CollectForm(ctx context.Context, token string) (*CollectFormView, error) {
+	link, org, err := s.workerLink(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	v := &CollectFormView{OrganizationName: org.Name, ProjectName: link.ProjectName,
+		Consent: fmt.Sprintf(cloud.CollectionConsent, org.Name), Update: link.IsUpdateLink()}
+	if link.IsUpdateLink() {
+		code, err := s.findCode(ctx, org.ID, link.CodeID)
+		if err != nil {
+			return nil, err
+		}
+		record, err := s.openCodeRecord(code)
+		if err != nil {
+			return nil, err
+		}
+		v.TemplateName, v.ProjectName, v.Fields, v.Values = code.TemplateName, code.ProjectName, record.Fields, record.Values
+		return v, nil
+	}
+	if v.TemplateName, v.Fields, err = s.orgTemplateFields(ctx, org.ID, link.TemplateID); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// SubmitCollection is POST /api/collect/{token}: a worker's details become
+// a new code in the library (a shared link) or replace their own code's
+// values (an update link). The submission is claimed on the link first,
+// in one statement that also checks it is still usable, so a single-use
+// link cannot be used twice at once; if the code cannot be written, the
+// claim is taken back. It returns the thank-you message.
+func (s *Service) SubmitCollection(ctx context.Context, token string, values map[string]string, consent bool) (string, error) {
+	link, org, err := s.workerLink(ctx, token)
+	if err != nil {
+		return "", err
+	}
+	if !consent {
+		return "", cloud.NewError(cloud.EINVALID, cloud.MsgCollectionConsentRequired)
+	}
+	claimed, err := s.store.ClaimCollectionSubmission(ctx, link.ID, s.now())
+	if err != nil {
+		return "", err
+	}
+	if !claimed { // used, revoked or expired since it was read: say which
+		msg := cloud.MsgCollectionLinkGone
+		if again, err := s.store.FindCollectionLink(ctx, link.OrganizationID, link.ID); err == nil && again.Usable(s.now()) != "" {
+			msg = again.Usable(s.now())
+		}
+		return "", cloud.NewError(cloud.EGONE, msg)
+	}
+	kind, detail := cloud.ActivityCollectionSubmitted, link.TemplateName
+	if link.IsUpdateLink() {
+		kind, detail = cloud.ActivityCollectionUpdated, fmt.Sprintf("code %d", link.CodeID)
+		_, err = s.UpdateCodeValues(ctx, nil, org.ID, link.CodeID, values)
+	} else {
+		if link.TemplateID == cloud.StandardTemplateID {
+			detail = emergency.StandardFormName
+		}
+		_, err = s.CreateCode(ctx, nil, org.ID, CodeInput{ProjectID: link.ProjectID, TemplateID: link.TemplateID,
+			Values: values, Source: cloud.CodeSourceCollection})
+	}
+	if err != nil {
+		if releaseErr := s.store.ReleaseCollectionSubmission(ctx, link.ID); releaseErr != nil {
+			s.logger.Error("collection submission not released", slog.Int64("link", link.ID), slog.String("error", releaseErr.Error()))
+		}
+		switch cloud.ErrorCode(err) {
+		case cloud.ECONFLICT, cloud.EFORBIDDEN: // the quota is full, or the organisation closed meanwhile
+			return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
+		}
+		return "", err
+	}
+	s.addActivity(ctx, org.ID, kind, detail)
+	return fmt.Sprintf(cloud.MsgCollectionThanks, org.Name), nil
+}
+
+// UpdateLinkRequest is the body of POST .../qr-codes/{codeId}/update-link.
+type UpdateLinkRequest struct {
+	Email string `json:"email"` // optional: where to mail the link
+}
+
+// CreateUpdateLink makes a single-use link, valid UpdateLinkValidity, with
+// which a code's worker corrects their own details; with an address, it is
+// mailed to them. The mail names the organisation, never the record.
+func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID, codeID int64, req UpdateLinkRequest) (*CollectionLinkView, string, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, "", err
+	}
+	email := cloud.NormalizeEmail(req.Email)
+	if email != "" && !cloud.ValidEmail(email) {
+		return nil, "", cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
+	}
+	code, err := s.findCode(ctx, org.ID, codeID)
+	if err != nil {
+		return nil, "", err
+	}
+	now := s.now()
+	// No template: the worker fills in the code's own copy of its fields,
+	// and deleting the template the code came from must not delete the link.
+	link := &cloud.CollectionLink{OrganizationID: org.ID, CodeID: code.ID,
+		ExpiresAt: now.Add(cloud.UpdateLinkValidity), CreatedBy: actor.ID, CreatedAt: now}
+	v, err := s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID))
+	if err != nil {
+		return nil, "", err
+	}
+	if email == "" {
+		return v, cloud.MsgUpdateLinkCreated, nil
+	}
+	s.sendMail(cloud.Mail{To: email, Subject: fmt.Sprintf(cloud.MsgUpdateLinkMailSubject, org.Name),
+		Text: fmt.Sprintf(updateLinkMailText, org.Name, v.URL, int(cloud.UpdateLinkValidity.Hours()))})
+	return v, cloud.MsgUpdateLinkSent, nil
+}
+
+// updateLinkMailText: the organisation's name, the link, its hours. No
+// medical data goes in mail.
+const updateLinkMailText = `%s asks you to check the emergency details on your Lifetag label.
+
+Open this link on your phone to see and correct them:
+
+%s
+
+The link works once, for %d hours. If you did not expect this message, ignore it.
+`

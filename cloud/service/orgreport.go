@@ -1,0 +1,131 @@
+package service
+
+// An organisation's analytics (/corporate/analytics): real figures from its
+// own records, readable by its members and site admins. Months are calendar
+// months in UTC; the current month is the last.
+
+import (
+	"context"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// OrgReport answers GET /api/corporate/{orgId}/analytics.
+type OrgReport struct {
+	Quota         QuotaView          `json:"quota"`
+	ByProject     []ProjectCountView `json:"byProject"`
+	BySource      []SourceCountView  `json:"bySource"`
+	CodesCreated  []MonthCountView   `json:"codesCreatedByMonth"`
+	LabelsPrinted []MonthCountView   `json:"labelsPrintedByMonth"`
+	Incomplete    int                `json:"incompleteRecords"`
+	ScansNote     string             `json:"scansNote"`
+	GeneratedAt   time.Time          `json:"generatedAt"`
+}
+
+// QuotaView is how many codes count against the plan's allowance: every
+// code, active or not, as the library's create counts them.
+type QuotaView struct {
+	Used int `json:"used"`
+	Max  int `json:"max"`
+}
+
+// ProjectCountView is one project's codes; ProjectID nil is "No project".
+type ProjectCountView struct {
+	ProjectID *int64 `json:"projectId"`
+	Name      string `json:"name"`
+	Active    int    `json:"active"`
+	Inactive  int    `json:"inactive"`
+}
+
+// SourceCountView is how many codes came from one source.
+type SourceCountView struct {
+	Source string `json:"source"`
+	Count  int    `json:"count"`
+}
+
+// MonthCountView is one month's figure; Month is YYYY-MM.
+type MonthCountView struct {
+	Month string `json:"month"`
+	Count int    `json:"count"`
+}
+
+// reportMonths returns the first instant of the report's first month and
+// the report's months (YYYY-MM), oldest first, ending with now's month.
+func reportMonths(now time.Time) (time.Time, []string) {
+	now = now.UTC()
+	first := time.Date(now.Year(), now.Month()-cloud.ReportMonths+1, 1, 0, 0, 0, 0, time.UTC)
+	months := make([]string, cloud.ReportMonths)
+	for i := range months {
+		months[i] = first.AddDate(0, i, 0).Format("2006-01")
+	}
+	return first, months
+}
+
+// byMonth counts weights into the report's months, zeros included.
+func byMonth(months []string, times []time.Time, weight func(i int) int) []MonthCountView {
+	index := map[string]int{}
+	out := make([]MonthCountView, len(months))
+	for i, m := range months {
+		out[i].Month = m
+		index[m] = i
+	}
+	for i, t := range times {
+		if j, ok := index[t.UTC().Format("2006-01")]; ok {
+			out[j].Count += weight(i)
+		}
+	}
+	return out
+}
+
+// OrganizationReport counts an organisation's analytics.
+func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, orgID int64) (*OrgReport, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	first, months := reportMonths(now)
+	counts, err := s.store.CountOrgReport(ctx, org.ID, first)
+	if err != nil {
+		return nil, err
+	}
+	r := &OrgReport{
+		Quota:       QuotaView{Used: counts.Codes, Max: org.MaxQRCodes},
+		ByProject:   []ProjectCountView{},
+		Incomplete:  counts.Incomplete,
+		ScansNote:   cloud.MsgScansNotCounted,
+		GeneratedAt: now,
+	}
+	for _, p := range counts.ByProject {
+		v := ProjectCountView{Name: p.ProjectName, Active: p.Active, Inactive: p.Inactive}
+		if p.ProjectID == 0 {
+			v.Name = cloud.NoProjectName
+		} else {
+			id := p.ProjectID
+			v.ProjectID = &id
+		}
+		r.ByProject = append(r.ByProject, v)
+	}
+	// Every known source, zeros included, then any other the store holds.
+	bySource := map[string]int{}
+	for _, c := range counts.BySource {
+		bySource[c.Source] = c.Count
+	}
+	for _, src := range cloud.CodeSources {
+		r.BySource = append(r.BySource, SourceCountView{Source: src, Count: bySource[src]})
+		delete(bySource, src)
+	}
+	for _, c := range counts.BySource {
+		if _, other := bySource[c.Source]; other {
+			r.BySource = append(r.BySource, SourceCountView{Source: c.Source, Count: c.Count})
+		}
+	}
+	r.CodesCreated = byMonth(months, counts.CodesCreated, func(int) int { return 1 })
+	printed := make([]time.Time, len(counts.PrintRuns))
+	for i, p := range counts.PrintRuns {
+		printed[i] = p.CreatedAt
+	}
+	r.LabelsPrinted = byMonth(months, printed, func(i int) int { return counts.PrintRuns[i].Labels })
+	return r, nil
+}

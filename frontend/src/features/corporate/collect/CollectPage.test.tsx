@@ -1,0 +1,134 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { standardFields } from "@/lib/emergency/template";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+
+const consent =
+  "Acme Scaffolding safety officers and the admins of Lifetag's printing service can see these details.";
+
+const form = {
+  organizationName: "Acme Scaffolding",
+  templateName: "Standard Emergency Form",
+  projectName: "Bridge site",
+  fields: standardFields(),
+  consent,
+  update: false,
+};
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Full Name/), "Ann Worker");
+  await user.selectOptions(screen.getByLabelText(/^Blood Type/), "O+");
+  await user.type(screen.getByLabelText(/^Emergency Contact Name/), "Sam Doe");
+  await user.type(screen.getByLabelText(/^Emergency Contact Phone/), "+44 7700 900123");
+}
+
+describe("/collect/{token}", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows who asks and who sees the details, and sends them with consent", async () => {
+    const fetch = mockFetch({
+      "GET /api/collect/tok1": () => ({ body: form }),
+      "POST /api/collect/tok1": (init) => {
+        const body = JSON.parse(String(init.body)) as { consent: boolean };
+        return body.consent
+          ? {
+              status: 201,
+              body: { message: "Thank you — your details were sent to Acme Scaffolding." },
+            }
+          : {
+              status: 400,
+              body: { message: "Please confirm that you agree to share these details." },
+            };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/collect/tok1");
+    expect(await screen.findByRole("heading", { name: "Acme Scaffolding" })).toBeVisible();
+    expect(screen.getByText(consent)).toBeVisible();
+    // No site navigation: nothing suggests the worker needs an account.
+    expect(screen.queryByRole("link", { name: /sign in|log in/i })).toBeNull();
+    await fillIn(user);
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Please confirm that you agree to share these details.",
+    );
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
+    await user.click(screen.getByRole("checkbox", { name: /I agree to share/ }));
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    expect(
+      await screen.findByText("Thank you — your details were sent to Acme Scaffolding."),
+    ).toBeVisible();
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(posts[1]![1]!.body))).toEqual({
+      consent: true,
+      values: {
+        fullName: "Ann Worker",
+        bloodType: "O+",
+        contact1Name: "Sam Doe",
+        contact1Phone: "+44 7700 900123",
+      },
+    });
+    expect(document.title).toBe("Your emergency details · Lifetag");
+  });
+
+  it("checks the form before sending it", async () => {
+    const fetch = mockFetch({ "GET /api/collect/tok1": () => ({ body: form }) });
+    const user = userEvent.setup();
+    renderRoute("/collect/tok1");
+    await screen.findByRole("heading", { name: "Acme Scaffolding" });
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    await waitFor(() => expect(screen.getByLabelText(/^Full Name/)).toBeInvalid());
+    expect(fetch.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("fills in the worker's own details on an update link", async () => {
+    mockFetch({
+      "GET /api/collect/upd": () => ({
+        body: { ...form, update: true, values: { fullName: "Ann Worker", conditions: "Asthma" } },
+      }),
+    });
+    renderRoute("/collect/upd");
+    expect(await screen.findByLabelText(/^Full Name/)).toHaveValue("Ann Worker");
+    expect(screen.getByLabelText(/^Medical Conditions/)).toHaveValue("Asthma");
+  });
+
+  it.each([
+    [410, "This link is no longer valid. Please ask your safety officer for a new one."],
+    [404, "This link is no longer valid. Please ask your safety officer for a new one."],
+  ])("says plainly when a link cannot be used (%i)", async (status, message) => {
+    mockFetch({ "GET /api/collect/old": () => ({ status, body: { message } }) });
+    renderRoute("/collect/old");
+    expect(await screen.findByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Send my details" })).toBeNull();
+  });
+
+  it("tells the worker when the form is closed", async () => {
+    const closed =
+      "This form is not accepting submissions right now. Please tell your safety officer.";
+    mockFetch({ "GET /api/collect/shut": () => ({ status: 403, body: { message: closed } }) });
+    renderRoute("/collect/shut");
+    expect(await screen.findByText(closed)).toBeVisible();
+  });
+
+  it("shows a used link's message when it was used meanwhile", async () => {
+    const used =
+      "This link has already been used. Please ask your safety officer for a new one if your details need another change.";
+    mockFetch({
+      "GET /api/collect/upd": () => ({ body: { ...form, update: true, values: {} } }),
+      "POST /api/collect/upd": () => ({ status: 410, body: { message: used } }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/collect/upd");
+    await screen.findByRole("heading", { name: "Acme Scaffolding" });
+    await fillIn(user);
+    await user.click(screen.getByRole("checkbox", { name: /I agree to share/ }));
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    expect(await screen.findByText(used)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Send my details" })).toBeNull();
+  });
+});

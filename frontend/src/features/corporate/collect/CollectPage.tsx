@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { useDocumentTitle } from "@/app/useDocumentTitle";
+import { LazyToaster } from "@/components/ui/LazyToaster";
+import { ApiError, serverMessage } from "@/lib/api";
+import type { TemplateErrors } from "@/lib/emergency/template";
+import { TemplateForm } from "../templates/TemplateForm";
+import { useCollectForm, useSubmitCollect, type CollectForm } from "./api";
+import { collectCopy } from "./copy";
+
+const copy = collectCopy.worker;
+
+/** A link that can no longer be used (revoked, expired, used) or never was. */
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 410);
+
+/**
+ * /collect/{token}: a worker fills in their own details on their phone,
+ * without an account. Everything they need is on this one page: who asks,
+ * who will see the details, the form, and what happened.
+ */
+export function CollectPage() {
+  useDocumentTitle();
+  const { token = "" } = useParams();
+  const form = useCollectForm(token);
+  let body;
+  if (form.isPending) body = <p className="loading">{copy.loading}</p>;
+  else if (form.isError)
+    body = (
+      <Notice title={isGone(form.error) ? copy.goneTitle : copy.failed}>
+        {serverMessage(form.error) ?? copy.unavailable}
+      </Notice>
+    );
+  else body = <CollectView token={token} form={form.data} />;
+  return (
+    <main id="main" className="collect-page">
+      {body}
+      <LazyToaster />
+    </main>
+  );
+}
+
+function Notice(props: { title: string; children: string }) {
+  return (
+    <section className="card collect-notice" role="alert">
+      <h1>{props.title}</h1>
+      <p>{props.children}</p>
+    </section>
+  );
+}
+
+function CollectView({ token, form }: { token: string; form: CollectForm }) {
+  const submit = useSubmitCollect(token);
+  const [consent, setConsent] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<TemplateErrors>({});
+  const [thanks, setThanks] = useState<string | null>(null);
+  const [gone, setGone] = useState<string | null>(null);
+  // The send button is at the foot of a long form: a refusal is shown at
+  // the top, beside the consent line, and brought into view.
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  const [refusals, setRefusals] = useState(0); // the same message again is brought into view again
+  useEffect(() => {
+    if (refusals > 0) problemRef.current?.focus();
+  }, [refusals]);
+
+  if (thanks !== null) {
+    return (
+      <section className="card collect-notice" role="status">
+        <h1>{copy.thanksTitle}</h1>
+        <p>{thanks}</p>
+        <p className="hint">{copy.thanksHint}</p>
+      </section>
+    );
+  }
+  if (gone !== null) return <Notice title={copy.goneTitle}>{gone}</Notice>;
+
+  return (
+    <section className="card">
+      <h1>{form.organizationName}</h1>
+      <p>{copy.intro(form.organizationName)}</p>
+      {form.projectName && <p className="hint">{form.projectName}</p>}
+      <p className="collect-consent" id="collect-consent">
+        {form.consent}
+      </p>
+      <label className="collect-consent-check">
+        <input
+          type="checkbox"
+          checked={consent}
+          aria-describedby="collect-consent"
+          onChange={(e) => setConsent(e.target.checked)}
+        />
+        {copy.consentLabel}
+      </label>
+      {problem && (
+        <p role="alert" className="field-error" ref={problemRef} tabIndex={-1}>
+          {problem}
+        </p>
+      )}
+      <TemplateForm
+        fields={form.fields}
+        initialValues={form.values}
+        submitLabel={copy.send}
+        busy={submit.isPending}
+        busyLabel={copy.sending}
+        serverErrors={fieldErrors}
+        onSubmit={(values) =>
+          submit.mutate(
+            { values, consent },
+            {
+              onSuccess: (answer) => setThanks(answer.message),
+              onError: (error) => {
+                const message = serverMessage(error) ?? copy.unavailable;
+                if (isGone(error)) {
+                  setGone(message);
+                  return;
+                }
+                setProblem(message);
+                setRefusals((n) => n + 1);
+                setFieldErrors(fieldErrorsOf(error));
+              },
+            },
+          )
+        }
+      />
+    </section>
+  );
+}
+
+/** The server's per-field messages ({errors: [{field, message}]}), by field id. */
+function fieldErrorsOf(error: unknown): TemplateErrors {
+  if (!(error instanceof ApiError)) return {};
+  try {
+    const parsed = JSON.parse(error.body) as { errors?: { field: string; message: string }[] };
+    return Object.fromEntries((parsed.errors ?? []).map((e) => [e.field, e.message]));
+  } catch {
+    return {};
+  }
+}

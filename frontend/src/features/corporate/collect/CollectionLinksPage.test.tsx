@@ -1,0 +1,131 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
+import { mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+import { SendUpdateLinkButton } from "./SendUpdateLinkButton";
+
+const link = {
+  id: 7,
+  templateId: 0,
+  templateName: "Standard Emergency Form",
+  projectId: 1,
+  projectName: "Bridge site",
+  createdAt: "2026-11-01T10:00:00Z",
+  expiresAt: "2026-12-01T10:00:00Z",
+  revokedAt: null,
+  submissions: 3,
+  lastSubmissionAt: "2026-11-20T10:00:00Z",
+  status: "active",
+};
+const url = "https://lifetag.test/collect/abc123";
+
+describe("/corporate/collection-links", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("creates a link, shows it once with Copy and a QR code, and revokes one after confirming", async () => {
+    let links: Record<string, unknown>[] = [link];
+    const fetch = mockFetch({
+      "GET /api/corporate/4/collection-links": () => ({ body: { links } }),
+      "GET /api/corporate/4/form-templates": () => ({
+        body: {
+          templates: [
+            { id: 0, name: "Standard Emergency Form", builtIn: true, fields: [] },
+            { id: 9, name: "Scaffolders", builtIn: false, isDefault: true, fields: [] },
+          ],
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: [{ id: 1, name: "Bridge site" }] }),
+      "POST /api/corporate/4/collection-links": () => ({
+        status: 201,
+        body: { link: { ...link, id: 8, url, submissions: 0 } },
+      }),
+      "DELETE /api/corporate/4/collection-links/7": () => {
+        links = [{ ...link, status: "revoked", revokedAt: "2026-11-23T10:00:00Z" }];
+        return { body: { message: "Collection link revoked" } };
+      },
+    });
+    const user = userEvent.setup();
+    // After setup, which installs a clipboard of its own.
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderRoute("/corporate/collection-links/4");
+    const row = (await screen.findByRole("rowheader", { name: "Standard Emergency Form" })).closest(
+      "tr",
+    )!;
+    expect(within(row).getByText("Bridge site")).toBeVisible();
+    expect(within(row).getByText("3")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Create collection link" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() =>
+      expect(within(dialog).getByRole("option", { name: "Scaffolders" })).toBeTruthy(),
+    );
+    // The organisation's default template is chosen to begin with.
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Form template/)).toHaveValue("9"));
+    await user.selectOptions(within(dialog).getByLabelText(/^Project/), "1");
+    await user.selectOptions(within(dialog).getByLabelText(/^Link expires/), "7");
+    await user.click(within(dialog).getByRole("button", { name: "Create collection link" }));
+    expect(await within(dialog).findByDisplayValue(url)).toBeVisible();
+    expect(
+      await within(dialog).findByRole("img", { name: "QR code of the collection link" }),
+    ).toBeVisible();
+    const post = fetch.mock.calls.find(
+      ([u, init]) => u === "/api/corporate/4/collection-links" && init?.method === "POST",
+    )!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      templateId: 9,
+      projectId: 1,
+      expiresInDays: 7,
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Copy link" }));
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(within(dialog).getByRole("button", { name: "Link copied" })).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: "Done" }));
+
+    await user.click(screen.getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByRole("dialog", { name: "Revoke this link?" })).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Revoke" }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => t.title)).toContain(
+        "Collection link revoked",
+      ),
+    );
+    expect(await screen.findByText("Revoked")).toBeVisible();
+  });
+});
+
+describe("SendUpdateLinkButton", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("creates a single-use link for one code, mailed when an address is given", async () => {
+    const fetch = mockFetch({
+      "POST /api/corporate/4/qr-codes/12/update-link": () => ({
+        status: 201,
+        body: { link: { ...link, url }, message: "Update link sent" },
+      }),
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SendUpdateLinkButton orgId={4} codeId={12} />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Send update link" }));
+    await user.type(screen.getByLabelText(/^Worker's e-mail/), "not-an-address");
+    await user.click(screen.getByRole("button", { name: "Create link" }));
+    expect(fetch).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/^Worker's e-mail/));
+    await user.type(screen.getByLabelText(/^Worker's e-mail/), "ann@worker.example");
+    await user.click(screen.getByRole("button", { name: "Create link" }));
+    expect(await screen.findByDisplayValue(url)).toBeVisible();
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      email: "ann@worker.example",
+    });
+  });
+});

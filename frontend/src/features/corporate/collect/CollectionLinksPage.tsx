@@ -1,0 +1,235 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import * as Dialog from "@radix-ui/react-dialog";
+import { paths } from "@/app/paths";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { AccessDenied } from "../components/AccessDenied";
+import { SelectField } from "../components/SelectField";
+import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
+import { corporateCopy } from "../copy";
+import { STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
+import { useOrganizationId } from "../hooks";
+import {
+  useCollectionLinks,
+  useCreateLink,
+  useProjectChoices,
+  useRevokeLink,
+  type CollectionLink,
+} from "./api";
+import { collectCopy } from "./copy";
+import { LinkShare } from "./LinkShare";
+
+const copy = collectCopy.links;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const date = (iso: string | null) => (iso ? dateFormat.format(Date.parse(iso)) : "");
+
+/** /corporate/collection-links(/{orgId}): the officer shares, lists and revokes links. */
+export function CollectionLinksPage() {
+  const orgId = useOrganizationId();
+  const links = useCollectionLinks(orgId ?? null);
+  if (orgId === undefined || (orgId !== null && links.isPending)) {
+    return <p className="loading">{corporateCopy.dashboard.loading}</p>;
+  }
+  if (orgId === null || !links.data) return <AccessDenied />;
+  return <LinksView orgId={orgId} links={links.data.links} />;
+}
+
+function LinksView(props: { orgId: number; links: CollectionLink[] }) {
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<CollectionLink | null>(null);
+  const revoke = useRevokeLink(props.orgId);
+  return (
+    <div className="section corporate-page collection-links-page">
+      <div className="page-head page-head-row">
+        <h1>{copy.title}</h1>
+        <div className="pills">
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            {copy.create}
+          </button>
+          <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
+            {copy.back}
+          </Link>
+        </div>
+      </div>
+      <p className="hint">{copy.intro}</p>
+      <section className="card">
+        {props.links.length === 0 ? (
+          <p className="hint">{copy.none}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="analytics-table">
+              <thead>
+                <tr>
+                  {Object.values(copy.columns).map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="visually-hidden">{copy.revoke}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {props.links.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.templateName}</th>
+                    <td>{l.projectName || copy.noProject}</td>
+                    <td>{date(l.createdAt)}</td>
+                    <td>{l.expiresAt ? date(l.expiresAt) : copy.never}</td>
+                    <td>{l.submissions}</td>
+                    <td>{date(l.lastSubmissionAt)}</td>
+                    <td>{copy.status[l.status] ?? l.status}</td>
+                    <td>
+                      {l.status === "active" && (
+                        <button
+                          type="button"
+                          className="button button-small button-danger-outline"
+                          onClick={() => setRevoking(l)}
+                        >
+                          {copy.revoke}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <CreateLinkDialog orgId={props.orgId} open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={copy.revokeTitle}
+        description={copy.revokeDescription}
+        confirmLabel={copy.revoke}
+        cancelLabel={copy.cancel}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => toast({ title: copy.revoked, variant: "success" }),
+            onError: (error) =>
+              toast({
+                title: copy.failed,
+                description: serverMessage(error) ?? undefined,
+                variant: "destructive",
+              }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function CreateLinkDialog(props: { orgId: number; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-small">
+          {props.open && <CreateLinkForm orgId={props.orgId} onClose={props.onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
+  const templates = useTemplates(props.orgId);
+  const projects = useProjectChoices(props.orgId);
+  const create = useCreateLink(props.orgId);
+  // Until the officer chooses, the organisation's default template.
+  const [chosenTemplate, setTemplateId] = useState<string | null>(null);
+  const templateId =
+    chosenTemplate ?? String(templates.data?.find((t) => t.isDefault)?.id ?? STANDARD_TEMPLATE_ID);
+  const [projectId, setProjectId] = useState("");
+  const [days, setDays] = useState("30");
+  const [created, setCreated] = useState<CollectionLink | null>(null);
+
+  if (created?.url) {
+    return (
+      <>
+        <Dialog.Title>{copy.created}</Dialog.Title>
+        <Dialog.Description className="visually-hidden">{copy.createdOnce}</Dialog.Description>
+        <LinkShare url={created.url} />
+        <div className="dialog-actions">
+          <button type="button" className="button button-primary" onClick={props.onClose}>
+            {copy.done}
+          </button>
+        </div>
+      </>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      {
+        templateId: Number(templateId),
+        projectId: projectId === "" ? 0 : Number(projectId),
+        expiresInDays: Number(days),
+      },
+      {
+        onSuccess: (answer) => setCreated(answer.link),
+        onError: (error) =>
+          toast({
+            title: copy.failed,
+            description: serverMessage(error) ?? undefined,
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+  // Without the lists the officer can still make a link for the standard
+  // form and no project; the failure is said, not hidden.
+  const templateOptions: [string, string][] = (
+    templates.data ?? [{ id: STANDARD_TEMPLATE_ID, name: STANDARD_FORM_NAME }]
+  ).map((t) => [String(t.id), t.name]);
+  const projectOptions: [string, string][] = (projects.data ?? []).map((p) => [
+    String(p.id),
+    p.name,
+  ]);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Dialog.Title>{copy.create}</Dialog.Title>
+      <Dialog.Description className="visually-hidden">{copy.intro}</Dialog.Description>
+      {(templates.isError || projects.isError) && <p role="alert">{copy.loadChoicesFailed}</p>}
+      <SelectField
+        label={copy.template}
+        value={templateId}
+        options={templateOptions}
+        onChange={setTemplateId}
+      />
+      <SelectField
+        label={copy.project}
+        value={projectId}
+        placeholder={copy.noProject}
+        options={projectOptions}
+        onChange={setProjectId}
+      />
+      <SelectField
+        label={copy.expiry}
+        value={days}
+        options={copy.expiryChoices.map(([n, label]) => [String(n), label])}
+        onChange={setDays}
+      />
+      <div className="dialog-actions">
+        <Dialog.Close className="button button-secondary" type="button">
+          {copy.cancel}
+        </Dialog.Close>
+        <BusyButton
+          className="button button-primary"
+          busy={create.isPending}
+          busyLabel={copy.creating}
+        >
+          {copy.create}
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+// Worker self-service collection links (cloud/service/collection.go): the
+// officer's links, the worker's form behind /collect/{token}, and the
+// projects the officer chooses from (templates: ../templates/api).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import type { RecordValues, TemplateField } from "@/lib/emergency/template";
+import { organizationKeys } from "../api/organization";
+
+export interface CollectionLink {
+  id: number;
+  url?: string; // only in the answer that created the link
+  templateId: number;
+  templateName: string;
+  projectId: number | null;
+  projectName: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  submissions: number;
+  lastSubmissionAt: string | null;
+  status: "active" | "expired" | "revoked";
+}
+
+export interface NewLink {
+  templateId: number;
+  projectId: number;
+  expiresInDays: number;
+}
+
+const linkKey = (orgId: number) => ["corporate", "collection-links", orgId] as const;
+
+export function useCollectionLinks(orgId: number | null) {
+  return useQuery({
+    queryKey: linkKey(orgId ?? 0),
+    queryFn: () =>
+      apiJson<{ links: CollectionLink[] }>("GET", `/api/corporate/${orgId}/collection-links`),
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+function useLinkChange<T, R>(orgId: number, call: (arg: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: linkKey(orgId) });
+      void client.invalidateQueries({ queryKey: organizationKeys.dashboard(orgId) });
+    },
+  });
+}
+
+export function useCreateLink(orgId: number) {
+  return useLinkChange(orgId, (link: NewLink) =>
+    apiJson<{ link: CollectionLink }>("POST", `/api/corporate/${orgId}/collection-links`, link),
+  );
+}
+
+export function useRevokeLink(orgId: number) {
+  return useLinkChange(orgId, (linkId: number) =>
+    apiJson("DELETE", `/api/corporate/${orgId}/collection-links/${linkId}`),
+  );
+}
+
+/** POST /api/corporate/{orgId}/qr-codes/{codeId}/update-link: a single-use link to one code. */
+export function useSendUpdateLink(orgId: number, codeId: number) {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiJson<{ link: CollectionLink; message: string }>(
+        "POST",
+        `/api/corporate/${orgId}/qr-codes/${codeId}/update-link`,
+        email === "" ? {} : { email },
+      ),
+  });
+}
+
+export interface Choice {
+  id: number;
+  name: string;
+}
+
+/** The organisation's projects (spec §7 GET /api/corporate/projects/{orgId}). */
+export function useProjectChoices(orgId: number) {
+  return useQuery({
+    queryKey: ["corporate", "projects", orgId],
+    queryFn: async () => {
+      const answer = await apiJson<{ projects: Choice[] } | Choice[]>(
+        "GET",
+        `/api/corporate/projects/${orgId}`,
+      );
+      return Array.isArray(answer) ? answer : answer.projects;
+    },
+    retry: false,
+  });
+}
+
+/** GET /api/collect/{token}: what a worker's form shows. */
+export interface CollectForm {
+  organizationName: string;
+  templateName: string;
+  projectName: string;
+  fields: TemplateField[];
+  consent: string;
+  /** Set for an update link: the worker's own current details. */
+  values?: RecordValues;
+  update: boolean;
+}
+
+export function useCollectForm(token: string) {
+  return useQuery({
+    queryKey: ["collect", token],
+    queryFn: () => apiJson<CollectForm>("GET", `/api/collect/${encodeURIComponent(token)}`),
+    retry: false,
+    // A form being filled in must not be refetched and reset under the worker.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSubmitCollect(token: string) {
+  return useMutation({
+    mutationFn: (body: { values: RecordValues; consent: boolean }) =>
+      apiJson<{ message: string }>("POST", `/api/collect/${encodeURIComponent(token)}`, body),
+  });
+}
