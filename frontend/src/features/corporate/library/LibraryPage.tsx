@@ -27,6 +27,7 @@ import {
   type ProjectFilter,
   type StatusFilter,
 } from "./filter";
+import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
 import { ImportDialog } from "./ImportDialog";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
@@ -289,6 +290,7 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
           >
             {code.isActive ? copy.deactivate : copy.activate}
           </button>
+          <SendUpdateLinkButton orgId={props.orgId} codeId={code.id} codeName={code.name} />
           {(["pdf", "png"] as const).map((format) => (
             <button
               key={format}
