@@ -18,12 +18,9 @@ const MaxBatchLabels = 2000
 // Batch printing messages: §5 and §8 where the spec gives them.
 const (
 	// MsgNoQRCodesTitle and MsgNoQRCodes are the empty queue's refusal (§5).
-	MsgNoQRCodesTitle = "No QR Codes"
-	MsgNoQRCodes      = "Add some QR codes before printing"
-	MsgBatchTooLarge  = "A batch can print at most 2000 labels; print the queue in parts"
-	// MsgPrintInactive: an inactive organisation reads and exports its
-	// library but prints nothing (DESIGN.md "Corporate").
-	MsgPrintInactive         = "This organization's subscription is not active, so it cannot print labels. Choose a plan from the dashboard."
+	MsgNoQRCodesTitle        = "No QR Codes"
+	MsgNoQRCodes             = "Add some QR codes before printing"
+	MsgBatchTooLarge         = "A batch can print at most 2000 labels; print the queue in parts"
 	MsgBatchLayoutUnknown    = "Choose a label layout from the list or the sheet catalogue"
 	MsgStartPositionInvalid  = "Start position must be 1 to %d on %s"
 	MsgPrintRunLabelsInvalid = "A print run must have 1 to 2000 labels, at least one for each code"
@@ -31,13 +28,6 @@ const (
 	// printed legibly on the chosen labels, and what to do.
 	MsgBatchCodeTooLong = "%q holds too much text for a legible QR code on %s labels (%.1f x %.1f mm): its modules would print at %.2f mm, under the %.2f mm a phone reads. Choose a larger layout, or shorten the record."
 )
-
-// CanPrint reports whether an organisation may print labels: an active
-// subscription or a running trial. The others (inactive, canceled,
-// past due) are shown as inactive (§4).
-func (o *Organization) CanPrint() bool {
-	return o.SubscriptionStatus == SubscriptionActive || o.SubscriptionStatus == SubscriptionTrial
-}
 
 // PrintRun is one batch of labels printed.
 type PrintRun struct {

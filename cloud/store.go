@@ -87,6 +87,8 @@ type Store interface {
 	RateLimitStore
 	CorporateStore // corporate.go
 	PrintRunStore  // batchprint.go
+	TemplateStore  // template.go
+	LibraryStore   // library.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

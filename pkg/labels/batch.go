@@ -2,6 +2,7 @@ package labels
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lifetag/lifetag/pkg/qr"
@@ -75,7 +76,7 @@ func customGrid() *Template {
 // records.
 func (c *Catalogue) BatchSheet(id string) (*Template, string, error) {
 	id = strings.TrimSpace(id)
-	for _, l := range append(SpecLayouts[:len(SpecLayouts):len(SpecLayouts)], PresetLayouts()...) {
+	for _, l := range slices.Concat(SpecLayouts, PresetLayouts()) {
 		if l.ID != id {
 			continue
 		}
@@ -142,7 +143,7 @@ func GeometryOf(id, name string, t *Template) Geometry {
 // BatchGeometries are the named layouts, the spec's four then the presets.
 func (c *Catalogue) BatchGeometries() ([]Geometry, error) {
 	var out []Geometry
-	for _, l := range append(SpecLayouts[:len(SpecLayouts):len(SpecLayouts)], PresetLayouts()...) {
+	for _, l := range slices.Concat(SpecLayouts, PresetLayouts()) {
 		t, name, err := c.BatchSheet(l.ID)
 		if err != nil {
 			return nil, err
