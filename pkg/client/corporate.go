@@ -25,7 +25,7 @@ type QRCode struct {
 	LabelType     string           `json:"labelType"`
 	IsActive      bool             `json:"isActive"`
 	Source        string           `json:"source"`
-	MissingFields []string         `json:"missingFields"`
+	MissingFields int              `json:"missingFields"` // required fields left empty
 	CreatedAt     time.Time        `json:"createdAt"`
 	UpdatedAt     time.Time        `json:"updatedAt"`
 	Record        emergency.Record `json:"record"`
@@ -76,23 +76,26 @@ func (c *Client) Projects(ctx context.Context, orgID int64) ([]Project, error) {
 	return out.Projects, nil
 }
 
+// StandardTemplateID is the built-in Standard Emergency Form's id.
+const StandardTemplateID = 0
+
 // NewQRCode is a code to add to the library: values by the template's
-// field ids.
+// field ids. ProjectID 0 is no project; TemplateID 0 the standard form.
 type NewQRCode struct {
 	Name       string            `json:"name"`
-	ProjectID  *int64            `json:"projectId"`
-	TemplateID *int64            `json:"templateId"`
-	LabelType  string            `json:"labelType"`
+	ProjectID  int64             `json:"projectId"`
+	TemplateID int64             `json:"templateId"`
+	LabelType  string            `json:"labelType"` // helmet, gear or wallet
 	Values     map[string]string `json:"values"`
 }
 
-// QRCodeUpdate is an edit of a code.
+// QRCodeUpdate is an edit of a code: only the fields set are changed.
 type QRCodeUpdate struct {
-	Name      string            `json:"name"`
-	ProjectID *int64            `json:"projectId"`
-	LabelType string            `json:"labelType"`
-	Values    map[string]string `json:"values"`
-	IsActive  bool              `json:"isActive"`
+	Name      *string           `json:"name,omitempty"`
+	ProjectID *int64            `json:"projectId,omitempty"`
+	LabelType *string           `json:"labelType,omitempty"`
+	Values    map[string]string `json:"values,omitempty"`
+	IsActive  *bool             `json:"isActive,omitempty"`
 }
 
 // codeAnswer is the answer of a create or an edit: the code as stored.
@@ -119,20 +122,22 @@ func (c *Client) UpdateQRCode(ctx context.Context, orgID, codeID int64, edit QRC
 	return &out.QRCode, nil
 }
 
-// Import is a CSV import: checked only (Commit false) or made.
+// Import is a CSV import: checked only (Commit false) or made, all rows
+// or none.
 type Import struct {
-	TemplateID *int64 `json:"templateId"`
-	ProjectID  *int64 `json:"projectId"`
+	TemplateID int64  `json:"templateId"`
+	ProjectID  int64  `json:"projectId"`
+	LabelType  string `json:"labelType,omitempty"`
 	CSV        string `json:"csv"`
 	Commit     bool   `json:"commit"`
 }
 
 // ImportRow is one CSV row's outcome: its 1-based number, the code's name
-// and what is wrong with it (none: valid).
+// and what is wrong with it, by column (none: valid).
 type ImportRow struct {
-	Row    int      `json:"row"`
-	Name   string   `json:"name"`
-	Errors []string `json:"errors"`
+	Row    int               `json:"row"`
+	Name   string            `json:"name"`
+	Errors map[string]string `json:"errors"`
 }
 
 // ImportResult is the outcome of an import.
