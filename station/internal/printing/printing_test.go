@@ -4,17 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
-	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
-	"github.com/lifetag/lifetag/pkg/scantest"
 	"github.com/lifetag/lifetag/pkg/sheet"
 	"github.com/lifetag/lifetag/station/internal/printing/cupstest"
 	"github.com/lifetag/lifetag/station/internal/settings"
@@ -42,25 +38,6 @@ func helmetA4(t testing.TB) *labels.Template {
 		t.Fatal(err)
 	}
 	return tmpl
-}
-
-// pageSizePt reads a PDF's first page size with pdfinfo.
-func pageSizePt(t *testing.T, path string) (w, h float64, pages int) {
-	t.Helper()
-	scantest.RequireTool(t, "pdfinfo")
-	out, err := exec.Command("pdfinfo", path).Output()
-	if err != nil {
-		t.Fatalf("pdfinfo: %v", err)
-	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if v, ok := strings.CutPrefix(line, "Page size:"); ok {
-			fmt.Sscanf(strings.TrimSpace(v), "%g x %g", &w, &h)
-		}
-		if v, ok := strings.CutPrefix(line, "Pages:"); ok {
-			pages, _ = strconv.Atoi(strings.TrimSpace(v))
-		}
-	}
-	return w, h, pages
 }
 
 func payloads(ls []sheet.Label) []string {
@@ -100,12 +77,7 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 		t.Fatalf("result %+v, progress %v", res, progress)
 	}
 	files := cups.WaitForPDFs(1)
-	w, h, pages := pageSizePt(t, files[0])
-	// CUPS-PDF writes through PostScript, whose page size is whole points.
-	wantW, wantH := tmpl.PageWidth*72/25.4, tmpl.PageHeight*72/25.4
-	if math.Abs(w-wantW) > 1 || math.Abs(h-wantH) > 1 || pages != 3 {
-		t.Fatalf("printed %g x %g pt, %d pages; the sheet is %.2f x %.2f pt, 3 pages", w, h, pages, wantW, wantH)
-	}
+	cupstest.AssertPageSize(t, files[0], tmpl.PageWidth, tmpl.PageHeight, 3)
 	printed, err := os.ReadFile(files[0])
 	if err != nil {
 		t.Fatal(err)

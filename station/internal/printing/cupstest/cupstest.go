@@ -15,6 +15,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -254,5 +255,36 @@ func AssertDecodes(t *testing.T, pdf []byte, want []string) {
 	}
 	if len(got) != total {
 		t.Errorf("decoded %d bytes, want %d: a code too many, missing or altered", len(got), total)
+	}
+}
+
+// PageSize reads a PDF's page size (points) and page count with pdfinfo.
+func PageSize(t *testing.T, path string) (w, h float64, pages int) {
+	t.Helper()
+	scantest.RequireTool(t, "pdfinfo")
+	out, err := exec.Command("pdfinfo", path).Output()
+	if err != nil {
+		t.Fatalf("pdfinfo %s: %v", path, err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(line, "Page size:"); ok {
+			fmt.Sscanf(strings.TrimSpace(v), "%g x %g", &w, &h)
+		}
+		if v, ok := strings.CutPrefix(line, "Pages:"); ok {
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &pages)
+		}
+	}
+	return w, h, pages
+}
+
+// AssertPageSize checks a printed PDF's pages are the sheet's size, within
+// a point (CUPS-PDF prints through PostScript, whose page sizes are whole
+// points), and counts them.
+func AssertPageSize(t *testing.T, path string, widthMM, heightMM float64, pages int) {
+	t.Helper()
+	w, h, n := PageSize(t, path)
+	wantW, wantH := widthMM*72/25.4, heightMM*72/25.4
+	if math.Abs(w-wantW) > 1 || math.Abs(h-wantH) > 1 || n != pages {
+		t.Fatalf("printed %g x %g pt, %d pages; the sheet is %.2f x %.2f pt, %d pages", w, h, n, wantW, wantH, pages)
 	}
 }
