@@ -337,6 +337,11 @@ func (s *Service) sendCreate(ctx context.Context, c *client.Client, account sess
 		}
 	}
 	if _, err := c.CreateQRCode(ctx, account.OrganizationID, change.Code); err != nil {
+		if client.StatusOf(err) != 0 {
+			// Refused (the quota, say): the stand-in goes; the change is
+			// kept with the cloud's message for the window.
+			s.dropProvisional(ctx, account, ch)
+		}
 		return err
 	}
 	return s.dropProvisional(ctx, account, ch)
@@ -365,13 +370,28 @@ func (s *Service) sendUpdate(ctx context.Context, c *client.Client, account sess
 	return err
 }
 
-// sendPrintRun replays a print run's record. The cloud keeps no key for
-// runs, so a run whose first answer was lost may be counted twice: the
-// run's labels were printed either way, and a count is all it is.
+// sendPrintRun replays a print run's record. Codes deleted on the cloud
+// since the run was printed are left out (the cloud refuses a run naming a
+// code it does not have, and the labels were printed all the same); a run
+// left with no code is not sent. The cloud keeps no key for runs, so a
+// run whose first answer was lost may be counted twice: its labels were
+// printed either way, and a count is all it is.
 func (s *Service) sendPrintRun(ctx context.Context, c *client.Client, account session.Account, ch cache.Change) error {
 	var run client.PrintRun
 	if err := offline.Decode(ch, &run); err != nil {
 		return err
+	}
+	lib, err := c.Library(ctx, account.OrganizationID)
+	if err != nil {
+		return err
+	}
+	exists := map[int64]bool{}
+	for _, code := range lib.QRCodes {
+		exists[code.ID] = true
+	}
+	run.CodeIDs = slices.DeleteFunc(run.CodeIDs, func(id int64) bool { return !exists[id] })
+	if len(run.CodeIDs) == 0 {
+		return nil
 	}
 	return c.RecordPrintRun(ctx, account.OrganizationID, run)
 }
