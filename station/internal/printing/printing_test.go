@@ -63,7 +63,7 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 	tmpl := helmetA4(t)
 	batch := workers(30)
 	var progress []int
-	res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI},
+	res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel},
 		Job{Printer: cups.Printer, Paper: settings.PaperA4, Title: "batch"}, func(done, total int) {
 			if total != 30 {
 				t.Errorf("progress total %d", total)
@@ -171,7 +171,7 @@ func BenchmarkPrint1000Labels(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
-		res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI},
+		res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel},
 			Job{Printer: cups.Printer, Paper: settings.PaperA4}, nil)
 		if err != nil || res.Labels != 1000 {
 			b.Fatalf("%+v %v", res, err)
