@@ -212,6 +212,11 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	if tmpl == nil {
 		return nil, errors.New(MsgTemplateUnknown)
 	}
+	// The cloud's own rules (pkg/emergency), so a record the cloud would
+	// refuse is refused now, not after the station comes back online.
+	if errs := emergency.ValidateRecord(tmpl.Fields, code.Values); errs != nil {
+		return nil, errs
+	}
 	ch, err := s.offline.Queue(ctx, account, KindCreate, createChange{Code: code})
 	if err != nil {
 		return nil, err
@@ -284,6 +289,11 @@ func (s *Service) UpdateCode(ctx context.Context, codeID int64, edit client.QRCo
 	i := slices.IndexFunc(lib.Codes, func(c client.QRCode) bool { return c.ID == codeID })
 	if i < 0 {
 		return nil, errors.New(MsgCodeNotCached)
+	}
+	if edit.Values != nil {
+		if errs := emergency.ValidateRecord(lib.Codes[i].Record.Fields, edit.Values); errs != nil {
+			return nil, errs
+		}
 	}
 	if _, err := s.offline.Queue(ctx, account, KindUpdate, updateChange{CodeID: codeID, Edit: edit}); err != nil {
 		return nil, err
