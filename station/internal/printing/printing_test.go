@@ -157,24 +157,3 @@ func TestSavePDFWritesAllOrNothing(t *testing.T) {
 		}
 	})
 }
-
-// BenchmarkPrint1000Labels is "1,000 labels from click to spooled": 1,000
-// distinct records rendered by pkg/sheet and handed to CUPS (a paused
-// printer, so the measure is the station's work and the spooler's
-// acceptance, not Ghostscript's).
-func BenchmarkPrint1000Labels(b *testing.B) {
-	cups := cupstest.Start(b)
-	cups.Pause()
-	svc := &Service{Spooler: CUPS{Server: cups.Socket}}
-	tmpl := helmetA4(b)
-	batch := workers(1000)
-	ctx := context.Background()
-	b.ResetTimer()
-	for b.Loop() {
-		res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel},
-			Job{Printer: cups.Printer, Paper: settings.PaperA4}, nil)
-		if err != nil || res.Labels != 1000 {
-			b.Fatalf("%+v %v", res, err)
-		}
-	}
-}
