@@ -2,6 +2,7 @@ package printing
 
 import (
 	"context"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -21,6 +22,13 @@ import (
 // inkTopLeft rasterises a PDF's first page at dpi, as a driver would, and
 // returns the top-left corner of everything printed dark on it (pixels).
 func inkTopLeft(t *testing.T, pdf string, dpi int) (x, y int) {
+	box := inkBox(t, pdf, dpi)
+	return box.Min.X, box.Min.Y
+}
+
+// inkBox is the box around everything printed dark on a PDF's first page
+// rasterised at dpi (pixels).
+func inkBox(t *testing.T, pdf string, dpi int) image.Rectangle {
 	t.Helper()
 	scantest.RequireTool(t, "pdftoppm")
 	out := filepath.Join(t.TempDir(), "page")
@@ -37,15 +45,16 @@ func inkTopLeft(t *testing.T, pdf string, dpi int) (x, y int) {
 		t.Fatal(err)
 	}
 	b := img.Bounds()
-	x, y = b.Max.X, b.Max.Y
+	box := image.Rectangle{Min: b.Max, Max: b.Min}
 	for py := b.Min.Y; py < b.Max.Y; py++ {
 		for px := b.Min.X; px < b.Max.X; px++ {
 			if color.GrayModel.Convert(img.At(px, py)).(color.Gray).Y < 100 {
-				x, y = min(x, px), min(y, py)
+				box.Min.X, box.Min.Y = min(box.Min.X, px), min(box.Min.Y, py)
+				box.Max.X, box.Max.Y = max(box.Max.X, px), max(box.Max.Y, py)
 			}
 		}
 	}
-	return x, y
+	return box
 }
 
 // The printer's saved calibration moves everything printed by its offset,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -39,6 +40,8 @@ func helmetA4(t testing.TB) *labels.Template {
 	}
 	return tmpl
 }
+
+func abs(n int) int { return max(n, -n) }
 
 func payloads(ls []sheet.Label) []string {
 	out := make([]string, len(ls))
@@ -83,6 +86,23 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 		t.Fatal(err)
 	}
 	cupstest.AssertDecodes(t, printed, payloads(batch))
+
+	// 100 %: the printed page's ink lies where the sheet's own PDF puts it,
+	// corner to corner, within half a millimetre (3 px at 150 dpi: edge
+	// anti-aliasing and PostScript's whole-point page). Fitting the page to
+	// a printer's margins of a few millimetres would shrink it by 2 % or
+	// more, some 30 px between the corners.
+	original := filepath.Join(dir, "original.pdf")
+	if err := SavePDF(original, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI}); err != nil {
+		t.Fatal(err)
+	}
+	want, got := inkBox(t, original, 150), inkBox(t, files[0], 150)
+	if d := want.Min.Sub(got.Min); abs(d.X) > 3 || abs(d.Y) > 3 {
+		t.Fatalf("printed ink starts at %v, the sheet's at %v", got.Min, want.Min)
+	}
+	if d := want.Max.Sub(got.Max); abs(d.X) > 3 || abs(d.Y) > 3 {
+		t.Fatalf("printed ink ends at %v, the sheet's at %v: not 100 %%", got.Max, want.Max)
+	}
 
 	t.Run("ErrWrongPaper", func(t *testing.T) {
 		_, err := svc.Print(ctx, tmpl, batch, sheet.Options{}, Job{Printer: cups.Printer, Paper: settings.PaperLetter}, nil)
