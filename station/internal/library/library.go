@@ -143,10 +143,15 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 	}
 	v := &View{OrganizationID: account.OrganizationID, Codes: lib.Codes, Projects: lib.Projects,
 		Templates: lib.Templates, Quota: lib.Quota}
-	for _, p := range []*[]client.QRCode{&v.Codes} {
-		if *p == nil {
-			*p = []client.QRCode{}
-		}
+	// Empty lists, not nulls, for the window.
+	if v.Codes == nil {
+		v.Codes = []client.QRCode{}
+	}
+	if v.Projects == nil {
+		v.Projects = []client.Project{}
+	}
+	if v.Templates == nil {
+		v.Templates = []client.FormTemplate{}
 	}
 	if !synced.IsZero() {
 		v.SyncedAt = &synced
