@@ -177,3 +177,32 @@ func TestSavePDFWritesAllOrNothing(t *testing.T) {
 		}
 	})
 }
+
+// A code too dense for the labels stops the batch where it comes, names
+// the caller's label (not a copy's place in a chunk), and cancels what was
+// spooled before it.
+func TestACodeTooDenseIsNamedAndTheBatchCancelled(t *testing.T) {
+	cups := cupstest.Start(t)
+	cups.Pause()
+	small, _, err := labels.MustBuiltin().BatchSheet("avery-5160") // 66.7 x 25.4 mm, 30 a sheet
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := workers(4)
+	items[3].Payload = strings.Repeat("Allergies: peanuts, latex, penicillin; ", 40)
+	svc := &Service{Spooler: CUPS{Server: cups.Socket}, ChunkSheets: 1}
+	// 12 copies from position 5: the first sheet holds labels 1, 2 and two
+	// copies of 3; the dense label 4 is on the second.
+	res, err := svc.Print(context.Background(), small, items, sheet.Options{Level: labels.BatchLevel, Copies: 12, Start: 5},
+		Job{Printer: cups.Printer, Paper: settings.PaperLetter}, nil)
+	var tooSmall *sheet.TooSmallError
+	if !errors.As(err, &tooSmall) || tooSmall.Index != 3 {
+		t.Fatalf("got %v, want label 4 refused", err)
+	}
+	if res == nil || len(res.Jobs) != 1 {
+		t.Fatalf("spooled before the refusal: %+v", res)
+	}
+	if q := cups.QueuedJobs(); len(q) != 0 {
+		t.Fatalf("the first sheet's job is still queued: %v", q)
+	}
+}
