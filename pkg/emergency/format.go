@@ -19,6 +19,10 @@ func formatDate(year int, month time.Month, day int) string {
 	return strconv.Itoa(day) + " " + monthNames[month-1] + " " + strconv.Itoa(year)
 }
 
+// DefaultTimeZone dates a QR text's Generated line when the person's own
+// time zone is not known: the product's home (it sells in pounds).
+const DefaultTimeZone = "Europe/London"
+
 // QRText returns the plain text a scan of the person's QR code shows, laid
 // out as PAYLOAD.md describes. generatedAt is shown as a date in loc, the
 // person's time zone; the caller supplies both so the text is reproducible.
