@@ -64,10 +64,10 @@ const (
 )
 
 var (
-	errNotAdmin   = errors.New("This account is not a fulfilment admin. Corporate users sign in as a corporate user.")
-	errNoCloud    = errors.New("Choose the cloud's address first.")
-	errSignedOut  = errors.New("Your session has ended. Please sign in again.")
-	errWrongDoor  = errors.New("Choose fulfilment admin or corporate user.")
+	errNotAdmin  = errors.New("This account is not a fulfilment admin. Corporate users sign in as a corporate user.")
+	errNoCloud   = errors.New("Choose the cloud's address first.")
+	errSignedOut = errors.New("Your session has ended. Please sign in again.")
+	errWrongDoor = errors.New("Choose fulfilment admin or corporate user.")
 )
 
 const (
