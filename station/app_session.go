@@ -85,7 +85,7 @@ func newSession(a *App) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{app: a, dir: dir}
-	if err := readJSON(machineConfigPath(), &s.machine); err != nil {
+	if s.machine, err = readMachineConfig(); err != nil {
 		// A broken IT file must not stop the station; the person can still choose.
 		fmt.Fprintln(os.Stderr, "lifetag-station: ignoring the machine configuration:", err)
 	}

@@ -17,13 +17,18 @@ import (
 // (STATION_CLOUD_URL, -ldflags -X main.defaultCloudURL=...).
 var defaultCloudURL = "https://lifetag.example"
 
-// The IT configuration: one small JSON file an installer (the MSI's CLOUDURL
-// property, the NSIS /CLOUDURL= option) or IT writes once per machine, read
-// at each start. A person's own choice, in the user's settings, wins.
+// The IT configuration, set once per machine by an installer or IT and
+// read at each start; a person's own choice, in the user's settings, wins.
+// Everywhere, a small JSON file:
 //
 //	{"cloudUrl": "https://lifetag.example.org"}
 //
-// Windows: %ProgramData%\Lifetag\station.json; elsewhere /etc/lifetag/station.json.
+// at /etc/lifetag/station.json (Linux, macOS) or
+// %ProgramData%\Lifetag\station.json (Windows). On Windows the installers
+// write the registry value HKLM\SOFTWARE\Lifetag\Station\CloudUrl instead
+// (msiexec CLOUDURL=..., the NSIS installer's /CLOUDURL=...; Group Policy can
+// set it too), which wins over the file: an MSI writes registry values but
+// no text files (machine_windows.go).
 type machineConfig struct {
 	CloudURL string `json:"cloudUrl"`
 }
@@ -37,6 +42,17 @@ func machineConfigPath() string {
 		return filepath.Join(base, "Lifetag", "station.json")
 	}
 	return "/etc/lifetag/station.json"
+}
+
+// readMachineConfig reads the IT configuration: the registry value where
+// there is one (Windows), else the file.
+func readMachineConfig() (machineConfig, error) {
+	if u := registryCloudURL(); u != "" {
+		return machineConfig{CloudURL: u}, nil
+	}
+	var c machineConfig
+	err := readJSON(machineConfigPath(), &c)
+	return c, err
 }
 
 // settings are a person's choices on this station, in the user's config
