@@ -41,6 +41,8 @@ pkg=build/station
 bin="$pkg/lifetag-station-linux-amd64"
 
 echo "== station: signatures and packages"
+# grep >/dev/null rather than grep -q below: -q stops reading at the first
+# match, and the writer's broken pipe would fail the line under pipefail.
 mkdir "$work/other"
 throwaway_cert "$work/other"
 for f in lifetag-station.exe lifetag-station-setup.exe lifetag-station.msi; do
@@ -55,12 +57,12 @@ for f in lifetag-station.exe lifetag-station-setup.exe lifetag-station.msi; do
   echo "   $f: Authenticode signature verified"
 done
 deb="$(ls "$pkg"/lifetag-station_*_amd64.deb)"
-dpkg-deb --info "$deb" | grep -q "Package: lifetag-station" || { echo "station: dpkg-deb cannot read $deb" >&2; exit 1; }
-dpkg-deb --contents "$deb" | grep -q "./usr/bin/lifetag-station$" || { echo "station: $deb lacks the binary" >&2; exit 1; }
+dpkg-deb --info "$deb" | grep "^ Package: lifetag-station$" >/dev/null || { echo "station: dpkg-deb cannot read $deb" >&2; exit 1; }
+dpkg-deb --contents "$deb" | grep "./usr/bin/lifetag-station$" >/dev/null || { echo "station: $deb lacks the binary" >&2; exit 1; }
 echo "   $(basename "$deb"): $(dpkg-deb --field "$deb" Package Version | tr '\n' ' ')"
-msiinfo suminfo "$pkg/lifetag-station.msi" | grep -q "^Subject: Lifetag Station" || { echo "station: msiinfo cannot read the MSI" >&2; exit 1; }
-msiinfo tables "$pkg/lifetag-station.msi" | grep -qx Registry || { echo "station: the MSI has no Registry table" >&2; exit 1; }
-msiinfo export "$pkg/lifetag-station.msi" Property | grep -q "^SecureCustomProperties	CLOUDURL;" ||
+msiinfo suminfo "$pkg/lifetag-station.msi" | grep "^Subject: Lifetag Station$" >/dev/null || { echo "station: msiinfo cannot read the MSI" >&2; exit 1; }
+msiinfo tables "$pkg/lifetag-station.msi" | grep -x Registry >/dev/null || { echo "station: the MSI has no Registry table" >&2; exit 1; }
+msiinfo export "$pkg/lifetag-station.msi" Property | grep "^SecureCustomProperties	CLOUDURL;" >/dev/null ||
   { echo "station: CLOUDURL is not a secure property of the MSI" >&2; exit 1; }
 echo "   lifetag-station.msi: summary, tables and the CLOUDURL property read"
 (cd "$pkg" && sha256sum --quiet -c SHA256SUMS)
