@@ -1,6 +1,10 @@
 package cloud
 
-import "time"
+import (
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/sheet"
+)
 
 // Admin and fulfilment (admin-corporate-side §2-§8; DESIGN.md "Admin and
 // fulfilment").
@@ -96,8 +100,10 @@ const (
 	// its memory stays flat however many users there are.
 	ExportPageSize = 1000
 	// AdminOrderPaperSize and AdminOrderPrintQuality are how fulfilment
-	// prints an order: the product sells and ships in the UK and Ireland.
-	AdminOrderPaperSize    = "a4"
+	// prints an order (sheet.OrderPaper, sheet.OrderDPI, which the desktop
+	// station prints too), in the website's option names: "high" is
+	// service.printDPI's 600.
+	AdminOrderPaperSize    = string(sheet.OrderPaper)
 	AdminOrderPrintQuality = "high"
 )
 

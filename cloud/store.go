@@ -86,6 +86,9 @@ type Store interface {
 	AdminStore
 	RateLimitStore
 	CorporateStore // corporate.go
+	PrintRunStore  // batchprint.go
+	TemplateStore  // template.go
+	LibraryStore   // library.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // roles a request can come from, about the owner's e-mail.
@@ -85,6 +86,14 @@ func fixed(path string) func(string) string { return func(string) string { retur
 // matrixOrgID is the organisation the corporate rows ask about: the second
 // one made in TestAuthorizationMatrix (the first is corporateOther's).
 const matrixOrgID = 2
+
+// matrixTemplateID is the one template of the matrix's organisation.
+const matrixTemplateID = 1
+
+// templateBody is a valid template save.
+func templateBody(name string) map[string]any {
+	return map[string]any{"name": name, "description": "", "fields": emergency.DefaultFields(), "isDefault": true}
+}
 
 func orgPath(rest string) string { return fmt.Sprintf("/api/corporate/%d%s", matrixOrgID, rest) }
 
@@ -229,6 +238,50 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
+	// Batch printing: members only (a site admin prints nothing in an
+	// organisation's name); TestBatchPrint covers the members.
+	{"corporate batch print", "POST /api/corporate/{orgId}/batch-print.pdf", fixed(orgPath("/batch-print.pdf")),
+		func(string) any {
+			return map[string]any{"codeIds": []int64{1}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
+		}, membersOnly()},
+	{"corporate record print run", "POST /api/corporate/{orgId}/print-runs", fixed(orgPath("/print-runs")),
+		func(string) any {
+			return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{1}}
+		}, membersOnly()},
+	// The sheets batch printing offers are public catalogue data.
+	{"batch layouts", "GET /api/labels/batch-layouts", fixed("/api/labels/batch-layouts"), nil, everyone(200)},
+	{"label catalogue", "GET /api/labels/catalogue", fixed("/api/labels/catalogue?q=avery+5160"), nil, everyone(200)},
+	// Projects and the QR code library: the matrix's organisation has
+	// project 1 and code 1 (TestAuthorizationMatrix). A site admin reads
+	// them, labels included; only members change them (TestLibrary...).
+	{"corporate projects", "GET /api/corporate/projects/{orgId}", fixed(fmt.Sprintf("/api/corporate/projects/%d", matrixOrgID)), nil, adminReads()},
+	{"corporate create project", "POST /api/corporate/{orgId}/projects", fixed(orgPath("/projects")),
+		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
+	{"corporate update project", "PUT /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")),
+		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
+	{"corporate qr codes", "GET /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes?records=1")), nil, adminReads()},
+	{"corporate create qr code", "POST /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes")),
+		func(string) any { return map[string]any{"name": "X", "values": libraryValues("Stolen")} }, membersOnly()},
+	{"corporate import template", "GET /api/corporate/{orgId}/qr-codes/import-template.csv", fixed(orgPath("/qr-codes/import-template.csv")), nil, adminReads()},
+	{"corporate import qr codes", "POST /api/corporate/{orgId}/qr-codes/import", fixed(orgPath("/qr-codes/import")),
+		func(string) any { return map[string]any{"csv": "Name\nX\n", "commit": true} }, membersOnly()},
+	{"corporate qr code", "GET /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, adminReads()},
+	{"corporate update qr code", "PUT /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")),
+		func(string) any { return map[string]any{"isActive": false} }, membersOnly()},
+	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, membersOnly()},
+	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, membersOnly()},
+	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, adminReads()},
+	{"corporate qr code label png", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", fixed(orgPath("/qr-codes/1/label.png")), nil, adminReads()},
+	// Form templates: matrixTemplateID is the matrix organisation's, so a
+	// 404 says "not yours", not "no such template".
+	{"corporate form templates", "GET /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")), nil, adminReads()},
+	{"corporate create form template", "POST /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")),
+		func(string) any { return templateBody("Stolen") }, membersOnly()},
+	{"corporate update form template", "PUT /api/corporate/form-templates/{templateId}",
+		fixed(fmt.Sprintf("/api/corporate/form-templates/%d", matrixTemplateID)),
+		func(string) any { return templateBody("Renamed") }, membersOnly()},
+	{"corporate delete form template", "DELETE /api/corporate/form-templates/{templateId}",
+		fixed(fmt.Sprintf("/api/corporate/form-templates/%d", matrixTemplateID)), nil, membersOnly()},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
@@ -253,6 +306,20 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if err != nil || orgID != matrixOrgID {
 			t.Fatalf("the matrix's organisation: id %d, %v; want id %d", orgID, err, matrixOrgID)
 		}
+		seedLibrary(t, e, matrixOrgID)
+
+		matrixTemplate := &cloud.Template{OrganizationID: matrixOrgID, Name: "Matrix form", Fields: emergency.DefaultFields(),
+			CreatedAt: e.Clock.Now()}
+		if err := e.Store.CreateTemplate(context.Background(), matrixTemplate, &cloud.Activity{OrganizationID: matrixOrgID,
+			Kind: cloud.ActivityTemplateCreated, CreatedAt: e.Clock.Now()}); err != nil || matrixTemplate.ID != matrixTemplateID {
+			t.Fatalf("the matrix's template: id %d, %v; want id %d", matrixTemplate.ID, err, matrixTemplateID)
+		}
+		defer func() {
+			list, err := e.Store.ListTemplates(context.Background(), matrixOrgID)
+			if err != nil || len(list) != 1 || list[0].Name != "Matrix form" {
+				t.Errorf("the matrix organisation's templates changed: %v %v", list, err)
+			}
+		}()
 
 		for i, rc := range routeCases {
 			for role := anonymous; role < roleCount; role++ {

@@ -52,6 +52,10 @@ func (s *Server) routes() chi.Router {
 		r.Post("/stripe/webhook", s.handleStripeWebhook)
 		r.Get("/payments/config", s.handlePaymentConfig)
 
+		// The label sheets batch printing offers: public catalogue data.
+		r.Get("/labels/batch-layouts", s.handleBatchLayouts)
+		r.Get("/labels/catalogue", s.handleLabelCatalogue)
+
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)
 			r.Post("/auth/logout", s.handleLogout)
@@ -119,6 +123,26 @@ func (s *Server) routes() chi.Router {
 			r.Delete("/corporate/{orgId}/team/{userId}", s.handleRemoveMember)
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
+			r.Post("/corporate/{orgId}/batch-print.pdf", s.handleBatchPrint)
+			r.Post("/corporate/{orgId}/print-runs", s.handleRecordPrintRun)
+			// Projects and the QR code library (library.go).
+			r.Get("/corporate/projects/{orgId}", s.handleProjects)
+			r.Post("/corporate/{orgId}/projects", s.handleCreateProject)
+			r.Put("/corporate/{orgId}/projects/{projectId}", s.handleUpdateProject)
+			r.Get("/corporate/{orgId}/qr-codes", s.handleLibrary)
+			r.Post("/corporate/{orgId}/qr-codes", s.handleCreateCode)
+			r.Get("/corporate/{orgId}/qr-codes/import-template.csv", s.handleImportTemplate)
+			r.Post("/corporate/{orgId}/qr-codes/import", s.handleImportCodes)
+			r.Get("/corporate/{orgId}/qr-codes/{codeId}", s.handleCode)
+			r.Put("/corporate/{orgId}/qr-codes/{codeId}", s.handleUpdateCode)
+			r.Delete("/corporate/{orgId}/qr-codes/{codeId}", s.handleDeleteCode)
+			r.Post("/corporate/{orgId}/qr-codes/{codeId}/duplicate", s.handleDuplicateCode)
+			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.pdf", s.handleCodeLabelPDF)
+			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.png", s.handleCodeLabelPNG)
+			r.Get("/corporate/{orgId}/form-templates", s.handleListTemplates)
+			r.Post("/corporate/{orgId}/form-templates", s.handleCreateTemplate)
+			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
+			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
 		})
 	})
 

@@ -50,8 +50,9 @@ type LabelSheetRequest struct {
 	EmergencyData *emergency.Data `json:"emergencyData"`
 }
 
-// defaultTimeZone is the product's home: it sells in pounds.
-const defaultTimeZone = "Europe/London"
+// defaultTimeZone dates a label's Generated line when the person's own
+// time zone is not known (emergency.DefaultTimeZone).
+const defaultTimeZone = emergency.DefaultTimeZone
 
 // printDPI maps print quality to printer dots (individual-side §9).
 var printDPI = map[string]int{"standard": 300, "high": 600}
@@ -82,14 +83,10 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 // pkg/sheet/design.json lays them out, at the error-correction level
 // measured for the label size (labels.Presets).
 func renderLabelSheets(template *labels.Template, dpi int, options LabelOptions, record emergency.Data, payload string, sheets int) ([]byte, error) {
-	label := sheet.RecordLabel(record, payload)
-	items := make([]sheet.Label, template.PerSheet()*max(sheets, 1))
-	for i := range items {
-		items[i] = label
-	}
 	var pdf bytes.Buffer
-	level := labels.PrintLevel(labels.Kind(options.LabelType), labels.PaperSize(options.PaperSize))
-	if err := sheet.Render(&pdf, template, items, sheet.Options{Level: level, DPI: dpi}); err != nil {
+	err := sheet.RenderRecordSheets(&pdf, template, labels.Kind(options.LabelType), labels.PaperSize(options.PaperSize),
+		sheet.RecordLabel(record, payload), sheets, sheet.Options{DPI: dpi})
+	if err != nil {
 		if tooSmall, ok := err.(*sheet.TooSmallError); ok {
 			return nil, cloud.NewError(cloud.EINVALID, tooSmall.Error())
 		}

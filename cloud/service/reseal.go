@@ -76,7 +76,18 @@ func (s *Service) ResealAll(ctx context.Context) (int, error) {
 	if err != nil {
 		return n, err
 	}
-	return n, nil
+	codes, err := s.resealColumn(
+		func(after int64) ([]sealedValue, error) {
+			codes, err := s.store.ListSealedCodes(ctx, after, resealPage)
+			values := make([]sealedValue, len(codes))
+			for i, c := range codes {
+				values[i] = sealedValue{c.ID, c.Sealed, aad(c.OrganizationID, fieldCodeRecord)}
+			}
+			return values, err
+		},
+		func(id int64, old, new []byte) (bool, error) { return s.store.ReplaceSealedCode(ctx, id, old, new) })
+	n += codes
+	return n, err
 }
 
 // sealedValue is one sealed cell: its row id, ciphertext and AAD.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,15 +99,29 @@ func TestKeyRotation(t *testing.T) {
 				t.Fatal(err)
 			}
 
+			// A library code's record, sealed like an individual's.
+			org := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
+				SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
+			officer := storetest.MustCreateOrganization(t, store, org)
+			code, err := before.CreateCode(ctx, officer, org.ID, service.CodeInput{Values: map[string]string{
+				"fullName": "Ann Worker", "bloodType": "B-", "contact1Name": "Bob", "contact1Phone": "+44 7700 900123",
+				"medications": "Insulin"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+
 			newOnly := newService(t, store, newKey)
+			if _, err := newOnly.CodeRecords(ctx, officer, org.ID, []int64{code.ID}); err == nil {
+				t.Fatal("the new key alone opened a library record sealed under the old one")
+			}
 			if _, err := newOnly.PullEmergencyData(ctx, users[0], users[0].Email); err == nil {
 				t.Fatal("the new key alone opened data sealed under the old one")
 			}
 
 			rotating := newService(t, store, newKey, oldKey)
 			n, err := rotating.ResealAll(ctx)
-			if err != nil || n != 5 {
-				t.Fatalf("resealed %d rows (%v), want 5", n, err)
+			if err != nil || n != 6 {
+				t.Fatalf("resealed %d rows (%v), want 6", n, err)
 			}
 			if n, err := rotating.ResealAll(ctx); err != nil || n != 0 {
 				t.Fatalf("second run resealed %d rows (%v), want 0", n, err)
@@ -121,6 +136,12 @@ func TestKeyRotation(t *testing.T) {
 				if err != nil || len(export.Orders) != 1 || !bytes.Contains(export.Orders[0].ShippingAddress, []byte("Leeds")) {
 					t.Fatalf("export after rotation: %+v %v", export, err)
 				}
+			}
+
+			records, err := newOnly.CodeRecords(ctx, officer, org.ID, []int64{code.ID, code.ID})
+			if err != nil || len(records) != 2 || records[1].Record.Values["medications"] != "Insulin" ||
+				!strings.Contains(records[0].QRText, "Medications: Insulin") {
+				t.Fatalf("library record after rotation: %+v %v", records, err)
 			}
 
 			// The re-sealed checkout is fulfilled with the new key alone.

@@ -104,8 +104,9 @@ func (db *DB) FindOrganization(ctx context.Context, id int64) (*cloud.Organizati
 
 func (db *DB) CountOrganization(ctx context.Context, id int64) (*cloud.OrganizationCounts, error) {
 	var n cloud.OrganizationCounts
+	// Every code counts, active or not, as for the quota (CreateCodes).
 	err := db.conn(ctx).queryRow(`SELECT
-		(SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1 AND is_active),
+		(SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1),
 		(SELECT count(*) FROM projects WHERE organization_id = $1),
 		(SELECT count(*) FROM users WHERE organization_id = $1)`, id).Scan(&n.QRCodes, &n.Projects, &n.Members)
 	return &n, storeError(err, "organization counts")

@@ -33,6 +33,11 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("Admin", func(t *testing.T) { t.Parallel(); testAdmin(t, open) })
 	t.Run("RateLimits", func(t *testing.T) { t.Parallel(); testRateLimits(t, open) })
 	t.Run("Corporate", func(t *testing.T) { t.Parallel(); testCorporate(t, open) })
+	t.Run("PrintRuns", func(t *testing.T) { t.Parallel(); testPrintRuns(t, open) })
+	t.Run("Templates", func(t *testing.T) { t.Parallel(); testTemplates(t, open) })
+	t.Run("Projects", func(t *testing.T) { t.Parallel(); testProjects(t, open) })
+	t.Run("Codes", func(t *testing.T) { t.Parallel(); testCodes(t, open) })
+	t.Run("CodeQuotaRace", func(t *testing.T) { t.Parallel(); testCodeQuotaRace(t, open) })
 }
 
 // MustCreateUser creates an individual account created at T0.

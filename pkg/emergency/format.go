@@ -19,6 +19,10 @@ func formatDate(year int, month time.Month, day int) string {
 	return strconv.Itoa(day) + " " + monthNames[month-1] + " " + strconv.Itoa(year)
 }
 
+// DefaultTimeZone dates a QR text's Generated line when the person's own
+// time zone is not known: the product's home (it sells in pounds).
+const DefaultTimeZone = "Europe/London"
+
 // QRText returns the plain text a scan of the person's QR code shows, laid
 // out as PAYLOAD.md describes. generatedAt is shown as a date in loc, the
 // person's time zone; the caller supplies both so the text is reproducible.
@@ -26,24 +30,44 @@ func formatDate(year int, month time.Month, day int) string {
 // QRText formats whatever it is given; call Validate first to make sure the
 // record is complete and fits one QR code.
 func QRText(d Data, generatedAt time.Time, loc *time.Location) string {
+	return qrText(d, generatedAt, loc, false, nil)
+}
+
+// qrText lays out d. For a template's record (RecordQRText), extra is its
+// extra section's lines, and a blank name or blood type line is left out:
+// the template may not ask for them, and an empty "Blood Type:" would read
+// as if someone forgot it. An individual record always has both.
+func qrText(d Data, generatedAt time.Time, loc *time.Location, record bool, extra []string) string {
 	d = d.Normalized()
 	var b strings.Builder
 	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
 
 	line(Header)
-	line("")
 	p := d.PersonalInfo
-	line("Name: " + p.FullName)
+	var personal []string
+	if !record || p.FullName != "" {
+		personal = append(personal, "Name: "+p.FullName)
+	}
 	if p.DateOfBirth != "" {
 		dob := p.DateOfBirth
 		if t, ok := parseDate(dob); ok {
 			dob = formatDate(t.Year(), t.Month(), t.Day())
 		}
-		line("DOB: " + dob)
+		personal = append(personal, "DOB: "+dob)
 	}
-	line("Blood Type: " + p.BloodType)
+	if !record || p.BloodType != "" {
+		personal = append(personal, "Blood Type: "+p.BloodType)
+	}
 	if p.Weight != nil {
-		line("Weight: " + formatWeight(*p.Weight) + " kg")
+		personal = append(personal, "Weight: "+formatWeight(*p.Weight)+" kg")
+	}
+	// A template's record may have no personal lines at all; then the next
+	// section's own blank line follows the header.
+	if len(personal) > 0 {
+		line("")
+		for _, l := range personal {
+			line(l)
+		}
 	}
 
 	var contacts []string
@@ -82,6 +106,14 @@ func QRText(d Data, generatedAt time.Time, loc *time.Location) string {
 			if f.value != "" {
 				line(f.label + ": " + f.value)
 			}
+		}
+	}
+
+	if len(extra) > 0 {
+		line("")
+		line(ExtraHeading)
+		for _, entry := range extra {
+			line(entry)
 		}
 	}
 

@@ -35,6 +35,39 @@ type RulesSet struct {
 		LastModifiedInvalid string `json:"lastModifiedInvalid"`
 		TooLong             string `json:"tooLong"`
 	} `json:"messages"`
+	Templates TemplateRules `json:"templates"`
+}
+
+// TemplateRules are the limits and messages of corporate form templates
+// (template.go).
+type TemplateRules struct {
+	// QRCapacityBytes is what one level-M code holds (version 40, byte
+	// mode); the largest record a template allows must fit in it.
+	QRCapacityBytes int            `json:"qrCapacityBytes"`
+	MaxFields       int            `json:"maxFields"`
+	MaxOptions      int            `json:"maxOptions"`
+	MaxBytes        map[string]int `json:"maxBytes"`
+	Messages        struct {
+		NameRequired    string `json:"nameRequired"`
+		FieldsRequired  string `json:"fieldsRequired"`
+		LabelRequired   string `json:"labelRequired"`
+		TooManyFields   string `json:"tooManyFields"`
+		TooLong         string `json:"tooLong"`
+		TypeInvalid     string `json:"typeInvalid"`
+		CategoryInvalid string `json:"categoryInvalid"`
+		OptionsRequired string `json:"optionsRequired"`
+		TooManyOptions  string `json:"tooManyOptions"`
+		IDInvalid       string `json:"idInvalid"`
+		StandardInvalid string `json:"standardInvalid"`
+		TooLarge        string `json:"tooLarge"`
+		FieldRequired   string `json:"fieldRequired"`
+		ChoiceInvalid   string `json:"choiceInvalid"`
+		NumberInvalid   string `json:"numberInvalid"`
+		DateInvalid     string `json:"dateInvalid"`
+		CheckboxInvalid string `json:"checkboxInvalid"`
+		EmailInvalid    string `json:"emailInvalid"`
+		UnknownField    string `json:"unknownField"`
+	} `json:"messages"`
 }
 
 func mustLoadRules(raw []byte) RulesSet {

@@ -1,6 +1,7 @@
 package emergency
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,6 +72,13 @@ type Record struct {
 	Values map[string]string `json:"values"`
 }
 
+// ExtraHeading opens the extra section of a template record (PAYLOAD.md).
+const ExtraHeading = "ADDITIONAL INFORMATION:"
+
+// Checked is a ticked checkbox's value; an unticked one is "" (or "false",
+// which normalises to "").
+const Checked = "true"
+
 // DefaultFields are the spec's default template fields (§3), loaded by
 // 'Load Default'.
 func DefaultFields() []Field {
@@ -84,12 +92,80 @@ func DefaultFields() []Field {
 	}
 }
 
+// StandardFormName is the name of the built-in template.
+const StandardFormName = "Standard Emergency Form"
+
+// StandardFields is the built-in "Standard Emergency Form": the individual
+// record (individual-side §3) as template fields, without the e-mail
+// address (a worker's record is not an account). Its required fields are
+// the ones an individual record requires.
+func StandardFields() []Field {
+	fields := []Field{
+		{ID: "fullName", Type: FieldText, Label: "Full Name", Required: true, Category: "personal", Standard: SlotFullName},
+		{ID: "dateOfBirth", Type: FieldDate, Label: "Date of Birth", Category: "personal", Standard: SlotDateOfBirth},
+		{ID: "bloodType", Type: FieldSelect, Label: "Blood Type", Required: true, Category: "medical", Options: slices.Clone(Rules.BloodTypes), Standard: SlotBloodType},
+		{ID: "weight", Type: FieldNumber, Label: "Weight (kg)", Category: "personal", Standard: SlotWeight},
+		{ID: "contact1Name", Type: FieldText, Label: "Emergency Contact Name", Required: true, Category: "emergency", Standard: ContactSlot(1, "name")},
+		{ID: "contact1Relationship", Type: FieldText, Label: "Relationship", Category: "emergency", Standard: ContactSlot(1, "relationship")},
+		{ID: "contact1Phone", Type: FieldPhone, Label: "Emergency Contact Phone", Required: true, Category: "emergency", Standard: ContactSlot(1, "phone")},
+		{ID: "contact2Name", Type: FieldText, Label: "Second Contact Name", Category: "emergency", Standard: ContactSlot(2, "name")},
+		{ID: "contact2Relationship", Type: FieldText, Label: "Second Contact Relationship", Category: "emergency", Standard: ContactSlot(2, "relationship")},
+		{ID: "contact2Phone", Type: FieldPhone, Label: "Second Contact Phone", Category: "emergency", Standard: ContactSlot(2, "phone")},
+		{ID: "allergies", Type: FieldTextarea, Label: "Allergies", Category: "medical", Standard: SlotAllergies},
+		{ID: "medications", Type: FieldTextarea, Label: "Medications", Category: "medical", Standard: SlotMedications},
+		{ID: "conditions", Type: FieldTextarea, Label: "Medical Conditions", Category: "medical", Standard: SlotConditions},
+		{ID: "notes", Type: FieldTextarea, Label: "Notes", Category: "medical", Standard: SlotNotes},
+	}
+	for i := range fields {
+		fields[i].Order = i + 1
+	}
+	return fields
+}
+
+// slotRule is what a standard slot accepts: the field types that may fill
+// it, the rules.json byte limit of its value ("" for none: dates, numbers,
+// choices) and the individual record's message when it is required.
+type slotRule struct {
+	types    []string
+	limitKey string
+	required string
+}
+
+func ruleOfSlot(slot string) (slotRule, bool) {
+	msg := Rules.Messages
+	switch slot {
+	case SlotFullName:
+		return slotRule{[]string{FieldText}, "fullName", msg.FullNameRequired}, true
+	case SlotDateOfBirth:
+		return slotRule{[]string{FieldDate}, "", ""}, true
+	case SlotBloodType:
+		return slotRule{[]string{FieldSelect}, "", msg.BloodTypeRequired}, true
+	case SlotWeight:
+		return slotRule{[]string{FieldNumber}, "", ""}, true
+	case SlotAllergies, SlotMedications, SlotConditions, SlotNotes:
+		return slotRule{[]string{FieldTextarea, FieldText}, slot, ""}, true
+	}
+	n, part, ok := parseContactSlot(slot)
+	if !ok || n > Rules.MaxContacts {
+		return slotRule{}, false
+	}
+	switch part {
+	case "name":
+		return slotRule{[]string{FieldText}, "contactName", msg.ContactNameRequired}, true
+	case "relationship":
+		return slotRule{[]string{FieldText}, "relationship", ""}, true
+	case "phone":
+		return slotRule{[]string{FieldPhone, FieldText}, "phone", msg.PhoneRequired}, true
+	}
+	return slotRule{}, false
+}
+
 // Data is the standard record the record's slotted fields make.
 func (r Record) Data() Data {
 	var d Data
 	contacts := map[int]*Contact{}
 	for _, f := range r.Fields {
-		v := r.Values[f.ID]
+		v := normalizeValue(f.Type, r.Values[f.ID])
 		switch f.Standard {
 		case "":
 		case SlotFullName:
@@ -99,8 +175,11 @@ func (r Record) Data() Data {
 		case SlotBloodType:
 			d.PersonalInfo.BloodType = v
 		case SlotWeight:
-			if w, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-				d.PersonalInfo.Weight = &w
+			// Only a plain decimal, which Go and JavaScript read alike.
+			if v = SingleLine(v); numberPattern.MatchString(v) {
+				if w, err := strconv.ParseFloat(v, 64); err == nil {
+					d.PersonalInfo.Weight = &w
+				}
 			}
 		case SlotAllergies:
 			d.MedicalInfo.Allergies = v
@@ -141,6 +220,8 @@ func (r Record) Data() Data {
 	return d
 }
 
+var contactNumberPattern = regexp.MustCompile(`^[1-9][0-9]*$`)
+
 func parseContactSlot(slot string) (n int, part string, ok bool) {
 	rest, found := strings.CutPrefix(slot, "contact")
 	if !found {
@@ -150,8 +231,12 @@ func parseContactSlot(slot string) (n int, part string, ok bool) {
 	if !found {
 		return 0, "", false
 	}
+	// One spelling per slot: digits only, no sign or leading zero.
+	if !contactNumberPattern.MatchString(num) {
+		return 0, "", false
+	}
 	n, err := strconv.Atoi(num)
-	if err != nil || n < 1 {
+	if err != nil {
 		return 0, "", false
 	}
 	return n, part, true
@@ -159,25 +244,74 @@ func parseContactSlot(slot string) (n int, part string, ok bool) {
 
 // RecordQRText returns the text a scan of a template-made code shows: the
 // spec §1 text of its standard fields, with the other fields in one extra
-// section before the Generated line (PAYLOAD.md).
+// section before the Generated line (PAYLOAD.md "Template records").
+//
+// Like QRText it formats whatever it is given; ValidateRecord first.
 func RecordQRText(r Record, generatedAt time.Time, loc *time.Location) string {
-	text := QRText(r.Data(), generatedAt, loc)
 	var extra []string
-	fields := slices.Clone(r.Fields)
-	slices.SortStableFunc(fields, func(a, b Field) int { return a.Order - b.Order })
-	for _, f := range fields {
-		if f.Standard != "" || f.Type == FieldEmail {
-			continue // e-mail addresses are never printed (PAYLOAD.md)
-		}
-		v := MultiLine(r.Values[f.ID])
-		if v == "" {
+	for _, f := range sortedFields(r.Fields) {
+		if f.Standard != "" {
 			continue
 		}
-		extra = append(extra, SingleLine(f.Label)+": "+v)
+		if v := printedValue(f, r.Values[f.ID]); v != "" {
+			extra = append(extra, SingleLine(f.Label)+": "+v)
+		}
 	}
-	if len(extra) == 0 {
-		return text
+	return qrText(r.Data(), generatedAt, loc, true, extra)
+}
+
+// printedValue is how an extra field's value reads in the QR text, "" for
+// a value that is left out.
+func printedValue(f Field, value string) string {
+	v := normalizeValue(f.Type, value)
+	switch f.Type {
+	case FieldEmail:
+		return "" // e-mail addresses are never printed (PAYLOAD.md)
+	case FieldCheckbox:
+		if v == Checked {
+			return "Yes"
+		}
+		return ""
+	case FieldDate:
+		if t, ok := parseDate(v); ok {
+			return formatDate(t.Year(), t.Month(), t.Day())
+		}
 	}
-	i := strings.LastIndex(text, "\n\nGenerated: ")
-	return text[:i] + "\n\nADDITIONAL INFORMATION:\n" + strings.Join(extra, "\n") + text[i:]
+	return v
+}
+
+// normalizeValue normalises a value as its field type keeps it: a textarea
+// keeps its non-empty lines, every other type is one line, and an unticked
+// checkbox is "".
+func normalizeValue(fieldType, value string) string {
+	switch fieldType {
+	case FieldTextarea:
+		return MultiLine(value)
+	case FieldCheckbox:
+		if v := SingleLine(value); v != "false" {
+			return v
+		}
+		return ""
+	}
+	return SingleLine(value)
+}
+
+// NormalizeValues returns the values of the record's fields, normalised,
+// without blank values and without ids the fields do not have: the form
+// in which a record is validated, stored and encoded.
+func NormalizeValues(fields []Field, values map[string]string) map[string]string {
+	out := make(map[string]string, len(values))
+	for _, f := range fields {
+		if v := normalizeValue(f.Type, values[f.ID]); v != "" {
+			out[f.ID] = v
+		}
+	}
+	return out
+}
+
+// sortedFields returns the fields in form order (Order, then as given).
+func sortedFields(fields []Field) []Field {
+	sorted := slices.Clone(fields)
+	slices.SortStableFunc(sorted, func(a, b Field) int { return a.Order - b.Order })
+	return sorted
 }

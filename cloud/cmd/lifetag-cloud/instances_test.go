@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -45,13 +46,9 @@ func createAccount(t testing.TB, store cloud.Store, email, password string) *clo
 // TestTwoInstances runs two real cloud processes on one PostgreSQL database,
 // as two instances behind a load balancer: a session made on one works on
 // the other, a sign-out on one ends it on both, the same Stripe event
-// delivered to both at the same moment is applied once, and a rate limit
-// counts the requests of both.
-//
-// Not yet here: the same corporate code created on both at once must respect
-// its quota. Corporate codes and their quota do not exist yet (issues 12 and
-// 13); when they land, a subtest belongs here that creates the last code of
-// a quota on both instances at once and finds exactly one created.
+// delivered to both at the same moment is applied once, a rate limit
+// counts the requests of both, and corporate codes created on both at once
+// never pass their organisation's quota.
 func TestTwoInstances(t *testing.T) {
 	databaseURL := storetest.PostgresSchema(t)
 	store, err := sqldb.OpenPostgres(context.Background(), databaseURL)
@@ -142,6 +139,52 @@ func TestTwoInstances(t *testing.T) {
 		}
 	})
 
+	t.Run("CorporateQuotaAcrossInstances", func(t *testing.T) {
+		const quota = 5
+		org := &cloud.Organization{Name: "Two Sites Ltd", ContactEmail: "officer@two-sites.example", Plan: "starter",
+			SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: quota, CreatedAt: time.Now()}
+		officer := storetest.MustCreateOrganization(t, store, org)
+		setPassword(t, store, officer, "officer-password")
+		api := newAPIClient(t)
+		status, out, err := api.call(context.Background(), "POST", a.URL+"/api/corporate/login", "",
+			map[string]string{"email": officer.Email, "password": "officer-password"},
+			map[string]string{"X-Lifetag-Session": "bearer", "X-Forwarded-For": "203.0.113.78"})
+		token, _ := out["sessionToken"].(string)
+		if err != nil || status != http.StatusOK || token == "" {
+			t.Fatalf("corporate login: %d %v %v", status, out, err)
+		}
+
+		// 20 creates, half on each instance, released together.
+		start := make(chan struct{})
+		statuses := make([]int, 20)
+		var wg sync.WaitGroup
+		for i := range statuses {
+			base := []string{a.URL, b.URL}[i%2]
+			wg.Go(func() {
+				<-start
+				statuses[i], _, _ = api.call(context.Background(), "POST", fmt.Sprintf("%s/api/corporate/%d/qr-codes", base, org.ID),
+					token, map[string]any{"values": map[string]string{"fullName": fmt.Sprintf("Worker %d", i), "bloodType": "O+",
+						"contact1Name": "Site office", "contact1Phone": "+44 20 7946 0000"}}, nil)
+			})
+		}
+		close(start)
+		wg.Wait()
+		created := 0
+		for _, status := range statuses {
+			switch status {
+			case http.StatusCreated:
+				created++
+			case http.StatusConflict:
+			default:
+				t.Fatalf("statuses %v", statuses)
+			}
+		}
+		codes, err := store.ListCodes(context.Background(), org.ID)
+		if err != nil || created != quota || len(codes) != quota {
+			t.Fatalf("%d created, %d stored (%v); want exactly the quota, %d", created, len(codes), err, quota)
+		}
+	})
+
 	t.Run("RateLimitAcrossInstances", func(t *testing.T) {
 		// RATE_LIMIT_PER_IP=6: three requests on each use up this client's
 		// allowance on both (a fresh window may have begun: then the last
@@ -169,6 +212,24 @@ func TestTwoInstances(t *testing.T) {
 
 	a.stop()
 	b.stop()
+}
+
+// setPassword gives a password-less account (a new organisation's owner)
+// its password, as the setup link does.
+func setPassword(t testing.TB, store cloud.Store, u *cloud.User, password string) {
+	t.Helper()
+	hash, err := argon2id.New(passwordParams, 0).Hash(password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := sha256.Sum256([]byte("setup-" + u.Email))
+	now := time.Now()
+	if err := store.SetResetToken(context.Background(), u.ID, token[:], now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.UsePasswordToken(context.Background(), token[:], u.Email, hash, now); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // deliverAtOnce posts one signed event to every instance at the same moment

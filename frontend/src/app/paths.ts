@@ -26,6 +26,7 @@ export const paths = {
   corporateAnalytics: "/corporate/analytics",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
+  corporateProjects: "/corporate/projects",
   labelBatchPrint: "/label-batch-print",
   qrDemo: "/qr-demo",
   // The admin dashboard (admin-corporate-side spec §2); the server decides who sees it.
@@ -65,14 +66,15 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporatePasswordSetup]: `Set your password · ${siteName}`,
   [paths.corporateDashboard]: `Corporate dashboard · ${siteName}`,
   [paths.corporateTeam]: `Team · ${siteName}`,
+  [paths.corporateQrCodes]: `QR codes · ${siteName}`,
+  [paths.corporateNewProject]: `New project · ${siteName}`,
+  [paths.corporateProjects]: `Projects · ${siteName}`,
   [paths.qrDemo]: `First responder demo · ${siteName}`,
   [paths.admin]: `Admin · ${siteName}`,
+  [paths.labelBatchPrint]: `Batch label printing · ${siteName}`,
   // Not built yet (the corporate workspace): they show the 404 screen.
-  [paths.corporateQrCodes]: notFoundTitle,
   [paths.corporateAnalytics]: notFoundTitle,
   [paths.corporateFormBuilder]: notFoundTitle,
-  [paths.corporateNewProject]: notFoundTitle,
-  [paths.labelBatchPrint]: notFoundTitle,
 };
 
 /** The routes that also take a trailing parameter (an organisation's id). */

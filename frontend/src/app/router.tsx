@@ -140,6 +140,31 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.labelBatchPrint,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/batch-print/BatchPrintPage"))
+            .BatchPrintPage,
+        }),
+      },
+      {
+        path: paths.corporateQrCodes,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/library/LibraryPage")).LibraryPage,
+        }),
+      },
+      {
+        path: paths.corporateProjects,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/projects/ProjectsPage")).ProjectsPage,
+        }),
+      },
+      {
+        path: paths.corporateNewProject,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/projects/NewProjectPage")).NewProjectPage,
+        }),
+      },
+      {
         path: paths.qrDemo,
         lazy: async () => ({
           Component: (await import("@/features/qr-demo/QrDemoPage")).QrDemoPage,

@@ -42,6 +42,7 @@ function DashboardView({ d }: { d: Dashboard }) {
   const owner = d.role === "Organization Administrator";
   const actions: [string, string][] = [
     [copy.newProject, paths.corporateNewProject],
+    [copy.projectsList, paths.corporateProjects],
     [copy.qrCodes, paths.corporateQrCodes],
     [copy.manageTeam, `${paths.corporateTeam}/${org.id}`],
     [copy.formBuilder, paths.corporateFormBuilder],

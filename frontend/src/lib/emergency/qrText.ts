@@ -6,6 +6,8 @@ import { multiLine, singleLine } from "./normalize";
 import type { EmergencyData } from "./types";
 
 export const QR_HEADER = "🚨 EMERGENCY CONTACT INFORMATION 🚨";
+/** Opens the extra section of a template's record (PAYLOAD.md). */
+export const EXTRA_HEADING = "ADDITIONAL INFORMATION:";
 
 /**
  * Formats whatever it is given; validate first to be sure the record is
@@ -13,19 +15,39 @@ export const QR_HEADER = "🚨 EMERGENCY CONTACT INFORMATION 🚨";
  * `timeZone` (an IANA name); the caller supplies both.
  */
 export function qrText(data: EmergencyData, generatedAt: Date, timeZone: string): string {
-  const lines: string[] = [QR_HEADER, ""];
+  return layoutQrText(data, generatedAt, timeZone);
+}
+
+/**
+ * The layout itself. For a template's record (recordQrText in template.ts),
+ * `record.extra` is its extra section's lines, and a blank name or blood type
+ * line is left out, as Go's qrText does.
+ */
+export function layoutQrText(
+  data: EmergencyData,
+  generatedAt: Date,
+  timeZone: string,
+  record?: { extra: string[] },
+): string {
+  const lines: string[] = [QR_HEADER];
   const p = data.personalInfo ?? {};
 
-  lines.push(`Name: ${singleLine(p.fullName)}`);
+  const personal: string[] = [];
+  const fullName = singleLine(p.fullName);
+  if (!record || fullName !== "") personal.push(`Name: ${fullName}`);
   const dob = singleLine(p.dateOfBirth);
   if (dob !== "") {
     const parsed = parseDate(dob);
-    lines.push(`DOB: ${parsed ? formatDate(parsed.year, parsed.month, parsed.day) : dob}`);
+    personal.push(`DOB: ${parsed ? formatDate(parsed.year, parsed.month, parsed.day) : dob}`);
   }
-  lines.push(`Blood Type: ${singleLine(p.bloodType)}`);
+  const bloodType = singleLine(p.bloodType);
+  if (!record || bloodType !== "") personal.push(`Blood Type: ${bloodType}`);
   if (typeof p.weight === "number") {
-    lines.push(`Weight: ${formatWeight(p.weight)} kg`);
+    personal.push(`Weight: ${formatWeight(p.weight)} kg`);
   }
+  // A template's record may have no personal lines at all; then the next
+  // section's own blank line follows the header.
+  if (personal.length > 0) lines.push("", ...personal);
 
   const contacts: string[] = [];
   for (const c of data.emergencyContacts ?? []) {
@@ -55,6 +77,10 @@ export function qrText(data: EmergencyData, generatedAt: Date, timeZone: string)
       "MEDICAL INFORMATION:",
       ...medical.map(([label, value]) => `${label}: ${value}`),
     );
+  }
+
+  if (record && record.extra.length > 0) {
+    lines.push("", EXTRA_HEADING, ...record.extra);
   }
 
   const today = localDate(generatedAt, timeZone);

@@ -1,0 +1,66 @@
+package http
+
+import (
+	"net/http"
+
+	"github.com/lifetag/lifetag/cloud/service"
+)
+
+// Corporate batch label printing (admin-corporate-side §2, §4, §5, §9). The
+// service scopes both organisation routes to the caller's organisation.
+
+// handleBatchPrint serves the batch's label sheet PDF: for a preview to
+// show in the browser, otherwise to print.
+func (s *Server) handleBatchPrint(w http.ResponseWriter, r *http.Request) {
+	var req service.BatchPrintRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	pdf, err := s.service.BatchPrint(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	disposition := "attachment"
+	if req.Preview {
+		disposition = "inline"
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", disposition+`; filename="lifetag-batch-labels.pdf"`)
+	w.WriteHeader(http.StatusOK)
+	w.Write(pdf)
+}
+
+// handleRecordPrintRun records a batch the desktop station printed itself.
+func (s *Server) handleRecordPrintRun(w http.ResponseWriter, r *http.Request) {
+	var req service.PrintRunRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	run, err := s.service.RecordPrintRun(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"success": true, "printRun": map[string]any{
+		"id": run.ID, "layout": run.Layout, "labels": run.Labels, "codes": run.Codes, "createdAt": run.CreatedAt,
+	}})
+}
+
+// handleBatchLayouts lists the named layouts: the spec's four, then the
+// product presets, each with its geometry (§3 label layout, mm).
+func (s *Server) handleBatchLayouts(w http.ResponseWriter, r *http.Request) {
+	layouts, err := service.BatchLayouts()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"layouts": layouts})
+}
+
+// handleLabelCatalogue searches the whole sheet catalogue (?q=).
+func (s *Server) handleLabelCatalogue(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"sheets": service.SearchCatalogue(r.URL.Query().Get("q"))})
+}

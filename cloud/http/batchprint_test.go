@@ -1,0 +1,273 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/scantest"
+)
+
+// workerValues is a realistic worker's record on the Standard Emergency
+// Form, different for each i.
+func workerValues(i int) map[string]string {
+	return map[string]string{
+		"fullName":      fmt.Sprintf("Worker %02d Okafor-Smith", i),
+		"dateOfBirth":   "1987-04-12",
+		"bloodType":     []string{"O+", "A-", "B+", "AB+"}[i%4],
+		"contact1Name":  "Grace Okafor",
+		"contact1Phone": fmt.Sprintf("+44 7700 900%03d", i),
+		"allergies":     "Penicillin",
+		"conditions":    "Type 1 diabetes",
+	}
+}
+
+// batchEnv is an organisation (a trial) with n codes, a member's session,
+// and a code of another organisation.
+type batchEnv struct {
+	*env
+	officer *cloud.User
+	token   string
+	codes   []int64
+	foreign int64
+}
+
+func newBatchEnv(t *testing.T, backend storetest.Backend, n int) *batchEnv {
+	e := newEnv(t, backend, envOptions{})
+	ctx := context.Background()
+	officer := e.createCorporateUser("officer@acme.example", "officer-password")
+	b := &batchEnv{env: e, officer: officer, token: e.corporateLogin("officer@acme.example", "officer-password")}
+	for i := range n {
+		c, err := e.Service.CreateCode(ctx, officer, officer.OrganizationID, service.CodeInput{Values: workerValues(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.codes = append(b.codes, c.ID)
+	}
+	rival := e.createCorporateUser("rival@bravo.example", "rival-password")
+	c, err := e.Service.CreateCode(ctx, rival, rival.OrganizationID, service.CodeInput{Values: workerValues(99)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.foreign = c.ID
+	return b
+}
+
+func (b *batchEnv) batchPath() string {
+	return fmt.Sprintf("/api/corporate/%d/batch-print.pdf", b.officer.OrganizationID)
+}
+
+func (b *batchEnv) runs() []*cloud.PrintRun {
+	b.t.Helper()
+	runs, err := b.Store.ListPrintRuns(context.Background(), b.officer.OrganizationID, time.Time{})
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return runs
+}
+
+// pdfPages matches each page object of a PDF (not the /Pages tree).
+var pdfPages = regexp.MustCompile(`/Type /Page\b[^s]`)
+
+func batchBody(ids []int64, layout string, start int, preview bool) map[string]any {
+	return map[string]any{"codeIds": ids, "layout": map[string]string{"id": layout}, "startPosition": start, "preview": preview}
+}
+
+func TestBatchPrint(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		b := newBatchEnv(t, backend, 31)
+
+		t.Run("Layouts", func(t *testing.T) {
+			resp := b.do("GET", "/api/labels/batch-layouts", "", nil)
+			if resp.Status != 200 {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			layouts := resp.JSON()["layouts"].([]any)
+			first := layouts[0].(map[string]any)
+			if len(layouts) != 10 || first["id"] != "avery-5160" || first["perSheet"] != 30.0 ||
+				first["cols"] != 3.0 || first["rows"] != 10.0 || first["labelHeight"] != 25.4 {
+				t.Fatalf("layouts %s", resp.Body)
+			}
+		})
+		t.Run("CatalogueSearch", func(t *testing.T) {
+			resp := b.do("GET", "/api/labels/catalogue?q=avery+5163", "", nil)
+			sheets := resp.JSON()["sheets"].([]any)
+			if resp.Status != 200 || len(sheets) == 0 || sheets[0].(map[string]any)["id"] != "Avery 5163" {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrEmptyQueue", func(t *testing.T) {
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(nil, "avery-5163", 1, false))
+			if resp.Status != 400 || resp.Message() != cloud.MsgNoQRCodes {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrAnotherOrganizationsCode", func(t *testing.T) {
+			resp := b.do("POST", b.batchPath(), b.token, batchBody([]int64{b.codes[0], b.foreign}, "avery-5163", 1, false))
+			if resp.Status != 404 || strings.Contains(string(resp.Body), "Worker 99") {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrUnknownLayout", func(t *testing.T) {
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(b.codes[:1], "Nobody 1234", 1, false))
+			if resp.Status != 400 || resp.Message() != cloud.MsgBatchLayoutUnknown {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrStartPosition", func(t *testing.T) {
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(b.codes[:1], "avery-5163", 11, false))
+			if resp.Status != 400 || resp.Message() != fmt.Sprintf(cloud.MsgStartPositionInvalid, 10, "Avery 5163 (10 per sheet)") {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		t.Run("ErrTooManyLabels", func(t *testing.T) {
+			ids := make([]int64, cloud.MaxBatchLabels+1)
+			for i := range ids {
+				ids[i] = b.codes[0]
+			}
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(ids, "avery-5163", 1, false))
+			if resp.Status != 400 || resp.Message() != cloud.MsgBatchTooLarge {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+		if len(b.runs()) != 0 {
+			t.Fatal("a refused batch recorded a print run")
+		}
+
+		t.Run("PreviewRecordsNothing", func(t *testing.T) {
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(b.codes[:2], "avery-c32015", 1, true))
+			if resp.Status != 200 || resp.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(string(resp.Body), "%PDF-") {
+				t.Fatalf("%d %s", resp.Status, resp.Header)
+			}
+			if runs := b.runs(); len(runs) != 0 {
+				t.Fatalf("a preview recorded %+v", runs[0])
+			}
+		})
+
+		// The lead's journey: 31 codes (one queued twice), from the tenth
+		// slot of the first sheet; every code on the printed PDF reads back
+		// as its record's exact QR text, as often as it was queued, and the
+		// 9 skipped slots make it 5 sheets of 10, not 4.
+		t.Run("PrintDecodesAndRecordsOneRun", func(t *testing.T) {
+			queue := append([]int64{b.codes[0]}, b.codes...)
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(queue, "avery-5163", 10, false))
+			if resp.Status != 200 || resp.Header.Get("Content-Type") != "application/pdf" {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			if pages := pdfPages.FindAll(resp.Body, -1); len(pages) != 5 {
+				t.Fatalf("%d pages, want 5", len(pages))
+			}
+			records, err := b.Service.CodeRecords(context.Background(), b.officer, b.officer.OrganizationID, queue)
+			if err != nil {
+				t.Fatal(err)
+			}
+			decoded := scantest.DecodePDF(t, resp.Body)
+			total := 0
+			for i, r := range records {
+				// zbarimg -Sbinary writes the codes one after another, as
+				// they are; no text is another's part (names differ).
+				total += len(r.QRText)
+				want := 1
+				if i < 2 {
+					want = 2 // queued twice
+				}
+				if got := strings.Count(decoded, r.QRText); got != want {
+					t.Fatalf("code %d (%s) read %d times, want %d", i, r.Code.Name, got, want)
+				}
+			}
+			if len(decoded) != total {
+				t.Fatalf("decoded %d bytes, want exactly the %d codes' texts", len(decoded), len(queue))
+			}
+			runs := b.runs()
+			if len(runs) != 1 {
+				t.Fatalf("runs %+v", runs)
+			}
+			if r := runs[0]; r.Labels != 32 || r.Codes != 31 || r.Layout != "Avery 5163 (10 per sheet)" || r.UserID != b.officer.ID {
+				t.Fatalf("run %+v", r)
+			}
+		})
+
+		t.Run("ErrCodeTooDenseForTheLabel", func(t *testing.T) {
+			values := workerValues(50)
+			// Every free-text field at its longest (rules.json maxBytes).
+			values["allergies"] = strings.Repeat("Penicillin, latex. ", 7)[:120]
+			values["medications"] = strings.Repeat("Insulin glargine 20u. ", 6)[:120]
+			values["conditions"] = strings.Repeat("Type 1 diabetes, asthma. ", 5)[:120]
+			values["notes"] = strings.Repeat("Adrenaline pen in left chest pocket. ", 4)[:140]
+			values["contact2Name"] = strings.Repeat("Second Contact Name ", 2)[:36]
+			values["contact2Phone"] = "+44 7700 900999"
+			values["contact2Relationship"] = "Sister-in-law"
+			values["contact1Relationship"] = "Wife"
+			c, err := b.Service.CreateCode(context.Background(), b.officer, b.officer.OrganizationID,
+				service.CodeInput{Name: "Dense Record", Values: values})
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp := b.do("POST", b.batchPath(), b.token, batchBody([]int64{b.codes[0], c.ID}, "avery-5160", 1, false))
+			if resp.Status != 400 || !strings.HasPrefix(resp.Message(), `"Dense Record" holds too much text for a legible QR code on Avery 5160`) {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			if len(b.runs()) != 1 {
+				t.Fatal("a refused print recorded a run")
+			}
+			// The same record fits a larger label.
+			resp = b.do("POST", b.batchPath(), b.token, batchBody([]int64{c.ID}, "avery-5163", 1, true))
+			if resp.Status != 200 {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+
+		t.Run("StationRecordsARun", func(t *testing.T) {
+			path := fmt.Sprintf("/api/corporate/%d/print-runs", b.officer.OrganizationID)
+			bad := []struct {
+				body   map[string]any
+				status int
+				msg    string
+			}{
+				{map[string]any{"layout": "avery-5160", "labels": 1, "codeIds": []int64{}}, 400, cloud.MsgNoQRCodes},
+				{map[string]any{"layout": "avery-5160", "labels": 1, "codeIds": b.codes[:2]}, 400, cloud.MsgPrintRunLabelsInvalid},
+				{map[string]any{"layout": "avery-5160", "labels": 2001, "codeIds": b.codes[:2]}, 400, cloud.MsgPrintRunLabelsInvalid},
+				{map[string]any{"layout": "", "labels": 2, "codeIds": b.codes[:2]}, 400, cloud.MsgBatchLayoutUnknown},
+				{map[string]any{"layout": "avery-5160", "labels": 2, "codeIds": []int64{b.foreign, b.codes[0]}}, 404, ""},
+			}
+			for _, c := range bad {
+				resp := b.do("POST", path, b.token, c.body)
+				if resp.Status != c.status || (c.msg != "" && resp.Message() != c.msg) {
+					t.Fatalf("%v: %d %s", c.body, resp.Status, resp.Body)
+				}
+			}
+			resp := b.do("POST", path, b.token, map[string]any{"layout": "Avery L7160", "labels": 42, "codeIds": []int64{b.codes[0], b.codes[1], b.codes[0]}})
+			if resp.Status != 201 {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			runs := b.runs()
+			if len(runs) != 2 || runs[0].Labels != 42 || runs[0].Codes != 2 || runs[0].Layout != "Avery L7160" {
+				t.Fatalf("runs %+v", runs)
+			}
+		})
+
+		// Last: it ends every trial of the environment.
+		t.Run("ErrInactiveOrganization", func(t *testing.T) {
+			if _, err := b.Store.ExpireTrials(context.Background(), b.Clock.Now().Add(365*24*time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			before := len(b.runs())
+			resp := b.do("POST", b.batchPath(), b.token, batchBody(b.codes[:1], "avery-5163", 1, true))
+			if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgOrganizationInactive {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			resp = b.do("POST", fmt.Sprintf("/api/corporate/%d/print-runs", b.officer.OrganizationID), b.token,
+				map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": b.codes[:1]})
+			if resp.Status != http.StatusForbidden || len(b.runs()) != before {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+		})
+	})
+}

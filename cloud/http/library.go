@@ -1,0 +1,200 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+)
+
+// Projects and the QR code library (admin-corporate-side §2, §7). The
+// service scopes every route to the caller's own organisation.
+
+// importBodyBytes caps the import's JSON body: the CSV's own limit, with
+// room for JSON's escaping of quotes and line breaks (the service answers
+// a file over its limit with the import's message).
+const importBodyBytes = 3*cloud.ImportMaxBytes + 4096
+
+func (s *Server) handleProjects(w http.ResponseWriter, r *http.Request) {
+	projects, err := s.service.ListProjects(r.Context(), userFrom(r), pathID(r, "orgId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"projects": projects})
+}
+
+func (s *Server) handleCreateProject(w http.ResponseWriter, r *http.Request) {
+	var req service.ProjectRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	p, err := s.service.CreateProject(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"success": true, "project": p})
+}
+
+func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
+	var req service.ProjectRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	p, err := s.service.UpdateProject(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "projectId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "project": p})
+}
+
+// handleLibrary lists the codes; ?records=1 adds each record and QR text
+// (the desktop station's offline cache).
+func (s *Server) handleLibrary(w http.ResponseWriter, r *http.Request) {
+	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), r.URL.Query().Get("records") == "1")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, lib)
+}
+
+func (s *Server) handleCode(w http.ResponseWriter, r *http.Request) {
+	code, err := s.service.Code(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "qrCode": code})
+}
+
+// writeCode answers a write with the code, its record and QR text.
+func (s *Server) writeCode(w http.ResponseWriter, r *http.Request, status int, c *cloud.CorporateCode, err error) {
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	view, err := s.service.CodeViewWithRecord(c)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, status, map[string]any{"success": true, "qrCode": view})
+}
+
+func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Name       string            `json:"name"`
+		ProjectID  int64             `json:"projectId"`
+		TemplateID int64             `json:"templateId"`
+		LabelType  string            `json:"labelType"`
+		Values     map[string]string `json:"values"`
+	}
+	// CreateCode takes a nil actor for a collection link's worker: here,
+	// signed in is required, or an anonymous request would be one.
+	actor := userFrom(r)
+	if actor == nil {
+		s.writeError(w, r, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired))
+		return
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	c, err := s.service.CreateCode(r.Context(), actor, pathID(r, "orgId"), service.CodeInput{
+		Name: req.Name, ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
+		Values: req.Values, Source: cloud.CodeSourceManual})
+	s.writeCode(w, r, http.StatusCreated, c, err)
+}
+
+func (s *Server) handleUpdateCode(w http.ResponseWriter, r *http.Request) {
+	var req service.CodeUpdate
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	c, err := s.service.UpdateCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"), req)
+	s.writeCode(w, r, http.StatusOK, c, err)
+}
+
+func (s *Server) handleDuplicateCode(w http.ResponseWriter, r *http.Request) {
+	c, err := s.service.DuplicateCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+	s.writeCode(w, r, http.StatusCreated, c, err)
+}
+
+func (s *Server) handleDeleteCode(w http.ResponseWriter, r *http.Request) {
+	if err := s.service.DeleteCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}
+
+func (s *Server) handleCodeLabelPDF(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	pdf, c, err := s.service.CodeLabelPDF(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"),
+		service.CodeLabelRequest{Preset: q.Get("preset"), Paper: q.Get("paper")})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeDownload(w, "application/pdf", "lifetag-qr-"+strconv.FormatInt(c.ID, 10)+".pdf", pdf)
+}
+
+func (s *Server) handleCodeLabelPNG(w http.ResponseWriter, r *http.Request) {
+	png, c, err := s.service.CodeLabelPNG(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeDownload(w, "image/png", "lifetag-qr-"+strconv.FormatInt(c.ID, 10)+".png", png)
+}
+
+// writeDownload answers with a file to save; the name is ours (ids and
+// fixed words), never a worker's.
+func writeDownload(w http.ResponseWriter, contentType, filename string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
+
+func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {
+	templateID, err := strconv.ParseInt(r.URL.Query().Get("templateId"), 10, 64)
+	if err != nil || templateID < 0 {
+		templateID = cloud.StandardTemplateID
+		if r.URL.Query().Get("templateId") != "" {
+			s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound))
+			return
+		}
+	}
+	file, err := s.service.ImportTemplateCSV(r.Context(), userFrom(r), pathID(r, "orgId"), templateID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeDownload(w, "text/csv; charset=utf-8", "lifetag-import-template.csv", file)
+}
+
+func (s *Server) handleImportCodes(w http.ResponseWriter, r *http.Request) {
+	var req service.ImportRequest
+	if mediaType(r) != "application/json" {
+		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
+		return
+	}
+	if err := decodeBody(w, r, &req, importBodyBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	result, err := s.service.ImportCodes(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, result)
+}

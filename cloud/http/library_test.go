@@ -1,0 +1,425 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/scantest"
+)
+
+// libraryValues is a valid Standard Emergency Form record for name.
+func libraryValues(name string) map[string]string {
+	return map[string]string{"fullName": name, "bloodType": "O+", "contact1Name": "Bob Rider",
+		"contact1Phone": "+44 7700 900123", "allergies": "Penicillin"}
+}
+
+// seedLibrary gives an organisation project 1 and code 1, behind the API.
+func seedLibrary(t *testing.T, e *env, orgID int64) {
+	t.Helper()
+	ctx := context.Background()
+	p := &cloud.Project{OrganizationID: orgID, Name: "Seeded", Status: cloud.ProjectActive, CreatedAt: e.Clock.Now()}
+	if err := e.Store.CreateProject(ctx, p, &cloud.Activity{OrganizationID: orgID, Kind: cloud.ActivityProjectCreated,
+		CreatedAt: e.Clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	// A nil actor: a worker's own submission, as a collection link makes it.
+	if _, err := e.Service.CreateCode(ctx, nil, orgID, service.CodeInput{ProjectID: p.ID, Values: libraryValues("Seeded Worker")}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// officer is a corporate admin of a fresh trial organisation, signed in.
+type officer struct {
+	token string
+	orgID int64
+}
+
+func (e *env) newOfficer(email string) officer {
+	e.t.Helper()
+	u := e.createCorporateUser(email, "officer-password")
+	return officer{token: e.corporateLogin(email, "officer-password"), orgID: u.OrganizationID}
+}
+
+func (o officer) path(rest string) string { return fmt.Sprintf("/api/corporate/%d%s", o.orgID, rest) }
+
+// setOrganization changes an organisation's quota and status behind the API.
+func (e *env) setOrganization(orgID int64, max int, status string) {
+	e.t.Helper()
+	err := e.Store.InCorporateTx(context.Background(), func(tx cloud.CorporateTx) error {
+		o, err := tx.LockOrganization(orgID)
+		if err != nil {
+			return err
+		}
+		o.MaxQRCodes, o.SubscriptionStatus = max, status
+		return tx.UpdateSubscription(o)
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func wantStatus(t *testing.T, resp response, status int, message string) {
+	t.Helper()
+	if resp.Status != status || (message != "" && resp.Message() != message) {
+		t.Fatalf("got %d %s, want %d %q", resp.Status, resp.Body, status, message)
+	}
+}
+
+func TestLibraryProjects(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		them := e.newOfficer("officer@rival.example")
+		seedLibrary(t, e, them.orgID) // their project 1
+
+		wantStatus(t, e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "  "}), 400, cloud.MsgProjectNameRequired)
+		resp := e.do("POST", o.path("/projects"), o.token, map[string]string{"name": " North site ", "description": "Scaffolders"})
+		wantStatus(t, resp, 201, "")
+		project := resp.JSON()["project"].(map[string]any)
+		id := int64(project["id"].(float64))
+		if project["name"] != "North site" || project["status"] != cloud.ProjectActive || project["codeCount"] != 0.0 {
+			t.Fatalf("created %v", project)
+		}
+		projectPath := fmt.Sprintf("/projects/%d", id)
+
+		t.Run("RenameAndStatus", func(t *testing.T) {
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"status": "paused"}), 400, cloud.MsgProjectStatusInvalid)
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"name": ""}), 400, cloud.MsgProjectNameRequired)
+			resp := e.do("PUT", o.path(projectPath), o.token, map[string]string{"name": "South site", "status": cloud.ProjectCompleted})
+			wantStatus(t, resp, 200, "")
+			got := resp.JSON()["project"].(map[string]any)
+			if got["name"] != "South site" || got["status"] != cloud.ProjectCompleted || got["description"] != "Scaffolders" {
+				t.Fatalf("updated %v", got)
+			}
+		})
+		t.Run("ListWithCodeCounts", func(t *testing.T) {
+			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": "Ann", "projectId": id,
+				"values": libraryValues("Ann Rider")}), 201, "")
+			resp := e.do("GET", fmt.Sprintf("/api/corporate/projects/%d", o.orgID), o.token, nil)
+			wantStatus(t, resp, 200, "")
+			list := resp.JSON()["projects"].([]any)
+			if len(list) != 1 || list[0].(map[string]any)["codeCount"] != 1.0 || list[0].(map[string]any)["name"] != "South site" {
+				t.Fatalf("projects %v", list)
+			}
+		})
+		t.Run("AnotherOrganizationsProjectIs404", func(t *testing.T) {
+			// Their project 1, asked for through our own organisation's path.
+			wantStatus(t, e.do("PUT", o.path("/projects/1"), o.token, map[string]string{"name": "Mine now"}), 404, cloud.MsgProjectNotFound)
+			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": "X", "projectId": 1,
+				"values": libraryValues("X")}), 404, cloud.MsgProjectNotFound)
+			wantStatus(t, e.do("GET", fmt.Sprintf("/api/corporate/projects/%d", them.orgID), o.token, nil), 404, cloud.MsgOrganizationNotFound)
+		})
+		t.Run("RecentActivity", func(t *testing.T) {
+			resp := e.do("GET", o.path("/dashboard"), o.token, nil)
+			wantStatus(t, resp, 200, "")
+			kinds := ""
+			for _, a := range resp.JSON()["recentActivity"].([]any) {
+				kinds += a.(map[string]any)["kind"].(string) + " "
+			}
+			for _, kind := range []string{cloud.ActivityProjectCreated, cloud.ActivityProjectUpdated, cloud.ActivityCodeCreated} {
+				if !strings.Contains(kinds, kind) {
+					t.Fatalf("recent activity %q lacks %s", kinds, kind)
+				}
+			}
+			if resp.JSON()["projects"] != 1.0 || resp.JSON()["organization"].(map[string]any)["currentQrCodes"] != 1.0 {
+				t.Fatalf("dashboard figures %s", resp.Body)
+			}
+		})
+	})
+}
+
+func TestLibraryCodes(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		them := e.newOfficer("officer@rival.example")
+		seedLibrary(t, e, them.orgID) // their code 1
+
+		t.Run("InvalidRecordListsEveryField", func(t *testing.T) {
+			resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": "Ann", "values": map[string]string{"fullName": "Ann"}})
+			wantStatus(t, resp, 400, emergency.Rules.Messages.BloodTypeRequired)
+			if errs := resp.JSON()["errors"].([]any); len(errs) != 3 {
+				t.Fatalf("errors %v", errs)
+			}
+			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"labelType": "mug", "values": libraryValues("Ann")}),
+				400, cloud.MsgCodeLabelTypeInvalid)
+			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": 999, "values": libraryValues("Ann")}),
+				404, cloud.MsgTemplateNotFound)
+		})
+
+		resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": "", "labelType": "gear",
+			"values": libraryValues("Ann Rider")})
+		wantStatus(t, resp, 201, "")
+		code := resp.JSON()["qrCode"].(map[string]any)
+		id := int64(code["id"].(float64))
+		codePath := fmt.Sprintf("/qr-codes/%d", id)
+		if code["name"] != "Ann Rider" || code["labelType"] != "gear" || code["templateId"] != nil || code["projectId"] != nil ||
+			code["templateName"] != emergency.StandardFormName || code["source"] != cloud.CodeSourceManual || code["isActive"] != true ||
+			code["missingFields"] != 0.0 {
+			t.Fatalf("created %v", code)
+		}
+
+		t.Run("SealedAtRest", func(t *testing.T) {
+			for _, row := range e.Dump(t)["organization_qr_codes"] {
+				if strings.Contains(row["emergency_data"], "Penicillin") || strings.Contains(row["emergency_data"], fmt.Sprintf("%x", "Penicillin")) {
+					t.Fatalf("a record is stored in the clear: %v", row)
+				}
+			}
+		})
+		t.Run("ReadWithRecordAndQRText", func(t *testing.T) {
+			resp := e.do("GET", o.path(codePath), o.token, nil)
+			wantStatus(t, resp, 200, "")
+			got := resp.JSON()["qrCode"].(map[string]any)
+			record := got["record"].(map[string]any)
+			if record["values"].(map[string]any)["allergies"] != "Penicillin" || len(record["fields"].([]any)) != len(emergency.StandardFields()) {
+				t.Fatalf("record %v", record)
+			}
+			want := emergency.RecordQRText(emergency.Record{Fields: emergency.StandardFields(), Values: libraryValues("Ann Rider")},
+				e.Clock.Now(), mustLocation(t, "Europe/London"))
+			if got["qrText"] != want {
+				t.Fatalf("qrText %q, want %q", got["qrText"], want)
+			}
+			list := e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()
+			first := list["qrCodes"].([]any)[0].(map[string]any)
+			if _, has := first["record"]; has || list["quota"].(map[string]any)["used"] != 1.0 || list["quota"].(map[string]any)["max"] != 50.0 {
+				t.Fatalf("list %v", list)
+			}
+			withRecords := e.do("GET", o.path("/qr-codes?records=1"), o.token, nil).JSON()
+			if withRecords["qrCodes"].([]any)[0].(map[string]any)["qrText"] != want {
+				t.Fatalf("list with records %v", withRecords)
+			}
+		})
+		t.Run("UpdateDeactivateAndMissingFields", func(t *testing.T) {
+			values := libraryValues("Ann Rider")
+			delete(values, "contact1Phone")
+			delete(values, "contact1Name")
+			wantStatus(t, e.do("PUT", o.path(codePath), o.token, map[string]any{"values": values}), 400, "")
+			values["bloodType"] = "Unknown"
+			values["contact1Name"], values["contact1Phone"] = "Bob", "+44 7700 900124"
+			resp := e.do("PUT", o.path(codePath), o.token, map[string]any{"name": "Ann R.", "isActive": false, "values": values})
+			wantStatus(t, resp, 200, "")
+			got := resp.JSON()["qrCode"].(map[string]any)
+			if got["name"] != "Ann R." || got["isActive"] != false || got["labelType"] != "gear" ||
+				got["record"].(map[string]any)["values"].(map[string]any)["contact1Phone"] != "+44 7700 900124" {
+				t.Fatalf("updated %v", got)
+			}
+			wantStatus(t, e.do("PUT", o.path(codePath), o.token, map[string]any{"isActive": true}), 200, "")
+		})
+		t.Run("Duplicate", func(t *testing.T) {
+			resp := e.do("POST", o.path(codePath+"/duplicate"), o.token, nil)
+			wantStatus(t, resp, 201, "")
+			copied := resp.JSON()["qrCode"].(map[string]any)
+			if copied["name"] != "Ann R. (Copy)" || copied["source"] != cloud.CodeSourceDuplicate ||
+				copied["record"].(map[string]any)["values"].(map[string]any)["contact1Name"] != "Bob" {
+				t.Fatalf("copy %v", copied)
+			}
+		})
+		t.Run("AnotherOrganizationsCodeIs404", func(t *testing.T) {
+			for _, req := range []struct{ method, path string }{
+				{"GET", "/qr-codes/1"}, {"PUT", "/qr-codes/1"}, {"DELETE", "/qr-codes/1"}, {"POST", "/qr-codes/1/duplicate"},
+				{"GET", "/qr-codes/1/label.pdf"}, {"GET", "/qr-codes/1/label.png"},
+			} {
+				var body any
+				if req.method == "PUT" {
+					body = map[string]any{"name": "Mine"}
+				}
+				wantStatus(t, e.do(req.method, o.path(req.path), o.token, body), 404, cloud.MsgCodeNotFound)
+			}
+			if _, err := e.Store.FindCode(context.Background(), them.orgID, 1); err != nil {
+				t.Fatalf("their code after our attempts: %v", err)
+			}
+		})
+		t.Run("QuotaAndInactive", func(t *testing.T) {
+			e.setOrganization(o.orgID, 2, cloud.SubscriptionActive) // two codes: full
+			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": libraryValues("Cy")}),
+				409, "Your plan allows 2 QR codes. Delete unused codes or upgrade your plan.")
+			wantStatus(t, e.do("POST", o.path(codePath+"/duplicate"), o.token, nil), 409, "")
+			e.setOrganization(o.orgID, 50, cloud.SubscriptionInactive)
+			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": libraryValues("Cy")}), 403, cloud.MsgOrganizationInactive)
+			wantStatus(t, e.do("GET", o.path(codePath+"/label.pdf"), o.token, nil), 403, cloud.MsgOrganizationInactive)
+			wantStatus(t, e.do("GET", o.path("/qr-codes"), o.token, nil), 200, "")
+			wantStatus(t, e.do("DELETE", o.path(codePath), o.token, nil), 200, "")
+			wantStatus(t, e.do("GET", o.path(codePath), o.token, nil), 404, cloud.MsgCodeNotFound)
+			e.setOrganization(o.orgID, 50, cloud.SubscriptionActive)
+		})
+	})
+}
+
+func mustLocation(t *testing.T, name string) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+// TestLibraryLabel decodes the downloaded label back to the record's exact
+// QR text, as a phone would read it.
+func TestLibraryLabel(t *testing.T) {
+	scantest.RequireTool(t, "zbarimg")
+	e := newEnv(t, storetest.Backends[0], envOptions{})
+	o := e.newOfficer("officer@acme.example")
+	resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": "Ann", "values": libraryValues("Ann Rider")})
+	wantStatus(t, resp, 201, "")
+	code := resp.JSON()["qrCode"].(map[string]any)
+	id := int64(code["id"].(float64))
+	want := code["qrText"].(string)
+
+	pdf := e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?preset=wallet&paper=letter", id)), o.token, nil)
+	if pdf.Status != 200 || pdf.Header.Get("Content-Type") != "application/pdf" {
+		t.Fatalf("pdf: %d %s", pdf.Status, pdf.Body)
+	}
+	if got := strings.TrimSuffix(scantest.DecodePDF(t, pdf.Body), "\n"); got != want {
+		t.Fatalf("the PDF's code reads %q, want %q", got, want)
+	}
+	png := e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.png", id)), o.token, nil)
+	if png.Status != 200 || png.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("png: %d %s", png.Status, png.Body)
+	}
+	if got := strings.TrimSuffix(scantest.DecodePNG(t, png.Body), "\n"); got != want {
+		t.Fatalf("the PNG reads %q, want %q", got, want)
+	}
+	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?paper=a5", id)), o.token, nil), 400, cloud.MsgPaperSizeInvalid)
+}
+
+func TestLibraryImport(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		count := func() int {
+			t.Helper()
+			return len(e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any))
+		}
+
+		t.Run("Template", func(t *testing.T) {
+			resp := e.do("GET", o.path("/qr-codes/import-template.csv"), o.token, nil)
+			wantStatus(t, resp, 200, "")
+			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
+				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
+				"Medications,Medical Conditions,Notes\r\n"
+			if string(resp.Body) != want {
+				t.Fatalf("template %q, want %q", resp.Body, want)
+			}
+			wantStatus(t, e.do("GET", o.path("/qr-codes/import-template.csv?templateId=77"), o.token, nil), 404, cloud.MsgTemplateNotFound)
+		})
+
+		header := "\ufeffName,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone,Allergies\r\n"
+		good := header +
+			"Ann,Ann Rider,O+,Bob Rider,+44 7700 900123,\"Penicillin\r\nand latex\"\r\n" +
+			",Cy Walker,A-,Di Walker,+44 7700 900125,\r\n" +
+			",,,,,\r\n" // a blank row is no worker
+		bad := header +
+			"Ann,Ann Rider,O+,Bob Rider,+44 7700 900123,\r\n" +
+			"Eve,Eve Smith,Z+,,,\r\n"
+		import_ := func(csv string, commit bool) response {
+			return e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": csv, "commit": commit})
+		}
+
+		t.Run("PreviewListsEachRowsErrors", func(t *testing.T) {
+			resp := import_(bad, false)
+			wantStatus(t, resp, 200, "")
+			got := resp.JSON()
+			rows := got["rows"].([]any)
+			if got["valid"] != 1.0 || got["invalid"] != 1.0 || got["imported"] != 0.0 || len(rows) != 2 {
+				t.Fatalf("preview %s", resp.Body)
+			}
+			eve := rows[1].(map[string]any)
+			errs := eve["errors"].(map[string]any)
+			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != emergency.Rules.Messages.BloodTypeRequired ||
+				errs["Emergency Contact Name"] == nil || errs["Emergency Contact Phone"] == nil {
+				t.Fatalf("Eve's row %v", eve)
+			}
+			if count() != 0 {
+				t.Fatal("a preview imported codes")
+			}
+		})
+		t.Run("ABadRowImportsNothing", func(t *testing.T) {
+			wantStatus(t, import_(bad, true), 400, cloud.MsgImportHasErrors)
+			if count() != 0 {
+				t.Fatal("a file with a bad row imported codes")
+			}
+		})
+		t.Run("BadFiles", func(t *testing.T) {
+			wantStatus(t, import_("Full Name\r\nAnn\r\n", false), 400, cloud.MsgImportNoNameColumn)
+			wantStatus(t, import_("Name,Shoe size\r\nAnn,9\r\n", false), 400, fmt.Sprintf(cloud.MsgImportUnknownColumn, "Shoe size"))
+			wantStatus(t, import_(header, false), 400, cloud.MsgImportEmpty)
+			wantStatus(t, import_("Name,Full Name\r\n\"Ann,Ann\r\n", false), 400, "")
+			wantStatus(t, import_(header+strings.Repeat(",x,O+,B,+44 7700 900123,\r\n", cloud.ImportMaxRows+1), false), 400, cloud.MsgImportTooLarge)
+			wantStatus(t, import_(header+"Ann,Ann Rider,O+,Bob,+44 7700 900123,,extra\r\n", false), 200, "")
+		})
+		t.Run("QuotaOverflowImportsNothing", func(t *testing.T) {
+			e.setOrganization(o.orgID, 1, cloud.SubscriptionActive)
+			wantStatus(t, import_(good, true), 409,
+				"Importing 2 QR codes would exceed your plan's 1 (0 already used). Nothing was imported.")
+			if count() != 0 {
+				t.Fatal("an import over the quota imported codes")
+			}
+			e.setOrganization(o.orgID, 50, cloud.SubscriptionActive)
+		})
+		t.Run("ImportsEveryRowInOneGo", func(t *testing.T) {
+			resp := import_(good, true)
+			wantStatus(t, resp, 200, "")
+			if resp.JSON()["imported"] != 2.0 {
+				t.Fatalf("import %s", resp.Body)
+			}
+			list := e.do("GET", o.path("/qr-codes?records=1"), o.token, nil).JSON()["qrCodes"].([]any)
+			if len(list) != 2 {
+				t.Fatalf("%d codes", len(list))
+			}
+			byName := map[string]map[string]any{}
+			for _, c := range list {
+				byName[c.(map[string]any)["name"].(string)] = c.(map[string]any)
+			}
+			ann, cy := byName["Ann"], byName["Cy Walker"]
+			if ann == nil || cy == nil || ann["source"] != cloud.CodeSourceImport ||
+				ann["record"].(map[string]any)["values"].(map[string]any)["allergies"] != "Penicillin\nand latex" {
+				t.Fatalf("imported %v", byName)
+			}
+			activity := e.do("GET", o.path("/dashboard"), o.token, nil).JSON()["recentActivity"].([]any)[0].(map[string]any)
+			if activity["kind"] != cloud.ActivityCodesImported || activity["detail"] != "2" {
+				t.Fatalf("activity %v", activity)
+			}
+		})
+	})
+}
+
+// TestLibraryQuotaRaceHTTP: 20 concurrent creates through HTTP for an
+// organisation with room for 5 leave exactly its quota.
+func TestLibraryQuotaRaceHTTP(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		e.setOrganization(o.orgID, 5, cloud.SubscriptionActive)
+		var wg sync.WaitGroup
+		statuses := make([]int, 20)
+		for i := range statuses {
+			wg.Go(func() {
+				statuses[i] = e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": libraryValues(fmt.Sprintf("Worker %d", i))}).Status
+			})
+		}
+		wg.Wait()
+		created := 0
+		for _, s := range statuses {
+			switch s {
+			case http.StatusCreated:
+				created++
+			case http.StatusConflict:
+			default:
+				t.Fatalf("statuses %v", statuses)
+			}
+		}
+		if n := len(e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any)); created != 5 || n != 5 {
+			t.Fatalf("%d created, %d stored; want 5", created, n)
+		}
+	})
+}

@@ -1,0 +1,236 @@
+package cloud
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// Projects and the QR code library (admin-corporate-side §2-§5, DESIGN.md
+// "Corporate"). A library code is a person's emergency record (usually a
+// worker's), made from a form template and sealed at rest like an
+// individual's; its name, project and label type are in the clear.
+
+// Project statuses (§4); a project starts active.
+const (
+	ProjectActive    = "active"
+	ProjectCompleted = "completed"
+	ProjectCancelled = "cancelled"
+)
+
+// ProjectStatuses lists the statuses in the order the status select shows them.
+var ProjectStatuses = []string{ProjectActive, ProjectCompleted, ProjectCancelled}
+
+// How a library code was made (organization_qr_codes.source).
+const (
+	CodeSourceManual     = "manual"
+	CodeSourceDuplicate  = "duplicate"
+	CodeSourceImport     = "import"
+	CodeSourceCollection = "collection" // a worker's own submission through a collection link
+)
+
+// CodeLabelTypes are the label types a library code is printed on (§3
+// labelType), the first the default.
+var CodeLabelTypes = []string{"helmet", "gear", "wallet"}
+
+// Activity kinds of the library (Recent Activity). Detail is a project's
+// or code's name, or how many codes an import made; nothing medical.
+const (
+	ActivityProjectCreated = "project_created"
+	ActivityProjectUpdated = "project_updated"
+	ActivityCodeCreated    = "qr_code_created"
+	ActivityCodeUpdated    = "qr_code_updated"
+	ActivityCodeDeleted    = "qr_code_deleted"
+	ActivityCodesImported  = "qr_codes_imported"
+)
+
+// Library limits.
+const (
+	ProjectNameMaxBytes        = 100
+	ProjectDescriptionMaxBytes = 1000
+	CodeNameMaxBytes           = 100
+	// ImportMaxBytes and ImportMaxRows bound one CSV import.
+	ImportMaxBytes = 1 << 20
+	ImportMaxRows  = 2000
+)
+
+// Library messages.
+const (
+	MsgProjectNameRequired   = "Project name is required"
+	MsgProjectNameTooLong    = "Project name is too long: at most 100 bytes"
+	MsgProjectDescTooLong    = "Description is too long: at most 1000 bytes"
+	MsgProjectStatusInvalid  = "Project status must be active, completed or cancelled"
+	MsgProjectNotFound       = "Project not found"
+	MsgCodeNotFound          = "QR code not found"
+	MsgCodeNameRequired      = "Name is required"
+	MsgCodeNameTooLong       = "Name is too long: at most 100 bytes"
+	MsgCodeLabelTypeInvalid  = "Label type must be helmet, gear or wallet"
+	MsgOrganizationInactive  = "This organization's subscription is not active, so QR codes cannot be created or printed. Choose a plan from your dashboard to continue."
+	MsgImportTooLarge        = "The CSV file is too large: at most 1 MB and 2000 rows"
+	MsgImportEmpty           = "The CSV file has no rows to import"
+	MsgImportUnreadable      = "The CSV file could not be read: %s"
+	MsgImportNoNameColumn    = "The CSV file needs a Name column (download the template)"
+	MsgImportUnknownColumn   = "Unknown column %q: use the template's column names"
+	MsgImportDuplicateColumn = "The column %q appears twice"
+	MsgImportExtraCells      = "This row has more cells than the header has columns"
+	MsgImportHasErrors       = "Some rows have errors, so nothing was imported. Fix them and try again."
+	msgImportQuota           = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
+	msgQuotaReached          = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
+)
+
+// QuotaError is the refusal of adding codes that would take an
+// organisation with used codes past its plan's max (maxQrCodes): the plan's
+// limit for one code, the import's numbers for several.
+func QuotaError(max, used, adding int) error {
+	if adding > 1 {
+		return Errorf(ECONFLICT, msgImportQuota, adding, max, used)
+	}
+	return Errorf(ECONFLICT, msgQuotaReached, max)
+}
+
+// CanCreateCodes refuses new codes and printing for an organisation whose
+// subscription has ended (DESIGN.md: an inactive organisation can read,
+// export and delete its data, but not create codes or print). A trial and
+// a subscription whose payment failed (past_due, Stripe still retrying)
+// may.
+func CanCreateCodes(o *Organization) error {
+	switch o.SubscriptionStatus {
+	case SubscriptionActive, SubscriptionTrial, SubscriptionPastDue:
+		return nil
+	}
+	return NewError(EFORBIDDEN, MsgOrganizationInactive)
+}
+
+// Project is a group of an organisation's codes (a site, a crew).
+type Project struct {
+	ID             int64
+	OrganizationID int64
+	Name           string
+	Description    string
+	Status         string
+	CodeCount      int // the codes in it, counted when listed
+	CreatedBy      int64
+	CreatedAt      time.Time
+}
+
+// Validate normalises a project and checks it (§5: the name non-blank).
+func (p *Project) Validate() error {
+	p.Name = emergency.SingleLine(p.Name)
+	p.Description = emergency.MultiLine(p.Description)
+	if p.Status == "" {
+		p.Status = ProjectActive
+	}
+	switch {
+	case p.Name == "":
+		return NewError(EINVALID, MsgProjectNameRequired)
+	case len(p.Name) > ProjectNameMaxBytes:
+		return NewError(EINVALID, MsgProjectNameTooLong)
+	case len(p.Description) > ProjectDescriptionMaxBytes:
+		return NewError(EINVALID, MsgProjectDescTooLong)
+	case !slices.Contains(ProjectStatuses, p.Status):
+		return NewError(EINVALID, MsgProjectStatusInvalid)
+	}
+	return nil
+}
+
+// CorporateCode is a QR code in an organisation's library.
+type CorporateCode struct {
+	ID             int64
+	OrganizationID int64
+	ProjectID      int64 // 0: none (the spec's "organization" filter)
+	ProjectName    string
+	TemplateID     int64 // 0: the Standard Emergency Form (or a template since deleted)
+	TemplateName   string
+	Name           string
+	LabelType      string
+	IsActive       bool
+	Source         string
+	// MissingFields counts the recommended fields the record leaves blank
+	// (MissingFields), kept in the clear for the dashboard and analytics.
+	MissingFields int
+	CreatedBy     int64 // 0 for a worker's own submission, or once the user is gone
+	// Sealed is the emergency.Record as JSON, sealed (service/library.go).
+	Sealed    []byte
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Validate trims a code's name and checks it and its label type (an
+// empty one is the first, helmet).
+func (c *CorporateCode) Validate() error {
+	c.Name = emergency.SingleLine(c.Name)
+	if c.LabelType == "" {
+		c.LabelType = CodeLabelTypes[0]
+	}
+	switch {
+	case c.Name == "":
+		return NewError(EINVALID, MsgCodeNameRequired)
+	case len(c.Name) > CodeNameMaxBytes:
+		return NewError(EINVALID, MsgCodeNameTooLong)
+	case !slices.Contains(CodeLabelTypes, c.LabelType):
+		return NewError(EINVALID, MsgCodeLabelTypeInvalid)
+	}
+	return nil
+}
+
+// recommendedSlots are the standard slots a paramedic most needs: a record
+// that has a field for one of them but leaves it blank is incomplete.
+var recommendedSlots = []string{
+	emergency.SlotFullName, emergency.SlotBloodType,
+	emergency.ContactSlot(1, "name"), emergency.ContactSlot(1, "phone"),
+}
+
+// MissingFields is the one definition of an incomplete record: how many of
+// its fields are required, or fill a recommended slot, and are blank.
+func MissingFields(r emergency.Record) int {
+	n := 0
+	for _, f := range r.Fields {
+		if (f.Required || slices.Contains(recommendedSlots, f.Standard)) && strings.TrimSpace(r.Values[f.ID]) == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// SealedCode is one sealed record, for re-sealing after a key rotation.
+type SealedCode struct {
+	ID             int64
+	OrganizationID int64
+	Sealed         []byte
+}
+
+// LibraryStore keeps projects and library codes. Every method takes the
+// organisation: a project or code of another organisation is ENOTFOUND.
+// The writes add their Recent Activity line in the same transaction.
+type LibraryStore interface {
+	// ListProjects returns an organisation's projects by id, with their
+	// code counts.
+	ListProjects(ctx context.Context, organizationID int64) ([]*Project, error)
+	FindProject(ctx context.Context, organizationID, id int64) (*Project, error)
+	CreateProject(ctx context.Context, p *Project, a *Activity) error
+	// UpdateProject replaces a project's name, description and status.
+	UpdateProject(ctx context.Context, p *Project, a *Activity) error
+
+	// ListCodes returns an organisation's codes, newest first, sealed
+	// records included.
+	ListCodes(ctx context.Context, organizationID int64) ([]*CorporateCode, error)
+	FindCode(ctx context.Context, organizationID, id int64) (*CorporateCode, error)
+	// CreateCodes inserts codes (all of one organisation) in one
+	// transaction, setting their ids, with the organisation's row locked:
+	// it refuses them all with CanCreateCodes's error, or with QuotaError
+	// when the organisation's codes and these would be more than its
+	// maxQrCodes (the inactive ones count: they can be activated again), so concurrent creates can never pass the quota.
+	CreateCodes(ctx context.Context, codes []*CorporateCode, a *Activity) error
+	// UpdateCode replaces a code's name, project, label type, active flag,
+	// record, missing fields and updated time.
+	UpdateCode(ctx context.Context, c *CorporateCode, a *Activity) error
+	DeleteCode(ctx context.Context, organizationID, id int64, a *Activity) error
+
+	// ListSealedCodes pages through every code's sealed record by id, and
+	// ReplaceSealedCode swaps one if it is still old: key rotation.
+	ListSealedCodes(ctx context.Context, afterID int64, limit int) ([]*SealedCode, error)
+	ReplaceSealedCode(ctx context.Context, id int64, old, new []byte) (bool, error)
+}

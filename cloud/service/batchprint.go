@@ -1,0 +1,195 @@
+package service
+
+// Corporate batch label printing (admin-corporate-side §2 /label-batch-print,
+// §4, §5, §9; DESIGN.md "QR and printing", "Corporate"): the label engine's
+// PDF of many library codes in queue order, at error correction M, on a
+// named layout or any catalogue sheet. A print (not a preview) is recorded
+// as a print run once its PDF exists.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/sheet"
+)
+
+// BatchPrintRequest is the body of POST /api/corporate/{orgId}/batch-print.pdf.
+type BatchPrintRequest struct {
+	// CodeIDs is the queue in order; a duplicated queue item repeats its id.
+	CodeIDs []int64      `json:"codeIds"`
+	Layout  LayoutChoice `json:"layout"`
+	// StartPosition is the 1-based label slot of the first label on the
+	// first sheet, to finish a partly used sheet; 0 means 1.
+	StartPosition int `json:"startPosition"`
+	// Preview renders the same PDF without recording a print run.
+	Preview bool `json:"preview"`
+}
+
+// LayoutChoice names a layout (§3 "label layout"): the id of a named layout
+// or a catalogue sheet's name. The server's catalogue is the geometry's
+// only authority, so the other layout fields a client may send are ignored.
+type LayoutChoice struct {
+	ID string `json:"id"`
+}
+
+// PrintRunRequest is the body of POST /api/corporate/{orgId}/print-runs:
+// the desktop station renders with pkg/sheet itself and reports what it
+// printed.
+type PrintRunRequest struct {
+	Layout  string  `json:"layout"`
+	Labels  int     `json:"labels"`
+	CodeIDs []int64 `json:"codeIds"`
+}
+
+// BatchLayouts are the named layouts: the spec's four, then the presets.
+func BatchLayouts() ([]labels.Geometry, error) {
+	return labels.MustBuiltin().BatchGeometries()
+}
+
+// catalogueSearchLimit caps a catalogue search's answer: a short query
+// matches hundreds of the 1,700 sheets, and nobody reads past the first.
+const catalogueSearchLimit = 50
+
+// SearchCatalogue searches every sheet of the catalogue by brand, part,
+// description, paper or shape, or by a size "W x H" in mm.
+func SearchCatalogue(query string) []labels.Geometry {
+	if len(query) > 200 {
+		return []labels.Geometry{}
+	}
+	return labels.MustBuiltin().SearchGeometries(query, catalogueSearchLimit)
+}
+
+// batchLayout resolves a layout choice, refusing an unknown one.
+func batchLayout(id string) (*labels.Template, string, error) {
+	t, name, err := labels.MustBuiltin().BatchSheet(id)
+	if err != nil {
+		return nil, "", cloud.NewError(cloud.EINVALID, cloud.MsgBatchLayoutUnknown)
+	}
+	return t, name, nil
+}
+
+// printingOrganization is the organisation a member prints for: members
+// only (a site admin reads, but prints nothing in an organisation's name),
+// and only while it may print (cloud.CanCreateCodes: the same rule).
+func (s *Service) printingOrganization(ctx context.Context, actor *cloud.User, orgID int64) (*cloud.Organization, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, err
+	}
+	return org, nil
+}
+
+// checkQueue refuses an empty queue (§5) and one over MaxBatchLabels.
+func checkQueue(ids []int64) error {
+	switch {
+	case len(ids) == 0:
+		return cloud.NewError(cloud.EINVALID, cloud.MsgNoQRCodes)
+	case len(ids) > cloud.MaxBatchLabels:
+		return cloud.NewError(cloud.EINVALID, cloud.MsgBatchTooLarge)
+	}
+	return nil
+}
+
+// BatchPrint renders the queue's labels and, unless it is a preview,
+// records the print run after the PDF is made.
+func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64, req BatchPrintRequest) ([]byte, error) {
+	org, err := s.printingOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkQueue(req.CodeIDs); err != nil {
+		return nil, err
+	}
+	template, layoutName, err := batchLayout(req.Layout.ID)
+	if err != nil {
+		return nil, err
+	}
+	start := max(req.StartPosition, 1)
+	if req.StartPosition < 0 || start > template.PerSheet() {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgStartPositionInvalid, template.PerSheet(), layoutName)
+	}
+	codes, err := s.CodeRecords(ctx, actor, org.ID, req.CodeIDs)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]sheet.Label, len(codes))
+	names := make([]string, len(codes))
+	for i, c := range codes {
+		items[i] = sheet.RecordLabel(c.Record.Data(), c.QRText)
+		names[i] = c.Code.Name
+	}
+	pdf, err := renderBatch(template, layoutName, items, names, start)
+	if err != nil {
+		return nil, err
+	}
+	if req.Preview {
+		return pdf, nil
+	}
+	run := &cloud.PrintRun{OrganizationID: org.ID, UserID: actor.ID, Layout: layoutName,
+		Labels: len(req.CodeIDs), Codes: distinct(req.CodeIDs), CreatedAt: s.now()}
+	if err := s.store.CreatePrintRun(ctx, run); err != nil {
+		return nil, err
+	}
+	return pdf, nil
+}
+
+// renderBatch is the batch's PDF: items in order from slot start of the
+// first sheet, at the batch level. A code too dense for the labels is
+// refused by its name (names[i] is items[i]'s), never printed unreadable.
+func renderBatch(t *labels.Template, layoutName string, items []sheet.Label, names []string, start int) ([]byte, error) {
+	var pdf bytes.Buffer
+	err := sheet.Render(&pdf, t, items, sheet.Options{Level: labels.BatchLevel, Start: start})
+	var tooSmall *sheet.TooSmallError
+	if errors.As(err, &tooSmall) {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLong, names[tooSmall.Index], layoutName,
+			t.Label.Width, t.Label.Height, tooSmall.Module, sheet.MinModule)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return pdf.Bytes(), nil
+}
+
+// RecordPrintRun records a run the desktop station printed itself. The
+// codes must be the organisation's (another's id is ENOTFOUND, as for
+// printing), so a run never counts what the caller could not print.
+func (s *Service) RecordPrintRun(ctx context.Context, actor *cloud.User, orgID int64, req PrintRunRequest) (*cloud.PrintRun, error) {
+	org, err := s.printingOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkQueue(req.CodeIDs); err != nil {
+		return nil, err
+	}
+	if req.Labels < len(req.CodeIDs) || req.Labels > cloud.MaxBatchLabels {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPrintRunLabelsInvalid)
+	}
+	_, layoutName, err := batchLayout(req.Layout)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.CodeRecords(ctx, actor, org.ID, req.CodeIDs); err != nil {
+		return nil, err
+	}
+	run := &cloud.PrintRun{OrganizationID: org.ID, UserID: actor.ID, Layout: layoutName,
+		Labels: req.Labels, Codes: distinct(req.CodeIDs), CreatedAt: s.now()}
+	if err := s.store.CreatePrintRun(ctx, run); err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
+// distinct counts the different ids.
+func distinct(ids []int64) int {
+	seen := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		seen[id] = true
+	}
+	return len(seen)
+}

@@ -1,0 +1,609 @@
+package service
+
+// Projects and the QR code library (admin-corporate-side §2-§5,
+// DESIGN.md "Corporate"). Scoped like every organisation route: members
+// change their own organisation's library, site admins read any, anyone
+// else gets ENOTFOUND. A code's record (its template's fields and the
+// values) is sealed at rest; the quota is checked by the store in the
+// transaction that inserts.
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// fieldCodeRecord names the sealed record of a library code in its aad,
+// with the organisation's id: a record cannot be moved to another
+// organisation's row and still open.
+const fieldCodeRecord = "organization_qr_codes.emergency_data"
+
+// ProjectView is a project as the client sees it.
+type ProjectView struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Status      string    `json:"status"`
+	CodeCount   int       `json:"codeCount"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+func viewProject(p *cloud.Project) ProjectView {
+	return ProjectView{ID: p.ID, Name: p.Name, Description: p.Description, Status: p.Status,
+		CodeCount: p.CodeCount, CreatedAt: p.CreatedAt}
+}
+
+// ListProjects returns an organisation's projects with their code counts.
+func (s *Service) ListProjects(ctx context.Context, actor *cloud.User, orgID int64) ([]ProjectView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	projects, err := s.store.ListProjects(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	views := []ProjectView{}
+	for _, p := range projects {
+		views = append(views, viewProject(p))
+	}
+	return views, nil
+}
+
+// ProjectRequest is the body of the project POST; in a PUT, an absent
+// (null) field is left as it is.
+type ProjectRequest struct {
+	Name        *string `json:"name"`
+	Description *string `json:"description"`
+	Status      *string `json:"status"`
+}
+
+// CreateProject adds an active project to the organisation.
+func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID int64, req ProjectRequest) (*ProjectView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	p := &cloud.Project{OrganizationID: org.ID, Status: cloud.ProjectActive, CreatedBy: actor.ID, CreatedAt: s.now()}
+	applyProjectRequest(p, req)
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	err = s.store.CreateProject(ctx, p, &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityProjectCreated,
+		Detail: p.Name, CreatedAt: p.CreatedAt})
+	if err != nil {
+		return nil, err
+	}
+	v := viewProject(p)
+	return &v, nil
+}
+
+// UpdateProject renames a project, changes its description or sets its
+// status (§4: any of active, completed, cancelled, freely).
+func (s *Service) UpdateProject(ctx context.Context, actor *cloud.User, orgID, projectID int64, req ProjectRequest) (*ProjectView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.findProject(ctx, org.ID, projectID)
+	if err != nil {
+		return nil, err
+	}
+	applyProjectRequest(p, req)
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	err = s.store.UpdateProject(ctx, p, &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityProjectUpdated,
+		Detail: p.Name + ", " + p.Status, CreatedAt: s.now()})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgProjectNotFound)
+	} else if err != nil {
+		return nil, err
+	}
+	v := viewProject(p)
+	return &v, nil
+}
+
+func applyProjectRequest(p *cloud.Project, req ProjectRequest) {
+	if req.Name != nil {
+		p.Name = *req.Name
+	}
+	if req.Description != nil {
+		p.Description = *req.Description
+	}
+	if req.Status != nil {
+		p.Status = *req.Status
+	}
+}
+
+func (s *Service) findProject(ctx context.Context, orgID, projectID int64) (*cloud.Project, error) {
+	p, err := s.store.FindProject(ctx, orgID, projectID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgProjectNotFound)
+	}
+	return p, err
+}
+
+// CodeInput is what a new code is made of. ProjectID 0 is none, TemplateID
+// 0 the Standard Emergency Form; an empty Source is manual, an empty
+// LabelType helmet, and an empty Name the record's full name.
+type CodeInput struct {
+	Name       string            `json:"name"`
+	ProjectID  int64             `json:"projectId"`
+	TemplateID int64             `json:"templateId"`
+	LabelType  string            `json:"labelType"`
+	Values     map[string]string `json:"values"`
+	Source     string            `json:"source"`
+}
+
+// CreateCode makes a code from a template: the values are checked against
+// the template's fields, the record is sealed, and the store inserts it
+// only if the organisation may create codes and has room in its quota, in
+// one transaction. A nil actor is a worker's own submission through a
+// collection link, which its caller has already authorised: a caller for
+// anyone else must never pass nil (an anonymous request is not a worker).
+func (s *Service) CreateCode(ctx context.Context, actor *cloud.User, orgID int64, in CodeInput) (*cloud.CorporateCode, error) {
+	org, err := s.libraryOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, err
+	}
+	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, in.TemplateID)
+	if err != nil {
+		return nil, err
+	}
+	code, err := s.newCode(actor, org.ID, in, templateName, fields)
+	if err != nil {
+		return nil, err
+	}
+	if code.ProjectName, err = s.projectName(ctx, org.ID, code.ProjectID); err != nil {
+		return nil, err
+	}
+	if err := s.insertCodes(ctx, []*cloud.CorporateCode{code}, cloud.ActivityCodeCreated, code.Name); err != nil {
+		return nil, err
+	}
+	return code, nil
+}
+
+// newCode validates one code's input against fields and seals its record.
+func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, templateName string, fields []emergency.Field) (*cloud.CorporateCode, error) {
+	record, err := checkedRecord(fields, in.Values)
+	if err != nil {
+		return nil, err
+	}
+	source := in.Source
+	switch {
+	case actor == nil:
+		source = cloud.CodeSourceCollection
+	case source == "":
+		source = cloud.CodeSourceManual
+	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate:
+		return nil, cloud.NewError(cloud.EINVALID, "Source must be manual, import or duplicate")
+	}
+	name := in.Name
+	if emergency.SingleLine(name) == "" {
+		name = record.Data().PersonalInfo.FullName
+	}
+	code := &cloud.CorporateCode{OrganizationID: orgID, ProjectID: in.ProjectID, TemplateID: in.TemplateID,
+		TemplateName: templateName, Name: name, LabelType: in.LabelType, IsActive: true, Source: source,
+		MissingFields: cloud.MissingFields(record), CreatedAt: s.now()}
+	if actor != nil {
+		code.CreatedBy = actor.ID
+	}
+	if err := code.Validate(); err != nil {
+		return nil, err
+	}
+	if code.Sealed, err = s.sealCodeRecord(orgID, record); err != nil {
+		return nil, err
+	}
+	return code, nil
+}
+
+// checkedRecord is the record of values typed into fields, normalised, or
+// the problems with them (keyed by field id, the first one's message on
+// the error).
+func checkedRecord(fields []emergency.Field, values map[string]string) (emergency.Record, error) {
+	if errs := emergency.ValidateRecord(fields, values); errs != nil {
+		return emergency.Record{}, &cloud.Error{Code: cloud.EINVALID, Message: errs[0].Message, Fields: errs}
+	}
+	return emergency.Record{Fields: fields, Values: emergency.NormalizeValues(fields, values)}, nil
+}
+
+// insertCodes stores codes with their Recent Activity line.
+func (s *Service) insertCodes(ctx context.Context, codes []*cloud.CorporateCode, kind, detail string) error {
+	err := s.store.CreateCodes(ctx, codes, &cloud.Activity{OrganizationID: codes[0].OrganizationID, Kind: kind,
+		Detail: detail, CreatedAt: codes[0].CreatedAt})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return cloud.NewError(cloud.ENOTFOUND, cloud.MsgProjectNotFound) // the only row it looks up
+	}
+	return err
+}
+
+// projectName is the name of the organisation's project id ("" for none),
+// or ENOTFOUND for a project that is not the organisation's.
+func (s *Service) projectName(ctx context.Context, orgID, projectID int64) (string, error) {
+	if projectID == 0 {
+		return "", nil
+	}
+	p, err := s.findProject(ctx, orgID, projectID)
+	if err != nil {
+		return "", err
+	}
+	return p.Name, nil
+}
+
+// libraryOrganization is the organisation a library write is for: the
+// actor's own, or for a nil actor (a collection link's worker, authorised
+// by the link) the organisation itself.
+func (s *Service) libraryOrganization(ctx context.Context, actor *cloud.User, orgID int64) (*cloud.Organization, error) {
+	if actor != nil {
+		return s.organizationFor(ctx, actor, orgID, true)
+	}
+	org, err := s.store.FindOrganization(ctx, orgID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
+	}
+	return org, err
+}
+
+// orgTemplateFields is TemplateFields once the organisation is known (a
+// collection link's worker has no actor to check): the built-in form for
+// 0, else one of the organisation's own templates.
+func (s *Service) orgTemplateFields(ctx context.Context, orgID, templateID int64) (string, []emergency.Field, error) {
+	if templateID == cloud.StandardTemplateID {
+		t := cloud.StandardTemplate()
+		return t.Name, t.Fields, nil
+	}
+	t, err := s.store.FindTemplate(ctx, templateID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && t.OrganizationID != orgID) {
+		return "", nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
+	} else if err != nil {
+		return "", nil, err
+	}
+	return t.Name, t.Fields, nil
+}
+
+func (s *Service) sealCodeRecord(orgID int64, r emergency.Record) ([]byte, error) {
+	return s.sealJSON(orgID, fieldCodeRecord, r)
+}
+
+func (s *Service) openCodeRecord(c *cloud.CorporateCode) (emergency.Record, error) {
+	var r emergency.Record
+	if c.Sealed == nil {
+		return emergency.Record{Fields: []emergency.Field{}, Values: map[string]string{}}, nil
+	}
+	if err := s.openJSON(c.OrganizationID, fieldCodeRecord, c.Sealed, &r); err != nil {
+		return r, fmt.Errorf("qr code %d: %w", c.ID, err)
+	}
+	if r.Values == nil {
+		r.Values = map[string]string{}
+	}
+	return r, nil
+}
+
+// findCode is one of the organisation's codes, or ENOTFOUND with the
+// library's message.
+func (s *Service) findCode(ctx context.Context, orgID, codeID int64) (*cloud.CorporateCode, error) {
+	c, err := s.store.FindCode(ctx, orgID, codeID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCodeNotFound)
+	}
+	return c, err
+}
+
+// CodeUpdate is the body of a code's PUT; an absent (null) field is left as
+// it is. ProjectID 0 takes the code out of its project. Values replace the
+// whole record's values, checked against the code's own copy of its
+// template's fields.
+type CodeUpdate struct {
+	Name      *string           `json:"name"`
+	ProjectID *int64            `json:"projectId"`
+	LabelType *string           `json:"labelType"`
+	Values    map[string]string `json:"values"`
+	IsActive  *bool             `json:"isActive"`
+}
+
+// UpdateCode changes a code's name, project, label type, values or active
+// flag (Deactivate and Activate).
+func (s *Service) UpdateCode(ctx context.Context, actor *cloud.User, orgID, codeID int64, u CodeUpdate) (*cloud.CorporateCode, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	return s.changeCode(ctx, org.ID, codeID, u)
+}
+
+// UpdateCodeValues replaces a code's values: an officer's edit, or with a
+// nil actor a worker's update through their code's collection link (which
+// its caller has already authorised).
+func (s *Service) UpdateCodeValues(ctx context.Context, actor *cloud.User, orgID, codeID int64, values map[string]string) (*cloud.CorporateCode, error) {
+	org, err := s.libraryOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if values == nil {
+		values = map[string]string{}
+	}
+	return s.changeCode(ctx, org.ID, codeID, CodeUpdate{Values: values})
+}
+
+func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpdate) (*cloud.CorporateCode, error) {
+	c, err := s.findCode(ctx, orgID, codeID)
+	if err != nil {
+		return nil, err
+	}
+	if u.Name != nil {
+		c.Name = *u.Name
+	}
+	if u.ProjectID != nil {
+		if c.ProjectName, err = s.projectName(ctx, orgID, *u.ProjectID); err != nil {
+			return nil, err
+		}
+		c.ProjectID = *u.ProjectID
+	}
+	if u.LabelType != nil {
+		c.LabelType = *u.LabelType
+	}
+	if u.IsActive != nil {
+		c.IsActive = *u.IsActive
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if u.Values != nil {
+		old, err := s.openCodeRecord(c)
+		if err != nil {
+			return nil, err
+		}
+		record, err := checkedRecord(old.Fields, u.Values)
+		if err != nil {
+			return nil, err
+		}
+		if c.Sealed, err = s.sealCodeRecord(orgID, record); err != nil {
+			return nil, err
+		}
+		c.MissingFields = cloud.MissingFields(record)
+	}
+	c.UpdatedAt = s.now()
+	err = s.store.UpdateCode(ctx, c, &cloud.Activity{OrganizationID: orgID, Kind: cloud.ActivityCodeUpdated,
+		Detail: c.Name, CreatedAt: c.UpdatedAt})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCodeNotFound) // deleted meanwhile
+	} else if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// DuplicateCode copies a code (its record, project, template and label
+// type) as "<name> (Copy)" (§4); the copy counts against the quota.
+func (s *Service) DuplicateCode(ctx context.Context, actor *cloud.User, orgID, codeID int64) (*cloud.CorporateCode, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, err
+	}
+	c, err := s.findCode(ctx, org.ID, codeID)
+	if err != nil {
+		return nil, err
+	}
+	record, err := s.openCodeRecord(c)
+	if err != nil {
+		return nil, err
+	}
+	copied := *c
+	copied.ID = 0
+	copied.Name = c.Name + " (Copy)"
+	copied.Source = cloud.CodeSourceDuplicate
+	copied.IsActive = true
+	copied.CreatedBy = actor.ID
+	copied.CreatedAt = s.now()
+	if len(copied.Name) > cloud.CodeNameMaxBytes {
+		copied.Name = c.Name // a copy of a name at the limit keeps the name
+	}
+	// Sealed again, so the copy shares no ciphertext (nor nonce) with its original.
+	if copied.Sealed, err = s.sealCodeRecord(org.ID, record); err != nil {
+		return nil, err
+	}
+	if err := s.insertCodes(ctx, []*cloud.CorporateCode{&copied}, cloud.ActivityCodeCreated, copied.Name); err != nil {
+		return nil, err
+	}
+	return &copied, nil
+}
+
+// DeleteCode deletes a code; an inactive organisation may too.
+func (s *Service) DeleteCode(ctx context.Context, actor *cloud.User, orgID, codeID int64) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	c, err := s.findCode(ctx, org.ID, codeID)
+	if err != nil {
+		return err
+	}
+	err = s.store.DeleteCode(ctx, org.ID, c.ID, &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityCodeDeleted,
+		Detail: c.Name, CreatedAt: s.now()})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return cloud.NewError(cloud.ENOTFOUND, cloud.MsgCodeNotFound)
+	}
+	return err
+}
+
+// CodeWithRecord is a code with its unsealed record and the text its QR
+// code holds.
+type CodeWithRecord struct {
+	Code   *cloud.CorporateCode
+	Record emergency.Record
+	QRText string
+}
+
+// CodeRecords returns codes of the organisation with their records and QR
+// text, in the order asked (an id may repeat), for batch printing; any id
+// that is not the organisation's makes it ENOTFOUND.
+func (s *Service) CodeRecords(ctx context.Context, actor *cloud.User, orgID int64, codeIDs []int64) ([]CodeWithRecord, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	codes, err := s.store.ListCodes(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]*cloud.CorporateCode{}
+	for _, c := range codes {
+		byID[c.ID] = c
+	}
+	opened := map[int64]CodeWithRecord{}
+	out := make([]CodeWithRecord, 0, len(codeIDs))
+	for _, id := range codeIDs {
+		if r, ok := opened[id]; ok {
+			out = append(out, r)
+			continue
+		}
+		c := byID[id]
+		if c == nil {
+			return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCodeNotFound)
+		}
+		r, err := s.withRecord(c)
+		if err != nil {
+			return nil, err
+		}
+		opened[id] = r
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// withRecord opens a code's record and writes its QR text, dated now in
+// the product's home time zone.
+func (s *Service) withRecord(c *cloud.CorporateCode) (CodeWithRecord, error) {
+	r, err := s.openCodeRecord(c)
+	if err != nil {
+		return CodeWithRecord{}, err
+	}
+	loc, err := time.LoadLocation(defaultTimeZone)
+	if err != nil {
+		return CodeWithRecord{}, err
+	}
+	return CodeWithRecord{Code: c, Record: r, QRText: emergency.RecordQRText(r, s.now(), loc)}, nil
+}
+
+// CodeView is a library code as the client sees it; Record and QRText only
+// when asked for.
+type CodeView struct {
+	ID            int64             `json:"id"`
+	Name          string            `json:"name"`
+	ProjectID     *int64            `json:"projectId"`
+	ProjectName   string            `json:"projectName"`
+	TemplateID    *int64            `json:"templateId"`
+	TemplateName  string            `json:"templateName"`
+	LabelType     string            `json:"labelType"`
+	IsActive      bool              `json:"isActive"`
+	Source        string            `json:"source"`
+	MissingFields int               `json:"missingFields"`
+	CreatedAt     time.Time         `json:"createdAt"`
+	UpdatedAt     time.Time         `json:"updatedAt"`
+	Record        *emergency.Record `json:"record,omitempty"`
+	QRText        string            `json:"qrText,omitempty"`
+}
+
+// ViewCode is c as the client sees it, without its record.
+func ViewCode(c *cloud.CorporateCode) CodeView {
+	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
+		LabelType: c.LabelType, IsActive: c.IsActive, Source: c.Source, MissingFields: c.MissingFields,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+	if c.ProjectID != 0 {
+		id := c.ProjectID
+		v.ProjectID = &id
+	}
+	if c.TemplateID != 0 {
+		id := c.TemplateID
+		v.TemplateID = &id
+	}
+	return v
+}
+
+func viewWithRecord(r CodeWithRecord) CodeView {
+	v := ViewCode(r.Code)
+	record := r.Record
+	if record.Fields == nil {
+		record.Fields = []emergency.Field{}
+	}
+	v.Record, v.QRText = &record, r.QRText
+	return v
+}
+
+// Quota is how many codes an organisation has and may have.
+type Quota struct {
+	Used int `json:"used"`
+	Max  int `json:"max"`
+}
+
+// Library is GET /api/corporate/{orgId}/qr-codes.
+type Library struct {
+	Success bool       `json:"success"`
+	QRCodes []CodeView `json:"qrCodes"`
+	Quota   Quota      `json:"quota"`
+}
+
+// ListLibrary returns an organisation's codes, newest first, and its quota;
+// withRecords adds each record and QR text (the station's offline cache).
+func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int64, withRecords bool) (*Library, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	codes, err := s.store.ListCodes(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	lib := &Library{Success: true, QRCodes: []CodeView{}, Quota: Quota{Used: len(codes), Max: org.MaxQRCodes}}
+	for _, c := range codes {
+		if !withRecords {
+			lib.QRCodes = append(lib.QRCodes, ViewCode(c))
+			continue
+		}
+		r, err := s.withRecord(c)
+		if err != nil {
+			return nil, err
+		}
+		lib.QRCodes = append(lib.QRCodes, viewWithRecord(r))
+	}
+	return lib, nil
+}
+
+// Code returns one code with its record and QR text.
+func (s *Service) Code(ctx context.Context, actor *cloud.User, orgID, codeID int64) (*CodeView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.findCode(ctx, org.ID, codeID)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.withRecord(c)
+	if err != nil {
+		return nil, err
+	}
+	v := viewWithRecord(r)
+	return &v, nil
+}
+
+// CodeViewWithRecord is c with its record and QR text, for the answers to
+// writes.
+func (s *Service) CodeViewWithRecord(c *cloud.CorporateCode) (*CodeView, error) {
+	r, err := s.withRecord(c)
+	if err != nil {
+		return nil, err
+	}
+	v := viewWithRecord(r)
+	return &v, nil
+}

@@ -1,0 +1,295 @@
+package service
+
+// CSV import of many workers' records (issue 13): a template file to fill
+// in, a preview that lists each row's problems, and an import of every row
+// in one transaction, or of none.
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// nameColumn is the import's first column: the code's name. Left blank, a
+// row's code is named after the record's full name.
+const nameColumn = "Name"
+
+// rowColumn keys a problem of the row as a whole in ImportRow.Errors.
+const rowColumn = "Row"
+
+// utf8BOM starts the template file so that spreadsheet programs read it as
+// UTF-8; a file that starts with it is read without it.
+const utf8BOM = "\ufeff"
+
+// importColumns names the import's columns for fields: Name, then each
+// field's label in form order. A label that another field (or the Name
+// column) also has is followed by its field id in brackets, so every
+// column names one field.
+func importColumns(fields []emergency.Field) []string {
+	seen := map[string]int{strings.ToLower(nameColumn): 1}
+	for _, f := range fields {
+		seen[strings.ToLower(f.Label)]++
+	}
+	columns := []string{nameColumn}
+	for _, f := range emergency.NormalizeFields(fields) {
+		label := f.Label
+		if seen[strings.ToLower(label)] > 1 {
+			label += " [" + f.ID + "]"
+		}
+		columns = append(columns, label)
+	}
+	return columns
+}
+
+// ImportTemplateCSV is the file to fill in for a template: its header row
+// and nothing else. No example row: a sample person's details, imported by
+// mistake, would be printed as a real worker's medical record.
+func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgID, templateID int64) ([]byte, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	_, fields, err := s.orgTemplateFields(ctx, org.ID, templateID)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString(utf8BOM)
+	w := csv.NewWriter(&out)
+	w.UseCRLF = true // what spreadsheet programs write
+	if err := w.Write(csvSafe(importColumns(fields))); err != nil {
+		return nil, err
+	}
+	w.Flush()
+	return out.Bytes(), w.Error()
+}
+
+// csvSafe escapes cells a spreadsheet would run as formulas (= + - @).
+func csvSafe(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		if c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
+			c = "'" + c
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// ImportRequest is the body of POST .../qr-codes/import. Commit false is
+// the preview.
+type ImportRequest struct {
+	TemplateID int64  `json:"templateId"`
+	ProjectID  int64  `json:"projectId"`
+	LabelType  string `json:"labelType"`
+	CSV        string `json:"csv"`
+	Commit     bool   `json:"commit"`
+}
+
+// ImportRow is one row of the file and its problems, by column name.
+type ImportRow struct {
+	// Row is the spreadsheet's row number: the header is row 1.
+	Row    int               `json:"row"`
+	Name   string            `json:"name"`
+	Errors map[string]string `json:"errors"`
+}
+
+// ImportResult is the preview, or the import's outcome.
+type ImportResult struct {
+	Rows     []ImportRow `json:"rows"`
+	Valid    int         `json:"valid"`
+	Invalid  int         `json:"invalid"`
+	Imported int         `json:"imported"`
+}
+
+// ImportCodes reads the file, checks every row with the template's rules,
+// and, when req.Commit and every row is valid, inserts every row's code in
+// one transaction with the quota checked for the whole batch: all or
+// nothing.
+func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int64, req ImportRequest) (*ImportResult, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := cloud.CanCreateCodes(org); err != nil {
+		return nil, err
+	}
+	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, req.TemplateID)
+	if err != nil {
+		return nil, err
+	}
+	projectName, err := s.projectName(ctx, org.ID, req.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	records, err := readImportCSV(req.CSV)
+	if err != nil {
+		return nil, err
+	}
+	byColumn, err := mapColumns(records[0], fields)
+	if err != nil {
+		return nil, err
+	}
+	columnOf := map[string]string{} // field id -> column name, for errors
+	for i, id := range byColumn {
+		if id != "" {
+			columnOf[id] = strings.TrimSpace(records[0][i])
+		}
+	}
+	result := &ImportResult{Rows: []ImportRow{}}
+	var codes []*cloud.CorporateCode
+	for i, record := range records[1:] {
+		in := CodeInput{ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
+			Source: cloud.CodeSourceImport, Values: map[string]string{}}
+		blank, extra := true, false
+		for col, cell := range record {
+			if strings.TrimSpace(cell) == "" {
+				continue
+			}
+			blank = false
+			if col >= len(byColumn) {
+				extra = true // refused below: no value is dropped unseen
+				continue
+			}
+			if id := byColumn[col]; id == "" {
+				in.Name = cell
+			} else {
+				in.Values[id] = cell
+			}
+		}
+		if blank {
+			continue // an empty line, or one of commas only, is no worker
+		}
+		row := ImportRow{Row: i + 2, Name: emergency.SingleLine(in.Name), Errors: map[string]string{}}
+		if extra {
+			row.Errors[rowColumn] = cloud.MsgImportExtraCells
+		}
+		code, err := s.newCode(actor, org.ID, in, templateName, fields)
+		var e *cloud.Error
+		switch {
+		case err == nil && extra:
+		case err == nil:
+			code.ProjectName = projectName
+			row.Name = code.Name
+			codes = append(codes, code)
+		case errors.As(err, &e) && e.Code == cloud.EINVALID:
+			if len(e.Fields) == 0 {
+				row.Errors[nameColumn] = e.Message // the name or label type
+			}
+			for _, fe := range e.Fields {
+				column := columnOf[fe.Field]
+				if column == "" {
+					column = importColumns(fieldsByID(fields, fe.Field))[1]
+				}
+				if _, taken := row.Errors[column]; !taken {
+					row.Errors[column] = fe.Message
+				}
+			}
+		default:
+			return nil, err
+		}
+		if len(row.Errors) == 0 {
+			result.Valid++
+		} else {
+			result.Invalid++
+		}
+		result.Rows = append(result.Rows, row)
+	}
+	if len(result.Rows) == 0 {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportEmpty)
+	}
+	if !req.Commit {
+		return result, nil
+	}
+	if result.Invalid > 0 {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportHasErrors)
+	}
+	if err := s.insertCodes(ctx, codes, cloud.ActivityCodesImported, strconv.Itoa(len(codes))); err != nil {
+		return nil, err
+	}
+	result.Imported = len(codes)
+	return result, nil
+}
+
+// fieldsByID is the field with id (a missing column's field), for naming
+// its column in an error.
+func fieldsByID(fields []emergency.Field, id string) []emergency.Field {
+	for _, f := range fields {
+		if f.ID == id {
+			return []emergency.Field{f}
+		}
+	}
+	return []emergency.Field{{ID: id, Label: id}}
+}
+
+// readImportCSV parses the file (a UTF-8 byte order mark, CRLF and quoted
+// line breaks allowed) within the size limits, the header first.
+func readImportCSV(text string) ([][]string, error) {
+	if len(text) > cloud.ImportMaxBytes {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportTooLarge)
+	}
+	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(text, utf8BOM)))
+	r.FieldsPerRecord = -1 // short rows are rows with blank cells
+	var records [][]string
+	for {
+		record, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnreadable, err.Error())
+		}
+		records = append(records, record)
+		if len(records) > cloud.ImportMaxRows+1 {
+			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportTooLarge)
+		}
+	}
+	if len(records) < 2 {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportEmpty)
+	}
+	return records, nil
+}
+
+// mapColumns maps each header cell to a field id ("" for the Name column),
+// by column name, ignoring case and surrounding spaces.
+func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
+	normalized := emergency.NormalizeFields(fields)
+	want := map[string]string{}
+	for i, column := range importColumns(fields) {
+		id := ""
+		if i > 0 {
+			id = normalized[i-1].ID
+		}
+		want[strings.ToLower(column)] = id
+	}
+	out := make([]string, len(header))
+	seen := map[string]bool{}
+	hasName := false
+	for i, cell := range header {
+		key := strings.ToLower(strings.TrimSpace(cell))
+		if len(key) > 1 && key[0] == '\'' && strings.ContainsRune("=+-@", rune(key[1])) {
+			key = key[1:] // as csvSafe wrote it
+		}
+		id, ok := want[key]
+		switch {
+		case !ok:
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownColumn, emergency.SingleLine(cell))
+		case seen[key]:
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportDuplicateColumn, emergency.SingleLine(cell))
+		}
+		seen[key] = true
+		hasName = hasName || id == ""
+		out[i] = id
+	}
+	if !hasName {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportNoNameColumn)
+	}
+	return out, nil
+}

@@ -1,0 +1,173 @@
+package service
+
+// Form templates (admin-corporate-side §2-§5, §8). Scoped like every
+// organisation route: members change their own organisation's templates,
+// site admins read any, anyone else gets ENOTFOUND. The built-in Standard
+// Emergency Form (id 0) is in code, the same for every organisation, and
+// cannot be changed.
+
+import (
+	"context"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// TemplateRequest is the body of the template POST and PUT (§7).
+type TemplateRequest struct {
+	Name        string            `json:"name"`
+	Description string            `json:"description"`
+	Fields      []emergency.Field `json:"fields"`
+	IsDefault   bool              `json:"isDefault"`
+}
+
+// TemplateView is a template as the client sees it.
+type TemplateView struct {
+	ID          int64             `json:"id"`
+	Name        string            `json:"name"`
+	Description string            `json:"description"`
+	IsDefault   bool              `json:"isDefault"`
+	BuiltIn     bool              `json:"builtIn"`
+	Fields      []emergency.Field `json:"fields"`
+	CreatedAt   *time.Time        `json:"createdAt"` // null for the built-in form
+	UpdatedAt   *time.Time        `json:"updatedAt"`
+}
+
+// ViewTemplate is t as the client sees it.
+func ViewTemplate(t *cloud.Template) TemplateView {
+	v := TemplateView{ID: t.ID, Name: t.Name, Description: t.Description, IsDefault: t.IsDefault,
+		BuiltIn: t.ID == cloud.StandardTemplateID, Fields: t.Fields}
+	if v.Fields == nil {
+		v.Fields = []emergency.Field{}
+	}
+	if !t.CreatedAt.IsZero() {
+		created, updated := t.CreatedAt, t.UpdatedAt
+		v.CreatedAt, v.UpdatedAt = &created, &updated
+	}
+	return v
+}
+
+// ListTemplates returns the built-in Standard Emergency Form first, then
+// the organisation's templates.
+func (s *Service) ListTemplates(ctx context.Context, actor *cloud.User, orgID int64) ([]TemplateView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	templates, err := s.store.ListTemplates(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	views := []TemplateView{ViewTemplate(cloud.StandardTemplate())}
+	for _, t := range templates {
+		views = append(views, ViewTemplate(t))
+	}
+	return views, nil
+}
+
+// TemplateFields returns a template's name and fields for making a code:
+// templateID 0 is the built-in Standard Emergency Form. A template of
+// another organisation is ENOTFOUND, as is the organisation for a caller
+// who may not read it.
+func (s *Service) TemplateFields(ctx context.Context, actor *cloud.User, orgID int64, templateID int64) (string, []emergency.Field, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return "", nil, err
+	}
+	if templateID == cloud.StandardTemplateID {
+		t := cloud.StandardTemplate()
+		return t.Name, t.Fields, nil
+	}
+	t, err := s.store.FindTemplate(ctx, templateID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && t.OrganizationID != org.ID) {
+		return "", nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
+	} else if err != nil {
+		return "", nil, err
+	}
+	return t.Name, t.Fields, nil
+}
+
+// CreateTemplate saves a new template of the organisation.
+func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID int64, req TemplateRequest) (*TemplateView, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	t := &cloud.Template{OrganizationID: org.ID, Name: req.Name, Description: req.Description,
+		Fields: req.Fields, IsDefault: req.IsDefault, CreatedBy: actor.ID, CreatedAt: now, UpdatedAt: now}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	err = s.store.CreateTemplate(ctx, t, &cloud.Activity{OrganizationID: org.ID,
+		Kind: cloud.ActivityTemplateCreated, Detail: t.Name, CreatedAt: now})
+	if err != nil {
+		return nil, err
+	}
+	v := ViewTemplate(t)
+	return &v, nil
+}
+
+// UpdateTemplate replaces a template's name, description, fields and
+// default flag. Codes made from it keep their own copy of the old fields.
+func (s *Service) UpdateTemplate(ctx context.Context, actor *cloud.User, templateID int64, req TemplateRequest) (*TemplateView, error) {
+	t, err := s.templateToChange(ctx, actor, templateID)
+	if err != nil {
+		return nil, err
+	}
+	t.Name, t.Description, t.Fields, t.IsDefault = req.Name, req.Description, req.Fields, req.IsDefault
+	t.UpdatedAt = s.now()
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	err = s.store.UpdateTemplate(ctx, t, &cloud.Activity{OrganizationID: t.OrganizationID,
+		Kind: cloud.ActivityTemplateUpdated, Detail: t.Name, CreatedAt: t.UpdatedAt})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound) // deleted meanwhile
+	} else if err != nil {
+		return nil, err
+	}
+	v := ViewTemplate(t)
+	return &v, nil
+}
+
+// DeleteTemplate deletes a template. Codes made from it keep their fields
+// and its name; collection links that fill it in stop working.
+func (s *Service) DeleteTemplate(ctx context.Context, actor *cloud.User, templateID int64) error {
+	t, err := s.templateToChange(ctx, actor, templateID)
+	if err != nil {
+		return err
+	}
+	err = s.store.DeleteTemplate(ctx, t.OrganizationID, t.ID, &cloud.Activity{OrganizationID: t.OrganizationID,
+		Kind: cloud.ActivityTemplateDeleted, Detail: t.Name, CreatedAt: s.now()})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
+	}
+	return err
+}
+
+// templateToChange finds a template the caller may change: one of their
+// own organisation's. Any other answers ENOTFOUND, whether it exists or
+// not; the built-in form cannot be changed.
+func (s *Service) templateToChange(ctx context.Context, actor *cloud.User, templateID int64) (*cloud.Template, error) {
+	if actor == nil {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	if templateID == cloud.StandardTemplateID {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgBuiltInReadOnly)
+	}
+	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
+	t, err := s.store.FindTemplate(ctx, templateID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, notFound
+	} else if err != nil {
+		return nil, err
+	}
+	if _, err := s.organizationFor(ctx, actor, t.OrganizationID, true); cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, notFound
+	} else if err != nil {
+		return nil, err
+	}
+	return t, nil
+}

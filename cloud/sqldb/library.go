@@ -1,0 +1,135 @@
+package sqldb
+
+import (
+	"context"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// The QR code library: organization_qr_codes. The record is sealed by the
+// service; here it is bytes.
+
+const codeColumns = `q.id, q.organization_id, coalesce(q.project_id, 0), coalesce(p.name, ''),
+	coalesce(q.template_id, 0), q.template_name, q.name, q.label_type, q.is_active, q.source, q.missing_fields,
+	coalesce(q.created_by, 0), q.emergency_data, q.created_at, coalesce(q.updated_at, q.created_at)`
+
+// codeFrom joins each code to its project's name.
+const codeFrom = ` FROM organization_qr_codes q LEFT JOIN projects p ON p.id = q.project_id`
+
+func scanCode(row scanner) (*cloud.CorporateCode, error) {
+	var c cloud.CorporateCode
+	err := row.Scan(&c.ID, &c.OrganizationID, &c.ProjectID, &c.ProjectName, &c.TemplateID, &c.TemplateName,
+		&c.Name, &c.LabelType, &c.IsActive, &c.Source, &c.MissingFields, &c.CreatedBy, &c.Sealed,
+		timeDest(&c.CreatedAt), timeDest(&c.UpdatedAt))
+	return &c, err
+}
+
+func (db *DB) ListCodes(ctx context.Context, organizationID int64) ([]*cloud.CorporateCode, error) {
+	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+`
+		WHERE q.organization_id = $1 ORDER BY q.id DESC`, organizationID)
+}
+
+func (db *DB) FindCode(ctx context.Context, organizationID, id int64) (*cloud.CorporateCode, error) {
+	c, err := scanCode(db.conn(ctx).queryRow(`SELECT `+codeColumns+codeFrom+`
+		WHERE q.id = $1 AND q.organization_id = $2`, id, organizationID))
+	if err != nil {
+		return nil, storeError(err, "qr code")
+	}
+	return c, nil
+}
+
+func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *cloud.Activity) error {
+	if len(codes) == 0 {
+		return nil
+	}
+	orgID := codes[0].OrganizationID
+	return db.inTx(ctx, func(c conn) error {
+		// The organisation's row, locked, serialises every create of its
+		// codes (SQLite: the transaction's write lock already does).
+		org, err := findOrganization(c, `id = $1`+c.d.lockRows, orgID)
+		if err != nil {
+			return err
+		}
+		if err := cloud.CanCreateCodes(org); err != nil {
+			return err
+		}
+		var used int
+		if err := c.queryRow(`SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1`,
+			orgID).Scan(&used); err != nil {
+			return storeError(err, "qr codes")
+		}
+		if used+len(codes) > org.MaxQRCodes {
+			return cloud.QuotaError(org.MaxQRCodes, used, len(codes))
+		}
+		for _, q := range codes {
+			if q.OrganizationID != orgID {
+				return cloud.Errorf(cloud.EINTERNAL, "codes of two organisations in one create")
+			}
+			if q.ProjectID != 0 {
+				if _, err := findProject(c, orgID, q.ProjectID); err != nil {
+					return err
+				}
+			}
+			err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
+				label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
+				updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
+				orgID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
+				q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt).Scan(&q.ID)
+			if err != nil {
+				return storeError(err, "qr code")
+			}
+			q.UpdatedAt = q.CreatedAt
+		}
+		return corporateTx{c}.AddActivity(a)
+	})
+}
+
+func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.Activity) error {
+	return db.inTx(ctx, func(c conn) error {
+		if q.ProjectID != 0 {
+			if _, err := findProject(c, q.OrganizationID, q.ProjectID); err != nil {
+				return err
+			}
+		}
+		n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
+			is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9
+			WHERE id = $1 AND organization_id = $2`,
+			q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
+			q.MissingFields, q.UpdatedAt)
+		if err != nil {
+			return storeError(err, "qr code")
+		}
+		if n == 0 {
+			return cloud.Errorf(cloud.ENOTFOUND, "qr code not found")
+		}
+		return corporateTx{c}.AddActivity(a)
+	})
+}
+
+func (db *DB) DeleteCode(ctx context.Context, organizationID, id int64, a *cloud.Activity) error {
+	return db.inTx(ctx, func(c conn) error {
+		n, err := c.exec(`DELETE FROM organization_qr_codes WHERE id = $1 AND organization_id = $2`, id, organizationID)
+		if err != nil {
+			return storeError(err, "qr code")
+		}
+		if n == 0 {
+			return cloud.Errorf(cloud.ENOTFOUND, "qr code not found")
+		}
+		return corporateTx{c}.AddActivity(a)
+	})
+}
+
+func (db *DB) ListSealedCodes(ctx context.Context, afterID int64, limit int) ([]*cloud.SealedCode, error) {
+	return list(db.conn(ctx), "qr codes", func(row scanner) (*cloud.SealedCode, error) {
+		var s cloud.SealedCode
+		err := row.Scan(&s.ID, &s.OrganizationID, &s.Sealed)
+		return &s, err
+	}, `SELECT id, organization_id, emergency_data FROM organization_qr_codes
+		WHERE id > $1 AND emergency_data IS NOT NULL ORDER BY id LIMIT $2`, afterID, limit)
+}
+
+func (db *DB) ReplaceSealedCode(ctx context.Context, id int64, old, new []byte) (bool, error) {
+	n, err := db.conn(ctx).exec(`UPDATE organization_qr_codes SET emergency_data = $3
+		WHERE id = $1 AND emergency_data = $2`, id, old, new)
+	return n == 1, storeError(err, "qr code")
+}

@@ -1,0 +1,191 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "@/components/ui/toast-store";
+import { apiCalls, mockFetch } from "@/test/fetchMock";
+import { resetStores } from "@/test/fixtures";
+import { renderRoute } from "@/test/renderRoute";
+import { useQueueStore } from "./queueStore";
+
+const printPdf = vi.hoisted(() => vi.fn(async () => "dialog" as const));
+vi.mock("@/lib/print", () => ({ printPdf, removePrintFrame: () => {} }));
+
+const organization = {
+  id: 4,
+  name: "Acme",
+  subscriptionTier: "starter",
+  subscriptionStatus: "active",
+  currentQrCodes: 3,
+  maxQrCodes: 50,
+  hasBillingAccount: true,
+  trialEndsAt: null,
+};
+
+function code(id: number, name: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    name,
+    projectId: null,
+    projectName: "",
+    templateId: null,
+    templateName: "Standard Emergency Form",
+    labelType: "helmet",
+    isActive: true,
+    source: "manual",
+    missingFields: 0,
+    createdAt: "2026-11-01T10:00:00Z",
+    updatedAt: "2026-11-01T10:00:00Z",
+    ...extra,
+  };
+}
+
+const layout = (id: string, name: string, perSheet: number) => ({
+  id,
+  name,
+  description: "",
+  paper: "US-Letter",
+  rows: 10,
+  cols: 3,
+  labelWidth: 66.7,
+  labelHeight: 25.4,
+  pageWidth: 215.9,
+  pageHeight: 279.4,
+  topMargin: 12.7,
+  leftMargin: 4,
+  horizontalSpacing: 4,
+  verticalSpacing: 0,
+  perSheet,
+});
+
+function signedIn(pdfStatus = 200, pdfBody: unknown = undefined) {
+  return mockFetch({
+    "GET /api/corporate/organization": () => ({ body: organization }),
+    "GET /api/corporate/4/qr-codes": () => ({
+      body: {
+        success: true,
+        qrCodes: [
+          code(11, "Ann Worker"),
+          code(12, "Bob Rigger", { isActive: false }),
+          code(13, "Cat Office", { missingFields: 2 }),
+        ],
+      },
+    }),
+    "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+    "GET /api/labels/batch-layouts": () => ({
+      body: {
+        layouts: [
+          layout("avery-5160", "Avery 5160 (30 per sheet)", 30),
+          layout("preset-helmet-a4", "Helmet labels, A4", 10),
+        ],
+      },
+    }),
+    "POST /api/corporate/4/batch-print.pdf": () => ({ status: pdfStatus, body: pdfBody }),
+    "POST /api/analytics/page-view": () => ({ status: 204 }),
+  });
+}
+
+const toastTitles = () => useToastStore.getState().toasts.map((t) => [t.title, t.description]);
+
+describe("/label-batch-print", () => {
+  beforeEach(() => {
+    resetStores();
+    useQueueStore.setState({ orgId: 4, items: [] });
+    printPdf.mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows visitors without a corporate session the corporate upsell", async () => {
+    mockFetch({
+      "GET /api/corporate/organization": () => ({
+        status: 401,
+        body: { message: "Please sign in" },
+      }),
+      "POST /api/analytics/page-view": () => ({ status: 204 }),
+    });
+    renderRoute("/label-batch-print");
+    expect(
+      await screen.findByRole("heading", { name: "Corporate Feature Access Required" }),
+    ).toBeVisible();
+    expect(screen.getByRole("link", { name: "Register your organisation" })).toHaveAttribute(
+      "href",
+      "/corporate/register",
+    );
+    expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+  });
+
+  it("refuses to print or preview an empty queue, without asking the server", async () => {
+    const fetch = signedIn();
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await screen.findByText("The queue is empty. Add QR codes from your library.");
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    expect(toastTitles()).toEqual([["No QR Codes", "Add some QR codes before printing"]]);
+    useToastStore.setState({ toasts: [] });
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+    expect(toastTitles()).toEqual([["No QR Codes", "Add some QR codes before printing"]]);
+    expect(apiCalls(fetch).some(([url]) => String(url).includes("batch-print"))).toBe(false);
+    expect(printPdf).not.toHaveBeenCalled();
+  });
+
+  it("adds from the library, warns per item, and prints the queue in order", async () => {
+    const fetch = signedIn(200, "%PDF-1.4 fake");
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await user.click(await screen.findByRole("button", { name: "Add from Library" }));
+    await user.click(await screen.findByRole("button", { name: "Select All" }));
+    await user.click(screen.getByRole("button", { name: "Add 3 to Queue" }));
+    expect(toastTitles()).toEqual([["QR Codes Added", "3 QR codes added to the print queue"]]);
+    expect(
+      screen.getByText("This code is inactive: check it is still wanted before printing."),
+    ).toBeVisible();
+    expect(screen.getByText("2 recommended fields are blank in this record.")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Duplicate Ann Worker" }));
+    expect(screen.getByText("Ann Worker (Copy)")).toBeVisible();
+    expect(screen.getByText("Sheets needed: 1")).toBeVisible();
+    await user.clear(screen.getByLabelText("Start at label"));
+    await user.type(screen.getByLabelText("Start at label"), "28");
+    expect(screen.getByText("Sheets needed: 2")).toBeVisible();
+
+    // Queued codes are not offered again.
+    await user.click(screen.getByRole("button", { name: "Add from Library" }));
+    expect(await screen.findByText("No QR codes match.")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    await waitFor(() => expect(printPdf).toHaveBeenCalledTimes(1));
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/batch-print.pdf")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      codeIds: [11, 11, 12, 13],
+      layout: { id: "avery-5160" },
+      startPosition: 28,
+      preview: false,
+    });
+  });
+
+  it("shows the server's refusal when the sheet cannot be made", async () => {
+    const message =
+      '"Ann Worker" holds too much text for a legible QR code on Avery 5160 (30 per sheet) labels';
+    signedIn(400, { message });
+    useQueueStore
+      .getState()
+      .add([{ id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" }]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await user.click(await screen.findByRole("button", { name: "Print" }));
+    await waitFor(() => expect(toastTitles()).toEqual([["Print Failed", message]]));
+    expect(printPdf).not.toHaveBeenCalled();
+  });
+
+  it("clears the queue with the spec's toast", async () => {
+    signedIn();
+    useQueueStore
+      .getState()
+      .add([{ id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" }]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await user.click(await screen.findByRole("button", { name: "Clear All" }));
+    expect(toastTitles()[0]?.[0]).toBe("All QR Codes Cleared");
+    expect(useQueueStore.getState().items).toEqual([]);
+  });
+});

@@ -1,0 +1,277 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { printPdf } from "@/lib/print";
+import { useOwnOrganization, type Organization } from "../api/organization";
+import { corporateCopy } from "../copy";
+import {
+  fetchBatchPdf,
+  useBatchLayouts,
+  useLibrary,
+  useProjects,
+  type LabelLayout,
+  type LibraryCode,
+} from "./api";
+import { batchCopy as copy } from "./copy";
+import { LayoutChooser } from "./LayoutChooser";
+import { LibraryPicker } from "./LibraryPicker";
+import { sheetsNeeded } from "./picker";
+import { useQueueStore, type QueueItem } from "./queueStore";
+
+/** /label-batch-print (spec §2): corporate members print many codes on one sheet. */
+export function BatchPrintPage() {
+  const own = useOwnOrganization(true);
+  if (own.isPending) return <p className="loading">{corporateCopy.dashboard.loading}</p>;
+  if (!own.data) return <CorporateOnly />;
+  return <BatchPrint organization={own.data} />;
+}
+
+/** Visitors without a corporate session (spec §2, §6: an upsell). */
+function CorporateOnly() {
+  return (
+    <section className="not-found" aria-labelledby="batch-upsell-title">
+      <h1 id="batch-upsell-title">{copy.upsell.title}</h1>
+      <p>{copy.upsell.description}</p>
+      <p className="hero-actions">
+        <Link className="button button-primary" to={paths.corporateTrial}>
+          {copy.upsell.register}
+        </Link>
+        <Link className="button button-secondary" to={paths.home}>
+          {copy.upsell.home}
+        </Link>
+        <Link className="button button-ghost" to={paths.corporateLogin}>
+          {copy.upsell.signIn}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+type Busy = "preview" | "print" | null;
+
+function BatchPrint({ organization }: { organization: Organization }) {
+  const orgId = organization.id;
+  const queue = useQueueStore();
+  const { add, duplicate, remove, clear, adopt } = queue;
+  useEffect(() => adopt(orgId), [adopt, orgId]);
+  // Until adopted, another organisation's queue is not shown.
+  const items = useMemo(
+    () => (queue.orgId === orgId ? queue.items : []),
+    [queue.orgId, queue.items, orgId],
+  );
+  const library = useLibrary(orgId);
+  const projects = useProjects(orgId);
+  const layouts = useBatchLayouts();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [chosenLayout, setChosenLayout] = useState<LabelLayout | null>(null);
+  const [start, setStart] = useState(1);
+  const [busy, setBusy] = useState<Busy>(null);
+  const layout = chosenLayout ?? layouts.data?.[0] ?? null;
+  const startAt = layout ? Math.min(start, layout.perSheet) : 1;
+  const queuedNames = useMemo(() => new Set(items.map((i) => i.name)), [items]);
+  const byId = useMemo(() => new Map((library.data ?? []).map((c) => [c.id, c])), [library.data]);
+
+  const onAdd = (codes: LibraryCode[]) => {
+    add(codes);
+    setPickerOpen(false);
+    toast({
+      title: copy.toasts.added,
+      description: copy.toasts.addedDetail(codes.length),
+      variant: "success",
+    });
+  };
+
+  const onClear = () => {
+    clear();
+    toast({ title: copy.toasts.cleared, description: copy.toasts.clearedDetail });
+  };
+
+  // Both buttons make the same PDF; only a print is recorded (preview: false).
+  const make = async (preview: boolean) => {
+    if (items.length === 0) {
+      toast({
+        title: copy.toasts.empty,
+        description: copy.toasts.emptyDetail,
+        variant: "destructive",
+      });
+      return;
+    }
+    if (!layout || busy) return;
+    // The window is opened inside the click, before the PDF is fetched:
+    // pop-up blockers allow only windows opened by the click itself.
+    const win = preview ? window.open("", "_blank") : null;
+    setBusy(preview ? "preview" : "print");
+    try {
+      const pdf = await fetchBatchPdf(orgId, {
+        codeIds: items.map((i) => i.codeId),
+        layoutId: layout.id,
+        startPosition: startAt,
+        preview,
+      });
+      if (preview) {
+        const url = URL.createObjectURL(pdf);
+        if (win) win.location.href = url;
+        else window.open(url, "_blank");
+      } else {
+        await printPdf(pdf);
+      }
+    } catch (error) {
+      win?.close();
+      toast({
+        title: copy.toasts.failed,
+        description: serverMessage(error) ?? copy.toasts.failedDetail,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="section corporate-page batch-print">
+      <div className="page-head page-head-row">
+        <div>
+          <h1>{copy.title}</h1>
+          <p className="hint">{copy.intro}</p>
+        </div>
+        <Link className="button button-ghost" to={`${paths.corporateDashboard}/${orgId}`}>
+          {copy.back}
+        </Link>
+      </div>
+
+      <section className="card" aria-labelledby="batch-queue-title">
+        <div className="page-head-row">
+          <h2 id="batch-queue-title">{copy.queue.title}</h2>
+          <div className="pills">
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={() => setPickerOpen(true)}
+            >
+              {copy.queue.addFromLibrary}
+            </button>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              onClick={onClear}
+              disabled={items.length === 0}
+            >
+              {copy.queue.clearAll}
+            </button>
+          </div>
+        </div>
+        <p className="hint" aria-live="polite">
+          {items.length === 0 ? copy.queue.empty : copy.queue.count(items.length)}
+        </p>
+        {items.length > 0 && (
+          <ol className="batch-queue">
+            {items.map((item) => (
+              <QueueRow
+                key={item.id}
+                item={item}
+                code={byId.get(item.codeId)}
+                libraryLoaded={library.isSuccess}
+                onDuplicate={() => duplicate(item.id)}
+                onRemove={() => remove(item.id)}
+              />
+            ))}
+          </ol>
+        )}
+        <p className="hint">{copy.samplesNote}</p>
+      </section>
+
+      <LayoutChooser
+        layout={layout}
+        onLayout={setChosenLayout}
+        start={startAt}
+        onStart={setStart}
+      />
+
+      <section className="card print-actions" aria-label={copy.print}>
+        {layout && (
+          <p className="batch-sheets">
+            {copy.layout.sheets(sheetsNeeded(items.length, startAt, layout.perSheet))}
+          </p>
+        )}
+        <BusyButton
+          type="button"
+          className="button button-secondary"
+          busy={busy === "preview"}
+          busyLabel={copy.previewing}
+          onClick={() => void make(true)}
+        >
+          {copy.preview}
+        </BusyButton>
+        <BusyButton
+          type="button"
+          className="button button-primary"
+          busy={busy === "print"}
+          busyLabel={copy.printing}
+          onClick={() => void make(false)}
+        >
+          {copy.print}
+        </BusyButton>
+      </section>
+
+      <LibraryPicker
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        codes={library.data}
+        projects={projects.data ?? []}
+        loadFailed={library.isError}
+        queuedNames={queuedNames}
+        onAdd={onAdd}
+      />
+    </div>
+  );
+}
+
+function QueueRow(props: {
+  item: QueueItem;
+  code: LibraryCode | undefined;
+  libraryLoaded: boolean;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
+  const { item, code } = props;
+  const warnings: string[] = [];
+  if (props.libraryLoaded && !code) warnings.push(copy.queue.gone);
+  if (code && !code.isActive) warnings.push(copy.queue.inactive);
+  if (code && code.missingFields > 0) warnings.push(copy.queue.missing(code.missingFields));
+  return (
+    <li>
+      <div>
+        <strong>{item.name}</strong>
+        <p className="hint">
+          {item.projectName || copy.queue.noProject} · {item.labelType}
+        </p>
+        {warnings.map((w) => (
+          <p key={w} className="hint hint-warn">
+            {w}
+          </p>
+        ))}
+      </div>
+      <div className="pills">
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={props.onDuplicate}
+          aria-label={`${copy.queue.duplicate} ${item.name}`}
+        >
+          {copy.queue.duplicate}
+        </button>
+        <button
+          type="button"
+          className="button button-small button-danger-outline"
+          onClick={props.onRemove}
+          aria-label={`${copy.queue.remove} ${item.name}`}
+        >
+          {copy.queue.remove}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from "react";
+import { useBatchLayouts, useCatalogueSearch, type LabelLayout } from "./api";
+import { batchCopy } from "./copy";
+
+const copy = batchCopy.layout;
+
+/**
+ * The label sheet: the spec's four layouts, the product presets, or any
+ * sheet of the catalogue found by a search; and the start position on a
+ * partly used first sheet.
+ */
+export function LayoutChooser(props: {
+  layout: LabelLayout | null;
+  onLayout: (layout: LabelLayout) => void;
+  start: number;
+  onStart: (start: number) => void;
+}) {
+  const layouts = useBatchLayouts();
+  const [draft, setDraft] = useState("");
+  const [query, setQuery] = useState("");
+  const [startDraft, setStartDraft] = useState<string | null>(null);
+  const found = useCatalogueSearch(query);
+  const named = layouts.data ?? [];
+  const catalogue = [...(found.data ?? [])];
+  const chosen = props.layout;
+  // A catalogue sheet chosen from an earlier search stays on the list.
+  if (
+    chosen &&
+    !named.some((l) => l.id === chosen.id) &&
+    !catalogue.some((l) => l.id === chosen.id)
+  ) {
+    catalogue.unshift(chosen);
+  }
+  const everything = [...named, ...catalogue];
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(draft.trim());
+  };
+
+  return (
+    <section className="card batch-layout" aria-labelledby="batch-layout-title">
+      <h2 id="batch-layout-title">{copy.title}</h2>
+      <div className="field">
+        <label htmlFor="batch-layout">{copy.named}</label>
+        <select
+          id="batch-layout"
+          value={chosen?.id ?? ""}
+          onChange={(e) => {
+            const next = everything.find((l) => l.id === e.target.value);
+            if (next) props.onLayout(next);
+          }}
+        >
+          <optgroup label={copy.specGroup}>
+            {named
+              .filter((l) => !l.id.startsWith("preset-"))
+              .map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+          </optgroup>
+          <optgroup label={copy.presetGroup}>
+            {named
+              .filter((l) => l.id.startsWith("preset-"))
+              .map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+          </optgroup>
+          {catalogue.length > 0 && (
+            <optgroup label={copy.catalogueGroup}>
+              {catalogue.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.labelWidth.toFixed(1)} × {l.labelHeight.toFixed(1)} mm, {l.perSheet})
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </div>
+      <form className="batch-catalogue-search" onSubmit={search} role="search">
+        <div className="field">
+          <label htmlFor="batch-catalogue-q">{copy.search}</label>
+          <input
+            id="batch-catalogue-q"
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button-secondary">
+          {copy.searchButton}
+        </button>
+      </form>
+      {query !== "" && found.data?.length === 0 && <p className="hint">{copy.noMatch}</p>}
+      {chosen && (
+        <>
+          <p className="hint">
+            {copy.size(chosen.labelWidth, chosen.labelHeight)} ·{" "}
+            {copy.grid(chosen.cols, chosen.rows)} · {copy.perSheet(chosen.perSheet)} ·{" "}
+            {chosen.paper}
+          </p>
+          <div className="field">
+            <label htmlFor="batch-start">{copy.start}</label>
+            <input
+              id="batch-start"
+              type="number"
+              min={1}
+              max={chosen.perSheet}
+              step={1}
+              value={startDraft ?? String(props.start)}
+              onChange={(e) => {
+                // What is typed stays as typed ("2" on its way to "28");
+                // only a whole number on the sheet is taken.
+                setStartDraft(e.target.value);
+                const n = Number(e.target.value);
+                if (Number.isInteger(n) && n >= 1 && n <= chosen.perSheet) props.onStart(n);
+              }}
+              onBlur={() => setStartDraft(null)}
+            />
+            <p className="hint">{copy.startHint(chosen.perSheet)}</p>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { LibraryCode } from "./api";
+import { LibraryPicker } from "./LibraryPicker";
+import { pickable, sheetsNeeded } from "./picker";
+
+function code(id: number, name: string, projectId: number | null, projectName = ""): LibraryCode {
+  return {
+    id,
+    name,
+    projectId,
+    projectName,
+    templateId: null,
+    templateName: "Standard Emergency Form",
+    labelType: "helmet",
+    isActive: true,
+    source: "manual",
+    missingFields: 0,
+    createdAt: "2026-11-01T10:00:00Z",
+    updatedAt: "2026-11-01T10:00:00Z",
+  };
+}
+
+const library = [
+  code(1, "Ann Worker", 10, "North Site"),
+  code(2, "Bob Rigger", 11, "Harbour Crane"),
+  code(3, "Cat Office", null),
+  code(4, "Dan North", null),
+];
+const projects = [
+  { id: 10, name: "North Site" },
+  { id: 11, name: "Harbour Crane" },
+];
+
+describe("pickable", () => {
+  const none = new Set<string>();
+  it("hides codes whose name is already queued", () => {
+    expect(pickable(library, new Set(["Bob Rigger"]), "", "all").map((c) => c.id)).toEqual([
+      1, 3, 4,
+    ]);
+  });
+  it("searches name or project name, ignoring case", () => {
+    expect(pickable(library, none, "NORTH", "all").map((c) => c.id)).toEqual([1, 4]);
+    expect(pickable(library, none, "crane", "all").map((c) => c.id)).toEqual([2]);
+    expect(pickable(library, none, "  ", "all")).toHaveLength(4);
+  });
+  it("filters all, the organisation's own (no project), or one project", () => {
+    expect(pickable(library, none, "", "organization").map((c) => c.id)).toEqual([3, 4]);
+    expect(pickable(library, none, "", 11).map((c) => c.id)).toEqual([2]);
+    expect(pickable(library, none, "north", "organization").map((c) => c.id)).toEqual([4]);
+  });
+});
+
+describe("sheetsNeeded", () => {
+  it("counts the skipped slots of a partly used first sheet", () => {
+    expect(sheetsNeeded(0, 1, 30)).toBe(0);
+    expect(sheetsNeeded(30, 1, 30)).toBe(1);
+    expect(sheetsNeeded(31, 1, 30)).toBe(2);
+    expect(sheetsNeeded(30, 2, 30)).toBe(2);
+    expect(sheetsNeeded(8, 3, 10)).toBe(1);
+    expect(sheetsNeeded(9, 3, 10)).toBe(2);
+  });
+});
+
+describe("the library picker", () => {
+  it("selects all or none of what is shown and adds only the selection", async () => {
+    const onAdd = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <LibraryPicker
+        open
+        onOpenChange={() => {}}
+        codes={library}
+        projects={projects}
+        loadFailed={false}
+        queuedNames={new Set(["Cat Office"])}
+        onAdd={onAdd}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Add QR Codes from Library" });
+    expect(within(list).queryByText("Cat Office")).toBeNull();
+    expect(within(list).getAllByRole("checkbox")).toHaveLength(3);
+    const add = () => screen.getByRole("button", { name: /^Add \d+ to Queue$/ });
+    expect(add()).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText("Project"), "Harbour Crane");
+    await user.click(screen.getByRole("button", { name: "Select All" }));
+    expect(add()).toHaveTextContent("Add 1 to Queue");
+    await user.click(screen.getByRole("button", { name: "Select None" }));
+    expect(add()).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText("Project"), "All codes");
+    await user.type(screen.getByLabelText("Search by name or project"), "north");
+    await user.click(screen.getByRole("button", { name: "Select All" }));
+    await user.click(add());
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect((onAdd.mock.calls[0]![0] as LibraryCode[]).map((c) => c.name)).toEqual([
+      "Ann Worker",
+      "Dan North",
+    ]);
+  });
+
+  it("says so when the library cannot be loaded", () => {
+    render(
+      <LibraryPicker
+        open
+        onOpenChange={() => {}}
+        codes={undefined}
+        projects={[]}
+        loadFailed
+        queuedNames={new Set()}
+        onAdd={() => {}}
+      />,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to load organization QR codes");
+  });
+});

@@ -1,0 +1,116 @@
+// The calls batch printing makes: the library and its projects (the
+// library's routes, spec §7), the layouts and the sheet catalogue, and the
+// label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf).
+import { useQuery } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "@/lib/api";
+
+/** A code of the organisation's library, as GET /api/corporate/{orgId}/qr-codes lists it. */
+export interface LibraryCode {
+  id: number;
+  name: string;
+  projectId: number | null;
+  projectName: string;
+  templateId: number | null;
+  templateName: string;
+  labelType: string;
+  isActive: boolean;
+  source: string;
+  missingFields: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+}
+
+/** A label sheet (spec §3 label layout, all mm) and how many labels it holds. */
+export interface LabelLayout {
+  id: string;
+  name: string;
+  description: string;
+  paper: string;
+  rows: number;
+  cols: number;
+  labelWidth: number;
+  labelHeight: number;
+  pageWidth: number;
+  pageHeight: number;
+  topMargin: number;
+  leftMargin: number;
+  horizontalSpacing: number;
+  verticalSpacing: number;
+  perSheet: number;
+}
+
+export const batchKeys = {
+  library: (orgId: number) => ["corporate", "qr-codes", orgId] as const,
+  projects: (orgId: number) => ["corporate", "projects", orgId] as const,
+  layouts: ["labels", "batch-layouts"] as const,
+  catalogue: (q: string) => ["labels", "catalogue", q] as const,
+};
+
+export function useLibrary(orgId: number | null) {
+  return useQuery({
+    queryKey: batchKeys.library(orgId ?? 0),
+    queryFn: async () =>
+      (await apiJson<{ qrCodes: LibraryCode[] }>("GET", `/api/corporate/${orgId}/qr-codes`))
+        .qrCodes,
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+export function useProjects(orgId: number | null) {
+  return useQuery({
+    queryKey: batchKeys.projects(orgId ?? 0),
+    queryFn: async () =>
+      (await apiJson<{ projects: Project[] }>("GET", `/api/corporate/projects/${orgId}`)).projects,
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+export function useBatchLayouts() {
+  return useQuery({
+    queryKey: batchKeys.layouts,
+    queryFn: async () =>
+      (await apiJson<{ layouts: LabelLayout[] }>("GET", "/api/labels/batch-layouts")).layouts,
+    staleTime: Infinity,
+  });
+}
+
+export function useCatalogueSearch(query: string) {
+  return useQuery({
+    queryKey: batchKeys.catalogue(query),
+    queryFn: async () =>
+      (
+        await apiJson<{ sheets: LabelLayout[] }>(
+          "GET",
+          `/api/labels/catalogue?q=${encodeURIComponent(query)}`,
+        )
+      ).sheets,
+    enabled: query.trim() !== "",
+    staleTime: Infinity,
+  });
+}
+
+export interface BatchPrintRequest {
+  /** The queue in order; a duplicated item repeats its code's id. */
+  codeIds: number[];
+  layoutId: string;
+  startPosition: number;
+  preview: boolean;
+}
+
+/** The label engine's PDF of the queue. A print (not a preview) is recorded by the server. */
+export async function fetchBatchPdf(orgId: number, request: BatchPrintRequest): Promise<Blob> {
+  const response = await apiRequest("POST", `/api/corporate/${orgId}/batch-print.pdf`, {
+    codeIds: request.codeIds,
+    layout: { id: request.layoutId },
+    startPosition: request.startPosition,
+    preview: request.preview,
+  });
+  return response.blob();
+}

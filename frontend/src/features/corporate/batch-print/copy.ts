@@ -1,0 +1,83 @@
+// Strings of batch label printing (admin-corporate-side §2 /label-batch-print,
+// §4 batch print and library picker, §5 batch print rule). The server's own
+// refusals (cloud/batchprint.go) arrive as its messages.
+export const batchCopy = {
+  title: "Batch Label Printing",
+  intro:
+    "Print many QR codes of your library on one label sheet. Every label carries its code's own record, read back from the server when you print.",
+  upsell: {
+    title: "Corporate Feature Access Required",
+    description:
+      "Batch label printing is part of Lifetag for organisations. Register your organisation, or sign in with its corporate account.",
+    register: "Register your organisation",
+    home: "Go Home",
+    signIn: "Corporate Sign In",
+  },
+  back: "Back to dashboard",
+  queue: {
+    title: "Print queue",
+    empty: "The queue is empty. Add QR codes from your library.",
+    count: (n: number) => `${n} ${n === 1 ? "label" : "labels"} in the queue`,
+    addFromLibrary: "Add from Library",
+    clearAll: "Clear All",
+    duplicate: "Duplicate",
+    remove: "Remove",
+    copySuffix: " (Copy)",
+    noProject: "Organization",
+    inactive: "This code is inactive: check it is still wanted before printing.",
+    missing: (n: number) =>
+      `${n} recommended ${n === 1 ? "field is" : "fields are"} blank in this record.`,
+    gone: "This code is no longer in the library: remove it from the queue.",
+  },
+  toasts: {
+    added: "QR Codes Added",
+    addedDetail: (n: number) => `${n} QR ${n === 1 ? "code" : "codes"} added to the print queue`,
+    cleared: "All QR Codes Cleared",
+    clearedDetail: "The print queue is empty.",
+    empty: "No QR Codes",
+    emptyDetail: "Add some QR codes before printing",
+    failed: "Print Failed",
+    failedDetail: "Unable to make the label sheet.",
+    previewBlocked:
+      "The preview opened in this tab's downloads: allow pop-ups to see it in a window.",
+  },
+  picker: {
+    title: "Add QR Codes from Library",
+    description: "Choose the codes to print. Codes already in the queue are not listed.",
+    search: "Search by name or project",
+    filter: "Project",
+    all: "All codes",
+    organization: "Organization (no project)",
+    selectAll: "Select All",
+    selectNone: "Select None",
+    selected: (n: number) => `${n} selected`,
+    add: (n: number) => `Add ${n} to Queue`,
+    cancel: "Cancel",
+    loading: "Loading your library…",
+    loadFailed: "Failed to load organization QR codes",
+    none: "No QR codes match.",
+  },
+  layout: {
+    title: "Label sheet",
+    named: "Layout",
+    specGroup: "Batch layouts",
+    presetGroup: "Product presets",
+    catalogueGroup: "From the sheet catalogue",
+    search: "Search the sheet catalogue (brand, part, description or size such as 50x50)",
+    searchButton: "Search",
+    noMatch: "No sheet matches.",
+    perSheet: (n: number) => `${n} labels per sheet`,
+    size: (w: number, h: number) => `${w.toFixed(1)} × ${h.toFixed(1)} mm labels`,
+    grid: (cols: number, rows: number) => `${cols} columns × ${rows} rows`,
+    start: "Start at label",
+    startHint: (n: number) =>
+      `To finish a partly used sheet, start at any of its ${n} positions (counted left to right, top to bottom).`,
+    sheets: (n: number) => `Sheets needed: ${n}`,
+  },
+  preview: "Preview",
+  print: "Print",
+  previewing: "Preparing preview…",
+  printing: "Preparing labels…",
+  samplesNote:
+    "Sample codes are not offered: a label with invented medical details must never reach a helmet.",
+};

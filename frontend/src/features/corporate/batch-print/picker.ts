@@ -1,0 +1,29 @@
+// The library picker's rules (spec §4 library picker, §5 library search):
+// codes whose name is already queued are hidden; the search matches the
+// code's name or project name, ignoring case; the filter is all codes, the
+// organisation's own (no project), or one project.
+import type { LibraryCode } from "./api";
+
+export type ProjectFilter = "all" | "organization" | number;
+
+export function pickable(
+  codes: LibraryCode[],
+  queuedNames: ReadonlySet<string>,
+  search: string,
+  filter: ProjectFilter,
+): LibraryCode[] {
+  const needle = search.trim().toLowerCase();
+  return codes.filter((c) => {
+    if (queuedNames.has(c.name)) return false;
+    if (filter === "organization" && c.projectId !== null) return false;
+    if (typeof filter === "number" && c.projectId !== filter) return false;
+    if (needle === "") return true;
+    return c.name.toLowerCase().includes(needle) || c.projectName.toLowerCase().includes(needle);
+  });
+}
+
+/** Sheets for the queue from a start position (1-based): spec §9 with the partial sheet. */
+export function sheetsNeeded(labels: number, start: number, perSheet: number): number {
+  if (labels <= 0 || perSheet <= 0) return 0;
+  return Math.ceil((start - 1 + labels) / perSheet);
+}

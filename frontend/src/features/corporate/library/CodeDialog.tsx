@@ -1,0 +1,242 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { FormField } from "@/components/ui/FormField";
+import { toast } from "@/components/ui/toast-store";
+import { ApiError, serverMessage } from "@/lib/api";
+import type { RecordValues, TemplateErrors, TemplateField } from "@/lib/emergency/template";
+import { useProjects } from "../projects/api";
+import { TemplateForm } from "../templates/TemplateForm";
+import { useTemplates } from "../templates/api";
+import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
+import { libraryCopy } from "./copy";
+
+const copy = libraryCopy.dialog;
+
+/** The server's field messages of a refused record ({errors:[{field,message}]}), by field id. */
+export function fieldErrors(error: unknown): TemplateErrors {
+  const out: TemplateErrors = {};
+  if (!(error instanceof ApiError)) return out;
+  try {
+    const body = JSON.parse(error.body) as { errors?: { field: string; message: string }[] };
+    for (const e of body.errors ?? []) out[e.field] ??= e.message;
+  } catch {
+    // Not JSON: the toast shows what there is.
+  }
+  return out;
+}
+
+/** What the dialog edits: a new code (from a template) or an existing one. */
+export type CodeDialogMode = { kind: "create"; templateId: number } | { kind: "edit"; id: number };
+
+export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose: () => void }) {
+  const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog code-dialog" aria-describedby={undefined}>
+          <Dialog.Title>{title}</Dialog.Title>
+          {props.mode.kind === "create" ? (
+            <CreateCode orgId={props.orgId} templateId={props.mode.templateId} onDone={props.onClose} />
+          ) : (
+            <EditCode orgId={props.orgId} id={props.mode.id} onDone={props.onClose} />
+          )}
+          <Dialog.Close className="button button-ghost dialog-close">
+            {libraryCopy.cancel}
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CreateCode(props: { orgId: number; templateId: number; onDone: () => void }) {
+  const templates = useTemplates(props.orgId);
+  const create = useCreateCode(props.orgId);
+  const [templateId, setTemplateId] = useState(props.templateId);
+  const [details, setDetails] = useState({ name: "", projectId: 0, labelType: "helmet" });
+  const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
+  if (templates.isPending) return <p className="loading">{copy.loading}</p>;
+  if (templates.isError) {
+    return <p role="alert">{serverMessage(templates.error) ?? libraryCopy.loadFailed}</p>;
+  }
+  const template = templates.data.find((t) => t.id === templateId);
+  return (
+    <>
+      <FormField label={copy.template}>
+        {(control) => (
+          <select
+            {...control}
+            value={templateId}
+            onChange={(e) => {
+              setTemplateId(Number(e.target.value));
+              setServerErrors({});
+            }}
+          >
+            {/* The list starts with the built-in Standard Emergency Form. */}
+            {templates.data.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <CodeDetails orgId={props.orgId} value={details} onChange={setDetails} />
+      {template ? (
+        <TemplateForm
+          key={template.id}
+          fields={template.fields}
+          submitLabel={copy.save}
+          busy={create.isPending}
+          busyLabel={copy.saving}
+          serverErrors={serverErrors}
+          onSubmit={(values) =>
+            create.mutate(
+              { ...details, templateId: template.id, values },
+              {
+                onSuccess: (answer) => {
+                  toast({ title: copy.created, description: answer.qrCode.name, variant: "success" });
+                  props.onDone();
+                },
+                onError: (error) => {
+                  setServerErrors(fieldErrors(error));
+                  toast({
+                    title: libraryCopy.failed,
+                    description: serverMessage(error) ?? undefined,
+                    variant: "destructive",
+                  });
+                },
+              },
+            )
+          }
+        />
+      ) : (
+        <p role="alert">{copy.templateMissing}</p>
+      )}
+    </>
+  );
+}
+
+function EditCode(props: { orgId: number; id: number; onDone: () => void }) {
+  const code = useCode(props.orgId, props.id);
+  if (code.isPending) return <p className="loading">{copy.loading}</p>;
+  if (code.isError) return <p role="alert">{serverMessage(code.error) ?? libraryCopy.loadFailed}</p>;
+  const record = code.data.record ?? { fields: [], values: {} };
+  return (
+    <EditForm
+      orgId={props.orgId}
+      id={props.id}
+      initial={{
+        name: code.data.name,
+        projectId: code.data.projectId ?? 0,
+        labelType: code.data.labelType,
+      }}
+      fields={record.fields}
+      values={record.values}
+      onDone={props.onDone}
+    />
+  );
+}
+
+function EditForm(props: {
+  orgId: number;
+  id: number;
+  initial: Details;
+  fields: TemplateField[];
+  values: RecordValues;
+  onDone: () => void;
+}) {
+  const update = useUpdateCode(props.orgId);
+  const [details, setDetails] = useState(props.initial);
+  const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
+  return (
+    <>
+      <CodeDetails orgId={props.orgId} value={details} onChange={setDetails} />
+      <TemplateForm
+        fields={props.fields}
+        initialValues={props.values}
+        submitLabel={copy.save}
+        busy={update.isPending}
+        busyLabel={copy.saving}
+        serverErrors={serverErrors}
+        onSubmit={(values) =>
+          update.mutate(
+            { id: props.id, change: { ...details, values } },
+            {
+              onSuccess: () => {
+                toast({ title: copy.saved, description: details.name, variant: "success" });
+                props.onDone();
+              },
+              onError: (error) => {
+                setServerErrors(fieldErrors(error));
+                toast({
+                  title: libraryCopy.failed,
+                  description: serverMessage(error) ?? undefined,
+                  variant: "destructive",
+                });
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}
+
+interface Details {
+  name: string;
+  projectId: number;
+  labelType: string;
+}
+
+/** The code's own details beside its record: name, project and label type. */
+function CodeDetails(props: { orgId: number; value: Details; onChange: (d: Details) => void }) {
+  const projects = useProjects(props.orgId);
+  const set = (change: Partial<Details>) => props.onChange({ ...props.value, ...change });
+  return (
+    <div className="code-details">
+      <FormField label={copy.name} hint={copy.nameHint}>
+        {(control) => (
+          <input
+            {...control}
+            value={props.value.name}
+            maxLength={100}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={copy.project}>
+        {(control) => (
+          <select
+            {...control}
+            value={props.value.projectId}
+            onChange={(e) => set({ projectId: Number(e.target.value) })}
+          >
+            <option value={0}>{copy.noProject}</option>
+            {(projects.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={copy.labelType}>
+        {(control) => (
+          <select
+            {...control}
+            value={props.value.labelType}
+            onChange={(e) => set({ labelType: e.target.value })}
+          >
+            {LABEL_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {libraryCopy.labelTypes[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </div>
+  );
+}

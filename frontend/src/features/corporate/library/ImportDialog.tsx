@@ -1,0 +1,214 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { FormField } from "@/components/ui/FormField";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
+import { useProjects } from "../projects/api";
+import { STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
+import { downloadImportTemplate, useImportCodes, type ImportResult } from "./api";
+import { libraryCopy } from "./copy";
+
+const copy = libraryCopy.importDialog;
+
+/**
+ * CSV import of many workers: the template file, a preview with each row's
+ * problems in the server's words, and an import of every row or none.
+ */
+export function ImportDialog(props: { orgId: number; onClose: () => void }) {
+  const templates = useTemplates(props.orgId);
+  const projects = useProjects(props.orgId);
+  const importCodes = useImportCodes(props.orgId);
+  const [templateId, setTemplateId] = useState(STANDARD_TEMPLATE_ID);
+  const [projectId, setProjectId] = useState(0);
+  const [csv, setCsv] = useState("");
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  // The preview answers for one file and form; any change asks again.
+  const changed = () => setPreview(null);
+  const failed = (error: unknown) =>
+    toast({
+      title: copy.failed,
+      description: serverMessage(error) ?? undefined,
+      variant: "destructive",
+    });
+
+  const check = () =>
+    importCodes.mutate(
+      { templateId, projectId, csv, commit: false },
+      { onSuccess: setPreview, onError: failed },
+    );
+  const commit = () =>
+    importCodes.mutate(
+      { templateId, projectId, csv, commit: true },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: copy.imported,
+            description: copy.importedCount(result.imported),
+            variant: "success",
+          });
+          props.onClose();
+        },
+        onError: failed,
+      },
+    );
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog import-dialog">
+          <Dialog.Title>{copy.title}</Dialog.Title>
+          <Dialog.Description className="hint">{copy.intro}</Dialog.Description>
+          <div className="code-details">
+            <FormField label={libraryCopy.dialog.template}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={templateId}
+                  onChange={(e) => {
+                    setTemplateId(Number(e.target.value));
+                    changed();
+                  }}
+                >
+                  {(templates.data ?? [{ id: STANDARD_TEMPLATE_ID, name: STANDARD_FORM_NAME }]).map(
+                    (t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.name}
+                      </option>
+                    ),
+                  )}
+                </select>
+              )}
+            </FormField>
+            <FormField label={libraryCopy.dialog.project}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={projectId}
+                  onChange={(e) => {
+                    setProjectId(Number(e.target.value));
+                    changed();
+                  }}
+                >
+                  <option value={0}>{libraryCopy.dialog.noProject}</option>
+                  {(projects.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </div>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => downloadImportTemplate(props.orgId, templateId).catch(failed)}
+          >
+            {copy.downloadTemplate}
+          </button>
+          <FormField label={copy.file}>
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".csv,text/csv"
+                onChange={async (e) => {
+                  const file = e.target.files?.[0];
+                  if (!file) return;
+                  setCsv(await file.text());
+                  changed();
+                }}
+              />
+            )}
+          </FormField>
+          <FormField label={copy.paste}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={5}
+                value={csv}
+                spellCheck={false}
+                onChange={(e) => {
+                  setCsv(e.target.value);
+                  changed();
+                }}
+              />
+            )}
+          </FormField>
+          <BusyButton
+            type="button"
+            className="button button-secondary"
+            busy={importCodes.isPending && preview === null}
+            busyLabel={copy.previewing}
+            disabled={csv.trim() === ""}
+            onClick={check}
+          >
+            {copy.preview}
+          </BusyButton>
+          {preview && <PreviewTable result={preview} />}
+          <div className="dialog-actions">
+            <Dialog.Close className="button button-ghost">{copy.close}</Dialog.Close>
+            <BusyButton
+              type="button"
+              className="button button-primary"
+              busy={importCodes.isPending && preview !== null}
+              busyLabel={copy.importing}
+              disabled={preview === null || preview.invalid > 0 || preview.valid === 0}
+              onClick={commit}
+            >
+              {copy.importButton(preview?.valid ?? 0)}
+            </BusyButton>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PreviewTable({ result }: { result: ImportResult }) {
+  return (
+    <section aria-label={copy.preview}>
+      <p role="status">
+        {copy.summary(result.valid, result.invalid)} {result.invalid > 0 && copy.fixFirst}
+      </p>
+      <div className="table-scroll">
+        <table className="import-preview">
+          <thead>
+            <tr>
+              <th scope="col">{copy.row}</th>
+              <th scope="col">{copy.name}</th>
+              <th scope="col">{copy.problems}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((row) => {
+              const errors = Object.entries(row.errors);
+              return (
+                <tr key={row.row} className={errors.length > 0 ? "import-row-invalid" : undefined}>
+                  <td>{row.row}</td>
+                  <td>{row.name}</td>
+                  <td>
+                    {errors.length === 0 ? (
+                      copy.ok
+                    ) : (
+                      <ul>
+                        {errors.map(([column, message]) => (
+                          <li key={column}>
+                            <strong>{column}:</strong> {message}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,332 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { paths } from "@/app/paths";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { useProjects } from "../projects/api";
+import { STANDARD_TEMPLATE_ID } from "../templates/api";
+import { AccessDenied } from "../components/AccessDenied";
+import { corporateCopy } from "../copy";
+import { useOrganizationId } from "../hooks";
+import {
+  downloadLabel,
+  useDeleteCode,
+  useDuplicateCode,
+  useLibrary,
+  useUpdateCode,
+  type Library,
+  type LibraryCode,
+} from "./api";
+import { CodeDialog, type CodeDialogMode } from "./CodeDialog";
+import { libraryCopy as copy } from "./copy";
+import {
+  filterCodes,
+  parseProjectFilter,
+  quotaUsage,
+  type ProjectFilter,
+  type StatusFilter,
+} from "./filter";
+import { ImportDialog } from "./ImportDialog";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+
+/**
+ * /corporate/qr-codes (spec §2, built for real): the organisation's codes,
+ * searched and filtered, with the quota, and every change a library needs.
+ * ?project= filters by project; ?new=1&template= opens Create QR Code with
+ * that template (the form builder's Use Template).
+ */
+export function LibraryPage() {
+  const orgId = useOrganizationId();
+  const library = useLibrary(orgId ?? null);
+  if (orgId === undefined || (orgId !== null && library.isPending)) {
+    return <p className="loading">{corporateCopy.dashboard.loading}</p>;
+  }
+  if (orgId === null) return <AccessDenied />;
+  if (library.isError) {
+    return (
+      <div className="section corporate-page">
+        <h1>{copy.title}</h1>
+        <p className="error" role="alert">
+          {copy.loadFailed}
+        </p>
+      </div>
+    );
+  }
+  return <LibraryView orgId={orgId} library={library.data!} />;
+}
+
+function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
+  const [params, setParams] = useSearchParams();
+  const projects = useProjects(orgId);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const project = parseProjectFilter(params.get("project"));
+  const templateParam = params.get("template");
+  const [dialog, setDialog] = useState<CodeDialogMode | null>(() =>
+    params.get("new") === "1"
+      ? {
+          kind: "create",
+          templateId:
+            templateParam && /^\d+$/.test(templateParam)
+              ? Number(templateParam)
+              : STANDARD_TEMPLATE_ID,
+        }
+      : null,
+  );
+  const [importing, setImporting] = useState(false);
+  const { used, max } = library.quota;
+  const usage = quotaUsage(used, max);
+  const shown = filterCodes(library.qrCodes, { search, project, status });
+
+  const setProject = (value: ProjectFilter) =>
+    setParams(
+      (p) => {
+        if (value === "all") p.delete("project");
+        else p.set("project", String(value));
+        return p;
+      },
+      { replace: true },
+    );
+  const closeDialog = () => {
+    setDialog(null);
+    // Use Template's request is answered once; a reload does not reopen it.
+    if (params.has("new")) {
+      setParams(
+        (p) => {
+          p.delete("new");
+          p.delete("template");
+          return p;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  return (
+    <div className="section corporate-page">
+      <div className="page-head page-head-row">
+        <div>
+          <h1>{copy.title}</h1>
+          <p className="hint">{copy.intro}</p>
+        </div>
+        <div className="pills">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setDialog({ kind: "create", templateId: STANDARD_TEMPLATE_ID })}
+          >
+            {copy.create}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setImporting(true)}
+          >
+            {copy.import}
+          </button>
+          <Link className="button button-ghost" to={`${paths.corporateDashboard}/${orgId}`}>
+            {copy.back}
+          </Link>
+        </div>
+      </div>
+
+      <section className="card">
+        <p className={usage.full ? "stat-full" : undefined}>{copy.quota(used, max)}</p>
+        <div
+          className="usage-bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={max}
+          aria-valuenow={used}
+          aria-label={copy.quota(used, max)}
+        >
+          <span style={{ width: `${usage.percent}%` }} className={usage.full ? "usage-full" : ""} />
+        </div>
+      </section>
+
+      <section className="card library-filters" aria-label={copy.filters}>
+        <label>
+          <span>{copy.search}</span>
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <label>
+          <span>{copy.projectFilter}</span>
+          <select
+            value={String(project)}
+            onChange={(e) => setProject(parseProjectFilter(e.target.value))}
+          >
+            <option value="all">{copy.allProjects}</option>
+            <option value="organization">{copy.organization}</option>
+            {(projects.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{copy.statusFilter}</span>
+          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            <option value="all">{copy.allStatuses}</option>
+            <option value="active">{copy.active}</option>
+            <option value="inactive">{copy.inactive}</option>
+          </select>
+        </label>
+      </section>
+
+      {library.qrCodes.length === 0 ? (
+        <p className="card hint">{copy.none}</p>
+      ) : shown.length === 0 ? (
+        <p className="card hint">{copy.noMatch}</p>
+      ) : (
+        <div className="table-scroll card">
+          <table className="library-table">
+            <thead>
+              <tr>
+                <th scope="col">{copy.columns.name}</th>
+                <th scope="col">{copy.columns.project}</th>
+                <th scope="col">{copy.columns.template}</th>
+                <th scope="col">{copy.columns.label}</th>
+                <th scope="col">{copy.columns.status}</th>
+                <th scope="col">{copy.columns.created}</th>
+                <th scope="col">{copy.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((code) => (
+                <CodeRow
+                  key={code.id}
+                  orgId={orgId}
+                  code={code}
+                  onEdit={() => setDialog({ kind: "edit", id: code.id })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
+      {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
+    </div>
+  );
+}
+
+function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }) {
+  const { code } = props;
+  const duplicate = useDuplicateCode(props.orgId);
+  const update = useUpdateCode(props.orgId);
+  const remove = useDeleteCode(props.orgId);
+  const [confirming, setConfirming] = useState(false);
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: serverMessage(error) ?? undefined, variant: "destructive" });
+  const busy = duplicate.isPending || update.isPending || remove.isPending;
+  const named = (label: string) => `${label}: ${code.name}`;
+  const source = copy.sources[code.source];
+
+  return (
+    <tr className={code.isActive ? undefined : "library-row-inactive"}>
+      <td>
+        <strong>{code.name}</strong>
+        {source && <span className="hint"> · {source}</span>}
+        {code.missingFields > 0 && (
+          <p className="hint library-missing">{copy.missing(code.missingFields)}</p>
+        )}
+      </td>
+      <td>{code.projectName || copy.organization}</td>
+      <td>{code.templateName}</td>
+      <td>{copy.labelTypes[code.labelType] ?? code.labelType}</td>
+      <td>
+        <span className={`badge ${code.isActive ? "badge-green" : "badge-yellow"}`}>
+          {code.isActive ? copy.active : copy.inactive}
+        </span>
+      </td>
+      <td>{dateFormat.format(Date.parse(code.createdAt))}</td>
+      <td>
+        <div className="pills">
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-label={named(copy.edit)}
+            onClick={props.onEdit}
+          >
+            {copy.edit}
+          </button>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-label={named(copy.duplicate)}
+            disabled={busy}
+            onClick={() =>
+              duplicate.mutate(code.id, {
+                onSuccess: (a) =>
+                  toast({ title: copy.duplicated, description: a.qrCode.name, variant: "success" }),
+                onError: failed(copy.failed),
+              })
+            }
+          >
+            {copy.duplicate}
+          </button>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-label={named(code.isActive ? copy.deactivate : copy.activate)}
+            disabled={busy}
+            onClick={() =>
+              update.mutate(
+                { id: code.id, change: { isActive: !code.isActive } },
+                {
+                  onSuccess: () =>
+                    toast({
+                      title: code.isActive ? copy.deactivated : copy.activated,
+                      variant: "success",
+                    }),
+                  onError: failed(copy.failed),
+                },
+              )
+            }
+          >
+            {code.isActive ? copy.deactivate : copy.activate}
+          </button>
+          {(["pdf", "png"] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="button button-small button-secondary"
+              aria-label={named(copy[format])}
+              onClick={() =>
+                downloadLabel(props.orgId, code, format).catch(failed(copy.downloadFailed))
+              }
+            >
+              {copy[format]}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="button button-small button-danger-outline"
+            aria-label={named(copy.delete)}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            {copy.delete}
+          </button>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={copy.deleteTitle}
+          description={copy.deleteConfirm(code.name)}
+          confirmLabel={copy.delete}
+          cancelLabel={copy.cancel}
+          onConfirm={() =>
+            remove.mutate(code.id, {
+              onSuccess: () => toast({ title: copy.deleted, description: code.name, variant: "success" }),
+              onError: failed(copy.failed),
+            })
+          }
+        />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,166 @@
+// The QR code library (admin-corporate-side §7 GET /api/corporate/{orgId}/qr-codes
+// and the writes a real library needs), one label's downloads and the CSV import.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "@/lib/api";
+import type { RecordValues, TemplateRecord } from "@/lib/emergency/template";
+import { saveFile } from "@/lib/saveFile";
+import { organizationKeys } from "../api/organization";
+import { projectKeys } from "../projects/api";
+
+export const LABEL_TYPES = ["helmet", "gear", "wallet"] as const;
+export type LabelType = (typeof LABEL_TYPES)[number];
+
+export interface LibraryCode {
+  id: number;
+  name: string;
+  projectId: number | null;
+  projectName: string;
+  templateId: number | null;
+  templateName: string;
+  labelType: string;
+  isActive: boolean;
+  source: string;
+  missingFields: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Only when asked for (one code, or ?records=1). */
+  record?: TemplateRecord;
+  qrText?: string;
+}
+
+export interface Library {
+  success: boolean;
+  qrCodes: LibraryCode[];
+  quota: { used: number; max: number };
+}
+
+export interface CodeInput {
+  name: string;
+  projectId: number;
+  templateId: number;
+  labelType: string;
+  values: RecordValues;
+}
+
+/** A code's PUT: absent fields are left as they are; projectId 0 is none. */
+export interface CodeChange {
+  name?: string;
+  projectId?: number;
+  labelType?: string;
+  values?: RecordValues;
+  isActive?: boolean;
+}
+
+export interface ImportRow {
+  row: number;
+  name: string;
+  errors: Record<string, string>;
+}
+
+export interface ImportResult {
+  rows: ImportRow[];
+  valid: number;
+  invalid: number;
+  imported: number;
+}
+
+export const libraryKeys = {
+  list: (orgId: number) => ["corporate", "qr-codes", orgId] as const,
+  code: (orgId: number, id: number) => ["corporate", "qr-code", orgId, id] as const,
+};
+
+const base = (orgId: number) => `/api/corporate/${orgId}/qr-codes`;
+
+export function useLibrary(orgId: number | null) {
+  return useQuery({
+    queryKey: libraryKeys.list(orgId ?? 0),
+    queryFn: () => apiJson<Library>("GET", base(orgId!)),
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+/** One code with its record, for editing. */
+export function useCode(orgId: number, id: number | null) {
+  return useQuery({
+    queryKey: libraryKeys.code(orgId, id ?? 0),
+    queryFn: async () =>
+      (await apiJson<{ qrCode: LibraryCode }>("GET", `${base(orgId)}/${id}`)).qrCode,
+    enabled: id !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** A library change, after which the list, the projects' counts and the dashboard are read again. */
+function useLibraryChange<T, R>(orgId: number, call: (arg: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: libraryKeys.list(orgId) });
+      void client.invalidateQueries({ queryKey: projectKeys.list(orgId) });
+      void client.invalidateQueries({ queryKey: organizationKeys.dashboard(orgId) });
+    },
+  });
+}
+
+type CodeAnswer = { success: boolean; qrCode: LibraryCode };
+
+export function useCreateCode(orgId: number) {
+  return useLibraryChange(orgId, (input: CodeInput) =>
+    apiJson<CodeAnswer>("POST", base(orgId), input),
+  );
+}
+
+export function useUpdateCode(orgId: number) {
+  return useLibraryChange(orgId, ({ id, change }: { id: number; change: CodeChange }) =>
+    apiJson<CodeAnswer>("PUT", `${base(orgId)}/${id}`, change),
+  );
+}
+
+export function useDuplicateCode(orgId: number) {
+  return useLibraryChange(orgId, (id: number) =>
+    apiJson<CodeAnswer>("POST", `${base(orgId)}/${id}/duplicate`),
+  );
+}
+
+export function useDeleteCode(orgId: number) {
+  return useLibraryChange(orgId, (id: number) =>
+    apiJson<{ success: boolean }>("DELETE", `${base(orgId)}/${id}`),
+  );
+}
+
+export function useImportCodes(orgId: number) {
+  return useLibraryChange(
+    orgId,
+    (body: { templateId: number; projectId: number; csv: string; commit: boolean }) =>
+      apiJson<ImportResult>("POST", `${base(orgId)}/import`, body),
+  );
+}
+
+/** Saves one code's label: a PDF on its sheet, or the QR image as a PNG. */
+export async function downloadLabel(orgId: number, code: LibraryCode, format: "pdf" | "png") {
+  const response = await apiRequest("GET", `${base(orgId)}/${code.id}/label.${format}`);
+  saveFile(await response.blob(), `lifetag-${fileSafe(code.name)}.${format}`);
+}
+
+/** Saves the import template of a form template. */
+export async function downloadImportTemplate(orgId: number, templateId: number) {
+  const response = await apiRequest(
+    "GET",
+    `${base(orgId)}/import-template.csv?templateId=${templateId}`,
+  );
+  saveFile(await response.blob(), "lifetag-import-template.csv");
+}
+
+/** A name as a file name: letters, digits and dashes. */
+export function fileSafe(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase() || "qr-code"
+  );
+}

@@ -1,0 +1,90 @@
+// Form templates (admin-corporate-side §7): list, create, update, delete.
+// The list starts with the built-in Standard Emergency Form (id 0, builtIn).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import type { TemplateField } from "@/lib/emergency/template";
+
+export interface FormTemplate {
+  id: number;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  builtIn: boolean;
+  fields: TemplateField[];
+  /** Null for the built-in form. */
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The body of a create or update (§7). */
+export interface TemplateInput {
+  name: string;
+  description: string;
+  fields: TemplateField[];
+  isDefault: boolean;
+}
+
+/** The id of the built-in Standard Emergency Form. */
+export const STANDARD_TEMPLATE_ID = 0;
+
+export const templateKeys = {
+  list: (orgId: number) => ["corporate", "templates", orgId] as const,
+};
+
+export async function listTemplates(orgId: number): Promise<FormTemplate[]> {
+  const body = await apiJson<{ templates: FormTemplate[] }>(
+    "GET",
+    `/api/corporate/${orgId}/form-templates`,
+  );
+  return body.templates;
+}
+
+export function createTemplate(orgId: number, input: TemplateInput) {
+  return apiJson<{ success: boolean; template: FormTemplate; message: string }>(
+    "POST",
+    `/api/corporate/${orgId}/form-templates`,
+    input,
+  );
+}
+
+export function updateTemplate(templateId: number, input: TemplateInput) {
+  return apiJson<{ success: boolean; template: FormTemplate; message: string }>(
+    "PUT",
+    `/api/corporate/form-templates/${templateId}`,
+    input,
+  );
+}
+
+export function deleteTemplate(templateId: number) {
+  return apiJson<{ success: boolean; message: string }>(
+    "DELETE",
+    `/api/corporate/form-templates/${templateId}`,
+  );
+}
+
+export function useTemplates(orgId: number | null) {
+  return useQuery({
+    queryKey: templateKeys.list(orgId ?? 0),
+    queryFn: () => listTemplates(orgId!),
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+/** Saves a template: creates it when id is null, updates it otherwise. */
+export function useSaveTemplate(orgId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: TemplateInput }) =>
+      id === null ? createTemplate(orgId, input) : updateTemplate(id, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.list(orgId) }),
+  });
+}
+
+export function useDeleteTemplate(orgId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTemplate,
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.list(orgId) }),
+  });
+}

@@ -1,0 +1,406 @@
+// Package clienttest runs a real Lifetag cloud for the tests of the
+// station and of pkg/client: the cloud binary built from ../cloud, on a
+// fresh PostgreSQL database of its own, on a loopback port, in development
+// mode (mail goes to an outbox directory, payments to the local test
+// checkout). It also makes the fixtures those tests need through the
+// cloud's own HTTP API: an admin with a password, a paid physical order
+// with its customer's record, a corporate organisation on a trial.
+//
+// PostgreSQL comes from LIFETAG_TEST_DATABASE_URL (scripts/postgres.sh sets
+// it under make test): each Start creates a database beside that one and
+// drops it afterwards. Without it the tests skip, or fail under
+// LIFETAG_STRICT=1.
+package clienttest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// AdminEmail is the admin every test cloud seeds (ADMIN_EMAILS).
+const AdminEmail = "admin@station.test"
+
+// strict reports make test's rule: a missing service fails, never skips.
+func strict() bool { return os.Getenv("LIFETAG_STRICT") == "1" }
+
+// BuildCloud builds the cloud binary into a temporary directory, once per
+// test binary (call it from TestMain); cleanup removes it.
+func BuildCloud() (binary string, cleanup func(), err error) {
+	_, here, _, _ := runtime.Caller(0)
+	cloudDir := filepath.Join(filepath.Dir(here), "..", "..", "..", "cloud")
+	dir, err := os.MkdirTemp("", "lifetag-cloud-bin-")
+	if err != nil {
+		return "", nil, err
+	}
+	binary = filepath.Join(dir, "lifetag-cloud")
+	cmd := exec.Command("go", "build", "-o", binary, "./cmd/lifetag-cloud")
+	cmd.Dir = cloudDir
+	// The cloud module builds on its own too (its go.mod replaces pkg).
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, fmt.Errorf("clienttest: building the cloud: %v\n%s", err, out)
+	}
+	return binary, func() { os.RemoveAll(dir) }, nil
+}
+
+// Cloud is one running cloud process and its database.
+type Cloud struct {
+	URL     string // http://127.0.0.1:port
+	DataDir string // its outbox is DataDir/outbox
+
+	t       testing.TB
+	binary  string
+	port    string
+	dbURL   string
+	dataKey string
+	cmd     *exec.Cmd
+	done    chan struct{}
+	logs    *syncBuffer
+}
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// Start creates a fresh database and starts a cloud on it; both go away
+// when the test ends.
+func Start(t testing.TB, binary string) *Cloud {
+	t.Helper()
+	base := os.Getenv("LIFETAG_TEST_DATABASE_URL")
+	if base == "" {
+		if strict() {
+			t.Fatal("LIFETAG_TEST_DATABASE_URL is not set (LIFETAG_STRICT=1)")
+		}
+		t.Skip("LIFETAG_TEST_DATABASE_URL is not set; run scripts/test-station-core.sh or make test")
+	}
+	if _, err := exec.LookPath("psql"); err != nil {
+		t.Fatal("psql is needed to create the test database")
+	}
+	dbURL := createDatabase(t, base)
+	key := make([]byte, 32)
+	rand.Read(key)
+	c := &Cloud{t: t, binary: binary, dbURL: dbURL, DataDir: t.TempDir(), port: "0",
+		dataKey: base64Std(key), logs: &syncBuffer{}}
+	t.Cleanup(func() {
+		c.kill()
+		if t.Failed() {
+			t.Logf("cloud log (%s):\n%s", c.URL, c.logs.String())
+		}
+	})
+	c.start()
+	return c
+}
+
+// createDatabase makes a database beside base's and returns its URL; it is
+// dropped when the test ends.
+func createDatabase(t testing.TB, base string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("LIFETAG_TEST_DATABASE_URL: %v", err)
+	}
+	suffix := make([]byte, 6)
+	rand.Read(suffix)
+	name := strings.TrimPrefix(u.Path, "/") + "_st_" + hex.EncodeToString(suffix)
+	psql(t, base, "CREATE DATABASE "+name)
+	t.Cleanup(func() { psql(t, base, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") })
+	u.Path = "/" + name
+	return u.String()
+}
+
+func psql(t testing.TB, dbURL, sql string) {
+	t.Helper()
+	out, err := exec.Command("psql", "-q", "-v", "ON_ERROR_STOP=1", dbURL, "-c", sql).CombinedOutput()
+	if err != nil {
+		t.Fatalf("psql %q: %v\n%s", sql, err, out)
+	}
+}
+
+// start runs the binary and waits until it answers /api/ready.
+func (c *Cloud) start() {
+	t := c.t
+	t.Helper()
+	cmd := exec.Command(c.binary)
+	cmd.Env = append(os.Environ(),
+		"HOST=127.0.0.1", "PORT="+c.port, "LIFETAG_ENV=development", "DATABASE_URL="+c.dbURL,
+		"DATA_DIR="+c.DataDir, "DATA_KEY="+c.dataKey, "ADMIN_EMAILS="+AdminEmail, "LOG_LEVEL=warn",
+		// Cheap password hashing and no sign-in limits: the tests sign in often.
+		"ARGON2_TIME=1", "ARGON2_MEMORY_KIB=64", "ARGON2_THREADS=1",
+		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000")
+	cmd.Stderr = c.logs
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c.cmd, c.done = cmd, make(chan struct{})
+	listening := make(chan string, 1)
+	go func() {
+		scanner := bufio.NewScanner(stdout)
+		for scanner.Scan() {
+			// main prints this line once it listens.
+			if addr, ok := strings.CutPrefix(scanner.Text(), "Lifetag is running on "); ok {
+				listening <- addr
+			}
+		}
+		io.Copy(io.Discard, stdout)
+	}()
+	done := c.done
+	go func() {
+		cmd.Wait()
+		close(done)
+	}()
+	select {
+	case c.URL = <-listening:
+	case <-done:
+		t.Fatalf("the cloud exited before listening:\n%s", c.logs.String())
+	case <-time.After(time.Minute):
+		t.Fatalf("the cloud is not listening after a minute:\n%s", c.logs.String())
+	}
+	c.URL = strings.TrimRight(c.URL, "/")
+	if u, err := url.Parse(c.URL); err == nil {
+		_, c.port, _ = net.SplitHostPort(u.Host)
+	}
+	// Waiting for a process to become ready has no event to wait on: poll
+	// its readiness route with a deadline.
+	Eventually(t, time.Minute, "the cloud to be ready", func() bool {
+		resp, err := http.Get(c.URL + "/api/ready")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	})
+}
+
+// Stop stops the cloud (SIGTERM, then waits); the database stays.
+func (c *Cloud) Stop() {
+	c.t.Helper()
+	if c.cmd == nil {
+		return
+	}
+	c.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-c.done:
+	case <-time.After(30 * time.Second):
+		c.t.Fatal("the cloud did not stop within 30 s of SIGTERM")
+	}
+	c.cmd = nil
+}
+
+// Restart starts the cloud again on the same port, database and data.
+func (c *Cloud) Restart() {
+	c.t.Helper()
+	c.Stop()
+	c.start()
+}
+
+func (c *Cloud) kill() {
+	if c.cmd == nil {
+		return
+	}
+	c.cmd.Process.Kill()
+	<-c.done
+	c.cmd = nil
+}
+
+// Eventually polls cond every 20 ms until it holds, failing the test after
+// limit. For waits with no event to block on (a process starting, a
+// spooler writing a file).
+func Eventually(t testing.TB, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v for %s", limit, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// browser is a cookie-keeping HTTP client, as the website's visitor.
+type browser struct {
+	t      testing.TB
+	base   string
+	client *http.Client
+}
+
+func (c *Cloud) browser() *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: c.t, base: c.URL, client: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// call sends JSON and decodes the JSON answer into out (nil: dropped); a
+// status other than 200 fails the test.
+func (b *browser) call(method, path string, body, out any) {
+	b.t.Helper()
+	raw, _ := json.Marshal(body)
+	req, err := http.NewRequest(method, b.base+path, bytes.NewReader(raw))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := b.client.Do(req)
+	if err != nil {
+		b.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		b.t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, answer)
+	}
+	if out != nil {
+		if err := json.Unmarshal(answer, out); err != nil {
+			b.t.Fatalf("%s %s: %v: %s", method, path, err, answer)
+		}
+	}
+}
+
+// mailLink finds the newest mail to `to` in the outbox whose text holds a
+// link matching pattern, and returns the link's query.
+func (c *Cloud) mailLink(to string, pattern *regexp.Regexp) url.Values {
+	c.t.Helper()
+	var found url.Values
+	Eventually(c.t, 30*time.Second, "a mail to "+to, func() bool {
+		names, _ := filepath.Glob(filepath.Join(c.DataDir, "outbox", "*"))
+		for i := len(names) - 1; i >= 0; i-- {
+			mail, err := os.ReadFile(names[i])
+			if err != nil || !bytes.HasPrefix(mail, []byte("To: "+to+"\n")) {
+				continue
+			}
+			if link := pattern.Find(mail); link != nil {
+				if u, err := url.Parse(string(link)); err == nil {
+					found = u.Query()
+					return true
+				}
+			}
+		}
+		return false
+	})
+	return found
+}
+
+var (
+	setPasswordLink   = regexp.MustCompile(`https?://\S+/set-password\?\S+`)
+	corporateSetupURL = regexp.MustCompile(`https?://\S+/corporate-password-setup\?\S+`)
+)
+
+// AdminPassword sets the seeded admin's password through the set-password
+// link the cloud mailed at start, and returns it.
+func (c *Cloud) AdminPassword() string {
+	c.t.Helper()
+	const password = "admin-password-1"
+	q := c.mailLink(AdminEmail, setPasswordLink)
+	c.browser().call("POST", "/api/auth/set-password",
+		map[string]string{"email": AdminEmail, "token": q.Get("token"), "password": password}, nil)
+	return password
+}
+
+// PhysicalOrder pays for packs of labelType labels for a new customer
+// through the local test checkout, saves their record, and returns the
+// order's id (LT-...).
+func (c *Cloud) PhysicalOrder(email, labelType string, packs int, record emergency.Data) string {
+	c.t.Helper()
+	b := c.browser()
+	var checkout struct {
+		ClientSecret string `json:"clientSecret"`
+	}
+	address := map[string]string{"email": email, "fullName": record.PersonalInfo.FullName,
+		"addressLine1": "1 High Street", "city": "York", "county": "North Yorkshire", "postcode": "yo1 7hh"}
+	b.call("POST", "/api/create-payment-intent", map[string]any{"type": "physical", "email": email,
+		"labelType": labelType, "quantity": packs, "shippingAddress": address}, &checkout)
+	b.call("POST", "/api/test-checkout/confirm",
+		map[string]string{"clientSecret": checkout.ClientSecret, "cardNumber": "4242 4242 4242 4242"}, nil)
+	b.call("POST", "/api/auth/create-account-after-payment", map[string]string{"email": email, "password": "customer-1"}, nil)
+	record.PersonalInfo.Email = email
+	b.call("POST", "/api/sync/emergency-data", map[string]any{"email": email, "emergencyData": record}, nil)
+	var orders struct {
+		Orders []struct {
+			OrderID string `json:"orderId"`
+		} `json:"orders"`
+	}
+	b.call("GET", "/api/user/orders?email="+url.QueryEscape(email), nil, &orders)
+	if len(orders.Orders) != 1 {
+		c.t.Fatalf("customer %s has %d orders, want 1", email, len(orders.Orders))
+	}
+	return orders.Orders[0].OrderID
+}
+
+// CorporateTrial registers an organisation on a trial of plan (starter,
+// professional or enterprise), sets its owner's password through the
+// mailed link, and returns the password.
+func (c *Cloud) CorporateTrial(name, ownerEmail, plan string) string {
+	c.t.Helper()
+	const password = "corporate-password-1"
+	b := c.browser()
+	b.call("POST", "/api/corporate/register", map[string]string{"name": name, "contactEmail": ownerEmail,
+		"subscriptionTier": plan}, nil)
+	q := c.mailLink(ownerEmail, corporateSetupURL)
+	b.call("POST", "/api/corporate/setup-password", map[string]string{"token": q.Get("token"), "password": password}, nil)
+	return password
+}
+
+// CallAsBearer sends one JSON request with a bearer token, for fixtures
+// the client under test has no method for; it returns the status and body.
+func (c *Cloud) CallAsBearer(ctx context.Context, token, method, path string, body any) (int, []byte) {
+	c.t.Helper()
+	var reader io.Reader
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		reader = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.URL+path, reader)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, raw
+}
+
+func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

@@ -1,0 +1,180 @@
+package printing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/sheet"
+	"github.com/lifetag/lifetag/station/internal/printing/cupstest"
+	"github.com/lifetag/lifetag/station/internal/settings"
+)
+
+// workers are n distinct records' labels, as a corporate batch prints them.
+func workers(n int) []sheet.Label {
+	generated := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	loc, _ := time.LoadLocation(emergency.DefaultTimeZone)
+	out := make([]sheet.Label, n)
+	for i := range out {
+		d := emergency.Data{
+			PersonalInfo:      emergency.PersonalInfo{FullName: fmt.Sprintf("Worker Nº%d Łukasz", i+1), BloodType: "AB-"},
+			EmergencyContacts: []emergency.Contact{{ID: "1", Name: "Site office", Phone: fmt.Sprintf("+44 7700 9%05d", i)}},
+			MedicalInfo:       emergency.MedicalInfo{Allergies: fmt.Sprintf("Latex (record %d)", i+1)},
+		}
+		out[i] = sheet.RecordLabel(d, emergency.QRText(d, generated, loc))
+	}
+	return out
+}
+
+func helmetA4(t testing.TB) *labels.Template {
+	tmpl, err := labels.MustBuiltin().Preset(labels.Helmet, labels.A4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tmpl
+}
+
+func payloads(ls []sheet.Label) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.Payload
+	}
+	return out
+}
+
+func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
+	cups := cupstest.Start(t)
+	dir := t.TempDir()
+	st := &settings.Store{UserPath: dir + "/station.json"}
+	svc := &Service{Spooler: CUPS{Server: cups.Socket}, Settings: st}
+	ctx := context.Background()
+
+	printers, err := svc.Printers(ctx)
+	if err != nil || len(printers) != 1 || printers[0].Name != cups.Printer {
+		t.Fatalf("printers: %+v %v", printers, err)
+	}
+
+	tmpl := helmetA4(t)
+	batch := workers(30)
+	var progress []int
+	res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI},
+		Job{Printer: cups.Printer, Paper: settings.PaperA4, Title: "batch"}, func(done, total int) {
+			if total != 30 {
+				t.Errorf("progress total %d", total)
+			}
+			progress = append(progress, done)
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Labels != 30 || res.Sheets != 3 || len(res.Jobs) != 1 || fmt.Sprint(progress) != "[0 30]" {
+		t.Fatalf("result %+v, progress %v", res, progress)
+	}
+	files := cups.WaitForPDFs(1)
+	cupstest.AssertPageSize(t, files[0], tmpl.PageWidth, tmpl.PageHeight, 3)
+	printed, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cupstest.AssertDecodes(t, printed, payloads(batch))
+
+	t.Run("ErrWrongPaper", func(t *testing.T) {
+		_, err := svc.Print(ctx, tmpl, batch, sheet.Options{}, Job{Printer: cups.Printer, Paper: settings.PaperLetter}, nil)
+		if err == nil || !strings.Contains(err.Error(), "100 %") {
+			t.Fatalf("got %v, want a refusal to print an A4 sheet on Letter", err)
+		}
+	})
+	t.Run("ErrUnknownPrinter", func(t *testing.T) {
+		_, err := svc.Print(ctx, tmpl, batch[:1], sheet.Options{}, Job{Printer: "NoSuchPrinter", Paper: settings.PaperA4}, nil)
+		if err == nil {
+			t.Fatal("printing to a printer that does not exist succeeded")
+		}
+	})
+}
+
+func TestCancelStopsTheBatchAndCancelsSpooledJobs(t *testing.T) {
+	cups := cupstest.Start(t)
+	cups.Pause() // jobs stay queued, so cancelling them can be seen
+	svc := &Service{Spooler: CUPS{Server: cups.Socket}, ChunkSheets: 1}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tmpl := helmetA4(t)
+	res, err := svc.Print(ctx, tmpl, workers(50), sheet.Options{Level: labels.BatchLevel},
+		Job{Printer: cups.Printer, Paper: settings.PaperA4}, func(done, total int) {
+			if done >= 20 {
+				cancel() // the person pressed Cancel after two sheets
+			}
+		})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the cancel", err)
+	}
+	if len(res.Jobs) != 2 || res.Labels != 20 {
+		t.Fatalf("spooled before the cancel: %+v", res)
+	}
+	if q := cups.QueuedJobs(); len(q) != 0 {
+		t.Fatalf("jobs still queued after the cancel: %v", q)
+	}
+}
+
+func TestChunksCutAtSheetBoundaries(t *testing.T) {
+	items := make([]sheet.Label, 23)
+	got := chunks(items, 10, 4, 1) // 10 a sheet, starting at position 4, one sheet a job
+	var shape []string
+	for _, c := range got {
+		shape = append(shape, fmt.Sprintf("%d@%d", len(c.items), c.start))
+	}
+	if strings.Join(shape, " ") != "7@4 10@1 6@1" {
+		t.Fatalf("chunks %v", shape)
+	}
+}
+
+func TestSavePDFWritesAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	tmpl := helmetA4(t)
+	if err := SavePDF(dir+"/labels.pdf", tmpl, workers(3), sheet.Options{Level: labels.BatchLevel}); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(dir + "/labels.pdf")
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("saved PDF: %v %v", info, err)
+	}
+	t.Run("ErrNothingToPrintLeavesNoFile", func(t *testing.T) {
+		if err := SavePDF(dir+"/empty.pdf", tmpl, nil, sheet.Options{}); err == nil {
+			t.Fatal("an empty batch was saved")
+		}
+		if _, err := os.Stat(dir + "/empty.pdf"); !os.IsNotExist(err) {
+			t.Fatal("a failed save left a file")
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Fatalf("a failed save left %d files", len(entries))
+		}
+	})
+}
+
+// BenchmarkPrint1000Labels is "1,000 labels from click to spooled": 1,000
+// distinct records rendered by pkg/sheet and handed to CUPS (a paused
+// printer, so the measure is the station's work and the spooler's
+// acceptance, not Ghostscript's).
+func BenchmarkPrint1000Labels(b *testing.B) {
+	cups := cupstest.Start(b)
+	cups.Pause()
+	svc := &Service{Spooler: CUPS{Server: cups.Socket}}
+	tmpl := helmetA4(b)
+	batch := workers(1000)
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI},
+			Job{Printer: cups.Printer, Paper: settings.PaperA4}, nil)
+		if err != nil || res.Labels != 1000 {
+			b.Fatalf("%+v %v", res, err)
+		}
+	}
+}

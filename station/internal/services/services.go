@@ -1,0 +1,96 @@
+// Package services builds the station's services once, for the window
+// (station/app.go binds them) and for the tests, which run every service
+// without a window.
+package services
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/lifetag/lifetag/station/internal/cache"
+	"github.com/lifetag/lifetag/station/internal/library"
+	"github.com/lifetag/lifetag/station/internal/offline"
+	"github.com/lifetag/lifetag/station/internal/orders"
+	"github.com/lifetag/lifetag/station/internal/printing"
+	"github.com/lifetag/lifetag/station/internal/secrets"
+	"github.com/lifetag/lifetag/station/internal/session"
+	"github.com/lifetag/lifetag/station/internal/settings"
+)
+
+// Paths are where the station keeps its files.
+type Paths struct {
+	SystemSettings string // IT's file ("" for none)
+	UserSettings   string // the user's station.json
+	SecretsDir     string // the 0600 secrets when no keyring answers
+	CacheFile      string // the offline cache
+}
+
+// DefaultPaths are this OS's: settings and secrets in the user's
+// configuration directory, the cache in the user's cache directory.
+func DefaultPaths() (Paths, error) {
+	dir, err := settings.UserDir()
+	if err != nil {
+		return Paths{}, err
+	}
+	cacheDir, err := os.UserCacheDir()
+	if err != nil {
+		return Paths{}, fmt.Errorf("services: no cache directory: %w", err)
+	}
+	return Paths{
+		SystemSettings: settings.SystemPath(),
+		UserSettings:   filepath.Join(dir, "station.json"),
+		SecretsDir:     filepath.Join(dir, "secrets"),
+		CacheFile:      filepath.Join(cacheDir, "Lifetag", "station-cache.db"),
+	}, nil
+}
+
+// Services are the station's services, wired together.
+type Services struct {
+	Settings *settings.Store
+	Secrets  secrets.Store
+	Session  *session.Service
+	Cache    *cache.DB
+	Offline  *offline.Tracker
+	Printing *printing.Service
+	Orders   *orders.Service
+	Library  *library.Service
+	// Warning is set when the station started with something the window
+	// must say (the cache's key was lost and the cache emptied).
+	Warning string
+}
+
+// Open builds the services at p, keeping secrets in store (secrets.Open
+// for the OS keyring with its file fallback) and printing with spooler
+// (printing.System()). It restores a kept session without the network.
+func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, error) {
+	st := &settings.Store{SystemPath: p.SystemSettings, UserPath: p.UserSettings}
+	if _, err := st.Load(); err != nil {
+		return nil, err
+	}
+	db, err := cache.Open(p.CacheFile, store)
+	warning := ""
+	if errors.Is(err, cache.ErrKeyLost) {
+		warning, err = err.Error(), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	sess := session.New(st, store)
+	if _, err := sess.Restore(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	tracker := offline.NewTracker(db, sess)
+	pr := &printing.Service{Spooler: spooler, Settings: st}
+	return &Services{
+		Settings: st, Secrets: store, Session: sess, Cache: db, Offline: tracker, Printing: pr,
+		Orders:  orders.New(sess, db, tracker, pr),
+		Library: library.New(sess, db, tracker, pr),
+		Warning: warning,
+	}, nil
+}
+
+// Close closes the cache.
+func (s *Services) Close() error { return s.Cache.Close() }

@@ -1,0 +1,65 @@
+package settings
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestPrecedenceDefaultsThenITThenUser(t *testing.T) {
+	dir := t.TempDir()
+	s := &Store{SystemPath: filepath.Join(dir, "system.json"), UserPath: filepath.Join(dir, "user", "station.json")}
+
+	got, err := s.Load()
+	if err != nil || got.CloudURL != ProductionURL || got.Paper != PaperA4 {
+		t.Fatalf("defaults: %+v %v", got, err)
+	}
+
+	os.WriteFile(s.SystemPath, []byte(`{"cloudUrl":"https://labels.example.org","calibrations":{"Office":{"offsetX":1.5,"offsetY":-0.5}}}`), 0o644)
+	got, err = s.Load()
+	if err != nil || got.CloudURL != "https://labels.example.org" || got.Calibration("Office").OffsetX != 1.5 {
+		t.Fatalf("IT's file: %+v %v", got, err)
+	}
+
+	if _, err := s.SetPrinter("Office", PaperLetter); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.Load()
+	if got.CloudURL != "https://labels.example.org" || got.Printer != "Office" || got.Paper != PaperLetter {
+		t.Fatalf("a printer choice must not pin the cloud address: %+v", got)
+	}
+	if got, err = s.SetCloudURL("http://127.0.0.1:8080/"); err != nil || got.CloudURL != "http://127.0.0.1:8080" {
+		t.Fatalf("the user's cloud: %+v %v", got, err)
+	}
+	if got, err = s.SetCalibration("Office", Calibration{OffsetX: -2, OffsetY: 0.25}); err != nil ||
+		got.Calibration("Office") != (Calibration{OffsetX: -2, OffsetY: 0.25}) {
+		t.Fatalf("the user's calibration: %+v %v", got, err)
+	}
+	info, err := os.Stat(s.UserPath)
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("user file: %v %v", info, err)
+	}
+
+	t.Run("ErrBadOffset", func(t *testing.T) {
+		for _, c := range []Calibration{{OffsetX: 11}, {OffsetY: math.NaN()}, {OffsetX: math.Inf(-1)}} {
+			if _, err := s.SetCalibration("Office", c); err == nil {
+				t.Errorf("%+v accepted", c)
+			}
+		}
+		if got, _ := s.Load(); got.Calibration("Office").OffsetX != -2 {
+			t.Error("a refused offset changed the saved one")
+		}
+	})
+	t.Run("ErrBadCloudURL", func(t *testing.T) {
+		if _, err := s.SetCloudURL("lifetag.app"); err == nil {
+			t.Error("an address without a scheme was accepted")
+		}
+	})
+	t.Run("ErrBrokenFileIsReported", func(t *testing.T) {
+		os.WriteFile(s.SystemPath, []byte(`{"cloudUrl":`), 0o644)
+		if _, err := s.Load(); err == nil {
+			t.Error("a broken IT file was skipped silently")
+		}
+	})
+}
