@@ -13,7 +13,6 @@
 #   SIGN_TIMESTAMP_URL             optional RFC 3161 timestamp server, so the
 #                                  signatures outlive the certificate.
 # Without a certificate everything is built unsigned, and the script says so.
-# STATION_CLOUD_URL sets the cloud address a new station offers first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +31,6 @@ version="$(sed -n 's/.*"productVersion": *"\([0-9][0-9.]*\)".*/\1/p' station/wai
 [ -n "$version" ] || { echo "station-build: no productVersion in station/wails.json" >&2; exit 1; }
 commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 ldflags="-X main.version=$version+$commit"
-if [ -n "${STATION_CLOUD_URL:-}" ]; then ldflags="$ldflags -X main.defaultCloudURL=$STATION_CLOUD_URL"; fi
 
 echo "== station: the window (frontend/station.html -> station/web/dist)"
 (cd frontend && npm run --silent build:station >/dev/null)

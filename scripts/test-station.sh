@@ -84,9 +84,12 @@ wait_for_port "$cloud_port"
 echo "== station: the window in Chromium (--browser mode)"
 station_port="$(free_port 18400 18499)"
 mkdir -p "$work/saved"
-# The station keeps its settings and session in XDG_CONFIG_HOME; the Xvfb
-# check below opens the desktop window on the same folder, signed in.
-XDG_CONFIG_HOME="$work/config" "$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved" \
+# The station keeps its settings and session (the 0600 secrets files, as no
+# keyring runs here) in XDG_CONFIG_HOME and its offline cache in
+# XDG_CACHE_HOME; the Xvfb check below opens the desktop window on the same
+# folders, signed in.
+export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved" \
   >"$work/station-browser.log" 2>&1 &
 browser_pid=$!
 pids+=("$browser_pid")
@@ -110,7 +113,7 @@ pids+=($!)
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
 [ -s "$work/display" ] || { cat "$work/xvfb.log" >&2; echo "station: Xvfb did not start" >&2; exit 1; }
 export DISPLAY=":$(cat "$work/display")"
-XDG_CONFIG_HOME="$work/config" "$bin" >"$work/station-window.log" 2>&1 &
+"$bin" >"$work/station-window.log" 2>&1 &
 window_pid=$!
 pids+=("$window_pid")
 # WebKit paints the page some seconds after the window maps, more on a busy

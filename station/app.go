@@ -9,6 +9,10 @@ import (
 	"runtime"
 
 	wailsruntime "github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"github.com/lifetag/lifetag/station/internal/printing"
+	"github.com/lifetag/lifetag/station/internal/secrets"
+	"github.com/lifetag/lifetag/station/internal/services"
 )
 
 // appIcon is the window's icon on Linux (Windows takes it from the exe's
@@ -27,31 +31,41 @@ type App struct {
 	ctx     context.Context
 	browser bool
 	saveDir string
+	svc     *services.Services
+	paths   services.Paths
 
 	Station  *Station
 	Session  *Session
 	Cloud    *Cloud
+	Orders   *Orders
 	Printing *Printing
 	Files    *Files
 }
 
 func newApp(browser bool, saveDir string) (*App, error) {
-	a := &App{browser: browser, saveDir: saveDir}
-	session, err := newSession(a)
+	paths, err := services.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}
-	a.Station, a.Session = &Station{app: a}, session
-	a.Cloud, a.Printing, a.Files = &Cloud{app: a}, &Printing{app: a}, &Files{app: a}
+	svc, err := services.Open(paths, secrets.Open(paths.SecretsDir), printing.System())
+	if err != nil {
+		return nil, err
+	}
+	svc.Session.UserAgent = "lifetag-station/" + version
+	a := &App{browser: browser, saveDir: saveDir, svc: svc, paths: paths}
+	a.Station, a.Session, a.Cloud = &Station{app: a}, &Session{app: a}, &Cloud{app: a}
+	a.Orders, a.Printing, a.Files = &Orders{app: a}, &Printing{app: a}, &Files{app: a}
 	return a, nil
 }
 
 // bound is every struct the window may call, in one list for Wails and the bridge.
 func (a *App) bound() []any {
-	return []any{a.Station, a.Session, a.Cloud, a.Printing, a.Files}
+	return []any{a.Station, a.Session, a.Cloud, a.Orders, a.Printing, a.Files}
 }
 
 func (a *App) startup(ctx context.Context) { a.ctx = ctx }
+
+func (a *App) close() { _ = a.svc.Close() }
 
 // context is the context calls run under: Wails' (or the browser mode's)
 // once started, so quitting cancels what is in flight.
@@ -61,8 +75,6 @@ func (a *App) context() context.Context {
 	}
 	return a.ctx
 }
-
-func (a *App) close() {}
 
 // errSaveCancelled is returned when the person closes the save dialog.
 var errSaveCancelled = errors.New("Saving was cancelled.")
@@ -94,14 +106,16 @@ func (a *App) savePath(defaultName string) (string, error) {
 // Station tells the window about the program itself.
 type Station struct{ app *App }
 
-// StationInfo is what the window shows in its settings and footer.
+// StationInfo is what the window shows in its settings.
 type StationInfo struct {
 	Version string `json:"version"`
 	OS      string `json:"os"`
 	// Browser is true in --browser mode (no OS dialogs; Save PDF writes to --save-dir).
 	Browser bool `json:"browser"`
+	// Warning is what the station must tell at start (the offline cache was reset).
+	Warning string `json:"warning"`
 }
 
 func (s *Station) Info() StationInfo {
-	return StationInfo{Version: version, OS: runtime.GOOS, Browser: s.app.browser}
+	return StationInfo{Version: version, OS: runtime.GOOS, Browser: s.app.browser, Warning: s.app.svc.Warning}
 }

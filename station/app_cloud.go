@@ -8,11 +8,16 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/client"
 )
 
 // Cloud carries the window's API calls (the shared features' apiRequest,
 // through frontend/src/lib/platform/station.ts) to the signed-in cloud with
-// the bearer token, so the features run unchanged in the station.
+// the session's bearer token, so the website's features run unchanged in
+// the station. Each answer, or its absence, tells the offline tracker
+// whether the cloud is reachable.
 type Cloud struct {
 	app *App
 }
@@ -30,6 +35,9 @@ type CloudAnswer struct {
 // few MB; the users CSV of 100,000 users about 10 MB).
 const maxAnswer = 64 << 20
 
+// cloudTimeout bounds one API call (a batch PDF takes a few seconds).
+const cloudTimeout = 60 * time.Second
+
 // forwardedHeaders are the request headers the window may set; the rest
 // (cookies, Authorization) are the station's to decide.
 var forwardedHeaders = []string{"Content-Type", "Accept", "Cache-Control", "Pragma"}
@@ -40,9 +48,9 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 	if !strings.HasPrefix(path, "/api/") {
 		return CloudAnswer{}, fmt.Errorf("not an API path: %q", path)
 	}
-	base, token, err := c.app.Session.authorize()
+	cl, account, err := c.app.svc.Session.Client()
 	if err != nil {
-		// As the cloud would answer a request without a session.
+		// As the cloud answers a request without a session.
 		msg, _ := json.Marshal(map[string]string{"message": err.Error()})
 		return CloudAnswer{Status: http.StatusUnauthorized, StatusText: "Unauthorized",
 			ContentType: "application/json", Body: msg}, nil
@@ -53,7 +61,7 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 	if body != "" {
 		reader = strings.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, base+path, reader)
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(cl.BaseURL(), "/")+path, reader)
 	if err != nil {
 		return CloudAnswer{}, err
 	}
@@ -64,20 +72,19 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 			}
 		}
 	}
-	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Authorization", "Bearer "+cl.Token())
+	req.Header.Set("User-Agent", c.app.svc.Session.UserAgent)
 	resp, err := http.DefaultClient.Do(req)
-	c.app.Session.heard(err)
 	if err != nil {
-		// No answer: the window shows it as a connection error, as a browser's failed fetch.
+		c.app.svc.Offline.Observe(ctx, account, fmt.Errorf("%w: %v", client.ErrUnreachable, err))
+		// No answer: the window shows it as a connection error, as for a browser's failed fetch.
 		return CloudAnswer{}, errors.New("The cloud did not answer. Check the connection.")
 	}
 	defer resp.Body.Close()
+	c.app.svc.Offline.Observe(ctx, account, nil)
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	if err != nil {
 		return CloudAnswer{}, errors.New("The cloud's answer was cut off. Please try again.")
-	}
-	if resp.StatusCode == http.StatusUnauthorized {
-		c.app.Session.ended()
 	}
 	return CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
 		ContentType: resp.Header.Get("Content-Type"), Body: data}, nil

@@ -1,136 +1,83 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
+	"github.com/lifetag/lifetag/station/internal/printing"
 )
 
-// Printing sends the label engine's PDFs to the chosen printer at 100 %, or
-// saves them (Save PDF, also the choice where no printer is installed).
-//
-// Printers are CUPS queues (Linux, macOS) through lpstat and lp. Station-
-// core's printing service (calibration offsets, the Windows spooler,
-// progress and cancel for long batches) takes this struct's place when it
-// is bound; the window's calls stay the same.
+// Printing sends label PDFs to the chosen printer at 100 % with its
+// calibration (station/internal/printing), or, with no printer chosen,
+// saves them (Save PDF).
 type Printing struct {
 	app *App
 }
 
 // PrinterSettings is the settings screen's printer section.
 type PrinterSettings struct {
-	// Printers are the installed printers' names; Save PDF is always offered too.
-	Printers []string `json:"printers"`
+	// Printers are the OS printers; Save PDF is always offered too.
+	Printers []printing.Printer `json:"printers"`
 	// Printer is the chosen one; empty means Save PDF.
 	Printer string `json:"printer"`
+	Paper   string `json:"paper"`
 }
 
 func (p *Printing) Settings() (PrinterSettings, error) {
-	printers, err := cupsPrinters()
+	printers, err := p.app.svc.Printing.Printers(p.app.context())
 	if err != nil {
 		return PrinterSettings{}, err
 	}
-	p.app.Session.mu.Lock()
-	defer p.app.Session.mu.Unlock()
-	return PrinterSettings{Printers: printers, Printer: p.app.Session.settings.Printer}, nil
+	st, err := p.app.svc.Settings.Load()
+	if err != nil {
+		return PrinterSettings{}, err
+	}
+	return PrinterSettings{Printers: printers, Printer: st.Printer, Paper: st.Paper}, nil
 }
 
-// SetPrinter chooses where labels go; "" is Save PDF.
+// SetPrinter chooses where labels go ("" is Save PDF), keeping the paper.
 func (p *Printing) SetPrinter(name string) (PrinterSettings, error) {
-	if name != "" {
-		printers, err := cupsPrinters()
-		if err != nil {
-			return PrinterSettings{}, err
-		}
-		if !contains(printers, name) {
-			return PrinterSettings{}, fmt.Errorf("There is no printer named %q.", name)
-		}
-	}
-	s := p.app.Session
-	s.mu.Lock()
-	s.settings.Printer = name
-	err := s.saveSettings()
-	s.mu.Unlock()
+	st, err := p.app.svc.Settings.Load()
 	if err != nil {
+		return PrinterSettings{}, err
+	}
+	if _, err := p.app.svc.Settings.SetPrinter(name, st.Paper); err != nil {
 		return PrinterSettings{}, err
 	}
 	return p.Settings()
 }
 
-// PrintPDF prints a label sheet on the chosen printer ("printer") or, with
-// Save PDF chosen, asks where to save it ("saved").
+// PrintPDF prints a label sheet the cloud made on the chosen printer
+// ("printer") or, with Save PDF chosen, asks where to save it ("saved").
 func (p *Printing) PrintPDF(pdf []byte, fileName string) (string, error) {
-	if !isPDF(pdf) {
-		return "", errors.New("The label sheet is not a PDF.")
+	st, err := p.app.svc.Settings.Load()
+	if err != nil {
+		return "", err
 	}
-	p.app.Session.mu.Lock()
-	printer := p.app.Session.settings.Printer
-	p.app.Session.mu.Unlock()
-	if printer == "" {
+	if st.Printer == "" {
 		if _, err := p.app.Files.Save(pdf, fileName); err != nil {
 			return "", err
 		}
 		return "saved", nil
 	}
-	if err := cupsPrint(printer, pdf); err != nil {
+	job := printing.Job{Printer: st.Printer, Paper: st.Paper, Title: fileName}
+	if _, err := p.app.svc.Printing.PrintPDF(p.app.context(), pdf, job); err != nil {
 		return "", err
 	}
 	return "printer", nil
 }
 
-func isPDF(b []byte) bool { return len(b) > 4 && string(b[:5]) == "%PDF-" }
-
-// cupsPrinters lists the CUPS queues; none where CUPS is not installed.
-func cupsPrinters() ([]string, error) {
-	if _, err := exec.LookPath("lpstat"); err != nil {
-		return nil, nil
-	}
-	out, err := exec.Command("lpstat", "-e").Output()
-	if err != nil {
-		// lpstat fails when the scheduler is not running: no printers to offer.
-		return nil, nil
-	}
-	return strings.Fields(string(out)), nil
-}
-
-// cupsPrint prints at 100 %: the sheet's geometry is exact only unscaled.
-func cupsPrint(printer string, pdf []byte) error {
-	cmd := exec.Command("lp", "-d", printer, "-o", "print-scaling=none", "-o", "fit-to-page=false", "-")
-	cmd.Stdin = strings.NewReader(string(pdf))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("The printer refused the job: %s", strings.TrimSpace(string(out)))
-	}
-	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-// Files saves what the person asked to keep (a label PDF, an export).
+// Files saves what the person asked to keep.
 type Files struct {
 	app *App
 }
 
-// Save writes data where the person chooses and returns the path.
+// Save writes a PDF where the person chooses (0600: labels hold medical
+// data) and returns the path.
 func (f *Files) Save(data []byte, fileName string) (string, error) {
 	path, err := f.app.savePath(fileName)
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := printing.WriteFile(path, data); err != nil {
 		return "", err
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return "", fmt.Errorf("The file could not be saved: %w", err)
 	}
 	return path, nil
 }

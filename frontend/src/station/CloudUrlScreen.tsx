@@ -9,7 +9,7 @@ const copy = stationCopy.cloud;
 
 /** First run: which cloud this station signs in to (IT's config file may have said already). */
 export function CloudUrlScreen(props: { state: SessionState; onDone: () => void }) {
-  const [url, setUrl] = useState(props.state.cloudUrl || props.state.defaultCloudUrl);
+  const [url, setUrl] = useState(props.state.cloudUrl);
   const save = useSetCloudUrl();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -43,9 +43,9 @@ export function SettingsDialog(props: {
               }
             >
               <option value="">{copy.savePdf}</option>
-              {names.map((n) => (
-                <option key={n} value={n}>
-                  {n}
+              {names.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name}
                 </option>
               ))}
             </select>

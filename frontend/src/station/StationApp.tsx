@@ -26,7 +26,7 @@ export function StationApp() {
         </div>
       </div>
     );
-  } else if (!session.data.configured || changingCloud) {
+  } else if (session.data.firstRun || changingCloud) {
     screen = <CloudUrlScreen state={session.data} onDone={() => setChangingCloud(false)} />;
   } else if (!session.data.signedIn) {
     screen = <SignInScreen state={session.data} onChangeCloud={() => setChangingCloud(true)} />;

@@ -4,26 +4,30 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callGo } from "@/lib/platform/station";
 
+/** Session.State (station/app_session.go); times are RFC 3339 or "". */
 export interface SessionState {
   cloudUrl: string;
-  defaultCloudUrl: string;
-  configured: boolean;
+  firstRun: boolean;
   signedIn: boolean;
   email: string;
   kind: "" | "admin" | "corporate";
   online: boolean;
   offlineSince: string;
+  lastSynced: string;
+  pending: number;
 }
 
 export interface PrinterSettings {
-  printers: string[] | null;
+  printers: { name: string; default: boolean }[] | null;
   printer: string;
+  paper: string;
 }
 
 export interface StationInfo {
   version: string;
   os: string;
   browser: boolean;
+  warning: string;
 }
 
 export type Door = "admin" | "corporate";

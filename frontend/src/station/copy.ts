@@ -32,6 +32,8 @@ export const stationCopy = {
   },
   banner: {
     online: (url: string) => `Online: ${url}`,
+    pending: (n: number) => `${n} change${n === 1 ? "" : "s"} waiting to be sent.`,
+    lastSynced: (time: string) => `Last synced ${time}.`,
     offlineSince: (time: string) =>
       `Offline since ${time}. Printing keeps working; changes are sent when the cloud answers again.`,
   },
