@@ -1,15 +1,16 @@
-import { stationCopy as copy } from "./copy";
+import { MemoryRouter } from "react-router";
+import { BatchPrintPage } from "@/features/corporate/batch-print/BatchPrintPage";
 
 /**
- * Corporate batch printing. The screens are the website's batch-print
- * feature (frontend/src/features/corporate/batch-print/, branch ws-batch);
- * they are composed here once that feature has landed.
+ * Corporate batch printing: the website's batch-print screen (queue, library
+ * picker, layouts, print), printing through the station's platform (the
+ * chosen printer at 100 %, or Save PDF). Its links are the website's; a
+ * memory router gives them somewhere to point without leaving the window.
  */
 export function BatchMode() {
   return (
-    <section className="card admin-panel">
-      <h1 className="station-title">{copy.batch.title}</h1>
-      <p>{copy.batch.body}</p>
-    </section>
+    <MemoryRouter>
+      <BatchPrintPage />
+    </MemoryRouter>
   );
 }

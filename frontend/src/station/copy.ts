@@ -37,10 +37,6 @@ export const stationCopy = {
     offlineSince: (time: string) =>
       `Offline since ${time}. Printing keeps working; changes are sent when the cloud answers again.`,
   },
-  batch: {
-    title: "Batch printing",
-    body: "Your organisation's QR codes, printed as label sheets.",
-  },
   settings: {
     open: "Settings",
     title: "Station settings",
