@@ -71,7 +71,7 @@ Installed-Size: $(du -sk "$deb/usr" | cut -f1)
 Description: Lifetag desktop print station
  Prints Lifetag emergency QR labels: physical-order fulfilment for admins
  and corporate batch printing, also offline. The cloud's address for every
- user of the machine goes in /etc/lifetag/station.json.
+ user of the machine goes in /etc/lifetag-station/config.json.
 EOF
 dpkg-deb --root-owner-group --build "$deb" "$out/lifetag-station_${version}_amd64.deb" >/dev/null
 

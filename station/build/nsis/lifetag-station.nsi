@@ -5,7 +5,7 @@
 ;
 ; For IT, silently:  lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/D=C:\path]
 ; /CLOUDURL= writes HKLM\SOFTWARE\Lifetag\Station\CloudUrl, which the station
-; reads at start (station/app_settings.go), as the MSI's CLOUDURL property does.
+; offers on its first run (station/machine_windows.go), as from the MSI's CLOUDURL.
 Unicode true
 !include "MUI2.nsh"
 !include "FileFunc.nsh"
