@@ -39,4 +39,4 @@ fuzz:
 
 clean:
 	rm -rf build frontend/dist
-	find cloud/web/dist -mindepth 1 ! -name .keep -delete
+	find cloud/web/dist station/web/dist -mindepth 1 ! -name .keep -delete
