@@ -25,14 +25,12 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
-	"github.com/wailsapp/wails/v2/pkg/options/windows"
 )
 
 // version is set by scripts/station-build.sh (-ldflags -X main.version=...).
 var version = "dev"
 
-// windowTitle is the window's title, also what the Xvfb screenshot check
-// of scripts/test-station.sh looks for.
+// windowTitle is the window's title (the page's own <title> is the same).
 const windowTitle = "Lifetag Station"
 
 func main() {
@@ -72,7 +70,6 @@ func run(browser, saveDir string) error {
 		OnStartup:        app.startup,
 		Bind:             app.bound(),
 		Linux:            &linux.Options{Icon: appIcon, ProgramName: "lifetag-station"},
-		Windows:          &windows.Options{},
 	})
 }
 
