@@ -9,6 +9,9 @@
 #  3. The packaged binary as a desktop window under Xvfb, signed in with the
 #     session the journey left: a screenshot of the signed-in queue, kept in
 #     frontend/test-results/station/, checked to show the signed-in shell.
+#  4. The cloud stopped: the window, in Chromium again, prints an order the
+#     first journey left open from the station's cache and queues its
+#     shipping (e2e/station-offline.spec.ts).
 # Needs the Debian packages of scripts/debian-packages{,-station}.txt (set up
 # here) and Debian's chromium; never downloads a browser. Loopback only.
 set -euo pipefail
@@ -78,7 +81,8 @@ base="http://127.0.0.1:$cloud_port"
 HOST=127.0.0.1 PORT="$cloud_port" DATA_DIR="$work/data" LIFETAG_ENV=development LOG_LEVEL=warn \
   ADMIN_EMAILS="station@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 \
   RATE_LIMIT_ANALYTICS_PER_IP=10000 "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
-pids+=($!)
+cloud_pid=$!
+pids+=("$cloud_pid")
 wait_for_port "$cloud_port"
 
 echo "== station: the window in Chromium (--browser mode)"
@@ -136,4 +140,17 @@ until import -window root "$shot" 2>/dev/null && /usr/bin/python3 scripts/statio
   sleep 1
 done
 echo "   screenshot of the signed-in window: $shot"
+kill "$window_pid"
+wait "$window_pid" 2>/dev/null || true
+
+echo "== station: offline (the cloud stopped), in Chromium"
+kill "$cloud_pid"
+wait "$cloud_pid" 2>/dev/null || true
+mkdir -p "$work/saved-offline"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-offline" >"$work/station-offline.log" 2>&1 &
+pids+=($!)
+wait_for_port "$station_port"
+(cd frontend && CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
+  STATION_SAVE_DIR="$work/saved-offline" npx playwright test e2e/station-offline.spec.ts) ||
+  { echo "-- station log:"; tail -20 "$work/station-offline.log"; exit 1; }
 echo "station: all checks passed in $((SECONDS - started)) s"

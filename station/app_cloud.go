@@ -19,7 +19,8 @@ import (
 // the station. Each answer, or its absence, tells the offline tracker
 // whether the cloud is reachable.
 type Cloud struct {
-	app *App
+	app    *App
+	orders orderCache
 }
 
 // CloudAnswer is one HTTP answer; Body is bytes (base64 in JSON, as Go and
@@ -77,6 +78,9 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.app.svc.Offline.Observe(ctx, account, fmt.Errorf("%w: %v", client.ErrUnreachable, err))
+		if answer, ok := c.offlineAnswer(ctx, method, path, body); ok {
+			return answer, nil
+		}
 		// No answer: the window shows it as a connection error, as for a browser's failed fetch.
 		return CloudAnswer{}, errors.New("The cloud did not answer. Check the connection.")
 	}
@@ -85,6 +89,9 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	if err != nil {
 		return CloudAnswer{}, errors.New("The cloud's answer was cut off. Please try again.")
+	}
+	if method == http.MethodGet && strings.HasPrefix(path, "/api/admin/physical-orders?") && resp.StatusCode == http.StatusOK {
+		c.refreshAfterList(account)
 	}
 	return CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
 		ContentType: resp.Header.Get("Content-Type"), Body: data}, nil

@@ -7,9 +7,10 @@ import (
 
 // Orders is the fulfilment queue kept for offline work
 // (station/internal/orders): the open orders and their records cached, labels
-// rendered here, status changes queued while the cloud is away. Bound for
-// the window; the Fulfilment screen still reaches the cloud through Cloud
-// (the website's orders panel), see README "Desktop print station".
+// rendered here, status changes queued while the cloud is away. The
+// Fulfilment screen (the website's orders panel) calls the cloud through
+// Cloud, which answers from this service while the cloud is away
+// (app_offline.go); these methods bind the same service for direct use.
 type Orders struct {
 	app *App
 }

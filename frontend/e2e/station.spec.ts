@@ -13,6 +13,8 @@ const stationUrl = process.env.STATION_URL ?? "";
 const saveDir = process.env.STATION_SAVE_DIR ?? "";
 const admin = { email: "station@lifetag.test", password: "station-password" };
 const customer = "station-customer@example.com";
+// A second order stays open, for the offline journey (e2e/station-offline.spec.ts).
+const openCustomer = "station-offline@example.com";
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/station-${name}.png` });
@@ -37,7 +39,11 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   baseURL,
 }) => {
   expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
-  // A customer pays for printed labels on the website.
+  // Two customers pay for printed labels on the website.
+  const other = await (await browser.newContext()).newPage();
+  await startPhysicalOrder(other, openCustomer);
+  await payInDialog(other, "Order Physical Labels");
+  await expectToast(other, "Payment Successful");
   await startPhysicalOrder(page, customer);
   await payInDialog(page, "Order Physical Labels");
   await expectToast(page, "Payment Successful");
