@@ -12,6 +12,8 @@
 #  4. The cloud stopped: the window, in Chromium again, prints an order the
 #     first journey left open from the station's cache and queues its
 #     shipping (e2e/station-offline.spec.ts).
+#  5. The cloud back: a corporate user signs in at the corporate door and
+#     batch-prints two library codes (e2e/station-batch.spec.ts).
 # Needs the Debian packages of scripts/debian-packages{,-station}.txt (set up
 # here) and Debian's chromium; never downloads a browser. Loopback only.
 set -euo pipefail
@@ -78,12 +80,16 @@ cp -R frontend/dist/. cloud/web/dist/
 (cd cloud && go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
 cloud_port="$(free_port 18300 18399)"
 base="http://127.0.0.1:$cloud_port"
-HOST=127.0.0.1 PORT="$cloud_port" DATA_DIR="$work/data" LIFETAG_ENV=development LOG_LEVEL=warn \
-  ADMIN_EMAILS="station@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 \
-  RATE_LIMIT_ANALYTICS_PER_IP=10000 "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
-cloud_pid=$!
-pids+=("$cloud_pid")
-wait_for_port "$cloud_port"
+# start_cloud starts (or, on the same data, restarts) the cloud.
+start_cloud() {
+  HOST=127.0.0.1 PORT="$cloud_port" DATA_DIR="$work/data" LIFETAG_ENV=development LOG_LEVEL=warn \
+    ADMIN_EMAILS="station@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 \
+    RATE_LIMIT_ANALYTICS_PER_IP=10000 "$work/lifetag-cloud" >>"$work/cloud.log" 2>&1 &
+  cloud_pid=$!
+  pids+=("$cloud_pid")
+  wait_for_port "$cloud_port"
+}
+start_cloud
 
 echo "== station: the window in Chromium (--browser mode)"
 station_port="$(free_port 18400 18499)"
@@ -148,9 +154,23 @@ kill "$cloud_pid"
 wait "$cloud_pid" 2>/dev/null || true
 mkdir -p "$work/saved-offline"
 "$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-offline" >"$work/station-offline.log" 2>&1 &
-pids+=($!)
+offline_pid=$!
+pids+=("$offline_pid")
 wait_for_port "$station_port"
 (cd frontend && CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
   STATION_SAVE_DIR="$work/saved-offline" npx playwright test e2e/station-offline.spec.ts) ||
   { echo "-- station log:"; tail -20 "$work/station-offline.log"; exit 1; }
+kill "$offline_pid"
+wait "$offline_pid" 2>/dev/null || true
+
+echo "== station: corporate batch printing (the cloud back), in Chromium"
+start_cloud
+mkdir -p "$work/saved-batch"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-batch" >"$work/station-batch.log" 2>&1 &
+pids+=($!)
+wait_for_port "$station_port"
+(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" \
+  STATION_URL="http://127.0.0.1:$station_port" STATION_SAVE_DIR="$work/saved-batch" \
+  npx playwright test e2e/station-batch.spec.ts) ||
+  { echo "-- station log:"; tail -20 "$work/station-batch.log"; echo "-- cloud log:"; tail -20 "$work/cloud.log"; exit 1; }
 echo "station: all checks passed in $((SECONDS - started)) s"
