@@ -43,6 +43,9 @@ const (
 	MsgTemplateUnknown  = "This form template is not on this station. Refresh the library while the cloud answers."
 	MsgQueuedCode       = "This code is waiting to be sent to the cloud; edit it once the cloud has it."
 	MsgNoCodes          = "Add QR codes to the batch first."
+	// MsgCodeTooLong names a code whose record is too long to print
+	// readably on the layout's labels: the code's name, the layout.
+	MsgCodeTooLong = "%s: the record is too long to print as a readable QR code on %s labels; shorten it or choose larger labels."
 )
 
 // Service is batch printing.
@@ -143,10 +146,15 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 	}
 	v := &View{OrganizationID: account.OrganizationID, Codes: lib.Codes, Projects: lib.Projects,
 		Templates: lib.Templates, Quota: lib.Quota}
-	for _, p := range []*[]client.QRCode{&v.Codes} {
-		if *p == nil {
-			*p = []client.QRCode{}
-		}
+	// Empty lists, not nulls, for the window.
+	if v.Codes == nil {
+		v.Codes = []client.QRCode{}
+	}
+	if v.Projects == nil {
+		v.Projects = []client.Project{}
+	}
+	if v.Templates == nil {
+		v.Templates = []client.FormTemplate{}
 	}
 	if !synced.IsZero() {
 		v.SyncedAt = &synced
@@ -211,6 +219,11 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	tmpl := findTemplate(lib.Templates, code.TemplateID)
 	if tmpl == nil {
 		return nil, errors.New(MsgTemplateUnknown)
+	}
+	// The cloud's own rules (pkg/emergency), so a record the cloud would
+	// refuse is refused now, not after the station comes back online.
+	if errs := emergency.ValidateRecord(tmpl.Fields, code.Values); errs != nil {
+		return nil, errs
 	}
 	ch, err := s.offline.Queue(ctx, account, KindCreate, createChange{Code: code})
 	if err != nil {
@@ -284,6 +297,11 @@ func (s *Service) UpdateCode(ctx context.Context, codeID int64, edit client.QRCo
 	i := slices.IndexFunc(lib.Codes, func(c client.QRCode) bool { return c.ID == codeID })
 	if i < 0 {
 		return nil, errors.New(MsgCodeNotCached)
+	}
+	if edit.Values != nil {
+		if errs := emergency.ValidateRecord(lib.Codes[i].Record.Fields, edit.Values); errs != nil {
+			return nil, errs
+		}
 	}
 	if _, err := s.offline.Queue(ctx, account, KindUpdate, updateChange{CodeID: codeID, Edit: edit}); err != nil {
 		return nil, err
@@ -431,24 +449,25 @@ type Batch struct {
 	Copies  int     `json:"copies"`
 }
 
-// batch resolves a request into the sheet, its name, the labels and the
-// options, from the cache alone (so it prints offline). Each label's text
-// is made now, as the cloud makes it when it prints.
-func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string, []sheet.Label, sheet.Options, error) {
+// batch resolves a request into the sheet, its name, the labels, their
+// codes' names and the options, from the cache alone (so it prints
+// offline). Each label's text is made now, as the cloud makes it when it
+// prints.
+func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string, []sheet.Label, []string, sheet.Options, error) {
 	_, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
-		return nil, "", nil, sheet.Options{}, err
+		return nil, "", nil, nil, sheet.Options{}, err
 	}
 	if len(b.CodeIDs) == 0 {
-		return nil, "", nil, sheet.Options{}, errors.New(MsgNoCodes)
+		return nil, "", nil, nil, sheet.Options{}, errors.New(MsgNoCodes)
 	}
 	t, name, err := labels.MustBuiltin().BatchSheet(b.Layout)
 	if err != nil {
-		return nil, "", nil, sheet.Options{}, err
+		return nil, "", nil, nil, sheet.Options{}, err
 	}
 	lib, _, err := s.cache.Library(ctx, account.Key())
 	if err != nil {
-		return nil, "", nil, sheet.Options{}, err
+		return nil, "", nil, nil, sheet.Options{}, err
 	}
 	byID := map[int64]*client.QRCode{}
 	for i := range lib.Codes {
@@ -456,24 +475,26 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 	}
 	loc, err := time.LoadLocation(emergency.DefaultTimeZone)
 	if err != nil {
-		return nil, "", nil, sheet.Options{}, err
+		return nil, "", nil, nil, sheet.Options{}, err
 	}
 	now := s.Now()
 	items := make([]sheet.Label, len(b.CodeIDs))
+	names := make([]string, len(b.CodeIDs))
 	for i, id := range b.CodeIDs {
 		code := byID[id]
 		if code == nil {
-			return nil, "", nil, sheet.Options{}, errors.New(MsgCodeNotCached)
+			return nil, "", nil, nil, sheet.Options{}, errors.New(MsgCodeNotCached)
 		}
 		items[i] = sheet.RecordLabel(code.Record.Data(), emergency.RecordQRText(code.Record, now, loc))
+		names[i] = code.Name
 	}
-	return t, name, items, sheet.Options{Level: labels.BatchLevel, Start: b.Start, Copies: b.Copies}, nil
+	return t, name, items, names, sheet.Options{Level: labels.BatchLevel, Start: b.Start, Copies: b.Copies}, nil
 }
 
 // Labels are the batch's labels as they print (for the window's preview
 // and the tests).
 func (s *Service) Labels(ctx context.Context, b Batch) ([]sheet.Label, error) {
-	_, _, items, _, err := s.batch(ctx, b)
+	_, _, items, _, _, err := s.batch(ctx, b)
 	return items, err
 }
 
@@ -487,7 +508,7 @@ type BatchResult struct {
 // Print prints the batch on job's printer (chunked, with progress and
 // cancel), then records the run on the cloud, or queues the record.
 func (s *Service) Print(ctx context.Context, b Batch, job printing.Job, progress printing.Progress) (*BatchResult, error) {
-	t, _, items, o, err := s.batch(ctx, b)
+	t, layout, items, names, o, err := s.batch(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -496,7 +517,7 @@ func (s *Service) Print(ctx context.Context, b Batch, job printing.Job, progress
 	}
 	res, err := s.printing.Print(ctx, t, items, o, job, progress)
 	if err != nil {
-		return nil, err
+		return nil, nameTooLong(err, names, layout)
 	}
 	out := &BatchResult{Result: *res}
 	run := client.PrintRun{Layout: strings.TrimSpace(b.Layout), Labels: len(items) * max(b.Copies, 1)}
@@ -535,22 +556,32 @@ func (s *Service) Print(ctx context.Context, b Batch, job printing.Job, progress
 
 // SavePDF saves the batch as one PDF at path (no calibration offset).
 func (s *Service) SavePDF(ctx context.Context, b Batch, path string) error {
-	t, _, items, o, err := s.batch(ctx, b)
+	t, layout, items, names, o, err := s.batch(ctx, b)
 	if err != nil {
 		return err
 	}
-	return printing.SavePDF(path, t, items, o)
+	return nameTooLong(printing.SavePDF(path, t, items, o), names, layout)
 }
 
 // RenderPDF writes the batch as one PDF (the window's preview).
 func (s *Service) RenderPDF(ctx context.Context, b Batch) ([]byte, error) {
-	t, _, items, o, err := s.batch(ctx, b)
+	t, layout, items, names, o, err := s.batch(ctx, b)
 	if err != nil {
 		return nil, err
 	}
 	var pdf bytes.Buffer
 	if err := sheet.Render(&pdf, t, items, o); err != nil {
-		return nil, err
+		return nil, nameTooLong(err, names, layout)
 	}
 	return pdf.Bytes(), nil
+}
+
+// nameTooLong turns a label too dense to print into a refusal naming its
+// code (sheet's error gives its index); other errors pass unchanged.
+func nameTooLong(err error, names []string, layout string) error {
+	var tooSmall *sheet.TooSmallError
+	if errors.As(err, &tooSmall) && tooSmall.Index >= 0 && tooSmall.Index < len(names) {
+		return fmt.Errorf(MsgCodeTooLong, names[tooSmall.Index], layout)
+	}
+	return err
 }

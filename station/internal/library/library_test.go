@@ -2,6 +2,7 @@ package library_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
+	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/station/internal/library"
 	"github.com/lifetag/lifetag/station/internal/printing"
@@ -123,6 +125,14 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 		}
 		queuedIDs = append(queuedIDs, out.Code.ID)
 	}
+	t.Run("ErrOfflineCreateIsCheckedByTheCloudsRules", func(t *testing.T) {
+		_, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: "No phone", LabelType: "helmet",
+			TemplateID: client.StandardTemplateID, Values: map[string]string{"fullName": "No Phone", "bloodType": "O+"}})
+		var errs emergency.Errors
+		if !errors.As(err, &errs) || errs.ByField()["contact1Phone"] == "" {
+			t.Fatalf("got %v, want the missing phone refused now", err)
+		}
+	})
 	// A code made offline prints from the cache at once.
 	labelsOf, err := st.Library.Labels(ctx, library.Batch{Layout: "avery-5163", CodeIDs: queuedIDs[:1]})
 	if err != nil || !strings.Contains(labelsOf[0].Payload, "Name: Offline One") {

@@ -181,7 +181,8 @@ func (s *Service) Print(ctx context.Context, t *labels.Template, items []sheet.L
 	if o.Start == 0 {
 		o.Start = 1
 	}
-	all := expand(items, o.Copies)
+	copies := o.Copies
+	all := expand(items, copies)
 	o.Copies = 1
 	res := &Result{}
 	total := len(all)
@@ -192,6 +193,7 @@ func (s *Service) Print(ctx context.Context, t *labels.Template, items []sheet.L
 	if sheets < 1 {
 		sheets = ChunkSheets
 	}
+	base := 0 // index in all of the chunk's first label
 	for i, c := range chunks(all, t.PerSheet(), o.Start, sheets) {
 		if err := ctx.Err(); err != nil {
 			return res, s.cancelAll(res, err)
@@ -200,8 +202,16 @@ func (s *Service) Print(ctx context.Context, t *labels.Template, items []sheet.L
 		co.Start = c.start
 		var pdf bytes.Buffer
 		if err := sheet.Render(&pdf, t, c.items, co); err != nil {
+			var tooSmall *sheet.TooSmallError
+			if errors.As(err, &tooSmall) {
+				// Name the caller's label, not the chunk's copy of it.
+				e := *tooSmall
+				e.Index = (base + e.Index) / max(copies, 1)
+				err = &e
+			}
 			return res, s.cancelAll(res, err)
 		}
+		base += len(c.items)
 		cj := job
 		if cj.Title == "" {
 			cj.Title = "Lifetag labels"

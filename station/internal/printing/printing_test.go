@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,8 @@ func helmetA4(t testing.TB) *labels.Template {
 	return tmpl
 }
 
+func abs(n int) int { return max(n, -n) }
+
 func payloads(ls []sheet.Label) []string {
 	out := make([]string, len(ls))
 	for i, l := range ls {
@@ -63,7 +66,7 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 	tmpl := helmetA4(t)
 	batch := workers(30)
 	var progress []int
-	res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI},
+	res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel},
 		Job{Printer: cups.Printer, Paper: settings.PaperA4, Title: "batch"}, func(done, total int) {
 			if total != 30 {
 				t.Errorf("progress total %d", total)
@@ -83,6 +86,23 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 		t.Fatal(err)
 	}
 	cupstest.AssertDecodes(t, printed, payloads(batch))
+
+	// 100 %: the printed page's ink lies where the sheet's own PDF puts it,
+	// corner to corner, within half a millimetre (3 px at 150 dpi: edge
+	// anti-aliasing and PostScript's whole-point page). Fitting the page to
+	// a printer's margins of a few millimetres would shrink it by 2 % or
+	// more, some 30 px between the corners.
+	original := filepath.Join(dir, "original.pdf")
+	if err := SavePDF(original, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI}); err != nil {
+		t.Fatal(err)
+	}
+	want, got := inkBox(t, original, 150), inkBox(t, files[0], 150)
+	if d := want.Min.Sub(got.Min); abs(d.X) > 3 || abs(d.Y) > 3 {
+		t.Fatalf("printed ink starts at %v, the sheet's at %v", got.Min, want.Min)
+	}
+	if d := want.Max.Sub(got.Max); abs(d.X) > 3 || abs(d.Y) > 3 {
+		t.Fatalf("printed ink ends at %v, the sheet's at %v: not 100 %%", got.Max, want.Max)
+	}
 
 	t.Run("ErrWrongPaper", func(t *testing.T) {
 		_, err := svc.Print(ctx, tmpl, batch, sheet.Options{}, Job{Printer: cups.Printer, Paper: settings.PaperLetter}, nil)
@@ -158,23 +178,31 @@ func TestSavePDFWritesAllOrNothing(t *testing.T) {
 	})
 }
 
-// BenchmarkPrint1000Labels is "1,000 labels from click to spooled": 1,000
-// distinct records rendered by pkg/sheet and handed to CUPS (a paused
-// printer, so the measure is the station's work and the spooler's
-// acceptance, not Ghostscript's).
-func BenchmarkPrint1000Labels(b *testing.B) {
-	cups := cupstest.Start(b)
+// A code too dense for the labels stops the batch where it comes, names
+// the caller's label (not a copy's place in a chunk), and cancels what was
+// spooled before it.
+func TestACodeTooDenseIsNamedAndTheBatchCancelled(t *testing.T) {
+	cups := cupstest.Start(t)
 	cups.Pause()
-	svc := &Service{Spooler: CUPS{Server: cups.Socket}}
-	tmpl := helmetA4(b)
-	batch := workers(1000)
-	ctx := context.Background()
-	b.ResetTimer()
-	for b.Loop() {
-		res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI},
-			Job{Printer: cups.Printer, Paper: settings.PaperA4}, nil)
-		if err != nil || res.Labels != 1000 {
-			b.Fatalf("%+v %v", res, err)
-		}
+	small, _, err := labels.MustBuiltin().BatchSheet("avery-5160") // 66.7 x 25.4 mm, 30 a sheet
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := workers(4)
+	items[3].Payload = strings.Repeat("Allergies: peanuts, latex, penicillin; ", 40)
+	svc := &Service{Spooler: CUPS{Server: cups.Socket}, ChunkSheets: 1}
+	// 12 copies from position 5: the first sheet holds labels 1, 2 and two
+	// copies of 3; the dense label 4 is on the second.
+	res, err := svc.Print(context.Background(), small, items, sheet.Options{Level: labels.BatchLevel, Copies: 12, Start: 5},
+		Job{Printer: cups.Printer, Paper: settings.PaperLetter}, nil)
+	var tooSmall *sheet.TooSmallError
+	if !errors.As(err, &tooSmall) || tooSmall.Index != 3 {
+		t.Fatalf("got %v, want label 4 refused", err)
+	}
+	if res == nil || len(res.Jobs) != 1 {
+		t.Fatalf("spooled before the refusal: %+v", res)
+	}
+	if q := cups.QueuedJobs(); len(q) != 0 {
+		t.Fatalf("the first sheet's job is still queued: %v", q)
 	}
 }

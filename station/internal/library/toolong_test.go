@@ -1,0 +1,21 @@
+package library
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/lifetag/lifetag/pkg/sheet"
+)
+
+func TestATooDenseLabelIsRefusedByItsCodesName(t *testing.T) {
+	names := []string{"Ann Fitter", "Bob Rigger"}
+	err := nameTooLong(&sheet.TooSmallError{Index: 1, Modules: 77, Module: 0.21}, names, "Avery 5160 (30 per sheet)")
+	if err == nil || !strings.HasPrefix(err.Error(), "Bob Rigger: ") || !strings.Contains(err.Error(), "Avery 5160") {
+		t.Fatalf("got %v", err)
+	}
+	other := errors.New("disk full")
+	if nameTooLong(other, names, "x") != other || nameTooLong(nil, names, "x") != nil {
+		t.Fatal("other errors must pass unchanged")
+	}
+}
