@@ -1,5 +1,5 @@
 # Lifetag: the verbs. `make run` and `make test` do all set-up themselves.
-.PHONY: setup frontend build run test bench fuzz clean
+.PHONY: setup frontend build run test bench fuzz clean station
 
 PORT ?= 8080
 CLOUD_BIN := build/lifetag-cloud
@@ -23,6 +23,12 @@ run: build
 test:
 	scripts/test.sh
 
+# The desktop print station for IT, in build/station/: the Linux binary and
+# .deb, the Windows exe, NSIS installer and MSI, signed when SIGN_CERT and
+# SIGN_KEY (or SIGN_PKCS12 and SIGN_PASSWORD) are set, and SHA256SUMS.
+station:
+	scripts/station-build.sh
+
 bench:
 	scripts/bench.sh
 
@@ -33,4 +39,4 @@ fuzz:
 
 clean:
 	rm -rf build frontend/dist
-	find cloud/web/dist -mindepth 1 ! -name .keep -delete
+	find cloud/web/dist station/web/dist -mindepth 1 ! -name .keep -delete

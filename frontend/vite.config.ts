@@ -6,7 +6,12 @@ import { defineConfig } from "vite";
 // The Go module pkg/ holds rules and test vectors shared with the backend.
 const pkgDir = fileURLToPath(new URL("../pkg", import.meta.url));
 
-export default defineConfig({
+// `vite build --mode station` builds the station's window (station.html)
+// alone, into the folder the station binary embeds; the website's build
+// (the default mode) neither sees nor changes because of it.
+const stationOut = fileURLToPath(new URL("../station/web/dist", import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
     alias: { "@pkg": pkgDir, "@": fileURLToPath(new URL("./src", import.meta.url)) },
@@ -16,7 +21,15 @@ export default defineConfig({
     // `npm run dev` talks to a cloud started with `make run`.
     proxy: { "/api": "http://127.0.0.1:8080" },
   },
-  build: { outDir: "dist", sourcemap: false },
+  build:
+    mode === "station"
+      ? {
+          outDir: stationOut,
+          emptyOutDir: true,
+          sourcemap: false,
+          rollupOptions: { input: fileURLToPath(new URL("./station.html", import.meta.url)) },
+        }
+      : { outDir: "dist", sourcemap: false },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
@@ -25,4 +38,4 @@ export default defineConfig({
     // 2-core CI machine; the default 5 s made such tests flaky, not wrong.
     testTimeout: 30_000,
   },
-});
+}));

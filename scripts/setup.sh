@@ -2,6 +2,8 @@
 # Installs what the build and the tests need and this machine lacks: the
 # Debian packages of scripts/debian-packages.txt and the frontend's npm
 # packages (npm ci, only when package-lock.json changed).
+# `scripts/setup.sh station` also installs scripts/debian-packages-station.txt
+# (the desktop station's build, packaging and Xvfb tools).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,11 +11,14 @@ have() { # a command on PATH, or a path that exists
   case "$1" in /*) [ -e "$1" ] ;; *) command -v "$1" >/dev/null 2>&1 ;; esac
 }
 
+lists=(scripts/debian-packages.txt)
+for extra in "$@"; do lists+=("scripts/debian-packages-$extra.txt"); done
+
 missing=()
 while read -r package proof; do
   case "$package" in ''|'#'*) continue ;; esac
   have "$proof" || missing+=("$package")
-done < scripts/debian-packages.txt
+done < <(cat "${lists[@]}")
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"

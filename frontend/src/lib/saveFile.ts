@@ -1,12 +1,8 @@
-/** Saves blob as a download named fileName, as a link with `download` would. */
+import { platform } from "@/lib/platform";
+
+/** Saves blob as fileName: a download on the website, the save dialog on the station. */
 export function saveFile(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = fileName;
-  a.click();
-  // The browser has taken its copy once the click's download has started.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  void platform().saveFile(blob, fileName);
 }
 
 /** Today's date as YYYY-MM-DD, for file names. */

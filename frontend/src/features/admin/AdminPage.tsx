@@ -18,15 +18,14 @@ import {
   useAuditLog,
   useOrganizations,
 } from "./api/admin";
-import type { AdminOrder, AdminUser } from "./api/types";
+import type { AdminUser } from "./api/types";
 import { ActivityTable } from "./components/ActivityTab";
 import { CorporateTable, filterOrganizations } from "./components/CorporateTab";
 import { CreateUserDialog } from "./components/CreateUserDialog";
 import { CustomerDataDialog } from "./components/CustomerDataDialog";
 import { toastFailure } from "./components/errors";
-import { OrdersTable } from "./components/OrdersTab";
+import { OrdersPanel } from "./components/OrdersPanel";
 import { SearchBox } from "./components/SearchBox";
-import { UpdateOrderDialog } from "./components/UpdateOrderDialog";
 import { UsersTable } from "./components/UsersTab";
 import { adminCopy as copy } from "./copy";
 
@@ -87,8 +86,7 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
   const [orgSearch, setOrgSearch] = useState("");
   const [auditPage, setAuditPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<AdminOrder | null>(null);
-  const [viewing, setViewing] = useState<{ userId: number; orderId: string | null } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
 
   const users = useAdminUsers({ search: userSearch, page: userPage }, true);
   const orders = useAdminOrders({ search: orderSearch, page: orderPage }, true);
@@ -112,11 +110,7 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
     setOrderSearch(s);
     setOrderPage(1);
   }, []);
-  const viewUser = useCallback((u: AdminUser) => setViewing({ userId: u.id, orderId: null }), []);
-  const printOrder = useCallback(
-    (o: AdminOrder) => setViewing({ userId: o.userId, orderId: o.orderId }),
-    [],
-  );
+  const viewUser = useCallback((u: AdminUser) => setViewing(u.id), []);
   const closeViewing = useCallback(() => setViewing(null), []);
 
   const orgs = filterOrganizations(organizations.data ?? [], orgSearch);
@@ -213,20 +207,13 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
           </>
         )}
         {tab === "orders" && (
-          <>
-            <div className="admin-toolbar">
-              <SearchBox label={copy.search.orders} onSearch={searchOrders} />
-            </div>
-            <OrdersTable
-              orders={orders.data?.orders ?? []}
-              total={orders.data?.total ?? 0}
-              page={orderPage}
-              pageSize={adminPageSize}
-              onPage={setOrderPage}
-              onPrint={printOrder}
-              onEdit={setEditing}
-            />
-          </>
+          <OrdersPanel
+            orders={orders.data}
+            page={orderPage}
+            pageSize={adminPageSize}
+            onPage={setOrderPage}
+            onSearch={searchOrders}
+          />
         )}
         {tab === "corporate" && (
           <>
@@ -247,12 +234,7 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
         )}
       </section>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
-      <UpdateOrderDialog order={editing} onClose={() => setEditing(null)} />
-      <CustomerDataDialog
-        userId={viewing?.userId ?? null}
-        orderId={viewing?.orderId ?? null}
-        onClose={closeViewing}
-      />
+      <CustomerDataDialog userId={viewing} orderId={null} onClose={closeViewing} />
     </div>
   );
 }

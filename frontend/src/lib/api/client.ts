@@ -1,4 +1,7 @@
-// The one HTTP client of the website (individual-side spec §7 and §8).
+// The one HTTP client of the website and the station's window (individual-
+// side spec §7 and §8); the platform layer carries the request.
+import { platform } from "@/lib/platform";
+
 /** A non-OK response; `message` is "STATUS: body" or "STATUS: status text" (spec §8). */
 export class ApiError extends Error {
   readonly status: number;
@@ -18,7 +21,7 @@ export interface ClientEnvironment {
 }
 
 const browserEnvironment: ClientEnvironment = {
-  fetch: (...args) => globalThis.fetch(...args),
+  fetch: (url, init) => platform().fetch(String(url), init ?? {}),
   get hostname() {
     return globalThis.location?.hostname ?? "";
   },

@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from "react";
+import { AuthCard } from "@/components/layout/AuthCard";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { TextField } from "@/components/ui/TextField";
+import { useSetCloudUrl, type SessionState } from "./api";
+import { stationCopy } from "./copy";
+
+const copy = stationCopy.cloud;
+
+/** First run: which cloud this station signs in to (IT's config file may have said already). */
+export function CloudUrlScreen(props: { state: SessionState; onDone: () => void }) {
+  const [url, setUrl] = useState(props.state.cloudUrl);
+  const save = useSetCloudUrl();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(url, { onSuccess: props.onDone });
+  };
+  return (
+    <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>
+      <TextField
+        label={copy.label}
+        type="url"
+        autoComplete="url"
+        required
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={save.error?.message}
+      />
+      <BusyButton
+        className="button button-primary button-block"
+        busy={save.isPending}
+        busyLabel={copy.saving}
+      >
+        {copy.save}
+      </BusyButton>
+    </AuthCard>
+  );
+}

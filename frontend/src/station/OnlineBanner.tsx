@@ -1,0 +1,27 @@
+import type { SessionState } from "./api";
+import { stationCopy as copy } from "./copy";
+
+/** The time of day an RFC 3339 instant fell on, in the station's time zone. */
+export function timeOfDay(iso: string): string {
+  return new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+}
+
+/** Whether the cloud answers (and since when it has not), when the cache last synced, what waits. */
+export function OnlineBanner(props: { state: SessionState }) {
+  const { state } = props;
+  const extra = [
+    state.lastSynced ? copy.banner.lastSynced(timeOfDay(state.lastSynced)) : "",
+    state.pending > 0 ? copy.banner.pending(state.pending) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return state.online ? (
+    <div className="station-banner station-banner-online" role="status">
+      {copy.banner.online(state.cloudUrl)} {extra}
+    </div>
+  ) : (
+    <div className="station-banner station-banner-offline" role="status">
+      {copy.banner.offlineSince(timeOfDay(state.offlineSince))} {extra}
+    </div>
+  );
+}

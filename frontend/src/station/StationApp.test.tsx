@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SessionState } from "./api";
+import { StationApp } from "./StationApp";
+
+// The station's Go side as Wails binds it (window.go.main), holding a session state.
+function bindGo(initial: Partial<SessionState>) {
+  let state: SessionState = {
+    cloudUrl: "https://lifetag.app",
+    firstRun: false,
+    signedIn: false,
+    email: "",
+    kind: "",
+    online: true,
+    offlineSince: "",
+    lastSynced: "",
+    pending: 0,
+    ...initial,
+  };
+  const session = {
+    State: vi.fn(async () => state),
+    SetCloudURL: vi.fn(
+      async (url: unknown) => (state = { ...state, cloudUrl: String(url), firstRun: false }),
+    ),
+    SignIn: vi.fn(async (door: unknown, email: unknown, password: unknown) => {
+      if (password !== "right") throw "Invalid email or password.";
+      return (state = {
+        ...state,
+        signedIn: true,
+        email: String(email),
+        kind: door as SessionState["kind"],
+      });
+    }),
+    SignOut: vi.fn(async () => (state = { ...state, signedIn: false })),
+  };
+  const cloud = {
+    // The orders panel's list: an empty page.
+    Request: vi.fn(async () => ({
+      status: 200,
+      statusText: "OK",
+      contentType: "application/json",
+      body: btoa('{"orders":[],"total":0,"page":1,"pageSize":20}'),
+    })),
+  };
+  window.go = { main: { Session: session, Cloud: cloud } };
+  return session;
+}
+
+function renderApp() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <StationApp />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  delete window.go;
+});
+
+describe("StationApp", () => {
+  it("asks for the cloud's address on the first run, then for a sign-in", async () => {
+    const session = bindGo({ firstRun: true });
+    renderApp();
+    const address = await screen.findByLabelText(/^Cloud address/);
+    expect(address).toHaveValue("https://lifetag.app");
+    await userEvent.clear(address);
+    await userEvent.type(address, "http://127.0.0.1:8080");
+    await userEvent.click(screen.getByRole("button", { name: "Connect" }));
+    expect(session.SetCloudURL).toHaveBeenCalledWith("http://127.0.0.1:8080");
+    expect(await screen.findByText("Cloud: http://127.0.0.1:8080")).toBeInTheDocument();
+  });
+
+  it("shows the cloud's refusal, then the fulfilment queue for an admin", async () => {
+    const session = bindGo({});
+    renderApp();
+    await userEvent.click(await screen.findByLabelText("Fulfilment admin"));
+    await userEvent.type(screen.getByLabelText(/^Email/), "ann@lifetag.test");
+    await userEvent.type(screen.getByLabelText(/^Password/), "wrong");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid email or password.");
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), "right");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(session.SignIn).toHaveBeenLastCalledWith("admin", "ann@lifetag.test", "right");
+    expect(await screen.findByRole("tab", { name: "Fulfilment" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect(screen.getByRole("tab", { name: "Batch" })).toBeDisabled();
+    expect(screen.getByText("Online: https://lifetag.app")).toBeInTheDocument();
+    expect(await screen.findByText("No orders found.")).toBeInTheDocument();
+  });
+
+  it("says since when the cloud has not answered", async () => {
+    bindGo({
+      signedIn: true,
+      email: "ann@lifetag.test",
+      kind: "admin",
+      online: false,
+      offlineSince: "2026-11-23T09:05:00Z",
+      pending: 2,
+    });
+    renderApp();
+    expect(await screen.findByText(/^Offline since \d\d:\d\d\./)).toHaveTextContent(
+      "2 changes waiting to be sent.",
+    );
+  });
+});

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# The desktop print station's proofs (issue 14), on Linux:
+#  1. `make station` with a throwaway signing certificate; osslsigncode
+#     verifies the exe, the NSIS installer and the MSI (and refuses them
+#     against another certificate); dpkg-deb and msiinfo read the packages.
+#  2. The station's window in Chromium (Playwright, e2e/station.spec.ts): the
+#     packaged binary in --browser mode, signed in to a real cloud, saves an
+#     order's labels as a PDF and ships it.
+#  3. The packaged binary as a desktop window under Xvfb, signed in with the
+#     session the journey left: a screenshot of the signed-in queue, kept in
+#     frontend/test-results/station/, checked to show the signed-in shell.
+#  4. The cloud stopped: the window, in Chromium again, prints an order the
+#     first journey left open from the station's cache and queues its
+#     shipping (e2e/station-offline.spec.ts).
+#  5. The cloud back: a corporate user signs in at the corporate door and
+#     batch-prints two library codes (e2e/station-batch.spec.ts).
+# Needs the Debian packages of scripts/debian-packages{,-station}.txt (set up
+# here) and Debian's chromium; never downloads a browser. Loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+
+scripts/setup.sh station
+. scripts/lib.sh
+. scripts/station-tools.sh
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+results=frontend/test-results/station
+mkdir -p "$results"
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== station: build with a throwaway signing certificate"
+throwaway_cert "$work"
+SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem" scripts/station-build.sh >"$work/build.log" 2>&1 ||
+  { cat "$work/build.log" >&2; exit 1; }
+pkg=build/station
+bin="$pkg/lifetag-station-linux-amd64"
+
+echo "== station: signatures and packages"
+# grep >/dev/null rather than grep -q below: -q stops reading at the first
+# match, and the writer's broken pipe would fail the line under pipefail.
+mkdir "$work/other"
+throwaway_cert "$work/other"
+for f in lifetag-station.exe lifetag-station-setup.exe lifetag-station.msi; do
+  osslsigncode verify -CAfile "$work/cert.pem" -in "$pkg/$f" >"$work/verify.log" 2>&1 &&
+    grep -q "Signature verification: ok" "$work/verify.log" ||
+    { cat "$work/verify.log" >&2; echo "station: $f: signature not verified" >&2; exit 1; }
+  # The check can fail: the same file against a certificate that did not sign it.
+  if osslsigncode verify -CAfile "$work/other/cert.pem" -in "$pkg/$f" >/dev/null 2>&1; then
+    echo "station: $f verifies against a certificate that did not sign it" >&2
+    exit 1
+  fi
+  echo "   $f: Authenticode signature verified"
+done
+deb="$(ls "$pkg"/lifetag-station_*_amd64.deb)"
+dpkg-deb --info "$deb" | grep "^ Package: lifetag-station$" >/dev/null || { echo "station: dpkg-deb cannot read $deb" >&2; exit 1; }
+dpkg-deb --contents "$deb" | grep "./usr/bin/lifetag-station$" >/dev/null || { echo "station: $deb lacks the binary" >&2; exit 1; }
+echo "   $(basename "$deb"): $(dpkg-deb --field "$deb" Package Version | tr '\n' ' ')"
+msiinfo suminfo "$pkg/lifetag-station.msi" | grep "^Subject: Lifetag Station$" >/dev/null || { echo "station: msiinfo cannot read the MSI" >&2; exit 1; }
+msiinfo tables "$pkg/lifetag-station.msi" | grep -x Registry >/dev/null || { echo "station: the MSI has no Registry table" >&2; exit 1; }
+msiinfo export "$pkg/lifetag-station.msi" Property | grep "^SecureCustomProperties	CLOUDURL;" >/dev/null ||
+  { echo "station: CLOUDURL is not a secure property of the MSI" >&2; exit 1; }
+echo "   lifetag-station.msi: summary, tables and the CLOUDURL property read"
+(cd "$pkg" && sha256sum --quiet -c SHA256SUMS)
+echo "   SHA256SUMS: every artifact matches"
+
+echo "== station: the cloud"
+(cd frontend && npm run --silent build >/dev/null)
+find cloud/web/dist -mindepth 1 ! -name .keep -delete
+cp -R frontend/dist/. cloud/web/dist/
+(cd cloud && go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
+cloud_port="$(free_port 18300 18399)"
+base="http://127.0.0.1:$cloud_port"
+# start_cloud starts (or, on the same data, restarts) the cloud.
+start_cloud() {
+  HOST=127.0.0.1 PORT="$cloud_port" DATA_DIR="$work/data" LIFETAG_ENV=development LOG_LEVEL=warn \
+    ADMIN_EMAILS="station@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 \
+    RATE_LIMIT_ANALYTICS_PER_IP=10000 "$work/lifetag-cloud" >>"$work/cloud.log" 2>&1 &
+  cloud_pid=$!
+  pids+=("$cloud_pid")
+  wait_for_port "$cloud_port"
+}
+start_cloud
+
+echo "== station: the window in Chromium (--browser mode)"
+station_port="$(free_port 18400 18499)"
+mkdir -p "$work/saved"
+# The station keeps its settings and session (the 0600 secrets files, as no
+# keyring runs here) in XDG_CONFIG_HOME and its offline cache in
+# XDG_CACHE_HOME; the Xvfb check below opens the desktop window on the same
+# folders, signed in.
+export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved" \
+  >"$work/station-browser.log" 2>&1 &
+browser_pid=$!
+pids+=("$browser_pid")
+wait_for_port "$station_port"
+status=0
+(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" \
+  STATION_URL="http://127.0.0.1:$station_port" STATION_SAVE_DIR="$work/saved" \
+  npx playwright test e2e/station.spec.ts) || status=1
+kill "$browser_pid"
+wait "$browser_pid" 2>/dev/null || true
+if [ "$status" -ne 0 ]; then
+  echo "-- station log:"; tail -20 "$work/station-browser.log"
+  echo "-- cloud log:"; tail -20 "$work/cloud.log"
+  exit 1
+fi
+
+echo "== station: the packaged binary under Xvfb, signed in"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+pids+=($!)
+# Xvfb writes its display number once it accepts clients.
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || { cat "$work/xvfb.log" >&2; echo "station: Xvfb did not start" >&2; exit 1; }
+export DISPLAY=":$(cat "$work/display")"
+"$bin" >"$work/station-window.log" 2>&1 &
+window_pid=$!
+pids+=("$window_pid")
+# WebKit paints the page some seconds after the window maps, more on a busy
+# machine: photograph the screen until it shows the signed-in shell (the
+# online banner's colour over a good part of its width, and the order
+# queue's rows), at most 90 s.
+shot="$results/station-window.png"
+deadline=$((SECONDS + 90))
+until import -window root "$shot" 2>/dev/null && /usr/bin/python3 scripts/station-screen-check.py "$shot"; do
+  if ! kill -0 "$window_pid" 2>/dev/null; then
+    cat "$work/station-window.log" >&2
+    echo "station: the window exited" >&2
+    exit 1
+  fi
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    /usr/bin/python3 scripts/station-screen-check.py --explain "$shot" >&2 || true
+    echo "station: the window never showed the signed-in queue; last screenshot: $shot" >&2
+    exit 1
+  fi
+  sleep 1
+done
+echo "   screenshot of the signed-in window: $shot"
+kill "$window_pid"
+wait "$window_pid" 2>/dev/null || true
+
+echo "== station: offline (the cloud stopped), in Chromium"
+kill "$cloud_pid"
+wait "$cloud_pid" 2>/dev/null || true
+mkdir -p "$work/saved-offline"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-offline" >"$work/station-offline.log" 2>&1 &
+offline_pid=$!
+pids+=("$offline_pid")
+wait_for_port "$station_port"
+(cd frontend && CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
+  STATION_SAVE_DIR="$work/saved-offline" npx playwright test e2e/station-offline.spec.ts) ||
+  { echo "-- station log:"; tail -20 "$work/station-offline.log"; exit 1; }
+kill "$offline_pid"
+wait "$offline_pid" 2>/dev/null || true
+
+echo "== station: corporate batch printing (the cloud back), in Chromium"
+start_cloud
+mkdir -p "$work/saved-batch"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-batch" >"$work/station-batch.log" 2>&1 &
+pids+=($!)
+wait_for_port "$station_port"
+(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" \
+  STATION_URL="http://127.0.0.1:$station_port" STATION_SAVE_DIR="$work/saved-batch" \
+  npx playwright test e2e/station-batch.spec.ts) ||
+  { echo "-- station log:"; tail -20 "$work/station-batch.log"; echo "-- cloud log:"; tail -20 "$work/cloud.log"; exit 1; }
+echo "station: all checks passed in $((SECONDS - started)) s"

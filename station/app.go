@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	wailsruntime "github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"github.com/lifetag/lifetag/station/internal/printing"
+	"github.com/lifetag/lifetag/station/internal/secrets"
+	"github.com/lifetag/lifetag/station/internal/services"
+)
+
+// appIcon is the window's icon on Linux (Windows takes it from the exe's
+// resources, which wails build makes from the same file).
+//
+//go:embed build/appicon.png
+var appIcon []byte
+
+// App holds what the window is bound to. Each bound struct is thin: it
+// calls the station's services (station/internal/...) and returns plain
+// values; the window reaches them as window.go.main.<Struct>.<Method>, or
+// through the browser bridge in --browser mode.
+type App struct {
+	// ctx is Wails' context (its runtime's dialogs need it); in browser
+	// mode it is the serving context and no dialog is shown.
+	ctx     context.Context
+	browser bool
+	saveDir string
+	svc     *services.Services
+	paths   services.Paths
+
+	Station  *Station
+	Session  *Session
+	Cloud    *Cloud
+	Orders   *Orders
+	Printing *Printing
+	Files    *Files
+}
+
+func newApp(browser bool, saveDir string) (*App, error) {
+	paths, err := services.DefaultPaths()
+	if err != nil {
+		return nil, err
+	}
+	svc, err := services.Open(paths, secrets.Open(paths.SecretsDir), printing.System())
+	if err != nil {
+		return nil, err
+	}
+	svc.Session.UserAgent = "lifetag-station/" + version
+	a := &App{browser: browser, saveDir: saveDir, svc: svc, paths: paths}
+	a.Station, a.Session, a.Cloud = &Station{app: a}, &Session{app: a}, &Cloud{app: a}
+	a.Orders, a.Printing, a.Files = &Orders{app: a}, &Printing{app: a}, &Files{app: a}
+	return a, nil
+}
+
+// bound is every struct the window may call, in one list for Wails and the bridge.
+func (a *App) bound() []any {
+	return []any{a.Station, a.Session, a.Cloud, a.Orders, a.Printing, a.Files}
+}
+
+func (a *App) startup(ctx context.Context) { a.ctx = ctx }
+
+func (a *App) close() { _ = a.svc.Close() }
+
+// context is the context calls run under: Wails' (or the browser mode's)
+// once started, so quitting cancels what is in flight.
+func (a *App) context() context.Context {
+	if a.ctx == nil {
+		return context.Background()
+	}
+	return a.ctx
+}
+
+// errSaveCancelled is returned when the person closes the save dialog.
+var errSaveCancelled = errors.New("Saving was cancelled.")
+
+// savePath asks where to save a file: the OS save dialog in the window,
+// or, in browser mode (no dialog), the --save-dir directory.
+func (a *App) savePath(defaultName string) (string, error) {
+	if a.browser {
+		if a.saveDir == "" {
+			return "", errors.New("Start the station with --save-dir to save files in browser mode.")
+		}
+		return filepath.Join(a.saveDir, filepath.Base(defaultName)), nil
+	}
+	home, _ := os.UserHomeDir()
+	path, err := wailsruntime.SaveFileDialog(a.ctx, wailsruntime.SaveDialogOptions{
+		DefaultDirectory: home,
+		DefaultFilename:  defaultName,
+		Filters:          []wailsruntime.FileFilter{{DisplayName: "PDF", Pattern: "*.pdf"}},
+	})
+	if err != nil {
+		return "", err
+	}
+	if path == "" {
+		return "", errSaveCancelled
+	}
+	return path, nil
+}
+
+// Station tells the window about the program itself.
+type Station struct{ app *App }
+
+// StationInfo is what the window shows in its settings.
+type StationInfo struct {
+	Version string `json:"version"`
+	OS      string `json:"os"`
+	// Browser is true in --browser mode (no OS dialogs; Save PDF writes to --save-dir).
+	Browser bool `json:"browser"`
+	// Warning is what the station must tell at start (the offline cache was reset).
+	Warning string `json:"warning"`
+}
+
+func (s *Station) Info() StationInfo {
+	return StationInfo{Version: version, OS: runtime.GOOS, Browser: s.app.browser, Warning: s.app.svc.Warning}
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/client"
+)
+
+// Cloud carries the window's API calls (the shared features' apiRequest,
+// through frontend/src/lib/platform/station.ts) to the signed-in cloud with
+// the session's bearer token, so the website's features run unchanged in
+// the station. Each answer, or its absence, tells the offline tracker
+// whether the cloud is reachable.
+type Cloud struct {
+	app    *App
+	orders orderCache
+}
+
+// CloudAnswer is one HTTP answer; Body is bytes (base64 in JSON, as Go and
+// Wails encode []byte), so PDFs pass as they are.
+type CloudAnswer struct {
+	Status      int    `json:"status"`
+	StatusText  string `json:"statusText"`
+	ContentType string `json:"contentType"`
+	Body        []byte `json:"body"`
+}
+
+// maxAnswer bounds what one answer may bring into memory (a batch PDF is a
+// few MB; the users CSV of 100,000 users about 10 MB).
+const maxAnswer = 64 << 20
+
+// cloudTimeout bounds one API call (a batch PDF takes a few seconds).
+const cloudTimeout = 60 * time.Second
+
+// forwardedHeaders are the request headers the window may set; the rest
+// (cookies, Authorization) are the station's to decide.
+var forwardedHeaders = []string{"Content-Type", "Accept", "Cache-Control", "Pragma"}
+
+// Request sends one API request. A path outside /api/ is refused: the window
+// reaches the cloud's API, nothing else.
+func (c *Cloud) Request(method, path string, headers map[string]string, body string) (CloudAnswer, error) {
+	if !strings.HasPrefix(path, "/api/") {
+		return CloudAnswer{}, fmt.Errorf("not an API path: %q", path)
+	}
+	cl, account, err := c.app.svc.Session.Client()
+	if err != nil {
+		// As the cloud answers a request without a session.
+		msg, _ := json.Marshal(map[string]string{"message": err.Error()})
+		return CloudAnswer{Status: http.StatusUnauthorized, StatusText: "Unauthorized",
+			ContentType: "application/json", Body: msg}, nil
+	}
+	ctx, cancel := context.WithTimeout(c.app.context(), cloudTimeout)
+	defer cancel()
+	var reader io.Reader
+	if body != "" {
+		reader = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(cl.BaseURL(), "/")+path, reader)
+	if err != nil {
+		return CloudAnswer{}, err
+	}
+	for _, h := range forwardedHeaders {
+		for k, v := range headers {
+			if strings.EqualFold(k, h) {
+				req.Header.Set(h, v)
+			}
+		}
+	}
+	req.Header.Set("Authorization", "Bearer "+cl.Token())
+	req.Header.Set("User-Agent", c.app.svc.Session.UserAgent)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.app.svc.Offline.Observe(ctx, account, fmt.Errorf("%w: %v", client.ErrUnreachable, err))
+		if answer, ok := c.offlineAnswer(ctx, method, path, body); ok {
+			return answer, nil
+		}
+		// No answer: the window shows it as a connection error, as for a browser's failed fetch.
+		return CloudAnswer{}, errors.New("The cloud did not answer. Check the connection.")
+	}
+	defer resp.Body.Close()
+	c.app.svc.Offline.Observe(ctx, account, nil)
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
+	if err != nil {
+		return CloudAnswer{}, errors.New("The cloud's answer was cut off. Please try again.")
+	}
+	if method == http.MethodGet && strings.HasPrefix(path, "/api/admin/physical-orders?") && resp.StatusCode == http.StatusOK {
+		c.refreshAfterList(account)
+	}
+	return CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
+		ContentType: resp.Header.Get("Content-Type"), Body: data}, nil
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"errors"
+	"os"
+
+	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/station/internal/session"
+)
+
+// Session is the window's sign-in (station/internal/session: the token in
+// the OS keyring, never in the window), the cloud's address chosen on the
+// first run, and whether the cloud answers (station/internal/offline).
+type Session struct{ app *App }
+
+// SessionState is what the window needs to choose its screen and banner.
+type SessionState struct {
+	// CloudURL is the address in use: the person's choice, else IT's, else production.
+	CloudURL string `json:"cloudUrl"`
+	// FirstRun: the person has not chosen a cloud on this account yet.
+	FirstRun bool   `json:"firstRun"`
+	SignedIn bool   `json:"signedIn"`
+	Email    string `json:"email"`
+	Kind     string `json:"kind"` // session.RoleAdmin or session.RoleCorporate
+	Online   bool   `json:"online"`
+	// OfflineSince and LastSynced are RFC 3339, or empty.
+	OfflineSince string `json:"offlineSince"`
+	LastSynced   string `json:"lastSynced"`
+	// Pending changes wait for the cloud (made offline).
+	Pending int `json:"pending"`
+}
+
+// State answers the window's poll.
+func (s *Session) State() (SessionState, error) {
+	svc := s.app.svc
+	st, err := svc.Settings.Load()
+	if err != nil {
+		return SessionState{}, err
+	}
+	state := SessionState{CloudURL: st.CloudURL, Online: true}
+	if _, err := os.Stat(s.app.paths.UserSettings); errors.Is(err, os.ErrNotExist) {
+		state.FirstRun = true
+		// On Windows the installers leave IT's address in the registry.
+		if u := registryCloudURL(); u != "" {
+			state.CloudURL = u
+		}
+	}
+	if a := svc.Session.Current(); a != nil {
+		state.SignedIn, state.Email, state.Kind, state.CloudURL = true, a.Email, a.Role, a.CloudURL
+		status, err := svc.Offline.Status(s.app.context())
+		if err != nil {
+			return SessionState{}, err
+		}
+		state.Online, state.Pending = status.Online, status.Pending
+		if status.OfflineSince != nil {
+			state.OfflineSince = status.OfflineSince.UTC().Format(timeFormat)
+		}
+		if status.LastSynced != nil {
+			state.LastSynced = status.LastSynced.UTC().Format(timeFormat)
+		}
+	}
+	return state, nil
+}
+
+// timeFormat is how times reach the window (JavaScript's Date reads it).
+const timeFormat = "2006-01-02T15:04:05Z07:00"
+
+// SetCloudURL keeps the cloud's address as the person's choice.
+func (s *Session) SetCloudURL(raw string) (SessionState, error) {
+	if _, err := client.ParseBaseURL(raw); err != nil {
+		return SessionState{}, err
+	}
+	if _, err := s.app.svc.Settings.SetCloudURL(raw); err != nil {
+		return SessionState{}, err
+	}
+	return s.State()
+}
+
+// SignIn signs in at the door the person chose: "admin" (fulfilment) or
+// "corporate" (batch printing), at the cloud in use.
+func (s *Session) SignIn(door, email, password string) (SessionState, error) {
+	if door != session.RoleAdmin && door != session.RoleCorporate {
+		return SessionState{}, errors.New("Choose fulfilment admin or corporate user.")
+	}
+	st, err := s.app.svc.Settings.Load()
+	if err != nil {
+		return SessionState{}, err
+	}
+	if _, err := s.app.svc.Session.SignIn(s.app.context(), st.CloudURL, email, password, door == session.RoleCorporate); err != nil {
+		return SessionState{}, err
+	}
+	return s.State()
+}
+
+// SignOut ends the session (on the cloud when it answers).
+func (s *Session) SignOut() (SessionState, error) {
+	if err := s.app.svc.Session.SignOut(s.app.context()); err != nil {
+		return SessionState{}, err
+	}
+	return s.State()
+}

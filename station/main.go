@@ -1,0 +1,101 @@
+// Command lifetag-station is the desktop print station (Wails v2): the
+// window is the frontend's station entry; the Go services it calls are bound
+// through the thin structs of the app_*.go files.
+//
+//	lifetag-station                      the desktop window
+//	lifetag-station --browser 127.0.0.1:34115
+//	                                     development and tests: the same window
+//	                                     and bound methods for a browser (bridge.go)
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
+)
+
+// version is set by scripts/station-build.sh (-ldflags -X main.version=...).
+var version = "dev"
+
+// windowTitle is the window's title (the page's own <title> is the same).
+const windowTitle = "Lifetag Station"
+
+func main() {
+	browser := flag.String("browser", "", "serve the window to a browser on this loopback address (development and tests) instead of opening it")
+	saveDir := flag.String("save-dir", "", "with --browser: where Save PDF writes, in place of the save dialog a browser cannot show")
+	flag.Parse()
+
+	if err := run(*browser, *saveDir); err != nil {
+		fmt.Fprintln(os.Stderr, "lifetag-station:", err)
+		os.Exit(1)
+	}
+}
+
+func run(browser, saveDir string) error {
+	assets, err := windowAssets()
+	if err != nil {
+		return err
+	}
+	app, err := newApp(browser != "", saveDir)
+	if err != nil {
+		return err
+	}
+	defer app.close()
+
+	if browser != "" {
+		return serveBrowser(browser, assets, app)
+	}
+	return wails.Run(&options.App{
+		Title:     windowTitle,
+		Width:     1280,
+		Height:    800,
+		MinWidth:  900,
+		MinHeight: 600,
+		// White, as the page's own background, so no dark flash before it paints.
+		BackgroundColour: &options.RGBA{R: 255, G: 255, B: 255, A: 255},
+		AssetServer:      &assetserver.Options{Assets: assets},
+		OnStartup:        app.startup,
+		Bind:             app.bound(),
+		Linux:            &linux.Options{Icon: appIcon, ProgramName: "lifetag-station"},
+	})
+}
+
+// serveBrowser serves the window and the bound methods on a loopback address
+// until SIGINT or SIGTERM.
+func serveBrowser(addr string, assets fs.FS, app *App) error {
+	if !isLoopback(addr) {
+		return fmt.Errorf("--browser %s: only a loopback address (127.0.0.1:PORT) is allowed", addr)
+	}
+	b, err := newBridge(addr, assetHandler(assets), app.bound()...)
+	if err != nil {
+		return err
+	}
+	server := &http.Server{Addr: addr, Handler: b, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	app.startup(ctx)
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = server.Shutdown(shutdown)
+	}()
+	slog.Info("station: browser mode", "url", "http://"+addr)
+	if err := server.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
