@@ -167,7 +167,10 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		if blank {
 			continue // an empty line, or one of commas only, is no worker
 		}
-		row := ImportRow{Row: i + 2, Name: emergency.SingleLine(in.Name), Errors: map[string]string{}}
+		// Named as the import would name it, so that a row with errors
+		// says whose it is even when its Name cell is blank.
+		name := codeName(in.Name, emergency.Record{Fields: fields, Values: in.Values})
+		row := ImportRow{Row: i + 2, Name: emergency.SingleLine(name), Errors: map[string]string{}}
 		if extra {
 			row.Errors[rowColumn] = cloud.MsgImportExtraCells
 		}

@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,5 +111,31 @@ func BenchmarkImportPreview(b *testing.B) {
 		if err != nil || result.Valid != cloud.ImportMaxRows {
 			b.Fatalf("%+v %v", result, err)
 		}
+	}
+}
+
+// TestImportPreviewNamesRows checks that the preview names a row whose Name
+// cell is blank after its full name, as the import would, even when the row
+// has errors: the officer must see which worker to fix.
+func TestImportPreviewNamesRows(t *testing.T) {
+	store, _ := storetest.OpenSQLite(t)
+	svc := newService(t, store, newKey(t))
+	org := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
+		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 10}
+	officer := storetest.MustCreateOrganization(t, store, org)
+	csv := "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
+		",Ann Rider,O+,Bob Rider,\r\n" + // no phone: an error
+		",Cy Walker,A-,Di Walker,+44 7700 900125\r\n" +
+		"Crane 3,Eve Smith,B+,Fay Smith,+44 7700 900126\r\n"
+	result, err := svc.ImportCodes(context.Background(), officer, org.ID, service.ImportRequest{CSV: csv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, row := range result.Rows {
+		names = append(names, row.Name)
+	}
+	if want := []string{"Ann Rider", "Cy Walker", "Crane 3"}; !slices.Equal(names, want) || result.Invalid != 1 {
+		t.Fatalf("rows named %q (%d invalid), want %q (1 invalid)", names, result.Invalid, want)
 	}
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, outboxMail, setUpAndSignIn, snap } from "./helpers";
+import { createCollectionLink, expectToast, outboxMail, registerAndSignIn, snap } from "./helpers";
 
 // Worker self-service (issue 13): an officer shares a collection link, a
 // worker fills it in on their phone in a browser with no session, and the
@@ -13,25 +13,11 @@ test("a worker sends their details through a shared link, then corrects them onc
   browser,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/corporate/register");
-  await page.getByLabel(/^Organization Name/).fill(orgName);
-  await page.getByLabel(/^Contact Email/).fill(officer.email);
-  await page.getByRole("button", { name: "Create Corporate Account" }).click();
-  await expectToast(page, "Registration Successful");
-  await setUpAndSignIn(page, officer.email, officer.password);
-  const orgId = /\/corporate\/dashboard\/(\d+)$/.exec(page.url())![1]!;
+  const orgId = await registerAndSignIn(page, orgName, officer);
 
   await page.getByRole("link", { name: "Worker Collection Links" }).click();
   await expect(page.getByRole("heading", { name: "Worker collection links" })).toBeVisible();
-  await page.getByRole("button", { name: "Create collection link" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel(/^Link expires/).selectOption("7");
-  await dialog.getByRole("button", { name: "Create collection link" }).click();
-  const urlBox = dialog.getByRole("textbox");
-  await expect(urlBox).toHaveValue(/\/collect\/[A-Za-z0-9_-]{40,}$/);
-  await expect(dialog.getByRole("img", { name: "QR code of the collection link" })).toBeVisible();
-  const url = new URL(await urlBox.inputValue());
-  await dialog.getByRole("button", { name: "Done" }).click();
+  const url = await createCollectionLink(page, { expires: "In 7 days" });
   await snap(page, "corporate-collection-links");
 
   // The worker: a phone, no account, no session.

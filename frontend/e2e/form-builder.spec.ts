@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, setUpAndSignIn, snap } from "./helpers";
+import { expectToast, registerAndSignIn, snap } from "./helpers";
 
 // Form templates (issue 13) against the real cloud: a trial organisation's
 // officer builds a template, reorders it with the keyboard, saves it, and
@@ -9,12 +9,7 @@ const officer = { email: "tess.templates@forms.example", password: "officer-pass
 
 test("an officer builds, reorders, saves and uses a form template", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto("/corporate/register");
-  await page.getByLabel(/^Organization Name/).fill("Forms Ltd");
-  await page.getByLabel(/^Contact Email/).fill(officer.email);
-  await page.getByRole("button", { name: "Create Corporate Account" }).click();
-  await expectToast(page, "Registration Successful");
-  await setUpAndSignIn(page, officer.email, officer.password);
+  await registerAndSignIn(page, "Forms Ltd", officer);
 
   await page.goto("/corporate/form-builder");
   await expect(page.getByRole("heading", { name: "Form Templates" })).toBeVisible();

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const jane = {
   fullName: "Jane Doe",
@@ -187,4 +187,114 @@ export async function setUpAndSignIn(page: Page, email: string, password: string
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/);
   await expectToast(page, "Welcome back!");
+}
+
+export type Officer = { email: string; password: string };
+
+/**
+ * Registers a trial organisation on the simple form (/corporate/register),
+ * sets its owner's password from the setup mail and signs in; returns the
+ * organisation's id.
+ */
+export async function registerAndSignIn(
+  page: Page,
+  organizationName: string,
+  officer: Officer,
+): Promise<number> {
+  await page.goto("/corporate/register");
+  await page.getByLabel(/^Organization Name/).fill(organizationName);
+  await page.getByLabel(/^Contact Email/).fill(officer.email);
+  await page.getByRole("button", { name: "Create Corporate Account" }).click();
+  await expectToast(page, "Registration Successful");
+  await setUpAndSignIn(page, officer.email, officer.password);
+  return Number(/\/corporate\/dashboard\/(\d+)$/.exec(page.url())![1]);
+}
+
+/**
+ * Fills in and sends the New Project page (already open); Create Project
+ * waits for a name (spec §2). `snapName` photographs the filled-in form.
+ */
+export async function createProject(
+  page: Page,
+  name: string,
+  description: string,
+  snapName?: string,
+) {
+  const create = page.getByRole("button", { name: "Create Project" });
+  await expect(create).toBeDisabled();
+  await page.getByLabel(/^Project Name/).fill(name);
+  await page.getByLabel(/^Description/).fill(description);
+  if (snapName) await snap(page, snapName);
+  await create.click();
+  await expectToast(page, "Project created");
+  await expect(page).toHaveURL(/\/corporate\/projects$/);
+}
+
+/**
+ * On the collection links page: creates a link (the template and project
+ * chosen by their names, else the defaults) and returns its URL, shown once.
+ */
+export async function createCollectionLink(
+  page: Page,
+  choice: { template?: string; project?: string; expires: "In 7 days" | "In 30 days" | "Never" },
+): Promise<URL> {
+  await page.getByRole("button", { name: "Create collection link" }).click();
+  const dialog = page.getByRole("dialog");
+  if (choice.template)
+    await dialog.getByLabel(/^Form template/).selectOption({ label: choice.template });
+  if (choice.project) await dialog.getByLabel(/^Project/).selectOption({ label: choice.project });
+  await dialog.getByLabel(/^Link expires/).selectOption({ label: choice.expires });
+  await dialog.getByRole("button", { name: "Create collection link" }).click();
+  const urlBox = dialog.getByRole("textbox");
+  await expect(urlBox).toHaveValue(/\/collect\/[A-Za-z0-9_-]{40,}$/);
+  await expect(dialog.getByRole("img", { name: "QR code of the collection link" })).toBeVisible();
+  const url = new URL(await urlBox.inputValue());
+  await dialog.getByRole("button", { name: "Done" }).click();
+  return url;
+}
+
+/**
+ * Drags with the mouse, as a person does: press on `handle`, move in small
+ * steps (@dnd-kit starts a drag only after the pointer has moved) to the
+ * middle of `target`, release.
+ */
+export async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
+  // The mouse reaches only what is on the screen: both in its middle, away
+  // from the edges where @dnd-kit scrolls the page under the pointer.
+  await handle.scrollIntoViewIfNeeded();
+  const middle =
+    ((await handle.boundingBox())!.y + (await target.boundingBox())!.y) / 2 -
+    page.viewportSize()!.height / 2;
+  await page.evaluate((dy) => window.scrollBy({ top: dy, behavior: "instant" }), middle);
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
+/**
+ * Presses Print on the batch print page (with stubPrint installed) and saves
+ * the PDF the print sent to the printer; returns its path.
+ */
+export async function printedPdf(page: Page, path: string): Promise<string> {
+  await page.getByRole("button", { name: "Print" }).click();
+  await expect.poll(() => printCalls(page)).toHaveLength(1);
+  const printed = (await printCalls(page))[0]!;
+  expect(printed.contentType).toBe("application/pdf");
+  await writeFile(path, await blobBytes(page, printed.url));
+  return path;
+}
+
+/**
+ * What decodePdf read holds exactly `texts` (a multiset: a text listed twice
+ * is printed twice) and nothing else; zbarimg writes the codes back to back.
+ */
+export function expectCodes(decoded: string, texts: string[]) {
+  const wanted = new Map<string, number>();
+  for (const text of texts) wanted.set(text, (wanted.get(text) ?? 0) + 1);
+  for (const [text, times] of wanted) expect(decoded.split(text).length - 1, text).toBe(times);
+  expect(decoded.length).toBe(texts.reduce((n, text) => n + text.length, 0));
 }

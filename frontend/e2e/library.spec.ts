@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { decodePdf, expectToast, setUpAndSignIn, snap } from "./helpers";
+import { createProject, decodePdf, expectToast, registerAndSignIn, snap } from "./helpers";
 
 // The QR code library (issue 13) against the real cloud: a trial
 // organisation makes a project, a code from the Standard Emergency Form,
@@ -10,24 +10,11 @@ const officer = { email: "lib.officer@crew.example", password: "officer-password
 
 test("an officer builds the library: project, code, label, CSV import", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto("/corporate/register");
-  await page.getByLabel(/^Organization Name/).fill("Crew Library Ltd");
-  await page.getByLabel(/^Contact Email/).fill(officer.email);
-  await page.getByRole("button", { name: "Create Corporate Account" }).click();
-  await expectToast(page, "Registration Successful");
-  await setUpAndSignIn(page, officer.email, officer.password);
-  const orgId = Number(/\/corporate\/dashboard\/(\d+)$/.exec(page.url())![1]);
+  const orgId = await registerAndSignIn(page, "Crew Library Ltd", officer);
 
   // A project (spec §2: Create Project waits for a name).
   await page.getByRole("link", { name: "New Project" }).click();
-  const create = page.getByRole("button", { name: "Create Project" });
-  await expect(create).toBeDisabled();
-  await page.getByLabel(/^Project Name/).fill("North Site");
-  await page.getByLabel(/^Description/).fill("Scaffolding crew");
-  await snap(page, "corporate-new-project");
-  await create.click();
-  await expectToast(page, "Project created");
-  await expect(page).toHaveURL(/\/corporate\/projects$/);
+  await createProject(page, "North Site", "Scaffolding crew", "corporate-new-project");
   await expect(page.getByText("0 QR codes")).toBeVisible();
 
   // A code from the Standard Emergency Form, in that project.
