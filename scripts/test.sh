@@ -35,6 +35,10 @@ echo "== frontend: lint, types, unit tests"
 # The browser journeys build the site and the cloud binary themselves.
 scripts/test-e2e.sh || status=1
 
+# The desktop print station: signed installers, its window in Chromium and
+# under Xvfb, offline printing (it builds what it needs itself).
+scripts/test-station.sh || status=1
+
 if [ -s "$LIFETAG_TEST_REPORT" ]; then
   echo "== figures"
   cat "$LIFETAG_TEST_REPORT"
