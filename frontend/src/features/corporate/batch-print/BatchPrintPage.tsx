@@ -7,14 +7,9 @@ import { serverMessage } from "@/lib/api";
 import { printPdf } from "@/lib/print";
 import { useOwnOrganization, type Organization } from "../api/organization";
 import { corporateCopy } from "../copy";
-import {
-  fetchBatchPdf,
-  useBatchLayouts,
-  useLibrary,
-  useProjects,
-  type LabelLayout,
-  type LibraryCode,
-} from "./api";
+import { fetchBatchPdf, useBatchLayouts, type LabelLayout, type LibraryCode } from "./api";
+import { useLibrary } from "../library/api";
+import { useProjects } from "../projects/api";
 import { batchCopy as copy } from "./copy";
 import { LayoutChooser } from "./LayoutChooser";
 import { LibraryPicker } from "./LibraryPicker";
@@ -72,7 +67,10 @@ function BatchPrint({ organization }: { organization: Organization }) {
   const layout = chosenLayout ?? layouts.data?.[0] ?? null;
   const startAt = layout ? Math.min(start, layout.perSheet) : 1;
   const queuedNames = useMemo(() => new Set(items.map((i) => i.name)), [items]);
-  const byId = useMemo(() => new Map((library.data ?? []).map((c) => [c.id, c])), [library.data]);
+  const byId = useMemo(
+    () => new Map((library.data?.qrCodes ?? []).map((c) => [c.id, c])),
+    [library.data],
+  );
 
   const onAdd = (codes: LibraryCode[]) => {
     add(codes);
@@ -219,7 +217,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
       <LibraryPicker
         open={pickerOpen}
         onOpenChange={setPickerOpen}
-        codes={library.data}
+        codes={library.data?.qrCodes}
         projects={projects.data ?? []}
         loadFailed={library.isError}
         queuedNames={queuedNames}

@@ -15,7 +15,7 @@ export function LibraryPicker(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   codes: LibraryCode[] | undefined;
-  projects: Project[];
+  projects: Pick<Project, "id" | "name">[];
   loadFailed: boolean;
   queuedNames: ReadonlySet<string>;
   onAdd: (codes: LibraryCode[]) => void;

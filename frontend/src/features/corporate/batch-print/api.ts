@@ -4,26 +4,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
 
-/** A code of the organisation's library, as GET /api/corporate/{orgId}/qr-codes lists it. */
-export interface LibraryCode {
-  id: number;
-  name: string;
-  projectId: number | null;
-  projectName: string;
-  templateId: number | null;
-  templateName: string;
-  labelType: string;
-  isActive: boolean;
-  source: string;
-  missingFields: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Project {
-  id: number;
-  name: string;
-}
+// The library and its projects come from their own features' hooks (one
+// query key, one shape): useLibrary (library/api) and useProjects (projects/api).
+export type { LibraryCode } from "../library/api";
+export type { Project } from "../projects/api";
 
 /** A label sheet (spec §3 label layout, all mm) and how many labels it holds. */
 export interface LabelLayout {
@@ -45,32 +29,9 @@ export interface LabelLayout {
 }
 
 export const batchKeys = {
-  library: (orgId: number) => ["corporate", "qr-codes", orgId] as const,
-  projects: (orgId: number) => ["corporate", "projects", orgId] as const,
   layouts: ["labels", "batch-layouts"] as const,
   catalogue: (q: string) => ["labels", "catalogue", q] as const,
 };
-
-export function useLibrary(orgId: number | null) {
-  return useQuery({
-    queryKey: batchKeys.library(orgId ?? 0),
-    queryFn: async () =>
-      (await apiJson<{ qrCodes: LibraryCode[] }>("GET", `/api/corporate/${orgId}/qr-codes`))
-        .qrCodes,
-    enabled: orgId !== null,
-    retry: false,
-  });
-}
-
-export function useProjects(orgId: number | null) {
-  return useQuery({
-    queryKey: batchKeys.projects(orgId ?? 0),
-    queryFn: async () =>
-      (await apiJson<{ projects: Project[] }>("GET", `/api/corporate/projects/${orgId}`)).projects,
-    enabled: orgId !== null,
-    retry: false,
-  });
-}
 
 export function useBatchLayouts() {
   return useQuery({
