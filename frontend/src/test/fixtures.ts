@@ -1,4 +1,5 @@
 import type { EmergencyData } from "@/lib/emergency";
+import { useCorporateMemberStore } from "@/stores/corporate";
 import { useEmergencyStore } from "@/stores/emergency";
 import { paidStatus, usePaymentStatusStore, useUserStore } from "@/stores/session";
 import { useToastStore } from "@/components/ui/toast-store";
@@ -16,6 +17,7 @@ export function resetStores() {
   sessionStorage.clear();
   useEmergencyStore.setState({ data: null });
   useUserStore.setState({ user: null });
+  useCorporateMemberStore.setState({ member: null });
   usePaymentStatusStore.setState({ status: null });
   useToastStore.setState({ toasts: [] });
 }

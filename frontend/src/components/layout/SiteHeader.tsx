@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { brand } from "@/lib/copy";
+import { useCorporateMemberStore } from "@/stores/corporate";
 import { useUserStore } from "@/stores/session";
 import { layoutCopy } from "./copy";
 
@@ -11,6 +12,8 @@ const AccountMenu = lazy(async () => ({ default: (await import("./AccountMenu"))
 
 export function SiteHeader() {
   const user = useUserStore((s) => s.user);
+  const member = useCorporateMemberStore((s) => s.member);
+  const forgetMember = useCorporateMemberStore((s) => s.forget);
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -27,6 +30,22 @@ export function SiteHeader() {
               <Suspense fallback={<span className="account-trigger-placeholder" />}>
                 <AccountMenu email={user.email} />
               </Suspense>
+            </>
+          ) : member ? (
+            <>
+              <Link
+                to={
+                  member.organizationId
+                    ? `${paths.corporateDashboard}/${member.organizationId}`
+                    : paths.corporateDashboard
+                }
+              >
+                {layoutCopy.dashboard}
+              </Link>
+              {/* The server ends the session and comes back to the home page. */}
+              <a href="/api/logout" className="button button-small" onClick={forgetMember}>
+                {layoutCopy.signOut}
+              </a>
             </>
           ) : (
             <>

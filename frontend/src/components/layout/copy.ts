@@ -3,6 +3,7 @@ export const layoutCopy = {
   skip: "Skip to content",
   home: "Lifetag home",
   signIn: "Sign In",
+  signOut: "Sign Out",
   corporate: "Corporate",
   referrals: "Referrals",
   dashboard: "Dashboard",

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
@@ -46,6 +46,14 @@ describe("/corporate-login", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/corporate/dashboard/4"));
     expect(useToastStore.getState().toasts.map((t) => t.title)).toContain("Welcome back!");
     expect(localStorage.getItem("sessionToken")).toBeNull();
+    // The site header offers the member's dashboard and Sign Out, not Sign In.
+    const header = within(screen.getByRole("banner"));
+    expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/corporate/dashboard/4",
+    );
+    expect(header.getByRole("link", { name: "Sign Out" })).toHaveAttribute("href", "/api/logout");
+    expect(header.queryByRole("link", { name: "Sign In" })).toBeNull();
   });
 
   it("shows Sign In Failed with the server's words", async () => {

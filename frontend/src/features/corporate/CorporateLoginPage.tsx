@@ -6,6 +6,7 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
+import { useCorporateMemberStore } from "@/stores/corporate";
 import { useCorporateLogin } from "./api/login";
 import { corporateCopy } from "./copy";
 import { validEmail } from "./validation";
@@ -30,6 +31,9 @@ export function CorporateLoginPage() {
       { email: email.trim(), password },
       {
         onSuccess: (answer) => {
+          useCorporateMemberStore
+            .getState()
+            .signIn({ email: email.trim(), organizationId: answer.organizationId ?? null });
           toast({ title: copy.welcome, variant: "success" });
           navigate(
             answer.organizationId

@@ -35,7 +35,8 @@ describe("/corporate/dashboard", () => {
     const { router } = renderRoute("/corporate/dashboard");
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeVisible();
     await user.click(screen.getByRole("link", { name: "Go Home" }));
-    expect(router.state.location.pathname).toBe("/");
+    // The home route loads lazily: the navigation ends when its code is in.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
   it("denies another organisation's dashboard (the server answers 404)", async () => {

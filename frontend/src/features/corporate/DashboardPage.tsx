@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { useCorporateMemberStore } from "@/stores/corporate";
 import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
@@ -59,7 +60,11 @@ function DashboardView({ d }: { d: Dashboard }) {
           {d.role && <p className="hint">{d.role}</p>}
         </div>
         {/* A real navigation: the server ends the session and goes home. */}
-        <a className="button button-ghost" href="/api/logout">
+        <a
+          className="button button-ghost"
+          href="/api/logout"
+          onClick={() => useCorporateMemberStore.getState().forget()}
+        >
           {copy.signOut}
         </a>
       </div>

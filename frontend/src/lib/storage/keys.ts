@@ -8,6 +8,9 @@ export const storageKeys = {
   labelOptions: `${STORAGE_PREFIX}label_options`,
   paymentStatus: `${STORAGE_PREFIX}payment_status`,
   pendingUser: `${STORAGE_PREFIX}pending_user`,
+  // Which corporate member this browser signed in (for the site header only;
+  // the session itself is the HttpOnly cookie).
+  corporateMember: `${STORAGE_PREFIX}corporate_member`,
   // Unprefixed by the spec. The spec's "sessionToken" entry is not used: the
   // website is signed in by its HttpOnly cookie alone, so no script on the
   // page can read a session. A token left there by an older version is
