@@ -35,6 +35,8 @@ func TestEveryBoundMethodIsCallable(t *testing.T) {
 		"Station.Info", "Session.State", "Session.SetCloudURL", "Session.SignIn", "Session.SignOut",
 		"Cloud.Request", "Printing.Settings", "Printing.SetPrinter", "Printing.PrintPDF",
 		"Files.Save", "Orders.Refresh", "Orders.List", "Orders.Print", "Orders.SavePDF", "Orders.Ship",
+		"Library.Refresh", "Library.View", "Library.Layouts", "Library.Print", "Library.Progress",
+		"Library.Cancel", "Library.SavePDF",
 	} {
 		if _, ok := b.methods[name]; !ok {
 			t.Errorf("%s is not bound", name)
