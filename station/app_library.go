@@ -50,12 +50,20 @@ func (l *Library) View() (*library.View, error) { return l.app.svc.Library.View(
 // Layouts are the named batch layouts.
 func (l *Library) Layouts() ([]labels.Geometry, error) { return library.Layouts() }
 
-// Print prints a batch on the chosen printer, reporting progress to
-// Progress until it ends; Cancel stops it.
+// errNoPrinter: a batch printed here needs a printer (Save PDF is the PDF's path).
+var errNoPrinter = errors.New("Choose a printer in the settings, or save the batch as a PDF.")
+
+// Print prints a batch on the chosen printer, in chunks at 100 % with the
+// printer's calibration, reporting progress to Progress until it ends;
+// Cancel stops it. The library is refreshed first while the cloud answers,
+// so an online print has the records as they are now.
 func (l *Library) Print(b library.Batch) (*library.BatchResult, error) {
 	st, err := l.app.svc.Settings.Load()
 	if err != nil {
 		return nil, err
+	}
+	if st.Printer == "" {
+		return nil, errNoPrinter
 	}
 	l.mu.Lock()
 	if l.progress.Running {
@@ -71,7 +79,10 @@ func (l *Library) Print(b library.Batch) (*library.BatchResult, error) {
 		l.progress.Running, l.cancel = false, nil
 		l.mu.Unlock()
 	}()
-	job := printing.Job{Printer: st.Printer, Paper: st.Paper}
+	if _, err := l.app.svc.Library.Refresh(ctx); err != nil {
+		return nil, err
+	}
+	job := printing.Job{Printer: st.Printer, Paper: st.Paper, Copies: st.Copies}
 	return l.app.svc.Library.Print(ctx, b, job, func(done, total int) {
 		l.mu.Lock()
 		l.progress.Done, l.progress.Total = done, total

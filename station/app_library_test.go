@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"testing"
 	"time"
 
@@ -12,7 +13,9 @@ import (
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/library"
+	"github.com/lifetag/lifetag/station/internal/printing"
 	"github.com/lifetag/lifetag/station/internal/printing/cupstest"
+	"github.com/lifetag/lifetag/station/internal/settings"
 	"github.com/lifetag/lifetag/station/internal/stationtest"
 )
 
@@ -155,4 +158,65 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 	if got := labelsPrinted(t, a, org) - before; got != len(ids) {
 		t.Fatalf("after another answer the cloud counts %d labels, want %d (sent once)", got, len(ids))
 	}
+}
+
+// The window's batch print on a printer: refused without one; on a real
+// CUPS printer it reports its progress to the end, the codes decode to
+// their records, and the cloud records the run; with nothing printing,
+// Cancel has nothing to stop.
+func TestLibraryPrintReportsProgress(t *testing.T) {
+	cloud := clienttest.Start(t, cloudBinary)
+	cups := cupstest.Start(t)
+	ctx := context.Background()
+	password := cloud.CorporateTrial("Station Roofing", "safety@roofing.test", "starter")
+	a := newTestApp(t)
+	a.svc.Printing.Spooler = printing.CUPS{Server: cups.Socket}
+	if _, err := a.svc.Session.SignIn(ctx, cloud.URL, "safety@roofing.test", password, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Cy Roofer", "Di Roofer"} {
+		_, err := a.svc.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "helmet",
+			TemplateID: client.StandardTemplateID, Values: map[string]string{"fullName": name, "bloodType": "B+",
+				"contact1Name": "Site office", "contact1Phone": "+44 7700 900457"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	view, err := a.Library.Refresh()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := library.Batch{Layout: "avery-5163", Start: 1}
+	var want []string
+	for _, c := range view.Codes {
+		b.CodeIDs = append(b.CodeIDs, c.ID)
+		want = append(want, c.QRText)
+	}
+	if _, err := a.Library.Print(b); err != errNoPrinter {
+		t.Fatalf("with Save PDF chosen: %v, want %v", err, errNoPrinter)
+	}
+	if _, err := a.Printing.SetPrinter(cups.Printer); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Printing.SetPaper(settings.PaperLetter); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Library.Print(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Labels != 2 || !res.RunSent {
+		t.Fatalf("print: %+v", res)
+	}
+	if p := a.Library.Progress(); p != (PrintProgress{Done: 2, Total: 2}) {
+		t.Fatalf("progress after the print: %+v", p)
+	}
+	if a.Library.Cancel() {
+		t.Error("Cancel stopped something with nothing printing")
+	}
+	raw, err := os.ReadFile(cups.WaitForPDFs(1)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cupstest.AssertDecodes(t, raw, want)
 }
