@@ -14,6 +14,9 @@
 #     shipping (e2e/station-offline.spec.ts).
 #  5. The cloud back: a corporate user signs in at the corporate door and
 #     batch-prints two library codes (e2e/station-batch.spec.ts).
+#  6. The cloud stopped again: the same user prints both codes from the
+#     station's cached library; started again, the cloud gets the queued
+#     print run once (e2e/station-batch-offline.spec.ts).
 # Needs the Debian packages of scripts/debian-packages{,-station}.txt (set up
 # here) and Debian's chromium; never downloads a browser. Loopback only.
 set -euo pipefail
@@ -167,10 +170,34 @@ echo "== station: corporate batch printing (the cloud back), in Chromium"
 start_cloud
 mkdir -p "$work/saved-batch"
 "$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-batch" >"$work/station-batch.log" 2>&1 &
-pids+=($!)
+batch_pid=$!
+pids+=("$batch_pid")
 wait_for_port "$station_port"
 (cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" \
   STATION_URL="http://127.0.0.1:$station_port" STATION_SAVE_DIR="$work/saved-batch" \
   npx playwright test e2e/station-batch.spec.ts) ||
   { echo "-- station log:"; tail -20 "$work/station-batch.log"; echo "-- cloud log:"; tail -20 "$work/cloud.log"; exit 1; }
+kill "$batch_pid"
+wait "$batch_pid" 2>/dev/null || true
+
+echo "== station: corporate batch printing offline (the cloud stopped), in Chromium"
+kill "$cloud_pid"
+wait "$cloud_pid" 2>/dev/null || true
+mkdir -p "$work/saved-batch-offline"
+"$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-batch-offline" \
+  >"$work/station-batch-offline.log" 2>&1 &
+batch_pid=$!
+pids+=("$batch_pid")
+wait_for_port "$station_port"
+(cd frontend && CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
+  STATION_SAVE_DIR="$work/saved-batch-offline" \
+  npx playwright test e2e/station-batch-offline.spec.ts -g "cloud stopped") ||
+  { echo "-- station log:"; tail -20 "$work/station-batch-offline.log"; exit 1; }
+
+echo "== station: the queued print run reaches the cloud once (the cloud back), in Chromium"
+start_cloud
+(cd frontend && E2E_BASE_URL="$base" CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
+  STATION_SAVE_DIR="$work/saved-batch-offline" STATION_ONLINE_SAVE_DIR="$work/saved-batch" \
+  npx playwright test e2e/station-batch-offline.spec.ts -g "cloud answers") ||
+  { echo "-- station log:"; tail -20 "$work/station-batch-offline.log"; echo "-- cloud log:"; tail -20 "$work/cloud.log"; exit 1; }
 echo "station: all checks passed in $((SECONDS - started)) s"

@@ -40,6 +40,7 @@ type App struct {
 	Orders   *Orders
 	Printing *Printing
 	Files    *Files
+	Library  *Library
 }
 
 func newApp(browser bool, saveDir string) (*App, error) {
@@ -55,12 +56,13 @@ func newApp(browser bool, saveDir string) (*App, error) {
 	a := &App{browser: browser, saveDir: saveDir, svc: svc, paths: paths}
 	a.Station, a.Session, a.Cloud = &Station{app: a}, &Session{app: a}, &Cloud{app: a}
 	a.Orders, a.Printing, a.Files = &Orders{app: a}, &Printing{app: a}, &Files{app: a}
+	a.Library = &Library{app: a}
 	return a, nil
 }
 
 // bound is every struct the window may call, in one list for Wails and the bridge.
 func (a *App) bound() []any {
-	return []any{a.Station, a.Session, a.Cloud, a.Orders, a.Printing, a.Files}
+	return []any{a.Station, a.Session, a.Cloud, a.Orders, a.Printing, a.Files, a.Library}
 }
 
 func (a *App) startup(ctx context.Context) { a.ctx = ctx }

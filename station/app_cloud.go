@@ -19,8 +19,10 @@ import (
 // the station. Each answer, or its absence, tells the offline tracker
 // whether the cloud is reachable.
 type Cloud struct {
-	app    *App
-	orders orderCache
+	app *App
+	// Background work an online answer starts: cache refreshes, and
+	// sending what was queued offline.
+	orders, library, sending refresher
 }
 
 // CloudAnswer is one HTTP answer; Body is bytes (base64 in JSON, as Go and
@@ -90,8 +92,15 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 	if err != nil {
 		return CloudAnswer{}, errors.New("The cloud's answer was cut off. Please try again.")
 	}
-	if method == http.MethodGet && strings.HasPrefix(path, "/api/admin/physical-orders?") && resp.StatusCode == http.StatusOK {
-		c.refreshAfterList(account)
+	c.sendQueued(ctx, account)
+	if method == http.MethodGet && resp.StatusCode == http.StatusOK {
+		route, _, _ := strings.Cut(path, "?")
+		switch {
+		case route == "/api/admin/physical-orders":
+			c.refreshAfterList(account)
+		case route == libraryRoute(account.OrganizationID):
+			c.refreshLibraryAfterList(account)
+		}
 	}
 	return CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
 		ContentType: resp.Header.Get("Content-Type"), Body: data}, nil

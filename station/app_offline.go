@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/session"
 )
 
@@ -18,50 +19,93 @@ import (
 // orders panel, whose calls come through Cloud.Request) is answered from
 // the station's cache of open orders (station/internal/orders): the queue,
 // the customer's record, the labels rendered here, and status changes,
-// which are queued and sent when the cloud answers again. Only these four
-// calls are answered; any other still fails as a connection error.
+// which are queued and sent when the cloud answers again. The Batch screen
+// (the website's batch-print page) is answered from the cached library
+// (app_offline_library.go). Only these calls are answered; any other still
+// fails as a connection error.
 
-// ordersRefreshEvery is how often an online orders list also refreshes the
-// cache: each refresh reads (and so audits) every open order's record.
-const ordersRefreshEvery = 5 * time.Minute
+// cacheRefreshEvery is how often an online list also refreshes the cache
+// behind it (the open orders, the library): each refresh reads (and so
+// audits) every cached record.
+const cacheRefreshEvery = 5 * time.Minute
 
-// orderCache refreshes the cache in the background, at most one at a time.
-type orderCache struct {
+// refresher runs one background job at a time, at most once per interval
+// (0: whenever none is running).
+type refresher struct {
 	mu        sync.Mutex
 	running   bool
 	refreshed time.Time
 }
 
-// refreshAfterList refreshes the cached open orders after an online list
-// call when the last refresh is older than ordersRefreshEvery.
-func (c *Cloud) refreshAfterList(account session.Account) {
-	if account.Role != session.RoleAdmin {
+// start runs job in the background unless it is running or ran less than
+// every ago; a failed run is tried again at the next call.
+func (r *refresher) start(parent context.Context, every time.Duration, job func(context.Context) error) {
+	r.mu.Lock()
+	if r.running || (every > 0 && time.Since(r.refreshed) < every) {
+		r.mu.Unlock()
 		return
 	}
-	oc := &c.orders
-	oc.mu.Lock()
-	if oc.running || time.Since(oc.refreshed) < ordersRefreshEvery {
-		oc.mu.Unlock()
-		return
-	}
-	oc.running = true
-	oc.mu.Unlock()
+	r.running = true
+	r.mu.Unlock()
 	go func() {
-		ctx, cancel := context.WithTimeout(c.app.context(), 2*time.Minute)
+		ctx, cancel := context.WithTimeout(parent, 2*time.Minute)
 		defer cancel()
-		_, err := c.app.svc.Orders.Refresh(ctx)
-		oc.mu.Lock()
-		defer oc.mu.Unlock()
-		oc.running = false
+		err := job(ctx)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.running = false
 		if err == nil {
-			oc.refreshed = time.Now()
+			r.refreshed = time.Now()
 		}
 	}()
 }
 
-// offlineAnswer answers one of the orders panel's calls from the cache; ok
-// is false for any other call.
+// refreshAfterList refreshes the cached open orders after an online list call.
+func (c *Cloud) refreshAfterList(account session.Account) {
+	if account.Role != session.RoleAdmin {
+		return
+	}
+	c.orders.start(c.app.context(), cacheRefreshEvery, func(ctx context.Context) error {
+		_, err := c.app.svc.Orders.Refresh(ctx)
+		return err
+	})
+}
+
+// refreshLibraryAfterList syncs the cached library after an online list of
+// the organisation's codes, so the Batch screen works offline later.
+func (c *Cloud) refreshLibraryAfterList(account session.Account) {
+	if account.Role != session.RoleCorporate {
+		return
+	}
+	c.library.start(c.app.context(), cacheRefreshEvery, func(ctx context.Context) error {
+		_, err := c.app.svc.Library.Refresh(ctx)
+		return err
+	})
+}
+
+// sendQueued sends the changes queued while offline once the cloud answers
+// again (the print runs, status changes and codes kept on this station).
+func (c *Cloud) sendQueued(ctx context.Context, account session.Account) {
+	if n, err := c.app.svc.Cache.CountChanges(ctx, account.Key(), cache.ChangePending); err != nil || n == 0 {
+		return
+	}
+	c.sending.start(c.app.context(), 0, func(ctx context.Context) error {
+		_, err := c.app.svc.Offline.Sync(ctx)
+		return err
+	})
+}
+
+// offlineAnswer answers one of the orders panel's or the batch screen's
+// calls from the cache; ok is false for any other call.
 func (c *Cloud) offlineAnswer(ctx context.Context, method, path, body string) (answer CloudAnswer, ok bool) {
+	if answer, ok := c.offlineOrdersAnswer(ctx, method, path, body); ok {
+		return answer, true
+	}
+	return c.offlineLibraryAnswer(ctx, method, path, body)
+}
+
+// offlineOrdersAnswer answers one of the orders panel's calls from the cache.
+func (c *Cloud) offlineOrdersAnswer(ctx context.Context, method, path, body string) (answer CloudAnswer, ok bool) {
 	route, _, _ := strings.Cut(path, "?")
 	parts := strings.Split(strings.TrimPrefix(route, "/api/admin/"), "/")
 	if !strings.HasPrefix(route, "/api/admin/") {

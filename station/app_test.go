@@ -34,7 +34,11 @@ func TestEveryBoundMethodIsCallable(t *testing.T) {
 	for _, name := range []string{
 		"Station.Info", "Session.State", "Session.SetCloudURL", "Session.SignIn", "Session.SignOut",
 		"Cloud.Request", "Printing.Settings", "Printing.SetPrinter", "Printing.PrintPDF",
+		"Printing.SetPaper", "Printing.SetCopies", "Printing.SetCalibration", "Printing.CalibrationSheet",
+		"Printing.OpenInDialog", "Printing.SetDialog",
 		"Files.Save", "Orders.Refresh", "Orders.List", "Orders.Print", "Orders.SavePDF", "Orders.Ship",
+		"Library.Refresh", "Library.View", "Library.Layouts", "Library.Print", "Library.Progress",
+		"Library.Cancel", "Library.SavePDF",
 	} {
 		if _, ok := b.methods[name]; !ok {
 			t.Errorf("%s is not bound", name)

@@ -104,4 +104,7 @@ test("a corporate user batch-prints library codes at the station", async ({ brow
   );
   const codes = decodePdf(saved);
   for (const name of workers) expect(codes).toContain(name);
+  // The batch screen's online list synced the library for offline work
+  // (e2e/station-batch-offline.spec.ts prints from it).
+  await expect(station.getByText(/Last synced \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
 });

@@ -1,11 +1,32 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
 import { toast } from "@/components/ui/toast-store";
-import { usePrinterSettings, useSetPrinter, useStationInfo } from "./api";
+import { useBatchLayouts } from "@/features/corporate/batch-print/api";
+import {
+  useCalibrationSheet,
+  usePrinterSettings,
+  useSetCalibration,
+  useSetCopies,
+  useSetDialog,
+  useSetPaper,
+  useSetPrinter,
+  useStationInfo,
+  type PrinterSettings,
+} from "./api";
 import { stationCopy } from "./copy";
 
 const copy = stationCopy.settings;
 
-/** Where labels go (a printer at 100 %, or Save PDF), the cloud and the version. */
+const failed = (error: Error) =>
+  toast({ title: stationCopy.failed, description: error.message, variant: "destructive" });
+
+/** The toasts every settings change shows. */
+const saved = (title: string) => ({
+  onSuccess: () => toast({ title, variant: "success" as const }),
+  onError: failed,
+});
+
+/** Where labels go (a printer at 100 %, the OS dialog, or Save PDF), the paper, copies, calibration, the cloud and the version. */
 export function SettingsDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -13,8 +34,12 @@ export function SettingsDialog(props: {
 }) {
   const printers = usePrinterSettings(props.open);
   const setPrinter = useSetPrinter();
+  const setPaper = useSetPaper();
+  const setCopies = useSetCopies();
+  const setDialog = useSetDialog();
   const info = useStationInfo();
-  const names = printers.data?.printers ?? [];
+  const settings = printers.data;
+  const names = settings?.printers ?? [];
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
@@ -28,19 +53,9 @@ export function SettingsDialog(props: {
             <label htmlFor="station-printer">{copy.printer}</label>
             <select
               id="station-printer"
-              value={printers.data?.printer ?? ""}
-              disabled={!printers.data || setPrinter.isPending}
-              onChange={(e) =>
-                setPrinter.mutate(e.target.value, {
-                  onSuccess: () => toast({ title: copy.saved, variant: "success" }),
-                  onError: (error) =>
-                    toast({
-                      title: stationCopy.failed,
-                      description: error.message,
-                      variant: "destructive",
-                    }),
-                })
-              }
+              value={settings?.printer ?? ""}
+              disabled={!settings || setPrinter.isPending}
+              onChange={(e) => setPrinter.mutate(e.target.value, saved(copy.saved))}
             >
               <option value="">{copy.savePdf}</option>
               {names.map((p) => (
@@ -49,8 +64,53 @@ export function SettingsDialog(props: {
                 </option>
               ))}
             </select>
-            {printers.data && names.length === 0 && <p className="hint">{copy.noPrinters}</p>}
+            {settings && names.length === 0 && <p className="hint">{copy.noPrinters}</p>}
           </div>
+          {settings && (
+            <>
+              <div className="field">
+                <label htmlFor="station-paper">{copy.paper}</label>
+                <select
+                  id="station-paper"
+                  value={settings.paper}
+                  disabled={setPaper.isPending}
+                  onChange={(e) => setPaper.mutate(e.target.value, saved(copy.saved))}
+                >
+                  {settings.papers.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="station-copies">{copy.copies}</label>
+                <input
+                  id="station-copies"
+                  type="number"
+                  min={1}
+                  defaultValue={settings.copies}
+                  key={settings.copies}
+                  onBlur={(e) => {
+                    const n = Number(e.target.value);
+                    if (n !== settings.copies) setCopies.mutate(n, saved(copy.saved));
+                  }}
+                />
+              </div>
+              {settings.canDialog && (
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={settings.dialog}
+                    disabled={setDialog.isPending}
+                    onChange={(e) => setDialog.mutate(e.target.checked, saved(copy.saved))}
+                  />{" "}
+                  {copy.dialog}
+                </label>
+              )}
+              <Calibration settings={settings} />
+            </>
+          )}
           <p>
             {copy.cloud}: <code>{props.cloudUrl}</code>
           </p>
@@ -60,5 +120,85 @@ export function SettingsDialog(props: {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The chosen printer's offset, set from a printed calibration sheet. */
+function Calibration({ settings }: { settings: PrinterSettings }) {
+  const layouts = useBatchLayouts();
+  const setCalibration = useSetCalibration();
+  const sheet = useCalibrationSheet();
+  const [layout, setLayout] = useState("");
+  const chosen = layout || layouts.data?.[0]?.id || "";
+  if (!settings.printer) {
+    return <p className="hint">{copy.calibrateNeedsPrinter}</p>;
+  }
+  return (
+    <form
+      key={settings.printer}
+      aria-label={copy.calibrationTitle}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        setCalibration.mutate(
+          { offsetX: Number(form.get("offsetX")), offsetY: Number(form.get("offsetY")) },
+          saved(copy.offsetSaved),
+        );
+      }}
+    >
+      <h3>{copy.calibrationTitle}</h3>
+      <p className="hint">{copy.calibrationHint}</p>
+      <div className="field">
+        <label htmlFor="station-calibration-layout">{copy.layout}</label>
+        <select
+          id="station-calibration-layout"
+          value={chosen}
+          onChange={(e) => setLayout(e.target.value)}
+        >
+          {(layouts.data ?? []).map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!chosen || sheet.isPending}
+        onClick={() =>
+          sheet.mutate(chosen, {
+            onSuccess: (result) =>
+              toast({ title: copy.calibrationSent(result.sheets), variant: "success" }),
+            onError: failed,
+          })
+        }
+      >
+        {copy.calibrationSheet}
+      </button>
+      <div className="field">
+        <label htmlFor="station-offset-x">{copy.offsetX}</label>
+        <input
+          id="station-offset-x"
+          name="offsetX"
+          type="number"
+          step="0.1"
+          defaultValue={settings.calibration.offsetX}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="station-offset-y">{copy.offsetY}</label>
+        <input
+          id="station-offset-y"
+          name="offsetY"
+          type="number"
+          step="0.1"
+          defaultValue={settings.calibration.offsetY}
+        />
+      </div>
+      <button type="submit" className="button button-primary" disabled={setCalibration.isPending}>
+        {copy.saveOffset}
+      </button>
+    </form>
   );
 }

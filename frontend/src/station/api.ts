@@ -21,6 +21,20 @@ export interface PrinterSettings {
   printers: { name: string; default: boolean }[] | null;
   printer: string;
   paper: string;
+  papers: string[];
+  copies: number;
+  /** The chosen printer's offset, mm right and down. */
+  calibration: { offsetX: number; offsetY: number };
+  /** Whether the OS print dialog can be opened (not in --browser mode), and whether prints open in it. */
+  canDialog: boolean;
+  dialog: boolean;
+}
+
+/** A print spooled (Printing.CalibrationSheet). */
+export interface PrintResult {
+  jobs: string[];
+  labels: number;
+  sheets: number;
 }
 
 export interface StationInfo {
@@ -84,11 +98,46 @@ export function usePrinterSettings(enabled: boolean) {
   });
 }
 
-export function useSetPrinter() {
+/** A Printing call that answers the new printer settings, which replace the cached ones. */
+function usePrinterMutation<V>(call: (v: V) => Promise<PrinterSettings>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => callGo<PrinterSettings>("Printing", "SetPrinter", name),
+    mutationFn: call,
     onSuccess: (settings) => client.setQueryData(keys.printers, settings),
+  });
+}
+
+export function useSetPrinter() {
+  return usePrinterMutation((name: string) =>
+    callGo<PrinterSettings>("Printing", "SetPrinter", name),
+  );
+}
+
+export function useSetPaper() {
+  return usePrinterMutation((paper: string) =>
+    callGo<PrinterSettings>("Printing", "SetPaper", paper),
+  );
+}
+
+export function useSetCopies() {
+  return usePrinterMutation((copies: number) =>
+    callGo<PrinterSettings>("Printing", "SetCopies", copies),
+  );
+}
+
+export function useSetCalibration() {
+  return usePrinterMutation((v: { offsetX: number; offsetY: number }) =>
+    callGo<PrinterSettings>("Printing", "SetCalibration", v.offsetX, v.offsetY),
+  );
+}
+
+export function useSetDialog() {
+  return usePrinterMutation((on: boolean) => callGo<PrinterSettings>("Printing", "SetDialog", on));
+}
+
+export function useCalibrationSheet() {
+  return useMutation({
+    mutationFn: (layout: string) => callGo<PrintResult>("Printing", "CalibrationSheet", layout),
   });
 }
 

@@ -520,38 +520,43 @@ func (s *Service) Print(ctx context.Context, b Batch, job printing.Job, progress
 		return nil, nameTooLong(err, names, layout)
 	}
 	out := &BatchResult{Result: *res}
-	run := client.PrintRun{Layout: strings.TrimSpace(b.Layout), Labels: len(items) * max(b.Copies, 1)}
+	out.RunSent, out.RunQueued, err = s.RecordRun(ctx, b)
+	return out, err
+}
+
+// RecordRun records a printed batch on the cloud as a print run, or queues
+// the record while the cloud does not answer (sent with the next sync).
+func (s *Service) RecordRun(ctx context.Context, b Batch) (sent, queued bool, err error) {
+	run := client.PrintRun{Layout: strings.TrimSpace(b.Layout), Labels: len(b.CodeIDs) * max(b.Copies, 1)}
 	for _, id := range b.CodeIDs {
 		if id > 0 { // a code still queued has no cloud id to count
 			run.CodeIDs = append(run.CodeIDs, id)
 		}
 	}
 	if len(run.CodeIDs) == 0 {
-		return out, nil
+		return false, false, nil
 	}
 	c, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
-		return out, err
+		return false, false, err
 	}
 	online, err := s.syncFirst(ctx, account)
 	if err != nil {
-		return out, err
+		return false, false, err
 	}
 	if online {
 		err = s.offline.Observe(ctx, account, c.RecordPrintRun(ctx, account.OrganizationID, run))
 		if err == nil {
-			out.RunSent = true
-			return out, nil
+			return true, false, nil
 		}
 		if !errors.Is(err, client.ErrUnreachable) {
-			return out, fmt.Errorf("The labels printed, but the cloud did not record the run: %w", err)
+			return false, false, fmt.Errorf("The labels printed, but the cloud did not record the run: %w", err)
 		}
 	}
 	if _, err := s.offline.Queue(ctx, account, KindPrintRun, run); err != nil {
-		return out, err
+		return false, false, err
 	}
-	out.RunQueued = true
-	return out, nil
+	return false, true, nil
 }
 
 // SavePDF saves the batch as one PDF at path (no calibration offset).

@@ -52,9 +52,6 @@ type Spooler interface {
 // is a handful of jobs.
 const ChunkSheets = 25
 
-// MaxCopies bounds the document copies of one print.
-const MaxCopies = 100
-
 // Progress reports labels rendered and spooled so far, of total.
 type Progress func(done, total int)
 
@@ -101,8 +98,8 @@ func checkJob(t *labels.Template, job *Job) error {
 	if job.Copies == 0 {
 		job.Copies = 1
 	}
-	if job.Copies < 1 || job.Copies > MaxCopies {
-		return fmt.Errorf("Copies must be between 1 and %d", MaxCopies)
+	if err := settings.ValidCopies(job.Copies); err != nil {
+		return err
 	}
 	need := paperOf(t)
 	if job.Paper == "" {

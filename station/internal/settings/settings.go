@@ -35,6 +35,9 @@ const ProductionURL = "https://lifetag.app"
 // drift is a wrong sheet or a wrong paper size, not a printer to correct.
 const MaxOffset = 10.0
 
+// MaxCopies bounds the copies of one print: more is a slip of the keyboard.
+const MaxCopies = 100
+
 // Paper sizes a printer is loaded with.
 const (
 	PaperA4     = "A4"
@@ -60,9 +63,13 @@ func (c Calibration) Validate() error {
 
 // Settings are the effective settings.
 type Settings struct {
-	CloudURL     string                 `json:"cloudUrl"`
-	Printer      string                 `json:"printer"`
-	Paper        string                 `json:"paper"`
+	CloudURL string `json:"cloudUrl"`
+	Printer  string `json:"printer"`
+	Paper    string `json:"paper"`
+	Copies   int    `json:"copies"` // of each print, 1 to MaxCopies
+	// Dialog sends prints to the OS print dialog (the desktop's PDF
+	// application) instead of straight to the printer.
+	Dialog       bool                   `json:"dialog"`
 	Calibrations map[string]Calibration `json:"calibrations"`
 }
 
@@ -74,6 +81,8 @@ type layer struct {
 	CloudURL     *string                `json:"cloudUrl,omitempty"`
 	Printer      *string                `json:"printer,omitempty"`
 	Paper        *string                `json:"paper,omitempty"`
+	Copies       *int                   `json:"copies,omitempty"`
+	Dialog       *bool                  `json:"dialog,omitempty"`
 	Calibrations map[string]Calibration `json:"calibrations,omitempty"`
 }
 
@@ -126,7 +135,7 @@ func (s *Store) Load() (Settings, error) {
 }
 
 func (s *Store) load() (Settings, error) {
-	out := Settings{CloudURL: ProductionURL, Paper: PaperA4, Calibrations: map[string]Calibration{}}
+	out := Settings{CloudURL: ProductionURL, Paper: PaperA4, Copies: 1, Calibrations: map[string]Calibration{}}
 	for _, path := range []string{s.SystemPath, s.UserPath} {
 		if path == "" {
 			continue
@@ -143,6 +152,12 @@ func (s *Store) load() (Settings, error) {
 		}
 		if l.Paper != nil {
 			out.Paper = *l.Paper
+		}
+		if l.Copies != nil {
+			out.Copies = *l.Copies
+		}
+		if l.Dialog != nil {
+			out.Dialog = *l.Dialog
 		}
 		for p, c := range l.Calibrations {
 			out.Calibrations[p] = c
@@ -168,6 +183,11 @@ func readLayer(path string) (layer, error) {
 	}
 	if l.Paper != nil && *l.Paper != PaperA4 && *l.Paper != PaperLetter {
 		return l, fmt.Errorf("settings: %s: paper must be %s or %s", path, PaperA4, PaperLetter)
+	}
+	if l.Copies != nil {
+		if err := ValidCopies(*l.Copies); err != nil {
+			return l, fmt.Errorf("settings: %s: %w", path, err)
+		}
 	}
 	for p, c := range l.Calibrations {
 		if err := c.Validate(); err != nil {
@@ -214,6 +234,28 @@ func (s *Store) SetPrinter(printer, paper string) (Settings, error) {
 	}
 	printer = strings.TrimSpace(printer)
 	return s.update(func(l *layer) { l.Printer, l.Paper = &printer, &paper })
+}
+
+// SetCopies keeps how many copies of each print to make.
+func (s *Store) SetCopies(n int) (Settings, error) {
+	if err := ValidCopies(n); err != nil {
+		return Settings{}, err
+	}
+	return s.update(func(l *layer) { l.Copies = &n })
+}
+
+// SetDialog chooses whether prints open in the OS print dialog.
+func (s *Store) SetDialog(on bool) (Settings, error) {
+	return s.update(func(l *layer) { l.Dialog = &on })
+}
+
+// ValidCopies refuses a count of copies outside 1 to MaxCopies (for a
+// saved setting and for one print alike).
+func ValidCopies(n int) error {
+	if n < 1 || n > MaxCopies {
+		return fmt.Errorf("Copies must be between 1 and %d", MaxCopies)
+	}
+	return nil
 }
 
 // SetCalibration keeps printer's offset.

@@ -51,6 +51,22 @@ func TestPrecedenceDefaultsThenITThenUser(t *testing.T) {
 			t.Error("a refused offset changed the saved one")
 		}
 	})
+	t.Run("Copies", func(t *testing.T) {
+		if got, _ := s.Load(); got.Copies != 1 {
+			t.Fatalf("default copies %d, want 1", got.Copies)
+		}
+		if got, err := s.SetCopies(3); err != nil || got.Copies != 3 {
+			t.Fatalf("copies: %+v %v", got, err)
+		}
+		for _, n := range []int{0, -1, MaxCopies + 1} {
+			if _, err := s.SetCopies(n); err == nil {
+				t.Errorf("%d copies accepted", n)
+			}
+		}
+		if got, _ := s.Load(); got.Copies != 3 {
+			t.Errorf("a refused count changed the saved one: %d", got.Copies)
+		}
+	})
 	t.Run("ErrBadCloudURL", func(t *testing.T) {
 		if _, err := s.SetCloudURL("lifetag.app"); err == nil {
 			t.Error("an address without a scheme was accepted")

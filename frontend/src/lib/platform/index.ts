@@ -4,7 +4,7 @@
 import type { Platform } from "./types";
 import { webPlatform } from "./web";
 
-export type { Platform, PrintOutcome } from "./types";
+export type { BatchJob, BatchProgress, Platform, PrintOutcome } from "./types";
 
 let current: Platform = webPlatform;
 

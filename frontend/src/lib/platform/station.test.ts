@@ -101,3 +101,35 @@ describe("stationPlatform", () => {
     expect(response.status).toBe(204);
   });
 });
+
+describe("stationPlatform.printBatch", () => {
+  it("leaves the batch to the PDF's path without a printer, else prints it on the station", async () => {
+    let printer = "";
+    const print = vi.fn(async () => ({ labels: 2, runSent: true }));
+    const cancel = vi.fn(async () => true);
+    window.go = {
+      main: {
+        Printing: { Settings: vi.fn(async () => ({ printer, dialog: false })) },
+        Library: {
+          Print: print,
+          Cancel: cancel,
+          Progress: vi.fn(async () => ({ done: 2, total: 2 })),
+        },
+      },
+    };
+    const job = { codeIds: [4, 4, 7], layout: "avery-5163", start: 3 };
+    await expect(stationPlatform.printBatch!(job, () => {})).resolves.toBe("none");
+    expect(print).not.toHaveBeenCalled();
+
+    printer = "Office";
+    await expect(stationPlatform.printBatch!(job, () => {})).resolves.toBe("printer");
+    expect(print).toHaveBeenCalledWith({
+      codeIds: [4, 4, 7],
+      layout: "avery-5163",
+      start: 3,
+      copies: 1,
+    });
+    await stationPlatform.cancelBatch!();
+    expect(cancel).toHaveBeenCalled();
+  });
+});

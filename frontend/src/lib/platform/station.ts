@@ -4,7 +4,7 @@
 // desktop window Wails binds them as window.go.main.<Struct>.<Method>; in
 // --browser mode (development and the browser journeys) the same methods
 // answer over the loopback bridge of station/bridge.go.
-import type { Platform } from "./types";
+import type { BatchProgress, Platform } from "./types";
 
 type Bound = (...args: unknown[]) => Promise<unknown>;
 
@@ -65,6 +65,9 @@ async function blobBase64(blob: Blob): Promise<string> {
   return toBase64(new Uint8Array(await blob.arrayBuffer()));
 }
 
+/** How often a batch print's progress is asked for (the bridge carries no events). */
+export const batchProgressPollMs = 500;
+
 /** Statuses whose Response may carry no body. */
 const bodiless = new Set([101, 204, 205, 304]);
 
@@ -92,5 +95,22 @@ export const stationPlatform: Platform = {
   },
   async saveFile(blob, fileName) {
     await callGo<string>("Files", "Save", await blobBase64(blob), fileName);
+  },
+  async printBatch(job, onProgress) {
+    const settings = await callGo<{ printer: string; dialog: boolean }>("Printing", "Settings");
+    if (!settings.printer || settings.dialog) return "none";
+    const printing = callGo("Library", "Print", { ...job, copies: 1 });
+    const timer = setInterval(() => {
+      callGo<BatchProgress>("Library", "Progress").then(onProgress, () => {});
+    }, batchProgressPollMs);
+    try {
+      await printing;
+    } finally {
+      clearInterval(timer);
+    }
+    return "printer";
+  },
+  async cancelBatch() {
+    await callGo<boolean>("Library", "Cancel");
   },
 };

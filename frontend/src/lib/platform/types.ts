@@ -8,6 +8,19 @@
 /** What printing a PDF did: the browser's dialog or a new tab (web); a printer or a saved file (station). */
 export type PrintOutcome = "dialog" | "tab" | "printer" | "saved";
 
+/** A corporate batch the station prints itself (station/internal/library.Batch). */
+export interface BatchJob {
+  codeIds: number[];
+  layout: string;
+  start: number;
+}
+
+/** How far a batch print is: labels spooled of all. */
+export interface BatchProgress {
+  done: number;
+  total: number;
+}
+
 export interface Platform {
   readonly kind: "web" | "station";
   /** One exchange with the cloud API; the URL is a path such as /api/admin/stats. */
@@ -16,4 +29,15 @@ export interface Platform {
   printPdf(pdf: Blob, fileName: string): Promise<PrintOutcome>;
   /** Saves a file the person asked for (a download, or the station's save dialog). */
   saveFile(blob: Blob, fileName: string): Promise<void>;
+  /**
+   * The station only: prints a corporate batch on its chosen printer in chunks (100 %, with the
+   * printer's calibration), reporting progress. "none" when no printer is chosen (Save PDF or
+   * the system dialog): the caller then prints the batch's PDF itself.
+   */
+  printBatch?(
+    job: BatchJob,
+    onProgress: (progress: BatchProgress) => void,
+  ): Promise<"printer" | "none">;
+  /** The station only: stops the batch printBatch is printing. */
+  cancelBatch?(): Promise<void>;
 }

@@ -2,6 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
+import { installPlatform, type BatchJob, type BatchProgress } from "@/lib/platform";
+import { webPlatform } from "@/lib/platform/web";
 import { apiCalls, mockFetch } from "@/test/fetchMock";
 import { resetStores } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
@@ -97,7 +99,10 @@ describe("/label-batch-print", () => {
     useQueueStore.setState({ orgId: 4, items: [] });
     printPdf.mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    installPlatform(webPlatform);
+  });
 
   it("shows visitors without a corporate session the corporate upsell", async () => {
     mockFetch({
@@ -216,5 +221,45 @@ describe("/label-batch-print", () => {
     await waitFor(() => expect(printPdf).toHaveBeenCalledTimes(1));
     const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/batch-print.pdf")!;
     expect(JSON.parse(String(call[1]!.body))).toMatchObject({ layout: { id: "Avery L7160" } });
+  });
+
+  it("on the station, prints on its printer with progress, and cancels", async () => {
+    const fetch = signedIn(200, "%PDF-1.4 fake");
+    // The station's platform printing on a printer: it reports a third of
+    // the batch sent, then waits until cancelled, as the Go side does.
+    let stop: (error: Error) => void = () => {};
+    const printBatch = vi.fn(
+      (_job: BatchJob, onProgress: (p: BatchProgress) => void) =>
+        new Promise<"printer" | "none">((_resolve, reject) => {
+          onProgress({ done: 10, total: 30 });
+          stop = reject;
+        }),
+    );
+    const cancelBatch = vi.fn(async () => stop(new Error("context canceled")));
+    installPlatform({ ...webPlatform, kind: "station", printBatch, cancelBatch });
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await user.click(await screen.findByRole("button", { name: "Add from Library" }));
+    await user.click(await screen.findByRole("button", { name: "Select All" }));
+    await user.click(screen.getByRole("button", { name: "Add 3 to Queue" }));
+    useToastStore.setState({ toasts: [] });
+
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    expect(await screen.findByText("Printing: 10 of 30 labels sent.")).toBeVisible();
+    expect(printBatch.mock.calls[0]![0]).toEqual({
+      codeIds: [11, 12, 13],
+      layout: "avery-5160",
+      start: 1,
+    });
+    await user.click(screen.getByRole("button", { name: "Cancel Printing" }));
+    await waitFor(() =>
+      expect(toastTitles()).toEqual([
+        ["Printing Cancelled", "The jobs not yet printed were withdrawn from the printer."],
+      ]),
+    );
+    expect(cancelBatch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/^Printing: /)).toBeNull();
+    expect(apiCalls(fetch).some(([url]) => String(url).includes("batch-print"))).toBe(false);
+    expect(printPdf).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
+import { platform, type BatchProgress } from "@/lib/platform";
 import { printPdf } from "@/lib/print";
 import { useOwnOrganization, type Organization } from "../api/organization";
 import { corporateCopy } from "../copy";
@@ -64,6 +65,9 @@ function BatchPrint({ organization }: { organization: Organization }) {
   const [chosenLayout, setChosenLayout] = useState<LabelLayout | null>(null);
   const [start, setStart] = useState(1);
   const [busy, setBusy] = useState<Busy>(null);
+  // A batch the station prints itself (platform().printBatch), while it prints.
+  const [progress, setProgress] = useState<BatchProgress | null>(null);
+  const cancelledRef = useRef(false);
   const layout = chosenLayout ?? layouts.data?.[0] ?? null;
   const startAt = layout ? Math.min(start, layout.perSheet) : 1;
   const queuedNames = useMemo(() => new Set(items.map((i) => i.name)), [items]);
@@ -102,7 +106,22 @@ function BatchPrint({ organization }: { organization: Organization }) {
     // pop-up blockers allow only windows opened by the click itself.
     const win = preview ? window.open("", "_blank") : null;
     setBusy(preview ? "preview" : "print");
+    cancelledRef.current = false;
     try {
+      const station = platform();
+      if (!preview && station.printBatch) {
+        setProgress({ done: 0, total: 0 });
+        const job = { codeIds: items.map((i) => i.codeId), layout: layout.id, start: startAt };
+        if ((await station.printBatch(job, setProgress)) === "printer") {
+          toast({
+            title: copy.toasts.printed,
+            description: copy.toasts.printedDetail(items.length),
+            variant: "success",
+          });
+          return;
+        }
+        setProgress(null);
+      }
       const pdf = await fetchBatchPdf(orgId, {
         codeIds: items.map((i) => i.codeId),
         layoutId: layout.id,
@@ -118,13 +137,18 @@ function BatchPrint({ organization }: { organization: Organization }) {
       }
     } catch (error) {
       win?.close();
-      toast({
-        title: copy.toasts.failed,
-        description: serverMessage(error) ?? copy.toasts.failedDetail,
-        variant: "destructive",
-      });
+      toast(
+        cancelledRef.current
+          ? { title: copy.toasts.cancelled, description: copy.toasts.cancelledDetail }
+          : {
+              title: copy.toasts.failed,
+              description: serverMessage(error) ?? copy.toasts.failedDetail,
+              variant: "destructive",
+            },
+      );
     } finally {
       setBusy(null);
+      setProgress(null);
     }
   };
 
@@ -212,6 +236,23 @@ function BatchPrint({ organization }: { organization: Organization }) {
         >
           {copy.print}
         </BusyButton>
+        {progress && (
+          <>
+            <p className="hint" role="status">
+              {copy.progress(progress.done, progress.total)}
+            </p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                cancelledRef.current = true;
+                void platform().cancelBatch?.();
+              }}
+            >
+              {copy.cancel}
+            </button>
+          </>
+        )}
       </section>
 
       <LibraryPicker

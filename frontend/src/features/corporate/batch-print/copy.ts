@@ -38,6 +38,10 @@ export const batchCopy = {
     emptyDetail: "Add some QR codes before printing",
     failed: "Print Failed",
     failedDetail: "Unable to make the label sheet.",
+    printed: "Sent to the Printer",
+    printedDetail: (n: number) => `${n} ${n === 1 ? "label" : "labels"} sent to the printer.`,
+    cancelled: "Printing Cancelled",
+    cancelledDetail: "The jobs not yet printed were withdrawn from the printer.",
     previewBlocked:
       "The preview opened in this tab's downloads: allow pop-ups to see it in a window.",
   },
@@ -78,6 +82,8 @@ export const batchCopy = {
   print: "Print",
   previewing: "Preparing preview…",
   printing: "Preparing labels…",
+  progress: (done: number, total: number) => `Printing: ${done} of ${total} labels sent.`,
+  cancel: "Cancel Printing",
   samplesNote:
     "Sample codes are not offered: a label with invented medical details must never reach a helmet.",
 };

@@ -1,0 +1,98 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { decodePdf, expectCodes } from "./helpers";
+
+// Corporate batch printing with the cloud away (scripts/test-station.sh runs
+// the first test with the cloud stopped, after e2e/station-batch.spec.ts
+// synced the officer's library, and the second once the cloud is started
+// again): the website's batch screen, answered from the station's cache,
+// prints the cached codes; the print run waits on the station and reaches
+// the cloud once.
+const stationUrl = process.env.STATION_URL ?? "";
+const saveDir = process.env.STATION_SAVE_DIR ?? "";
+// Where e2e/station-batch.spec.ts saved its (online) batch.
+const onlineSaveDir = process.env.STATION_ONLINE_SAVE_DIR ?? "";
+const officer = { email: "safety@station-org.test", password: "batch-password-1" };
+const workers = ["Ada Worker", "Bob Worker"];
+
+/** The one PDF saved in dir. */
+function savedPdf(dir: string): string {
+  const pdfs = readdirSync(dir).filter((f) => f.endsWith(".pdf"));
+  expect(pdfs).toHaveLength(1);
+  return join(dir, pdfs[0]!);
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as T;
+}
+
+test("with the cloud stopped, a corporate user prints from the cached library", async ({
+  browser,
+}) => {
+  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
+  await station.goto("/");
+  await expect(station.getByRole("tab", { name: "Batch" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  // The banner learns of the outage at its next poll (every 10 s).
+  await expect(station.getByText(/^Offline since \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+
+  await station.getByRole("button", { name: "Add from Library" }).click();
+  const picker = station.getByRole("dialog", { name: "Add QR Codes from Library" });
+  for (const name of workers) await expect(picker.getByText(name)).toBeVisible();
+  await picker.getByRole("button", { name: "Select All" }).click();
+  await picker.getByRole("button", { name: "Add 2 to Queue" }).click();
+  await station.getByRole("button", { name: "Print", exact: true }).click();
+  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
+  const codes = decodePdf(savedPdf(saveDir));
+  for (const name of workers) expect(codes).toContain(name);
+  // The print run waits on the station.
+  await expect(station.getByText(/1 change waiting to be sent/)).toBeVisible({ timeout: 15_000 });
+  await station.screenshot({ path: "test-results/screens/station-batch-offline.png" });
+});
+
+test("once the cloud answers, the queued print run reaches it once", async ({
+  browser,
+  request,
+}) => {
+  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  await json(await request.post("/api/corporate/login", { data: officer }));
+  const org = await json<{ id: number }>(await request.get("/api/corporate/organization"));
+  const { qrCodes } = await json<{ qrCodes: { name: string; qrText: string }[] }>(
+    await request.get(`/api/corporate/${org.id}/qr-codes?records=1`),
+  );
+  const texts = qrCodes.filter((c) => workers.includes(c.name)).map((c) => c.qrText);
+  expect(texts).toHaveLength(workers.length);
+  // Both batches, the online one and the one printed offline, hold exactly
+  // the cloud's own text of each record.
+  expectCodes(decodePdf(savedPdf(saveDir)), texts);
+  expectCodes(decodePdf(savedPdf(onlineSaveDir)), texts);
+  const printed = async () => {
+    const report = await json<{ labelsPrintedByMonth: { count: number }[] }>(
+      await request.get(`/api/corporate/${org.id}/analytics`),
+    );
+    return report.labelsPrintedByMonth.reduce((n, m) => n + m.count, 0);
+  };
+  const want = 2 * texts.length;
+
+  // The station's first answer from the cloud sends what waited.
+  const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
+  await station.goto("/");
+  await expect.poll(printed, { timeout: 30_000 }).toBe(want);
+  await expect(station.getByText(/^Online: /)).toBeVisible({ timeout: 15_000 });
+  await expect(station.getByText(/waiting to be sent/)).toHaveCount(0);
+  // More answers send nothing again.
+  await station.reload();
+  await expect(station.getByRole("button", { name: "Add from Library" })).toBeVisible();
+  await station.getByRole("button", { name: "Add from Library" }).click();
+  await expect(
+    station.getByRole("dialog", { name: "Add QR Codes from Library" }).getByText(workers[0]!),
+  ).toBeVisible();
+  expect(await printed()).toBe(want);
+});

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installPlatform } from "@/lib/platform";
+import { stationPlatform } from "@/lib/platform/station";
+import { webPlatform } from "@/lib/platform/web";
+import type { PrinterSettings } from "./api";
+import { SettingsDialog } from "./SettingsDialog";
+
+// The station's Printing service as Wails binds it (window.go.main), keeping
+// its settings, and the cloud's batch layouts through Cloud.Request.
+function bindPrinting(initial: Partial<PrinterSettings>) {
+  let settings: PrinterSettings = {
+    printers: [{ name: "Office", default: true }],
+    printer: "Office",
+    paper: "A4",
+    papers: ["A4", "Letter"],
+    copies: 1,
+    calibration: { offsetX: 0, offsetY: 0 },
+    canDialog: true,
+    dialog: false,
+    ...initial,
+  };
+  const printing = {
+    Settings: vi.fn(async () => settings),
+    SetPaper: vi.fn(async (paper: unknown) => (settings = { ...settings, paper: String(paper) })),
+    SetCalibration: vi.fn(
+      async (x: unknown, y: unknown) =>
+        (settings = { ...settings, calibration: { offsetX: Number(x), offsetY: Number(y) } }),
+    ),
+    CalibrationSheet: vi.fn(async () => ({ jobs: ["Office-1"], labels: 10, sheets: 1 })),
+  };
+  const layouts = { layouts: [{ id: "avery-5163", name: "Avery 5163" }] };
+  const cloud = {
+    Request: vi.fn(async () => ({
+      status: 200,
+      statusText: "OK",
+      contentType: "application/json",
+      body: btoa(JSON.stringify(layouts)),
+    })),
+  };
+  window.go = { main: { Printing: printing, Cloud: cloud } };
+  installPlatform(stationPlatform);
+  return printing;
+}
+
+function renderDialog() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SettingsDialog open onOpenChange={() => {}} cloudUrl="https://lifetag.app" />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  delete window.go;
+  installPlatform(webPlatform);
+});
+
+describe("SettingsDialog", () => {
+  it("keeps the paper and the printer's offset, and prints a calibration sheet", async () => {
+    const printing = bindPrinting({});
+    renderDialog();
+    await userEvent.selectOptions(await screen.findByLabelText("Paper loaded"), "Letter");
+    expect(printing.SetPaper).toHaveBeenCalledWith("Letter");
+
+    await screen.findByRole("option", { name: "Avery 5163" });
+    await userEvent.click(screen.getByRole("button", { name: "Print calibration sheet" }));
+    expect(printing.CalibrationSheet).toHaveBeenCalledWith("avery-5163");
+
+    await userEvent.clear(screen.getByLabelText("Move right (mm)"));
+    await userEvent.type(screen.getByLabelText("Move right (mm)"), "1.5");
+    await userEvent.clear(screen.getByLabelText("Move down (mm)"));
+    await userEvent.type(screen.getByLabelText("Move down (mm)"), "-0.5");
+    await userEvent.click(screen.getByRole("button", { name: "Save offset" }));
+    expect(printing.SetCalibration).toHaveBeenCalledWith(1.5, -0.5);
+  });
+
+  it("offers no calibration for Save PDF, and no system dialog where there is none", async () => {
+    bindPrinting({ printer: "", canDialog: false });
+    renderDialog();
+    expect(await screen.findByText("Choose a printer to calibrate it.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Open prints in the system print dialog")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Print calibration sheet" })).toBeNull();
+  });
+});
