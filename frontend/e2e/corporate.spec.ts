@@ -162,10 +162,14 @@ test("an organisation registers, pays, signs in and builds its team", async ({ p
   await expect(otherPage.getByText("0 of 2000 used")).toBeVisible();
   await expect(otherPage.getByRole("heading", { name: "Choose a plan" })).toHaveCount(0);
 
-  // Sign Out ends the owner's session.
+  // Sign Out in the site header (which shows the member's dashboard, not
+  // Sign In, while they are signed in) ends the owner's session.
   await page.goto(`/corporate/dashboard/${orgId}`);
-  await page.getByRole("link", { name: "Sign Out" }).click();
+  const siteNav = page.getByRole("navigation", { name: "Main" });
+  await expect(siteNav.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await siteNav.getByRole("link", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(siteNav.getByRole("link", { name: "Sign In" })).toBeVisible();
   await page.goto(`/corporate/dashboard/${orgId}`);
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
