@@ -1,8 +1,6 @@
 package http
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -75,9 +73,8 @@ func (s *Server) handleCollectForm(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 	token := chi.URLParam(r, "token")
-	// The counter is keyed by the token's hash, never the token itself.
-	sum := sha256.Sum256([]byte(token))
-	if s.linkLimiter.RespondOnLimit(w, r, hex.EncodeToString(sum[:])) {
+	// The shared counter stores only a hash of its key (sharedCounter.hash).
+	if s.linkLimiter.RespondOnLimit(w, r, token) {
 		return
 	}
 	var req struct {
