@@ -206,8 +206,8 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 		if u.ReferralCode != nil {
 			code = *u.ReferralCode
 		}
-		return out.Write([]string{strconv.FormatInt(u.ID, 10), csvCell(u.Email), strconv.FormatBool(u.HasPrintAccess),
-			csvCell(code), strconv.Itoa(u.ReferralCount), u.CreatedAt.UTC().Format(time.RFC3339)})
+		return out.Write([]string{strconv.FormatInt(u.ID, 10), cloud.CSVCell(u.Email), strconv.FormatBool(u.HasPrintAccess),
+			cloud.CSVCell(code), strconv.Itoa(u.ReferralCount), u.CreatedAt.UTC().Format(time.RFC3339)})
 	})
 	if err == nil {
 		out.Flush()
@@ -217,16 +217,6 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 		s.logger.Error("users export failed", slog.String("error", err.Error()))
 		panic(http.ErrAbortHandler)
 	}
-}
-
-// csvCell escapes a cell a spreadsheet would read as a formula (OWASP "CSV
-// injection"): one starting with = + - @ (or tab or carriage return) gets a
-// leading apostrophe.
-func csvCell(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
-	}
-	return v
 }
 
 func (s *Server) handleAdminAuditLog(w http.ResponseWriter, r *http.Request) {

@@ -35,11 +35,11 @@ func orgReportRows(rep *service.OrgReport) [][]string {
 		{"records", "incomplete", n(rep.Incomplete)},
 	}
 	for _, p := range rep.ByProject {
-		rows = append(rows, []string{"project active", csvCell(p.Name), n(p.Active)},
-			[]string{"project inactive", csvCell(p.Name), n(p.Inactive)})
+		rows = append(rows, []string{"project active", cloud.CSVCell(p.Name), n(p.Active)},
+			[]string{"project inactive", cloud.CSVCell(p.Name), n(p.Inactive)})
 	}
 	for _, src := range rep.BySource {
-		rows = append(rows, []string{"source", csvCell(src.Source), n(src.Count)})
+		rows = append(rows, []string{"source", cloud.CSVCell(src.Source), n(src.Count)})
 	}
 	for _, m := range rep.CodesCreated {
 		rows = append(rows, []string{"codes created", m.Month, n(m.Count)})

@@ -71,14 +71,11 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 	return out.Bytes(), w.Error()
 }
 
-// csvSafe escapes cells a spreadsheet would run as formulas (= + - @).
+// csvSafe escapes each cell of a row (cloud.CSVCell).
 func csvSafe(cells []string) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		if c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
-			c = "'" + c
-		}
-		out[i] = c
+		out[i] = cloud.CSVCell(c)
 	}
 	return out
 }
@@ -276,10 +273,7 @@ func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
 	seen := map[string]bool{}
 	hasName := false
 	for i, cell := range header {
-		key := strings.ToLower(strings.TrimSpace(cell))
-		if len(key) > 1 && key[0] == '\'' && strings.ContainsRune("=+-@", rune(key[1])) {
-			key = key[1:] // as csvSafe wrote it
-		}
+		key := strings.ToLower(cloud.CSVCellValue(strings.TrimSpace(cell)))
 		id, ok := want[key]
 		switch {
 		case !ok:
