@@ -85,6 +85,12 @@ func isLoopback(addr string) bool {
 }
 
 func (b *bridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// No page of another site may frame the window (a click on its print or
+	// sign-in buttons must be the user's own): the old header for old
+	// browsers, frame-ancestors for the rest. Only framing is restricted; the
+	// window's scripts are the cloud's own build.
+	w.Header().Set("X-Frame-Options", "DENY")
+	w.Header().Set("Content-Security-Policy", "frame-ancestors 'none'")
 	if r.Host != b.host {
 		http.Error(w, "wrong host", http.StatusForbidden)
 		return

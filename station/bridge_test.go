@@ -169,3 +169,30 @@ func TestBindRefusesUnsupportedResults(t *testing.T) {
 type badResults struct{}
 
 func (badResults) Pair() (int, int) { return 1, 2 }
+
+// No other page may frame the station's window (clickjacking a print or a
+// sign-in): every answer of the bridge, its page, its calls, its refusals and
+// its 404s, forbids framing in both the old and the current header.
+func TestBridgeForbidsFraming(t *testing.T) {
+	b := newTestBridge(t, &greeter{})
+	get := func(path string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		b.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://"+testHost+path, nil))
+		return w
+	}
+	answers := map[string]*httptest.ResponseRecorder{
+		"Page":      get("/"),
+		"Missing":   get("/nothing.js"),
+		"Call":      post(b, "/bridge/greeter/Touch", `[]`, nil),
+		"Refused":   post(b, "/bridge/greeter/Touch", `[]`, func(r *http.Request) { r.Header.Set("Origin", "http://evil.example") }),
+		"WrongHost": post(b, "/bridge/greeter/Touch", `[]`, func(r *http.Request) { r.Host = "evil.example:34115" }),
+	}
+	for name, w := range answers {
+		if got := w.Header().Get("X-Frame-Options"); got != "DENY" {
+			t.Errorf("%s: X-Frame-Options %q", name, got)
+		}
+		if got := w.Header().Get("Content-Security-Policy"); !strings.Contains(got, "frame-ancestors 'none'") {
+			t.Errorf("%s: Content-Security-Policy %q", name, got)
+		}
+	}
+}

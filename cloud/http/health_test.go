@@ -67,6 +67,10 @@ func TestSite(t *testing.T) {
 					t.Errorf("missing header %s", h)
 				}
 			}
+			// No page, asset, API answer or 404 may be framed by another site.
+			if resp.Header.Get("X-Frame-Options") != "DENY" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+				t.Errorf("framing allowed: %q %q", resp.Header.Get("X-Frame-Options"), resp.Header.Get("Content-Security-Policy"))
+			}
 		})
 	}
 }
