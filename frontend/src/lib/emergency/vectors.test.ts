@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 import qrVectors from "@pkg/emergency/testdata/qr-text.json";
 import validationVectors from "@pkg/emergency/testdata/validation.json";
 import normalizeVectors from "@pkg/emergency/testdata/normalize.json";
+import mailboxVectors from "@pkg/emergency/testdata/mailbox.json";
 import { emergencyDataSchema, qrText, validateEmergencyData, type EmergencyData } from ".";
 import { multiLine, singleLine } from "./normalize";
+import { validMailbox } from "./mailbox";
 
 const LEVEL_H_CAPACITY = 1273;
 
@@ -32,6 +34,15 @@ describe("normalisation golden vectors (invisible format characters)", () => {
   it.each(normalizeVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     expect(singleLine(c.input)).toBe(c.singleLine);
     expect(multiLine(c.input)).toBe(c.multiLine);
+  });
+});
+
+describe("e-mail address golden vectors (one mailbox, nothing invisible)", () => {
+  it.each(mailboxVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    expect(validMailbox(c.input)).toBe(c.valid);
+  });
+  it("refuses a lone surrogate, as Go refuses invalid UTF-8", () => {
+    expect(validMailbox("ann\ud800@example.com")).toBe(false);
   });
 });
 
