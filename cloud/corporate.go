@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
@@ -106,6 +107,10 @@ const (
 	MsgTrialEndingSubject     = "Your Lifetag trial ends in 3 days"
 )
 
+// MsgInviteExistingMailSubject is the subject of the mail an invited address
+// that already has an account gets (service.InviteMember).
+const MsgInviteExistingMailSubject = "You were invited to an organisation on Lifetag"
+
 // TrialEndingNotice is how long before its end a trial's owner is told.
 const TrialEndingNotice = 3 * 24 * time.Hour
 
@@ -182,8 +187,14 @@ type Registration struct {
 // Validate checks a registration the way the form does (§5), returning the
 // first problem with the spec's message.
 func (r *Registration) Validate() error {
+	// One-line fields get the rule every one-line field gets (names can
+	// reach a mail or a page: no line breaks, nothing invisible); the
+	// address and the requirements may run over lines.
 	for _, f := range []*string{&r.OrganizationName, &r.ContactFirstName, &r.ContactLastName, &r.Phone,
-		&r.OrganizationType, &r.EmployeeCount, &r.Plan, &r.Address, &r.City, &r.Country, &r.Requirements} {
+		&r.OrganizationType, &r.EmployeeCount, &r.Plan, &r.City, &r.Country} {
+		*f = emergency.SingleLine(*f)
+	}
+	for _, f := range []*string{&r.Address, &r.Requirements} {
 		*f = strings.TrimSpace(*f)
 	}
 	r.ContactEmail = NormalizeEmail(r.ContactEmail)
@@ -232,10 +243,10 @@ type TrialRegistration struct {
 // Validate checks the simple form: name and e-mail required, plan defaults
 // to starter, industry optional but one of the list.
 func (r *TrialRegistration) Validate() error {
-	r.Name = strings.TrimSpace(r.Name)
+	r.Name = emergency.SingleLine(r.Name) // the one-line rule (Registration.Validate)
 	r.Industry = strings.TrimSpace(r.Industry)
 	r.ContactEmail = NormalizeEmail(r.ContactEmail)
-	r.ContactPhone = strings.TrimSpace(r.ContactPhone)
+	r.ContactPhone = emergency.SingleLine(r.ContactPhone)
 	r.SubscriptionTier = strings.TrimSpace(r.SubscriptionTier)
 	if r.SubscriptionTier == "" {
 		r.SubscriptionTier = plans.All.DefaultPlan
@@ -268,12 +279,16 @@ type Activity struct {
 	CreatedAt      time.Time
 }
 
-// ValidEmail is the corporate forms' address check: something@something.tld,
-// no spaces, short enough.
+// ValidEmail is the corporate forms' address check of a normalised address:
+// exactly one mailbox with nothing invisible in it (emergency.ValidMailbox,
+// the one rule), whose domain has a dot inside it (something@something.tld,
+// as the spec's forms ask).
 func ValidEmail(email string) bool {
-	at := strings.IndexByte(email, '@')
-	return at > 0 && len(email) <= EmailMaxBytes && !strings.ContainsAny(email, " \t\r\n") &&
-		strings.Contains(email[at+1:], ".") && !strings.HasSuffix(email, ".")
+	if !emergency.ValidMailbox(email) {
+		return false
+	}
+	domain := email[strings.IndexByte(email, '@')+1:]
+	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
 func validPlan(id string) bool { _, ok := plans.Find(id); return ok }

@@ -69,6 +69,13 @@ const (
 	MsgAnalyticsValueInvalid    = "The value must be a finite number"
 )
 
+// The mail limits (MailLimiter), one message for each.
+const (
+	MsgMailRecipientLimit    = "Too many e-mails have been sent to this address. Please try again in an hour."
+	MsgMailCallerLimit       = "You have asked for too many e-mails. Please try again in an hour."
+	MsgMailOrganizationLimit = "Your organization has sent too many e-mails. Please try again in an hour."
+)
+
 // Business constants.
 const (
 	SessionTTL        = 24 * time.Hour // individual-side §9
@@ -76,7 +83,6 @@ const (
 	PasswordMinLength = 6
 	// PasswordMaxBytes bounds the work an attacker can make argon2 do.
 	PasswordMaxBytes = 1024
-	EmailMaxBytes    = 254
 
 	ReferralCodeLength = 8
 	// A code as entered or linked: the spec's minimum (individual-side §5)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // Prices are server constants (DESIGN.md "Security model"): the client never
@@ -116,7 +118,7 @@ func (a ShippingAddress) Validate() error {
 			return Errorf(EINVALID, "%s", f.message)
 		}
 	}
-	if !strings.Contains(a.Email, "@") {
+	if !emergency.ValidMailbox(NormalizeEmail(a.Email)) {
 		return Errorf(EINVALID, "%s", MsgEmailInvalid)
 	}
 	for _, v := range []string{a.Email, a.FullName, a.AddressLine1, a.AddressLine2, a.City, a.County, a.Postcode} {

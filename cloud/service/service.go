@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // Config is what a Service is built from.
@@ -62,6 +64,7 @@ type Service struct {
 	// the messages on their way, for the shutdown's log.
 	mail        sync.WaitGroup
 	mailPending atomic.Int64
+	mailLimiter cloud.MailLimiter
 }
 
 // New returns a Service.
@@ -102,20 +105,65 @@ func (s *Service) Close() {
 // Ping checks the store.
 func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 
-// sendMail sends m in the background, logging (without the address) a
-// failure.
-func (s *Service) sendMail(m cloud.Mail) {
+// sendMail sends m in the background, logging a failure without the
+// address: the line carries the request's id (from ctx), and any address in
+// the mailer's error (an SMTP server's refusal quotes the recipient) is
+// replaced by "<address>". ctx is only read for its values.
+func (s *Service) sendMail(ctx context.Context, m cloud.Mail) {
+	ctx = context.WithoutCancel(ctx)
 	s.mail.Add(1)
 	s.mailPending.Add(1)
 	go func() {
 		defer s.mail.Done()
 		defer s.mailPending.Add(-1)
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		if err := s.mailer.Send(ctx, m); err != nil {
-			s.logger.Error("mail not sent", slog.String("subject", m.Subject), slog.String("error", err.Error()))
+			s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
+				slog.String("error", withoutAddresses(err.Error(), m.To)))
 		}
 	}()
+}
+
+// addressLike is anything with an "@" between characters that are not
+// separators: an address as an error message quotes it.
+var addressLike = regexp.MustCompile(`[^\s<>"'(),;:\[\]]*@[^\s<>"'(),;:\[\]]*`)
+
+// withoutAddresses removes the recipient, and anything else that looks like
+// an address, from text meant for the log.
+func withoutAddresses(text, recipient string) string {
+	if recipient != "" {
+		text = strings.ReplaceAll(text, recipient, "<address>")
+	}
+	return addressLike.ReplaceAllString(text, "<address>")
+}
+
+// SetMailLimiter installs the limits on the mail callers can ask for (the
+// HTTP server installs its own, counted like its other rate limits). Without
+// one, mail is not limited (the service's own tests, start-up's admin mail).
+func (s *Service) SetMailLimiter(l cloud.MailLimiter) { s.mailLimiter = l }
+
+// allowMail counts a mail a caller asks for, before anything is changed for
+// it, and refuses it past the limits (ETOOMANY, with the limit's message).
+// actor is nil for an anonymous caller, whom the limiter knows by client
+// address; orgID is 0 when the mail is not an organisation's.
+func (s *Service) allowMail(ctx context.Context, orgID int64, actor *cloud.User, recipient string) error {
+	if s.mailLimiter == nil {
+		return nil
+	}
+	caller := ""
+	if actor != nil {
+		caller = "user:" + strconv.FormatInt(actor.ID, 10)
+	}
+	return s.mailLimiter.AllowMail(ctx, orgID, caller, recipient)
+}
+
+// quoted is how text a user wrote (an organisation's name, a tracking
+// number) goes into a mail: one line, without invisible characters, between
+// quotation marks, and only inside a sentence of ours after our own first
+// line, never in a header, so it cannot pose as something we say.
+func quoted(text string) string {
+	return "\u201c" + emergency.SingleLine(text) + "\u201d"
 }
 
 // newToken returns a random opaque token (256 bits, base64url) and the
@@ -137,14 +185,14 @@ func hashToken(token string) []byte {
 // maxTokenLength bounds what we hash for a presented token.
 const maxTokenLength = 128
 
-// validEmail is the cloud's check of an address: present, short enough,
-// something@something.
+// validEmail is the individual doors' check of a normalised address:
+// present, and exactly one mailbox with nothing invisible in it
+// (emergency.ValidMailbox, the one rule).
 func validEmail(email string) error {
 	if email == "" {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgEmailRequired)
 	}
-	at := strings.IndexByte(email, '@')
-	if len(email) > cloud.EmailMaxBytes || at < 1 || at == len(email)-1 || strings.ContainsAny(email, " \t\r\n") {
+	if !emergency.ValidMailbox(email) {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgEmailInvalid)
 	}
 	return nil
@@ -225,7 +273,7 @@ func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) (string,
 		return "", err
 	}
 	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
-	s.sendMail(cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
+	s.sendMail(ctx, cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
 	return link, nil
 }
 
