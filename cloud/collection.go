@@ -47,7 +47,7 @@ const (
 	MsgCollectionThanks          = "Thank you — your details were sent to %s."
 	MsgUpdateLinkSent            = "Update link sent"
 	MsgUpdateLinkCreated         = "Update link created"
-	MsgUpdateLinkMailSubject     = "Check your emergency details for %s"
+	MsgUpdateLinkMailSubject     = "Check the emergency details on your Lifetag label"
 )
 
 // CollectionConsent is the line a worker agrees to before sending their

@@ -1,9 +1,11 @@
 package http
 
 import (
+	"math"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/httprate"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
@@ -60,7 +62,11 @@ func (s *Server) handleCreateUpdateLink(w http.ResponseWriter, r *http.Request) 
 
 // The worker's routes: anonymous, the token in the path is the credential.
 // Every request counts against the client's address (the route group's
-// limiter); a submission also counts against its link, from anywhere.
+// limiter). A submission is refused while its link has taken its accepted
+// submissions (from anywhere) or its client its refused ones; only an
+// accepted submission counts against the link, and only a refused one
+// against the client, so bad posts from one address close the link for
+// nobody else.
 
 func (s *Server) handleCollectForm(w http.ResponseWriter, r *http.Request) {
 	form, err := s.service.CollectForm(r.Context(), chi.URLParam(r, "token"))
@@ -73,22 +79,44 @@ func (s *Server) handleCollectForm(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 	token := chi.URLParam(r, "token")
-	// The shared counter stores only a hash of its key (sharedCounter.hash).
-	if s.linkLimiter.RespondOnLimit(w, r, token) {
+	client := s.clientKey(r)
+	// The shared counter stores only a hash of its keys (sharedCounter.hash).
+	if s.limitFull(w, r, s.malformedLimiter, s.rateLimit.CollectMalformedPerIP, client) ||
+		s.limitFull(w, r, s.linkLimiter, s.rateLimit.CollectPerLink, token) {
 		return
 	}
 	var req struct {
 		Values  map[string]string `json:"values"`
 		Consent bool              `json:"consent"`
 	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+	message, err := "", decodeJSON(w, r, &req)
+	if err == nil {
+		message, err = s.service.SubmitCollection(r.Context(), token, req.Values, req.Consent)
 	}
-	message, err := s.service.SubmitCollection(r.Context(), token, req.Values, req.Consent)
 	if err != nil {
+		if cloud.ErrorCode(err) == cloud.EINVALID {
+			s.malformedLimiter.OnLimit(discardHeaders{}, r, client)
+		}
 		s.writeError(w, r, err)
 		return
 	}
+	s.linkLimiter.OnLimit(discardHeaders{}, r, token)
 	writeMessage(w, http.StatusCreated, message)
+}
+
+// limitFull answers 429 (or 503 when the counter fails) and returns true
+// when one more request for key would pass limit, without counting it:
+// the request is counted later, once it is known which counter it is for.
+// Requests checked together may pass the limit by the few in flight.
+func (s *Server) limitFull(w http.ResponseWriter, r *http.Request, l *httprate.RateLimiter, limit int, key string) bool {
+	_, rate, err := l.Status(key)
+	if err != nil {
+		s.limitError(w, r, err)
+		return true
+	}
+	if int(math.Round(rate))+1 > limit {
+		s.onLimit(w, r)
+		return true
+	}
+	return false
 }

@@ -190,12 +190,12 @@ func (s *Server) handleInviteMember(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	member, err := s.service.InviteMember(r.Context(), userFrom(r), pathID(r, "orgId"), req.Email)
-	if err != nil {
+	// The same answer whether or not the address has an account (service).
+	if err := s.service.InviteMember(r.Context(), userFrom(r), pathID(r, "orgId"), req.Email); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"member": member, "message": cloud.MsgInviteSent})
+	writeMessage(w, http.StatusCreated, cloud.MsgInviteSent)
 }
 
 func (s *Server) handleResendInvite(w http.ResponseWriter, r *http.Request) {

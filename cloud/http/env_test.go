@@ -90,7 +90,8 @@ func testPayments() lhttp.Payments {
 }
 
 // generous limits for tests that are not about rate limiting
-var noRateLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, AnalyticsPerIP: 1_000_000, Window: time.Minute}
+var noRateLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, AnalyticsPerIP: 1_000_000,
+	MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, Window: time.Minute}
 
 func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	t.Helper()
@@ -177,12 +178,20 @@ func (e *env) createCorporateUser(email, password string) *cloud.User {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	// The password is set as the setup link sets it.
-	tokenHash := sha256.Sum256([]byte("setup-" + email))
+	return e.setPassword(u, hash)
+}
+
+// setPassword gives u the password whose hash is given, as the setup link
+// sets it, and returns the account as it is now.
+func (e *env) setPassword(u *cloud.User, hash string) *cloud.User {
+	e.t.Helper()
+	ctx := context.Background()
+	tokenHash := sha256.Sum256([]byte("setup-" + u.Email))
 	if err := e.Store.SetResetToken(ctx, u.ID, tokenHash[:], e.Clock.Now().Add(time.Hour)); err != nil {
 		e.t.Fatal(err)
 	}
-	if u, err = e.Store.UsePasswordToken(ctx, tokenHash[:], email, hash, e.Clock.Now()); err != nil {
+	u, err := e.Store.UsePasswordToken(ctx, tokenHash[:], u.Email, hash, e.Clock.Now())
+	if err != nil {
 		e.t.Fatal(err)
 	}
 	return u
@@ -320,5 +329,6 @@ func eachBackend(t *testing.T, test func(t *testing.T, backend storetest.Backend
 }
 
 func lhttpRateLimit(perIP, perAddress int) lhttp.RateLimit {
-	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, AnalyticsPerIP: 1_000_000, Window: time.Hour}
+	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, AnalyticsPerIP: 1_000_000,
+		MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, Window: time.Hour}
 }

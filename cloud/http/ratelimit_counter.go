@@ -84,5 +84,9 @@ func (s *Server) limitError(w http.ResponseWriter, r *http.Request, err error) {
 	if _, counting := w.(discardHeaders); counting {
 		return
 	}
+	if c, counting := w.(*countOnly); counting { // the mail limiter answers itself
+		c.err = err
+		return
+	}
 	writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
 }

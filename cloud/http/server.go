@@ -26,7 +26,10 @@ import (
 // collection routes per Window from one address, and CollectPerLink the
 // submissions through one link from anywhere (a leaked link cannot be
 // scripted into the organisation's quota quickly); zero takes the default,
-// so configurations written before them keep working. TrustProxy takes the client IP
+// so configurations written before them keep working. MailPerRecipient,
+// MailPerCaller and MailPerOrganization bound the mail callers can ask for
+// in cloud.MailLimitWindow (mail_limit.go; zero takes the default too).
+// TrustProxy takes the client IP
 // from X-Forwarded-For / X-Real-IP, which only a reverse proxy in front of
 // the cloud may set (else anyone could).
 type RateLimit struct {
@@ -39,13 +42,26 @@ type RateLimit struct {
 	AddressDelay    time.Duration
 	AddressDelayMax time.Duration
 	TrustProxy      bool
+
+	// Mail per recipient address, per caller (an account, or an anonymous
+	// client address) and per organisation, each per hour.
+	MailPerRecipient    int
+	MailPerCaller       int
+	MailPerOrganization int
+	// Refused collection submissions (a malformed body, invalid values, no
+	// consent) per Window from one client address; they never count
+	// against the link.
+	CollectMalformedPerIP int
 }
 
 // DefaultRateLimit is the production default. Analytics are generous: a
 // visitor sends a page view on every navigation, and people behind one
 // address (an office, a mobile carrier's NAT) share the allowance.
 // A crew filling in a collection link together shares one site's address.
+// Mail: a person is sent at most a few mails an hour whoever asks; an
+// officer sends a crew's update links in one sitting.
 var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, CollectPerIP: 60, CollectPerLink: 20,
+	MailPerRecipient: 5, MailPerCaller: 60, MailPerOrganization: 200, CollectMalformedPerIP: 10,
 	Window:       time.Minute,
 	AddressDelay: 250 * time.Millisecond, AddressDelayMax: 8 * time.Second}
 
@@ -78,7 +94,8 @@ type Server struct {
 	addressFailures  *httprate.RateLimiter // failed sign-ins per address: counted, never refused
 	analyticsLimiter *httprate.RateLimiter
 	collectLimiter   *httprate.RateLimiter // workers' collection routes per client address
-	linkLimiter      *httprate.RateLimiter // submissions per collection link
+	linkLimiter      *httprate.RateLimiter // accepted submissions per collection link
+	malformedLimiter *httprate.RateLimiter // refused submissions per client address
 	router           chi.Router
 
 	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
@@ -94,6 +111,19 @@ func NewServer(c Config) *Server {
 	}
 	if c.RateLimit.CollectPerLink == 0 {
 		c.RateLimit.CollectPerLink = DefaultRateLimit.CollectPerLink
+	}
+	for _, limit := range []struct {
+		value    *int
+		fallback int
+	}{
+		{&c.RateLimit.MailPerRecipient, DefaultRateLimit.MailPerRecipient},
+		{&c.RateLimit.MailPerCaller, DefaultRateLimit.MailPerCaller},
+		{&c.RateLimit.MailPerOrganization, DefaultRateLimit.MailPerOrganization},
+		{&c.RateLimit.CollectMalformedPerIP, DefaultRateLimit.CollectMalformedPerIP},
+	} {
+		if *limit.value == 0 {
+			*limit.value = limit.fallback
+		}
 	}
 	s := &Server{
 		service:    c.Service,
@@ -122,6 +152,11 @@ func NewServer(c Config) *Server {
 		append(counter("collect-ip"), keyByIP, onLimit)...)
 	s.linkLimiter = httprate.NewRateLimiter(c.RateLimit.CollectPerLink, c.RateLimit.Window,
 		append(counter("collect-link"), onLimit)...)
+	s.malformedLimiter = httprate.NewRateLimiter(c.RateLimit.CollectMalformedPerIP, c.RateLimit.Window,
+		append(counter("collect-malformed-ip"), onLimit)...)
+	if c.Service != nil {
+		c.Service.SetMailLimiter(s.newMailLimiter(c.RateLimitStore))
+	}
 	s.router = s.routes()
 	return s
 }

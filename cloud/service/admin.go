@@ -199,11 +199,16 @@ func (s *Service) UpdateOrder(ctx context.Context, actor *cloud.User, orderID st
 		return nil, err
 	}
 	newlyShipped := status == cloud.OrderShipped && (order.Status != cloud.OrderShipped || order.TrackingNumber != tracking)
+	if newlyShipped && order.UserEmail != "" {
+		if err := s.allowMail(ctx, 0, actor, order.UserEmail); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.changeOrderStatus(ctx, actor, order, status, tracking); err != nil {
 		return nil, err
 	}
 	if newlyShipped && order.UserEmail != "" {
-		s.sendMail(shippedMail(order.UserEmail, order.OrderID, tracking, s.baseURL))
+		s.sendMail(ctx, shippedMail(order.UserEmail, order.OrderID, tracking, s.baseURL))
 	}
 	view := viewAdminOrder(order)
 	return &view, nil
@@ -212,7 +217,7 @@ func (s *Service) UpdateOrder(ctx context.Context, actor *cloud.User, orderID st
 // shippedMail is the mail a customer gets when their labels are posted.
 func shippedMail(to, orderID, tracking, baseURL string) cloud.Mail {
 	return cloud.Mail{To: to, Subject: cloud.MsgShippedMailSubject,
-		Text: fmt.Sprintf(cloud.ShippedMailText, orderID, tracking, baseURL)}
+		Text: fmt.Sprintf(cloud.ShippedMailText, orderID, quoted(tracking), baseURL)}
 }
 
 // changeOrderStatus records a change (store: order and history in one
@@ -436,6 +441,9 @@ func (s *Service) CreateUser(ctx context.Context, actor *cloud.User, email strin
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgAdminEmailRequired)
 	}
 	if err := validEmail(email); err != nil {
+		return nil, err
+	}
+	if err := s.allowMail(ctx, 0, actor, email); err != nil {
 		return nil, err
 	}
 	now := s.now()

@@ -104,6 +104,11 @@ func (s *Service) RequestReset(ctx context.Context, email string) (devToken stri
 	if err := validEmail(email); err != nil {
 		return "", err
 	}
+	// Counted whether or not the address has an account, so that neither
+	// the limit nor its message tells which.
+	if err := s.allowMail(ctx, 0, nil, email); err != nil {
+		return "", err
+	}
 	user, err := s.store.FindUserByEmail(ctx, email)
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !user.IsActive) {
 		return "", nil
@@ -117,7 +122,7 @@ func (s *Service) RequestReset(ctx context.Context, email string) (devToken stri
 	if err := s.store.SetResetToken(ctx, user.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
 		return "", err
 	}
-	s.sendMail(cloud.Mail{
+	s.sendMail(ctx, cloud.Mail{
 		To:      user.Email,
 		Subject: cloud.MsgResetMailSubject,
 		Text:    fmt.Sprintf(resetMailText, s.baseURL+"/reset-password?token="+token),

@@ -335,6 +335,11 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 	if err != nil {
 		return nil, "", err
 	}
+	if email != "" {
+		if err := s.allowMail(ctx, org.ID, actor, email); err != nil {
+			return nil, "", err
+		}
+	}
 	now := s.now()
 	// No template: the worker fills in the code's own copy of its fields,
 	// and deleting the template the code came from must not delete the link.
@@ -347,14 +352,16 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 	if email == "" {
 		return v, cloud.MsgUpdateLinkCreated, nil
 	}
-	s.sendMail(cloud.Mail{To: email, Subject: fmt.Sprintf(cloud.MsgUpdateLinkMailSubject, org.Name),
-		Text: fmt.Sprintf(updateLinkMailText, org.Name, v.URL, int(cloud.UpdateLinkValidity.Hours()))})
+	s.sendMail(ctx, cloud.Mail{To: email, Subject: cloud.MsgUpdateLinkMailSubject,
+		Text: fmt.Sprintf(updateLinkMailText, quoted(org.Name), v.URL, int(cloud.UpdateLinkValidity.Hours()))})
 	return v, cloud.MsgUpdateLinkSent, nil
 }
 
-// updateLinkMailText: the organisation's name, the link, its hours. No
-// medical data goes in mail.
-const updateLinkMailText = `%s asks you to check the emergency details on your Lifetag label.
+// updateLinkMailText: the organisation's name (quoted), the link, its
+// hours. No medical data goes in mail.
+const updateLinkMailText = `Lifetag: please check the emergency details on your label.
+
+The organisation named %s, which prints your label with Lifetag, asks you to check them.
 
 Open this link on your phone to see and correct them:
 

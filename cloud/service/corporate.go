@@ -417,7 +417,7 @@ func (s *Service) CheckTrials(ctx context.Context) (expired int64, err error) {
 		return 0, err
 	}
 	for _, org := range ending {
-		s.sendMail(cloud.Mail{To: org.ContactEmail, Subject: cloud.MsgTrialEndingSubject,
+		s.sendMail(ctx, cloud.Mail{To: org.ContactEmail, Subject: cloud.MsgTrialEndingSubject,
 			Text: fmt.Sprintf(trialEndingMailText, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))})
 	}
 	return s.store.ExpireTrials(ctx, now)
@@ -475,7 +475,7 @@ func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text st
 		return err
 	}
 	link := s.baseURL + "/corporate-password-setup?token=" + url.QueryEscape(token)
-	s.sendMail(cloud.Mail{To: u.Email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(text, link)})
+	s.sendMail(ctx, cloud.Mail{To: u.Email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(text, link)})
 	return nil
 }
 
@@ -490,6 +490,19 @@ link within 24 hours:
 
 Stripe e-mails the receipt of each payment. If you did not expect this
 message, ignore it.
+`
+	// inviteExistingMailText: the inviting organisation's name (quoted)
+	// and the site's address.
+	inviteExistingMailText = `You have been invited to be an admin of an organisation on Lifetag.
+
+The invitation comes from the organisation named %s.
+
+This address already has a Lifetag account, and an account belongs to one
+person or one organisation only, so nothing has changed. If you already
+are an admin of that organisation, sign in at %s/corporate-login.
+Otherwise, ask whoever invited you to invite another of your addresses.
+
+If you did not expect this message, ignore it.
 `
 	inviteMailText = `You have been added as an admin of an organisation on Lifetag.
 
@@ -691,17 +704,24 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 // InviteMember adds an admin (the owner only) and mails them a setup link.
 // The limit of 3 accounts, owner included, is checked with the
 // organisation's row locked, so two invitations at once cannot pass it.
-func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int64, email string) (*MemberView, error) {
+// The answer is the same whether or not the address already has an account
+// (which cannot join: an account belongs to one person or organisation);
+// that person is mailed what happened instead, so an owner cannot use the
+// form to learn who has an account.
+func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int64, email string) error {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	email = cloud.NormalizeEmail(email)
 	if !cloud.ValidEmail(email) {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
+		return cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
+	}
+	if err := s.allowMail(ctx, org.ID, actor, email); err != nil {
+		return err
 	}
 	now := s.now()
-	var member *cloud.User
+	var member *cloud.User // stays nil when the address has an account
 	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
 		if _, err := tx.LockOrganization(org.ID); err != nil {
 			return err
@@ -713,25 +733,27 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 		if n >= plans.All.MaxAdminAccounts {
 			return cloud.NewError(cloud.ECONFLICT, cloud.MsgTeamFull)
 		}
-		if taken, err := tx.EmailTaken(email); err != nil {
+		taken, err := tx.EmailTaken(email)
+		if err != nil {
 			return err
-		} else if taken {
-			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
 		}
-		if member, err = tx.CreateMember(org.ID, email, cloud.UserTypeCorporateAdmin, now); err != nil {
-			return err
+		if !taken {
+			if member, err = tx.CreateMember(org.ID, email, cloud.UserTypeCorporateAdmin, now); err != nil {
+				return err
+			}
 		}
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberInvited,
 			Detail: email, CreatedAt: now})
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := s.mailCorporateSetup(ctx, member, inviteMailText); err != nil {
-		return nil, err
+	if member == nil {
+		s.sendMail(ctx, cloud.Mail{To: email, Subject: cloud.MsgInviteExistingMailSubject,
+			Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
+		return nil
 	}
-	return &MemberView{ID: member.ID, Email: member.Email, UserType: member.UserType,
-		Role: roleName(member.UserType), CreatedAt: member.CreatedAt}, nil
+	return s.mailCorporateSetup(ctx, member, inviteMailText)
 }
 
 // ResendInvite mails a member who has no password yet a fresh link.
@@ -748,6 +770,9 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 		}
 		if member.PasswordHash != "" {
 			return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
+		}
+		if err := s.allowMail(ctx, org.ID, actor, member.Email); err != nil {
+			return err
 		}
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityInviteResent,
 			Detail: member.Email, CreatedAt: s.now()})

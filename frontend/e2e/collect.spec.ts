@@ -73,11 +73,13 @@ test("a worker sends their details through a shared link, then corrects them onc
       async () =>
         (mail = await outboxMail(
           "wendy@crane.example",
-          `Check your emergency details for ${orgName}`,
+          "Check the emergency details on your Lifetag label",
         )),
     )
     .not.toBeNull();
   expect(mail).not.toContain("Epilepsy");
+  // The organisation is named only quoted in the body, never in the subject.
+  expect(mail).toContain(`\u201c${orgName}\u201d`);
   const updateUrl = new URL(/https?:\/\/\S+\/collect\/\S+/.exec(mail!)![0]);
   await phone.goto(updateUrl.pathname);
   await expect(phone.getByLabel(/^Medical Conditions/)).toHaveValue("Epilepsy");

@@ -33,7 +33,8 @@ func TestConfigFromEnv(t *testing.T) {
 		"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_FROM": "Lifetag <hi@example.com>",
 		"ARGON2_TIME": "3", "ARGON2_MEMORY_KIB": "65536", "ARGON2_THREADS": "2", "RATE_LIMIT_PER_IP": "5",
 		"RATE_LIMIT_PER_ADDRESS": "2", "RATE_LIMIT_ANALYTICS_PER_IP": "7",
-		"RATE_LIMIT_COLLECT_PER_IP": "8", "RATE_LIMIT_COLLECT_PER_LINK": "3", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
+		"RATE_LIMIT_COLLECT_PER_IP": "8", "RATE_LIMIT_COLLECT_PER_LINK": "3", "RATE_LIMIT_COLLECT_MALFORMED_PER_IP": "6",
+		"RATE_LIMIT_MAIL_PER_RECIPIENT": "4", "RATE_LIMIT_MAIL_PER_CALLER": "9", "RATE_LIMIT_MAIL_PER_ORGANIZATION": "11", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
 		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json",
 	}))
 	if err != nil {
@@ -43,7 +44,8 @@ func TestConfigFromEnv(t *testing.T) {
 		!reflect.DeepEqual(c.DataKeysPrevious, []string{"a", "b"}) || !reflect.DeepEqual(c.AdminEmails, []string{"x@example.com", "y@example.com"}) ||
 		c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.Argon2 != (argon2id.Params{Time: 3, MemoryKiB: 65536, Threads: 2}) ||
 		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.RateLimit.AnalyticsPerIP != 7 ||
-		c.RateLimit.CollectPerIP != 8 || c.RateLimit.CollectPerLink != 3 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
+		c.RateLimit.CollectPerIP != 8 || c.RateLimit.CollectPerLink != 3 || c.RateLimit.CollectMalformedPerIP != 6 ||
+		c.RateLimit.MailPerRecipient != 4 || c.RateLimit.MailPerCaller != 9 || c.RateLimit.MailPerOrganization != 11 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
 		c.Drain != 5*time.Second || !c.LogJSON {
 		t.Fatalf("config %+v", c)
 	}
@@ -72,6 +74,7 @@ func TestConfigErrors(t *testing.T) {
 		"ErrZeroRateLimit":       {"RATE_LIMIT_PER_IP": "0"},
 		"ErrZeroAnalyticsLimit":  {"RATE_LIMIT_ANALYTICS_PER_IP": "0"},
 		"ErrZeroCollectLimit":    {"RATE_LIMIT_COLLECT_PER_LINK": "0"},
+		"ErrZeroMailLimit":       {"RATE_LIMIT_MAIL_PER_RECIPIENT": "0"},
 		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
 		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},
 		"ErrBadLogFormat":        {"LOG_FORMAT": "xml"},

@@ -55,6 +55,19 @@ type Sink struct {
 
 	mu      sync.Mutex
 	release chan struct{} // set by Hold, closed by Release
+	refused map[string]bool
+}
+
+// Refuse makes the sink refuse mail to address at RCPT, quoting the
+// address in its answer as real servers do ("550 5.1.1 <x>: Recipient
+// address rejected").
+func (s *Sink) Refuse(address string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refused == nil {
+		s.refused = map[string]bool{}
+	}
+	s.refused[address] = true
 }
 
 // Hold keeps every message from now on waiting, its DATA not yet answered
@@ -111,6 +124,13 @@ func (s *session) Mail(from string, opts *smtp.MailOptions) error {
 }
 
 func (s *session) Rcpt(to string, opts *smtp.RcptOptions) error {
+	s.sink.mu.Lock()
+	refused := s.sink.refused[to]
+	s.sink.mu.Unlock()
+	if refused {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1},
+			Message: "<" + to + ">: Recipient address rejected"}
+	}
 	s.msg.To = append(s.msg.To, to)
 	return nil
 }

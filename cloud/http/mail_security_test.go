@@ -1,0 +1,427 @@
+package http_test
+
+// Issue 21 (items 1, 4, 5, 6, 7): mail nobody can abuse, addresses nobody
+// can squat or mimic, a collection link nobody can close for the others.
+// Each test failed on the code before its fix (see the branch's report).
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/mail/smtptest"
+	"github.com/lifetag/lifetag/cloud/storetest"
+)
+
+// newOwner makes an organisation called name, as the trial form makes one,
+// gives its owner (email) a password and signs them in.
+func (e *env) newOwner(name, email string) officer {
+	e.t.Helper()
+	ctx := context.Background()
+	orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: name, ContactEmail: email})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	owner, err := e.Store.FindUserByEmail(ctx, email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	hash, err := argon2id.New(fastPasswords, 0).Hash("owner-password")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.setPassword(owner, hash)
+	return officer{token: e.corporateLogin(email, "owner-password"), orgID: orgID}
+}
+
+// mailsTo waits for the mail on its way and returns what reached to.
+func (e *env) mailsTo(to string) []cloud.Mail {
+	e.t.Helper()
+	e.Service.Close()
+	var got []cloud.Mail
+	for _, m := range e.Outbox.Messages() {
+		if m.To == to {
+			got = append(got, m)
+		}
+	}
+	return got
+}
+
+// hostileOrgName is an organisation name written to pose as us: a second
+// line with a lookalike link, a right-to-left override and an isolate.
+const hostileOrgName = "Acme\r\nLifetag Security: your account is locked, sign in at https://lifetag.test.account-check.example/login\u202e\u2066 now"
+
+// TestMailUserTextCannotPoseAsOurs (item 1): the organisation's name is one
+// line without invisible characters, and a mail carries it only quoted,
+// inside a sentence of ours after our own first line, never in a header.
+func TestMailUserTextCannotPoseAsOurs(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		acme := e.newOwner(hostileOrgName, "boss@acme.example")
+		seedLibrary(t, e, acme.orgID)
+		e.createUser("ann@example.com", "ann-password") // an account elsewhere
+
+		org, err := e.Store.FindOrganization(context.Background(), acme.orgID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantName := "Acme Lifetag Security: your account is locked, sign in at https://lifetag.test.account-check.example/login now"
+		if org.Name != wantName {
+			t.Fatalf("stored name %+q, want %+q", org.Name, wantName)
+		}
+
+		if resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": "worker@example.com"}); resp.Status != http.StatusCreated {
+			t.Fatalf("update link: %d %s", resp.Status, resp.Body)
+		}
+		if resp := e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": "ann@example.com"}); resp.Status != http.StatusCreated {
+			t.Fatalf("invitation: %d %s", resp.Status, resp.Body)
+		}
+		mails := append(e.mailsTo("worker@example.com"), e.mailsTo("ann@example.com")...)
+		if len(mails) != 2 {
+			t.Fatalf("mails %+v", mails)
+		}
+		for _, m := range mails {
+			if strings.Contains(m.Subject, "Acme") || strings.ContainsAny(m.Subject, "\r\n") {
+				t.Errorf("user text in the subject %q", m.Subject)
+			}
+			lines := strings.Split(m.Text, "\n")
+			if strings.Contains(lines[0], "Acme") || !strings.Contains(lines[0], "Lifetag") {
+				t.Errorf("first line %q is not ours", lines[0])
+			}
+			if strings.ContainsAny(m.Text, "\r\u202e\u2066") {
+				t.Errorf("a control or bidi character reached the mail: %+q", m.Text)
+			}
+			quotedName := "\u201c" + wantName + "\u201d"
+			for i, line := range lines {
+				if !strings.Contains(line, "account-check") && !strings.Contains(line, "Acme") {
+					continue
+				}
+				// The only line with the name holds it quoted, after words of ours.
+				if !strings.Contains(line, "named "+quotedName) || strings.HasPrefix(line, "\u201c") || i == 0 {
+					t.Errorf("line %d %q: the name is not quoted in a sentence of ours", i, line)
+				}
+			}
+			if n := strings.Count(m.Text, "account-check"); n != 1 {
+				t.Errorf("the lookalike link appears %d times: %q", n, m.Text)
+			}
+		}
+	})
+}
+
+// mailLimitEnv is a cloud whose mail limits are tight (the others generous).
+func mailLimitEnv(t *testing.T, backend storetest.Backend, perRecipient, perCaller, perOrganization int) *env {
+	limit := noRateLimit
+	limit.MailPerRecipient, limit.MailPerCaller, limit.MailPerOrganization = perRecipient, perCaller, perOrganization
+	return newEnv(t, backend, envOptions{rateLimit: limit, sharedRateLimits: backend.Name == "postgres"})
+}
+
+// TestMailLimits (items 1 and 4): every mail a caller can ask for counts
+// per recipient, per caller and per organisation; past a limit the answer
+// is 429 with that limit's message and nothing is mailed or made.
+func TestMailLimits(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		t.Run("PerRecipient", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 2, 1000, 1000)
+			e.createUser("ann@example.com", "ann-password")
+			acme := e.newOwner("Acme", "boss@acme.example")
+			seedLibrary(t, e, acme.orgID)
+			// Two reset links from anyone, then nothing more to that
+			// address, whoever asks and however.
+			for range 2 {
+				if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"}); resp.Status != http.StatusOK {
+					t.Fatalf("reset: %d %s", resp.Status, resp.Body)
+				}
+			}
+			for name, resp := range map[string]response{
+				"reset":       e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "Ann@Example.com"}),
+				"update link": e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": "ann@example.com"}),
+				"invitation":  e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": "ann@example.com"}),
+			} {
+				if resp.Status != http.StatusTooManyRequests || resp.Message() != cloud.MsgMailRecipientLimit {
+					t.Errorf("%s past the recipient's limit: %d %s", name, resp.Status, resp.Body)
+				}
+			}
+			// An address without an account is limited alike: the limit
+			// tells nothing about accounts.
+			for i := range 3 {
+				resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "nobody@example.com"})
+				if want := []int{200, 200, 429}[i]; resp.Status != want {
+					t.Fatalf("reset %d for an address without an account: %d %s", i, resp.Status, resp.Body)
+				}
+			}
+			if n := len(e.mailsTo("ann@example.com")); n != 2 {
+				t.Fatalf("%d mails reached the address, want 2", n)
+			}
+		})
+		t.Run("PerCaller", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 1000, 3, 1000)
+			acme := e.newOwner("Acme", "boss@acme.example")
+			seedLibrary(t, e, acme.orgID)
+			for i := range 3 {
+				resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": fmt.Sprintf("w%d@example.com", i)})
+				if resp.Status != http.StatusCreated {
+					t.Fatalf("update link %d: %d %s", i, resp.Status, resp.Body)
+				}
+			}
+			resp := e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": "new@acme.example"})
+			if resp.Status != http.StatusTooManyRequests || resp.Message() != cloud.MsgMailCallerLimit {
+				t.Fatalf("past the caller's limit: %d %s", resp.Status, resp.Body)
+			}
+			team := e.do("GET", acme.path("/team"), acme.token, nil).JSON()["members"].([]any)
+			if len(team) != 1 || len(e.mailsTo("new@acme.example")) != 0 {
+				t.Fatalf("a refused invitation made a member or a mail: %v", team)
+			}
+			// Anonymous callers are known by their address.
+			for i := range 4 {
+				resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": fmt.Sprintf("r%d@example.com", i)})
+				if want := []int{200, 200, 200, 429}[i]; resp.Status != want {
+					t.Fatalf("anonymous reset %d: %d %s", i, resp.Status, resp.Body)
+				}
+			}
+		})
+		t.Run("PerOrganization", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 1000, 1000, 2)
+			acme := e.newOwner("Acme", "boss@acme.example")
+			rival := e.newOwner("Rival", "boss@rival.example")
+			seedLibrary(t, e, acme.orgID)
+			seedLibrary(t, e, rival.orgID)
+			// A stranger's requests for acme's codes are refused before
+			// they count, so they cannot use up acme's allowance.
+			for range 5 {
+				if resp := e.do("POST", acme.path("/qr-codes/1/update-link"), rival.token, map[string]any{"email": "x@example.com"}); resp.Status != http.StatusNotFound {
+					t.Fatalf("rival on acme's code: %d %s", resp.Status, resp.Body)
+				}
+			}
+			for i := range 2 {
+				if resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": fmt.Sprintf("w%d@example.com", i)}); resp.Status != http.StatusCreated {
+					t.Fatalf("update link %d: %d %s", i, resp.Status, resp.Body)
+				}
+			}
+			resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": "w9@example.com"})
+			if resp.Status != http.StatusTooManyRequests || resp.Message() != cloud.MsgMailOrganizationLimit {
+				t.Fatalf("past the organisation's limit: %d %s", resp.Status, resp.Body)
+			}
+			rivalCode := fmt.Sprintf("/qr-codes/%d/update-link", e.library(rival)[0].ID)
+			if resp := e.do("POST", rival.path(rivalCode), rival.token, map[string]any{"email": "w9@example.com"}); resp.Status != http.StatusCreated {
+				t.Fatalf("another organisation: %d %s", resp.Status, resp.Body)
+			}
+		})
+	})
+}
+
+// TestInviteAnswersAlike (item 4): an invitation answers the same whether
+// or not the address has an account, and the person is mailed either way.
+func TestInviteAnswersAlike(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		acme := e.newOwner("Acme", "boss@acme.example")
+		e.createUser("ann@example.com", "ann-password")
+		e.createCorporateUser("cat@other.example", "cat-password")
+
+		answers := map[string]response{}
+		for _, email := range []string{"ann@example.com", "new@example.com", "cat@other.example"} {
+			answers[email] = e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": email})
+		}
+		want := answers["new@example.com"]
+		if want.Status != http.StatusCreated || want.Message() != cloud.MsgInviteSent {
+			t.Fatalf("invitation of a new address: %d %s", want.Status, want.Body)
+		}
+		for email, resp := range answers {
+			if resp.Status != want.Status || string(resp.Body) != string(want.Body) {
+				t.Errorf("%s: %d %s, a new address got %d %s", email, resp.Status, resp.Body, want.Status, want.Body)
+			}
+		}
+		for _, email := range []string{"ann@example.com", "cat@other.example"} {
+			mails := e.mailsTo(email)
+			if len(mails) != 1 || mails[0].Subject != cloud.MsgInviteExistingMailSubject ||
+				!strings.Contains(mails[0].Text, "already has a Lifetag account") || strings.Contains(mails[0].Text, "token=") {
+				t.Errorf("%s was mailed %+v", email, mails)
+			}
+		}
+		if mails := e.mailsTo("new@example.com"); len(mails) != 1 || !strings.Contains(mails[0].Text, "/corporate-password-setup?token=") {
+			t.Errorf("the new address was mailed %+v", mails)
+		}
+		// Nothing changed for the accounts that exist.
+		for _, email := range []string{"ann@example.com", "cat@other.example"} {
+			u, err := e.Store.FindUserByEmail(context.Background(), email)
+			if err != nil || u.OrganizationID == acme.orgID {
+				t.Errorf("%s: %+v %v", email, u, err)
+			}
+		}
+	})
+}
+
+// TestCollectLinkCountsOnlyAcceptedSubmissions (item 5): refused posts from
+// one client address never close a link for the others; they are limited
+// per client address instead.
+func TestCollectLinkCountsOnlyAcceptedSubmissions(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		limit := collectNoLimit
+		limit.CollectPerLink, limit.CollectMalformedPerIP, limit.Window, limit.TrustProxy = 3, 5, time.Hour, true
+		e := newEnv(t, backend, envOptions{rateLimit: limit, sharedRateLimits: backend.Name == "postgres"})
+		acme := e.newOfficer("officer@acme.example")
+		token := e.newLink(acme, map[string]any{})
+		from := func(client string, body any) response {
+			return e.send("POST", "/api/collect/"+token, body, func(r *http.Request) { r.Header.Set("X-Real-IP", client) })
+		}
+		bad := []any{
+			`{"values": `, // not JSON
+			map[string]any{"values": workerRecord("Ann Worker")},        // no consent
+			map[string]any{"values": workerRecord(""), "consent": true}, // no name
+			map[string]any{"values": map[string]string{"bloodType": "Z"}, "consent": true},
+		}
+		for i := range 20 {
+			resp := from("203.0.113.9", bad[i%len(bad)])
+			if want := http.StatusBadRequest; i >= 5 {
+				want = http.StatusTooManyRequests
+				if resp.Status != want || resp.Message() != cloud.MsgTooManyRequests {
+					t.Fatalf("refused post %d past the client's limit: %d %s", i, resp.Status, resp.Body)
+				}
+			} else if resp.Status != want {
+				t.Fatalf("refused post %d: %d %s", i, resp.Status, resp.Body)
+			}
+		}
+		// Three workers elsewhere still submit; the link's own limit holds.
+		for i := range 4 {
+			resp := from(fmt.Sprintf("198.51.100.%d", i+1), map[string]any{"values": workerRecord(fmt.Sprintf("Worker %d", i)), "consent": true})
+			if want := []int{201, 201, 201, 429}[i]; resp.Status != want {
+				t.Fatalf("worker %d: %d %s", i, resp.Status, resp.Body)
+			}
+		}
+		if n := len(e.library(acme)); n != 3 {
+			t.Fatalf("%d codes, want 3", n)
+		}
+	})
+}
+
+// addressesIn finds what looks like an e-mail address in a log.
+func addressesIn(log string) []string {
+	return regexp.MustCompile(`[a-z0-9._+-]+@[a-z0-9.-]+\.[a-z]+`).FindAllString(log, -1)
+}
+
+// TestMailLogHoldsNoAddress (item 6): a recipient the mail server refuses
+// is logged without its address (the request id says which request), and a
+// string that is not exactly one mailbox is refused, never "sent".
+func TestMailLogHoldsNoAddress(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		sink := smtptest.Start(t)
+		sink.Refuse("gone@example.com")
+		sender, err := mail.NewSMTP(mail.SMTPConfig{Host: sink.Host, Port: sink.Port, From: "Lifetag <no-reply@lifetag.test>", TLS: mail.TLSNone})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var logs syncBuffer
+		logger := lhttp.WithRequestIDs(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+		e := newEnv(t, backend, envOptions{mailer: sender, logger: logger})
+		e.createUser("gone@example.com", "gone-password")
+		acme := e.newOfficer("officer@acme.example")
+		seedLibrary(t, e, acme.orgID)
+
+		reset := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "gone@example.com"})
+		if reset.Status != http.StatusOK {
+			t.Fatalf("reset: %d %s", reset.Status, reset.Body)
+		}
+		for _, two := range []string{"a@x.example,b@y.example", "a@x.example;b@y.example", "A <a@x.example>, b@y.example"} {
+			if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": two}); resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgEmailInvalid {
+				t.Errorf("reset for %q: %d %s", two, resp.Status, resp.Body)
+			}
+			if resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": two}); resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgValidEmailRequired {
+				t.Errorf("update link for %q: %d %s", two, resp.Status, resp.Body)
+			}
+		}
+		e.Service.Close() // the refused mail has been tried and logged
+		log := logs.String()
+		if !strings.Contains(log, `"msg":"mail not sent"`) || !strings.Contains(log, reset.Header.Get(lhttp.RequestIDHeader)) {
+			t.Fatalf("no failure line with the request's id in the log:\n%s", log)
+		}
+		var leaked []string
+		for _, a := range addressesIn(log) {
+			if !strings.HasSuffix(a, "lifetag.test") { // our own sender is not personal
+				leaked = append(leaked, a)
+			}
+		}
+		if len(leaked) != 0 {
+			t.Fatalf("addresses in the log %q:\n%s", leaked, log)
+		}
+	})
+}
+
+// invisibleAddresses look like ann@example.com in a list.
+var invisibleAddresses = []string{
+	"ann\u200b@example.com", // zero-width space
+	"an\u200dn@example.com", // zero-width joiner
+	"ann\u2060@example.com", // word joiner
+	"ann@\u202eexample.com", // right-to-left override
+	"\u2066ann@example.com", // left-to-right isolate
+	"ann\u00ad@example.com", // soft hyphen
+	"\ufeffann@example.com", // byte-order mark
+	"ann@example.com\u200e", // left-to-right mark
+}
+
+// TestInvisibleAddressesRefusedAtEveryDoor (item 7): every route that takes
+// an address refuses one with an invisible character, with that door's
+// message from the spec, and makes nothing.
+func TestInvisibleAddressesRefusedAtEveryDoor(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		admin := e.createAdmin("admin@lifetag.test", "admin-password")
+		adminToken := e.login(admin.Email, "admin-password")
+		acme := e.newOwner("Acme", "boss@acme.example")
+		seedLibrary(t, e, acme.orgID)
+		ann := e.createUser("ann@example.com", "ann-password")
+		annToken := e.login(ann.Email, "ann-password")
+
+		doors := []struct {
+			name, method, path, token string
+			body                      func(email string) any
+			message                   string
+		}{
+			{"check-user", "POST", "/api/auth/check-user", "", func(a string) any { return map[string]string{"email": a} }, cloud.MsgEmailInvalid},
+			{"request-reset", "POST", "/api/auth/request-reset", "", func(a string) any { return map[string]string{"email": a} }, cloud.MsgEmailInvalid},
+			{"checkout", "POST", "/api/create-payment-intent", "", func(a string) any { return printCheckout(a) }, cloud.MsgPaymentEmailRequired},
+			{"shipping", "POST", "/api/create-payment-intent", annToken, func(a string) any {
+				body := physicalCheckout("ann@example.com")
+				shippingAddress := shipping()
+				shippingAddress["email"] = a
+				body["shippingAddress"] = shippingAddress
+				return body
+			}, cloud.MsgEmailInvalid},
+			{"admin create user", "POST", "/api/admin/users/create", adminToken, func(a string) any { return map[string]any{"email": a} }, cloud.MsgEmailInvalid},
+			{"corporate checkout", "POST", "/api/corporate/create-payment-intent", "", func(a string) any { return registrationBody(a) }, cloud.MsgValidEmailRequired},
+			{"trial", "POST", "/api/corporate/register", "", func(a string) any {
+				return map[string]string{"name": "Lookalike Ltd", "contactEmail": a}
+			}, cloud.MsgValidEmailRequired},
+			{"invitation", "POST", acme.path("/team/invite"), acme.token, func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
+			{"update link", "POST", acme.path("/qr-codes/1/update-link"), acme.token, func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
+		}
+		for _, door := range doors {
+			for _, address := range invisibleAddresses {
+				resp := e.do(door.method, door.path, door.token, door.body(address))
+				if resp.Status != http.StatusBadRequest || resp.Message() != door.message {
+					t.Errorf("%s with %+q: %d %s", door.name, address, resp.Status, resp.Body)
+				}
+			}
+		}
+		e.Service.Close()
+		if n := len(e.Outbox.Messages()); n != 1 { // the owner's setup mail only
+			for _, m := range e.Outbox.Messages() {
+				t.Logf("mail to %+q: %s", m.To, m.Subject)
+			}
+			t.Fatalf("%d mails", n)
+		}
+		for _, address := range invisibleAddresses {
+			if _, err := e.Store.FindUserByEmail(context.Background(), cloud.NormalizeEmail(address)); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+				t.Errorf("an account for %+q: %v", address, err)
+			}
+		}
+	})
+}
