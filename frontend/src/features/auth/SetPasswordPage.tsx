@@ -6,6 +6,7 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
+import { validAddress } from "@/lib/emergency/mailbox";
 import { useSetPassword } from "./api/set-password";
 import { authCopy } from "./copy";
 import { newPasswordAccepted } from "./newPasswordToast";
@@ -18,7 +19,7 @@ export function SetPasswordPage() {
   const [params] = useSearchParams();
   const email = params.get("email") ?? "";
   const token = params.get("token") ?? "";
-  const valid = email.includes("@") && token !== "";
+  const valid = validAddress(email) && token !== "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const setPasswordCall = useSetPassword();

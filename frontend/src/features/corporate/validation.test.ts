@@ -62,6 +62,10 @@ describe("registration rules (spec §5)", () => {
       "jane@acme",
       "ja ne@acme.example",
       "jane@acme.",
+      "jane@acme.example,eve@evil.example",
+      "jane\u200b@acme.example",
+      "jane\u2060@acme.example",
+      "jane@\u202eacme.example",
     ])
       expect(validEmail(bad), bad).toBe(false);
   });

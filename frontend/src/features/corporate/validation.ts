@@ -1,4 +1,5 @@
 // The full registration form's rules (spec §5), with its messages.
+import { validAddress } from "@/lib/emergency/mailbox";
 import { corporateCopy } from "./copy";
 import { plans } from "./plans";
 
@@ -23,9 +24,14 @@ export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 
 const messages = corporateCopy.register.messages;
 
-/** something@something.tld without spaces: the cloud's check too. */
+/**
+ * The cloud's check (cloud.ValidEmail): one mailbox by the shared rule
+ * (validMailbox: nothing blank or invisible, no second address), its domain
+ * with a dot inside (something@something.tld).
+ */
 export function validEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]*[^\s@.]$/.test(email.trim());
+  const domain = email.trim().slice(email.trim().indexOf("@") + 1);
+  return validAddress(email) && domain.includes(".") && !domain.endsWith(".");
 }
 
 const atLeast = (n: number) => (v: string) => [...v.trim()].length >= n;

@@ -5,21 +5,21 @@
 // characters that separate or quote mailboxes in a header, and no invisible
 // character (so two accounts never differ only by what nobody can see).
 import { rules } from "./rules";
-import { utf8Bytes } from "./normalize";
+import { BLANK, INVISIBLE, utf8Bytes } from "./normalize";
 
+// Blanks and invisible format characters as normalisation knows them
+// (isBlank, isInvisible); then what only an address must not hold
+// (hiddenInAddress: the joiners are listed on purpose, one by one), lone
+// surrogates (Go: not valid UTF-8) and the mailbox separators and quotes
+// (mailboxSpecials).
 const FORBIDDEN = new RegExp(
-  "[" +
-    // blanks (isBlank)
-    "\\u0000-\\u001f\\u007f-\\u009f \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff" +
-    // invisible format characters (isInvisible)
-    "\\u202a-\\u202e\\u2066-\\u2069\\u200e\\u200f\\u061c\\u200b\\u2060-\\u2064\\u206a-\\u206f\\u00ad\\u180e\\ufff9-\\ufffb" +
-    // hidden in an address (hiddenInAddress)
-    "\\u200c\\u200d\\u034f\\u115f\\u1160\\u3164\\uffa0\\u180b-\\u180f\\ufe00-\\ufe0f\\u{e0000}-\\u{e007f}" +
-    // lone surrogates (Go: not valid UTF-8)
-    "\\ud800-\\udfff" +
-    // mailbox separators and quotes (mailboxSpecials)
-    ",;<>()\\[\\]\\\\\":" +
-    "]",
+  [
+    BLANK.source,
+    INVISIBLE.source,
+    "[\\u200c\\u200d\\u034f\\u115f\\u1160\\u3164\\uffa0\\u180b-\\u180f\\ufe00-\\ufe0f\\u{e0000}-\\u{e007f}]",
+    "[\\ud800-\\udfff]",
+    '[,;<>()\\[\\]\\\\":]',
+  ].join("|"),
   "u",
 );
 
@@ -29,4 +29,9 @@ export function validMailbox(s: string): boolean {
   const at = s.indexOf("@");
   if (at < 1 || at === s.length - 1 || s.indexOf("@", at + 1) !== -1) return false;
   return !FORBIDDEN.test(s);
+}
+
+/** An address as typed: normalised as the cloud does (trimmed, lower-cased), then checked. */
+export function validAddress(typed: string): boolean {
+  return validMailbox(typed.trim().toLowerCase());
 }

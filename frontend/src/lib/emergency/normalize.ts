@@ -4,7 +4,7 @@
 // their non-empty lines. The blank set is spelled out because JavaScript's
 // trim() and Go's unicode.IsSpace disagree on U+0085 and U+FEFF.
 
-const BLANK =
+export const BLANK =
   // Control characters are the point of this pattern.
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
@@ -19,7 +19,7 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
  * separator and interlinear annotation controls hide inside text. Zero-width
  * (non-)joiners stay: emoji sequences and several scripts need them.
  */
-const INVISIBLE =
+export const INVISIBLE =
   /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b\u2060-\u2064\u206a-\u206f\u00ad\u180e\ufff9-\ufffb]/g;
 
 export function singleLine(s: string | undefined | null): string {

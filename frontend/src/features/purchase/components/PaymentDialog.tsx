@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
+import { validAddress } from "@/lib/emergency/mailbox";
 import { usePaymentProvider } from "@/lib/payments/usePaymentProvider";
 import { referralCode } from "@/lib/referral";
 import type { LabelType } from "@/lib/labels";
@@ -56,7 +57,7 @@ export function PaymentDialog(props: {
 
   const pay = async () => {
     setFailure(null);
-    if (!props.email.includes("@")) {
+    if (!validAddress(props.email)) {
       setFailure(copy.emailMissing);
       return;
     }

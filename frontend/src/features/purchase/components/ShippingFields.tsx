@@ -1,4 +1,5 @@
 import { TextField } from "@/components/ui/TextField";
+import { validAddress } from "@/lib/emergency/mailbox";
 import type { ShippingAddress } from "@/stores/pending";
 import { purchaseCopy } from "../copy";
 
@@ -26,7 +27,7 @@ export type ShippingErrors = Partial<Record<keyof ShippingAddress, string>>;
 export function validateShipping(a: ShippingAddress): ShippingErrors {
   const e: ShippingErrors = {};
   if (a.email.trim() === "") e.email = copy.errors.emailRequired;
-  else if (!a.email.includes("@")) e.email = copy.errors.emailInvalid;
+  else if (!validAddress(a.email)) e.email = copy.errors.emailInvalid;
   if (a.fullName.trim() === "") e.fullName = copy.errors.fullName;
   if (a.addressLine1.trim() === "") e.addressLine1 = copy.errors.addressLine1;
   if (a.city.trim() === "") e.city = copy.errors.city;
