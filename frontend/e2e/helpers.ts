@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
@@ -297,4 +299,32 @@ export function expectCodes(decoded: string, texts: string[]) {
   for (const text of texts) wanted.set(text, (wanted.get(text) ?? 0) + 1);
   for (const [text, times] of wanted) expect(decoded.split(text).length - 1, text).toBe(times);
   expect(decoded.length).toBe(texts.reduce((n, text) => n + text.length, 0));
+}
+
+/**
+ * Frames url in a page of another site (another loopback port, served here)
+ * beside a control page of that site, which allows framing, and expects
+ * Chromium to refuse url: its frame ends on Chromium's error page while the
+ * control loads. A url that can be framed fails the check.
+ */
+export async function expectNotFramable(page: Page, url: string) {
+  const server = createServer((request, response) => {
+    response.setHeader("Content-Type", "text/html");
+    response.end(
+      request.url === "/control"
+        ? "<p>framed control</p>"
+        : `<iframe id="control" src="/control"></iframe><iframe id="target" src="${url}"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(page.frameLocator("#control").getByText("framed control")).toBeVisible();
+    await expect
+      .poll(() => page.frames().map((f) => f.url()), { message: `framing ${url}` })
+      .toContain("chrome-error://chromewebdata/");
+  } finally {
+    server.close();
+  }
 }

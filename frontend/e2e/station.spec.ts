@@ -1,7 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { decodePdf, expectToast, outboxMail, payInDialog, startPhysicalOrder } from "./helpers";
+import {
+  decodePdf,
+  expectNotFramable,
+  expectToast,
+  outboxMail,
+  payInDialog,
+  startPhysicalOrder,
+} from "./helpers";
 
 // The desktop print station's window in a real browser (scripts/test-station.sh):
 // the packaged station binary in --browser mode serves the window and its
@@ -121,4 +128,11 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   await expect
     .poll(() => outboxMail(customer, "Your Lifetag labels are on their way"))
     .toContain("RM987654321GB");
+});
+
+// The --browser bridge, like the website, refuses to be framed by another
+// site: Chromium shows its error page instead of the window.
+test("no other site can frame the station's window", async ({ page }) => {
+  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  await expectNotFramable(page, `${stationUrl}/`);
 });
