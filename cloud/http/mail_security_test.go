@@ -117,6 +117,25 @@ func TestMailUserTextCannotPoseAsOurs(t *testing.T) {
 	})
 }
 
+// TestShippingMailQuotesTheTrackingNumber (item 1): the one other mail with
+// text a person wrote (an admin's tracking number) quotes it on its line,
+// without the bidi characters that could reorder it.
+func TestShippingMailQuotesTheTrackingNumber(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		a := newAdminEnv(t, backend)
+		tracking := "RM12\u202e34 https://lifetag.test.parcel-check.example/\u2066"
+		resp := a.do("PUT", "/api/admin/physical-orders/"+a.orderID, a.admin, map[string]string{"status": "shipped", "trackingNumber": tracking})
+		if resp.Status != http.StatusOK {
+			t.Fatalf("ship: %d %s", resp.Status, resp.Body)
+		}
+		mails := a.mailsTo("ann@example.com")
+		if len(mails) != 1 || mails[0].Subject != cloud.MsgShippedMailSubject || strings.ContainsAny(mails[0].Text, "\u202e\u2066") ||
+			!strings.Contains(mails[0].Text, "\nTracking number: \u201cRM1234 https://lifetag.test.parcel-check.example/\u201d\n") {
+			t.Fatalf("shipping mail %+q", mails)
+		}
+	})
+}
+
 // mailLimitEnv is a cloud whose mail limits are tight (the others generous).
 func mailLimitEnv(t *testing.T, backend storetest.Backend, perRecipient, perCaller, perOrganization int) *env {
 	limit := noRateLimit
