@@ -143,6 +143,16 @@ type Organization struct {
 	UpdatedAt           time.Time
 }
 
+// Status is the organisation's subscription status at now: a trial whose
+// end date has passed is inactive from that moment, whether or not the
+// hourly job (ExpireTrials) has marked it yet.
+func (o *Organization) Status(now time.Time) string {
+	if o.SubscriptionStatus == SubscriptionTrial && !o.TrialEndsAt.IsZero() && !now.Before(o.TrialEndsAt) {
+		return SubscriptionInactive
+	}
+	return o.SubscriptionStatus
+}
+
 // OrganizationCounts are the dashboard's figures, counted from their tables.
 type OrganizationCounts struct {
 	QRCodes  int

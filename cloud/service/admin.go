@@ -596,7 +596,7 @@ func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]Organ
 		if err != nil {
 			return nil, err
 		}
-		views = append(views, ViewOrganization(o, counts.QRCodes))
+		views = append(views, ViewOrganization(o, counts.QRCodes, s.now()))
 	}
 	return views, nil
 }

@@ -527,6 +527,16 @@ func (s *Service) organizationFor(ctx context.Context, actor *cloud.User, orgID 
 	return org, err
 }
 
+// mayCreate applies cloud.CanCreateCodes, the rule of every route that
+// prints, creates or mails, to org with its codes counted now.
+func (s *Service) mayCreate(ctx context.Context, org *cloud.Organization) error {
+	used, err := s.store.CountCodes(ctx, org.ID)
+	if err != nil {
+		return err
+	}
+	return cloud.CanCreateCodes(org, used, s.now())
+}
+
 // ownerOf is organizationFor for the owner's own changes (team, billing).
 func (s *Service) ownerOf(ctx context.Context, actor *cloud.User, orgID int64) (*cloud.Organization, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
@@ -560,20 +570,27 @@ type OrganizationView struct {
 	HasBillingAccount  bool       `json:"hasBillingAccount"`
 	TrialEndsAt        *time.Time `json:"trialEndsAt"`
 	CreatedAt          time.Time  `json:"createdAt"`
+	// Paused is why printing, new codes and links are refused right now
+	// (cloud.CanCreateCodes's message: inactive, or over the plan's limit,
+	// with the numbers and the way out); empty when they are not.
+	Paused string `json:"paused"`
 }
 
-// ViewOrganization is o as the client sees it, with its code count.
-func ViewOrganization(o *cloud.Organization, qrCodes int) OrganizationView {
+// ViewOrganization is o as the client sees it at now, with its code count.
+func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) OrganizationView {
 	v := OrganizationView{
 		ID: o.ID, Name: o.Name, OrganizationType: o.OrganizationType, ContactFirstName: o.ContactFirstName,
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
-		SubscriptionPlan: o.Plan, SubscriptionStatus: o.SubscriptionStatus, CurrentQRCodes: qrCodes,
+		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQRCodes: qrCodes,
 		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", CreatedAt: o.CreatedAt,
 	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt
 		v.TrialEndsAt = &t
+	}
+	if err := cloud.CanCreateCodes(o, qrCodes, now); err != nil {
+		v.Paused = cloud.ErrorMessage(err)
 	}
 	return v
 }
@@ -591,7 +608,7 @@ func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*Organ
 	if err != nil {
 		return nil, err
 	}
-	v := ViewOrganization(org, counts.QRCodes)
+	v := ViewOrganization(org, counts.QRCodes, s.now())
 	return &v, nil
 }
 
@@ -644,7 +661,7 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 	if err != nil {
 		return nil, err
 	}
-	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes), Projects: counts.Projects,
+	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
 		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{}}
 	if actor.OrganizationID == org.ID {
 		d.Role = roleName(actor.UserType)
@@ -696,6 +713,9 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 	if err != nil {
 		return nil, err
 	}
+	if err := s.mayCreate(ctx, org); err != nil {
+		return nil, err // it mails
+	}
 	email = cloud.NormalizeEmail(email)
 	if !cloud.ValidEmail(email) {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
@@ -739,6 +759,9 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return err
+	}
+	if err := s.mayCreate(ctx, org); err != nil {
+		return err // it mails
 	}
 	var member *cloud.User
 	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
