@@ -161,10 +161,7 @@ func (e *env) createUser(email, password string) *cloud.User {
 func (e *env) createCorporateUser(email, password string) *cloud.User {
 	e.t.Helper()
 	ctx := context.Background()
-	orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Other Org " + email, ContactEmail: "owner." + email})
-	if err != nil {
-		e.t.Fatal(err)
-	}
+	orgID := e.trialOrganization("Other Org "+email, "owner."+email)
 	hash, err := argon2id.New(fastPasswords, 0).Hash(password)
 	if err != nil {
 		e.t.Fatal(err)

@@ -90,8 +90,10 @@ var stateCases = []stateCase{
 			return map[string]any{"codeIds": []int64{r.Code}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
 		}, ok: 200, gated: true},
 	{route: "POST /api/corporate/{orgId}/print-runs", path: op("/print-runs"),
-		body: func(r orgRefs) any { return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{r.Code}} },
-		ok:   201, gated: true},
+		body: func(r orgRefs) any {
+			return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{r.Code}}
+		},
+		ok: 201, gated: true},
 	{route: "GET /api/corporate/projects/{orgId}",
 		path: func(r orgRefs) string { return fmt.Sprintf("/api/corporate/projects/%d", r.Org) }, ok: 200},
 	{route: "POST /api/corporate/{orgId}/projects", path: op("/projects"),

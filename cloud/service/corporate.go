@@ -372,35 +372,174 @@ func (s *Service) applySubscription(ctx context.Context, ev cloud.PaymentEvent) 
 	return outcome, err
 }
 
-// RegisterTrial is the simple form (§2 /corporate/register): a 14-day trial
-// of the chosen plan, no card; the contact becomes the owner and is mailed
-// the password-setup link.
-func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration) (int64, error) {
+// TrialStarted answers the simple form: nothing exists yet but the
+// registration, waiting for its contact to open the mailed link.
+type TrialStarted struct {
+	RegistrationID string `json:"registrationId"`
+	ContactEmail   string `json:"contactEmail"`
+	Message        string `json:"message"`
+}
+
+// trialHash names a folded mailbox or a client address in the store
+// without the address itself.
+func trialHash(kind, value string) []byte { return hashToken(kind + "\x00" + value) }
+
+// RegisterTrial is the simple form (§2 /corporate/register): a 14-day
+// trial, no card. Nothing is created for the address until its owner
+// proves it by opening the mailed link (ConfirmTrial, through the
+// password setup page), so a stranger's registration blocks nobody; an
+// unproven one expires with its link (cloud.ResetTokenTTL). A mailbox
+// (folded: cloud.FoldMailbox) gets one trial, ever, and a
+// client address and a mailbox cloud.TrialRegistrationsADay registrations
+// a day. client is the caller's address, as the rate limiters see it.
+func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration, client string) (*TrialStarted, error) {
 	if err := req.Validate(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if err := s.refuseTakenAddress(ctx, req.ContactEmail); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	mailbox, clientHash := trialHash("mailbox", cloud.FoldMailbox(req.ContactEmail)), trialHash("client", client)
+	if used, err := s.store.TrialMailboxUsed(ctx, mailbox); err != nil {
+		return nil, err
+	} else if used {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgTrialMailboxUsed)
+	}
+	byMailbox, byClient, err := s.store.CountTrialRegistrations(ctx, mailbox, clientHash, now.Add(-24*time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	if byMailbox >= cloud.TrialRegistrationsADay || byClient >= cloud.TrialRegistrationsADay {
+		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrials)
+	}
+	ref, err := newPaymentRef()
+	if err != nil {
+		return nil, err
+	}
+	token, tokenHash, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	reg := &cloud.Registration{Ref: ref, OrganizationName: req.Name, OrganizationType: req.Industry,
+		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, CreatedAt: now,
+		ConfirmTokenHash: tokenHash, MailboxHash: mailbox, ClientHash: clientHash, MailsSent: 1}
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+		return nil, err
+	}
+	s.mailTrialLink(reg.ContactEmail, token)
+	return &TrialStarted{RegistrationID: ref, ContactEmail: reg.ContactEmail, Message: cloud.MsgTrialMailSent}, nil
+}
+
+// mailTrialLink mails a trial's contact the link that proves the address
+// and sets the owner's password: the same page as every setup link.
+func (s *Service) mailTrialLink(email, token string) {
+	link := s.baseURL + "/corporate-password-setup?token=" + url.QueryEscape(token)
+	s.sendMail(cloud.Mail{To: email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(trialMailText, link)})
+}
+
+// confirmTrial makes a trial's organisation and owner from the
+// registration whose link was opened (token), if it is still waiting and
+// its address still free, and sets the owner's password with the same
+// token. ENOTFOUND when token is no trial's link.
+func (s *Service) confirmTrial(ctx context.Context, token, password string) (int64, error) {
+	reg, err := s.store.FindRegistrationByConfirmToken(ctx, hashToken(token))
+	if err != nil {
 		return 0, err
 	}
 	now := s.now()
-	plan, _ := plans.Find(req.SubscriptionTier)
+	if reg.Status != cloud.RegistrationPending || now.Sub(reg.CreatedAt) > cloud.ResetTokenTTL {
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	}
+	plan, _ := plans.Find(reg.Plan)
+	starter, _ := plans.Find(plans.All.DefaultPlan)
+	var owner *cloud.User
 	org := &cloud.Organization{
-		Name: req.Name, OrganizationType: req.Industry, ContactEmail: req.ContactEmail, Phone: req.ContactPhone,
-		Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial, MaxQRCodes: plan.MaxQRCodes,
+		Name: reg.OrganizationName, OrganizationType: reg.OrganizationType, ContactEmail: reg.ContactEmail,
+		Phone: reg.Phone, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
+		// A trial holds Starter's allowance whatever plan it tries, until
+		// a site admin raises it (SetAllowance).
+		MaxQRCodes:  min(plan.MaxQRCodes, starter.MaxQRCodes),
 		TrialEndsAt: now.Add(time.Duration(plans.All.TrialDays) * 24 * time.Hour), CreatedAt: now,
 	}
-	var owner *cloud.User
-	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-		var err error
-		owner, err = createOrganization(tx, org, now)
-		return err
+	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		locked, err := tx.LockRegistration(reg.Ref)
+		if err != nil {
+			return err
+		}
+		if locked.Status != cloud.RegistrationPending {
+			return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+		}
+		if taken, err := tx.EmailTaken(reg.ContactEmail); err != nil {
+			return err
+		} else if taken {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAddressTakenMeanwhile)
+		}
+		// One trial per mailbox, whichever of its addresses proves it first.
+		if err := tx.UseTrialMailbox(reg.MailboxHash, now); err != nil {
+			return err
+		}
+		if owner, err = createOrganization(tx, org, now); err != nil {
+			return err
+		}
+		return tx.CompleteRegistration(reg.Ref, org.ID)
 	})
-	if cloud.ErrorCode(err) == cloud.ECONFLICT {
-		return 0, cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
-	} else if err != nil {
+	if err != nil {
 		return 0, err
 	}
-	return org.ID, s.mailCorporateSetup(ctx, owner, welcomeMailText)
+	// The link proved the address; it also sets the password, as the
+	// owner's own setup link would.
+	if err := s.store.SetResetToken(ctx, owner.ID, hashToken(token), now.Add(cloud.ResetTokenTTL)); err != nil {
+		return 0, err
+	}
+	if err := s.usePasswordToken(ctx, token, password, owner.Email, cloud.MsgInvalidLink); err != nil {
+		return 0, err
+	}
+	s.addActivity(ctx, org.ID, cloud.ActivityPasswordSet, owner.Email)
+	return org.ID, nil
+}
+
+// ResendSetup mails a registration's link again, for the page a new
+// customer lands on: a trial's confirmation (a new link; the old one stops
+// working), or for a paid registration (its checkout session id is the
+// browser's proof) the owner's setup link while no password is set. The
+// answer is the same whether or not anything was sent; each registration
+// sends at most cloud.SetupMailsPerRegistration mails.
+func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID string) error {
+	if registrationRef == "" || len(registrationRef) > maxTokenLength || len(sessionID) > maxTokenLength {
+		return nil
+	}
+	reg, err := s.store.FindRegistration(ctx, registrationRef)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if reg.MailsSent >= cloud.SetupMailsPerRegistration {
+		return cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManySetupMails)
+	}
+	switch {
+	case reg.IsTrial() && reg.Status == cloud.RegistrationPending:
+		token, tokenHash, err := newToken()
+		if err != nil {
+			return err
+		}
+		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, tokenHash); err != nil {
+			return err
+		}
+		s.mailTrialLink(reg.ContactEmail, token)
+	case !reg.IsTrial() && sessionID != "" && reg.CheckoutSessionID == sessionID &&
+		reg.Status == cloud.RegistrationCompleted:
+		owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
+		if err != nil || owner.PasswordHash != "" || owner.OrganizationID != reg.OrganizationID {
+			return nil
+		}
+		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, nil); err != nil {
+			return err
+		}
+		return s.mailCorporateSetup(ctx, owner, welcomeMailText)
+	}
+	return nil
 }
 
 // CheckTrials mails each trial's contact 3 days before it ends, once, and
@@ -442,23 +581,31 @@ func (s *Service) CorporateLogin(ctx context.Context, email, password string) (s
 
 // CorporateSetPassword sets a corporate user's password from the setup link
 // (/corporate-password-setup?token=); other accounts' tokens are refused.
-func (s *Service) CorporateSetPassword(ctx context.Context, token, password string) error {
+func (s *Service) CorporateSetPassword(ctx context.Context, token, password string) (int64, error) {
 	if token == "" || len(token) > maxTokenLength {
-		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	}
 	if err := validPassword(password); err != nil {
-		return err
+		return 0, err
 	}
 	user, err := s.store.FindUserByPasswordToken(ctx, hashToken(token), "", s.now())
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !cloud.IsCorporate(user.UserType)) {
-		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		// No account's link: a trial's, whose opening proves the address.
+		orgID, err := s.confirmTrial(ctx, token, password)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+			return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+		}
+		return orgID, err
+	}
+	if err == nil && !cloud.IsCorporate(user.UserType) {
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	} else if err != nil {
-		return err
+		return 0, err
 	}
 	if err := s.usePasswordToken(ctx, token, password, user.Email, cloud.MsgInvalidLink); err != nil {
-		return err
+		return 0, err
 	}
-	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+	return user.OrganizationID, s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
 		return tx.AddActivity(&cloud.Activity{OrganizationID: user.OrganizationID, Kind: cloud.ActivityPasswordSet,
 			Detail: user.Email, CreatedAt: s.now()})
 	})
@@ -498,6 +645,17 @@ To choose your password, open this link within 24 hours:
 %s
 
 If you did not expect this message, ignore it.
+`
+	trialMailText = `Someone, we hope you, asked for a free trial of Lifetag for
+organisations with this address.
+
+To confirm the address, start the trial and choose your password, open
+this link within 24 hours:
+
+%s
+
+Until then nothing has been created. If you did not ask for it, ignore
+this message.
 `
 	trialEndingMailText = `Your organisation's Lifetag trial ends in 3 days.
 
