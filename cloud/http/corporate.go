@@ -38,13 +38,13 @@ func (s *Server) handleCompleteRegistration(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	orgID, err := s.service.CompleteRegistration(r.Context(), req.SessionID, req.RegistrationID)
+	done, err := s.service.CompleteRegistration(r.Context(), req.SessionID, req.RegistrationID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgRegistrationSuccessful,
-		"organizationId": orgID})
+		"organizationId": done.OrganizationID, "contactEmail": done.ContactEmail, "setupPending": done.SetupPending})
 }
 
 // handleCorporateTestCheckout is the local test checkout's Pay button for a

@@ -107,40 +107,57 @@ func (s *Service) refuseTakenAddress(ctx context.Context, email string) error {
 // checkout. The session must be the registration's own, and paid as the
 // provider says when asked; the organisation is made through the webhook's
 // own exactly-once path. Done before (by the webhook) is done.
-func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrationRef string) (int64, error) {
+func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrationRef string) (*RegistrationDone, error) {
 	if sessionID == "" || registrationRef == "" {
-		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgMissingPaymentInfo)
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgMissingPaymentInfo)
 	}
 	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgRegistrationNotFound)
 	if len(sessionID) > maxTokenLength || len(registrationRef) > maxTokenLength {
-		return 0, notFound
+		return nil, notFound
 	}
 	reg, err := s.store.FindRegistration(ctx, registrationRef)
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
-		return 0, notFound
+		return nil, notFound
 	} else if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if reg.CheckoutSessionID == "" || reg.CheckoutSessionID != sessionID {
-		return 0, notFound
+		return nil, notFound
 	}
 	if reg.Status == cloud.RegistrationCompleted {
-		return reg.OrganizationID, nil
+		return s.registrationDone(ctx, reg), nil
 	}
 	event, err := s.subscriptions.ReadCheckoutSession(ctx, sessionID)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if _, err := s.ApplyCorporateEvent(ctx, event); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if reg, err = s.store.FindRegistration(ctx, registrationRef); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if reg.Status != cloud.RegistrationCompleted {
-		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgRegistrationUnpaid)
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgRegistrationUnpaid)
 	}
-	return reg.OrganizationID, nil
+	return s.registrationDone(ctx, reg), nil
+}
+
+// RegistrationDone is what the browser back from checkout is told: the
+// organisation, and whether its owner still has to open the setup mail
+// (a new customer, not signed in: the landing page says so) or is
+// already a member with a password (a trial that subscribed).
+type RegistrationDone struct {
+	OrganizationID int64  `json:"organizationId"`
+	ContactEmail   string `json:"contactEmail"`
+	SetupPending   bool   `json:"setupPending"`
+}
+
+func (s *Service) registrationDone(ctx context.Context, reg *cloud.Registration) *RegistrationDone {
+	done := &RegistrationDone{OrganizationID: reg.OrganizationID, ContactEmail: reg.ContactEmail}
+	owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
+	done.SetupPending = err == nil && owner.OrganizationID == reg.OrganizationID && owner.PasswordHash == ""
+	return done
 }
 
 // ApplyCorporateEvent applies a verified checkout or subscription event
@@ -391,7 +408,7 @@ func trialHash(kind, value string) []byte { return hashToken(kind + "\x00" + val
 // unproven one expires with its link (cloud.ResetTokenTTL). A mailbox
 // (folded: cloud.FoldMailbox) gets one trial, ever, and a
 // client address and a mailbox cloud.TrialRegistrationsADay registrations
-// a day. client is the caller's address, as the rate limiters see it.
+// a day (configurable: TRIAL_REGISTRATIONS_PER_DAY). client is the caller's address, as the rate limiters see it.
 func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration, client string) (*TrialStarted, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
@@ -410,7 +427,7 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 	if err != nil {
 		return nil, err
 	}
-	if byMailbox >= cloud.TrialRegistrationsADay || byClient >= cloud.TrialRegistrationsADay {
+	if byMailbox >= s.trialsADay || byClient >= s.trialsADay {
 		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrials)
 	}
 	ref, err := newPaymentRef()

@@ -4,6 +4,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -38,6 +39,9 @@ type Config struct {
 	Development bool
 	// BaseURL is the site's address, for links in mail.
 	BaseURL string
+	// TrialRegistrationsADay bounds trial registrations a day per client
+	// address and per mailbox; 0 takes cloud.TrialRegistrationsADay.
+	TrialRegistrationsADay int
 }
 
 // Service implements the use cases.
@@ -62,6 +66,7 @@ type Service struct {
 	// the messages on their way, for the shutdown's log.
 	mail        sync.WaitGroup
 	mailPending atomic.Int64
+	trialsADay  int // Config.TrialRegistrationsADay
 }
 
 // New returns a Service.
@@ -88,6 +93,7 @@ func New(c Config) (*Service, error) {
 		development:     c.Development,
 		baseURL:         strings.TrimRight(c.BaseURL, "/"),
 		dummyHash:       dummy,
+		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
 	}, nil
 }
 
