@@ -670,13 +670,21 @@ func TestAdminListsOrganizations(t *testing.T) {
 			"contactEmail": "boss@acme.example", "subscriptionTier": "professional"}); resp.Status != 200 {
 			t.Fatalf("register: %d %s", resp.Status, resp.Body)
 		}
+		if resp := e.do("GET", "/api/corporate/organizations", token, nil); string(resp.Body) != "[]\n" {
+			t.Fatalf("an unproven trial is listed: %s", resp.Body)
+		}
+		if resp := e.do("POST", "/api/corporate/setup-password", "", map[string]string{
+			"token": e.newestSetupToken("boss@acme.example"), "password": "owner-password"}); resp.Status != 200 {
+			t.Fatalf("confirm: %d %s", resp.Status, resp.Body)
+		}
 		resp := e.do("GET", "/api/corporate/organizations", token, nil)
 		var orgs []map[string]any
 		if err := json.Unmarshal(resp.Body, &orgs); resp.Status != 200 || err != nil || len(orgs) != 1 {
 			t.Fatalf("organizations: %d %s (%v)", resp.Status, resp.Body, err)
 		}
 		o := orgs[0]
-		if o["name"] != "Acme Mining" || o["subscriptionTier"] != "professional" || o["maxQrCodes"] != float64(200) ||
+		// A trial holds Starter's allowance (50) whatever plan it tries.
+		if o["name"] != "Acme Mining" || o["subscriptionTier"] != "professional" || o["maxQrCodes"] != float64(50) ||
 			o["currentQrCodes"] != float64(0) || o["subscriptionStatus"] != "trial" {
 			t.Fatalf("organization %v", o)
 		}
