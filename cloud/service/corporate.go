@@ -469,14 +469,12 @@ func (s *Service) confirmTrial(ctx context.Context, token, password string) (int
 		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	}
 	plan, _ := plans.Find(reg.Plan)
-	starter, _ := plans.Find(plans.All.DefaultPlan)
 	var owner *cloud.User
 	org := &cloud.Organization{
 		Name: reg.OrganizationName, OrganizationType: reg.OrganizationType, ContactEmail: reg.ContactEmail,
 		Phone: reg.Phone, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
-		// A trial holds Starter's allowance whatever plan it tries, until
-		// a site admin raises it (SetAllowance).
-		MaxQRCodes:  min(plan.MaxQRCodes, starter.MaxQRCodes),
+		// Raised by a site admin only (SetAllowance).
+		MaxQRCodes:  min(plan.MaxQRCodes, plans.TrialMaxQRCodes()),
 		TrialEndsAt: now.Add(time.Duration(plans.All.TrialDays) * 24 * time.Hour), CreatedAt: now,
 	}
 	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {

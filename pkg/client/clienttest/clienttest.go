@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/plans"
 )
 
 // AdminEmail is the admin every test cloud seeds (ADMIN_EMAILS).
@@ -80,6 +81,8 @@ type Cloud struct {
 	cmd     *exec.Cmd
 	done    chan struct{}
 	logs    *syncBuffer
+	// adminPassword, once set through the mailed link (AdminPassword).
+	adminPassword string
 }
 
 type syncBuffer struct {
@@ -328,10 +331,14 @@ var (
 // link the cloud mailed at start, and returns it.
 func (c *Cloud) AdminPassword() string {
 	c.t.Helper()
+	if c.adminPassword != "" {
+		return c.adminPassword // the link works once
+	}
 	const password = "admin-password-1"
 	q := c.mailLink(AdminEmail, setPasswordLink)
 	c.browser().call("POST", "/api/auth/set-password",
 		map[string]string{"email": AdminEmail, "token": q.Get("token"), "password": password}, nil)
+	c.adminPassword = password
 	return password
 }
 
@@ -375,7 +382,18 @@ func (c *Cloud) CorporateTrial(name, ownerEmail, plan string) string {
 	b.call("POST", "/api/corporate/register", map[string]string{"name": name, "contactEmail": ownerEmail,
 		"subscriptionTier": plan}, nil)
 	q := c.mailLink(ownerEmail, corporateSetupURL)
-	b.call("POST", "/api/corporate/setup-password", map[string]string{"token": q.Get("token"), "password": password}, nil)
+	var confirmed struct {
+		OrganizationID int64 `json:"organizationId"`
+	}
+	b.call("POST", "/api/corporate/setup-password", map[string]string{"token": q.Get("token"), "password": password}, &confirmed)
+	// A trial holds Starter's allowance; a person at Lifetag (the seeded
+	// admin) gives it the plan's, as for a customer who asks.
+	if p, ok := plans.Find(plan); ok && p.MaxQRCodes > plans.TrialMaxQRCodes() {
+		admin := c.browser()
+		admin.call("POST", "/api/auth/login", map[string]string{"email": AdminEmail, "password": c.AdminPassword()}, nil)
+		admin.call("PUT", fmt.Sprintf("/api/admin/organizations/%d/allowance", confirmed.OrganizationID),
+			map[string]int{"maxQrCodes": p.MaxQRCodes}, nil)
+	}
 	return password
 }
 
