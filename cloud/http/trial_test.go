@@ -296,3 +296,42 @@ func TestTrialToPaidOverPlan(t *testing.T) {
 		wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes/1/label.png"), token, nil), 403, paused)
 	})
 }
+
+// TestLandingAfterCheckout (issue 24 item 1): the browser back from a paid
+// checkout is told its owner has no password yet (the landing page says
+// check your email, not "sign in"), and can have the setup mail sent again,
+// only with its own session id and at most three times.
+func TestLandingAfterCheckout(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		rig := newCorporateRig(t, backend, stripe.LocalCheckout{})
+		e := rig.env
+		reg, session := rig.register(registrationBody("jane@acme.example"))
+		if status, out := rig.call(rig.client, "POST", "/api/corporate/test-checkout/confirm",
+			map[string]string{"sessionId": session, "cardNumber": "4242424242424242"}, nil); status != 200 {
+			t.Fatalf("test checkout: %d %v", status, out)
+		}
+		status, out := rig.complete(session, reg)
+		if status != 200 || out["setupPending"] != true || out["contactEmail"] != "jane@acme.example" {
+			t.Fatalf("completion: %d %v", status, out)
+		}
+		resend := func(body map[string]string) response { return e.do("POST", "/api/corporate/resend-setup", "", body) }
+		// Without the session id (the browser's proof) nothing is sent.
+		wantStatus(t, resend(map[string]string{"registrationId": reg}), 200, cloud.MsgSetupMailResent)
+		if n := rig.setupMails("jane@acme.example"); n != 1 {
+			t.Fatalf("setup mails %d, want 1", n)
+		}
+		wantStatus(t, resend(map[string]string{"registrationId": reg, "sessionId": session}), 200, cloud.MsgSetupMailResent)
+		if n := rig.setupMails("jane@acme.example"); n != 2 {
+			t.Fatalf("setup mails after resend %d, want 2", n)
+		}
+		for range 2 {
+			wantStatus(t, resend(map[string]string{"registrationId": reg, "sessionId": session}), 200, cloud.MsgSetupMailResent)
+		}
+		wantStatus(t, resend(map[string]string{"registrationId": reg, "sessionId": session}), 429, cloud.MsgTooManySetupMails)
+		// Once the password is set, the same browser is sent to the dashboard.
+		rig.signUp("jane@acme.example", "owner-password")
+		if status, out := rig.complete(session, reg); status != 200 || out["setupPending"] != false {
+			t.Fatalf("completion after sign-up: %d %v", status, out)
+		}
+	})
+}

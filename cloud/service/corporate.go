@@ -403,12 +403,13 @@ func trialHash(kind, value string) []byte { return hashToken(kind + "\x00" + val
 
 // RegisterTrial is the simple form (§2 /corporate/register): a 14-day
 // trial, no card. Nothing is created for the address until its owner
-// proves it by opening the mailed link (ConfirmTrial, through the
+// proves it by opening the mailed link (confirmTrial, through the
 // password setup page), so a stranger's registration blocks nobody; an
-// unproven one expires with its link (cloud.ResetTokenTTL). A mailbox
-// (folded: cloud.FoldMailbox) gets one trial, ever, and a
-// client address and a mailbox cloud.TrialRegistrationsADay registrations
-// a day (configurable: TRIAL_REGISTRATIONS_PER_DAY). client is the caller's address, as the rate limiters see it.
+// unproven one expires cloud.ResetTokenTTL after it was made. A mailbox
+// (folded: cloud.FoldMailbox) gets one trial, ever, and a client address
+// and a mailbox cloud.TrialRegistrationsADay registrations a day
+// (TRIAL_REGISTRATIONS_PER_DAY). client is the caller's address, as the
+// rate limiters see it.
 func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration, client string) (*TrialStarted, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
