@@ -70,6 +70,10 @@ const (
 	AuditUserCreated        = "user.created"
 	AuditUserDeleted        = "user.deleted"
 	AuditUsersExported      = "users.exported"
+	// The organisation's target is "#id name" (and the new owner's address).
+	AuditOrganizationDeleted    = "organization.deleted"
+	AuditOrganizationHandedOver = "organization.handed_over"
+	AuditAllowanceChanged       = "organization.allowance_changed"
 )
 
 // AuditEntry is one line of the admin audit log.

@@ -49,6 +49,7 @@ const (
 	ActivityPasswordSet         = "password_set"
 	ActivitySubscriptionChanged = "subscription_changed"
 	ActivitySubscribed          = "subscribed"
+	ActivityHandedOver          = "handed_over" // by a site admin, to the new owner's address
 )
 
 // Choices of the registration forms (§3).
@@ -105,6 +106,28 @@ const (
 	MsgAlreadySubscribed      = "This organization already has a subscription; manage it from Manage Billing"
 	MsgCorporateMailSubject   = "Set up your Lifetag corporate account"
 	MsgTrialEndingSubject     = "Your Lifetag trial ends in 3 days"
+	// The trial's proof of address (README "Security model").
+	MsgTrialMailSent               = "Check your email: we sent a link to confirm your address. Your trial starts when you open it."
+	MsgTrialMailboxUsed            = "This mailbox has already had a free trial. Choose a plan to continue."
+	MsgTooManyTrials               = "Too many trial registrations from here today. Please try again tomorrow or contact support."
+	MsgSetupMailResent             = "If this registration is waiting for its setup link, we have sent it again."
+	MsgTooManySetupMails           = "We have already sent this link several times. Check your spam folder, or try again tomorrow."
+	MsgAddressTakenMeanwhile       = "This address has an account now, so no trial was started. Sign in instead."
+	MsgOrganizationDeleted         = "Organization deleted"
+	MsgOrganizationHandedOver      = "Organization handed over: the new owner has been sent a setup link"
+	MsgAllowanceInvalid            = "The QR code allowance must be between 1 and 100000"
+	MsgAllowanceChanged            = "QR code allowance changed"
+	MsgOrganizationHasSubscription = "This organization has a live subscription: cancel it in Stripe first"
+)
+
+// Trial limits (README "Security model"; one trial per proven mailbox,
+// ever, is trial_mailboxes' unique key): registrations a day per client address and per mailbox (each mails
+// a link); the setup mails one registration may send; and a trial's code
+// allowance, Starter's, whatever plan it tries, until a site admin raises it.
+const (
+	TrialRegistrationsADay    = 3
+	SetupMailsPerRegistration = 3
+	MaxAllowance              = 100000
 )
 
 // MsgInviteExistingMailSubject is the subject of the mail an invited address
@@ -148,6 +171,16 @@ type Organization struct {
 	UpdatedAt           time.Time
 }
 
+// Status is the organisation's subscription status at now: a trial whose
+// end date has passed is inactive from that moment, whether or not the
+// hourly job (ExpireTrials) has marked it yet.
+func (o *Organization) Status(now time.Time) string {
+	if o.SubscriptionStatus == SubscriptionTrial && !o.TrialEndsAt.IsZero() && !now.Before(o.TrialEndsAt) {
+		return SubscriptionInactive
+	}
+	return o.SubscriptionStatus
+}
+
 // OrganizationCounts are the dashboard's figures, counted from their tables.
 type OrganizationCounts struct {
 	QRCodes  int
@@ -182,6 +215,37 @@ type Registration struct {
 	// one's), that organisation from the start.
 	OrganizationID int64
 	CreatedAt      time.Time
+	// A trial's registration (the simple form) has these: the hash of the
+	// link mailed to prove the address, the hashes of the folded mailbox
+	// (FoldMailbox) and client address it is counted under, and how many
+	// setup mails it has sent. A paid registration counts MailsSent only.
+	ConfirmTokenHash []byte
+	MailboxHash      []byte
+	ClientHash       []byte
+	MailsSent        int
+}
+
+// IsTrial reports whether r is a trial's registration, not a checkout's.
+func (r *Registration) IsTrial() bool { return len(r.ConfirmTokenHash) > 0 }
+
+// dotFolding: the providers that deliver l.o.c.a.l@ to local@, and the
+// domain they are one mailbox under.
+var dotFolding = map[string]string{"gmail.com": "gmail.com", "googlemail.com": "gmail.com"}
+
+// FoldMailbox is the mailbox an address delivers to, as far as we can
+// tell, for counting trials: lower case; a +tag dropped (every common
+// provider and most company servers deliver it to the same mailbox); and
+// for Gmail, dots dropped and googlemail.com read as gmail.com.
+func FoldMailbox(email string) string {
+	local, domain, ok := strings.Cut(strings.ToLower(NormalizeEmail(email)), "@")
+	if !ok {
+		return email
+	}
+	local, _, _ = strings.Cut(local, "+")
+	if canonical, folds := dotFolding[domain]; folds {
+		local, domain = strings.ReplaceAll(local, ".", ""), canonical
+	}
+	return local + "@" + domain
 }
 
 // Validate checks a registration the way the form does (§5), returning the
@@ -387,6 +451,17 @@ type CorporateStore interface {
 	// created before before: once its checkout has expired or made the
 	// organisation, a registration's copy of the form is not needed.
 	DeleteRegistrationsBefore(ctx context.Context, before time.Time) (int64, error)
+	// CountTrialRegistrations counts the trial registrations since since
+	// under a mailbox hash and under a client hash.
+	CountTrialRegistrations(ctx context.Context, mailboxHash, clientHash []byte, since time.Time) (byMailbox, byClient int, err error)
+	// TrialMailboxUsed reports whether a mailbox hash has had its trial.
+	TrialMailboxUsed(ctx context.Context, mailboxHash []byte) (bool, error)
+	// FindRegistrationByConfirmToken finds a trial's registration by its link.
+	FindRegistrationByConfirmToken(ctx context.Context, tokenHash []byte) (*Registration, error)
+	// NoteRegistrationMail counts one more setup mail of a registration,
+	// replacing its confirmation token hash when one is given, and returns
+	// the count.
+	NoteRegistrationMail(ctx context.Context, ref string, tokenHash []byte) (int, error)
 	// ExpireTrials makes every trial that ended before now inactive and
 	// says how many.
 	ExpireTrials(ctx context.Context, now time.Time) (int64, error)
@@ -419,6 +494,16 @@ type CorporateTx interface {
 	// ECONFLICT when the address has an account.
 	CreateMember(organizationID int64, email, userType string, now time.Time) (*User, error)
 	FindMember(organizationID, userID int64) (*User, error)
+	// FindOwner: ENOTFOUND when the organisation has none.
+	FindOwner(organizationID int64) (*User, error)
 	DeleteMember(organizationID, userID int64) error
 	AddActivity(a *Activity) error
+	// UseTrialMailbox records a proven trial under a mailbox hash;
+	// ECONFLICT (MsgTrialMailboxUsed) when it has had one.
+	UseTrialMailbox(mailboxHash []byte, now time.Time) error
+	// DeleteOrganization deletes an organisation, its members' accounts
+	// and everything of its own.
+	DeleteOrganization(id int64) error
+	// SetContactEmail changes an organisation's contact address.
+	SetContactEmail(id int64, email string, now time.Time) error
 }

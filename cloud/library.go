@@ -80,6 +80,10 @@ const (
 	MsgImportHasErrors       = "Some rows have errors, so nothing was imported. Fix them and try again."
 	msgImportQuota           = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
 	msgQuotaReached          = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
+	// MsgImportQuotaPreview: rows, max, used, left.
+	MsgImportQuotaPreview = "These %d rows would exceed your plan's %d QR codes (%d used, %d left). Remove rows or upgrade your plan before importing."
+	// MsgOverPlan: used, max, the number to delete.
+	MsgOverPlan = "Your organization has %d QR codes but its plan allows %d. Printing, new codes and links are paused: delete %d codes or upgrade your plan to continue. Reading, exporting, editing and deleting still work."
 )
 
 // QuotaError is the refusal of adding codes that would take an
@@ -92,17 +96,31 @@ func QuotaError(max, used, adding int) error {
 	return Errorf(ECONFLICT, msgQuotaReached, max)
 }
 
-// CanCreateCodes refuses new codes and printing for an organisation whose
-// subscription has ended (DESIGN.md: an inactive organisation can read,
-// export and delete its data, but not create codes or print). A trial and
-// a subscription whose payment failed (past_due, Stripe still retrying)
-// may.
-func CanCreateCodes(o *Organization) error {
-	switch o.SubscriptionStatus {
+// CanCreateCodes is the one rule for every route that prints, creates or
+// mails (DESIGN.md; README "Security model"): an organisation may do them
+// only while its subscription is live (active, a trial not yet ended at
+// now, or past_due while Stripe retries) and while it holds no more codes
+// (used) than its plan allows. An organisation past either can still read,
+// export, edit and delete everything, so it can get back under its limit;
+// printing a code, making one, and sending links wait until it has, or has
+// upgraded. The trial's end is checked here, at each request, not only by
+// the hourly job that marks ended trials inactive.
+func CanCreateCodes(o *Organization, used int, now time.Time) error {
+	switch o.Status(now) {
 	case SubscriptionActive, SubscriptionTrial, SubscriptionPastDue:
-		return nil
+	default:
+		return NewError(EFORBIDDEN, MsgOrganizationInactive)
 	}
-	return NewError(EFORBIDDEN, MsgOrganizationInactive)
+	if used > o.MaxQRCodes {
+		return OverPlanError(o.MaxQRCodes, used)
+	}
+	return nil
+}
+
+// OverPlanError is the refusal for an organisation holding more codes than
+// its plan allows (a downgrade, or a trial that subscribed to a smaller plan).
+func OverPlanError(max, used int) error {
+	return Errorf(EFORBIDDEN, MsgOverPlan, used, max, used-max)
 }
 
 // Project is a group of an organisation's codes (a site, a crew).

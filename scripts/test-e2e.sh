@@ -37,7 +37,7 @@ base="http://127.0.0.1:$port"
 
 echo "== e2e: start the cloud on $base"
 HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" LIFETAG_ENV=development \
-  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 \
+  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
   RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 \
   "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
 cloud_pid=$!

@@ -239,3 +239,41 @@ func (s *Server) handleCorporateOrganizations(w http.ResponseWriter, r *http.Req
 	}
 	writeJSON(w, http.StatusOK, orgs)
 }
+
+func (s *Server) handleAdminDeleteOrganization(w http.ResponseWriter, r *http.Request) {
+	if err := s.service.DeleteOrganization(r.Context(), userFrom(r), pathID(r, "orgId")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, cloud.MsgOrganizationDeleted)
+}
+
+func (s *Server) handleAdminHandOver(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.HandOverOrganization(r.Context(), userFrom(r), pathID(r, "orgId"), req.Email); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, cloud.MsgOrganizationHandedOver)
+}
+
+func (s *Server) handleAdminAllowance(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		MaxQRCodes int `json:"maxQrCodes"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.SetAllowance(r.Context(), userFrom(r), pathID(r, "orgId"), req.MaxQRCodes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, cloud.MsgAllowanceChanged)
+}

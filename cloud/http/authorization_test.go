@@ -207,6 +207,13 @@ var routeCases = []routeCase{
 	{"admin order labels", "POST /api/admin/physical-orders/{orderId}/labels.pdf", nil, nil, adminOnly(200)},
 	{"admin audit log", "GET /api/admin/audit-log", fixed("/api/admin/audit-log"), nil, adminOnly(200)},
 	{"corporate organizations", "GET /api/corporate/organizations", fixed("/api/corporate/organizations"), nil, adminOnly(200)},
+	// A site admin's changes to an organisation, here one that does not
+	// exist (TestAdminOrganizationChanges makes real ones).
+	{"admin delete organization", "DELETE /api/admin/organizations/{orgId}", fixed("/api/admin/organizations/999"), nil, adminOnly(404)},
+	{"admin hand over organization", "POST /api/admin/organizations/{orgId}/hand-over", fixed("/api/admin/organizations/999/hand-over"),
+		func(string) any { return map[string]string{"email": "new.owner@example.com"} }, adminOnly(404)},
+	{"admin organization allowance", "PUT /api/admin/organizations/{orgId}/allowance", fixed("/api/admin/organizations/999/allowance"),
+		func(string) any { return map[string]int{"maxQrCodes": 500} }, adminOnly(404)},
 	// Corporate accounts. The organisation routes are about organisation
 	// matrixOrgID, whose members are none of the roles: every caller but a
 	// site admin reading gets 404, as for any organisation not theirs.
@@ -225,6 +232,9 @@ var routeCases = []routeCase{
 	// The owner is an individual: the corporate door sends them to /login.
 	{"corporate login", "POST /api/corporate/login", fixed("/api/corporate/login"),
 		func(o string) any { return map[string]string{"email": o, "password": "owner-password"} }, everyone(403)},
+	// Resending answers the same whatever the registration (TestTrialNeedsProof).
+	{"corporate resend setup", "POST /api/corporate/resend-setup", fixed("/api/corporate/resend-setup"),
+		func(string) any { return map[string]string{"registrationId": "nope"} }, everyone(200)},
 	{"corporate setup password", "POST /api/corporate/setup-password", fixed("/api/corporate/setup-password"),
 		func(string) any { return map[string]string{"token": "not-a-token", "password": "whatever1"} }, everyone(400)},
 	{"corporate own organization", "GET /api/corporate/organization", fixed("/api/corporate/organization"), nil,
@@ -319,9 +329,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		e.createUser("other@example.com", "other-password")
 		e.createCorporateUser("officer@other-org.example", "officer-password")
 		e.createAdmin("admin@example.com", "admin-password")
-		orgID, err := e.Service.RegisterTrial(context.Background(), cloud.TrialRegistration{Name: "Matrix Org", ContactEmail: "boss@matrix-org.example"})
-		if err != nil || orgID != matrixOrgID {
-			t.Fatalf("the matrix's organisation: id %d, %v; want id %d", orgID, err, matrixOrgID)
+		if orgID := e.trialOrganization("Matrix Org", "boss@matrix-org.example"); orgID != matrixOrgID {
+			t.Fatalf("the matrix's organisation: id %d; want id %d", orgID, matrixOrgID)
 		}
 		seedLibrary(t, e, matrixOrgID)
 

@@ -38,13 +38,13 @@ func (s *Server) handleCompleteRegistration(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	orgID, err := s.service.CompleteRegistration(r.Context(), req.SessionID, req.RegistrationID)
+	done, err := s.service.CompleteRegistration(r.Context(), req.SessionID, req.RegistrationID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgRegistrationSuccessful,
-		"organizationId": orgID})
+		"organizationId": done.OrganizationID, "contactEmail": done.ContactEmail, "setupPending": done.SetupPending})
 }
 
 // handleCorporateTestCheckout is the local test checkout's Pay button for a
@@ -86,12 +86,30 @@ func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Req
 		s.writeError(w, r, err)
 		return
 	}
-	orgID, err := s.service.RegisterTrial(r.Context(), req)
+	started, err := s.service.RegisterTrial(r.Context(), req, s.clientKey(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"organizationId": orgID, "message": cloud.MsgRegistrationSuccessful})
+	writeJSON(w, http.StatusOK, started)
+}
+
+// handleResendSetup is the landing page's Resend button: the trial's
+// confirmation link, or a paid registration's setup link, again.
+func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		RegistrationID string `json:"registrationId"`
+		SessionID      string `json:"sessionId"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.ResendSetup(r.Context(), req.RegistrationID, req.SessionID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, cloud.MsgSetupMailResent)
 }
 
 // corporateLoginResponse is §3's login response. SessionToken only for a
@@ -138,11 +156,12 @@ func (s *Server) handleCorporateSetPassword(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.service.CorporateSetPassword(r.Context(), req.Token, req.Password); err != nil {
+	orgID, err := s.service.CorporateSetPassword(r.Context(), req.Token, req.Password)
+	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgPasswordSet})
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgPasswordSet, "organizationId": orgID})
 }
 
 func (s *Server) handleMyOrganization(w http.ResponseWriter, r *http.Request) {

@@ -367,8 +367,7 @@ func TestCorporateSignInAndTeam(t *testing.T) {
 		rig := newCorporateRig(t, backend, stripe.LocalCheckout{})
 		e := rig.env
 		ctx := context.Background()
-		orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example", SubscriptionTier: "starter"})
-		if err != nil {
+		if _, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example", SubscriptionTier: "starter"}, testClient); err != nil {
 			t.Fatal(err)
 		}
 		// The setup link sets a password at most once.
@@ -377,6 +376,7 @@ func TestCorporateSignInAndTeam(t *testing.T) {
 			t.Fatalf("short password: %d %v", status, out)
 		}
 		owner := rig.signUp("boss@acme.example", "boss-password")
+		orgID := orgOf(t, e, "boss@acme.example")
 		if status, _ := rig.call(rig.client, "POST", "/api/corporate/setup-password", map[string]string{"token": token, "password": "again-password"}, nil); status != 400 {
 			t.Fatalf("a used setup link: %d", status)
 		}
@@ -539,10 +539,15 @@ func TestCorporateTrial(t *testing.T) {
 		e := newEnv(t, backend, envOptions{})
 		resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme", "industry": "mining",
 			"contactEmail": "boss@acme.example", "subscriptionTier": "enterprise"})
-		if resp.Status != 200 || resp.JSON()["organizationId"] == nil {
+		if resp.Status != 200 || resp.JSON()["registrationId"] == nil {
 			t.Fatalf("register: %d %s", resp.Status, resp.Body)
 		}
-		id := int64(resp.JSON()["organizationId"].(float64))
+		confirmed := e.do("POST", "/api/corporate/setup-password", "", map[string]string{
+			"token": e.newestSetupToken("boss@acme.example"), "password": "owner-password"})
+		if confirmed.Status != 200 {
+			t.Fatalf("confirm: %d %s", confirmed.Status, confirmed.Body)
+		}
+		id := int64(confirmed.JSON()["organizationId"].(float64))
 		// A registration never paid for is deleted with time.
 		checkout := e.do("POST", "/api/corporate/create-payment-intent", "", registrationBody("jane@acme.example"))
 		if checkout.Status != 200 {
@@ -557,7 +562,8 @@ func TestCorporateTrial(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if o.Plan != "enterprise" || o.MaxQRCodes != 2000 {
+			// The plan tried, with Starter's allowance (TestTrialNeedsProof).
+			if o.Plan != "enterprise" || o.MaxQRCodes != 50 {
 				t.Fatalf("trial %+v", o)
 			}
 			return o.SubscriptionStatus
@@ -599,11 +605,11 @@ func TestCorporateTrialSubscribes(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		rig := newCorporateRig(t, backend, stripe.LocalCheckout{})
 		e := rig.env
-		orgID, err := e.Service.RegisterTrial(context.Background(), cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example"})
-		if err != nil {
+		if _, err := e.Service.RegisterTrial(context.Background(), cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example"}, testClient); err != nil {
 			t.Fatal(err)
 		}
 		owner := rig.signUp("boss@acme.example", "boss-password")
+		orgID := orgOf(t, e, "boss@acme.example")
 		if resp := e.do("POST", orgURL(orgID, "/subscribe"), owner, map[string]string{"subscriptionPlan": "platinum"}); resp.Status != 400 || resp.Message() != cloud.MsgPlanRequired {
 			t.Fatalf("unknown plan: %d %s", resp.Status, resp.Body)
 		}
@@ -664,13 +670,21 @@ func TestAdminListsOrganizations(t *testing.T) {
 			"contactEmail": "boss@acme.example", "subscriptionTier": "professional"}); resp.Status != 200 {
 			t.Fatalf("register: %d %s", resp.Status, resp.Body)
 		}
+		if resp := e.do("GET", "/api/corporate/organizations", token, nil); string(resp.Body) != "[]\n" {
+			t.Fatalf("an unproven trial is listed: %s", resp.Body)
+		}
+		if resp := e.do("POST", "/api/corporate/setup-password", "", map[string]string{
+			"token": e.newestSetupToken("boss@acme.example"), "password": "owner-password"}); resp.Status != 200 {
+			t.Fatalf("confirm: %d %s", resp.Status, resp.Body)
+		}
 		resp := e.do("GET", "/api/corporate/organizations", token, nil)
 		var orgs []map[string]any
 		if err := json.Unmarshal(resp.Body, &orgs); resp.Status != 200 || err != nil || len(orgs) != 1 {
 			t.Fatalf("organizations: %d %s (%v)", resp.Status, resp.Body, err)
 		}
 		o := orgs[0]
-		if o["name"] != "Acme Mining" || o["subscriptionTier"] != "professional" || o["maxQrCodes"] != float64(200) ||
+		// A trial holds Starter's allowance (50) whatever plan it tries.
+		if o["name"] != "Acme Mining" || o["subscriptionTier"] != "professional" || o["maxQrCodes"] != float64(50) ||
 			o["currentQrCodes"] != float64(0) || o["subscriptionStatus"] != "trial" {
 			t.Fatalf("organization %v", o)
 		}
@@ -688,11 +702,11 @@ func TestRemovedMemberIsErased(t *testing.T) {
 		rig := newCorporateRig(t, backend, stripe.LocalCheckout{})
 		e := rig.env
 		ctx := context.Background()
-		orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example", SubscriptionTier: "starter"})
-		if err != nil {
+		if _, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Acme", ContactEmail: "boss@acme.example", SubscriptionTier: "starter"}, testClient); err != nil {
 			t.Fatal(err)
 		}
 		owner := rig.signUp("boss@acme.example", "boss-password")
+		orgID := orgOf(t, e, "boss@acme.example")
 		if resp := e.do("POST", orgURL(orgID, "/team/invite"), owner, map[string]string{"email": "mia@acme.example"}); resp.Status != http.StatusCreated {
 			t.Fatalf("invite: %d %s", resp.Status, resp.Body)
 		}

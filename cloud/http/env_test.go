@@ -105,7 +105,9 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	outbox, _ := mail.NewOutbox("", slog.New(slog.DiscardHandler))
 	var mailer cloud.Mailer = outbox
 	if opts.mailer != nil {
-		mailer = opts.mailer
+		// The outbox still keeps a copy, so a test with its own transport
+		// can read the links it mails (a trial's setup link, say).
+		mailer = copyingMailer{copy: outbox, Mailer: opts.mailer}
 	}
 	if opts.payments == nil {
 		opts.payments = stripe.LocalCheckout{}
@@ -162,10 +164,7 @@ func (e *env) createUser(email, password string) *cloud.User {
 func (e *env) createCorporateUser(email, password string) *cloud.User {
 	e.t.Helper()
 	ctx := context.Background()
-	orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: "Other Org " + email, ContactEmail: "owner." + email})
-	if err != nil {
-		e.t.Fatal(err)
-	}
+	orgID := e.trialOrganization("Other Org "+email, "owner."+email)
 	hash, err := argon2id.New(fastPasswords, 0).Hash(password)
 	if err != nil {
 		e.t.Fatal(err)
@@ -331,4 +330,16 @@ func eachBackend(t *testing.T, test func(t *testing.T, backend storetest.Backend
 func lhttpRateLimit(perIP, perAddress int) lhttp.RateLimit {
 	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, AnalyticsPerIP: 1_000_000,
 		MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, Window: time.Hour}
+}
+
+// copyingMailer sends through Mailer and keeps a copy of every mail in copy,
+// whatever Mailer answers.
+type copyingMailer struct {
+	cloud.Mailer
+	copy cloud.Mailer
+}
+
+func (m copyingMailer) Send(ctx context.Context, mail cloud.Mail) error {
+	_ = m.copy.Send(ctx, mail)
+	return m.Mailer.Send(ctx, mail)
 }

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/mail/smtptest"
@@ -26,20 +25,7 @@ import (
 // gives its owner (email) a password and signs them in.
 func (e *env) newOwner(name, email string) officer {
 	e.t.Helper()
-	ctx := context.Background()
-	orgID, err := e.Service.RegisterTrial(ctx, cloud.TrialRegistration{Name: name, ContactEmail: email})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	owner, err := e.Store.FindUserByEmail(ctx, email)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	hash, err := argon2id.New(fastPasswords, 0).Hash("owner-password")
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.setPassword(owner, hash)
+	orgID := e.trialOrganization(name, email)
 	return officer{token: e.corporateLogin(email, "owner-password"), orgID: orgID}
 }
 

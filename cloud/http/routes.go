@@ -107,6 +107,9 @@ func (s *Server) routes() chi.Router {
 			r.Post("/admin/physical-orders/{orderId}/labels.pdf", s.handleAdminOrderLabels)
 			r.Get("/admin/audit-log", s.handleAdminAuditLog)
 			r.Get("/corporate/organizations", s.handleCorporateOrganizations)
+			r.Delete("/admin/organizations/{orgId}", s.handleAdminDeleteOrganization)
+			r.Post("/admin/organizations/{orgId}/hand-over", s.handleAdminHandOver)
+			r.Put("/admin/organizations/{orgId}/allowance", s.handleAdminAllowance)
 		})
 
 		// Corporate accounts (admin-corporate-side §7). Registration, sign-in
@@ -121,6 +124,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/register", s.handleCorporateRegisterTrial)
 			r.Post("/corporate/login", s.handleCorporateLogin)
 			r.Post("/corporate/setup-password", s.handleCorporateSetPassword)
+			r.Post("/corporate/resend-setup", s.handleResendSetup)
 		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)

@@ -604,7 +604,7 @@ func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]Organ
 		if err != nil {
 			return nil, err
 		}
-		views = append(views, ViewOrganization(o, counts.QRCodes))
+		views = append(views, ViewOrganization(o, counts.QRCodes, s.now()))
 	}
 	return views, nil
 }
@@ -613,3 +613,120 @@ func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]Organ
 // server, as users and orders are, is left for when organisations number
 // in the thousands.
 const adminOrganizationsLimit = 500
+
+// adminOrganization locks an organisation for a site admin's change.
+func adminOrganization(tx cloud.CorporateTx, orgID int64) (*cloud.Organization, error) {
+	org, err := tx.LockOrganization(orgID)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
+	}
+	return org, err
+}
+
+// auditOrganization names an organisation in the audit log: its id and
+// name, nothing of its people's records.
+func auditOrganization(o *cloud.Organization) string { return fmt.Sprintf("#%d %s", o.ID, o.Name) }
+
+// DeleteOrganization is a site admin's removal of an organisation, its
+// members' accounts and everything of its own (a squatted address is free
+// again). One with a live paid subscription is refused: it is cancelled in
+// Stripe first, or the customer would go on paying for nothing.
+func (s *Service) DeleteOrganization(ctx context.Context, actor *cloud.User, orgID int64) error {
+	if err := requireAdmin(actor); err != nil {
+		return err
+	}
+	var target string
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		org, err := adminOrganization(tx, orgID)
+		if err != nil {
+			return err
+		}
+		if live := org.Status(s.now()); org.StripeSubscriptionID != "" &&
+			(live == cloud.SubscriptionActive || live == cloud.SubscriptionPastDue) {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgOrganizationHasSubscription)
+		}
+		target = auditOrganization(org)
+		return tx.DeleteOrganization(org.ID)
+	})
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, actor, cloud.AuditOrganizationDeleted, 0, target)
+	return nil
+}
+
+// HandOverOrganization is a site admin's change of an organisation's owner
+// to email, an address with no account: the old owner's account is
+// deleted (it may be the squatter's), the new owner is mailed a setup link
+// and becomes the contact.
+func (s *Service) HandOverOrganization(ctx context.Context, actor *cloud.User, orgID int64, email string) error {
+	if err := requireAdmin(actor); err != nil {
+		return err
+	}
+	email = cloud.NormalizeEmail(email)
+	if !cloud.ValidEmail(email) {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
+	}
+	now := s.now()
+	var owner *cloud.User
+	var target string
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		org, err := adminOrganization(tx, orgID)
+		if err != nil {
+			return err
+		}
+		if taken, err := tx.EmailTaken(email); err != nil {
+			return err
+		} else if taken {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
+		}
+		if old, err := tx.FindOwner(org.ID); err == nil {
+			if err := tx.DeleteMember(org.ID, old.ID); err != nil {
+				return err
+			}
+		} else if cloud.ErrorCode(err) != cloud.ENOTFOUND {
+			return err
+		}
+		if owner, err = tx.CreateMember(org.ID, email, cloud.UserTypeCorporateOwner, now); err != nil {
+			return err
+		}
+		if err := tx.SetContactEmail(org.ID, email, now); err != nil {
+			return err
+		}
+		target = auditOrganization(org) + " to " + email
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityHandedOver,
+			Detail: email, CreatedAt: now})
+	})
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, actor, cloud.AuditOrganizationHandedOver, owner.ID, target)
+	return s.mailCorporateSetup(ctx, owner, welcomeMailText)
+}
+
+// SetAllowance is a site admin's change of an organisation's code
+// allowance (a trial holds Starter's until raised). A later plan change
+// from Stripe sets the plan's own again.
+func (s *Service) SetAllowance(ctx context.Context, actor *cloud.User, orgID int64, maxQRCodes int) error {
+	if err := requireAdmin(actor); err != nil {
+		return err
+	}
+	if maxQRCodes < 1 || maxQRCodes > cloud.MaxAllowance {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgAllowanceInvalid)
+	}
+	var target string
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		org, err := adminOrganization(tx, orgID)
+		if err != nil {
+			return err
+		}
+		target = fmt.Sprintf("%s: %d to %d", auditOrganization(org), org.MaxQRCodes, maxQRCodes)
+		org.MaxQRCodes, org.UpdatedAt = maxQRCodes, s.now()
+		return tx.UpdateSubscription(org)
+	})
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, actor, cloud.AuditAllowanceChanged, 0, target)
+	return nil
+}

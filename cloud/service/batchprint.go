@@ -79,7 +79,7 @@ func (s *Service) printingOrganization(ctx context.Context, actor *cloud.User, o
 	if err != nil {
 		return nil, err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
 	return org, nil

@@ -88,8 +88,17 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	if err != nil {
 		return nil, err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
+	}
+	// A shared link adds codes: with none left in the plan it could add
+	// nothing, so it is refused now, not when the first worker submits.
+	used, err := s.store.CountCodes(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	if used >= org.MaxQRCodes {
+		return nil, cloud.QuotaError(org.MaxQRCodes, used, 1)
 	}
 	days := cloud.DefaultCollectionLinkDays
 	if req.ExpiresInDays != nil {
@@ -217,7 +226,7 @@ func (s *Service) workerLink(ctx context.Context, token string) (*cloud.Collecti
 		return nil, nil, err
 	}
 	closed := cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
-	if cloud.CanCreateCodes(org) != nil {
+	if s.mayCreate(ctx, org) != nil {
 		return nil, nil, closed
 	}
 	// A shared link adds a code: with the quota used up, say so before the
@@ -324,7 +333,7 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 	if err != nil {
 		return nil, "", err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, "", err
 	}
 	email := cloud.NormalizeEmail(req.Email)

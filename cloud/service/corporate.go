@@ -107,40 +107,57 @@ func (s *Service) refuseTakenAddress(ctx context.Context, email string) error {
 // checkout. The session must be the registration's own, and paid as the
 // provider says when asked; the organisation is made through the webhook's
 // own exactly-once path. Done before (by the webhook) is done.
-func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrationRef string) (int64, error) {
+func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrationRef string) (*RegistrationDone, error) {
 	if sessionID == "" || registrationRef == "" {
-		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgMissingPaymentInfo)
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgMissingPaymentInfo)
 	}
 	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgRegistrationNotFound)
 	if len(sessionID) > maxTokenLength || len(registrationRef) > maxTokenLength {
-		return 0, notFound
+		return nil, notFound
 	}
 	reg, err := s.store.FindRegistration(ctx, registrationRef)
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
-		return 0, notFound
+		return nil, notFound
 	} else if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if reg.CheckoutSessionID == "" || reg.CheckoutSessionID != sessionID {
-		return 0, notFound
+		return nil, notFound
 	}
 	if reg.Status == cloud.RegistrationCompleted {
-		return reg.OrganizationID, nil
+		return s.registrationDone(ctx, reg), nil
 	}
 	event, err := s.subscriptions.ReadCheckoutSession(ctx, sessionID)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if _, err := s.ApplyCorporateEvent(ctx, event); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if reg, err = s.store.FindRegistration(ctx, registrationRef); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if reg.Status != cloud.RegistrationCompleted {
-		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgRegistrationUnpaid)
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgRegistrationUnpaid)
 	}
-	return reg.OrganizationID, nil
+	return s.registrationDone(ctx, reg), nil
+}
+
+// RegistrationDone is what the browser back from checkout is told: the
+// organisation, and whether its owner still has to open the setup mail
+// (a new customer, not signed in: the landing page says so) or is
+// already a member with a password (a trial that subscribed).
+type RegistrationDone struct {
+	OrganizationID int64  `json:"organizationId"`
+	ContactEmail   string `json:"contactEmail"`
+	SetupPending   bool   `json:"setupPending"`
+}
+
+func (s *Service) registrationDone(ctx context.Context, reg *cloud.Registration) *RegistrationDone {
+	done := &RegistrationDone{OrganizationID: reg.OrganizationID, ContactEmail: reg.ContactEmail}
+	owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
+	done.SetupPending = err == nil && owner.OrganizationID == reg.OrganizationID && owner.PasswordHash == ""
+	return done
 }
 
 // ApplyCorporateEvent applies a verified checkout or subscription event
@@ -372,35 +389,173 @@ func (s *Service) applySubscription(ctx context.Context, ev cloud.PaymentEvent) 
 	return outcome, err
 }
 
-// RegisterTrial is the simple form (§2 /corporate/register): a 14-day trial
-// of the chosen plan, no card; the contact becomes the owner and is mailed
-// the password-setup link.
-func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration) (int64, error) {
+// TrialStarted answers the simple form: nothing exists yet but the
+// registration, waiting for its contact to open the mailed link.
+type TrialStarted struct {
+	RegistrationID string `json:"registrationId"`
+	ContactEmail   string `json:"contactEmail"`
+	Message        string `json:"message"`
+}
+
+// trialHash names a folded mailbox or a client address in the store
+// without the address itself.
+func trialHash(kind, value string) []byte { return hashToken(kind + "\x00" + value) }
+
+// RegisterTrial is the simple form (§2 /corporate/register): a 14-day
+// trial, no card. Nothing is created for the address until its owner
+// proves it by opening the mailed link (confirmTrial, through the
+// password setup page), so a stranger's registration blocks nobody; an
+// unproven one expires cloud.ResetTokenTTL after it was made. A mailbox
+// (folded: cloud.FoldMailbox) gets one trial, ever, and a client address
+// and a mailbox cloud.TrialRegistrationsADay registrations a day
+// (TRIAL_REGISTRATIONS_PER_DAY). client is the caller's address, as the
+// rate limiters see it.
+func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration, client string) (*TrialStarted, error) {
 	if err := req.Validate(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if err := s.refuseTakenAddress(ctx, req.ContactEmail); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	mailbox, clientHash := trialHash("mailbox", cloud.FoldMailbox(req.ContactEmail)), trialHash("client", client)
+	if used, err := s.store.TrialMailboxUsed(ctx, mailbox); err != nil {
+		return nil, err
+	} else if used {
+		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgTrialMailboxUsed)
+	}
+	byMailbox, byClient, err := s.store.CountTrialRegistrations(ctx, mailbox, clientHash, now.Add(-24*time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	if byMailbox >= s.trialsADay || byClient >= s.trialsADay {
+		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrials)
+	}
+	ref, err := newPaymentRef()
+	if err != nil {
+		return nil, err
+	}
+	token, tokenHash, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	reg := &cloud.Registration{Ref: ref, OrganizationName: req.Name, OrganizationType: req.Industry,
+		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, CreatedAt: now,
+		ConfirmTokenHash: tokenHash, MailboxHash: mailbox, ClientHash: clientHash, MailsSent: 1}
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+		return nil, err
+	}
+	s.mailTrialLink(ctx, reg.ContactEmail, token)
+	return &TrialStarted{RegistrationID: ref, ContactEmail: reg.ContactEmail, Message: cloud.MsgTrialMailSent}, nil
+}
+
+// mailTrialLink mails a trial's contact the link that proves the address
+// and sets the owner's password: the same page as every setup link.
+func (s *Service) mailTrialLink(ctx context.Context, email, token string) {
+	link := s.baseURL + "/corporate-password-setup?token=" + url.QueryEscape(token)
+	s.sendMail(ctx, cloud.Mail{To: email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(trialMailText, link)})
+}
+
+// confirmTrial makes a trial's organisation and owner from the
+// registration whose link was opened (token), if it is still waiting and
+// its address still free, and sets the owner's password with the same
+// token. ENOTFOUND when token is no trial's link.
+func (s *Service) confirmTrial(ctx context.Context, token, password string) (int64, error) {
+	reg, err := s.store.FindRegistrationByConfirmToken(ctx, hashToken(token))
+	if err != nil {
 		return 0, err
 	}
 	now := s.now()
-	plan, _ := plans.Find(req.SubscriptionTier)
+	if reg.Status != cloud.RegistrationPending || now.Sub(reg.CreatedAt) > cloud.ResetTokenTTL {
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	}
+	plan, _ := plans.Find(reg.Plan)
+	var owner *cloud.User
 	org := &cloud.Organization{
-		Name: req.Name, OrganizationType: req.Industry, ContactEmail: req.ContactEmail, Phone: req.ContactPhone,
-		Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial, MaxQRCodes: plan.MaxQRCodes,
+		Name: reg.OrganizationName, OrganizationType: reg.OrganizationType, ContactEmail: reg.ContactEmail,
+		Phone: reg.Phone, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
+		// Raised by a site admin only (SetAllowance).
+		MaxQRCodes:  min(plan.MaxQRCodes, plans.TrialMaxQRCodes()),
 		TrialEndsAt: now.Add(time.Duration(plans.All.TrialDays) * 24 * time.Hour), CreatedAt: now,
 	}
-	var owner *cloud.User
-	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-		var err error
-		owner, err = createOrganization(tx, org, now)
-		return err
+	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		locked, err := tx.LockRegistration(reg.Ref)
+		if err != nil {
+			return err
+		}
+		if locked.Status != cloud.RegistrationPending {
+			return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+		}
+		if taken, err := tx.EmailTaken(reg.ContactEmail); err != nil {
+			return err
+		} else if taken {
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAddressTakenMeanwhile)
+		}
+		// One trial per mailbox, whichever of its addresses proves it first.
+		if err := tx.UseTrialMailbox(reg.MailboxHash, now); err != nil {
+			return err
+		}
+		if owner, err = createOrganization(tx, org, now); err != nil {
+			return err
+		}
+		return tx.CompleteRegistration(reg.Ref, org.ID)
 	})
-	if cloud.ErrorCode(err) == cloud.ECONFLICT {
-		return 0, cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
-	} else if err != nil {
+	if err != nil {
 		return 0, err
 	}
-	return org.ID, s.mailCorporateSetup(ctx, owner, welcomeMailText)
+	// The link proved the address; it also sets the password, as the
+	// owner's own setup link would.
+	if err := s.store.SetResetToken(ctx, owner.ID, hashToken(token), now.Add(cloud.ResetTokenTTL)); err != nil {
+		return 0, err
+	}
+	if err := s.usePasswordToken(ctx, token, password, owner.Email, cloud.MsgInvalidLink); err != nil {
+		return 0, err
+	}
+	s.addActivity(ctx, org.ID, cloud.ActivityPasswordSet, owner.Email)
+	return org.ID, nil
+}
+
+// ResendSetup mails a registration's link again, for the page a new
+// customer lands on: a trial's confirmation (a new link; the old one stops
+// working), or for a paid registration (its checkout session id is the
+// browser's proof) the owner's setup link while no password is set. The
+// answer is the same whether or not anything was sent; each registration
+// sends at most cloud.SetupMailsPerRegistration mails.
+func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID string) error {
+	if registrationRef == "" || len(registrationRef) > maxTokenLength || len(sessionID) > maxTokenLength {
+		return nil
+	}
+	reg, err := s.store.FindRegistration(ctx, registrationRef)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if reg.MailsSent >= cloud.SetupMailsPerRegistration {
+		return cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManySetupMails)
+	}
+	switch {
+	case reg.IsTrial() && reg.Status == cloud.RegistrationPending:
+		token, tokenHash, err := newToken()
+		if err != nil {
+			return err
+		}
+		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, tokenHash); err != nil {
+			return err
+		}
+		s.mailTrialLink(ctx, reg.ContactEmail, token)
+	case !reg.IsTrial() && sessionID != "" && reg.CheckoutSessionID == sessionID &&
+		reg.Status == cloud.RegistrationCompleted:
+		owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
+		if err != nil || owner.PasswordHash != "" || owner.OrganizationID != reg.OrganizationID {
+			return nil
+		}
+		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, nil); err != nil {
+			return err
+		}
+		return s.mailCorporateSetup(ctx, owner, welcomeMailText)
+	}
+	return nil
 }
 
 // CheckTrials mails each trial's contact 3 days before it ends, once, and
@@ -442,23 +597,31 @@ func (s *Service) CorporateLogin(ctx context.Context, email, password string) (s
 
 // CorporateSetPassword sets a corporate user's password from the setup link
 // (/corporate-password-setup?token=); other accounts' tokens are refused.
-func (s *Service) CorporateSetPassword(ctx context.Context, token, password string) error {
+func (s *Service) CorporateSetPassword(ctx context.Context, token, password string) (int64, error) {
 	if token == "" || len(token) > maxTokenLength {
-		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	}
 	if err := validPassword(password); err != nil {
-		return err
+		return 0, err
 	}
 	user, err := s.store.FindUserByPasswordToken(ctx, hashToken(token), "", s.now())
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !cloud.IsCorporate(user.UserType)) {
-		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		// No account's link: a trial's, whose opening proves the address.
+		orgID, err := s.confirmTrial(ctx, token, password)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+			return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+		}
+		return orgID, err
+	}
+	if err == nil && !cloud.IsCorporate(user.UserType) {
+		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	} else if err != nil {
-		return err
+		return 0, err
 	}
 	if err := s.usePasswordToken(ctx, token, password, user.Email, cloud.MsgInvalidLink); err != nil {
-		return err
+		return 0, err
 	}
-	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+	return user.OrganizationID, s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
 		return tx.AddActivity(&cloud.Activity{OrganizationID: user.OrganizationID, Kind: cloud.ActivityPasswordSet,
 			Detail: user.Email, CreatedAt: s.now()})
 	})
@@ -512,6 +675,17 @@ To choose your password, open this link within 24 hours:
 
 If you did not expect this message, ignore it.
 `
+	trialMailText = `Someone, we hope you, asked for a free trial of Lifetag for
+organisations with this address.
+
+To confirm the address, start the trial and choose your password, open
+this link within 24 hours:
+
+%s
+
+Until then nothing has been created. If you did not ask for it, ignore
+this message.
+`
 	trialEndingMailText = `Your organisation's Lifetag trial ends in 3 days.
 
 To keep your QR codes and printing, choose a plan from your dashboard:
@@ -538,6 +712,16 @@ func (s *Service) organizationFor(ctx context.Context, actor *cloud.User, orgID 
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
 	}
 	return org, err
+}
+
+// mayCreate applies cloud.CanCreateCodes, the rule of every route that
+// prints, creates or mails, to org with its codes counted now.
+func (s *Service) mayCreate(ctx context.Context, org *cloud.Organization) error {
+	used, err := s.store.CountCodes(ctx, org.ID)
+	if err != nil {
+		return err
+	}
+	return cloud.CanCreateCodes(org, used, s.now())
 }
 
 // ownerOf is organizationFor for the owner's own changes (team, billing).
@@ -573,20 +757,27 @@ type OrganizationView struct {
 	HasBillingAccount  bool       `json:"hasBillingAccount"`
 	TrialEndsAt        *time.Time `json:"trialEndsAt"`
 	CreatedAt          time.Time  `json:"createdAt"`
+	// Paused is why printing, new codes and links are refused right now
+	// (cloud.CanCreateCodes's message: inactive, or over the plan's limit,
+	// with the numbers and the way out); empty when they are not.
+	Paused string `json:"paused"`
 }
 
-// ViewOrganization is o as the client sees it, with its code count.
-func ViewOrganization(o *cloud.Organization, qrCodes int) OrganizationView {
+// ViewOrganization is o as the client sees it at now, with its code count.
+func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) OrganizationView {
 	v := OrganizationView{
 		ID: o.ID, Name: o.Name, OrganizationType: o.OrganizationType, ContactFirstName: o.ContactFirstName,
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
-		SubscriptionPlan: o.Plan, SubscriptionStatus: o.SubscriptionStatus, CurrentQRCodes: qrCodes,
+		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQRCodes: qrCodes,
 		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", CreatedAt: o.CreatedAt,
 	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt
 		v.TrialEndsAt = &t
+	}
+	if err := cloud.CanCreateCodes(o, qrCodes, now); err != nil {
+		v.Paused = cloud.ErrorMessage(err)
 	}
 	return v
 }
@@ -604,7 +795,7 @@ func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*Organ
 	if err != nil {
 		return nil, err
 	}
-	v := ViewOrganization(org, counts.QRCodes)
+	v := ViewOrganization(org, counts.QRCodes, s.now())
 	return &v, nil
 }
 
@@ -657,7 +848,7 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 	if err != nil {
 		return nil, err
 	}
-	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes), Projects: counts.Projects,
+	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
 		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{}}
 	if actor.OrganizationID == org.ID {
 		d.Role = roleName(actor.UserType)
@@ -713,6 +904,9 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 	if err != nil {
 		return err
 	}
+	if err := s.mayCreate(ctx, org); err != nil {
+		return err // it mails
+	}
 	email = cloud.NormalizeEmail(email)
 	if !cloud.ValidEmail(email) {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgValidEmailRequired)
@@ -761,6 +955,9 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return err
+	}
+	if err := s.mayCreate(ctx, org); err != nil {
+		return err // it mails
 	}
 	var member *cloud.User
 	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {

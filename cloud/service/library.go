@@ -150,7 +150,7 @@ func (s *Service) CreateCode(ctx context.Context, actor *cloud.User, orgID int64
 	if err != nil {
 		return nil, err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
 	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, in.TemplateID)
@@ -374,7 +374,7 @@ func (s *Service) DuplicateCode(ctx context.Context, actor *cloud.User, orgID, c
 	if err != nil {
 		return nil, err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
 	c, err := s.findCode(ctx, org.ID, codeID)

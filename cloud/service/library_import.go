@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -100,10 +101,14 @@ type ImportRow struct {
 
 // ImportResult is the preview, or the import's outcome.
 type ImportResult struct {
-	Rows     []ImportRow `json:"rows"`
-	Valid    int         `json:"valid"`
-	Invalid  int         `json:"invalid"`
-	Imported int         `json:"imported"`
+	// QuotaProblem, in the preview, says the rows would not fit in what
+	// is left of the plan (the import itself would be refused); empty
+	// when they fit.
+	QuotaProblem string      `json:"quotaProblem"`
+	Rows         []ImportRow `json:"rows"`
+	Valid        int         `json:"valid"`
+	Invalid      int         `json:"invalid"`
+	Imported     int         `json:"imported"`
 }
 
 // ImportCodes reads the file, checks every row with the template's rules,
@@ -115,7 +120,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
 	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, req.TemplateID)
@@ -206,6 +211,14 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportEmpty)
 	}
 	if !req.Commit {
+		used, err := s.store.CountCodes(ctx, org.ID)
+		if err != nil {
+			return nil, err
+		}
+		if rows := len(result.Rows); used+rows > org.MaxQRCodes {
+			result.QuotaProblem = fmt.Sprintf(cloud.MsgImportQuotaPreview, rows, org.MaxQRCodes, used,
+				max(0, org.MaxQRCodes-used))
+		}
 		return result, nil
 	}
 	if result.Invalid > 0 {

@@ -79,7 +79,7 @@ func (s *Service) printableCode(ctx context.Context, actor *cloud.User, orgID, c
 	if err != nil {
 		return nil, err
 	}
-	if err := cloud.CanCreateCodes(org); err != nil {
+	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
 	c, err := s.findCode(ctx, org.ID, codeID)

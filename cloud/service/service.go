@@ -4,6 +4,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -40,6 +41,9 @@ type Config struct {
 	Development bool
 	// BaseURL is the site's address, for links in mail.
 	BaseURL string
+	// TrialRegistrationsADay bounds trial registrations a day per client
+	// address and per mailbox; 0 takes cloud.TrialRegistrationsADay.
+	TrialRegistrationsADay int
 }
 
 // Service implements the use cases.
@@ -65,6 +69,7 @@ type Service struct {
 	mail        sync.WaitGroup
 	mailPending atomic.Int64
 	mailLimiter cloud.MailLimiter
+	trialsADay  int // Config.TrialRegistrationsADay
 }
 
 // New returns a Service.
@@ -91,6 +96,7 @@ func New(c Config) (*Service, error) {
 		development:     c.Development,
 		baseURL:         strings.TrimRight(c.BaseURL, "/"),
 		dummyHash:       dummy,
+		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
 	}, nil
 }
 

@@ -52,13 +52,15 @@ func nullTime(t time.Time) any {
 
 const registrationColumns = `id, ref, organization_name, contact_first_name, contact_last_name, contact_email,
 	phone, organization_type, employee_count, subscription_plan, address, city, country, requirements,
-	coalesce(checkout_session_id, ''), status, coalesce(organization_id, 0), created_at`
+	coalesce(checkout_session_id, ''), status, coalesce(organization_id, 0), created_at, confirm_token_hash,
+	mailbox_hash, client_hash, mails_sent`
 
 func scanRegistration(row scanner) (*cloud.Registration, error) {
 	var r cloud.Registration
 	err := row.Scan(&r.ID, &r.Ref, &r.OrganizationName, &r.ContactFirstName, &r.ContactLastName, &r.ContactEmail,
 		&r.Phone, &r.OrganizationType, &r.EmployeeCount, &r.Plan, &r.Address, &r.City, &r.Country, &r.Requirements,
-		&r.CheckoutSessionID, &r.Status, &r.OrganizationID, timeDest(&r.CreatedAt))
+		&r.CheckoutSessionID, &r.Status, &r.OrganizationID, timeDest(&r.CreatedAt), &r.ConfirmTokenHash,
+		&r.MailboxHash, &r.ClientHash, &r.MailsSent)
 	return &r, err
 }
 
@@ -75,11 +77,14 @@ func (db *DB) CreateRegistration(ctx context.Context, r *cloud.Registration) err
 	err := db.conn(ctx).queryRow(`
 		INSERT INTO pending_corporate_registrations (ref, organization_name, contact_first_name,
 			contact_last_name, contact_email, phone, organization_type, employee_count, subscription_plan,
-			address, city, country, requirements, status, organization_id, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+			address, city, country, requirements, status, organization_id, created_at, confirm_token_hash,
+			mailbox_hash, client_hash, mails_sent)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+		RETURNING id`,
 		r.Ref, r.OrganizationName, r.ContactFirstName, r.ContactLastName, r.ContactEmail, r.Phone,
 		r.OrganizationType, r.EmployeeCount, r.Plan, r.Address, r.City, r.Country, r.Requirements,
-		cloud.RegistrationPending, nullIfZero(r.OrganizationID), r.CreatedAt,
+		cloud.RegistrationPending, nullIfZero(r.OrganizationID), r.CreatedAt, nullBytes(r.ConfirmTokenHash),
+		nullBytes(r.MailboxHash), nullBytes(r.ClientHash), r.MailsSent,
 	).Scan(&r.ID)
 	r.Status = cloud.RegistrationPending
 	return storeError(err, "registration")
@@ -96,6 +101,46 @@ func (db *DB) SetRegistrationCheckout(ctx context.Context, ref, sessionID string
 
 func (db *DB) FindRegistration(ctx context.Context, ref string) (*cloud.Registration, error) {
 	return findRegistration(db.conn(ctx), ref, "")
+}
+
+// nullBytes stores an absent hash as NULL (unique columns allow many).
+func nullBytes(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
+
+func (db *DB) CountTrialRegistrations(ctx context.Context, mailboxHash, clientHash []byte, since time.Time) (int, int, error) {
+	var byMailbox, byClient int
+	err := db.conn(ctx).queryRow(`SELECT
+		(SELECT count(*) FROM pending_corporate_registrations WHERE mailbox_hash = $1 AND created_at >= $3),
+		(SELECT count(*) FROM pending_corporate_registrations WHERE client_hash = $2 AND created_at >= $3)`,
+		mailboxHash, clientHash, since).Scan(&byMailbox, &byClient)
+	return byMailbox, byClient, storeError(err, "registrations")
+}
+
+func (db *DB) TrialMailboxUsed(ctx context.Context, mailboxHash []byte) (bool, error) {
+	var n int
+	err := db.conn(ctx).queryRow(`SELECT count(*) FROM trial_mailboxes WHERE mailbox_hash = $1`, mailboxHash).Scan(&n)
+	return n > 0, storeError(err, "trial mailboxes")
+}
+
+func (db *DB) FindRegistrationByConfirmToken(ctx context.Context, tokenHash []byte) (*cloud.Registration, error) {
+	r, err := scanRegistration(db.conn(ctx).queryRow(`SELECT `+registrationColumns+`
+		FROM pending_corporate_registrations WHERE confirm_token_hash = $1`, tokenHash))
+	if err != nil {
+		return nil, storeError(err, "registration")
+	}
+	return r, nil
+}
+
+func (db *DB) NoteRegistrationMail(ctx context.Context, ref string, tokenHash []byte) (int, error) {
+	var n int
+	err := db.conn(ctx).queryRow(`UPDATE pending_corporate_registrations SET mails_sent = mails_sent + 1,
+		confirm_token_hash = coalesce($2, confirm_token_hash) WHERE ref = $1 RETURNING mails_sent`,
+		ref, nullBytes(tokenHash)).Scan(&n)
+	return n, storeError(err, "registration")
 }
 
 func (db *DB) FindOrganization(ctx context.Context, id int64) (*cloud.Organization, error) {
@@ -267,12 +312,55 @@ func (t corporateTx) FindMember(organizationID, userID int64) (*cloud.User, erro
 	return findUser(t.c, `id = $1 AND organization_id = $2`+t.c.d.lockRows, userID, organizationID)
 }
 
+func (t corporateTx) FindOwner(organizationID int64) (*cloud.User, error) {
+	u, err := findUser(t.c, `organization_id = $1 AND user_type = $2`+t.c.d.lockRows, organizationID,
+		cloud.UserTypeCorporateOwner)
+	return u, storeError(err, "user")
+}
+
 func (t corporateTx) DeleteMember(organizationID, userID int64) error {
 	member, err := t.FindMember(organizationID, userID)
 	if err != nil {
 		return storeError(err, "user")
 	}
 	return deleteAccount(t.c, member)
+}
+
+func (t corporateTx) UseTrialMailbox(mailboxHash []byte, now time.Time) error {
+	n, err := t.c.exec(`INSERT INTO trial_mailboxes (mailbox_hash, created_at) VALUES ($1, $2)
+		ON CONFLICT (mailbox_hash) DO NOTHING`, mailboxHash, now)
+	if err == nil && n == 0 {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgTrialMailboxUsed)
+	}
+	return storeError(err, "trial mailboxes")
+}
+
+func (t corporateTx) DeleteOrganization(id int64) error {
+	members, err := list(t.c, "members", func(row scanner) (*cloud.User, error) {
+		var u cloud.User
+		err := row.Scan(userFields(&u)...)
+		return &u, err
+	}, `SELECT `+userColumns+` FROM users WHERE organization_id = $1`, id)
+	if err != nil {
+		return err
+	}
+	for _, m := range members {
+		if err := deleteAccount(t.c, m); err != nil {
+			return err
+		}
+	}
+	// Its projects, codes, templates, links, print runs and activity go
+	// with it (ON DELETE CASCADE); its registrations forget it.
+	n, err := t.c.exec(`DELETE FROM organizations WHERE id = $1`, id)
+	if err == nil && n == 0 {
+		return cloud.Errorf(cloud.ENOTFOUND, "organization not found")
+	}
+	return storeError(err, "organization")
+}
+
+func (t corporateTx) SetContactEmail(id int64, email string, now time.Time) error {
+	_, err := t.c.exec(`UPDATE organizations SET contact_email = $2, updated_at = $3 WHERE id = $1`, id, email, now)
+	return storeError(err, "organization")
 }
 
 func (t corporateTx) AddActivity(a *cloud.Activity) error {

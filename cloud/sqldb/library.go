@@ -50,13 +50,14 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 		if err != nil {
 			return err
 		}
-		if err := cloud.CanCreateCodes(org); err != nil {
-			return err
-		}
 		var used int
 		if err := c.queryRow(`SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1`,
 			orgID).Scan(&used); err != nil {
 			return storeError(err, "qr codes")
+		}
+		// The codes' creation time is the clock the trial's end is read against.
+		if err := cloud.CanCreateCodes(org, used, codes[0].CreatedAt); err != nil {
+			return err
 		}
 		if used+len(codes) > org.MaxQRCodes {
 			return cloud.QuotaError(org.MaxQRCodes, used, len(codes))

@@ -31,7 +31,6 @@ test("a member queues library codes, previews and prints them", async ({ page })
     data: { name: "Batch Print Co", contactEmail: officer.email, subscriptionTier: "starter" },
   });
   expect(trial.status()).toBe(200);
-  const orgId = ((await trial.json()) as { organizationId: number }).organizationId;
   let token = "";
   await expect
     .poll(async () => {
@@ -44,6 +43,8 @@ test("a member queues library codes, previews and prints them", async ({ page })
     data: { token, password: officer.password },
   });
   expect(setup.status()).toBe(200);
+  // Opening the link proved the address: the organisation exists now.
+  const orgId = ((await setup.json()) as { organizationId: number }).organizationId;
   await page.goto("/corporate-login");
   await page.getByLabel(/^Email/).fill(officer.email);
   await page.getByLabel(/^Password/).fill(officer.password);

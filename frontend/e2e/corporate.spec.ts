@@ -66,18 +66,24 @@ test("an organisation registers, pays, signs in and builds its team", async ({ p
   await page.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: "Subscribe" }).click();
 
-  await expect(page.getByRole("heading", { name: "Registration complete!" })).toBeVisible();
-  await snap(page, "corporate-payment-success");
-  // After 3 s, the dashboard: not signed in yet, so Access Denied.
-  await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/, { timeout: 10_000 });
-  const orgId = /\/(\d+)$/.exec(page.url())![1]!;
-  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-  await snap(page, "corporate-access-denied");
+  // A new customer has no password yet: the page says what happens next
+  // (the mail, its address, resend), never "Access Denied" (issue 24).
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page).toHaveURL(/\/corporate-check-email\?/);
+  await expect(page.getByText(owner.email)).toBeVisible();
+  await expect(page.getByText("Access Denied")).toHaveCount(0);
+  await page.getByRole("button", { name: "Send the email again" }).click();
+  await expectToast(
+    page,
+    "If this registration is waiting for its setup link, we have sent it again.",
+  );
+  await snap(page, "corporate-check-email-paid");
 
   // The setup mail, the password, the corporate door, the real figures.
   await page.goto("/corporate-password-setup");
   await expect(page.getByText("Invalid Setup Link")).toBeVisible();
   await setUpAndSignIn(page, owner.email, owner.password);
+  const orgId = /\/(\d+)$/.exec(page.url())![1]!;
   await expect(page.getByRole("heading", { name: "Acme Scaffolding" })).toBeVisible();
   await expect(page.getByText("0 of 200 used")).toBeVisible();
   await expect(page.getByText("1 of 3 accounts")).toBeVisible();
@@ -130,7 +136,7 @@ test("an organisation registers, pays, signs in and builds its team", async ({ p
   await otherPage.getByLabel(/^Contact Email/).fill(other.email);
   await snap(otherPage, "corporate-trial");
   await otherPage.getByRole("button", { name: "Create Corporate Account" }).click();
-  await expectToast(otherPage, "Registration Successful");
+  await expect(otherPage.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await setUpAndSignIn(otherPage, other.email, other.password);
   await expect(otherPage.getByRole("heading", { name: "Bravo Logistics" })).toBeVisible();
   await expect(otherPage.getByText("trial", { exact: true })).toBeVisible();

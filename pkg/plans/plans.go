@@ -59,3 +59,11 @@ func ByLookupKey(key string) (Plan, bool) {
 	}
 	return Plan{}, false
 }
+
+// TrialMaxQRCodes is a trial's QR code allowance: the default (Starter)
+// plan's, whatever plan it tries, until a person at Lifetag raises it, so
+// that a free trial is never a free large plan.
+func TrialMaxQRCodes() int {
+	p, _ := Find(All.DefaultPlan)
+	return p.MaxQRCodes
+}

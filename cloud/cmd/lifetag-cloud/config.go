@@ -33,9 +33,12 @@ type Config struct {
 	DataKeysPrevious []string // DATA_KEY_PREVIOUS: comma-separated older keys, still opened
 	AdminEmails      []string // ADMIN_EMAILS: comma-separated
 
-	SMTP      mail.SMTPConfig // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
-	Argon2    argon2id.Params // ARGON2_TIME, ARGON2_MEMORY_KIB, ARGON2_THREADS
-	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), TRUST_PROXY_HEADERS
+	SMTP   mail.SMTPConfig // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
+	Argon2 argon2id.Params // ARGON2_TIME, ARGON2_MEMORY_KIB, ARGON2_THREADS
+	// TrialsADay: TRIAL_REGISTRATIONS_PER_DAY, per client address and per
+	// mailbox; 0 takes the service's default.
+	TrialsADay int
+	RateLimit  lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -111,6 +114,7 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		{"RATE_LIMIT_MAIL_PER_RECIPIENT", &c.RateLimit.MailPerRecipient, 1},
 		{"RATE_LIMIT_MAIL_PER_CALLER", &c.RateLimit.MailPerCaller, 1},
 		{"RATE_LIMIT_MAIL_PER_ORGANIZATION", &c.RateLimit.MailPerOrganization, 1},
+		{"TRIAL_REGISTRATIONS_PER_DAY", &c.TrialsADay, 1},
 	}
 	for _, v := range ints {
 		if text := getenv(v.name); text != "" {

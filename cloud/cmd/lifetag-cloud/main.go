@@ -77,14 +77,15 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	}
 	paymentProvider, paymentRoutes := paymentsFrom(stripeConfig, logger)
 	svc, err := service.New(service.Config{
-		Payments:    paymentProvider,
-		Store:       store,
-		Sealer:      sealer,
-		Passwords:   argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
-		Mailer:      mailer,
-		Logger:      logger,
-		Development: !config.Production,
-		BaseURL:     config.BaseURL,
+		Payments:               paymentProvider,
+		Store:                  store,
+		Sealer:                 sealer,
+		Passwords:              argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
+		Mailer:                 mailer,
+		Logger:                 logger,
+		Development:            !config.Production,
+		BaseURL:                config.BaseURL,
+		TrialRegistrationsADay: config.TrialsADay,
 	})
 	if err != nil {
 		return err

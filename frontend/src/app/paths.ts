@@ -20,6 +20,8 @@ export const paths = {
   corporateTestCheckout: "/corporate-test-checkout",
   corporateTrial: "/corporate/register",
   corporatePasswordSetup: "/corporate-password-setup",
+  // Where a new customer lands after the trial form or a paid checkout.
+  corporateCheckEmail: "/corporate-check-email",
   corporateDashboard: "/corporate/dashboard",
   corporateTeam: "/corporate/team",
   corporateQrCodes: "/corporate/qr-codes",
@@ -67,6 +69,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateTestCheckout]: `Test checkout · ${siteName}`,
   [paths.corporateTrial]: `Start a free trial · ${siteName}`,
   [paths.corporatePasswordSetup]: `Set your password · ${siteName}`,
+  [paths.corporateCheckEmail]: `Check your email · ${siteName}`,
   [paths.corporateDashboard]: `Corporate dashboard · ${siteName}`,
   [paths.corporateTeam]: `Team · ${siteName}`,
   [paths.corporateAnalytics]: `Analytics · ${siteName}`,

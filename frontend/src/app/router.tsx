@@ -119,6 +119,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.corporateCheckEmail,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/CheckEmailPage")).CheckEmailPage,
+        }),
+      },
+      {
         path: paths.corporatePasswordSetup,
         lazy: async () => ({
           Component: (await import("@/features/corporate/PasswordSetupPage")).PasswordSetupPage,

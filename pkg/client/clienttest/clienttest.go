@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/plans"
 )
 
 // AdminEmail is the admin every test cloud seeds (ADMIN_EMAILS).
@@ -80,6 +81,8 @@ type Cloud struct {
 	cmd     *exec.Cmd
 	done    chan struct{}
 	logs    *syncBuffer
+	// adminPassword, once set through the mailed link (AdminPassword).
+	adminPassword string
 }
 
 type syncBuffer struct {
@@ -163,7 +166,7 @@ func (c *Cloud) start() {
 		"DATA_DIR="+c.DataDir, "DATA_KEY="+c.dataKey, "ADMIN_EMAILS="+AdminEmail, "LOG_LEVEL=warn",
 		// Cheap password hashing and no sign-in limits: the tests sign in often.
 		"ARGON2_TIME=1", "ARGON2_MEMORY_KIB=64", "ARGON2_THREADS=1",
-		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000")
+		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000", "TRIAL_REGISTRATIONS_PER_DAY=100000")
 	cmd.Stderr = c.logs
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -328,10 +331,14 @@ var (
 // link the cloud mailed at start, and returns it.
 func (c *Cloud) AdminPassword() string {
 	c.t.Helper()
+	if c.adminPassword != "" {
+		return c.adminPassword // the link works once
+	}
 	const password = "admin-password-1"
 	q := c.mailLink(AdminEmail, setPasswordLink)
 	c.browser().call("POST", "/api/auth/set-password",
 		map[string]string{"email": AdminEmail, "token": q.Get("token"), "password": password}, nil)
+	c.adminPassword = password
 	return password
 }
 
@@ -375,7 +382,18 @@ func (c *Cloud) CorporateTrial(name, ownerEmail, plan string) string {
 	b.call("POST", "/api/corporate/register", map[string]string{"name": name, "contactEmail": ownerEmail,
 		"subscriptionTier": plan}, nil)
 	q := c.mailLink(ownerEmail, corporateSetupURL)
-	b.call("POST", "/api/corporate/setup-password", map[string]string{"token": q.Get("token"), "password": password}, nil)
+	var confirmed struct {
+		OrganizationID int64 `json:"organizationId"`
+	}
+	b.call("POST", "/api/corporate/setup-password", map[string]string{"token": q.Get("token"), "password": password}, &confirmed)
+	// A trial holds Starter's allowance; a person at Lifetag (the seeded
+	// admin) gives it the plan's, as for a customer who asks.
+	if p, ok := plans.Find(plan); ok && p.MaxQRCodes > plans.TrialMaxQRCodes() {
+		admin := c.browser()
+		admin.call("POST", "/api/auth/login", map[string]string{"email": AdminEmail, "password": c.AdminPassword()}, nil)
+		admin.call("PUT", fmt.Sprintf("/api/admin/organizations/%d/allowance", confirmed.OrganizationID),
+			map[string]int{"maxQrCodes": p.MaxQRCodes}, nil)
+	}
 	return password
 }
 

@@ -134,6 +134,28 @@ export const adminCopy = {
     subscription: "Subscription",
     usage: "QR Code Usage",
     close: "Close",
+    manage: "Manage",
+    allowance: "QR code allowance",
+    allowanceHint:
+      "A trial holds Starter's allowance until raised here; a plan change sets the plan's own.",
+    saveAllowance: "Save allowance",
+    handOverTo: "Hand over to (new owner's email)",
+    handOverHint: "The current owner's account is deleted; the new owner is mailed a setup link.",
+    handOver: "Hand over",
+    handOverConfirm: {
+      title: "Hand over organisation",
+      description: (name: string, email: string) =>
+        `Make ${email} the owner of ${name}? The current owner's account is deleted. This cannot be undone.`,
+    },
+    deleteOrg: "Delete organisation",
+    deleteConfirm: {
+      title: "Delete organisation",
+      description: (name: string) =>
+        `Delete ${name}, its members' accounts, QR codes, projects and templates? This cannot be undone.`,
+    },
+    cancel: "Cancel",
+    changeFailed: "Change Failed",
+    changeFallback: "Unable to change the organisation.",
   },
   activity: {
     time: "Time",
@@ -186,4 +208,7 @@ export const auditActions: Record<string, string> = {
   "user.created": "Created user",
   "user.deleted": "Deleted user",
   "users.exported": "Exported users",
+  "organization.deleted": "Deleted organisation",
+  "organization.handed_over": "Handed over organisation",
+  "organization.allowance_changed": "Changed QR code allowance",
 };

@@ -15,6 +15,7 @@ const dashboard = {
     maxQrCodes: 200,
     hasBillingAccount: true,
     trialEndsAt: null,
+    paused: "",
   },
   projects: 2,
   teamMembers: 3,
@@ -37,6 +38,27 @@ describe("/corporate/dashboard", () => {
     await user.click(screen.getByRole("link", { name: "Go Home" }));
     // The home route loads lazily: the navigation ends when its code is in.
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("says when printing is paused over the plan, with the numbers and the way out", async () => {
+    const paused =
+      "Your organization has 60 QR codes but its plan allows 50. Printing, new codes and links are paused: delete 10 codes or upgrade your plan to continue. Reading, exporting, editing and deleting still work.";
+    mockFetch({
+      "GET /api/corporate/4/dashboard": () => ({
+        body: {
+          ...dashboard,
+          organization: { ...dashboard.organization, currentQrCodes: 60, maxQrCodes: 50, paused },
+        },
+      }),
+    });
+    renderRoute("/corporate/dashboard/4");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(paused)).toBeVisible();
+    expect(within(alert).getByRole("link", { name: "Open the QR code library" })).toHaveAttribute(
+      "href",
+      "/corporate/qr-codes",
+    );
+    expect(screen.getByRole("button", { name: "Manage Billing" })).toBeVisible();
   });
 
   it("denies another organisation's dashboard (the server answers 404)", async () => {

@@ -108,6 +108,19 @@ function DashboardView({ d }: { d: Dashboard }) {
           </p>
         </section>
       </div>
+      {org.paused !== "" && (
+        // The server's reason, with its numbers and the way out; reading,
+        // exporting and deleting still work (README "Security model").
+        <section className="card paused-card" role="alert" aria-labelledby="paused-title">
+          <h2 id="paused-title">{copy.pausedTitle}</h2>
+          <p>{org.paused}</p>
+          <div className="pills">
+            <Link className="button button-secondary" to={paths.corporateQrCodes}>
+              {copy.openLibrary}
+            </Link>
+          </div>
+        </section>
+      )}
       <section className="card" aria-labelledby="actions-title">
         <h2 id="actions-title">{copy.quickActions}</h2>
         <div className="pills">

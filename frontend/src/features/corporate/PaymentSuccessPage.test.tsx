@@ -44,6 +44,38 @@ describe("/corporate-payment-success", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/corporate/dashboard/7"));
   });
 
+  it("sends a new customer, who has no password yet, to the check-your-email page", async () => {
+    const fetch = mockFetch({
+      "POST /api/corporate/complete-registration": () => ({
+        body: {
+          success: true,
+          message: "ok",
+          organizationId: 7,
+          contactEmail: "jane@acme.example",
+          setupPending: true,
+        },
+      }),
+      "POST /api/corporate/resend-setup": () => ({
+        body: {
+          message: "If this registration is waiting for its setup link, we have sent it again.",
+        },
+      }),
+    });
+    const { router } = renderRoute("/corporate-payment-success?session_id=cs_1&registration_id=r1");
+    expect(await screen.findByRole("heading", { name: "Check your email" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/corporate-check-email");
+    expect(screen.getByText("jane@acme.example")).toBeVisible();
+    expect(screen.queryByText(/sign in to access/i)).toBeNull();
+    screen.getByRole("button", { name: "Send the email again" }).click();
+    expect(
+      await screen.findByText(
+        "If this registration is waiting for its setup link, we have sent it again.",
+      ),
+    ).toBeVisible();
+    const [, init] = apiCalls(fetch)[1]!;
+    expect(JSON.parse(String(init!.body))).toEqual({ registrationId: "r1", sessionId: "cs_1" });
+  });
+
   it("shows the server's reason and Try Again on an error", async () => {
     mockFetch({
       "POST /api/corporate/complete-registration": () => ({

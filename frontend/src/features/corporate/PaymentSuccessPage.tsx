@@ -4,11 +4,15 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { serverMessage } from "@/lib/api";
 import { completeRegistration } from "./api/registration";
+import { checkEmailPath, type CheckEmailState } from "./CheckEmailPage";
 import { corporateCopy } from "./copy";
 
 const copy = corporateCopy.success;
 
-/** Spec §4: processing, then success (to the dashboard after 3 s) or error. */
+/**
+ * Spec §4: processing, then for a new customer the check-your-email page,
+ * for a subscribing member success (to the dashboard after 3 s), or error.
+ */
 export const redirectDelayMs = 3000;
 
 type State =
@@ -35,7 +39,17 @@ export function PaymentSuccessPage() {
       (answer) => {
         // A subscribing trial's dashboard is cached: it has just changed.
         void client.invalidateQueries({ queryKey: ["corporate"] });
-        if (!cancelled) setState({ kind: "success", organizationId: answer.organizationId });
+        if (cancelled) return;
+        // A new customer has no password yet: the dashboard would only say
+        // "sign in". Their next step is the setup mail.
+        if (answer.setupPending) {
+          navigate(checkEmailPath("paid", registrationId, sessionId), {
+            replace: true,
+            state: { email: answer.contactEmail } satisfies CheckEmailState,
+          });
+          return;
+        }
+        setState({ kind: "success", organizationId: answer.organizationId });
       },
       (error) =>
         !cancelled && setState({ kind: "error", message: serverMessage(error) ?? copy.failed }),
@@ -43,7 +57,7 @@ export function PaymentSuccessPage() {
     return () => {
       cancelled = true;
     };
-  }, [missing, sessionId, registrationId, client]);
+  }, [missing, sessionId, registrationId, client, navigate]);
 
   useEffect(() => {
     if (state.kind !== "success") return;

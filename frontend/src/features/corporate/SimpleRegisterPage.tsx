@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { useRegisterTrial } from "./api/register-trial";
+import { checkEmailPath, type CheckEmailState } from "./CheckEmailPage";
 import { SelectField } from "./components/SelectField";
 import { corporateCopy } from "./copy";
 import { defaultPlan, findPlan, plans, planPrice, trialDays } from "./plans";
@@ -31,10 +31,11 @@ export function SimpleRegisterPage() {
     register.mutate(
       { name, industry, contactEmail: email, contactPhone: phone, subscriptionTier: plan },
       {
-        onSuccess: (answer) => {
-          toast({ ...copy.success, variant: "success" });
-          navigate(`${paths.corporateDashboard}/${answer.organizationId}`);
-        },
+        // Nothing exists until the mailed link is opened: say so.
+        onSuccess: (answer) =>
+          navigate(checkEmailPath("trial", answer.registrationId), {
+            state: { email: answer.contactEmail } satisfies CheckEmailState,
+          }),
         onError: (error) =>
           toast({
             title: copy.failed.title,

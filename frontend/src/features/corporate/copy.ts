@@ -89,12 +89,24 @@ export const corporateCopy = {
     processing: "Setting up your account…",
     processingDetail: "We are confirming your payment with our payment provider.",
     done: "Registration complete!",
-    doneDetail: "Check your email for a link to set your password. Taking you to your dashboard…",
+    doneDetail: "Taking you to your dashboard…",
     error: "Something went wrong",
     missing: "Missing payment information. Please try registering again.",
     failed: "Failed to complete registration",
     support: "An error occurred while setting up your account. Please contact support.",
     tryAgain: "Try Again",
+  },
+  checkEmail: {
+    title: "Check your email",
+    sentTo: "We have sent a link to",
+    sentToUnknown: "We have sent a link to the address you gave.",
+    trial:
+      "Open it within 24 hours to confirm your address, start your trial and choose your password. Until then nothing has been created.",
+    paid: "Open it within 24 hours to choose your password, then sign in to your dashboard.",
+    nothing: "Nothing arrived after a few minutes? Check your spam folder, or send it again.",
+    resend: "Send the email again",
+    resending: "Sending…",
+    signIn: "Already chose your password? Sign in",
   },
   simple: {
     title: "Start your free trial",
@@ -108,11 +120,6 @@ export const corporateCopy = {
     submitting: "Creating…",
     nameRequired: "Organization name is required",
     emailRequired: "Contact email is required",
-    success: {
-      title: "Registration Successful",
-      description:
-        "Your corporate account has been created. Check your email for setup instructions.",
-    },
     failed: { title: "Registration Failed", description: "Failed to create corporate account" },
     perMonth: "per month",
   },
@@ -181,6 +188,8 @@ export const corporateCopy = {
     trialEnds: (date: string) => `Trial ends ${date}`,
     loading: "Loading…",
     loadFailed: "Unable to load your organisation.",
+    pausedTitle: "Printing and new QR codes are paused",
+    openLibrary: "Open the QR code library",
   },
   status: {
     active: "active",

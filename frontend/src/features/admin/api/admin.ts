@@ -193,6 +193,32 @@ export function useDeleteUser() {
   });
 }
 
+/** A site admin's changes to an organisation (issue 21): each is in the audit log. */
+export function useOrganizationChange() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (
+      v:
+        | { kind: "delete"; orgId: number }
+        | { kind: "handOver"; orgId: number; email: string }
+        | { kind: "allowance"; orgId: number; maxQrCodes: number },
+    ) => {
+      const base = `/api/admin/organizations/${v.orgId}`;
+      switch (v.kind) {
+        case "delete":
+          return apiJson<{ message: string }>("DELETE", base);
+        case "handOver":
+          return apiJson<{ message: string }>("POST", `${base}/hand-over`, { email: v.email });
+        case "allowance":
+          return apiJson<{ message: string }>("PUT", `${base}/allowance`, {
+            maxQrCodes: v.maxQrCodes,
+          });
+      }
+    },
+    onSuccess: invalidate,
+  });
+}
+
 /** "Print Labels": the order's label PDF; printing moves pending to processing. */
 export function useOrderLabels() {
   const invalidate = useInvalidateAdmin();

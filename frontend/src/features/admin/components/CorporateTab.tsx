@@ -1,6 +1,11 @@
-import { useMemo, useState } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import * as Dialog from "@radix-ui/react-dialog";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { EmailField, TextField } from "@/components/ui/TextField";
+import { toast } from "@/components/ui/toast-store";
+import { useOrganizationChange } from "../api/admin";
+import { toastFailure } from "./errors";
 import type { Organization } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
@@ -137,6 +142,7 @@ export function CorporateTable(props: { organizations: Organization[] }) {
           <Dialog.Overlay className="dialog-overlay" />
           <Dialog.Content className="dialog dialog-small">
             {open && <OrganizationDetails org={open} />}
+            {open && <OrganizationActions org={open} onDone={() => setOpen(null)} />}
             <div className="dialog-actions">
               <Dialog.Close className="button button-secondary">
                 {copy.corporate.close}
@@ -200,5 +206,98 @@ function OrganizationDetails(props: { org: Organization }) {
       </dl>
       <UsageBar current={org.currentQrCodes} max={org.maxQrCodes} />
     </>
+  );
+}
+
+/**
+ * A site admin's changes (issue 21): raise the QR code allowance, hand the
+ * organisation to another address, or delete it; the server audits each.
+ */
+function OrganizationActions(props: { org: Organization; onDone: () => void }) {
+  const { org } = props;
+  const c = copy.corporate;
+  const change = useOrganizationChange();
+  const [allowance, setAllowance] = useState(String(org.maxQrCodes));
+  const [email, setEmail] = useState("");
+  const [confirming, setConfirming] = useState<"delete" | "handOver" | null>(null);
+  const run = (v: Parameters<typeof change.mutate>[0]) =>
+    change.mutate(v, {
+      onSuccess: (answer) => {
+        toast({ title: answer.message, variant: "success" });
+        props.onDone();
+      },
+      onError: (error) => toastFailure(error, c.changeFailed, c.changeFallback),
+    });
+  return (
+    <section aria-labelledby="org-manage-title">
+      <h3 id="org-manage-title">{c.manage}</h3>
+      <form
+        className="form-body"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          run({ kind: "allowance", orgId: org.id, maxQrCodes: Number(allowance) });
+        }}
+      >
+        <TextField
+          label={c.allowance}
+          hint={c.allowanceHint}
+          type="number"
+          min={1}
+          value={allowance}
+          onChange={(e) => setAllowance(e.target.value)}
+        />
+        <button type="submit" className="button button-secondary" disabled={change.isPending}>
+          {c.saveAllowance}
+        </button>
+      </form>
+      <form
+        className="form-body"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          setConfirming("handOver");
+        }}
+      >
+        <EmailField
+          label={c.handOverTo}
+          hint={c.handOverHint}
+          value={email}
+          onValueChange={setEmail}
+        />
+        <button
+          type="submit"
+          className="button button-secondary"
+          disabled={change.isPending || email.trim() === ""}
+        >
+          {c.handOver}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={change.isPending}
+        onClick={() => setConfirming("delete")}
+      >
+        {c.deleteOrg}
+      </button>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming === "delete" ? c.deleteConfirm.title : c.handOverConfirm.title}
+        description={
+          confirming === "delete"
+            ? c.deleteConfirm.description(org.name)
+            : c.handOverConfirm.description(org.name, email.trim())
+        }
+        confirmLabel={confirming === "delete" ? c.deleteOrg : c.handOver}
+        cancelLabel={c.cancel}
+        onConfirm={() =>
+          run(
+            confirming === "delete"
+              ? { kind: "delete", orgId: org.id }
+              : { kind: "handOver", orgId: org.id, email },
+          )
+        }
+      />
+    </section>
   );
 }

@@ -12,6 +12,8 @@ export interface Organization {
   maxQrCodes: number;
   hasBillingAccount: boolean;
   trialEndsAt: string | null;
+  /** Why printing, new codes and links are refused now (the server's rule and words); "" when not. */
+  paused: string;
 }
 
 export interface Dashboard {

@@ -1,4 +1,5 @@
-// POST /api/corporate/register: the simple form's 14-day trial (spec §7).
+// POST /api/corporate/register: the simple form's 14-day trial (spec §7), and
+// POST /api/corporate/resend-setup for the page a new customer lands on.
 import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 
@@ -10,14 +11,26 @@ export interface TrialRegistration {
   subscriptionTier: string;
 }
 
+/** Nothing exists yet: the contact proves the address with the mailed link. */
+export interface TrialStarted {
+  registrationId: string;
+  contactEmail: string;
+  message: string;
+}
+
 export function registerTrial(body: TrialRegistration) {
-  return apiJson<{ organizationId: number; message: string }>(
-    "POST",
-    "/api/corporate/register",
-    body,
-  );
+  return apiJson<TrialStarted>("POST", "/api/corporate/register", body);
 }
 
 export function useRegisterTrial() {
   return useMutation({ mutationFn: registerTrial });
+}
+
+/** The landing page's Resend: a trial's link, or a paid registration's setup link. */
+export function resendSetup(body: { registrationId: string; sessionId: string }) {
+  return apiJson<{ message: string }>("POST", "/api/corporate/resend-setup", body);
+}
+
+export function useResendSetup() {
+  return useMutation({ mutationFn: resendSetup });
 }

@@ -19,11 +19,14 @@ export function useCreateRegistrationCheckout() {
 }
 
 export function completeRegistration(body: { sessionId: string; registrationId: string }) {
-  return apiJson<{ success: boolean; message: string; organizationId: number }>(
-    "POST",
-    "/api/corporate/complete-registration",
-    body,
-  );
+  // setupPending: a new customer, who has to open the setup mail first.
+  return apiJson<{
+    success: boolean;
+    message: string;
+    organizationId: number;
+    contactEmail: string;
+    setupPending: boolean;
+  }>("POST", "/api/corporate/complete-registration", body);
 }
 
 export function confirmTestCheckout(body: { sessionId: string; cardNumber: string }) {

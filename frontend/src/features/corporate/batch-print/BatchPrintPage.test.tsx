@@ -21,6 +21,7 @@ const organization = {
   maxQrCodes: 50,
   hasBillingAccount: true,
   trialEndsAt: null,
+  paused: "",
 };
 
 function code(id: number, name: string, extra: Record<string, unknown> = {}) {

@@ -27,12 +27,14 @@ const badPreview = {
   valid: 1,
   invalid: 1,
   imported: 0,
+  quotaProblem: "",
 };
 const goodPreview = {
   rows: [{ row: 2, name: "Ann", errors: {} }],
   valid: 1,
   invalid: 0,
   imported: 0,
+  quotaProblem: "",
 };
 
 describe("the CSV import dialog", () => {
@@ -90,6 +92,28 @@ describe("the CSV import dialog", () => {
     );
     expect(bodies.at(-1)).toMatchObject({ commit: true, csv: fixed });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("says in the preview when the rows exceed what is left of the plan, and keeps Import disabled", async () => {
+    const quotaProblem =
+      "These 1 rows would exceed your plan's 50 QR codes (50 used, 0 left). Remove rows or upgrade your plan before importing.";
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: { success: true, quota: { used: 50, max: 50 }, qrCodes: [] },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": () => ({ body: { ...goodPreview, quotaProblem } }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    await user.type(within(dialog).getByLabelText("Or paste the CSV text"), "Name\nAnn\n");
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(quotaProblem);
+    expect(within(dialog).getByRole("button", { name: /^Import \d+ QR/ })).toBeDisabled();
   });
 
   it("shows the server's refusal of the whole file", async () => {

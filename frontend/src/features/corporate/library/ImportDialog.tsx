@@ -156,7 +156,12 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
               className="button button-primary"
               busy={importCodes.isPending && preview !== null}
               busyLabel={copy.importing}
-              disabled={preview === null || preview.invalid > 0 || preview.valid === 0}
+              disabled={
+                preview === null ||
+                preview.invalid > 0 ||
+                preview.valid === 0 ||
+                preview.quotaProblem !== ""
+              }
               onClick={commit}
             >
               {copy.importButton(preview?.valid ?? 0)}
@@ -174,6 +179,11 @@ function PreviewTable({ result }: { result: ImportResult }) {
       <p role="status">
         {copy.summary(result.valid, result.invalid)} {result.invalid > 0 && copy.fixFirst}
       </p>
+      {result.quotaProblem !== "" && (
+        <p role="alert" className="field-error">
+          {result.quotaProblem}
+        </p>
+      )}
       <div className="table-scroll">
         <table className="import-preview">
           <thead>

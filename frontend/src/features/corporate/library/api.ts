@@ -58,6 +58,8 @@ export interface ImportRow {
 }
 
 export interface ImportResult {
+  /** In the preview: the rows would not fit in what is left of the plan (the server's words); "" when they fit. */
+  quotaProblem: string;
   rows: ImportRow[];
   valid: number;
   invalid: number;

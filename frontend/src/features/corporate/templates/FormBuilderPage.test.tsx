@@ -17,6 +17,7 @@ const organization = {
   maxQrCodes: 50,
   hasBillingAccount: false,
   trialEndsAt: null,
+  paused: "",
 };
 
 const standard: FormTemplate = {

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectToast, outboxMail, registerAndSignIn, setupLink, snap } from "./helpers";
+
+// Trials and plan limits (issues 21 and 24) against the real cloud: a
+// trial exists only once its address is proven; an organisation over its
+// plan's QR code allowance prints and creates nothing, and its dashboard
+// says why, with the numbers and the way out.
+
+/** An import file of n workers for the standard template. */
+function workersCsv(n: number): string {
+  let csv = "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\n";
+  for (let i = 0; i < n; i++)
+    csv += `Worker ${i},Worker ${i},O+,Site Office,+44 7700 900${String(i).padStart(3, "0")}\n`;
+  return csv;
+}
+
+test("a trial starts only when its address is proven by the mailed link", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = "mia.trial@proof.example";
+  await page.goto("/corporate/register");
+  await page.getByLabel(/^Organization Name/).fill("Proof Scaffolding");
+  await page.getByLabel(/^Contact Email/).fill(email);
+  await page.getByLabel(/^Subscription Plan/).selectOption("enterprise");
+  await page.getByRole("button", { name: "Create Corporate Account" }).click();
+
+  // The landing page says what happens next: the mail and its address.
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(/Until then nothing has been created/)).toBeVisible();
+  await snap(page, "trial-check-email");
+
+  // Until the link is opened nothing blocks the address's real owner.
+  const own = await page.request.post("/api/corporate/create-payment-intent", {
+    data: {
+      organizationName: "Mia's Own Ltd",
+      contactFirstName: "Mia",
+      contactLastName: "Owner",
+      contactEmail: email,
+      phone: "+44 20 7946 0000",
+      organizationType: "construction",
+      employeeCount: "1-10",
+      subscriptionPlan: "starter",
+      address: "1 Long Street, Leeds",
+      city: "Leeds",
+      country: "United Kingdom",
+    },
+  });
+  expect(own.status()).toBe(200);
+
+  // Resend: a new link (the old one stops working).
+  await page.getByRole("button", { name: "Send the email again" }).click();
+  await expectToast(
+    page,
+    "If this registration is waiting for its setup link, we have sent it again.",
+  );
+
+  // Opening the newest link proves the address, starts the trial and sets
+  // the password; the trial holds Starter's allowance.
+  await page.goto(await setupLink(email));
+  await page.getByLabel(/^Password/).fill("trial-password-1");
+  await page.getByLabel(/^Confirm Password/).fill("trial-password-1");
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page).toHaveURL(/\/corporate-login$/);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill("trial-password-1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Proof Scaffolding" })).toBeVisible();
+  await expect(page.getByText("0 of 50 used")).toBeVisible();
+  await expect(page.getByText("trial", { exact: true })).toBeVisible();
+
+  // The same mailbox under a plus-address gets no second trial.
+  await page.goto("/corporate/register");
+  await page.getByLabel(/^Organization Name/).fill("Proof Again");
+  await page.getByLabel(/^Contact Email/).fill("mia.trial+again@proof.example");
+  await page.getByRole("button", { name: "Create Corporate Account" }).click();
+  await expect(
+    page
+      .locator(".toast-description")
+      .filter({ hasText: "This mailbox has already had a free trial." }),
+  ).toBeVisible();
+});
+
+/** A site admin of this journey, signed in at /admin. */
+async function signInAdmin(page: Page) {
+  const admin = { email: "plans@lifetag.test", password: "plans-password-1" };
+  const mail = await outboxMail(admin.email, "Set your Lifetag password");
+  const link = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(mail ?? "")![0]);
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel(/^Password/).fill(admin.password);
+  await page.getByLabel(/^Confirm password/).fill(admin.password);
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel(/^Email/).fill(admin.email);
+  await page.getByLabel(/^Password/).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test("an organisation over its plan prints nothing, and its dashboard says why and how out", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const officer = { email: "olive@overplan.example", password: "officer-password-1" };
+  const orgId = await registerAndSignIn(page, "Overplan Ltd", officer);
+  const imported = await page.request.post(`/api/corporate/${orgId}/qr-codes/import`, {
+    data: { csv: workersCsv(12), commit: true },
+  });
+  expect(imported.status()).toBe(200);
+
+  // A site admin lowers the allowance to 10 in the Corporate tab (as a plan
+  // change from Stripe would); the change is audited.
+  const desk = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
+  await signInAdmin(desk);
+  await desk.getByRole("tab", { name: /Corporate Accounts/ }).click();
+  const row = desk.getByRole("row").filter({ hasText: "Overplan Ltd" });
+  await row.getByRole("button", { name: "Details" }).click();
+  const dialog = desk.getByRole("dialog", { name: "Overplan Ltd" });
+  await dialog.getByLabel(/^QR code allowance/).fill("10");
+  await dialog.getByRole("button", { name: "Save allowance" }).click();
+  await expectToast(desk, "QR code allowance changed");
+  await desk.getByRole("tab", { name: /Activity/ }).click();
+  await expect(desk.getByText("Changed QR code allowance")).toBeVisible();
+
+  // The dashboard: paused, with the numbers and the way out.
+  const paused =
+    "Your organization has 12 QR codes but its plan allows 10. Printing, new codes and links are paused: delete 2 codes or upgrade your plan to continue. Reading, exporting, editing and deleting still work.";
+  await page.goto(`/corporate/dashboard/${orgId}`);
+  const alert = page.getByRole("alert").filter({ hasText: "Printing and new QR codes are paused" });
+  await expect(alert).toContainText(paused);
+  await expect(page.getByText("12 of 10 used")).toBeVisible();
+  await snap(page, "overplan-dashboard");
+
+  // The server refuses printing and new codes; reading still works.
+  const list = (await (await page.request.get(`/api/corporate/${orgId}/qr-codes`)).json()) as {
+    qrCodes: { id: number }[];
+  };
+  const label = await page.request.get(
+    `/api/corporate/${orgId}/qr-codes/${list.qrCodes[0]!.id}/label.png`,
+  );
+  expect(label.status()).toBe(403);
+  expect(((await label.json()) as { message: string }).message).toBe(paused);
+
+  // The way out: delete two codes in the library; printing is back.
+  await alert.getByRole("link", { name: "Open the QR code library" }).click();
+  for (const code of list.qrCodes.slice(0, 2)) {
+    expect(
+      (await page.request.delete(`/api/corporate/${orgId}/qr-codes/${code.id}`)).status(),
+    ).toBe(200);
+  }
+  await page.goto(`/corporate/dashboard/${orgId}`);
+  await expect(page.getByText("10 of 10 used")).toBeVisible();
+  await expect(page.getByText("Printing and new QR codes are paused")).toHaveCount(0);
+  const again = await page.request.get(
+    `/api/corporate/${orgId}/qr-codes/${list.qrCodes[2]!.id}/label.png`,
+  );
+  expect(again.status()).toBe(200);
+});
