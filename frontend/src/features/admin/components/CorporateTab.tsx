@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import type { Organization } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
@@ -133,17 +134,12 @@ export function CorporateTable(props: { organizations: Organization[] }) {
         rowKey={(o) => String(o.id)}
       />
       <Dialog.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog dialog-small">
-            {open && <OrganizationDetails org={open} />}
-            <div className="dialog-actions">
-              <Dialog.Close className="button button-secondary">
-                {copy.corporate.close}
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+        <DialogContent className="dialog dialog-small">
+          {open && <OrganizationDetails org={open} />}
+          <div className="dialog-actions">
+            <Dialog.Close className="button button-secondary">{copy.corporate.close}</Dialog.Close>
+          </div>
+        </DialogContent>
       </Dialog.Root>
     </>
   );

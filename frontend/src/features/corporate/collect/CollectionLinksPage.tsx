@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -130,12 +131,9 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
 function CreateLinkDialog(props: { orgId: number; open: boolean; onClose: () => void }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          {props.open && <CreateLinkForm orgId={props.orgId} onClose={props.onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog dialog-small">
+        {props.open && <CreateLinkForm orgId={props.orgId} onClose={props.onClose} />}
+      </DialogContent>
     </Dialog.Root>
   );
 }
