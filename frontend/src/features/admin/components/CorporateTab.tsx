@@ -105,7 +105,7 @@ export function CorporateTable(props: { organizations: Organization[] }) {
       },
       {
         id: "details",
-        header: "",
+        header: copy.corporate.actions,
         cell: ({ row }) => (
           <button
             type="button"

@@ -62,7 +62,7 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
           <p className="hint">{copy.none}</p>
         ) : (
           <div className="table-scroll">
-            <table className="analytics-table">
+            <table className="analytics-table stack-table">
               <thead>
                 <tr>
                   {Object.values(copy.columns).map((c) => (
@@ -79,12 +79,14 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
                 {props.links.map((l) => (
                   <tr key={l.id}>
                     <th scope="row">{l.templateName}</th>
-                    <td>{l.projectName || copy.noProject}</td>
-                    <td>{date(l.createdAt)}</td>
-                    <td>{l.expiresAt ? date(l.expiresAt) : copy.never}</td>
-                    <td>{l.submissions}</td>
-                    <td>{date(l.lastSubmissionAt)}</td>
-                    <td>{copy.status[l.status] ?? l.status}</td>
+                    <td data-label={copy.columns.project}>{l.projectName || copy.noProject}</td>
+                    <td data-label={copy.columns.created}>{date(l.createdAt)}</td>
+                    <td data-label={copy.columns.expires}>
+                      {l.expiresAt ? date(l.expiresAt) : copy.never}
+                    </td>
+                    <td data-label={copy.columns.submissions}>{l.submissions}</td>
+                    <td data-label={copy.columns.last}>{date(l.lastSubmissionAt)}</td>
+                    <td data-label={copy.columns.status}>{copy.status[l.status] ?? l.status}</td>
                     <td>
                       {l.status === "active" && (
                         <button
