@@ -3,9 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { paths } from "../src/app/paths";
 import { checkPage, readResults, signInAsA11yAdmin } from "./a11y";
 import {
+  createCodes,
   createCollectionLink,
   expectToast,
   fillEmergencyForm,
+  fillShippingAddress,
   payInDialog,
   registerAndSignIn,
 } from "./helpers";
@@ -129,10 +131,7 @@ test("the individual's journey: form, code, account, payment, own pages", async 
   await checkPage(page, paths.paymentSummary, "summary");
   await page.getByRole("button", { name: "Pay £9.99" }).click();
   const dialog = page.getByRole("dialog", { name: "Order Physical Labels" });
-  await dialog.getByLabel(/^Address line 1/).fill("1 High Street");
-  await dialog.getByLabel(/^City/).fill("York");
-  await dialog.getByLabel(/^County/).fill("North Yorkshire");
-  await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
+  await fillShippingAddress(dialog);
   await expect(dialog.getByText("TEST MODE")).toBeVisible();
   await checkPage(page, paths.paymentSummary, "payment dialog open");
   await payInDialog(page, "Order Physical Labels");
@@ -166,20 +165,7 @@ test("the safety officer's pages, filled, with their dialogs", async ({ page, br
     });
     expect(made.status()).toBe(201);
   }
-  for (const [i, name] of ["Ann Okafor", "Bob Singh", "Cat Nowak"].entries()) {
-    const made = await api.post(`/api/corporate/${orgId}/qr-codes`, {
-      data: {
-        values: {
-          fullName: name,
-          bloodType: "O+",
-          contact1Name: "Site Office",
-          contact1Phone: `+44 7700 9001${i}0`,
-          allergies: "None known",
-        },
-      },
-    });
-    expect(made.status()).toBe(201);
-  }
+  await createCodes(page, orgId, ["Ann Okafor", "Bob Singh", "Cat Nowak"]);
 
   await page.goto(`${paths.corporateDashboard}/${orgId}`);
   await ready(page);

@@ -1,9 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsA11yAdmin } from "./a11y";
 import {
+  createCodes,
   decodePdf,
   expectToast,
   jane,
+  moveFieldUpWithKeys,
   payInDialog,
   printCalls,
   registerAndSignIn,
@@ -80,7 +82,9 @@ test("the admin's order, from search to shipped", async ({ page, browser }) => {
   await startPhysicalOrder(customer, "keys.customer@example.com");
   await payInDialog(customer, "Order Physical Labels");
   await expectToast(customer, "Payment Successful");
-  const orders = await customer.request.get("/api/user/orders");
+  const orders = await customer.request.get(
+    `/api/user/orders?email=${encodeURIComponent("keys.customer@example.com")}`,
+  );
   const orderId = ((await orders.json()) as { orders: { orderId: string }[] }).orders[0]!.orderId;
   await customer.context().close();
 
@@ -93,7 +97,7 @@ test("the admin's order, from search to shipped", async ({ page, browser }) => {
   const dialog = page.getByRole("dialog", { name: "Update Order Status" });
   const status = dialog.getByLabel(/^Status/);
   await expectFocus(status);
-  await chooseOption(page, status, "Shipped");
+  await chooseOption(page, status, "shipped");
   await typeInto(page, dialog.getByLabel(/^Tracking Number/), "RM123456789GB");
   await press(page, dialog.getByRole("button", { name: "Update Order" }));
   await expect(dialog).toHaveCount(0);
@@ -111,19 +115,7 @@ test("a safety officer builds and reorders a template, queues codes and prints a
 }) => {
   test.setTimeout(180_000);
   const orgId = await officer(page, "Keys Template Ltd", "keys.officer@template.example");
-  for (const [i, name] of ["Ann Okafor", "Bob Singh"].entries()) {
-    const made = await page.request.post(`/api/corporate/${orgId}/qr-codes`, {
-      data: {
-        values: {
-          fullName: name,
-          bloodType: "O+",
-          contact1Name: "Site Office",
-          contact1Phone: `+44 7700 9002${i}0`,
-        },
-      },
-    });
-    expect(made.status()).toBe(201);
-  }
+  await createCodes(page, orgId, ["Ann Okafor", "Bob Singh"]);
   await stubPrint(page);
   await page.goto("/corporate/form-builder");
   await press(page, page.getByRole("button", { name: "Create Custom Template" }));
@@ -141,15 +133,9 @@ test("a safety officer builds and reorders a template, queues codes and prints a
   const rows = page.getByTestId("template-field");
   await expect(rows.nth(6)).toContainText("7. Site");
 
-  // dnd-kit's keyboard sensor: Space lifts, ArrowUp moves, Space drops.
-  const announced = page.locator('[id^="DndLiveRegion"]');
+  // dnd-kit's keyboard sensor moves Site up one place.
   await tabTo(page, page.getByRole("button", { name: "Drag to reorder Site" }), { back: true });
-  await page.keyboard.press("Space");
-  await expect(announced).toHaveText("Site is at position 7 of 7.");
-  await page.keyboard.press("ArrowUp");
-  await expect(announced).toHaveText("Site is at position 6 of 7.");
-  await page.keyboard.press("Space");
-  await expect(announced).toHaveText("Site dropped at position 6 of 7.");
+  await moveFieldUpWithKeys(page, "Site", 7, 7);
   await expect(rows.nth(5)).toContainText("6. Site");
 
   await typeInto(page, page.getByLabel(/^Template Name/), "Yard crew");
@@ -204,7 +190,7 @@ test("a worker fills in the collection form", async ({ page, browser }) => {
 const libraryCodes = 2000;
 
 test(`editing a code in a library of ${libraryCodes}`, async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const orgId = await officer(page, "Keys Library Ltd", "keys.officer@library.example");
   // Setup: the Enterprise plan (room for 2,000) through the test checkout, then the CSV import.
   await page.goto("/corporate/dashboard");
@@ -226,10 +212,13 @@ test(`editing a code in a library of ${libraryCodes}`, async ({ page }) => {
   expect(imported.status(), await imported.text()).toBe(200);
 
   await page.goto("/corporate/qr-codes");
+  // Generous waits: today every one of the 2,000 rows is drawn (issue 26's item 1).
   await expect(page.getByText(`${libraryCodes} of ${libraryCodes} QR codes used`)).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   });
-  await typeInto(page, page.getByLabel("Search by name or project"), "Worker 1234");
+  await typeInto(page, page.getByLabel("Search by name or project"), "Worker 1234", {
+    atOnce: true,
+  });
   const edit = page.getByRole("button", { name: "Edit: Worker 1234", exact: true });
   await expect(page.getByRole("button", { name: /^Edit: / })).toHaveCount(1);
   await press(page, edit);

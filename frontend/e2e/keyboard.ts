@@ -14,12 +14,11 @@ export async function tabTo(
   opts: { back?: boolean; max?: number } = {},
 ) {
   await expect(target).toBeVisible();
-  const handle = await target.elementHandle();
+  // The locator, not an element handle: the prerendered home page's nodes
+  // may be replaced as React takes it over.
   for (let i = 0; i < (opts.max ?? 80); i++) {
-    if (await handle!.evaluate((el) => el === document.activeElement)) {
-      expect(await handle!.evaluate((el) => el.matches(":focus-visible")), "focus shown").toBe(
-        true,
-      );
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      expect(await target.evaluate((el) => el.matches(":focus-visible")), "focus shown").toBe(true);
       return;
     }
     await page.keyboard.press(opts.back ? "Shift+Tab" : "Tab");
@@ -27,12 +26,22 @@ export async function tabTo(
   throw new Error(`Tab never reached ${target}`);
 }
 
-/** Tabs to a text field and types `text` over what it holds. */
-export async function typeInto(page: Page, field: Locator, text: string) {
+/**
+ * Tabs to a text field and types `text` over what it holds; `atOnce` enters
+ * it as one input, as a paste or a phone's suggestion does (a search that
+ * redraws a long list on every key would otherwise take a key's time each).
+ */
+export async function typeInto(
+  page: Page,
+  field: Locator,
+  text: string,
+  opts: { atOnce?: boolean } = {},
+) {
   await tabTo(page, field);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("Delete");
-  await page.keyboard.type(text);
+  if (opts.atOnce) await page.keyboard.insertText(text);
+  else await page.keyboard.type(text);
   await expect(field).toHaveValue(text);
 }
 

@@ -7,8 +7,8 @@ import { useEffect, useRef, useState, type ComponentProps } from "react";
  *
  * - On opening, focus goes to the element marked data-autofocus, else the
  *   first field, else the primary action (.button-primary), else the first
- *   control; a dialog still loading its fields holds focus on itself and
- *   moves it to the first field once one appears (the library's Edit).
+ *   control; in a dialog still loading its fields, the first field takes
+ *   the focus when it appears, unless the person has acted meanwhile.
  * - On closing, focus goes back to the control that opened it. Radix does
  *   that only for a Dialog.Trigger, which none of our dialogs use (they are
  *   opened from rows and menus), so without this focus fell to the body. When
@@ -40,21 +40,36 @@ function FocusedContent(props: ComponentProps<typeof Dialog.Content>) {
   const [ancestors] = useState(() => ancestorsOf(opener));
   const content = useRef<HTMLDivElement>(null);
 
-  // A dialog whose fields arrive later (fetched) holds focus on itself until
-  // they do, then hands it to the first one, unless the user moved it.
+  // Until the person presses a key or the pointer in the dialog, a field
+  // that arrives later (fetched: the library's Edit, the payment's card
+  // form) takes the focus from the stand-in it started on: the dialog itself
+  // or a button that is not a chosen data-autofocus.
   useEffect(() => {
     const box = content.current;
     if (!box) return;
     const observer = new MutationObserver(() => {
-      if (document.activeElement !== box) return;
-      const target = initialFocus(box);
-      if (target) {
-        show(target);
-        observer.disconnect();
+      const active = document.activeElement;
+      const standIn =
+        active === box ||
+        (active instanceof HTMLElement &&
+          box.contains(active) &&
+          !active.matches(`[data-autofocus], ${fieldSelector}`));
+      if (!standIn) return;
+      const field = first(box, fieldSelector);
+      if (field) {
+        show(field);
+        stop();
       }
     });
+    const stop = () => {
+      observer.disconnect();
+      box.removeEventListener("keydown", stop, true);
+      box.removeEventListener("pointerdown", stop, true);
+    };
     observer.observe(box, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    box.addEventListener("keydown", stop, true);
+    box.addEventListener("pointerdown", stop, true);
+    return stop;
   }, []);
 
   return (
