@@ -2,8 +2,9 @@
 # Browser journeys of the website (issue 6): builds the frontend and the cloud
 # binary, starts the cloud on a free loopback port with a fresh SQLite data
 # directory, runs Playwright against it in Debian's chromium, and stops it.
-# Two admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
-# fulfils orders as fulfilment@lifetag.test.
+# Three admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
+# fulfils orders as fulfilment@lifetag.test; a11y.spec.ts checks the admin
+# pages as a11y@lifetag.test.
 # Needs the Debian package `chromium`; never downloads a browser. Arguments go
 # to Playwright (scripts/test-e2e.sh e2e/account.spec.ts runs one file).
 set -euo pipefail
@@ -37,7 +38,7 @@ base="http://127.0.0.1:$port"
 
 echo "== e2e: start the cloud on $base"
 HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" LIFETAG_ENV=development \
-  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
+  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
   RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 \
   "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
 cloud_pid=$!

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
+  createCodes,
   decodePdf,
   expectCodes,
   expectToast,
@@ -52,22 +53,7 @@ test("a member queues library codes, previews and prints them", async ({ page })
   await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/);
 
   // Five workers' codes in the library.
-  const ids: number[] = [];
-  for (const [i, name] of workers.entries()) {
-    const created = await page.request.post(`/api/corporate/${orgId}/qr-codes`, {
-      data: {
-        values: {
-          fullName: name,
-          bloodType: "O+",
-          contact1Name: "Site Office",
-          contact1Phone: `+44 7700 9001${i}0`,
-          allergies: "None known",
-        },
-      },
-    });
-    expect(created.status()).toBe(201);
-    ids.push(((await created.json()) as { qrCode: { id: number } }).qrCode.id);
-  }
+  const ids = await createCodes(page, orgId, workers);
 
   await stubPrint(page);
   await page.goto("/label-batch-print");

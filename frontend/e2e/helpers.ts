@@ -147,11 +147,58 @@ export async function startPhysicalOrder(page: Page, email: string) {
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await page.getByRole("button", { name: "Pay £9.99" }).click();
   const dialog = page.getByRole("dialog", { name: "Order Physical Labels" });
+  await fillShippingAddress(dialog);
+  return dialog;
+}
+
+/** The shipping address in the physical order's payment dialog. */
+export async function fillShippingAddress(dialog: Locator) {
   await dialog.getByLabel(/^Address line 1/).fill("1 High Street");
   await dialog.getByLabel(/^City/).fill("York");
   await dialog.getByLabel(/^County/).fill("North Yorkshire");
   await dialog.getByLabel(/^Postcode/).fill("yo1 7hh");
-  return dialog;
+}
+
+/** Library codes for `names` on the Standard Emergency Form, through the API; their ids. */
+export async function createCodes(page: Page, orgId: number, names: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const created = await page.request.post(`/api/corporate/${orgId}/qr-codes`, {
+      data: {
+        values: {
+          fullName: name,
+          bloodType: "O+",
+          contact1Name: "Site Office",
+          contact1Phone: `+44 7700 9001${i}0`,
+          allergies: "None known",
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    ids.push(((await created.json()) as { qrCode: { id: number } }).qrCode.id);
+  }
+  return ids;
+}
+
+/**
+ * Moves the focused drag handle of template field `name` (at `position` of
+ * `count`) up one place with dnd-kit's keyboard sensor: Space lifts, ArrowUp
+ * moves, Space drops; each key waits for the screen reader's announcement of
+ * the one before.
+ */
+export async function moveFieldUpWithKeys(
+  page: Page,
+  name: string,
+  position: number,
+  count: number,
+) {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press("Space");
+  await expect(announced).toHaveText(`${name} is at position ${position} of ${count}.`);
+  await page.keyboard.press("ArrowUp");
+  await expect(announced).toHaveText(`${name} is at position ${position - 1} of ${count}.`);
+  await page.keyboard.press("Space");
+  await expect(announced).toHaveText(`${name} dropped at position ${position - 1} of ${count}.`);
 }
 
 /** The newest corporate setup link mailed to `to` (the mail goes out in the background). */

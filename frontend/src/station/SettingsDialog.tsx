@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast-store";
 import { useBatchLayouts } from "@/features/corporate/batch-print/api";
@@ -42,83 +43,80 @@ export function SettingsDialog(props: {
   const names = settings?.printers ?? [];
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          <Dialog.Title>{copy.title}</Dialog.Title>
-          <Dialog.Description className="hint">
-            {info.data ? copy.version(info.data.version, info.data.os) : ""}
-          </Dialog.Description>
-          <div className="field">
-            <label htmlFor="station-printer">{copy.printer}</label>
-            <select
-              id="station-printer"
-              value={settings?.printer ?? ""}
-              disabled={!settings || setPrinter.isPending}
-              onChange={(e) => setPrinter.mutate(e.target.value, saved(copy.saved))}
-            >
-              <option value="">{copy.savePdf}</option>
-              {names.map((p) => (
-                <option key={p.name} value={p.name}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            {settings && names.length === 0 && <p className="hint">{copy.noPrinters}</p>}
-          </div>
-          {settings && (
-            <>
-              <div className="field">
-                <label htmlFor="station-paper">{copy.paper}</label>
-                <select
-                  id="station-paper"
-                  value={settings.paper}
-                  disabled={setPaper.isPending}
-                  onChange={(e) => setPaper.mutate(e.target.value, saved(copy.saved))}
-                >
-                  {settings.papers.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="station-copies">{copy.copies}</label>
+      <DialogContent className="dialog dialog-small">
+        <Dialog.Title>{copy.title}</Dialog.Title>
+        <Dialog.Description className="hint">
+          {info.data ? copy.version(info.data.version, info.data.os) : ""}
+        </Dialog.Description>
+        <div className="field">
+          <label htmlFor="station-printer">{copy.printer}</label>
+          <select
+            id="station-printer"
+            value={settings?.printer ?? ""}
+            disabled={!settings || setPrinter.isPending}
+            onChange={(e) => setPrinter.mutate(e.target.value, saved(copy.saved))}
+          >
+            <option value="">{copy.savePdf}</option>
+            {names.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {settings && names.length === 0 && <p className="hint">{copy.noPrinters}</p>}
+        </div>
+        {settings && (
+          <>
+            <div className="field">
+              <label htmlFor="station-paper">{copy.paper}</label>
+              <select
+                id="station-paper"
+                value={settings.paper}
+                disabled={setPaper.isPending}
+                onChange={(e) => setPaper.mutate(e.target.value, saved(copy.saved))}
+              >
+                {settings.papers.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="station-copies">{copy.copies}</label>
+              <input
+                id="station-copies"
+                type="number"
+                min={1}
+                defaultValue={settings.copies}
+                key={settings.copies}
+                onBlur={(e) => {
+                  const n = Number(e.target.value);
+                  if (n !== settings.copies) setCopies.mutate(n, saved(copy.saved));
+                }}
+              />
+            </div>
+            {settings.canDialog && (
+              <label className="checkbox">
                 <input
-                  id="station-copies"
-                  type="number"
-                  min={1}
-                  defaultValue={settings.copies}
-                  key={settings.copies}
-                  onBlur={(e) => {
-                    const n = Number(e.target.value);
-                    if (n !== settings.copies) setCopies.mutate(n, saved(copy.saved));
-                  }}
-                />
-              </div>
-              {settings.canDialog && (
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={settings.dialog}
-                    disabled={setDialog.isPending}
-                    onChange={(e) => setDialog.mutate(e.target.checked, saved(copy.saved))}
-                  />{" "}
-                  {copy.dialog}
-                </label>
-              )}
-              <Calibration settings={settings} />
-            </>
-          )}
-          <p>
-            {copy.cloud}: <code>{props.cloudUrl}</code>
-          </p>
-          <div className="form-actions">
-            <Dialog.Close className="button button-secondary">{copy.close}</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+                  type="checkbox"
+                  checked={settings.dialog}
+                  disabled={setDialog.isPending}
+                  onChange={(e) => setDialog.mutate(e.target.checked, saved(copy.saved))}
+                />{" "}
+                {copy.dialog}
+              </label>
+            )}
+            <Calibration settings={settings} />
+          </>
+        )}
+        <p>
+          {copy.cloud}: <code>{props.cloudUrl}</code>
+        </p>
+        <div className="form-actions">
+          <Dialog.Close className="button button-secondary">{copy.close}</Dialog.Close>
+        </div>
+      </DialogContent>
     </Dialog.Root>
   );
 }

@@ -5,15 +5,21 @@ import { logout } from "@/lib/auth";
 import { accountMenu } from "@/lib/copy";
 import { layoutCopy } from "./copy";
 
-/** Signed-in users only (spec §2); the e-mail shows on wider screens. */
+/**
+ * Signed-in users only (spec §2); the e-mail shows on wider screens. The
+ * button's name is its text ("Account menu: jane@…"), so the name a
+ * voice-control user reads off the screen is in it (WCAG 2.5.3); on phones the
+ * e-mail is hidden from sight only.
+ */
 export function AccountMenu(props: { email: string }) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="account-trigger" aria-label={layoutCopy.accountMenuLabel}>
+      <DropdownMenu.Trigger className="account-trigger">
         <span className="avatar" aria-hidden="true">
           {props.email.slice(0, 1).toUpperCase()}
         </span>
+        <span className="visually-hidden">{layoutCopy.accountMenuLabel}: </span>
         <span className="account-email">{props.email}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

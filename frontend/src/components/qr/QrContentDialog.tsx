@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { brand } from "@/lib/copy";
 import { qrContentCopy as copy } from "./copy";
 
@@ -36,37 +37,34 @@ export function QrContentDialog(props: {
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog qr-content-dialog">
-          <div className="qr-content-header">
-            <Dialog.Title className="qr-content-title">{copy.title}</Dialog.Title>
-            <Dialog.Description className="qr-content-subtitle">{copy.subtitle}</Dialog.Description>
+      <DialogContent className="dialog qr-content-dialog">
+        <div className="qr-content-header">
+          <Dialog.Title className="qr-content-title">{copy.title}</Dialog.Title>
+          <Dialog.Description className="qr-content-subtitle">{copy.subtitle}</Dialog.Description>
+        </div>
+        <div className="qr-content-body">
+          <p>{copy.intro}</p>
+          <div className="phone">
+            <PhoneStatusBar now={props.now} />
+            <pre className="phone-text" data-testid="qr-text">
+              {props.text}
+            </pre>
           </div>
-          <div className="qr-content-body">
-            <p>{copy.intro}</p>
-            <div className="phone">
-              <PhoneStatusBar now={props.now} />
-              <pre className="phone-text" data-testid="qr-text">
-                {props.text}
-              </pre>
-            </div>
-            <div className="note note-blue">
-              <p className="note-title">{copy.noteTitle}</p>
-              <p>{copy.noteBody}</p>
-            </div>
+          <div className="note note-blue">
+            <p className="note-title">{copy.noteTitle}</p>
+            <p>{copy.noteBody}</p>
           </div>
-          <div className="qr-content-footer">
-            <span className="brand-mark" aria-hidden="true">
-              +
-            </span>
-            <span>
-              <strong>{brand.name}</strong> · {brand.line}
-            </span>
-            <Dialog.Close className="button button-secondary">{copy.close}</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+        </div>
+        <div className="qr-content-footer">
+          <span className="brand-mark" aria-hidden="true">
+            +
+          </span>
+          <span>
+            <strong>{brand.name}</strong> · {brand.line}
+          </span>
+          <Dialog.Close className="button button-secondary">{copy.close}</Dialog.Close>
+        </div>
+      </DialogContent>
     </Dialog.Root>
   );
 }

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 
 /** A yes-or-no question in a dialog; Cancel has the focus, so Enter is safe. */
 export function ConfirmDialog(props: {
@@ -12,28 +13,25 @@ export function ConfirmDialog(props: {
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          <Dialog.Title>{props.title}</Dialog.Title>
-          <Dialog.Description>{props.description}</Dialog.Description>
-          <div className="dialog-actions">
-            <Dialog.Close className="button button-secondary" autoFocus>
-              {props.cancelLabel}
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => {
-                props.onConfirm();
-                props.onOpenChange(false);
-              }}
-            >
-              {props.confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog dialog-small">
+        <Dialog.Title>{props.title}</Dialog.Title>
+        <Dialog.Description>{props.description}</Dialog.Description>
+        <div className="dialog-actions">
+          <Dialog.Close className="button button-secondary" data-autofocus>
+            {props.cancelLabel}
+          </Dialog.Close>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => {
+              props.onConfirm();
+              props.onOpenChange(false);
+            }}
+          >
+            {props.confirmLabel}
+          </button>
+        </div>
+      </DialogContent>
     </Dialog.Root>
   );
 }

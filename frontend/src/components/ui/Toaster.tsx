@@ -1,7 +1,11 @@
 import * as Toast from "@radix-ui/react-toast";
 import { useToastStore } from "./toast-store";
 
-/** Spec §9: Radix defaults (5000 ms, swipe right, 50 px, F8) made explicit. */
+/**
+ * Spec §9: Radix defaults (5000 ms, swipe right, 50 px, F8) made explicit.
+ * Every toast is a "background" one, which Radix announces in a polite live
+ * region: a screen reader finishes what it is reading first (issue 26).
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
@@ -11,6 +15,7 @@ export function Toaster() {
         <Toast.Root
           key={t.id}
           open={t.open}
+          type="background"
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);
           }}

@@ -123,6 +123,7 @@ export const adminCopy = {
     qrCodes: "QR Codes",
     status: "Status",
     created: "Created",
+    actions: "Actions",
     details: "Details",
     inactive: "inactive",
     empty: "No corporate accounts yet.",

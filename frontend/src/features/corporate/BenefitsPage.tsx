@@ -18,6 +18,8 @@ export function BenefitsPage() {
           <li key={f}>{f}</li>
         ))}
       </ul>
+      {/* The plans' names are h3s: their section heading keeps the outline in order. */}
+      <h2>{copy.plansTitle}</h2>
       <PlanCards />
       <p className="hero-actions">
         <Link className="button button-primary button-large" to={paths.corporateRegister}>

@@ -4,6 +4,7 @@ export const corporateCopy = {
   supportEmail: "support@lifetag.app",
   benefits: {
     title: "Lifetag for organisations",
+    plansTitle: "Plans",
     lead: "Emergency information for your whole workforce: QR codes on helmets, badges and gear that any phone can read, even offline.",
     perMonth: "/month",
     upTo: (n: number) => `Up to ${n} QR codes`,

@@ -116,7 +116,7 @@ export function DashboardPage() {
           <p className="hint">{copy.noOrders}</p>
         ) : (
           <div className="table-scroll">
-            <table className="orders">
+            <table className="orders stack-table">
               <thead>
                 <tr>
                   <th scope="col">{copy.order}</th>
@@ -130,14 +130,14 @@ export function DashboardPage() {
               <tbody>
                 {list.map((o) => (
                   <tr key={o.id}>
-                    <td>{o.orderId}</td>
-                    <td>{o.labelType}</td>
-                    <td>{o.quantity}</td>
-                    <td>{formatDate(o.createdAt)}</td>
-                    <td>
+                    <td data-label={copy.order}>{o.orderId}</td>
+                    <td data-label={copy.labelType}>{o.labelType}</td>
+                    <td data-label={copy.quantity}>{o.quantity}</td>
+                    <td data-label={copy.date}>{formatDate(o.createdAt)}</td>
+                    <td data-label={copy.status}>
                       <StatusBadge status={o.status} />
                     </td>
-                    <td>{o.trackingNumber ?? "—"}</td>
+                    <td data-label={copy.tracking}>{o.trackingNumber ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>

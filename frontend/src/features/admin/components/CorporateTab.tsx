@@ -6,6 +6,7 @@ import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { useOrganizationChange } from "../api/admin";
 import { toastFailure } from "./errors";
+import { DialogContent } from "@/components/ui/DialogContent";
 import type { Organization } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
@@ -109,7 +110,7 @@ export function CorporateTable(props: { organizations: Organization[] }) {
       },
       {
         id: "details",
-        header: "",
+        header: copy.corporate.actions,
         cell: ({ row }) => (
           <button
             type="button"
@@ -138,18 +139,13 @@ export function CorporateTable(props: { organizations: Organization[] }) {
         rowKey={(o) => String(o.id)}
       />
       <Dialog.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog dialog-small">
-            {open && <OrganizationDetails org={open} />}
-            {open && <OrganizationActions org={open} onDone={() => setOpen(null)} />}
-            <div className="dialog-actions">
-              <Dialog.Close className="button button-secondary">
-                {copy.corporate.close}
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+        <DialogContent className="dialog dialog-small">
+          {open && <OrganizationDetails org={open} />}
+          {open && <OrganizationActions org={open} onDone={() => setOpen(null)} />}
+          <div className="dialog-actions">
+            <Dialog.Close className="button button-secondary">{copy.corporate.close}</Dialog.Close>
+          </div>
+        </DialogContent>
       </Dialog.Root>
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { toast } from "@/components/ui/toast-store";
 import { useCreateUser, type CreatedUser } from "../api/admin";
 import { adminCopy as copy } from "../copy";
@@ -48,61 +49,58 @@ export function CreateUserDialog(props: { open: boolean; onOpenChange: (open: bo
       open={props.open}
       onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          {created ? (
-            <>
-              <Dialog.Title>{copy.create.createdTitle}</Dialog.Title>
-              <Dialog.Description>{copy.create.createdBody}</Dialog.Description>
+      <DialogContent className="dialog dialog-small">
+        {created ? (
+          <>
+            <Dialog.Title>{copy.create.createdTitle}</Dialog.Title>
+            <Dialog.Description>{copy.create.createdBody}</Dialog.Description>
+            <input
+              className="admin-link"
+              readOnly
+              aria-label="Password setup link"
+              value={window.location.origin + created.passwordSetupUrl}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <div className="dialog-actions">
+              <button type="button" className="button button-primary" onClick={close}>
+                {copy.create.done}
+              </button>
+            </div>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Dialog.Title>{copy.create.title}</Dialog.Title>
+            <Dialog.Description className="hint">{copy.create.note}</Dialog.Description>
+            <div className="field">
+              <label htmlFor="admin-create-email">{copy.create.email}</label>
               <input
-                className="admin-link"
-                readOnly
-                aria-label="Password setup link"
-                value={window.location.origin + created.passwordSetupUrl}
-                onFocus={(e) => e.currentTarget.select()}
+                id="admin-create-email"
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
               />
-              <div className="dialog-actions">
-                <button type="button" className="button button-primary" onClick={close}>
-                  {copy.create.done}
-                </button>
-              </div>
-            </>
-          ) : (
-            <form onSubmit={submit} noValidate>
-              <Dialog.Title>{copy.create.title}</Dialog.Title>
-              <Dialog.Description className="hint">{copy.create.note}</Dialog.Description>
-              <div className="field">
-                <label htmlFor="admin-create-email">{copy.create.email}</label>
-                <input
-                  id="admin-create-email"
-                  type="email"
-                  autoComplete="off"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-              <div className="switch-row">
-                <Switch
-                  id="admin-create-grant"
-                  checked={grant}
-                  onChange={setGrant}
-                  label={copy.create.grant}
-                />
-                <label htmlFor="admin-create-grant">{copy.create.grant}</label>
-              </div>
-              <div className="dialog-actions">
-                <Dialog.Close className="button button-secondary" type="button">
-                  {copy.create.cancel}
-                </Dialog.Close>
-                <button type="submit" className="button button-primary" disabled={create.isPending}>
-                  {copy.create.submit}
-                </button>
-              </div>
-            </form>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+            </div>
+            <div className="switch-row">
+              <Switch
+                id="admin-create-grant"
+                checked={grant}
+                onChange={setGrant}
+                label={copy.create.grant}
+              />
+              <label htmlFor="admin-create-grant">{copy.create.grant}</label>
+            </div>
+            <div className="dialog-actions">
+              <Dialog.Close className="button button-secondary" type="button">
+                {copy.create.cancel}
+              </Dialog.Close>
+              <button type="submit" className="button button-primary" disabled={create.isPending}>
+                {copy.create.submit}
+              </button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
     </Dialog.Root>
   );
 }

@@ -1,6 +1,7 @@
 // One table for every admin list, on TanStack Table: the server pages and
 // searches (manualPagination), so the table renders one page and the pager
-// asks for the next. On a phone the table scrolls inside its box.
+// asks for the next. On a phone each row is a card (.stack-table), each
+// cell led by its column's header.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { adminCopy as copy } from "../copy";
 
@@ -31,7 +32,7 @@ export function DataTable<T>(props: {
   return (
     <>
       <div className="table-scroll admin-table-box">
-        <table className="orders admin-table" aria-label={props.label}>
+        <table className="orders admin-table stack-table" aria-label={props.label}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -54,7 +55,7 @@ export function DataTable<T>(props: {
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>
+                    <td key={cell.id} data-label={headerText(cell.column.columnDef.header)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -87,4 +88,9 @@ export function DataTable<T>(props: {
       )}
     </>
   );
+}
+
+/** A column's header as the label its cells show on a phone (none for a rendered one). */
+function headerText(header: unknown): string | undefined {
+  return typeof header === "string" && header !== "" ? header : undefined;
 }

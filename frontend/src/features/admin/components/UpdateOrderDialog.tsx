@@ -1,5 +1,6 @@
 import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { toast } from "@/components/ui/toast-store";
 import { useOrderHistory, useUpdateOrder } from "../api/admin";
 import { orderStatuses, type AdminOrder } from "../api/types";
@@ -11,18 +12,11 @@ import { formatDateTime } from "./format";
 export function UpdateOrderDialog(props: { order: AdminOrder | null; onClose: () => void }) {
   return (
     <Dialog.Root open={props.order !== null} onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          {props.order && (
-            <UpdateOrderForm
-              key={props.order.orderId}
-              order={props.order}
-              onClose={props.onClose}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog dialog-small">
+        {props.order && (
+          <UpdateOrderForm key={props.order.orderId} order={props.order} onClose={props.onClose} />
+        )}
+      </DialogContent>
     </Dialog.Root>
   );
 }

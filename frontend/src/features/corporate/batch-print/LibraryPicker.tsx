@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import type { LibraryCode, Project } from "./api";
 import { batchCopy } from "./copy";
 import { pickable, type ProjectFilter } from "./picker";
@@ -22,13 +23,10 @@ export function LibraryPicker(props: {
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog batch-picker">
-          {/* Mounted while open only, so every opening starts afresh. */}
-          {props.open && <PickerBody {...props} />}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog batch-picker">
+        {/* Mounted while open only, so every opening starts afresh. */}
+        {props.open && <PickerBody {...props} />}
+      </DialogContent>
     </Dialog.Root>
   );
 }

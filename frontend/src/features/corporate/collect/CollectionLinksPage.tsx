@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -61,7 +62,7 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
           <p className="hint">{copy.none}</p>
         ) : (
           <div className="table-scroll">
-            <table className="analytics-table">
+            <table className="analytics-table stack-table">
               <thead>
                 <tr>
                   {Object.values(copy.columns).map((c) => (
@@ -78,12 +79,14 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
                 {props.links.map((l) => (
                   <tr key={l.id}>
                     <th scope="row">{l.templateName}</th>
-                    <td>{l.projectName || copy.noProject}</td>
-                    <td>{date(l.createdAt)}</td>
-                    <td>{l.expiresAt ? date(l.expiresAt) : copy.never}</td>
-                    <td>{l.submissions}</td>
-                    <td>{date(l.lastSubmissionAt)}</td>
-                    <td>{copy.status[l.status] ?? l.status}</td>
+                    <td data-label={copy.columns.project}>{l.projectName || copy.noProject}</td>
+                    <td data-label={copy.columns.created}>{date(l.createdAt)}</td>
+                    <td data-label={copy.columns.expires}>
+                      {l.expiresAt ? date(l.expiresAt) : copy.never}
+                    </td>
+                    <td data-label={copy.columns.submissions}>{l.submissions}</td>
+                    <td data-label={copy.columns.last}>{date(l.lastSubmissionAt)}</td>
+                    <td data-label={copy.columns.status}>{copy.status[l.status] ?? l.status}</td>
                     <td>
                       {l.status === "active" && (
                         <button
@@ -130,12 +133,9 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
 function CreateLinkDialog(props: { orgId: number; open: boolean; onClose: () => void }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          {props.open && <CreateLinkForm orgId={props.orgId} onClose={props.onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog dialog-small">
+        {props.open && <CreateLinkForm orgId={props.orgId} onClose={props.onClose} />}
+      </DialogContent>
     </Dialog.Root>
   );
 }

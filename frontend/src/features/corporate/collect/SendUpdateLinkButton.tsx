@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
@@ -36,18 +37,15 @@ export function SendUpdateLinkButton(props: {
         {copy.button}
       </button>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog dialog-small">
-            {open && (
-              <UpdateLinkForm
-                orgId={props.orgId}
-                codeId={props.codeId}
-                onClose={() => setOpen(false)}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
+        <DialogContent className="dialog dialog-small">
+          {open && (
+            <UpdateLinkForm
+              orgId={props.orgId}
+              codeId={props.codeId}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        </DialogContent>
       </Dialog.Root>
     </>
   );

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { useState } from "react";
 import { FormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/toast-store";
@@ -32,24 +33,21 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog code-dialog" aria-describedby={undefined}>
-          <Dialog.Title>{title}</Dialog.Title>
-          {props.mode.kind === "create" ? (
-            <CreateCode
-              orgId={props.orgId}
-              templateId={props.mode.templateId}
-              onDone={props.onClose}
-            />
-          ) : (
-            <EditCode orgId={props.orgId} id={props.mode.id} onDone={props.onClose} />
-          )}
-          <Dialog.Close className="button button-ghost dialog-close">
-            {libraryCopy.cancel}
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog code-dialog" aria-describedby={undefined}>
+        <Dialog.Title>{title}</Dialog.Title>
+        {props.mode.kind === "create" ? (
+          <CreateCode
+            orgId={props.orgId}
+            templateId={props.mode.templateId}
+            onDone={props.onClose}
+          />
+        ) : (
+          <EditCode orgId={props.orgId} id={props.mode.id} onDone={props.onClose} />
+        )}
+        <Dialog.Close className="button button-ghost dialog-close">
+          {libraryCopy.cancel}
+        </Dialog.Close>
+      </DialogContent>
     </Dialog.Root>
   );
 }

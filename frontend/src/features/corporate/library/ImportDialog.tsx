@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
@@ -56,119 +57,116 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog import-dialog">
-          <Dialog.Title>{copy.title}</Dialog.Title>
-          <Dialog.Description className="hint">{copy.intro}</Dialog.Description>
-          <div className="code-details">
-            <FormField label={libraryCopy.dialog.template}>
-              {(control) => (
-                <select
-                  {...control}
-                  value={templateId}
-                  onChange={(e) => {
-                    setTemplateId(Number(e.target.value));
-                    changed();
-                  }}
-                >
-                  {(templates.data ?? [{ id: STANDARD_TEMPLATE_ID, name: STANDARD_FORM_NAME }]).map(
-                    (t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
-                      </option>
-                    ),
-                  )}
-                </select>
-              )}
-            </FormField>
-            <FormField label={libraryCopy.dialog.project}>
-              {(control) => (
-                <select
-                  {...control}
-                  value={projectId}
-                  onChange={(e) => {
-                    setProjectId(Number(e.target.value));
-                    changed();
-                  }}
-                >
-                  <option value={0}>{libraryCopy.dialog.noProject}</option>
-                  {(projects.data ?? []).map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          </div>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => downloadImportTemplate(props.orgId, templateId).catch(failed)}
-          >
-            {copy.downloadTemplate}
-          </button>
-          <FormField label={copy.file}>
+      <DialogContent className="dialog import-dialog">
+        <Dialog.Title>{copy.title}</Dialog.Title>
+        <Dialog.Description className="hint">{copy.intro}</Dialog.Description>
+        <div className="code-details">
+          <FormField label={libraryCopy.dialog.template}>
             {(control) => (
-              <input
+              <select
                 {...control}
-                type="file"
-                accept=".csv,text/csv"
-                onChange={async (e) => {
-                  const file = e.target.files?.[0];
-                  if (!file) return;
-                  setCsv(await file.text());
-                  changed();
-                }}
-              />
-            )}
-          </FormField>
-          <FormField label={copy.paste}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                value={csv}
-                spellCheck={false}
+                value={templateId}
                 onChange={(e) => {
-                  setCsv(e.target.value);
+                  setTemplateId(Number(e.target.value));
                   changed();
                 }}
-              />
+              >
+                {(templates.data ?? [{ id: STANDARD_TEMPLATE_ID, name: STANDARD_FORM_NAME }]).map(
+                  (t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ),
+                )}
+              </select>
             )}
           </FormField>
+          <FormField label={libraryCopy.dialog.project}>
+            {(control) => (
+              <select
+                {...control}
+                value={projectId}
+                onChange={(e) => {
+                  setProjectId(Number(e.target.value));
+                  changed();
+                }}
+              >
+                <option value={0}>{libraryCopy.dialog.noProject}</option>
+                {(projects.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => downloadImportTemplate(props.orgId, templateId).catch(failed)}
+        >
+          {copy.downloadTemplate}
+        </button>
+        <FormField label={copy.file}>
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                setCsv(await file.text());
+                changed();
+              }}
+            />
+          )}
+        </FormField>
+        <FormField label={copy.paste}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              value={csv}
+              spellCheck={false}
+              onChange={(e) => {
+                setCsv(e.target.value);
+                changed();
+              }}
+            />
+          )}
+        </FormField>
+        <BusyButton
+          type="button"
+          className="button button-secondary"
+          busy={importCodes.isPending && preview === null}
+          busyLabel={copy.previewing}
+          disabled={csv.trim() === ""}
+          onClick={check}
+        >
+          {copy.preview}
+        </BusyButton>
+        {preview && <PreviewTable result={preview} />}
+        <div className="dialog-actions">
+          <Dialog.Close className="button button-ghost">{copy.close}</Dialog.Close>
           <BusyButton
             type="button"
-            className="button button-secondary"
-            busy={importCodes.isPending && preview === null}
-            busyLabel={copy.previewing}
-            disabled={csv.trim() === ""}
-            onClick={check}
+            className="button button-primary"
+            busy={importCodes.isPending && preview !== null}
+            busyLabel={copy.importing}
+            disabled={
+              preview === null ||
+              preview.invalid > 0 ||
+              preview.valid === 0 ||
+              preview.quotaProblem !== ""
+            }
+            onClick={commit}
           >
-            {copy.preview}
+            {copy.importButton(preview?.valid ?? 0)}
           </BusyButton>
-          {preview && <PreviewTable result={preview} />}
-          <div className="dialog-actions">
-            <Dialog.Close className="button button-ghost">{copy.close}</Dialog.Close>
-            <BusyButton
-              type="button"
-              className="button button-primary"
-              busy={importCodes.isPending && preview !== null}
-              busyLabel={copy.importing}
-              disabled={
-                preview === null ||
-                preview.invalid > 0 ||
-                preview.valid === 0 ||
-                preview.quotaProblem !== ""
-              }
-              onClick={commit}
-            >
-              {copy.importButton(preview?.valid ?? 0)}
-            </BusyButton>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+        </div>
+      </DialogContent>
     </Dialog.Root>
   );
 }

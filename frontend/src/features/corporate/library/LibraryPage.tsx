@@ -183,7 +183,7 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
         <p className="card hint">{copy.noMatch}</p>
       ) : (
         <div className="table-scroll card">
-          <table className="library-table">
+          <table className="library-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{copy.columns.name}</th>
@@ -235,15 +235,15 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
           <p className="hint library-missing">{copy.missing(code.missingFields)}</p>
         )}
       </td>
-      <td>{code.projectName || copy.organization}</td>
-      <td>{code.templateName}</td>
-      <td>{copy.labelTypes[code.labelType] ?? code.labelType}</td>
-      <td>
+      <td data-label={copy.columns.project}>{code.projectName || copy.organization}</td>
+      <td data-label={copy.columns.template}>{code.templateName}</td>
+      <td data-label={copy.columns.label}>{copy.labelTypes[code.labelType] ?? code.labelType}</td>
+      <td data-label={copy.columns.status}>
         <span className={`badge ${code.isActive ? "badge-green" : "badge-yellow"}`}>
           {code.isActive ? copy.active : copy.inactive}
         </span>
       </td>
-      <td>{dateFormat.format(Date.parse(code.createdAt))}</td>
+      <td data-label={copy.columns.created}>{dateFormat.format(Date.parse(code.createdAt))}</td>
       <td>
         <div className="pills">
           <button

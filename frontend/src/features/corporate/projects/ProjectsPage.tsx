@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -140,39 +141,32 @@ function RenameDialog(props: {
   };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-small">
-          <Dialog.Title>{copy.renameTitle}</Dialog.Title>
-          <Dialog.Description className="hint">{props.project.name}</Dialog.Description>
-          <form className="form-body" onSubmit={onSubmit} noValidate>
-            <FormField
-              label={copy.name}
-              required
-              error={tried && blank ? copy.nameRequired : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  value={name}
-                  maxLength={100}
-                  onChange={(e) => setName(e.target.value)}
-                />
-              )}
-            </FormField>
-            <div className="dialog-actions">
-              <Dialog.Close className="button button-secondary">{copy.cancel}</Dialog.Close>
-              <BusyButton
-                className="button button-primary"
-                busy={props.busy}
-                busyLabel={copy.saving}
-              >
-                {copy.save}
-              </BusyButton>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog dialog-small">
+        <Dialog.Title>{copy.renameTitle}</Dialog.Title>
+        <Dialog.Description className="hint">{props.project.name}</Dialog.Description>
+        <form className="form-body" onSubmit={onSubmit} noValidate>
+          <FormField
+            label={copy.name}
+            required
+            error={tried && blank ? copy.nameRequired : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={name}
+                maxLength={100}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </FormField>
+          <div className="dialog-actions">
+            <Dialog.Close className="button button-secondary">{copy.cancel}</Dialog.Close>
+            <BusyButton className="button button-primary" busy={props.busy} busyLabel={copy.saving}>
+              {copy.save}
+            </BusyButton>
+          </div>
+        </form>
+      </DialogContent>
     </Dialog.Root>
   );
 }

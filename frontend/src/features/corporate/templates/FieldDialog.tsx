@@ -1,6 +1,7 @@
 // The Add Field dialog (spec §2, §4, §5): add or edit one field. Options are
 // typed one per line, for select fields only; blank lines are dropped.
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/ui/FormField";
 import {
@@ -33,14 +34,11 @@ export function FieldDialog(props: {
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <Dialog.Title>{props.field ? copy.editTitle : copy.addTitle}</Dialog.Title>
-          {/* Mounted afresh each time it opens, so it starts from the field. */}
-          {props.open && <FieldForm {...props} />}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog" aria-describedby={undefined}>
+        <Dialog.Title>{props.field ? copy.editTitle : copy.addTitle}</Dialog.Title>
+        {/* Mounted afresh each time it opens, so it starts from the field. */}
+        {props.open && <FieldForm {...props} />}
+      </DialogContent>
     </Dialog.Root>
   );
 }

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { LabelSheet, labelLines } from "@/components/label";
 import { useQrDataUrlForSample } from "./useSampleQr";
 import { homeCopy } from "../copy";
@@ -14,31 +15,26 @@ export function MobilePreviewDialog(props: {
   const options = defaultLabelOptions(navigator.language);
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{homeCopy.preview.title}</Dialog.Title>
-          <Dialog.Description className="hint">{homeCopy.preview.description}</Dialog.Description>
-          <div className="phone phone-preview">
-            <LabelSheet
-              options={{
-                ...options,
-                labelType: "custom",
-                customDimensions: { width: 101.6, height: 50.8, count: 1, cols: 1, rows: 1 },
-              }}
-              qrUrl={url}
-              lines={labelLines(sampleEmergencyData)}
-              blurred
-              single
-            />
-          </div>
-          <div className="dialog-actions">
-            <Dialog.Close className="button button-secondary">
-              {homeCopy.preview.close}
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogContent className="dialog">
+        <Dialog.Title>{homeCopy.preview.title}</Dialog.Title>
+        <Dialog.Description className="hint">{homeCopy.preview.description}</Dialog.Description>
+        <div className="phone phone-preview">
+          <LabelSheet
+            options={{
+              ...options,
+              labelType: "custom",
+              customDimensions: { width: 101.6, height: 50.8, count: 1, cols: 1, rows: 1 },
+            }}
+            qrUrl={url}
+            lines={labelLines(sampleEmergencyData)}
+            blurred
+            single
+          />
+        </div>
+        <div className="dialog-actions">
+          <Dialog.Close className="button button-secondary">{homeCopy.preview.close}</Dialog.Close>
+        </div>
+      </DialogContent>
     </Dialog.Root>
   );
 }

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DialogContent } from "@/components/ui/DialogContent";
 import { useState } from "react";
 import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
@@ -118,63 +119,60 @@ export function PaymentDialog(props: {
 
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !busy && props.onOpenChange(open)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog payment-dialog">
-          <Dialog.Title>{copy.title[props.mode]}</Dialog.Title>
-          <Dialog.Description className="hint">{copy.description[props.mode]}</Dialog.Description>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void pay();
-            }}
-            noValidate
-          >
-            {props.mode === "physical" && (
-              <>
-                <div className="field">
-                  <label htmlFor="packs">{copy.packs}</label>
-                  <select
-                    id="packs"
-                    value={packs}
-                    onChange={(e) => setPacks(Number(e.target.value))}
-                    aria-describedby="packs-hint"
-                  >
-                    {Array.from({ length: prices.maxPhysicalPacks }, (_, i) => i + 1).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                  <p id="packs-hint" className="hint">
-                    {copy.packsHint}
-                  </p>
-                </div>
-                <ShippingFields value={address} onChange={setAddress} errors={errors} />
-              </>
-            )}
-            <fieldset className="card-fieldset">
-              <legend>{copy.card}</legend>
-              <div className="card-element">
-                {provider?.renderCardForm(props.mode) ?? <p className="hint">{copy.cardPending}</p>}
+      <DialogContent className="dialog payment-dialog">
+        <Dialog.Title>{copy.title[props.mode]}</Dialog.Title>
+        <Dialog.Description className="hint">{copy.description[props.mode]}</Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void pay();
+          }}
+          noValidate
+        >
+          {props.mode === "physical" && (
+            <>
+              <div className="field">
+                <label htmlFor="packs">{copy.packs}</label>
+                <select
+                  id="packs"
+                  value={packs}
+                  onChange={(e) => setPacks(Number(e.target.value))}
+                  aria-describedby="packs-hint"
+                >
+                  {Array.from({ length: prices.maxPhysicalPacks }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <p id="packs-hint" className="hint">
+                  {copy.packsHint}
+                </p>
               </div>
-            </fieldset>
-            {failure && (
-              <p className="field-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" disabled={busy}>
-                {copy.cancel}
-              </Dialog.Close>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {busy ? copy.paying : copy.pay(price)}
-              </button>
+              <ShippingFields value={address} onChange={setAddress} errors={errors} />
+            </>
+          )}
+          <fieldset className="card-fieldset">
+            <legend>{copy.card}</legend>
+            <div className="card-element">
+              {provider?.renderCardForm(props.mode) ?? <p className="hint">{copy.cardPending}</p>}
             </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+          </fieldset>
+          {failure && (
+            <p className="field-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <Dialog.Close className="button button-ghost" disabled={busy}>
+              {copy.cancel}
+            </Dialog.Close>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? copy.paying : copy.pay(price)}
+            </button>
+          </div>
+        </form>
+      </DialogContent>
     </Dialog.Root>
   );
 }
