@@ -237,7 +237,7 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			t.Errorf("by source %+v, want %+v", r.BySource, wantSources)
 		}
 	}
-	if n, err := s.CountCodes(ctx, acme.ID); n != 4 || err != nil {
+	if n, err := s.CountCodes(ctx, acme.ID, cloud.CodeFilter{}); n != 4 || err != nil {
 		t.Errorf("count codes %d %v, want 4", n, err)
 	}
 	if r.Incomplete != 2 || r.Codes != 4 {
