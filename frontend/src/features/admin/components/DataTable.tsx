@@ -2,7 +2,7 @@
 // searches (manualPagination), so the table renders one page and the pager
 // asks for the next. On a phone the table scrolls inside its box.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { adminCopy as copy } from "../copy";
+import { Pager } from "@/components/ui/Pager";
 
 export function DataTable<T>(props: {
   label: string;
@@ -64,27 +64,12 @@ export function DataTable<T>(props: {
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={props.page <= 1}
-            onClick={() => props.onPage(props.page - 1)}
-          >
-            {copy.pager.previous}
-          </button>
-          <span>{copy.pager.page(props.page, pages)}</span>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={props.page >= pages}
-            onClick={() => props.onPage(props.page + 1)}
-          >
-            {copy.pager.next}
-          </button>
-        </div>
-      )}
+      <Pager
+        total={props.total}
+        page={props.page}
+        pageSize={props.pageSize}
+        onPage={props.onPage}
+      />
     </>
   );
 }

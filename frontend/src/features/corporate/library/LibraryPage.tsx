@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { Pager } from "@/components/ui/Pager";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { useProjects } from "../projects/api";
@@ -11,59 +12,49 @@ import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import {
   downloadLabel,
+  LIBRARY_PAGE_SIZE,
   useDeleteCode,
   useDuplicateCode,
-  useLibrary,
+  useLibraryPage,
   useUpdateCode,
-  type Library,
   type LibraryCode,
+  type ProjectFilter,
+  type StatusFilter,
 } from "./api";
 import { CodeDialog, type CodeDialogMode } from "./CodeDialog";
 import { libraryCopy as copy } from "./copy";
-import {
-  filterCodes,
-  parseProjectFilter,
-  quotaUsage,
-  type ProjectFilter,
-  type StatusFilter,
-} from "./filter";
+import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
 import { ImportDialog } from "./ImportDialog";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 
+/** The search asks the server once typing pauses this long. */
+export const librarySearchDebounceMs = 250;
+
 /**
  * /corporate/qr-codes (spec §2, built for real): the organisation's codes,
- * searched and filtered, with the quota, and every change a library needs.
+ * searched, filtered and paged by the server (a page at a time, however
+ * large the library), with the quota, and every change a library needs.
  * ?project= filters by project; ?new=1&template= opens Create QR Code with
  * that template (the form builder's Use Template).
  */
 export function LibraryPage() {
   const orgId = useOrganizationId();
-  const library = useLibrary(orgId ?? null);
-  if (orgId === undefined || (orgId !== null && library.isPending)) {
-    return <p className="loading">{corporateCopy.dashboard.loading}</p>;
-  }
+  if (orgId === undefined) return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   if (orgId === null) return <AccessDenied />;
-  if (library.isError) {
-    return (
-      <div className="section corporate-page">
-        <h1>{copy.title}</h1>
-        <p className="error" role="alert">
-          {copy.loadFailed}
-        </p>
-      </div>
-    );
-  }
-  return <LibraryView orgId={orgId} library={library.data!} />;
+  return <LibraryView orgId={orgId} />;
 }
 
-function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
+function LibraryView({ orgId }: { orgId: number }) {
   const [params, setParams] = useSearchParams();
   const projects = useProjects(orgId);
+  const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
+  const [page, setPage] = useState(1);
   const project = parseProjectFilter(params.get("project"));
+  const library = useLibraryPage(orgId, { search, project, status, page });
   const templateParam = params.get("template");
   const [dialog, setDialog] = useState<CodeDialogMode | null>(() =>
     params.get("new") === "1"
@@ -77,11 +68,23 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       : null,
   );
   const [importing, setImporting] = useState(false);
-  const { used, max } = library.quota;
-  const usage = quotaUsage(used, max);
-  const shown = filterCodes(library.qrCodes, { search, project, status });
 
-  const setProject = (value: ProjectFilter) =>
+  // The server is asked once typing pauses; a new search starts on page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed);
+      setPage(1);
+    }, librarySearchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  // A page past the end (the last code of the last page deleted): the last
+  // page, set while rendering (React renders again before painting).
+  const data = library.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / LIBRARY_PAGE_SIZE)) : 1;
+  if (data && !library.isPlaceholderData && page > pages) setPage(pages);
+
+  const setProject = (value: ProjectFilter) => {
+    setPage(1);
     setParams(
       (p) => {
         if (value === "all") p.delete("project");
@@ -90,6 +93,7 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       },
       { replace: true },
     );
+  };
   const closeDialog = () => {
     setDialog(null);
     // Use Template's request is answered once; a reload does not reopen it.
@@ -104,6 +108,21 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       );
     }
   };
+
+  if (library.isPending) return <p className="loading">{corporateCopy.dashboard.loading}</p>;
+  if (library.isError && !data) {
+    return (
+      <div className="section corporate-page">
+        <h1>{copy.title}</h1>
+        <p className="error" role="alert">
+          {copy.loadFailed}
+        </p>
+      </div>
+    );
+  }
+  const { used, max } = data!.quota;
+  const usage = quotaUsage(used, max);
+  const shown = data!.qrCodes;
 
   return (
     <div className="section corporate-page">
@@ -150,7 +169,7 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       <section className="card library-filters" aria-label={copy.filters}>
         <label>
           <span>{copy.search}</span>
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </label>
         <label>
           <span>{copy.projectFilter}</span>
@@ -169,7 +188,13 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
         </label>
         <label>
           <span>{copy.statusFilter}</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+          <select
+            value={status}
+            onChange={(e) => {
+              setPage(1);
+              setStatus(e.target.value as StatusFilter);
+            }}
+          >
             <option value="all">{copy.allStatuses}</option>
             <option value="active">{copy.active}</option>
             <option value="inactive">{copy.inactive}</option>
@@ -177,12 +202,15 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
         </label>
       </section>
 
-      {library.qrCodes.length === 0 ? (
+      <p className="hint" role="status">
+        {used === 0 ? "" : copy.matching(data!.total)}
+      </p>
+      {used === 0 ? (
         <p className="card hint">{copy.none}</p>
       ) : shown.length === 0 ? (
         <p className="card hint">{copy.noMatch}</p>
       ) : (
-        <div className="table-scroll card">
+        <div className="table-scroll card" aria-busy={library.isPlaceholderData}>
           <table className="library-table">
             <thead>
               <tr>
@@ -208,6 +236,13 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
           </table>
         </div>
       )}
+      <Pager
+        label={copy.pages}
+        total={data!.total}
+        page={page}
+        pageSize={LIBRARY_PAGE_SIZE}
+        onPage={setPage}
+      />
       {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
       {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
     </div>
