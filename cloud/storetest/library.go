@@ -254,19 +254,12 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	})
 }
 
-// testCodeQuotaRace: 20 concurrent creates for an organisation with room
-// for fewer leave exactly its quota.
 // testCodeFilter: the library's search, filters and pages (issue 24 item
 // 10), combined, newest first, and counted alike.
 func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()
-	acme := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
-		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
-	MustCreateOrganization(t, s, acme)
-	other := &cloud.Organization{Name: "Other", ContactEmail: "boss@other.example", Plan: "starter",
-		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
-	MustCreateOrganization(t, s, other)
+	acme, other := twoOrganizations(t, s)
 	north := &cloud.Project{OrganizationID: acme.ID, Name: "North Site", Status: cloud.ProjectActive, CreatedAt: T0}
 	must(t, s.CreateProject(ctx, north, &cloud.Activity{OrganizationID: acme.ID, Kind: "x", CreatedAt: T0}))
 	names := map[int64]string{}
@@ -335,6 +328,8 @@ func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	})
 }
 
+// testCodeQuotaRace: 20 concurrent creates for an organisation with room
+// for fewer leave exactly its quota.
 func testCodeQuotaRace(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()

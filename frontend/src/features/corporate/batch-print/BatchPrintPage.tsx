@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
+import { virtualRowProps } from "@/components/ui/virtualRow";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { platform, type BatchProgress } from "@/lib/platform";
@@ -306,10 +307,7 @@ function QueueList(props: {
           <li
             key={row.key}
             ref={rows.measureElement}
-            data-index={row.index}
-            aria-setsize={props.items.length}
-            aria-posinset={row.index + 1}
-            style={{ transform: `translateY(${row.start - listTop}px)` }}
+            {...virtualRowProps(row, props.items.length, listTop)}
           >
             <QueueRow
               item={item}

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import * as Dialog from "@radix-ui/react-dialog";
+import { virtualRowProps } from "@/components/ui/virtualRow";
 import type { ProjectFilter } from "../library/api";
 import type { LibraryCode, Project } from "./api";
 import { batchCopy } from "./copy";
@@ -69,10 +70,7 @@ function PickList(props: {
             <li
               key={row.key}
               ref={rows.measureElement}
-              data-index={row.index}
-              aria-setsize={props.codes.length}
-              aria-posinset={row.index + 1}
-              style={{ transform: `translateY(${row.start}px)` }}
+              {...virtualRowProps(row, props.codes.length)}
             >
               <label>
                 <input

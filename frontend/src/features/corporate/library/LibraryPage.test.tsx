@@ -131,12 +131,12 @@ describe("/corporate/qr-codes", () => {
     renderRoute("/corporate/qr-codes?project=7");
     expect(await screen.findByText("120 of 120 QR codes used")).toHaveClass("stat-full");
     // ?project=7 (a project's "View QR codes" link) filters at once, on the server.
-    expect(asked[0]).toEqual({ page: "1", pageSize: "50", project: "7", status: "all" });
+    expect(asked[0]).toEqual({ page: "1", pageSize: "25", project: "7", status: "all" });
     expect(within(screen.getByRole("table")).getByText("Ann Rider")).toBeVisible();
-    expect(screen.getByText("Page 1 of 3")).toBeVisible();
+    expect(screen.getByText("Page 1 of 5")).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(await screen.findByText("Page 2 of 3")).toBeVisible();
+    expect(await screen.findByText("Page 2 of 5")).toBeVisible();
     expect(await within(screen.getByRole("table")).findByText("Cy Walker")).toBeVisible();
     expect(asked.at(-1)).toMatchObject({ page: "2", project: "7" });
 
@@ -153,7 +153,7 @@ describe("/corporate/qr-codes", () => {
     await user.type(screen.getByLabelText("Search by name or project"), "NORTH");
     expect(await within(screen.getByRole("table")).findByText("Cy Walker")).toBeVisible();
     expect(asked.slice(before).filter((q) => q.search !== undefined)).toEqual([
-      { page: "1", pageSize: "50", project: "all", status: "all", search: "NORTH" },
+      { page: "1", pageSize: "25", project: "all", status: "all", search: "NORTH" },
     ]);
     expect(screen.getByText("2 QR codes")).toBeVisible();
     expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(3); // header + Ann + Cy

@@ -49,7 +49,7 @@ export interface LibraryQuery {
 }
 
 /** Codes on one page of the library: a page is drawn at once, so it stays short. */
-export const LIBRARY_PAGE_SIZE = 50;
+export const LIBRARY_PAGE_SIZE = 25;
 
 export interface CodeInput {
   name: string;

@@ -9,7 +9,7 @@ describe("library filters (spec §5; the server searches and filters)", () => {
     );
     expect(Object.fromEntries(params)).toEqual({
       page: "3",
-      pageSize: "50",
+      pageSize: "25",
       project: "8",
       status: "inactive",
       search: "North & co",
