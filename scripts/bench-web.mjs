@@ -56,6 +56,26 @@ async function signIn(browser, path, email) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
+ * One Lighthouse run on the page. On a loaded machine Chromium's trace
+ * sometimes misses the navigation (NO_NAVSTART): such a run measured
+ * nothing and is run again, at most twice.
+ */
+async function lighthouseOnce(url, page) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true },
+      undefined,
+      page,
+    );
+    const lhr = result.lhr;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`bench-web: ${url}: ${lhr.runtimeError.message}`);
+    console.error(`bench-web: ${url}: ${lhr.runtimeError.code}, run again`);
+  }
+}
+
+/**
  * Lighthouse's default (mobile, simulated throttling) on url, `runs` times,
  * each from a cold HTTP cache in a new tab of the signed-in browser (the
  * storage reset would sign it out: disableStorageReset, and the cache is
@@ -78,14 +98,7 @@ async function audit(browser, url, queue) {
         JSON.stringify(queue),
       );
     }
-    const result = await lighthouse(
-      url,
-      { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true },
-      undefined,
-      page,
-    );
-    const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`bench-web: ${url}: ${lhr.runtimeError.message}`);
+    const lhr = await lighthouseOnce(url, page);
     if (!lhr.finalDisplayedUrl.startsWith(url)) {
       throw new Error(`bench-web: ${url} ended on ${lhr.finalDisplayedUrl}`);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -15,7 +15,12 @@ import { useLibrary } from "../library/api";
 import { useProjects } from "../projects/api";
 import { batchCopy as copy } from "./copy";
 import { LayoutChooser } from "./LayoutChooser";
-import { LibraryPicker } from "./LibraryPicker";
+
+// The picker (its dialog and list) loads when first opened: the page's
+// first paint does not wait for it.
+const LibraryPicker = lazy(async () => ({
+  default: (await import("./LibraryPicker")).LibraryPicker,
+}));
 import { sheetsNeeded } from "./picker";
 import { useQueueStore, type QueueItem } from "./queueStore";
 
@@ -252,15 +257,19 @@ function BatchPrint({ organization }: { organization: Organization }) {
         )}
       </section>
 
-      <LibraryPicker
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        codes={library.data?.qrCodes}
-        projects={projects.data ?? []}
-        loadFailed={library.isError}
-        queuedNames={queuedNames}
-        onAdd={onAdd}
-      />
+      <Suspense fallback={null}>
+        {pickerOpen && (
+          <LibraryPicker
+            open
+            onOpenChange={setPickerOpen}
+            codes={library.data?.qrCodes}
+            projects={projects.data ?? []}
+            loadFailed={library.isError}
+            queuedNames={queuedNames}
+            onAdd={onAdd}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

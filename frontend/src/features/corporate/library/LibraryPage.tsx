@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -21,11 +21,15 @@ import {
   type ProjectFilter,
   type StatusFilter,
 } from "./api";
-import { CodeDialog, type CodeDialogMode } from "./CodeDialog";
+import type { CodeDialogMode } from "./CodeDialog";
 import { libraryCopy as copy } from "./copy";
 import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
-import { ImportDialog } from "./ImportDialog";
+
+// The dialogs (the form renderer, the CSV import) load when first opened:
+// the list's first paint does not wait for them.
+const CodeDialog = lazy(async () => ({ default: (await import("./CodeDialog")).CodeDialog }));
+const ImportDialog = lazy(async () => ({ default: (await import("./ImportDialog")).ImportDialog }));
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 
@@ -243,8 +247,10 @@ function LibraryView({ orgId }: { orgId: number }) {
         pageSize={LIBRARY_PAGE_SIZE}
         onPage={setPage}
       />
-      {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
-      {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
+      <Suspense fallback={null}>
+        {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
+        {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
+      </Suspense>
     </div>
   );
 }
