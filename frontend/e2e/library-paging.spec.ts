@@ -66,12 +66,14 @@ test("the library pages on the server: search reaches a later page, filters comb
   await expectToast(page, "QR code deactivated");
 
   // The filters combine, on the server, from page 1.
+  const filters = page.getByRole("region", { name: "Search and filters" });
+  const projectFilter = filters.getByRole("combobox").nth(0);
   await page.getByLabel("Status").selectOption("inactive");
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByText("Worker 01", { exact: true })).toBeVisible();
-  await page.getByLabel("Project").selectOption({ label: "Organization (no project)" });
+  await projectFilter.selectOption({ label: "Organization (no project)" });
   await expect(page.getByText("No QR codes match your search.")).toBeVisible();
-  await page.getByLabel("Project").selectOption({ label: "North Site" });
+  await projectFilter.selectOption({ label: "North Site" });
   await expect(table.getByText("Worker 01", { exact: true })).toBeVisible();
   await page.getByLabel("Status").selectOption("active");
   await expect(page.getByText("19 QR codes", { exact: true })).toBeVisible();
@@ -80,7 +82,7 @@ test("the library pages on the server: search reaches a later page, filters comb
   await search.fill("worker 2");
   await expect(page.getByText("1 QR code", { exact: true })).toBeVisible();
   await expect(table.getByText("Worker 20", { exact: true })).toBeVisible();
-  await page.getByLabel("Project").selectOption({ label: "All projects" });
+  await projectFilter.selectOption({ label: "All projects" });
   await expect(page.getByText("10 QR codes", { exact: true })).toBeVisible(); // 20 to 29
   await expect(page).toHaveURL(/\/corporate\/qr-codes$/);
 });
