@@ -64,13 +64,19 @@ async function lighthouseOnce(url, page) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
-      { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true },
+      {
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        disableStorageReset: true,
+      },
       undefined,
       page,
     );
     const lhr = result.lhr;
     if (!lhr.runtimeError) return lhr;
-    if (attempt === 3) throw new Error(`bench-web: ${url}: ${lhr.runtimeError.message}`);
+    if (attempt === 3)
+      throw new Error(`bench-web: ${url}: ${lhr.runtimeError.message}`);
     console.error(`bench-web: ${url}: ${lhr.runtimeError.code}, run again`);
   }
 }
@@ -111,7 +117,9 @@ async function audit(browser, url, queue) {
 }
 
 function line(name, r) {
-  console.log(`web: ${name} perf ${r.perf}, LCP ${r.lcp.toFixed(2)} s, TBT ${Math.round(r.tbt)} ms`);
+  console.log(
+    `web: ${name} perf ${r.perf}, LCP ${r.lcp.toFixed(2)} s, TBT ${Math.round(r.tbt)} ms`,
+  );
 }
 
 // Event Timing: every interaction's duration (input to the next paint), kept
@@ -131,9 +139,15 @@ async function longest(page, act) {
   await act();
   await page.evaluate(
     () =>
-      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)))),
+      new Promise((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => setTimeout(done, 100)),
+        ),
+      ),
   );
-  return Math.round(Math.max(0, ...(await page.evaluate(() => window.__interactions))));
+  return Math.round(
+    Math.max(0, ...(await page.evaluate(() => window.__interactions))),
+  );
 }
 
 const timing = (what, ms) => console.log(`web: ${what} ${ms} ms`);
@@ -148,7 +162,14 @@ async function libraryInteractions(browser) {
   // The oldest code, on the library's last page: typed key by key.
   const wanted = "Worker 0001";
   const started = Date.now();
-  timing("library typing in search, longest key", await longest(page, () => search.fill("").then(() => page.type('input[type="search"]', wanted, { delay: 60 }))));
+  timing(
+    "library typing in search, longest key",
+    await longest(page, () =>
+      search
+        .fill("")
+        .then(() => page.type('input[type="search"]', wanted, { delay: 60 })),
+    ),
+  );
   await page.locator(`::-p-aria(Edit: ${wanted}[role="button"])`).wait();
   timing("library search shows the match after", Date.now() - started);
   timing(
@@ -185,7 +206,9 @@ async function batchInteractions(browser, queue) {
   await page.locator(`::-p-aria(Remove ${first}[role="button"])`).wait();
   timing(
     "batch removing a queued code",
-    await longest(page, () => page.locator(`::-p-aria(Remove ${first}[role="button"])`).click()),
+    await longest(page, () =>
+      page.locator(`::-p-aria(Remove ${first}[role="button"])`).click(),
+    ),
   );
   timing(
     "batch opening Add from Library",
@@ -196,7 +219,11 @@ async function batchInteractions(browser, queue) {
   );
   timing(
     "batch picker typing in search, longest key",
-    await longest(page, () => page.type('[role="dialog"] input[type="search"]', "Worker 0", { delay: 60 })),
+    await longest(page, () =>
+      page.type('[role="dialog"] input[type="search"]', "Worker 0", {
+        delay: 60,
+      }),
+    ),
   );
   await page.close();
 }
@@ -210,13 +237,20 @@ try {
 
 const corporate = await launch();
 try {
-  const page = await signIn(corporate, "/corporate-login", env("BENCH_OFFICER"));
+  const page = await signIn(
+    corporate,
+    "/corporate-login",
+    env("BENCH_OFFICER"),
+  );
   // 2,000 queued: every code of the library, as Add from Library's select-all queues them.
   const library = await page.evaluate(
     async (orgId) => (await fetch(`/api/corporate/${orgId}/qr-codes`)).json(),
     org,
   );
-  if (library.qrCodes.length !== codes) throw new Error(`bench-web: the library has ${library.qrCodes.length} codes`);
+  if (library.qrCodes.length !== codes)
+    throw new Error(
+      `bench-web: the library has ${library.qrCodes.length} codes`,
+    );
   const queue = {
     orgId: org,
     items: library.qrCodes.map((c, i) => ({
@@ -228,9 +262,18 @@ try {
     })),
   };
   await page.close();
-  line("corporate dashboard", await audit(corporate, `${base}/corporate/dashboard/${org}`));
-  line(`library ${codes} codes`, await audit(corporate, `${base}/corporate/qr-codes`));
-  line(`batch print ${codes} queued`, await audit(corporate, `${base}/label-batch-print`, queue));
+  line(
+    "corporate dashboard",
+    await audit(corporate, `${base}/corporate/dashboard/${org}`),
+  );
+  line(
+    `library ${codes} codes`,
+    await audit(corporate, `${base}/corporate/qr-codes`),
+  );
+  line(
+    `batch print ${codes} queued`,
+    await audit(corporate, `${base}/label-batch-print`, queue),
+  );
   await libraryInteractions(corporate);
   await batchInteractions(corporate, queue);
 } finally {
@@ -240,7 +283,10 @@ try {
 const admin = await launch();
 try {
   await (await signIn(admin, "/login", env("BENCH_ADMIN"))).close();
-  line(`admin users ${env("BENCH_USERS")}`, await audit(admin, `${base}/admin`));
+  line(
+    `admin users ${env("BENCH_USERS")}`,
+    await audit(admin, `${base}/admin`),
+  );
 } finally {
   await admin.close();
 }
