@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Pager } from "@/components/ui/Pager";
+import { SearchBox } from "@/components/ui/SearchBox";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { useProjects } from "../projects/api";
@@ -33,9 +34,6 @@ const ImportDialog = lazy(async () => ({ default: (await import("./ImportDialog"
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 
-/** The search asks the server once typing pauses this long. */
-export const librarySearchDebounceMs = 250;
-
 /**
  * /corporate/qr-codes (spec §2, built for real): the organisation's codes,
  * searched, filtered and paged by the server (a page at a time, however
@@ -53,7 +51,6 @@ export function LibraryPage() {
 function LibraryView({ orgId }: { orgId: number }) {
   const [params, setParams] = useSearchParams();
   const projects = useProjects(orgId);
-  const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [page, setPage] = useState(1);
@@ -74,13 +71,10 @@ function LibraryView({ orgId }: { orgId: number }) {
   const [importing, setImporting] = useState(false);
 
   // The server is asked once typing pauses; a new search starts on page 1.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed);
-      setPage(1);
-    }, librarySearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setPage(1);
+  }, []);
   // A page past the end (the last code of the last page deleted): the last
   // page, set while rendering (React renders again before painting).
   const data = library.data;
@@ -113,20 +107,10 @@ function LibraryView({ orgId }: { orgId: number }) {
     }
   };
 
-  if (library.isPending) return <p className="loading">{corporateCopy.dashboard.loading}</p>;
-  if (library.isError && !data) {
-    return (
-      <div className="section corporate-page">
-        <h1>{copy.title}</h1>
-        <p className="error" role="alert">
-          {copy.loadFailed}
-        </p>
-      </div>
-    );
-  }
-  const { used, max } = data!.quota;
-  const usage = quotaUsage(used, max);
-  const shown = data!.qrCodes;
+  // The page's frame is drawn at once; the list and quota as they arrive.
+  const failed = library.isError && !data;
+  const usage = data ? quotaUsage(data.quota.used, data.quota.max) : null;
+  const shown = data?.qrCodes ?? [];
 
   return (
     <div className="section corporate-page">
@@ -156,25 +140,29 @@ function LibraryView({ orgId }: { orgId: number }) {
         </div>
       </div>
 
-      <section className="card">
-        <p className={usage.full ? "stat-full" : undefined}>{copy.quota(used, max)}</p>
-        <div
-          className="usage-bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={max}
-          aria-valuenow={used}
-          aria-label={copy.quota(used, max)}
-        >
-          <span style={{ width: `${usage.percent}%` }} className={usage.full ? "usage-full" : ""} />
-        </div>
-      </section>
+      {data && usage && (
+        <section className="card">
+          <p className={usage.full ? "stat-full" : undefined}>
+            {copy.quota(data.quota.used, data.quota.max)}
+          </p>
+          <div
+            className="usage-bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={data.quota.max}
+            aria-valuenow={data.quota.used}
+            aria-label={copy.quota(data.quota.used, data.quota.max)}
+          >
+            <span
+              style={{ width: `${usage.percent}%` }}
+              className={usage.full ? "usage-full" : ""}
+            />
+          </div>
+        </section>
+      )}
 
       <section className="card library-filters" aria-label={copy.filters}>
-        <label>
-          <span>{copy.search}</span>
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </label>
+        <SearchBox label={copy.search} showLabel onSearch={onSearch} />
         <label>
           <span>{copy.projectFilter}</span>
           <select
@@ -207,9 +195,15 @@ function LibraryView({ orgId }: { orgId: number }) {
       </section>
 
       <p className="hint" role="status">
-        {used === 0 ? "" : copy.matching(data!.total)}
+        {data && data.quota.used > 0 ? copy.matching(data.total) : ""}
       </p>
-      {used === 0 ? (
+      {failed ? (
+        <p className="error" role="alert">
+          {copy.loadFailed}
+        </p>
+      ) : !data ? (
+        <p className="loading">{corporateCopy.dashboard.loading}</p>
+      ) : data.quota.used === 0 ? (
         <p className="card hint">{copy.none}</p>
       ) : shown.length === 0 ? (
         <p className="card hint">{copy.noMatch}</p>
@@ -242,7 +236,7 @@ function LibraryView({ orgId }: { orgId: number }) {
       )}
       <Pager
         label={copy.pages}
-        total={data!.total}
+        total={data?.total ?? 0}
         page={page}
         pageSize={LIBRARY_PAGE_SIZE}
         onPage={setPage}
