@@ -59,6 +59,7 @@ const (
 
 // Library messages.
 const (
+	MsgLibraryFilterInvalid  = "project must be all, organization or a project's id; status must be all, active or inactive"
 	MsgProjectNameRequired   = "Project name is required"
 	MsgProjectNameTooLong    = "Project name is too long: at most 100 bytes"
 	MsgProjectDescTooLong    = "Description is too long: at most 1000 bytes"
@@ -214,6 +215,20 @@ func MissingFields(r emergency.Record) int {
 	return n
 }
 
+// CodeFilter picks and pages an organisation's library codes
+// (admin-corporate-side §5): Search matches the code's or its project's name
+// anywhere, ignoring case (PostgreSQL folds every letter's case, SQLite
+// only A to Z); ProjectID keeps one project's codes and NoProject the
+// organisation's own; Active, when set, one status. Limit 0 is every match.
+type CodeFilter struct {
+	Search    string
+	ProjectID int64
+	NoProject bool
+	Active    *bool
+	Limit     int
+	Offset    int
+}
+
 // SealedCode is one sealed record, for re-sealing after a key rotation.
 type SealedCode struct {
 	ID             int64
@@ -233,9 +248,11 @@ type LibraryStore interface {
 	// UpdateProject replaces a project's name, description and status.
 	UpdateProject(ctx context.Context, p *Project, a *Activity) error
 
-	// ListCodes returns an organisation's codes, newest first, sealed
-	// records included.
-	ListCodes(ctx context.Context, organizationID int64) ([]*CorporateCode, error)
+	// ListCodes returns an organisation's codes that f picks, newest
+	// first, sealed records included; CountCodes counts them (f's Limit
+	// and Offset aside).
+	ListCodes(ctx context.Context, organizationID int64, f CodeFilter) ([]*CorporateCode, error)
+	CountCodes(ctx context.Context, organizationID int64, f CodeFilter) (int, error)
 	FindCode(ctx context.Context, organizationID, id int64) (*CorporateCode, error)
 	// CreateCodes inserts codes (all of one organisation) in one
 	// transaction, setting their ids, with the organisation's row locked:

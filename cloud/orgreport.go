@@ -69,6 +69,4 @@ type OrgReportStore interface {
 	// CountOrgReport counts the organisation's codes and print runs;
 	// the monthly figures cover what was made at or after since.
 	CountOrgReport(ctx context.Context, organizationID int64, since time.Time) (*OrgReportCounts, error)
-	// CountCodes counts every code of the organisation, active or not.
-	CountCodes(ctx context.Context, organizationID int64) (int, error)
 }

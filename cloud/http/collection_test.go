@@ -235,7 +235,7 @@ func (e *env) newLink(o officer, body map[string]any) string {
 func (e *env) library(o officer) []service.CodeView {
 	e.t.Helper()
 	// Read as a site admin may: behind the API, records included.
-	lib, err := e.Service.ListLibrary(context.Background(), &cloud.User{IsAdmin: true}, o.orgID, true)
+	lib, err := e.Service.ListLibrary(context.Background(), &cloud.User{IsAdmin: true}, o.orgID, service.LibraryQuery{WithRecords: true})
 	if err != nil {
 		e.t.Fatal(err)
 	}

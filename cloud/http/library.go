@@ -53,10 +53,20 @@ func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"success": true, "project": p})
 }
 
-// handleLibrary lists the codes; ?records=1 adds each record and QR text
-// (the desktop station's offline cache).
+// handleLibrary lists the codes: ?search=&project=&status= pick them,
+// ?page=&pageSize= page them (without either, every code picked comes), and
+// ?records=1 adds each record and QR text (the desktop station's offline
+// cache).
 func (s *Server) handleLibrary(w http.ResponseWriter, r *http.Request) {
-	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), r.URL.Query().Get("records") == "1")
+	page, err := pageFrom(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), service.LibraryQuery{
+		Page: page, Paged: q.Has("page") || q.Has("pageSize"),
+		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1"})
 	if err != nil {
 		s.writeError(w, r, err)
 		return

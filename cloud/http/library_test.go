@@ -471,3 +471,100 @@ func TestLibraryCustomTemplate(t *testing.T) {
 		}
 	})
 }
+
+// TestLibraryPaging: the library's list pages, searches and filters on the
+// server (issue 24 item 10); without page or pageSize it is every code the
+// filters pick (the station's cache, the batch picker's select-all).
+func TestLibraryPaging(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		them := e.newOfficer("officer@rival.example")
+		seedLibrary(t, e, them.orgID)
+		project := e.do("POST", o.path("/projects"), o.token,
+			map[string]any{"name": "North Site"})
+		wantStatus(t, project, 201, "")
+		projectID := int64(project.JSON()["project"].(map[string]any)["id"].(float64))
+		// Worker 01 is the oldest: the last page, newest first.
+		csv := "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n"
+		for i := 1; i <= 25; i++ {
+			csv += fmt.Sprintf("Worker %02d,Worker %02d,O+,Bob Rider,+44 7700 900123\r\n", i, i)
+		}
+		wantStatus(t, e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": csv, "commit": true}), 200, "")
+		ids := map[string]int64{}
+		for _, c := range e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any) {
+			ids[c.(map[string]any)["name"].(string)] = int64(c.(map[string]any)["id"].(float64))
+		}
+		// Workers 01 to 03 in the project, 02 inactive.
+		for _, name := range []string{"Worker 01", "Worker 02", "Worker 03"} {
+			wantStatus(t, e.do("PUT", o.path(fmt.Sprintf("/qr-codes/%d", ids[name])), o.token,
+				map[string]any{"projectId": projectID, "isActive": name != "Worker 02"}), 200, "")
+		}
+		names := func(list map[string]any) []string {
+			var out []string
+			for _, c := range list["qrCodes"].([]any) {
+				out = append(out, c.(map[string]any)["name"].(string))
+			}
+			return out
+		}
+		get := func(t *testing.T, query string) map[string]any {
+			t.Helper()
+			resp := e.do("GET", o.path("/qr-codes?"+query), o.token, nil)
+			wantStatus(t, resp, 200, "")
+			return resp.JSON()
+		}
+
+		for _, tc := range []struct {
+			query string
+			want  []string
+			total float64
+		}{
+			{"page=1&pageSize=10", []string{"Worker 25", "Worker 24", "Worker 23", "Worker 22", "Worker 21",
+				"Worker 20", "Worker 19", "Worker 18", "Worker 17", "Worker 16"}, 25},
+			{"page=3&pageSize=10", []string{"Worker 05", "Worker 04", "Worker 03", "Worker 02", "Worker 01"}, 25},
+			{"page=1&pageSize=10&search=worker%2001", []string{"Worker 01"}, 1},
+			{"page=1&pageSize=10&search=NORTH", []string{"Worker 03", "Worker 02", "Worker 01"}, 3},
+			{"page=1&pageSize=10&project=" + fmt.Sprint(projectID) + "&status=active", []string{"Worker 03", "Worker 01"}, 2},
+			{"page=2&pageSize=1&project=" + fmt.Sprint(projectID) + "&status=active&search=worker", []string{"Worker 01"}, 2},
+			{"page=1&pageSize=10&status=inactive", []string{"Worker 02"}, 1},
+			{"page=1&pageSize=2&project=organization&search=worker%202", []string{"Worker 25", "Worker 24"}, 6},
+			{"page=9&pageSize=10", nil, 25},
+			{"status=inactive", []string{"Worker 02"}, 1},
+		} {
+			t.Run(tc.query, func(t *testing.T) {
+				list := get(t, tc.query)
+				if got := names(list); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+					t.Fatalf("codes %q, want %q", got, tc.want)
+				}
+				quota := list["quota"].(map[string]any)
+				if list["total"] != tc.total || quota["used"] != 25.0 {
+					t.Fatalf("total %v, quota %v", list["total"], quota)
+				}
+			})
+		}
+		t.Run("PageAndSizeComeBack", func(t *testing.T) {
+			list := get(t, "page=2&pageSize=5")
+			if list["page"] != 2.0 || list["pageSize"] != 5.0 {
+				t.Fatalf("page %v size %v", list["page"], list["pageSize"])
+			}
+		})
+		t.Run("AnotherOrganizationsCodesNeverCome", func(t *testing.T) {
+			if got := names(get(t, "search=seeded")); len(got) != 0 {
+				t.Fatalf("found %q", got)
+			}
+		})
+		t.Run("BadInputIsRefusedByName", func(t *testing.T) {
+			for query, message := range map[string]string{
+				"page=0&pageSize=10":  cloud.MsgPageInvalid,
+				"page=1&pageSize=201": cloud.MsgPageInvalid,
+				"page=x":              cloud.MsgPageInvalid,
+				"project=north":       cloud.MsgLibraryFilterInvalid,
+				"project=-3":          cloud.MsgLibraryFilterInvalid,
+				"status=deleted":      cloud.MsgLibraryFilterInvalid,
+				"search=" + strings.Repeat("a", cloud.AdminSearchMaxBytes+1): cloud.MsgSearchTooLong,
+			} {
+				wantStatus(t, e.do("GET", o.path("/qr-codes?"+query), o.token, nil), 400, message)
+			}
+		})
+	})
+}

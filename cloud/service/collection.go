@@ -233,7 +233,7 @@ func (s *Service) workerLink(ctx context.Context, token string) (*cloud.Collecti
 	// worker types a whole form. The binding check is the library's, in
 	// the insert's transaction; this one only spares the worker's time.
 	if !link.IsUpdateLink() {
-		used, err := s.store.CountCodes(ctx, org.ID)
+		used, err := s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{})
 		if err != nil {
 			return nil, nil, err
 		}

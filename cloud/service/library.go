@@ -10,6 +10,8 @@ package service
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -439,7 +441,7 @@ func (s *Service) CodeRecords(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	codes, err := s.store.ListCodes(ctx, org.ID)
+	codes, err := s.store.ListCodes(ctx, org.ID, cloud.CodeFilter{})
 	if err != nil {
 		return nil, err
 	}
@@ -533,27 +535,99 @@ type Quota struct {
 	Max  int `json:"max"`
 }
 
-// Library is GET /api/corporate/{orgId}/qr-codes.
+// Library is GET /api/corporate/{orgId}/qr-codes: the codes the query
+// picks (one page of them when paged), how many it picks in all, and the
+// organisation's quota (every code counts).
 type Library struct {
-	Success bool       `json:"success"`
-	QRCodes []CodeView `json:"qrCodes"`
-	Quota   Quota      `json:"quota"`
+	Success  bool       `json:"success"`
+	QRCodes  []CodeView `json:"qrCodes"`
+	Total    int        `json:"total"`
+	Page     int        `json:"page,omitempty"`
+	PageSize int        `json:"pageSize,omitempty"`
+	Quota    Quota      `json:"quota"`
 }
 
-// ListLibrary returns an organisation's codes, newest first, and its quota;
-// withRecords adds each record and QR text (the station's offline cache).
-func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int64, withRecords bool) (*Library, error) {
+// LibraryQuery is what a library list asks for (admin-corporate-side §5):
+// the search and page (Paged false: every code the filters pick, as the
+// station's offline cache and the batch picker's select-all need), the
+// project filter ("", "all", "organization" or a project's id), the status
+// filter ("", "all", "active", "inactive"), and whether each record and QR
+// text come too.
+type LibraryQuery struct {
+	Page        Page
+	Paged       bool
+	Project     string
+	Status      string
+	WithRecords bool
+}
+
+// filter checks q and turns it into the store's filter.
+func (q LibraryQuery) filter() (cloud.CodeFilter, error) {
+	var f cloud.CodeFilter
+	if q.Paged {
+		page, err := q.Page.query()
+		if err != nil {
+			return f, err
+		}
+		f.Search, f.Limit, f.Offset = page.Search, page.Limit, page.Offset
+	} else {
+		f.Search = strings.TrimSpace(q.Page.Search)
+		if len(f.Search) > cloud.AdminSearchMaxBytes {
+			return f, cloud.NewError(cloud.EINVALID, cloud.MsgSearchTooLong)
+		}
+	}
+	switch q.Project {
+	case "", "all":
+	case "organization":
+		f.NoProject = true
+	default:
+		id, err := strconv.ParseInt(q.Project, 10, 64)
+		if err != nil || id <= 0 {
+			return f, cloud.NewError(cloud.EINVALID, cloud.MsgLibraryFilterInvalid)
+		}
+		f.ProjectID = id
+	}
+	switch q.Status {
+	case "", "all":
+	case "active", "inactive":
+		active := q.Status == "active"
+		f.Active = &active
+	default:
+		return f, cloud.NewError(cloud.EINVALID, cloud.MsgLibraryFilterInvalid)
+	}
+	return f, nil
+}
+
+// ListLibrary returns the organisation's codes that q picks, newest first,
+// and its quota.
+func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int64, q LibraryQuery) (*Library, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
 	}
-	codes, err := s.store.ListCodes(ctx, org.ID)
+	f, err := q.filter()
 	if err != nil {
 		return nil, err
 	}
-	lib := &Library{Success: true, QRCodes: []CodeView{}, Quota: Quota{Used: len(codes), Max: org.MaxQRCodes}}
+	codes, err := s.store.ListCodes(ctx, org.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	lib := &Library{Success: true, QRCodes: make([]CodeView, 0, len(codes)), Total: len(codes),
+		Quota: Quota{Used: len(codes), Max: org.MaxQRCodes}}
+	if q.Paged {
+		lib.Page, lib.PageSize = q.Page.Page, q.Page.PageSize
+		if lib.Total, err = s.store.CountCodes(ctx, org.ID, f); err != nil {
+			return nil, err
+		}
+	}
+	if f != (cloud.CodeFilter{}) {
+		if lib.Quota.Used, err = s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{}); err != nil {
+			return nil, err
+		}
+	}
 	for _, c := range codes {
-		if !withRecords {
+		if !q.WithRecords {
 			lib.QRCodes = append(lib.QRCodes, ViewCode(c))
 			continue
 		}

@@ -2,6 +2,8 @@ package sqldb
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -24,9 +26,45 @@ func scanCode(row scanner) (*cloud.CorporateCode, error) {
 	return &c, err
 }
 
-func (db *DB) ListCodes(ctx context.Context, organizationID int64) ([]*cloud.CorporateCode, error) {
-	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+`
-		WHERE q.organization_id = $1 ORDER BY q.id DESC`, organizationID)
+// codeWhere is the WHERE clause of f's codes and its arguments, the
+// organisation's id first.
+func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
+	where, args := ` WHERE q.organization_id = $1`, []any{organizationID}
+	if f.Search != "" {
+		args = append(args, likeContains(strings.ToLower(f.Search)))
+		where += fmt.Sprintf(` AND (lower(q.name) LIKE $%d ESCAPE '\' OR lower(coalesce(p.name, '')) LIKE $%[1]d ESCAPE '\')`, len(args))
+	}
+	switch {
+	case f.NoProject:
+		where += ` AND q.project_id IS NULL`
+	case f.ProjectID != 0:
+		args = append(args, f.ProjectID)
+		where += fmt.Sprintf(` AND q.project_id = $%d`, len(args))
+	}
+	if f.Active != nil {
+		args = append(args, *f.Active)
+		where += fmt.Sprintf(` AND q.is_active = $%d`, len(args))
+	}
+	return where, args
+}
+
+func (db *DB) ListCodes(ctx context.Context, organizationID int64, f cloud.CodeFilter) ([]*cloud.CorporateCode, error) {
+	where, args := codeWhere(organizationID, f)
+	page := ""
+	if f.Limit > 0 {
+		args = append(args, f.Limit, f.Offset)
+		page = fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args))
+	}
+	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+where+` ORDER BY q.id DESC`+page, args...)
+}
+
+func (db *DB) CountCodes(ctx context.Context, organizationID int64, f cloud.CodeFilter) (int, error) {
+	where, args := codeWhere(organizationID, f)
+	var n int
+	if err := db.conn(ctx).queryRow(`SELECT count(*)`+codeFrom+where, args...).Scan(&n); err != nil {
+		return 0, storeError(err, "qr codes")
+	}
+	return n, nil
 }
 
 func (db *DB) FindCode(ctx context.Context, organizationID, id int64) (*cloud.CorporateCode, error) {

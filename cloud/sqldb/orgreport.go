@@ -85,13 +85,6 @@ func (db *DB) CountOrgReport(ctx context.Context, organizationID int64, since ti
 	return &r, nil
 }
 
-func (db *DB) CountCodes(ctx context.Context, organizationID int64) (int, error) {
-	var n int
-	err := db.conn(ctx).queryRow(`SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1`,
-		organizationID).Scan(&n)
-	return n, storeError(err, "qr codes")
-}
-
 // SeedRows runs one statement written in PostgreSQL's style, with the
 // dialect's argument conversion. Only the conformance suite uses it, to lay
 // down rows (templates, projects, codes, print runs) whose store methods

@@ -26,6 +26,18 @@ func seed(t testing.TB, s cloud.Store, query string, args ...any) {
 
 // seedProject adds a project to an organisation. Ids are given in order
 // from 1 in a fresh store; callers note the one they expect.
+// twoOrganizations makes Acme and Other, active starters with room for 50
+// codes each: one to act on, one whose rows must never show.
+func twoOrganizations(t testing.TB, s cloud.Store) (acme, other *cloud.Organization) {
+	acme = &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
+		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
+	MustCreateOrganization(t, s, acme)
+	other = &cloud.Organization{Name: "Other", ContactEmail: "boss@other.example", Plan: "starter",
+		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
+	MustCreateOrganization(t, s, other)
+	return acme, other
+}
+
 func seedProject(t testing.TB, s cloud.Store, orgID int64, name string) {
 	seed(t, s, `INSERT INTO projects (organization_id, name, created_at) VALUES ($1, $2, $3)`, orgID, name, T0)
 }
@@ -52,12 +64,7 @@ func seedPrintRun(t testing.TB, s cloud.Store, orgID int64, labels int, at time.
 func testCollectionLinks(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()
-	acme := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
-		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
-	MustCreateOrganization(t, s, acme)
-	other := &cloud.Organization{Name: "Other", ContactEmail: "boss@other.example", Plan: "starter",
-		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
-	MustCreateOrganization(t, s, other)
+	acme, other := twoOrganizations(t, s)
 	seedProject(t, s, acme.ID, "Site A")             // project 1
 	seedProject(t, s, other.ID, "Other's site")      // project 2
 	seedTemplate(t, s, acme.ID, "Scaffolders", true) // template 1
@@ -237,7 +244,7 @@ func testOrgReport(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) 
 			t.Errorf("by source %+v, want %+v", r.BySource, wantSources)
 		}
 	}
-	if n, err := s.CountCodes(ctx, acme.ID); n != 4 || err != nil {
+	if n, err := s.CountCodes(ctx, acme.ID, cloud.CodeFilter{}); n != 4 || err != nil {
 		t.Errorf("count codes %d %v, want 4", n, err)
 	}
 	if r.Incomplete != 2 || r.Codes != 4 {

@@ -138,7 +138,7 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 		stolen.OrganizationID = other.ID
 		wantCode(t, s.UpdateCode(ctx, &stolen, &cloud.Activity{OrganizationID: other.ID, Kind: "x", CreatedAt: T0}),
 			cloud.ENOTFOUND)
-		list, err := s.ListCodes(ctx, other.ID)
+		list, err := s.ListCodes(ctx, other.ID, cloud.CodeFilter{})
 		must(t, err)
 		if len(list) != 0 {
 			t.Fatalf("other organisation lists %+v", list)
@@ -183,7 +183,7 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 		if cloud.ErrorMessage(err) != cloud.ErrorMessage(cloud.QuotaError(5, 1, 5)) {
 			t.Fatalf("message %q", cloud.ErrorMessage(err))
 		}
-		list, err := s.ListCodes(ctx, acme.ID)
+		list, err := s.ListCodes(ctx, acme.ID, cloud.CodeFilter{})
 		must(t, err)
 		if len(list) != 1 {
 			t.Fatalf("a refused batch left %d codes", len(list))
@@ -200,7 +200,7 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 				t.Fatal("CreateCodes did not set an id")
 			}
 		}
-		list, err = s.ListCodes(ctx, acme.ID)
+		list, err = s.ListCodes(ctx, acme.ID, cloud.CodeFilter{})
 		must(t, err)
 		if len(list) != 5 || list[0].ID <= list[4].ID {
 			t.Fatalf("%d codes, want 5 newest first", len(list))
@@ -254,6 +254,80 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	})
 }
 
+// testCodeFilter: the library's search, filters and pages (issue 24 item
+// 10), combined, newest first, and counted alike.
+func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+	s, _ := open(t)
+	ctx := context.Background()
+	acme, other := twoOrganizations(t, s)
+	north := &cloud.Project{OrganizationID: acme.ID, Name: "North Site", Status: cloud.ProjectActive, CreatedAt: T0}
+	must(t, s.CreateProject(ctx, north, &cloud.Activity{OrganizationID: acme.ID, Kind: "x", CreatedAt: T0}))
+	names := map[int64]string{}
+	code := func(name string, projectID int64, active bool) {
+		c := MustCreateCode(t, s, &cloud.CorporateCode{OrganizationID: acme.ID, ProjectID: projectID, Name: name})
+		if !active {
+			c.IsActive = false
+			must(t, s.UpdateCode(ctx, c, &cloud.Activity{OrganizationID: acme.ID, Kind: "x", CreatedAt: T0}))
+		}
+		names[c.ID] = name
+	}
+	code("Ann Rider", north.ID, true)
+	code("Bob Walker", 0, true)
+	code("Cy 100%_done", 0, false)
+	code("Di RIDER", north.ID, false)
+	code("Eve Smith", north.ID, true)
+	MustCreateCode(t, s, &cloud.CorporateCode{OrganizationID: other.ID, Name: "Ann Rider"})
+	yes, no := true, false
+
+	for _, tc := range []struct {
+		name   string
+		filter cloud.CodeFilter
+		want   []string // newest first
+		total  int
+	}{
+		{"Everything", cloud.CodeFilter{}, []string{"Eve Smith", "Di RIDER", "Cy 100%_done", "Bob Walker", "Ann Rider"}, 5},
+		{"SearchAnywhereAnyCase", cloud.CodeFilter{Search: "rider"}, []string{"Di RIDER", "Ann Rider"}, 2},
+		{"SearchProjectName", cloud.CodeFilter{Search: "north s"}, []string{"Eve Smith", "Di RIDER", "Ann Rider"}, 3},
+		{"SearchWildcardsAreLiteral", cloud.CodeFilter{Search: "%_"}, []string{"Cy 100%_done"}, 1},
+		{"SearchUnderscoreAlone", cloud.CodeFilter{Search: "0_d"}, nil, 0},
+		{"NoProject", cloud.CodeFilter{NoProject: true}, []string{"Cy 100%_done", "Bob Walker"}, 2},
+		{"OneProject", cloud.CodeFilter{ProjectID: north.ID}, []string{"Eve Smith", "Di RIDER", "Ann Rider"}, 3},
+		{"Inactive", cloud.CodeFilter{Active: &no}, []string{"Di RIDER", "Cy 100%_done"}, 2},
+		{"Combined", cloud.CodeFilter{Search: "RIDER", ProjectID: north.ID, Active: &yes}, []string{"Ann Rider"}, 1},
+		{"FirstPage", cloud.CodeFilter{Limit: 2}, []string{"Eve Smith", "Di RIDER"}, 5},
+		{"LaterPage", cloud.CodeFilter{Limit: 2, Offset: 4}, []string{"Ann Rider"}, 5},
+		{"PastTheEnd", cloud.CodeFilter{Limit: 2, Offset: 6}, nil, 5},
+		{"PagedAndFiltered", cloud.CodeFilter{Active: &yes, Limit: 1, Offset: 1}, []string{"Bob Walker"}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			list, err := s.ListCodes(ctx, acme.ID, tc.filter)
+			must(t, err)
+			var got []string
+			for _, c := range list {
+				if c.OrganizationID != acme.ID {
+					t.Fatalf("another organisation's code %+v", c)
+				}
+				got = append(got, names[c.ID])
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Fatalf("codes %q, want %q", got, tc.want)
+			}
+			total, err := s.CountCodes(ctx, acme.ID, tc.filter)
+			must(t, err)
+			if total != tc.total {
+				t.Fatalf("count %d, want %d", total, tc.total)
+			}
+		})
+	}
+	t.Run("ProjectOfAnotherOrganization", func(t *testing.T) {
+		list, err := s.ListCodes(ctx, other.ID, cloud.CodeFilter{ProjectID: north.ID})
+		must(t, err)
+		if len(list) != 0 {
+			t.Fatalf("another organisation's project lists %d codes", len(list))
+		}
+	})
+}
+
 // testCodeQuotaRace: 20 concurrent creates for an organisation with room
 // for fewer leave exactly its quota.
 func testCodeQuotaRace(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
@@ -286,7 +360,7 @@ func testCodeQuotaRace(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 			t.Fatalf("create: %v", err)
 		}
 	}
-	list, err := s.ListCodes(ctx, acme.ID)
+	list, err := s.ListCodes(ctx, acme.ID, cloud.CodeFilter{})
 	must(t, err)
 	if created != limit-1 || len(list) != limit {
 		t.Fatalf("%d creates succeeded, %d codes stored; want %d and %d", created, len(list), limit-1, limit)

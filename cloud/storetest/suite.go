@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("Templates", func(t *testing.T) { t.Parallel(); testTemplates(t, open) })
 	t.Run("Projects", func(t *testing.T) { t.Parallel(); testProjects(t, open) })
 	t.Run("Codes", func(t *testing.T) { t.Parallel(); testCodes(t, open) })
+	t.Run("CodeFilter", func(t *testing.T) { t.Parallel(); testCodeFilter(t, open) })
 	t.Run("CodeQuotaRace", func(t *testing.T) { t.Parallel(); testCodeQuotaRace(t, open) })
 	t.Run("CollectionLinks", func(t *testing.T) { t.Parallel(); testCollectionLinks(t, open) })
 	t.Run("OrgReport", func(t *testing.T) { t.Parallel(); testOrgReport(t, open) })

@@ -179,7 +179,7 @@ func TestTwoInstances(t *testing.T) {
 				t.Fatalf("statuses %v", statuses)
 			}
 		}
-		codes, err := store.ListCodes(context.Background(), org.ID)
+		codes, err := store.ListCodes(context.Background(), org.ID, cloud.CodeFilter{})
 		if err != nil || created != quota || len(codes) != quota {
 			t.Fatalf("%d created, %d stored (%v); want exactly the quota, %d", created, len(codes), err, quota)
 		}

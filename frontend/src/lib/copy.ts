@@ -17,6 +17,14 @@ export const prices = {
   referralRewardText: "£0.20",
 };
 
+/** The pager of the lists the server pages (components/ui/Pager). */
+export const pager = {
+  label: "Pages",
+  previous: "Previous",
+  next: "Next",
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+};
+
 export const toasts = {
   authRequired: {
     title: "Authentication Required",

@@ -25,7 +25,7 @@ import { CreateUserDialog } from "./components/CreateUserDialog";
 import { CustomerDataDialog } from "./components/CustomerDataDialog";
 import { toastFailure } from "./components/errors";
 import { OrdersPanel } from "./components/OrdersPanel";
-import { SearchBox } from "./components/SearchBox";
+import { SearchBox } from "@/components/ui/SearchBox";
 import { UsersTable } from "./components/UsersTab";
 import { adminCopy as copy } from "./copy";
 
@@ -187,7 +187,11 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
         {tab === "users" && (
           <>
             <div className="admin-toolbar">
-              <SearchBox label={copy.search.users} onSearch={searchUsers} />
+              <SearchBox
+                className="admin-search"
+                label={copy.search.users}
+                onSearch={searchUsers}
+              />
               <button
                 type="button"
                 className="button button-primary"
@@ -218,7 +222,11 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
         {tab === "corporate" && (
           <>
             <div className="admin-toolbar">
-              <SearchBox label={copy.search.corporate} onSearch={setOrgSearch} />
+              <SearchBox
+                className="admin-search"
+                label={copy.search.corporate}
+                onSearch={setOrgSearch}
+              />
             </div>
             <CorporateTable organizations={orgs} />
           </>

@@ -165,11 +165,6 @@ export const adminCopy = {
     target: "Target",
     empty: "No admin activity yet.",
   },
-  pager: {
-    previous: "Previous",
-    next: "Next",
-    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  },
   toasts: {
     loadFailed: "Load Failed",
     usersFallback: "Unable to load user data.",

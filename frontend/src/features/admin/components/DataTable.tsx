@@ -3,7 +3,7 @@
 // asks for the next. On a phone each row is a card (.stack-table), each
 // cell led by its column's header.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { adminCopy as copy } from "../copy";
+import { Pager } from "@/components/ui/Pager";
 
 export function DataTable<T>(props: {
   label: string;
@@ -65,27 +65,12 @@ export function DataTable<T>(props: {
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={props.page <= 1}
-            onClick={() => props.onPage(props.page - 1)}
-          >
-            {copy.pager.previous}
-          </button>
-          <span>{copy.pager.page(props.page, pages)}</span>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={props.page >= pages}
-            onClick={() => props.onPage(props.page + 1)}
-          >
-            {copy.pager.next}
-          </button>
-        </div>
-      )}
+      <Pager
+        total={props.total}
+        page={props.page}
+        pageSize={props.pageSize}
+        onPage={props.onPage}
+      />
     </>
   );
 }

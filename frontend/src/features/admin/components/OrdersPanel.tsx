@@ -3,7 +3,7 @@ import type { AdminOrder, Paged } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { CustomerDataDialog } from "./CustomerDataDialog";
 import { OrdersTable } from "./OrdersTab";
-import { SearchBox } from "./SearchBox";
+import { SearchBox } from "@/components/ui/SearchBox";
 import { UpdateOrderDialog } from "./UpdateOrderDialog";
 
 /**
@@ -24,7 +24,7 @@ export function OrdersPanel(props: {
   return (
     <>
       <div className="admin-toolbar">
-        <SearchBox label={copy.search.orders} onSearch={props.onSearch} />
+        <SearchBox className="admin-search" label={copy.search.orders} onSearch={props.onSearch} />
       </div>
       <OrdersTable
         orders={props.orders?.orders ?? []}

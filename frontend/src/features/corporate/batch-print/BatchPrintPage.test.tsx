@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
 import { installPlatform, type BatchJob, type BatchProgress } from "@/lib/platform";
 import { webPlatform } from "@/lib/platform/web";
@@ -198,6 +198,28 @@ describe("/label-batch-print", () => {
     await user.click(await screen.findByRole("button", { name: "Clear All" }));
     expect(toastTitles()[0]?.[0]).toBe("All QR Codes Cleared");
     expect(useQueueStore.getState().items).toEqual([]);
+  });
+
+  it("draws only the queued codes near view of 2,000, each placed in the whole list", async () => {
+    signedIn();
+    // jsdom lays nothing out: each row gets the height CSS gives it.
+    const rowHeight = vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(72);
+    onTestFinished(() => rowHeight.mockRestore());
+    useQueueStore.getState().add(
+      Array.from({ length: 2000 }, (_, i) => ({
+        id: 11,
+        name: `Worker ${i + 1}`,
+        projectName: "",
+        labelType: "helmet",
+      })),
+    );
+    renderRoute("/label-batch-print");
+    expect(await screen.findByText("2000 labels in the queue")).toBeVisible();
+    const drawn = document.querySelectorAll("ol.batch-queue > li");
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn.length).toBeLessThan(60);
+    expect(drawn[0]).toHaveTextContent("Worker 1");
+    expect(drawn[0]).toHaveAttribute("aria-setsize", "2000");
   });
 
   it("prints on a sheet found in the catalogue", async () => {

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
+import { virtualRowProps } from "@/components/ui/virtualRow";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { platform, type BatchProgress } from "@/lib/platform";
@@ -13,7 +15,12 @@ import { useLibrary } from "../library/api";
 import { useProjects } from "../projects/api";
 import { batchCopy as copy } from "./copy";
 import { LayoutChooser } from "./LayoutChooser";
-import { LibraryPicker } from "./LibraryPicker";
+
+// The picker (its dialog and list) loads when first opened: the page's
+// first paint does not wait for it.
+const LibraryPicker = lazy(async () => ({
+  default: (await import("./LibraryPicker")).LibraryPicker,
+}));
 import { sheetsNeeded } from "./picker";
 import { useQueueStore, type QueueItem } from "./queueStore";
 
@@ -189,18 +196,13 @@ function BatchPrint({ organization }: { organization: Organization }) {
           {items.length === 0 ? copy.queue.empty : copy.queue.count(items.length)}
         </p>
         {items.length > 0 && (
-          <ol className="batch-queue">
-            {items.map((item) => (
-              <QueueRow
-                key={item.id}
-                item={item}
-                code={byId.get(item.codeId)}
-                libraryLoaded={library.isSuccess}
-                onDuplicate={() => duplicate(item.id)}
-                onRemove={() => remove(item.id)}
-              />
-            ))}
-          </ol>
+          <QueueList
+            items={items}
+            byId={byId}
+            libraryLoaded={library.isSuccess}
+            onDuplicate={duplicate}
+            onRemove={remove}
+          />
         )}
         <p className="hint">{copy.samplesNote}</p>
       </section>
@@ -255,19 +257,82 @@ function BatchPrint({ organization }: { organization: Organization }) {
         )}
       </section>
 
-      <LibraryPicker
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        codes={library.data?.qrCodes}
-        projects={projects.data ?? []}
-        loadFailed={library.isError}
-        queuedNames={queuedNames}
-        onAdd={onAdd}
-      />
+      <Suspense fallback={null}>
+        {pickerOpen && (
+          <LibraryPicker
+            open
+            onOpenChange={setPickerOpen}
+            codes={library.data?.qrCodes}
+            projects={projects.data ?? []}
+            loadFailed={library.isError}
+            queuedNames={queuedNames}
+            onAdd={onAdd}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
 
+/** Rows drawn beyond the visible ones, above and below, so Tab and scrolling find them ready. */
+const QUEUE_OVERSCAN = 10;
+
+/**
+ * The queue, in the page's own scroll: only the rows near the screen are
+ * drawn (a queue of 2,000 would otherwise be some 10,000 elements drawn at
+ * once), each measured as drawn, since warnings make some taller.
+ */
+function QueueList(props: {
+  items: QueueItem[];
+  byId: ReadonlyMap<number, LibraryCode>;
+  libraryLoaded: boolean;
+  onDuplicate: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // Where the list starts in the page; the rows above it do not move it.
+  const [listTop, setListTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const list = listRef.current;
+      if (list) setListTop(list.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
+  const rows = useWindowVirtualizer({
+    count: props.items.length,
+    estimateSize: () => 72,
+    overscan: QUEUE_OVERSCAN,
+    scrollMargin: listTop,
+    getItemKey: (index) => props.items[index]!.id,
+  });
+  return (
+    <ol ref={listRef} className="batch-queue" style={{ height: rows.getTotalSize() }}>
+      {rows.getVirtualItems().map((row) => {
+        const item = props.items[row.index]!;
+        return (
+          <li
+            key={row.key}
+            ref={rows.measureElement}
+            {...virtualRowProps(row, props.items.length, listTop)}
+          >
+            <QueueRow
+              item={item}
+              code={props.byId.get(item.codeId)}
+              libraryLoaded={props.libraryLoaded}
+              onDuplicate={() => props.onDuplicate(item.id)}
+              onRemove={() => props.onRemove(item.id)}
+            />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** One queued code: what it is, its warnings, and its buttons (QueueList draws its row). */
 function QueueRow(props: {
   item: QueueItem;
   code: LibraryCode | undefined;
@@ -281,7 +346,7 @@ function QueueRow(props: {
   if (code && !code.isActive) warnings.push(copy.queue.inactive);
   if (code && code.missingFields > 0) warnings.push(copy.queue.missing(code.missingFields));
   return (
-    <li>
+    <>
       <div>
         <strong>{item.name}</strong>
         <p className="hint">
@@ -311,6 +376,6 @@ function QueueRow(props: {
           {copy.queue.remove}
         </button>
       </div>
-    </li>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LibraryCode } from "./api";
 import { LibraryPicker } from "./LibraryPicker";
 import { pickable, sheetsNeeded } from "./picker";
@@ -64,6 +64,15 @@ describe("sheetsNeeded", () => {
 });
 
 describe("the library picker", () => {
+  // jsdom lays nothing out: the list's scroll box gets the height its CSS
+  // (45vh) would give it on a phone, and each row a line's height, so the
+  // virtualizer has a view to fill and rows to measure.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(380);
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(40);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
   it("selects all or none of what is shown and adds only the selection", async () => {
     const onAdd = vi.fn();
     const user = userEvent.setup();
@@ -99,6 +108,32 @@ describe("the library picker", () => {
       "Ann Worker",
       "Dan North",
     ]);
+  });
+
+  it("draws only the rows near view of 2,000 codes, and Select All takes every one", async () => {
+    const onAdd = vi.fn();
+    const user = userEvent.setup();
+    const many = Array.from({ length: 2000 }, (_, i) => code(i + 1, `Worker ${i + 1}`, null));
+    render(
+      <LibraryPicker
+        open
+        onOpenChange={() => {}}
+        codes={many}
+        projects={projects}
+        loadFailed={false}
+        queuedNames={new Set()}
+        onAdd={onAdd}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Add QR Codes from Library" });
+    const drawn = within(list).getAllByRole("listitem");
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn.length).toBeLessThan(60);
+    expect(drawn[0]).toHaveAttribute("aria-setsize", "2000");
+    expect(drawn[0]).toHaveAttribute("aria-posinset", "1");
+    await user.click(screen.getByRole("button", { name: "Select All" }));
+    await user.click(screen.getByRole("button", { name: "Add 2000 to Queue" }));
+    expect(onAdd.mock.calls[0]![0]).toHaveLength(2000);
   });
 
   it("says so when the library cannot be loaded", () => {

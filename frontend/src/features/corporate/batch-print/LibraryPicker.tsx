@@ -1,9 +1,12 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
+import { virtualRowProps } from "@/components/ui/virtualRow";
+import type { ProjectFilter } from "../library/api";
 import type { LibraryCode, Project } from "./api";
 import { batchCopy } from "./copy";
-import { pickable, type ProjectFilter } from "./picker";
+import { pickable } from "./picker";
 
 const copy = batchCopy.picker;
 
@@ -28,6 +31,61 @@ export function LibraryPicker(props: {
         {props.open && <PickerBody {...props} />}
       </DialogContent>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The codes to pick, in the list's own scroll box: only the rows near view
+ * are drawn (a library of 2,000 would otherwise be 2,000 checkboxes drawn at
+ * once, freezing the dialog as it opens).
+ */
+function PickList(props: {
+  codes: LibraryCode[];
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer's object changes as it measures and is passed to no
+  // memoised child, which is what this rule guards against.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const rows = useVirtualizer({
+    count: props.codes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 40,
+    overscan: 10,
+    getItemKey: (index) => props.codes[index]!.id,
+  });
+  return (
+    <div ref={scrollRef} className="batch-picker-scroll">
+      <ul
+        className="batch-picker-list"
+        aria-label={copy.title}
+        style={{ height: rows.getTotalSize() }}
+      >
+        {rows.getVirtualItems().map((row) => {
+          const c = props.codes[row.index]!;
+          return (
+            <li
+              key={row.key}
+              ref={rows.measureElement}
+              {...virtualRowProps(row, props.codes.length)}
+            >
+              <label>
+                <input
+                  type="checkbox"
+                  checked={props.selected.has(c.id)}
+                  onChange={() => props.onToggle(c.id)}
+                />
+                <span>
+                  <strong>{c.name}</strong>
+                  <span className="hint"> · {c.projectName || batchCopy.queue.noProject}</span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -112,19 +170,7 @@ function PickerBody(props: Parameters<typeof LibraryPicker>[0]) {
       ) : shown.length === 0 ? (
         <p className="hint">{copy.none}</p>
       ) : (
-        <ul className="batch-picker-list" aria-label={copy.title}>
-          {shown.map((c) => (
-            <li key={c.id}>
-              <label>
-                <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
-                <span>
-                  <strong>{c.name}</strong>
-                  <span className="hint"> · {c.projectName || batchCopy.queue.noProject}</span>
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <PickList codes={shown} selected={selected} onToggle={toggle} />
       )}
       <div className="dialog-actions">
         <Dialog.Close asChild>

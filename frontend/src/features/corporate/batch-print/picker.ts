@@ -2,9 +2,8 @@
 // codes whose name is already queued are hidden; the search matches the
 // code's name or project name, ignoring case; the filter is all codes, the
 // organisation's own (no project), or one project.
+import type { ProjectFilter } from "../library/api";
 import type { LibraryCode } from "./api";
-
-export type ProjectFilter = "all" | "organization" | number;
 
 export function pickable(
   codes: LibraryCode[],

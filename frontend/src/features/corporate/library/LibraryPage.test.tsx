@@ -83,24 +83,35 @@ describe("/corporate/qr-codes", () => {
     );
   });
 
-  it("lists, searches and filters codes, with the quota red when full", async () => {
+  it("asks the server for each page, search and filter, with the quota red when full", async () => {
+    const asked: Record<string, string>[] = [];
+    const ann = libraryCode(1, "Ann Rider", { projectId: 7, projectName: "North Site" });
+    const bob = libraryCode(2, "Bob Smith", { missingFields: 2 });
+    const cy = libraryCode(3, "Cy Walker", {
+      isActive: false,
+      projectId: 7,
+      projectName: "North Site",
+    });
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 3, max: 3 },
-          qrCodes: [
-            libraryCode(1, "Ann Rider", { projectId: 7, projectName: "North Site" }),
-            libraryCode(2, "Bob Smith", { missingFields: 2 }),
-            libraryCode(3, "Cy Walker", {
-              isActive: false,
-              projectId: 7,
-              projectName: "North Site",
-            }),
-          ],
-        },
-      }),
+      // The server's answer to each query: a library of 120 codes.
+      "GET /api/corporate/4/qr-codes": ({ url }) => {
+        const q = Object.fromEntries(new URL(url, "http://x").searchParams);
+        asked.push(q);
+        const codes =
+          q.status === "inactive"
+            ? [cy]
+            : q.search === "NORTH"
+              ? [ann, cy]
+              : q.project === "organization"
+                ? [bob]
+                : q.page === "2"
+                  ? [cy]
+                  : [ann];
+        const total =
+          q.search || q.status !== "all" || q.project === "organization" ? codes.length : 120;
+        return { body: { success: true, quota: { used: 120, max: 120 }, total, qrCodes: codes } };
+      },
       "GET /api/corporate/projects/4": () => ({
         body: {
           projects: [
@@ -118,21 +129,40 @@ describe("/corporate/qr-codes", () => {
     });
     const user = userEvent.setup();
     renderRoute("/corporate/qr-codes?project=7");
-    expect(await screen.findByText("3 of 3 QR codes used")).toHaveClass("stat-full");
-    const table = screen.getByRole("table");
-    // ?project=7 (a project's "View QR codes" link) filters at once.
-    expect(within(table).queryByText("Bob Smith")).toBeNull();
-    expect(within(table).getByText("Ann Rider")).toBeVisible();
+    expect(await screen.findByText("120 of 120 QR codes used")).toHaveClass("stat-full");
+    // ?project=7 (a project's "View QR codes" link) filters at once, on the server.
+    expect(asked[0]).toEqual({ page: "1", pageSize: "25", project: "7", status: "all" });
+    expect(within(screen.getByRole("table")).getByText("Ann Rider")).toBeVisible();
+    expect(screen.getByText("Page 1 of 5")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Page 2 of 5")).toBeVisible();
+    expect(await within(screen.getByRole("table")).findByText("Cy Walker")).toBeVisible();
+    expect(asked.at(-1)).toMatchObject({ page: "2", project: "7" });
+
+    // A filter starts again on page 1.
     await user.selectOptions(screen.getByLabelText("Project"), "organization");
-    expect(within(table).getByText("Bob Smith")).toBeVisible();
+    expect(await within(screen.getByRole("table")).findByText("Bob Smith")).toBeVisible();
+    expect(asked.at(-1)).toMatchObject({ page: "1", project: "organization" });
     expect(screen.getByText("2 recommended fields blank")).toBeVisible();
+    expect(screen.queryByRole("navigation", { name: "Pages of QR codes" })).toBeNull();
+
+    // The search is sent once typing pauses, not key by key.
     await user.selectOptions(screen.getByLabelText("Project"), "all");
+    const before = asked.length;
     await user.type(screen.getByLabelText("Search by name or project"), "NORTH");
-    expect(within(table).queryByText("Bob Smith")).toBeNull();
-    expect(within(table).getAllByRole("row")).toHaveLength(3); // header + Ann + Cy
+    expect(await within(screen.getByRole("table")).findByText("Cy Walker")).toBeVisible();
+    expect(asked.slice(before).filter((q) => q.search !== undefined)).toEqual([
+      { page: "1", pageSize: "25", project: "all", status: "all", search: "NORTH" },
+    ]);
+    expect(screen.getByText("2 QR codes")).toBeVisible();
+    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(3); // header + Ann + Cy
+
     await user.selectOptions(screen.getByLabelText("Status"), "inactive");
-    expect(within(table).queryByText("Ann Rider")).toBeNull();
-    expect(within(table).getByText("Cy Walker")).toBeVisible();
+    await waitFor(() =>
+      expect(within(screen.getByRole("table")).queryByText("Ann Rider")).toBeNull(),
+    );
+    expect(asked.at(-1)).toMatchObject({ search: "NORTH", status: "inactive", page: "1" });
   });
 
   it("duplicates, deactivates and deletes (after confirming) through the API", async () => {
@@ -142,6 +172,7 @@ describe("/corporate/qr-codes", () => {
         body: {
           success: true,
           quota: { used: 1, max: 50 },
+          total: 1,
           qrCodes: [libraryCode(1, "Ann Rider")],
         },
       }),
@@ -187,7 +218,7 @@ describe("/corporate/qr-codes", () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
-        body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] },
+        body: { success: true, quota: { used: 0, max: 50 }, total: 0, qrCodes: [] },
       }),
       "GET /api/corporate/projects/4": () => ({
         body: {

@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { Pager } from "@/components/ui/Pager";
+import { SearchBox } from "@/components/ui/SearchBox";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { useProjects } from "../projects/api";
@@ -11,59 +13,49 @@ import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import {
   downloadLabel,
+  LIBRARY_PAGE_SIZE,
   useDeleteCode,
   useDuplicateCode,
-  useLibrary,
+  useLibraryPage,
   useUpdateCode,
-  type Library,
   type LibraryCode,
-} from "./api";
-import { CodeDialog, type CodeDialogMode } from "./CodeDialog";
-import { libraryCopy as copy } from "./copy";
-import {
-  filterCodes,
-  parseProjectFilter,
-  quotaUsage,
   type ProjectFilter,
   type StatusFilter,
-} from "./filter";
+} from "./api";
+import type { CodeDialogMode } from "./CodeDialog";
+import { libraryCopy as copy } from "./copy";
+import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
-import { ImportDialog } from "./ImportDialog";
+
+// The dialogs (the form renderer, the CSV import) load when first opened:
+// the list's first paint does not wait for them.
+const CodeDialog = lazy(async () => ({ default: (await import("./CodeDialog")).CodeDialog }));
+const ImportDialog = lazy(async () => ({ default: (await import("./ImportDialog")).ImportDialog }));
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 
 /**
  * /corporate/qr-codes (spec §2, built for real): the organisation's codes,
- * searched and filtered, with the quota, and every change a library needs.
+ * searched, filtered and paged by the server (a page at a time, however
+ * large the library), with the quota, and every change a library needs.
  * ?project= filters by project; ?new=1&template= opens Create QR Code with
  * that template (the form builder's Use Template).
  */
 export function LibraryPage() {
   const orgId = useOrganizationId();
-  const library = useLibrary(orgId ?? null);
-  if (orgId === undefined || (orgId !== null && library.isPending)) {
-    return <p className="loading">{corporateCopy.dashboard.loading}</p>;
-  }
+  if (orgId === undefined) return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   if (orgId === null) return <AccessDenied />;
-  if (library.isError) {
-    return (
-      <div className="section corporate-page">
-        <h1>{copy.title}</h1>
-        <p className="error" role="alert">
-          {copy.loadFailed}
-        </p>
-      </div>
-    );
-  }
-  return <LibraryView orgId={orgId} library={library.data!} />;
+  return <LibraryView orgId={orgId} />;
 }
 
-function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
+function LibraryView({ orgId }: { orgId: number }) {
   const [params, setParams] = useSearchParams();
   const projects = useProjects(orgId);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
+  const [page, setPage] = useState(1);
   const project = parseProjectFilter(params.get("project"));
+  const library = useLibraryPage(orgId, { search, project, status, page });
   const templateParam = params.get("template");
   const [dialog, setDialog] = useState<CodeDialogMode | null>(() =>
     params.get("new") === "1"
@@ -77,11 +69,20 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       : null,
   );
   const [importing, setImporting] = useState(false);
-  const { used, max } = library.quota;
-  const usage = quotaUsage(used, max);
-  const shown = filterCodes(library.qrCodes, { search, project, status });
 
-  const setProject = (value: ProjectFilter) =>
+  // The server is asked once typing pauses; a new search starts on page 1.
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setPage(1);
+  }, []);
+  // A page past the end (the last code of the last page deleted): the last
+  // page, set while rendering (React renders again before painting).
+  const data = library.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / LIBRARY_PAGE_SIZE)) : 1;
+  if (data && !library.isPlaceholderData && page > pages) setPage(pages);
+
+  const setProject = (value: ProjectFilter) => {
+    setPage(1);
     setParams(
       (p) => {
         if (value === "all") p.delete("project");
@@ -90,6 +91,7 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       },
       { replace: true },
     );
+  };
   const closeDialog = () => {
     setDialog(null);
     // Use Template's request is answered once; a reload does not reopen it.
@@ -104,6 +106,11 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
       );
     }
   };
+
+  // The page's frame is drawn at once; the list and quota as they arrive.
+  const failed = library.isError && !data;
+  const usage = data ? quotaUsage(data.quota.used, data.quota.max) : null;
+  const shown = data?.qrCodes ?? [];
 
   return (
     <div className="section corporate-page">
@@ -133,25 +140,29 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
         </div>
       </div>
 
-      <section className="card">
-        <p className={usage.full ? "stat-full" : undefined}>{copy.quota(used, max)}</p>
-        <div
-          className="usage-bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={max}
-          aria-valuenow={used}
-          aria-label={copy.quota(used, max)}
-        >
-          <span style={{ width: `${usage.percent}%` }} className={usage.full ? "usage-full" : ""} />
-        </div>
-      </section>
+      {data && usage && (
+        <section className="card">
+          <p className={usage.full ? "stat-full" : undefined}>
+            {copy.quota(data.quota.used, data.quota.max)}
+          </p>
+          <div
+            className="usage-bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={data.quota.max}
+            aria-valuenow={data.quota.used}
+            aria-label={copy.quota(data.quota.used, data.quota.max)}
+          >
+            <span
+              style={{ width: `${usage.percent}%` }}
+              className={usage.full ? "usage-full" : ""}
+            />
+          </div>
+        </section>
+      )}
 
       <section className="card library-filters" aria-label={copy.filters}>
-        <label>
-          <span>{copy.search}</span>
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
+        <SearchBox label={copy.search} showLabel onSearch={onSearch} />
         <label>
           <span>{copy.projectFilter}</span>
           <select
@@ -169,7 +180,13 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
         </label>
         <label>
           <span>{copy.statusFilter}</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+          <select
+            value={status}
+            onChange={(e) => {
+              setPage(1);
+              setStatus(e.target.value as StatusFilter);
+            }}
+          >
             <option value="all">{copy.allStatuses}</option>
             <option value="active">{copy.active}</option>
             <option value="inactive">{copy.inactive}</option>
@@ -177,12 +194,21 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
         </label>
       </section>
 
-      {library.qrCodes.length === 0 ? (
+      <p className="hint" role="status">
+        {data && data.quota.used > 0 ? copy.matching(data.total) : ""}
+      </p>
+      {failed ? (
+        <p className="error" role="alert">
+          {copy.loadFailed}
+        </p>
+      ) : !data ? (
+        <p className="loading">{corporateCopy.dashboard.loading}</p>
+      ) : data.quota.used === 0 ? (
         <p className="card hint">{copy.none}</p>
       ) : shown.length === 0 ? (
         <p className="card hint">{copy.noMatch}</p>
       ) : (
-        <div className="table-scroll card">
+        <div className="table-scroll card" aria-busy={library.isPlaceholderData}>
           <table className="library-table stack-table">
             <thead>
               <tr>
@@ -208,8 +234,17 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
           </table>
         </div>
       )}
-      {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
-      {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
+      <Pager
+        label={copy.pages}
+        total={data?.total ?? 0}
+        page={page}
+        pageSize={LIBRARY_PAGE_SIZE}
+        onPage={setPage}
+      />
+      <Suspense fallback={null}>
+        {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
+        {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
+      </Suspense>
     </div>
   );
 }

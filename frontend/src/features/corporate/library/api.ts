@@ -1,6 +1,6 @@
 // The QR code library (admin-corporate-side §7 GET /api/corporate/{orgId}/qr-codes
 // and the writes a real library needs), one label's downloads and the CSV import.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
 import type { RecordValues, TemplateRecord } from "@/lib/emergency/template";
 import { saveFile } from "@/lib/saveFile";
@@ -31,8 +31,25 @@ export interface LibraryCode {
 export interface Library {
   success: boolean;
   qrCodes: LibraryCode[];
+  /** How many codes the query picks (all pages). */
+  total: number;
   quota: { used: number; max: number };
 }
+
+/** Project filter values (§5): all, organization (no project), or a project id. */
+export type ProjectFilter = "all" | "organization" | number;
+export type StatusFilter = "all" | "active" | "inactive";
+
+/** One page of the library, searched and filtered on the server. */
+export interface LibraryQuery {
+  search: string;
+  project: ProjectFilter;
+  status: StatusFilter;
+  page: number;
+}
+
+/** Codes on one page of the library: a page is drawn at once, so it stays short. */
+export const LIBRARY_PAGE_SIZE = 25;
 
 export interface CodeInput {
   name: string;
@@ -67,12 +84,43 @@ export interface ImportResult {
 }
 
 export const libraryKeys = {
+  /** Every list of the organisation's codes: the whole library and each page. */
   list: (orgId: number) => ["corporate", "qr-codes", orgId] as const,
+  page: (orgId: number, q: LibraryQuery) => ["corporate", "qr-codes", orgId, q] as const,
   code: (orgId: number, id: number) => ["corporate", "qr-code", orgId, id] as const,
 };
 
 const base = (orgId: number) => `/api/corporate/${orgId}/qr-codes`;
 
+/** The query string of one library page (the server checks each value). */
+export function libraryPageParams(q: LibraryQuery): string {
+  const params = new URLSearchParams({
+    page: String(q.page),
+    pageSize: String(LIBRARY_PAGE_SIZE),
+    project: String(q.project),
+    status: q.status,
+  });
+  const search = q.search.trim();
+  if (search !== "") params.set("search", search);
+  return params.toString();
+}
+
+/** One page of the library; the page shown stays while the next one loads. */
+export function useLibraryPage(orgId: number | null, q: LibraryQuery) {
+  return useQuery({
+    queryKey: libraryKeys.page(orgId ?? 0, q),
+    queryFn: () => apiJson<Library>("GET", `${base(orgId!)}?${libraryPageParams(q)}`),
+    enabled: orgId !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Every code of the library (no page): the batch page's queue and picker,
+ * which add and select all of what a search shows. Without records, 2,000
+ * codes are a few hundred kilobytes.
+ */
 export function useLibrary(orgId: number | null) {
   return useQuery({
     queryKey: libraryKeys.list(orgId ?? 0),

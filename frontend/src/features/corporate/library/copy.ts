@@ -19,6 +19,8 @@ export const libraryCopy = {
   inactive: "Inactive",
   none: "No QR codes yet. Create one, or import your workers from a CSV file.",
   noMatch: "No QR codes match your search.",
+  matching: (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "QR code" : "QR codes"}`,
+  pages: "Pages of QR codes",
   columns: {
     name: "Name",
     project: "Project",

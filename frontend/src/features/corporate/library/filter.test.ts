@@ -1,48 +1,24 @@
 import { describe, expect, it } from "vitest";
-import type { LibraryCode } from "./api";
-import { filterCodes, parseProjectFilter, quotaUsage } from "./filter";
+import { libraryPageParams } from "./api";
+import { parseProjectFilter, quotaUsage } from "./filter";
 
-const code = (
-  id: number,
-  name: string,
-  projectId: number | null,
-  projectName: string,
-  isActive = true,
-) => ({ id, name, projectId, projectName, isActive }) as LibraryCode;
-
-const codes = [
-  code(1, "Ann Rider", 7, "North Site"),
-  code(2, "Bob Smith", null, ""),
-  code(3, "Cy North", 8, "South Yard", false),
-];
-
-const names = (list: LibraryCode[]) => list.map((c) => c.name);
-
-describe("library filters (spec §5)", () => {
-  it("searches the code's or its project's name, case-insensitive", () => {
-    expect(names(filterCodes(codes, { search: " NORTH ", project: "all", status: "all" }))).toEqual(
-      ["Ann Rider", "Cy North"],
+describe("library filters (spec §5; the server searches and filters)", () => {
+  it("asks the server for one page with the search trimmed and both filters", () => {
+    const params = new URLSearchParams(
+      libraryPageParams({ search: " North & co ", project: 8, status: "inactive", page: 3 }),
     );
-    expect(names(filterCodes(codes, { search: "yard", project: "all", status: "all" }))).toEqual([
-      "Cy North",
-    ]);
-  });
-
-  it("filters by project: all, organization (no project) or one project", () => {
+    expect(Object.fromEntries(params)).toEqual({
+      page: "3",
+      pageSize: "25",
+      project: "8",
+      status: "inactive",
+      search: "North & co",
+    });
     expect(
-      names(filterCodes(codes, { search: "", project: "organization", status: "all" })),
-    ).toEqual(["Bob Smith"]);
-    expect(names(filterCodes(codes, { search: "", project: 8, status: "all" }))).toEqual([
-      "Cy North",
-    ]);
-    expect(filterCodes(codes, { search: "", project: "all", status: "all" })).toHaveLength(3);
-  });
-
-  it("filters active and inactive codes", () => {
-    expect(names(filterCodes(codes, { search: "", project: "all", status: "inactive" }))).toEqual([
-      "Cy North",
-    ]);
-    expect(filterCodes(codes, { search: "", project: "all", status: "active" })).toHaveLength(2);
+      new URLSearchParams(
+        libraryPageParams({ search: "  ", project: "organization", status: "all", page: 1 }),
+      ).has("search"),
+    ).toBe(false);
   });
 
   it("reads the project filter from the address", () => {

@@ -1,32 +1,6 @@
-// The library's search and filters (admin-corporate-side §5) and its quota
-// bar (§4), as pure functions.
-import type { LibraryCode } from "./api";
-
-/** Project filter values (§5): all, organization (no project), or a project id. */
-export type ProjectFilter = "all" | "organization" | number;
-export type StatusFilter = "all" | "active" | "inactive";
-
-export interface LibraryFilter {
-  search: string;
-  project: ProjectFilter;
-  status: StatusFilter;
-}
-
-/** §5: the search matches the code's or its project's name, case-insensitive. */
-export function filterCodes(codes: LibraryCode[], f: LibraryFilter): LibraryCode[] {
-  const needle = f.search.trim().toLocaleLowerCase();
-  return codes.filter((c) => {
-    if (f.project === "organization" && c.projectId !== null) return false;
-    if (typeof f.project === "number" && c.projectId !== f.project) return false;
-    if (f.status === "active" && !c.isActive) return false;
-    if (f.status === "inactive" && c.isActive) return false;
-    if (needle === "") return true;
-    return (
-      c.name.toLocaleLowerCase().includes(needle) ||
-      c.projectName.toLocaleLowerCase().includes(needle)
-    );
-  });
-}
+// The library's project filter from the URL (admin-corporate-side §5; the
+// server searches and filters) and its quota bar (§4), as pure functions.
+import type { ProjectFilter } from "./api";
 
 /** The project filter a URL's ?project= asks for. */
 export function parseProjectFilter(value: string | null): ProjectFilter {
