@@ -77,6 +77,12 @@ const (
 	MsgImportUnknownColumn   = "Unknown column %q: use the template's column names"
 	MsgImportDuplicateColumn = "The column %q appears twice"
 	MsgImportExtraCells      = "This row has more cells than the header has columns"
+	// MsgImportCellRefused adds to a cell's refusal what was read and
+	// what the column allows (emergency.AllowedValues).
+	MsgImportCellRefused = "%s (read %q; allowed: %s)"
+	// ImportHintName starts the template file's second row, which says
+	// what each column allows; the import skips it, so it may stay.
+	ImportHintName = "Allowed values (you may delete this row)"
 	MsgImportHasErrors       = "Some rows have errors, so nothing was imported. Fix them and try again."
 	msgImportQuota           = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
 	msgQuotaReached          = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."

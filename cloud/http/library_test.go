@@ -312,7 +312,10 @@ func TestLibraryImport(t *testing.T) {
 			wantStatus(t, resp, 200, "")
 			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
 				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
-				"Medications,Medical Conditions,Notes\r\n"
+				"Medications,Medical Conditions,Notes\r\n" +
+				cloud.ImportHintName + ",text; required,a date as DD/MM/YYYY or YYYY-MM-DD," +
+				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",\"a weight in kg, 1 to 500\",text; required,text," +
+				"a phone number; required,text,text,a phone number,text,text,text,text\r\n"
 			if string(resp.Body) != want {
 				t.Fatalf("template %q, want %q", resp.Body, want)
 			}
@@ -342,7 +345,7 @@ func TestLibraryImport(t *testing.T) {
 			}
 			eve := rows[1].(map[string]any)
 			errs := eve["errors"].(map[string]any)
-			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != emergency.Rules.Messages.BloodTypeRequired ||
+			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.BloodTypeRequired, "Z+", "one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown") ||
 				errs["Emergency Contact Name"] == nil || errs["Emergency Contact Phone"] == nil {
 				t.Fatalf("Eve's row %v", eve)
 			}
@@ -372,6 +375,29 @@ func TestLibraryImport(t *testing.T) {
 				t.Fatal("an import over the quota imported codes")
 			}
 			e.setOrganization(o.orgID, 50, cloud.SubscriptionActive)
+		})
+		// A file as an ordinary spreadsheet writes it (issue 24, item 3):
+		// UK dates, lower-case and spoken blood types, the hint row left
+		// in; a cell that still cannot be read says what was read and
+		// what the column allows.
+		t.Run("SpreadsheetSpellings", func(t *testing.T) {
+			sheet := "Name,Full Name,Date of Birth,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
+				cloud.ImportHintName + ",text,x,y,z,w\r\n" +
+				",Gus Fitter,12/04/1985,o positive,Hal Fitter,+44 7700 900130\r\n" +
+				",Ivy Rigger,1985-04-12,ab neg,Jo Rigger,+44 7700 900131\r\n" +
+				",Kim Welder,31/02/1985,b+,Lu Welder,+44 7700 900132\r\n"
+			resp := import_(sheet, false)
+			wantStatus(t, resp, 200, "")
+			got := resp.JSON()
+			rows := got["rows"].([]any)
+			if got["valid"] != 2.0 || got["invalid"] != 1.0 || len(rows) != 3 {
+				t.Fatalf("preview %s", resp.Body)
+			}
+			kim := rows[2].(map[string]any)["errors"].(map[string]any)
+			want := fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.DateOfBirthInvalid, "31/02/1985", "a date as DD/MM/YYYY or YYYY-MM-DD")
+			if len(kim) != 1 || kim["Date of Birth"] != want {
+				t.Fatalf("Kim's row %v, want %q", kim, want)
+			}
 		})
 		t.Run("ImportsEveryRowInOneGo", func(t *testing.T) {
 			resp := import_(good, true)
@@ -453,7 +479,8 @@ func TestLibraryCustomTemplate(t *testing.T) {
 			404, cloud.MsgTemplateNotFound)
 
 		csvTemplate := e.do("GET", o.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), o.token, nil)
-		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n" {
+		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n"+
+			cloud.ImportHintName+",text; required,an e-mail address; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
 			t.Fatalf("template %q", csvTemplate.Body)
 		}
 
