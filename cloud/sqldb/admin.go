@@ -55,8 +55,13 @@ func userSearch(search string) (string, []any) {
 func (db *DB) ListAdminUsers(ctx context.Context, q cloud.PageQuery) ([]*cloud.AdminUser, int64, error) {
 	c := db.conn(ctx)
 	where, args := userSearch(q.Search)
+	// A search counts at most one match past the cap (cloud.SearchCountLimit).
+	count := `SELECT count(*) FROM users WHERE ` + where
+	if q.Search != "" {
+		count = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM users WHERE %s LIMIT %d) AS matches`, where, cloud.SearchCountLimit+1)
+	}
 	var total int64
-	if err := c.queryRow(`SELECT count(*) FROM users WHERE `+where, args...).Scan(&total); err != nil {
+	if err := c.queryRow(count, args...).Scan(&total); err != nil {
 		return nil, 0, storeError(err, "users")
 	}
 	n := len(args)
