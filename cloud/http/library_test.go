@@ -111,6 +111,45 @@ func TestLibraryProjects(t *testing.T) {
 				t.Fatalf("projects %v", list)
 			}
 		})
+		// Issue 24, item 8: names are unique in the organisation whatever
+		// their case; an empty project can be deleted, one with codes is
+		// archived instead. Also: start and end dates.
+		t.Run("NamesAreUniqueIgnoringCase", func(t *testing.T) {
+			wantStatus(t, e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "SOUTH SITE"}),
+				409, fmt.Sprintf(cloud.MsgProjectNameTaken, "SOUTH SITE"))
+			resp := e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "East site"})
+			wantStatus(t, resp, 201, "")
+			east := fmt.Sprintf("/projects/%d", int64(resp.JSON()["project"].(map[string]any)["id"].(float64)))
+			wantStatus(t, e.do("PUT", o.path(east), o.token, map[string]string{"name": "south Site"}),
+				409, fmt.Sprintf(cloud.MsgProjectNameTaken, "south Site"))
+			// Its own name in another case is no clash.
+			wantStatus(t, e.do("PUT", o.path(east), o.token, map[string]string{"name": "EAST site"}), 200, "")
+			// Another organisation may use the name.
+			wantStatus(t, e.do("POST", them.path("/projects"), them.token, map[string]string{"name": "South Site"}), 201, "")
+		})
+		t.Run("Dates", func(t *testing.T) {
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"startDate": "12/04/2026"}),
+				400, fmt.Sprintf(cloud.MsgProjectDateInvalid, "Start date"))
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"startDate": "2026-05-01", "endDate": "2026-04-30"}),
+				400, cloud.MsgProjectEndBeforeStart)
+			resp := e.do("PUT", o.path(projectPath), o.token, map[string]string{"startDate": "2026-05-01", "endDate": "2026-09-30"})
+			wantStatus(t, resp, 200, "")
+			if got := resp.JSON()["project"].(map[string]any); got["startDate"] != "2026-05-01" || got["endDate"] != "2026-09-30" {
+				t.Fatalf("dates %v", got)
+			}
+		})
+		t.Run("DeleteEmptyArchiveWithCodes", func(t *testing.T) {
+			wantStatus(t, e.do("DELETE", o.path(projectPath), o.token, nil), 409, fmt.Sprintf(cloud.MsgProjectHasCodes, 1))
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"status": cloud.ProjectArchived}), 200, "")
+			resp := e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "Empty"})
+			wantStatus(t, resp, 201, "")
+			empty := fmt.Sprintf("/projects/%d", int64(resp.JSON()["project"].(map[string]any)["id"].(float64)))
+			wantStatus(t, e.do("DELETE", o.path(empty), o.token, nil), 200, "")
+			wantStatus(t, e.do("DELETE", o.path(empty), o.token, nil), 404, cloud.MsgProjectNotFound)
+			wantStatus(t, e.do("DELETE", o.path("/projects/1"), o.token, nil), 404, cloud.MsgProjectNotFound) // theirs
+			// The freed name can be used again.
+			wantStatus(t, e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "empty"}), 201, "")
+		})
 		t.Run("AnotherOrganizationsProjectIs404", func(t *testing.T) {
 			// Their project 1, asked for through our own organisation's path.
 			wantStatus(t, e.do("PUT", o.path("/projects/1"), o.token, map[string]string{"name": "Mine now"}), 404, cloud.MsgProjectNotFound)
@@ -125,12 +164,12 @@ func TestLibraryProjects(t *testing.T) {
 			for _, a := range resp.JSON()["recentActivity"].([]any) {
 				kinds += a.(map[string]any)["kind"].(string) + " "
 			}
-			for _, kind := range []string{cloud.ActivityProjectCreated, cloud.ActivityProjectUpdated, cloud.ActivityCodeCreated} {
+			for _, kind := range []string{cloud.ActivityProjectCreated, cloud.ActivityProjectUpdated, cloud.ActivityProjectDeleted, cloud.ActivityCodeCreated} {
 				if !strings.Contains(kinds, kind) {
 					t.Fatalf("recent activity %q lacks %s", kinds, kind)
 				}
 			}
-			if resp.JSON()["projects"] != 1.0 || resp.JSON()["organization"].(map[string]any)["currentQrCodes"] != 1.0 {
+			if resp.JSON()["projects"] != 3.0 || resp.JSON()["organization"].(map[string]any)["currentQrCodes"] != 1.0 {
 				t.Fatalf("dashboard figures %s", resp.Body)
 			}
 		})

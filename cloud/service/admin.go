@@ -78,8 +78,8 @@ type AdminUsersPage struct {
 	// TotalAtLeast says a search matched more than Total users
 	// (cloud.SearchCountLimit): the page shows "10000+".
 	TotalAtLeast bool `json:"totalAtLeast,omitempty"`
-	Page     int             `json:"page"`
-	PageSize int             `json:"pageSize"`
+	Page         int  `json:"page"`
+	PageSize     int  `json:"pageSize"`
 }
 
 // AdminUsers returns a page of users, newest first.
