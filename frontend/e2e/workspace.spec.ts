@@ -180,7 +180,8 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   await expect(importing.getByRole("status")).toContainText("29 rows are ready, 1 has errors.");
   // Named after its full name, as its code would be (the Name cells are blank).
   const badRow = importing.getByRole("row").filter({ hasText: "Crew Member 01" });
-  await expect(badRow.getByRole("cell").first()).toHaveText("2");
+  // Spreadsheet row 3: the hint row, left in, is row 2.
+  await expect(badRow.getByRole("cell").first()).toHaveText("3");
   await expect(badRow).toContainText("Emergency Phone: Phone number is required");
   await expect(importing.getByRole("row").filter({ hasText: "Ready" })).toHaveCount(29);
   await expect(importing.getByRole("button", { name: "Import 29 QR codes" })).toBeDisabled();
