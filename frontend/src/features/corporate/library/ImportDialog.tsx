@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
 import { useProjects } from "../projects/api";
-import { STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
+import { defaultTemplateId, STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
 import { downloadImportTemplate, useImportCodes, type ImportResult } from "./api";
 import { libraryCopy } from "./copy";
 
@@ -20,7 +20,9 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const templates = useTemplates(props.orgId);
   const projects = useProjects(props.orgId);
   const importCodes = useImportCodes(props.orgId);
-  const [templateId, setTemplateId] = useState(STANDARD_TEMPLATE_ID);
+  // Until the officer chooses, the organisation's default template.
+  const [chosenTemplate, setTemplateId] = useState<number | null>(null);
+  const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
   const [projectId, setProjectId] = useState(0);
   const [csv, setCsv] = useState("");
   const [preview, setPreview] = useState<ImportResult | null>(null);

@@ -5,7 +5,6 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { useProjects } from "../projects/api";
-import { STANDARD_TEMPLATE_ID } from "../templates/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
@@ -69,10 +68,7 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
     params.get("new") === "1"
       ? {
           kind: "create",
-          templateId:
-            templateParam && /^\d+$/.test(templateParam)
-              ? Number(templateParam)
-              : STANDARD_TEMPLATE_ID,
+          templateId: templateParam && /^\d+$/.test(templateParam) ? Number(templateParam) : null,
         }
       : null,
   );
@@ -116,7 +112,7 @@ function LibraryView({ orgId, library }: { orgId: number; library: Library }) {
           <button
             type="button"
             className="button button-primary"
-            onClick={() => setDialog({ kind: "create", templateId: STANDARD_TEMPLATE_ID })}
+            onClick={() => setDialog({ kind: "create", templateId: null })}
           >
             {copy.create}
           </button>
