@@ -88,6 +88,9 @@ const (
 	// MsgImportCellRefused adds to a cell's refusal what was read and
 	// what the column allows (emergency.AllowedValues).
 	MsgImportCellRefused = "%s (read %q; allowed: %s)"
+	// MsgImportOtherTemplate says a file's columns are another template's
+	// (its id goes with it as the error of the templateId field).
+	MsgImportOtherTemplate = "These columns match the template %q. Switch?"
 	// ImportHintName starts the template file's second row, which says
 	// what each column allows; the import skips it, so it may stay.
 	ImportHintName     = "Allowed values (you may delete this row)"

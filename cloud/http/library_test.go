@@ -522,6 +522,16 @@ func TestLibraryCustomTemplate(t *testing.T) {
 			cloud.ImportHintName+",text; required,an e-mail address; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
 			t.Fatalf("template %q", csvTemplate.Body)
 		}
+		// The file imported with the Standard form chosen: its columns are
+		// Site crew's, and the refusal says so with that template's id.
+		file := string(csvTemplate.Body) + "Ann,Ann Rider,ann@acme.example,+44 7700 900001,Bob Rider,+44 7700 900123,,North\r\n"
+		resp = e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file})
+		wantStatus(t, resp, 400, fmt.Sprintf(cloud.MsgImportOtherTemplate, "Site crew"))
+		if errs := resp.JSON()["errors"].([]any); len(errs) != 1 ||
+			errs[0].(map[string]any)["field"] != "templateId" || errs[0].(map[string]any)["message"] != fmt.Sprint(templateID) {
+			t.Fatalf("errors %s", resp.Body)
+		}
+		wantStatus(t, e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file, "templateId": templateID, "commit": true}), 200, "")
 
 		resp = e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": templateID, "values": values})
 		wantStatus(t, resp, 201, "")

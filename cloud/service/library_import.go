@@ -164,7 +164,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	byColumn, err := mapColumns(records[0], fields)
 	if err != nil {
-		return nil, err
+		return nil, s.columnsOfAnotherTemplate(ctx, org.ID, req.TemplateID, records[0], err)
 	}
 	columnOf := map[string]string{} // field id -> column name, for errors
 	for i, id := range byColumn {
@@ -258,6 +258,29 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	result.Imported = len(codes)
 	return result, nil
+}
+
+// columnsOfAnotherTemplate is the refusal of a header that does not fit
+// the chosen template (refused): when every column fits another of the
+// organisation's templates (the Standard form included), it names that
+// template, with its id as the templateId field's error, for the dialog to
+// offer the switch (issue 24, item 4).
+func (s *Service) columnsOfAnotherTemplate(ctx context.Context, orgID, chosen int64, header []string, refused error) error {
+	templates, err := s.store.ListTemplates(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	for _, t := range append([]*cloud.Template{cloud.StandardTemplate()}, templates...) {
+		if t.ID == chosen {
+			continue
+		}
+		if _, err := mapColumns(header, t.Fields); err == nil {
+			e := cloud.Errorf(cloud.EINVALID, cloud.MsgImportOtherTemplate, t.Name)
+			e.Fields = emergency.Errors{{Field: "templateId", Message: strconv.FormatInt(t.ID, 10)}}
+			return e
+		}
+	}
+	return refused
 }
 
 // refusal is a cell's refusal with what was read and what is allowed,

@@ -111,8 +111,19 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   const wrong = workers.map((r, i) =>
     i === 4 ? r.map((c, j) => (j === 2 ? "31/02/1985" : c)) : r,
   );
+  // Checked against another form, the file's columns are recognised as
+  // Scaffolders' and the dialog offers the switch (item 4).
+  await importing.getByLabel(/^Form template/).selectOption({ label: "Standard Emergency Form" });
   await importing.getByLabel("CSV file").setInputFiles(file(wrong));
   await importing.getByRole("button", { name: "Check rows" }).click();
+  await expect(importing.getByRole("alert")).toContainText(
+    'These columns match the template "Scaffolders". Switch?',
+  );
+  await snap(page, "officer-import-switch-template");
+  await importing.getByRole("button", { name: "Switch" }).click();
+  await expect(importing.getByLabel(/^Form template/).locator("option:checked")).toHaveText(
+    "Scaffolders",
+  );
   await expect(importing.getByRole("status")).toContainText("24 rows are ready, 1 has errors.");
   const bad = importing.getByRole("row").filter({ hasText: "Scaffolder 05" });
   await expect(bad).toContainText(
