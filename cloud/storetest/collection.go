@@ -27,7 +27,9 @@ func seed(t testing.TB, s cloud.Store, query string, args ...any) {
 // seedProject adds a project to an organisation. Ids are given in order
 // from 1 in a fresh store; callers note the one they expect.
 func seedProject(t testing.TB, s cloud.Store, orgID int64, name string) {
-	seed(t, s, `INSERT INTO projects (organization_id, name, created_at) VALUES ($1, $2, $3)`, orgID, name, T0)
+	p := cloud.Project{Name: name}
+	seed(t, s, `INSERT INTO projects (organization_id, name, name_key, created_at) VALUES ($1, $2, $3, $4)`,
+		orgID, name, p.NameKey(), T0)
 }
 
 func seedTemplate(t testing.TB, s cloud.Store, orgID int64, name string, active bool) {
