@@ -42,6 +42,12 @@ type AdminStats struct {
 }
 
 // PageQuery is one page of an admin list, optionally filtered by search.
+// SearchCountLimit caps how many users a search counts: an address search
+// matches anywhere ("example.com" matches nearly everyone), and counting
+// 100,000 matches costs more than finding the page. A search total above
+// it is reported as "more than SearchCountLimit".
+const SearchCountLimit = 10000
+
 type PageQuery struct {
 	Search string
 	Limit  int

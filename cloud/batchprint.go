@@ -25,8 +25,12 @@ const (
 	MsgStartPositionInvalid  = "Start position must be 1 to %d on %s"
 	MsgPrintRunLabelsInvalid = "A print run must have 1 to 2000 labels, at least one for each code"
 	// MsgBatchCodeTooLong names the code (its library name) that cannot be
-	// printed legibly on the chosen labels, and what to do.
-	MsgBatchCodeTooLong = "%q holds too much text for a legible QR code on %s labels (%.1f x %.1f mm): its modules would print at %.2f mm, under the %.2f mm a phone reads. Choose a larger layout, or shorten the record."
+	// printed legibly on the chosen labels, and the layouts that hold it
+	// (sheet.BatchLayoutsHolding, joined by "; ").
+	MsgBatchCodeTooLong = "%q holds too much text for a legible QR code on %s labels (%.1f x %.1f mm): its modules would print at %.2f mm, under the %.2f mm a phone reads. Choose a layout that holds it (%s), or shorten the record."
+	// MsgBatchCodeTooLongEverywhere is the same refusal when no layout
+	// holds the code.
+	MsgBatchCodeTooLongEverywhere = "%q holds too much text for a legible QR code on any batch layout: its modules would print at %.2f mm on %s labels, under the %.2f mm a phone reads. Shorten the record."
 )
 
 // PrintRun is one batch of labels printed.

@@ -141,6 +141,17 @@ const TrialEndingNotice = 3 * 24 * time.Hour
 // Checkout session expires within 24 hours.
 const RegistrationKept = 48 * time.Hour
 
+// monthFirstCountries write dates month first (04/12/1985 is April 12th):
+// their spreadsheets' dates are read only as YYYY-MM-DD.
+var monthFirstCountries = []string{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"}
+
+// DayFirstDates reports whether the organisation writes dates day first
+// (DD/MM/YYYY), as the UK and most of the world do: a CSV import reads
+// its dates that way as well as ISO (issue 24, item 3).
+func (o *Organization) DayFirstDates() bool {
+	return !slices.Contains(monthFirstCountries, strings.ToLower(strings.TrimSpace(o.Country)))
+}
+
 // Organization is a corporate customer (§3, admin view).
 type Organization struct {
 	ID                   int64

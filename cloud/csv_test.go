@@ -28,3 +28,13 @@ func TestCSVCell(t *testing.T) {
 		}
 	}
 }
+
+// Dates are read day first except where they are written month first.
+func TestDayFirstDates(t *testing.T) {
+	for country, want := range map[string]bool{"United Kingdom": true, "UK": true, "Ireland": true, "": true,
+		"United States": false, " usa ": false, "US": false} {
+		if got := (&cloud.Organization{Country: country}).DayFirstDates(); got != want {
+			t.Errorf("%q: day first %v, want %v", country, got, want)
+		}
+	}
+}

@@ -19,10 +19,13 @@ const (
 	ProjectActive    = "active"
 	ProjectCompleted = "completed"
 	ProjectCancelled = "cancelled"
+	// ProjectArchived keeps a finished project's codes out of the way; a
+	// project with codes is archived rather than deleted (issue 24).
+	ProjectArchived = "archived"
 )
 
 // ProjectStatuses lists the statuses in the order the status select shows them.
-var ProjectStatuses = []string{ProjectActive, ProjectCompleted, ProjectCancelled}
+var ProjectStatuses = []string{ProjectActive, ProjectCompleted, ProjectCancelled, ProjectArchived}
 
 // How a library code was made (organization_qr_codes.source).
 const (
@@ -41,6 +44,7 @@ var CodeLabelTypes = []string{"helmet", "gear", "wallet"}
 const (
 	ActivityProjectCreated = "project_created"
 	ActivityProjectUpdated = "project_updated"
+	ActivityProjectDeleted = "project_deleted"
 	ActivityCodeCreated    = "qr_code_created"
 	ActivityCodeUpdated    = "qr_code_updated"
 	ActivityCodeDeleted    = "qr_code_deleted"
@@ -63,7 +67,11 @@ const (
 	MsgProjectNameRequired   = "Project name is required"
 	MsgProjectNameTooLong    = "Project name is too long: at most 100 bytes"
 	MsgProjectDescTooLong    = "Description is too long: at most 1000 bytes"
-	MsgProjectStatusInvalid  = "Project status must be active, completed or cancelled"
+	MsgProjectStatusInvalid  = "Project status must be active, completed, cancelled or archived"
+	MsgProjectNameTaken      = "A project named %q already exists: choose another name"
+	MsgProjectDateInvalid    = "%s must be a date (YYYY-MM-DD)"
+	MsgProjectEndBeforeStart = "The end date must not be before the start date"
+	MsgProjectHasCodes       = "This project holds %d QR codes, so it cannot be deleted: archive it instead"
 	MsgProjectNotFound       = "Project not found"
 	MsgCodeNotFound          = "QR code not found"
 	MsgCodeNameRequired      = "Name is required"
@@ -78,9 +86,18 @@ const (
 	MsgImportUnknownColumn   = "Unknown column %q: use the template's column names"
 	MsgImportDuplicateColumn = "The column %q appears twice"
 	MsgImportExtraCells      = "This row has more cells than the header has columns"
-	MsgImportHasErrors       = "Some rows have errors, so nothing was imported. Fix them and try again."
-	msgImportQuota           = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
-	msgQuotaReached          = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
+	// MsgImportCellRefused adds to a cell's refusal what was read and
+	// what the column allows (emergency.AllowedValues).
+	MsgImportCellRefused = "%s (read %q; allowed: %s)"
+	// MsgImportOtherTemplate says a file's columns are another template's
+	// (its id goes with it as the error of the templateId field).
+	MsgImportOtherTemplate = "These columns match the template %q. Switch?"
+	// ImportHintName starts the template file's second row, which says
+	// what each column allows; the import skips it, so it may stay.
+	ImportHintName     = "Allowed values (you may delete this row)"
+	MsgImportHasErrors = "Some rows have errors, so nothing was imported. Fix them and try again."
+	msgImportQuota     = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
+	msgQuotaReached    = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
 	// MsgImportQuotaPreview: rows, max, used, left.
 	MsgImportQuotaPreview = "These %d rows would exceed your plan's %d QR codes (%d used, %d left). Remove rows or upgrade your plan before importing."
 	// MsgOverPlan: used, max, the number to delete.
@@ -131,7 +148,9 @@ type Project struct {
 	Name           string
 	Description    string
 	Status         string
-	CodeCount      int // the codes in it, counted when listed
+	StartDate      string // YYYY-MM-DD, "" when unset
+	EndDate        string // YYYY-MM-DD, "" when unset
+	CodeCount      int    // the codes in it, counted when listed
 	CreatedBy      int64
 	CreatedAt      time.Time
 }
@@ -152,8 +171,27 @@ func (p *Project) Validate() error {
 		return NewError(EINVALID, MsgProjectDescTooLong)
 	case !slices.Contains(ProjectStatuses, p.Status):
 		return NewError(EINVALID, MsgProjectStatusInvalid)
+	case !projectDate(p.StartDate):
+		return Errorf(EINVALID, MsgProjectDateInvalid, "Start date")
+	case !projectDate(p.EndDate):
+		return Errorf(EINVALID, MsgProjectDateInvalid, "End date")
+	case p.StartDate != "" && p.EndDate != "" && p.EndDate < p.StartDate:
+		return NewError(EINVALID, MsgProjectEndBeforeStart)
 	}
 	return nil
+}
+
+// NameKey is what makes a project's name unique in its organisation: the
+// name without regard to case ("Site A" and "site a" are one name).
+func (p *Project) NameKey() string { return strings.ToLower(p.Name) }
+
+// projectDate reports whether s is an unset ("") or ISO date.
+func projectDate(s string) bool {
+	if s == "" {
+		return true
+	}
+	_, err := time.Parse(time.DateOnly, s)
+	return err == nil
 }
 
 // CorporateCode is a QR code in an organisation's library.
@@ -245,8 +283,13 @@ type LibraryStore interface {
 	ListProjects(ctx context.Context, organizationID int64) ([]*Project, error)
 	FindProject(ctx context.Context, organizationID, id int64) (*Project, error)
 	CreateProject(ctx context.Context, p *Project, a *Activity) error
-	// UpdateProject replaces a project's name, description and status.
+	// UpdateProject replaces a project's name, description, status and
+	// dates. A name another project of the organisation has (NameKey) is
+	// ECONFLICT, in CreateProject too.
 	UpdateProject(ctx context.Context, p *Project, a *Activity) error
+	// DeleteProject deletes a project that holds no codes; one that holds
+	// some is left as it is and its code count returned with ECONFLICT.
+	DeleteProject(ctx context.Context, organizationID, id int64, a *Activity) (codes int, err error)
 
 	// ListCodes returns an organisation's codes that f picks, newest
 	// first, sealed records included; CountCodes counts them (f's Limit

@@ -98,7 +98,8 @@ type Store interface {
 // part of an address or order id, or a whole id, code, status or label type.
 type AdminStore interface {
 	// ListAdminUsers returns a page of users, newest first, with their
-	// referral counts, and how many users match in all.
+	// referral counts, and how many users match in all (for a search, at
+	// most SearchCountLimit+1).
 	ListAdminUsers(ctx context.Context, q PageQuery) ([]*AdminUser, int64, error)
 	// ListAdminUsersAfter pages through every user by id, for the export.
 	ListAdminUsersAfter(ctx context.Context, afterID int64, limit int) ([]*AdminUser, error)

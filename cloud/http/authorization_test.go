@@ -269,6 +269,7 @@ var routeCases = []routeCase{
 		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
 	{"corporate update project", "PUT /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")),
 		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
+	{"corporate delete project", "DELETE /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")), nil, membersOnly()},
 	{"corporate qr codes", "GET /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes?records=1")), nil, adminReads()},
 	{"corporate create qr code", "POST /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes")),
 		func(string) any { return map[string]any{"name": "X", "values": libraryValues("Stolen")} }, membersOnly()},

@@ -210,17 +210,49 @@ func TestBatchPrint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			resp := b.do("POST", b.batchPath(), b.token, batchBody([]int64{b.codes[0], c.ID}, "avery-5160", 1, false))
-			if resp.Status != 400 || !strings.HasPrefix(resp.Message(), `"Dense Record" holds too much text for a legible QR code on Avery 5160`) {
+			// The densest record the template allows holds more than any
+			// batch label prints legibly (sheet.BatchMinModule).
+			resp := b.do("POST", b.batchPath(), b.token, batchBody([]int64{b.codes[0], c.ID}, "avery-5163", 1, false))
+			if resp.Status != 400 || !strings.HasPrefix(resp.Message(), `"Dense Record" holds too much text for a legible QR code on any batch layout`) {
 				t.Fatalf("%d %s", resp.Status, resp.Body)
 			}
 			if len(b.runs()) != 1 {
 				t.Fatal("a refused print recorded a run")
 			}
-			// The same record fits a larger label.
-			resp = b.do("POST", b.batchPath(), b.token, batchBody([]int64{c.ID}, "avery-5163", 1, true))
-			if resp.Status != 200 {
+			// A realistic worker's record is too dense for Avery 5160's
+			// one-inch labels.
+			worker := b.codes[0]
+			resp = b.do("POST", b.batchPath(), b.token, batchBody([]int64{worker}, "avery-5160", 1, false))
+			if resp.Status != 400 || !strings.Contains(resp.Message(), "holds too much text for a legible QR code on Avery 5160 (30 per sheet) labels") {
 				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			// On every layout it either prints and reads back at 150 DPI
+			// (arm's length), or is refused; the refusal names exactly the
+			// layouts that print it.
+			records, err := b.Service.CodeRecords(context.Background(), b.officer, b.officer.OrganizationID, []int64{worker})
+			if err != nil {
+				t.Fatal(err)
+			}
+			layouts, err := service.BatchLayouts()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var printed []string
+			for _, l := range layouts {
+				resp := b.do("POST", b.batchPath(), b.token, batchBody([]int64{worker}, l.ID, 1, true))
+				switch resp.Status {
+				case 200:
+					printed = append(printed, l.Name)
+					if got := scantest.DecodePDFAt(t, resp.Body, 150); got != records[0].QRText {
+						t.Errorf("%s: read %q at 150 DPI", l.Name, got)
+					}
+				case 400:
+				default:
+					t.Fatalf("%s: %d %s", l.Name, resp.Status, resp.Body)
+				}
+			}
+			if len(printed) == 0 || !strings.Contains(resp.Message(), "("+strings.Join(printed, "; ")+")") {
+				t.Fatalf("printed on %q; the refusal says %s", printed, resp.Message())
 			}
 		})
 

@@ -53,6 +53,14 @@ func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"success": true, "project": p})
 }
 
+func (s *Server) handleDeleteProject(w http.ResponseWriter, r *http.Request) {
+	if err := s.service.DeleteProject(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "projectId")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}
+
 // handleLibrary lists the codes: ?search=&project=&status= pick them,
 // ?page=&pageSize= page them (without either, every code picked comes), and
 // ?records=1 adds each record and QR text (the desktop station's offline

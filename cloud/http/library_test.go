@@ -111,6 +111,45 @@ func TestLibraryProjects(t *testing.T) {
 				t.Fatalf("projects %v", list)
 			}
 		})
+		// Issue 24, item 8: names are unique in the organisation whatever
+		// their case; an empty project can be deleted, one with codes is
+		// archived instead. Also: start and end dates.
+		t.Run("NamesAreUniqueIgnoringCase", func(t *testing.T) {
+			wantStatus(t, e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "SOUTH SITE"}),
+				409, fmt.Sprintf(cloud.MsgProjectNameTaken, "SOUTH SITE"))
+			resp := e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "East site"})
+			wantStatus(t, resp, 201, "")
+			east := fmt.Sprintf("/projects/%d", int64(resp.JSON()["project"].(map[string]any)["id"].(float64)))
+			wantStatus(t, e.do("PUT", o.path(east), o.token, map[string]string{"name": "south Site"}),
+				409, fmt.Sprintf(cloud.MsgProjectNameTaken, "south Site"))
+			// Its own name in another case is no clash.
+			wantStatus(t, e.do("PUT", o.path(east), o.token, map[string]string{"name": "EAST site"}), 200, "")
+			// Another organisation may use the name.
+			wantStatus(t, e.do("POST", them.path("/projects"), them.token, map[string]string{"name": "South Site"}), 201, "")
+		})
+		t.Run("Dates", func(t *testing.T) {
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"startDate": "12/04/2026"}),
+				400, fmt.Sprintf(cloud.MsgProjectDateInvalid, "Start date"))
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"startDate": "2026-05-01", "endDate": "2026-04-30"}),
+				400, cloud.MsgProjectEndBeforeStart)
+			resp := e.do("PUT", o.path(projectPath), o.token, map[string]string{"startDate": "2026-05-01", "endDate": "2026-09-30"})
+			wantStatus(t, resp, 200, "")
+			if got := resp.JSON()["project"].(map[string]any); got["startDate"] != "2026-05-01" || got["endDate"] != "2026-09-30" {
+				t.Fatalf("dates %v", got)
+			}
+		})
+		t.Run("DeleteEmptyArchiveWithCodes", func(t *testing.T) {
+			wantStatus(t, e.do("DELETE", o.path(projectPath), o.token, nil), 409, fmt.Sprintf(cloud.MsgProjectHasCodes, 1))
+			wantStatus(t, e.do("PUT", o.path(projectPath), o.token, map[string]string{"status": cloud.ProjectArchived}), 200, "")
+			resp := e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "Empty"})
+			wantStatus(t, resp, 201, "")
+			empty := fmt.Sprintf("/projects/%d", int64(resp.JSON()["project"].(map[string]any)["id"].(float64)))
+			wantStatus(t, e.do("DELETE", o.path(empty), o.token, nil), 200, "")
+			wantStatus(t, e.do("DELETE", o.path(empty), o.token, nil), 404, cloud.MsgProjectNotFound)
+			wantStatus(t, e.do("DELETE", o.path("/projects/1"), o.token, nil), 404, cloud.MsgProjectNotFound) // theirs
+			// The freed name can be used again.
+			wantStatus(t, e.do("POST", o.path("/projects"), o.token, map[string]string{"name": "empty"}), 201, "")
+		})
 		t.Run("AnotherOrganizationsProjectIs404", func(t *testing.T) {
 			// Their project 1, asked for through our own organisation's path.
 			wantStatus(t, e.do("PUT", o.path("/projects/1"), o.token, map[string]string{"name": "Mine now"}), 404, cloud.MsgProjectNotFound)
@@ -125,12 +164,12 @@ func TestLibraryProjects(t *testing.T) {
 			for _, a := range resp.JSON()["recentActivity"].([]any) {
 				kinds += a.(map[string]any)["kind"].(string) + " "
 			}
-			for _, kind := range []string{cloud.ActivityProjectCreated, cloud.ActivityProjectUpdated, cloud.ActivityCodeCreated} {
+			for _, kind := range []string{cloud.ActivityProjectCreated, cloud.ActivityProjectUpdated, cloud.ActivityProjectDeleted, cloud.ActivityCodeCreated} {
 				if !strings.Contains(kinds, kind) {
 					t.Fatalf("recent activity %q lacks %s", kinds, kind)
 				}
 			}
-			if resp.JSON()["projects"] != 1.0 || resp.JSON()["organization"].(map[string]any)["currentQrCodes"] != 1.0 {
+			if resp.JSON()["projects"] != 3.0 || resp.JSON()["organization"].(map[string]any)["currentQrCodes"] != 1.0 {
 				t.Fatalf("dashboard figures %s", resp.Body)
 			}
 		})
@@ -312,7 +351,10 @@ func TestLibraryImport(t *testing.T) {
 			wantStatus(t, resp, 200, "")
 			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
 				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
-				"Medications,Medical Conditions,Notes\r\n"
+				"Medications,Medical Conditions,Notes\r\n" +
+				cloud.ImportHintName + ",text; required,a date as DD/MM/YYYY or YYYY-MM-DD," +
+				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",\"a weight in kg, 1 to 500\",text; required,text," +
+				"a phone number; required,text,text,a phone number,text,text,text,text\r\n"
 			if string(resp.Body) != want {
 				t.Fatalf("template %q, want %q", resp.Body, want)
 			}
@@ -342,7 +384,7 @@ func TestLibraryImport(t *testing.T) {
 			}
 			eve := rows[1].(map[string]any)
 			errs := eve["errors"].(map[string]any)
-			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != emergency.Rules.Messages.BloodTypeRequired ||
+			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.BloodTypeRequired, "Z+", "one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown") ||
 				errs["Emergency Contact Name"] == nil || errs["Emergency Contact Phone"] == nil {
 				t.Fatalf("Eve's row %v", eve)
 			}
@@ -372,6 +414,29 @@ func TestLibraryImport(t *testing.T) {
 				t.Fatal("an import over the quota imported codes")
 			}
 			e.setOrganization(o.orgID, 50, cloud.SubscriptionActive)
+		})
+		// A file as an ordinary spreadsheet writes it (issue 24, item 3):
+		// UK dates, lower-case and spoken blood types, the hint row left
+		// in; a cell that still cannot be read says what was read and
+		// what the column allows.
+		t.Run("SpreadsheetSpellings", func(t *testing.T) {
+			sheet := "Name,Full Name,Date of Birth,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
+				cloud.ImportHintName + ",text,x,y,z,w\r\n" +
+				",Gus Fitter,12/04/1985,o positive,Hal Fitter,+44 7700 900130\r\n" +
+				",Ivy Rigger,1985-04-12,ab neg,Jo Rigger,+44 7700 900131\r\n" +
+				",Kim Welder,31/02/1985,b+,Lu Welder,+44 7700 900132\r\n"
+			resp := import_(sheet, false)
+			wantStatus(t, resp, 200, "")
+			got := resp.JSON()
+			rows := got["rows"].([]any)
+			if got["valid"] != 2.0 || got["invalid"] != 1.0 || len(rows) != 3 {
+				t.Fatalf("preview %s", resp.Body)
+			}
+			kim := rows[2].(map[string]any)["errors"].(map[string]any)
+			want := fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.DateOfBirthInvalid, "31/02/1985", "a date as DD/MM/YYYY or YYYY-MM-DD")
+			if len(kim) != 1 || kim["Date of Birth"] != want {
+				t.Fatalf("Kim's row %v, want %q", kim, want)
+			}
 		})
 		t.Run("ImportsEveryRowInOneGo", func(t *testing.T) {
 			resp := import_(good, true)
@@ -453,9 +518,20 @@ func TestLibraryCustomTemplate(t *testing.T) {
 			404, cloud.MsgTemplateNotFound)
 
 		csvTemplate := e.do("GET", o.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), o.token, nil)
-		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n" {
+		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n"+
+			cloud.ImportHintName+",text; required,an e-mail address; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
 			t.Fatalf("template %q", csvTemplate.Body)
 		}
+		// The file imported with the Standard form chosen: its columns are
+		// Site crew's, and the refusal says so with that template's id.
+		file := string(csvTemplate.Body) + "Ann,Ann Rider,ann@acme.example,+44 7700 900001,Bob Rider,+44 7700 900123,,North\r\n"
+		resp = e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file})
+		wantStatus(t, resp, 400, fmt.Sprintf(cloud.MsgImportOtherTemplate, "Site crew"))
+		if errs := resp.JSON()["errors"].([]any); len(errs) != 1 ||
+			errs[0].(map[string]any)["field"] != "templateId" || errs[0].(map[string]any)["message"] != fmt.Sprint(templateID) {
+			t.Fatalf("errors %s", resp.Body)
+		}
+		wantStatus(t, e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file, "templateId": templateID, "commit": true}), 200, "")
 
 		resp = e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": templateID, "values": values})
 		wantStatus(t, resp, 201, "")

@@ -142,6 +142,7 @@ func (s *Server) routes() chi.Router {
 			r.Get("/corporate/projects/{orgId}", s.handleProjects)
 			r.Post("/corporate/{orgId}/projects", s.handleCreateProject)
 			r.Put("/corporate/{orgId}/projects/{projectId}", s.handleUpdateProject)
+			r.Delete("/corporate/{orgId}/projects/{projectId}", s.handleDeleteProject)
 			r.Get("/corporate/{orgId}/qr-codes", s.handleLibrary)
 			r.Post("/corporate/{orgId}/qr-codes", s.handleCreateCode)
 			r.Get("/corporate/{orgId}/qr-codes/import-template.csv", s.handleImportTemplate)

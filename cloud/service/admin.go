@@ -73,10 +73,13 @@ func viewAdminUser(u *cloud.AdminUser) AdminUserView {
 
 // AdminUsersPage is GET /api/admin/users.
 type AdminUsersPage struct {
-	Users    []AdminUserView `json:"users"`
-	Total    int64           `json:"total"`
-	Page     int             `json:"page"`
-	PageSize int             `json:"pageSize"`
+	Users []AdminUserView `json:"users"`
+	Total int64           `json:"total"`
+	// TotalAtLeast says a search matched more than Total users
+	// (cloud.SearchCountLimit): the page shows "10000+".
+	TotalAtLeast bool `json:"totalAtLeast,omitempty"`
+	Page         int  `json:"page"`
+	PageSize     int  `json:"pageSize"`
 }
 
 // AdminUsers returns a page of users, newest first.
@@ -92,8 +95,8 @@ func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*A
 	if err != nil {
 		return nil, err
 	}
-	out := &AdminUsersPage{Users: make([]AdminUserView, len(users)), Total: total,
-		Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
+	out := &AdminUsersPage{Users: make([]AdminUserView, len(users)), Total: min(total, cloud.SearchCountLimit),
+		TotalAtLeast: total > cloud.SearchCountLimit, Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
 	for i, u := range users {
 		out.Users[i] = viewAdminUser(u)
 	}

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/labels"
@@ -144,11 +145,16 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 // refused by its name (names[i] is items[i]'s), never printed unreadable.
 func renderBatch(t *labels.Template, layoutName string, items []sheet.Label, names []string, start int) ([]byte, error) {
 	var pdf bytes.Buffer
-	err := sheet.Render(&pdf, t, items, sheet.Options{Level: labels.BatchLevel, Start: start})
+	err := sheet.Render(&pdf, t, items, sheet.BatchOptions(start, 1))
 	var tooSmall *sheet.TooSmallError
 	if errors.As(err, &tooSmall) {
-		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLong, names[tooSmall.Index], layoutName,
-			t.Label.Width, t.Label.Height, tooSmall.Module, sheet.MinModule)
+		name := names[tooSmall.Index]
+		holding := sheet.BatchLayoutsHolding(tooSmall.Size())
+		if len(holding) == 0 {
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLongEverywhere, name, tooSmall.Module, layoutName, tooSmall.Min)
+		}
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLong, name, layoutName,
+			t.Label.Width, t.Label.Height, tooSmall.Module, tooSmall.Min, strings.Join(holding, "; "))
 	}
 	if err != nil {
 		return nil, err

@@ -93,7 +93,7 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	}
 	// A shared link adds codes: with none left in the plan it could add
 	// nothing, so it is refused now, not when the first worker submits.
-	used, err := s.store.CountCodes(ctx, org.ID)
+	used, err := s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{})
 	if err != nil {
 		return nil, err
 	}

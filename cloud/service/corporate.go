@@ -717,7 +717,7 @@ func (s *Service) organizationFor(ctx context.Context, actor *cloud.User, orgID 
 // mayCreate applies cloud.CanCreateCodes, the rule of every route that
 // prints, creates or mails, to org with its codes counted now.
 func (s *Service) mayCreate(ctx context.Context, org *cloud.Organization) error {
-	used, err := s.store.CountCodes(ctx, org.ID)
+	used, err := s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{})
 	if err != nil {
 		return err
 	}

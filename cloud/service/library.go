@@ -29,13 +29,15 @@ type ProjectView struct {
 	Name        string    `json:"name"`
 	Description string    `json:"description"`
 	Status      string    `json:"status"`
+	StartDate   string    `json:"startDate"` // YYYY-MM-DD or ""
+	EndDate     string    `json:"endDate"`
 	CodeCount   int       `json:"codeCount"`
 	CreatedAt   time.Time `json:"createdAt"`
 }
 
 func viewProject(p *cloud.Project) ProjectView {
 	return ProjectView{ID: p.ID, Name: p.Name, Description: p.Description, Status: p.Status,
-		CodeCount: p.CodeCount, CreatedAt: p.CreatedAt}
+		StartDate: p.StartDate, EndDate: p.EndDate, CodeCount: p.CodeCount, CreatedAt: p.CreatedAt}
 }
 
 // ListProjects returns an organisation's projects with their code counts.
@@ -61,6 +63,8 @@ type ProjectRequest struct {
 	Name        *string `json:"name"`
 	Description *string `json:"description"`
 	Status      *string `json:"status"`
+	StartDate   *string `json:"startDate"`
+	EndDate     *string `json:"endDate"`
 }
 
 // CreateProject adds an active project to the organisation.
@@ -77,7 +81,7 @@ func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID in
 	err = s.store.CreateProject(ctx, p, &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityProjectCreated,
 		Detail: p.Name, CreatedAt: p.CreatedAt})
 	if err != nil {
-		return nil, err
+		return nil, projectNameTaken(err, p)
 	}
 	v := viewProject(p)
 	return &v, nil
@@ -103,10 +107,42 @@ func (s *Service) UpdateProject(ctx context.Context, actor *cloud.User, orgID, p
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgProjectNotFound)
 	} else if err != nil {
-		return nil, err
+		return nil, projectNameTaken(err, p)
 	}
 	v := viewProject(p)
 	return &v, nil
+}
+
+// projectNameTaken is the store's refusal of a name another project has
+// (the unique index on NameKey decides, so two creates at once cannot
+// both take it) in the words the officer reads.
+func projectNameTaken(err error, p *cloud.Project) error {
+	if cloud.ErrorCode(err) == cloud.ECONFLICT {
+		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgProjectNameTaken, p.Name)
+	}
+	return err
+}
+
+// DeleteProject deletes an empty project; one with codes is refused
+// (archive it: status archived) and left as it is.
+func (s *Service) DeleteProject(ctx context.Context, actor *cloud.User, orgID, projectID int64) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	p, err := s.findProject(ctx, org.ID, projectID)
+	if err != nil {
+		return err
+	}
+	codes, err := s.store.DeleteProject(ctx, org.ID, p.ID, &cloud.Activity{OrganizationID: org.ID,
+		Kind: cloud.ActivityProjectDeleted, Detail: p.Name, CreatedAt: s.now()})
+	switch cloud.ErrorCode(err) {
+	case cloud.ENOTFOUND:
+		return cloud.NewError(cloud.ENOTFOUND, cloud.MsgProjectNotFound)
+	case cloud.ECONFLICT:
+		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgProjectHasCodes, codes)
+	}
+	return err
 }
 
 func applyProjectRequest(p *cloud.Project, req ProjectRequest) {
@@ -118,6 +154,12 @@ func applyProjectRequest(p *cloud.Project, req ProjectRequest) {
 	}
 	if req.Status != nil {
 		p.Status = *req.Status
+	}
+	if req.StartDate != nil {
+		p.StartDate = strings.TrimSpace(*req.StartDate)
+	}
+	if req.EndDate != nil {
+		p.EndDate = strings.TrimSpace(*req.EndDate)
 	}
 }
 

@@ -50,7 +50,8 @@ func importColumns(fields []emergency.Field) []string {
 }
 
 // ImportTemplateCSV is the file to fill in for a template: its header row
-// and nothing else. No example row: a sample person's details, imported by
+// and a hint row saying what each column allows, which the import skips
+// (importHintRow). No example row: a sample person's details, imported by
 // mistake, would be printed as a real worker's medical record.
 func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgID, templateID int64) ([]byte, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
@@ -68,8 +69,38 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 	if err := w.Write(csvSafe(importColumns(fields))); err != nil {
 		return nil, err
 	}
+	if err := w.Write(csvSafe(importHintRow(fields, org.DayFirstDates()))); err != nil {
+		return nil, err
+	}
 	w.Flush()
 	return out.Bytes(), w.Error()
+}
+
+// importHintRow is the template file's second row: cloud.ImportHintName,
+// then what each column allows and whether it is required.
+func importHintRow(fields []emergency.Field, dayFirst bool) []string {
+	row := []string{cloud.ImportHintName}
+	for _, f := range emergency.NormalizeFields(fields) {
+		hint := emergency.AllowedValues(f, dayFirst)
+		if hint == "" {
+			hint = "text"
+		}
+		if f.Required {
+			hint += "; required"
+		}
+		row = append(row, hint)
+	}
+	return row
+}
+
+// isHintRow reports whether a row is the template file's hint row, left in.
+func isHintRow(record, byColumn []string) bool {
+	for col, id := range byColumn {
+		if id == "" && col < len(record) {
+			return strings.TrimSpace(record[col]) == cloud.ImportHintName
+		}
+	}
+	return false
 }
 
 // csvSafe escapes each cell of a row (cloud.CSVCell).
@@ -137,7 +168,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	byColumn, err := mapColumns(records[0], fields)
 	if err != nil {
-		return nil, err
+		return nil, s.columnsOfAnotherTemplate(ctx, org.ID, req.TemplateID, records[0], err)
 	}
 	columnOf := map[string]string{} // field id -> column name, for errors
 	for i, id := range byColumn {
@@ -145,11 +176,20 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 			columnOf[id] = strings.TrimSpace(records[0][i])
 		}
 	}
+	fieldOf := map[string]emergency.Field{}
+	for _, f := range emergency.NormalizeFields(fields) {
+		fieldOf[f.ID] = f
+	}
+	dayFirst := org.DayFirstDates()
 	result := &ImportResult{Rows: []ImportRow{}}
 	var codes []*cloud.CorporateCode
 	for i, record := range records[1:] {
+		if isHintRow(record, byColumn) {
+			continue
+		}
 		in := CodeInput{ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
 			Source: cloud.CodeSourceImport, Values: map[string]string{}}
+		read := map[string]string{} // field id -> the cell as written, for refusals
 		blank, extra := true, false
 		for col, cell := range record {
 			if strings.TrimSpace(cell) == "" {
@@ -163,7 +203,8 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 			if id := byColumn[col]; id == "" {
 				in.Name = cell
 			} else {
-				in.Values[id] = cell
+				in.Values[id] = emergency.SpreadsheetValue(fieldOf[id], cell, dayFirst)
+				read[id] = strings.TrimSpace(cell)
 			}
 		}
 		if blank {
@@ -194,7 +235,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 					column = importColumns(fieldsByID(fields, fe.Field))[1]
 				}
 				if _, taken := row.Errors[column]; !taken {
-					row.Errors[column] = fe.Message
+					row.Errors[column] = refusal(fe.Message, read[fe.Field], emergency.AllowedValues(fieldOf[fe.Field], dayFirst))
 				}
 			}
 		default:
@@ -211,7 +252,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportEmpty)
 	}
 	if !req.Commit {
-		used, err := s.store.CountCodes(ctx, org.ID)
+		used, err := s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{})
 		if err != nil {
 			return nil, err
 		}
@@ -229,6 +270,42 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	result.Imported = len(codes)
 	return result, nil
+}
+
+// columnsOfAnotherTemplate is the refusal of a header that does not fit
+// the chosen template (refused): when every column fits another of the
+// organisation's templates (the Standard form included), it names that
+// template, with its id as the templateId field's error, for the dialog to
+// offer the switch (issue 24, item 4).
+func (s *Service) columnsOfAnotherTemplate(ctx context.Context, orgID, chosen int64, header []string, refused error) error {
+	templates, err := s.store.ListTemplates(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	for _, t := range append([]*cloud.Template{cloud.StandardTemplate()}, templates...) {
+		if t.ID == chosen {
+			continue
+		}
+		if _, err := mapColumns(header, t.Fields); err == nil {
+			e := cloud.Errorf(cloud.EINVALID, cloud.MsgImportOtherTemplate, t.Name)
+			e.Fields = emergency.Errors{{Field: "templateId", Message: strconv.FormatInt(t.ID, 10)}}
+			return e
+		}
+	}
+	return refused
+}
+
+// refusal is a cell's refusal with what was read and what is allowed,
+// when the cell was not blank and the column allows less than any text.
+func refusal(message, read, allowed string) string {
+	if read == "" || allowed == "" {
+		return message
+	}
+	shown := []rune(emergency.SingleLine(read))
+	if len(shown) > 40 {
+		shown = append(shown[:40], '…')
+	}
+	return fmt.Sprintf(cloud.MsgImportCellRefused, message, string(shown), allowed)
 }
 
 // fieldsByID is the field with id (a missing column's field), for naming

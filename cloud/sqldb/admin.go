@@ -39,29 +39,29 @@ func scanAdminUser(row scanner) (*cloud.AdminUser, error) {
 	return &u, err
 }
 
-// userSearch is the WHERE of a user search and its arguments: the start of
-// an address (a byte-order range, so both databases answer it from an index
-// on email, even in a prepared statement's generic plan), or the whole
-// referral code or id. No search matches everyone.
-func userSearch(d *dialect, search string) (string, []any) {
+// userSearch is the WHERE of a user search and its arguments: part of an
+// address, anywhere in it (a trigram index answers it on PostgreSQL,
+// migration 00100; SQLite reads every address), or the whole referral code
+// or id. No search matches everyone.
+func userSearch(search string) (string, []any) {
 	s := strings.ToLower(search)
 	if s == "" {
 		return "true", nil
 	}
-	return `(users.email` + d.byteOrder + ` >= $1 AND users.email` + d.byteOrder + ` < $2
-		OR users.referral_code = $3 OR users.id = $4)`,
-		[]any{s, s + prefixEnd, strings.ToUpper(s), searchID(s)}
+	return `(users.email LIKE $1 ESCAPE '\' OR users.referral_code = $2 OR users.id = $3)`,
+		[]any{likeContains(s), strings.ToUpper(s), searchID(s)}
 }
-
-// prefixEnd follows every string that starts with a prefix, in byte order:
-// U+10FFFF is the largest character UTF-8 can encode.
-const prefixEnd = "\U0010FFFF"
 
 func (db *DB) ListAdminUsers(ctx context.Context, q cloud.PageQuery) ([]*cloud.AdminUser, int64, error) {
 	c := db.conn(ctx)
-	where, args := userSearch(c.d, q.Search)
+	where, args := userSearch(q.Search)
+	// A search counts at most one match past the cap (cloud.SearchCountLimit).
+	count := `SELECT count(*) FROM users WHERE ` + where
+	if q.Search != "" {
+		count = fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM users WHERE %s LIMIT %d) AS matches`, where, cloud.SearchCountLimit+1)
+	}
 	var total int64
-	if err := c.queryRow(`SELECT count(*) FROM users WHERE `+where, args...).Scan(&total); err != nil {
+	if err := c.queryRow(count, args...).Scan(&total); err != nil {
 		return nil, 0, storeError(err, "users")
 	}
 	n := len(args)

@@ -8,13 +8,13 @@ import (
 
 // Projects: projects, with the count of their codes.
 
-const projectColumns = `p.id, p.organization_id, p.name, p.description, p.status, coalesce(p.created_by, 0),
-	p.created_at, (SELECT count(*) FROM organization_qr_codes q WHERE q.project_id = p.id)`
+const projectColumns = `p.id, p.organization_id, p.name, p.description, p.status, p.start_date, p.end_date,
+	coalesce(p.created_by, 0), p.created_at, (SELECT count(*) FROM organization_qr_codes q WHERE q.project_id = p.id)`
 
 func scanProject(row scanner) (*cloud.Project, error) {
 	var p cloud.Project
-	err := row.Scan(&p.ID, &p.OrganizationID, &p.Name, &p.Description, &p.Status, &p.CreatedBy,
-		timeDest(&p.CreatedAt), &p.CodeCount)
+	err := row.Scan(&p.ID, &p.OrganizationID, &p.Name, &p.Description, &p.Status, &p.StartDate, &p.EndDate,
+		&p.CreatedBy, timeDest(&p.CreatedAt), &p.CodeCount)
 	return &p, err
 }
 
@@ -38,9 +38,10 @@ func (db *DB) FindProject(ctx context.Context, organizationID, id int64) (*cloud
 
 func (db *DB) CreateProject(ctx context.Context, p *cloud.Project, a *cloud.Activity) error {
 	return db.inTx(ctx, func(c conn) error {
-		err := c.queryRow(`INSERT INTO projects (organization_id, name, description, status, created_by, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-			p.OrganizationID, p.Name, p.Description, p.Status, nullIfZero(p.CreatedBy), p.CreatedAt).Scan(&p.ID)
+		err := c.queryRow(`INSERT INTO projects (organization_id, name, name_key, description, status, start_date, end_date,
+			created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+			p.OrganizationID, p.Name, p.NameKey(), p.Description, p.Status, p.StartDate, p.EndDate,
+			nullIfZero(p.CreatedBy), p.CreatedAt).Scan(&p.ID)
 		if err != nil {
 			return storeError(err, "project")
 		}
@@ -50,8 +51,9 @@ func (db *DB) CreateProject(ctx context.Context, p *cloud.Project, a *cloud.Acti
 
 func (db *DB) UpdateProject(ctx context.Context, p *cloud.Project, a *cloud.Activity) error {
 	return db.inTx(ctx, func(c conn) error {
-		n, err := c.exec(`UPDATE projects SET name = $3, description = $4, status = $5
-			WHERE id = $1 AND organization_id = $2`, p.ID, p.OrganizationID, p.Name, p.Description, p.Status)
+		n, err := c.exec(`UPDATE projects SET name = $3, name_key = $4, description = $5, status = $6,
+			start_date = $7, end_date = $8 WHERE id = $1 AND organization_id = $2`,
+			p.ID, p.OrganizationID, p.Name, p.NameKey(), p.Description, p.Status, p.StartDate, p.EndDate)
 		if err != nil {
 			return storeError(err, "project")
 		}
@@ -60,4 +62,26 @@ func (db *DB) UpdateProject(ctx context.Context, p *cloud.Project, a *cloud.Acti
 		}
 		return corporateTx{c}.AddActivity(a)
 	})
+}
+
+func (db *DB) DeleteProject(ctx context.Context, organizationID, id int64, a *cloud.Activity) (int, error) {
+	codes := 0
+	err := db.inTx(ctx, func(c conn) error {
+		p, err := findProject(c, organizationID, id)
+		if err != nil {
+			return err
+		}
+		// A code added meanwhile keeps the project: the delete counts again.
+		n, err := c.exec(`DELETE FROM projects WHERE id = $1 AND organization_id = $2
+			AND NOT EXISTS (SELECT 1 FROM organization_qr_codes q WHERE q.project_id = projects.id)`, id, organizationID)
+		if err != nil {
+			return storeError(err, "project")
+		}
+		if n == 0 {
+			codes = max(p.CodeCount, 1)
+			return cloud.Errorf(cloud.ECONFLICT, "project holds codes")
+		}
+		return corporateTx{c}.AddActivity(a)
+	})
+	return codes, err
 }

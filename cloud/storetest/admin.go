@@ -44,7 +44,8 @@ func testAdmin(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	})
 	t.Run("SearchUsers", func(t *testing.T) {
 		for search, want := range map[string]string{
-			"USER3@":                "user3@example.com", // part of the address, any case
+			"USER3@":                "user3@example.com", // the start of the address, any case
+			"r3@EXAMPLE":            "user3@example.com", // part of it anywhere (issue 24)
 			"refa2345":              "user0@example.com", // the whole referral code
 			fmt.Sprint(users[4].ID): "user4@example.com", // the whole id
 		} {
@@ -54,10 +55,16 @@ func testAdmin(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 				t.Fatalf("search %q: %d %+v", search, total, page)
 			}
 		}
-		page, total, err := s.ListAdminUsers(ctx, cloud.PageQuery{Search: "%", Limit: 10})
-		must(t, err)
-		if total != 0 || len(page) != 0 {
-			t.Fatalf("a %% is a character, not a wildcard: %d", total)
+		// The domain, at the end of every address.
+		if _, total, err := s.ListAdminUsers(ctx, cloud.PageQuery{Search: "example.com", Limit: 10}); err != nil || total != 5 {
+			t.Fatalf("search example.com: %d %v", total, err)
+		}
+		for _, wildcard := range []string{"%", "user_@", `user\`} {
+			page, total, err := s.ListAdminUsers(ctx, cloud.PageQuery{Search: wildcard, Limit: 10})
+			must(t, err)
+			if total != 0 || len(page) != 0 {
+				t.Fatalf("%q is characters, not a pattern: %d", wildcard, total)
+			}
 		}
 	})
 	t.Run("ReferralCounts", func(t *testing.T) {

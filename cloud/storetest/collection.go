@@ -39,7 +39,9 @@ func twoOrganizations(t testing.TB, s cloud.Store) (acme, other *cloud.Organizat
 }
 
 func seedProject(t testing.TB, s cloud.Store, orgID int64, name string) {
-	seed(t, s, `INSERT INTO projects (organization_id, name, created_at) VALUES ($1, $2, $3)`, orgID, name, T0)
+	p := cloud.Project{Name: name}
+	seed(t, s, `INSERT INTO projects (organization_id, name, name_key, created_at) VALUES ($1, $2, $3, $4)`,
+		orgID, name, p.NameKey(), T0)
 }
 
 func seedTemplate(t testing.TB, s cloud.Store, orgID int64, name string, active bool) {

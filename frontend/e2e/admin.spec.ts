@@ -184,6 +184,11 @@ test("an admin creates a user with print access, revokes it, exports users and d
   expect(labels.status()).toBe(200);
   expect(labels.headers()["content-type"]).toBe("application/pdf");
 
+  // Part of the address finds it, wherever the part is (issue 24, item 15).
+  await desk.getByLabel("Search by email, ID or referral code").fill("by-admin@exa");
+  await expect(desk.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  await snap(desk, "admin-users-search-anywhere");
+
   // Revoked: no more labels.
   await desk.getByLabel("Search by email, ID or referral code").fill(email);
   const row = desk.getByRole("row").filter({ hasText: email });

@@ -21,14 +21,34 @@ import (
 // Encode builds the symbol for text at the level: the smallest version that
 // holds it, and of the eight masks the one with the lowest penalty (ISO/IEC
 // 18004, 7.8.3), the first on a tie.
+//
+// Text that is not all ASCII is preceded by the ECI designator for UTF-8
+// (issue 24): without it zbar guesses a charset and read "Núñez" as
+// mojibake ("N繳簽ez", and Devanagari likewise), where with it zbar and
+// zxing-cpp read every payload of TestECIReaders (accents, emoji, Greek,
+// Cyrillic, Arabic, CJK, Devanagari) exactly. ASCII needs no designator
+// and keeps the 12 bits.
 func Encode(text string, level Level) (*Code, error) {
+	return encode(text, level, needsECI(text))
+}
+
+// needsECI reports whether Encode marks text as UTF-8: when any byte is
+// not ASCII.
+func needsECI(text string) bool { return !every(text, isASCII) }
+
+// isASCII reports whether b is a 7-bit ASCII byte.
+func isASCII(b byte) bool { return b < 0x80 }
+
+// encode is Encode, the data preceded by the ECI designator for UTF-8 when
+// eci (measured against readers by TestECIReaders).
+func encode(text string, level Level, eci bool) (*Code, error) {
 	if text == "" {
 		return nil, ErrNoInput
 	}
 	if level < L || level > H {
 		return nil, errors.New("qr: unknown error-correction level")
 	}
-	v, codewords, err := codewordsFor(text, level)
+	v, codewords, err := codewordsFor(text, level, eci)
 	if err != nil {
 		return nil, err
 	}
@@ -49,8 +69,11 @@ func Encode(text string, level Level) (*Code, error) {
 // codewordsFor picks the smallest version that holds text at the level and
 // returns it with the codewords (data and error correction), which do not
 // depend on the mask.
-func codewordsFor(text string, level Level) (coding.Version, []byte, error) {
+func codewordsFor(text string, level Level, eci bool) (coding.Version, []byte, error) {
 	segs := segments(text)
+	if eci {
+		segs = append([]coding.Encoding{eciUTF8{}}, segs...)
+	}
 	l := level.coding()
 	v := coding.Version(coding.MinVersion)
 	for dataBits(segs, v) > v.DataBytes(l)*8 {
@@ -65,6 +88,15 @@ func codewordsFor(text string, level Level) (coding.Version, []byte, error) {
 	bits.AddCheckBytes(v, l)
 	return v, bits.Bytes(), nil
 }
+
+// eciUTF8 is the ECI segment that says the byte segments after it are
+// UTF-8 (ISO/IEC 18004, 7.4.2: mode 0111, then assignment number 26 in
+// one byte).
+type eciUTF8 struct{}
+
+func (eciUTF8) Check() error                            { return nil }
+func (eciUTF8) Bits(coding.Version) int                 { return 4 + 8 }
+func (eciUTF8) Encode(b *coding.Bits, _ coding.Version) { b.Write(0b0111, 4); b.Write(26, 8) }
 
 // minAlphaRun is the shortest run of alphanumeric-mode characters worth
 // its own segment inside byte-mode text: each character saves 2.5 bits

@@ -8,7 +8,7 @@ package qr
 func MaskedSymbols(text string, level Level) ([8]*Code, [8]int, error) {
 	var codes [8]*Code
 	var penalties [8]int
-	v, codewords, err := codewordsFor(text, level)
+	v, codewords, err := codewordsFor(text, level, needsECI(text))
 	if err != nil {
 		return codes, penalties, err
 	}
@@ -35,3 +35,9 @@ func PenaltyOf(size int, dark func(x, y int) bool) int {
 	}
 	return penalty(b)
 }
+
+// EncodeECI is Encode with the ECI designator for UTF-8 before the data.
+func EncodeECI(text string, level Level) (*Code, error) { return encode(text, level, true) }
+
+// EncodePlain is Encode without any ECI designator.
+func EncodePlain(text string, level Level) (*Code, error) { return encode(text, level, false) }

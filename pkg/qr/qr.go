@@ -57,12 +57,15 @@ func ParseLevel(s string) (Level, error) {
 }
 
 // maxBytes is the byte-mode capacity of a version 40 symbol (ISO/IEC 18004
-// table 7), the most any one code can hold.
-var maxBytes = map[Level]int{L: 2953, M: 2331, Q: 1663, H: 1273}
+// table 7) for text that is not ASCII, so carries the 12-bit ECI
+// designator for UTF-8 (Encode): one byte under the table's 2953, 2331,
+// 1663 and 1273, which plain ASCII reaches.
+var maxBytes = map[Level]int{L: 2952, M: 2330, Q: 1662, H: 1272}
 
-// Capacity returns how many bytes of arbitrary (byte-mode) text one QR code
-// holds at the level. Text made only of digits or upper-case letters packs
-// tighter; Fits answers exactly for a given text.
+// Capacity returns how many bytes of arbitrary (byte-mode, UTF-8) text one
+// QR code holds at the level. Text made only of digits or upper-case
+// letters packs tighter, and plain ASCII holds one byte more; Fits answers
+// exactly for a given text.
 func Capacity(level Level) int { return maxBytes[level] }
 
 // Fits reports whether text can be stored in one QR code at the level.

@@ -22,7 +22,7 @@ func TestEncodeErrors(t *testing.T) {
 		}
 	})
 	t.Run("ErrTooBig", func(t *testing.T) {
-		_, err := qr.Encode(strings.Repeat("x", qr.Capacity(qr.H)+1), qr.H)
+		_, err := qr.Encode(strings.Repeat("x", qr.Capacity(qr.H)+2), qr.H)
 		if !errors.Is(err, qr.ErrTooBig) || err.Error() != "The amount of data is too big to be stored in a QR Code" {
 			t.Fatalf("got %v, want the spec's too-big message", err)
 		}
@@ -39,19 +39,24 @@ func TestEncodeErrors(t *testing.T) {
 	})
 }
 
-// The capacity table is the encoder's: exactly Capacity bytes of text that
-// only byte mode can carry fit in a version 40 code, one more does not.
+// The capacity table is the encoder's: exactly Capacity bytes of UTF-8
+// text that only byte mode can carry (with its ECI designator) fit in a
+// version 40 code, one more does not; plain ASCII holds one byte more.
 func TestCapacity(t *testing.T) {
+	utf8Text := func(n int) string { return strings.Repeat("x", n-2) + "é" }
 	for _, level := range []qr.Level{qr.L, qr.M, qr.Q, qr.H} {
 		n := qr.Capacity(level)
-		c, err := qr.Encode(strings.Repeat("x", n), level)
+		if !qr.Fits(strings.Repeat("x", n+1), level) || qr.Fits(strings.Repeat("x", n+2), level) {
+			t.Errorf("%v: ASCII does not hold exactly %d bytes", level, n+1)
+		}
+		c, err := qr.Encode(utf8Text(n), level)
 		if err != nil {
 			t.Fatalf("%v: %d bytes: %v", level, n, err)
 		}
 		if c.Version != 40 || c.Size != 177 {
 			t.Errorf("%v: %d bytes gave version %d, want 40", level, n, c.Version)
 		}
-		if qr.Fits(strings.Repeat("x", n+1), level) {
+		if qr.Fits(utf8Text(n+1), level) {
 			t.Errorf("%v: %d bytes fit, over the capacity", level, n+1)
 		}
 	}

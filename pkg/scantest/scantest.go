@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -37,13 +38,20 @@ func DecodePNG(t testing.TB, png []byte) string {
 // returns what zbarimg reads from every code on every page.
 func DecodePDF(t testing.TB, pdf []byte) string {
 	t.Helper()
+	return DecodePDFAt(t, pdf, 300)
+}
+
+// DecodePDFAt is DecodePDF rasterising at dpi (150 is about what a phone
+// sees of a label at arm's length).
+func DecodePDFAt(t testing.TB, pdf []byte, dpi int) string {
+	t.Helper()
 	RequireTool(t, "pdftoppm")
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sheet.pdf")
 	if err := os.WriteFile(path, pdf, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("pdftoppm", "-r", "300", "-png", path, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("pdftoppm", "-r", strconv.Itoa(dpi), "-png", path, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v %s", err, out)
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "page*.png"))

@@ -1,52 +1,173 @@
 package sheet_test
 
 import (
+	"bytes"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
+	"math"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
 	"github.com/lifetag/lifetag/pkg/sheet/samples"
 )
 
-// Corporate batches print many different records at labels.BatchLevel (M)
-// on the batch printer's layouts: every named layout holds realistic
-// records (samples: 250-350 bytes of QR text), and a record too long for
-// a small label is refused by its index, never printed below MinModule.
-func TestBatchLayoutsHoldRealisticRecordsAtM(t *testing.T) {
-	c := labels.MustBuiltin()
-	items := samples.Labels(40)
+// batchProofDPI is the issue 24 check: a sheet rasterised at 150 DPI,
+// about what a phone sees of a label at arm's length (6 px a mm).
+const batchProofDPI = 150
+
+// batchLayouts are the batch printer's named layouts.
+func batchLayouts(t *testing.T) map[string]*labels.Template {
+	t.Helper()
+	out := map[string]*labels.Template{}
 	for _, l := range slices.Concat(labels.SpecLayouts, labels.PresetLayouts()) {
-		t.Run(l.ID, func(t *testing.T) {
-			tmpl, _, err := c.BatchSheet(l.ID)
-			if err != nil {
+		tmpl, _, err := labels.MustBuiltin().BatchSheet(l.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[l.ID] = tmpl
+	}
+	return out
+}
+
+// densestSheet is a full sheet of different records, each cut to the
+// longest the layout accepts (sheet.MaxModules at BatchMinModule, level
+// M): the densest codes a batch on tp can print.
+func densestSheet(t *testing.T, tp *labels.Template) []sheet.Label {
+	t.Helper()
+	maxModules := sheet.MaxModules(tp, sheet.BatchMinModule)
+	items := samples.Labels(tp.PerSheet())
+	for i := range items {
+		long := fmt.Sprintf("%d Núñez %s\n%s\n%s", i+1, tp.Name(), items[i].Payload, samples.Payload(i+100)+samples.Payload(i+200))
+		items[i].Payload = longestFittingAt(long, maxModules, labels.BatchLevel)
+		c, err := qr.Encode(items[i].Payload, labels.BatchLevel)
+		if err != nil || items[i].Payload == "" {
+			t.Fatalf("%s: no payload fits a %d-module code", tp.Name(), maxModules)
+		}
+		// The densest: the next code size (4 modules more) would not fit.
+		if c.Size+4 <= maxModules {
+			t.Fatalf("%s: label %d is a %d-module code where %d fit", tp.Name(), i+1, c.Size, maxModules)
+		}
+	}
+	return items
+}
+
+// TestBatchDensestRecordsDecodeAt150DPI prints, on every batch layout, a
+// full sheet of the densest records it accepts, rasterises the sheet at
+// 150 DPI and decodes every label with zbar and with zxing-cpp (the
+// reader behind many phone scanners): each must read back exactly.
+func TestBatchDensestRecordsDecodeAt150DPI(t *testing.T) {
+	python := needPython(t)
+	for id, tp := range batchLayouts(t) {
+		t.Run(id, func(t *testing.T) {
+			items := densestSheet(t, tp)
+			var pdf bytes.Buffer
+			if err := sheet.Render(&pdf, tp, items, sheet.BatchOptions(1, 1)); err != nil {
 				t.Fatal(err)
 			}
-			if err := sheet.Render(io.Discard, tmpl, items, sheet.Options{Level: labels.BatchLevel, Start: 2}); err != nil {
-				t.Fatal(err)
+			pages := rasterise(t, pdf.Bytes(), batchProofDPI)
+			dir := t.TempDir()
+			files := make([]string, len(items))
+			want := make([]string, len(items))
+			for i, p := range tp.Positions()[:len(items)] {
+				files[i] = filepath.Join(dir, fmt.Sprintf("label-%03d.pgm", i))
+				if err := writePGM(files[i], cropAt(pages[0], p, batchProofDPI)); err != nil {
+					t.Fatal(err)
+				}
+				want[i] = items[i].Payload
 			}
+			zbar := decodeImages(t, files, want)
+			zxing := decodeZXing(t, python, files)
+			c, _ := qr.Encode(want[0], labels.BatchLevel)
+			for i := range items {
+				if zbar[i] != want[i] {
+					t.Errorf("label %d (%d modules): zbar did not read it at %d DPI", i+1, c.Size, batchProofDPI)
+				}
+				if zxing[i] != want[i] {
+					t.Errorf("label %d (%d modules): zxing-cpp did not read it at %d DPI", i+1, c.Size, batchProofDPI)
+				}
+			}
+			t.Logf("%s: %d labels of %d modules (%d bytes) read by both at %d DPI", tp.Name(), len(items), c.Size, len(want[0]), batchProofDPI)
 		})
 	}
 }
 
-func TestBatchRefusesACodeTooDenseForItsLabel(t *testing.T) {
-	tmpl, _, err := labels.MustBuiltin().BatchSheet("avery-5160")
+// decodeZXing reads each file with zxing-cpp (testdata/zxing_files.py):
+// the payload per file, "" where none was read.
+func decodeZXing(t testing.TB, python string, files []string) []string {
+	t.Helper()
+	cmd := exec.Command(python, filepath.Join("testdata", "zxing_files.py"))
+	cmd.Stdin = strings.NewReader(strings.Join(files, "\n"))
+	out, err := cmd.Output()
 	if err != nil {
+		t.Fatalf("zxing_files.py: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(files) {
+		t.Fatalf("zxing_files.py answered %d lines for %d files", len(lines), len(files))
+	}
+	got := make([]string, len(files))
+	for i, l := range lines {
+		b, err := hex.DecodeString(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = string(b)
+	}
+	return got
+}
+
+// Every code on a sheet fills its label's square, whatever its length: a
+// long record's code is as wide as a short one's (quiet zone included),
+// with smaller modules, never drawn smaller.
+func TestBatchCodesFillTheSquareWhateverTheirLength(t *testing.T) {
+	tp := batchLayouts(t)["avery-5163"]
+	square := sheet.DesignFor(tp.Label).QR
+	items := samples.Labels(tp.PerSheet())
+	items[1].Payload = "short"
+	items[2].Payload = samples.Payload(2) + "\nNotes: carries an adrenaline pen in the left chest pocket" // a long record
+	var pdf bytes.Buffer
+	if err := sheet.Render(&pdf, tp, items, sheet.BatchOptions(1, 1)); err != nil {
 		t.Fatal(err)
 	}
+	for i, d := range readBack(t, pdf.Bytes(), 1, tp.PageHeight)[0] {
+		if side := d.QRW + 4*d.Module; math.Abs(side-square.W) > 0.01 {
+			t.Errorf("label %d: code drawn %.2f mm wide with its quiet zone, want the label's %.2f mm", i+1, side, square.W)
+		}
+	}
+}
+
+// A record too dense for a layout is refused by its index before anything
+// prints, and the layouts that hold it are the ones that print it.
+func TestBatchRefusesACodeTooDenseForItsLabel(t *testing.T) {
+	all := batchLayouts(t)
 	items := samples.Labels(3)
-	items[2].Payload = strings.Repeat("Carries an adrenaline pen in the left chest pocket. ", 20)
-	err = sheet.Render(io.Discard, tmpl, items, sheet.Options{Level: labels.BatchLevel})
+	items[2].Payload = strings.Repeat("Carries an adrenaline pen in the left chest pocket. ", 5)
+	err := sheet.Render(io.Discard, all["avery-5160"], items, sheet.BatchOptions(1, 1))
 	var tooSmall *sheet.TooSmallError
-	if !errors.As(err, &tooSmall) || tooSmall.Index != 2 || tooSmall.Module >= sheet.MinModule {
-		t.Fatalf("got %v, want the third label refused as too small", err)
+	if !errors.As(err, &tooSmall) || tooSmall.Index != 0 || tooSmall.Module >= sheet.BatchMinModule || tooSmall.Min != sheet.BatchMinModule {
+		t.Fatalf("got %v, want the first label refused as too small", err)
 	}
-	// The same label fits Avery 5163's larger labels.
-	big, _, _ := labels.MustBuiltin().BatchSheet("avery-5163")
-	if err := sheet.Render(io.Discard, big, items, sheet.Options{Level: labels.BatchLevel}); err != nil {
-		t.Fatal(err)
+	holding := sheet.BatchLayoutsHolding(tooSmall.Size())
+	if len(holding) == 0 || slices.Contains(holding, "Avery 5160 (30 per sheet)") {
+		t.Fatalf("layouts holding a %d-module code: %q", tooSmall.Size(), holding)
+	}
+	for id, tp := range all {
+		_, name, _ := labels.MustBuiltin().BatchSheet(id)
+		err := sheet.Render(io.Discard, tp, items[:1], sheet.BatchOptions(1, 1))
+		if slices.Contains(holding, name) != (err == nil) {
+			t.Errorf("%s: listed %v, rendering gave %v", name, slices.Contains(holding, name), err)
+		}
+	}
+	// A record no layout holds is offered none.
+	if got := sheet.BatchLayoutsHolding(177); len(got) != 0 {
+		t.Errorf("a 177-module code fits %q", got)
 	}
 }

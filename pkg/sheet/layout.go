@@ -6,18 +6,24 @@ import (
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
-// fit sizes a code of size modules (quiet zone excluded) into the square
-// at dpi: the module is the largest whole number of printer dots that fits
-// with design.json's quiet zone, and the code is centred. It returns the
-// code's top-left corner (label coordinates, quiet zone excluded) and its
-// module size, or ok false when the module would be under MinModule.
-func fit(square Box, size, dpi int) (x, y, module float64, ok bool) {
-	dot := 25.4 / float64(dpi)
+// fit sizes a code of size modules (quiet zone excluded) into the square:
+// the module is the largest that fits with design.json's quiet zone, the
+// same square for every code whatever its length (a denser code gets
+// smaller modules, never a smaller square), and the code is centred. It
+// returns the code's top-left corner (label coordinates, quiet zone
+// excluded) and its module size, with ok false when the module would be
+// under minModule.
+//
+// Modules are not rounded down to whole printer dots: at 300 DPI that
+// shrank a dense code by up to a dot a module (a 69-module code on Avery
+// 5160 drew 16.5 mm wide where its square is 22.4 mm), and the smaller
+// code is the one that fails. Printed through an image mask, a module of
+// 3.6 dots prints as 3 or 4, which readers sample past (the proofs).
+func fit(square Box, size int, minModule float64) (x, y, module float64, ok bool) {
 	modules := size + 2*rules.QuietModules
-	dots := math.Floor(square.W / float64(modules) / dot)
-	module = dots * dot
-	if module < MinModule {
-		return 0, 0, square.W / float64(modules), false
+	module = square.W / float64(modules)
+	if module < minModule {
+		return 0, 0, module, false
 	}
 	width := module * float64(size)
 	x = square.X + (square.W-width)/2
@@ -26,15 +32,16 @@ func fit(square Box, size, dpi int) (x, y, module float64, ok bool) {
 }
 
 // MaxModules is the side, in modules and without the quiet zone, of the
-// largest QR code that prints scannably on t's labels at dpi (300 or 600):
-// a payload fits when its code's Size is at most this. It is below 21, the
-// smallest code, when the labels are too small for any.
-func MaxModules(t *labels.Template, dpi int) int {
-	if dpi == 0 {
-		dpi = StandardDPI
+// largest QR code that prints on t's labels with modules of at least
+// minModule mm (0 means MinModule): a payload fits when its code's Size is
+// at most this. It is below 21, the smallest code, when the labels are
+// too small for any.
+func MaxModules(t *labels.Template, minModule float64) int {
+	if minModule == 0 {
+		minModule = MinModule
 	}
 	square := DesignFor(t.Label).QR
-	dot := 25.4 / float64(dpi)
-	minDots := math.Ceil(MinModule/dot - 1e-9)
-	return int(square.W/(minDots*dot)) - 2*rules.QuietModules
+	// The tolerance keeps an exact fit (22.4 / 0.32 = 70) from rounding
+	// down to 69 in floating point.
+	return int(math.Floor(square.W/minModule+1e-9)) - 2*rules.QuietModules
 }

@@ -173,7 +173,7 @@ func insideLabel(l labels.Label, d placed) bool {
 // labels hold at level H (at most a real record's length).
 func fullSheet(t *testing.T, tp *labels.Template) []sheet.Label {
 	t.Helper()
-	maxModules := sheet.MaxModules(tp, proofDPI)
+	maxModules := sheet.MaxModules(tp, 0)
 	items := samples.Labels(tp.PerSheet())
 	for i := range items {
 		full := fmt.Sprintf("Label %d of %s\n%s", i+1, tp.Name(), items[i].Payload)
@@ -188,8 +188,13 @@ func fullSheet(t *testing.T, tp *labels.Template) []sheet.Label {
 // longestFitting cuts text (at a character boundary) to the longest prefix
 // whose level-H code is at most maxModules wide.
 func longestFitting(text string, maxModules int) string {
+	return longestFittingAt(text, maxModules, qr.H)
+}
+
+// longestFittingAt is longestFitting at level.
+func longestFittingAt(text string, maxModules int, level qr.Level) string {
 	fits := func(n int) bool {
-		c, err := qr.Encode(text[:n], qr.H)
+		c, err := qr.Encode(text[:n], level)
 		return err == nil && c.Size <= maxModules
 	}
 	if fits(len(text)) {
@@ -263,7 +268,7 @@ func sampleCatalogue(t *testing.T, n int) []*labels.Template {
 	groups := map[string][]*labels.Template{}
 	var keys []string
 	for _, tp := range cat.Templates {
-		if tp.Equiv != "" || sheet.MaxModules(tp, proofDPI) < 29 || !onPage(tp) {
+		if tp.Equiv != "" || sheet.MaxModules(tp, 0) < 29 || !onPage(tp) {
 			continue // an equivalent repeats its base's geometry
 		}
 		k := tp.Brand + "/" + string(tp.Label.Shape)

@@ -59,8 +59,8 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	}
 	d := DesignFor(t.Label)
 	for i, s := range symbols {
-		if _, _, module, ok := fit(d.QR, s.size, o.DPI); !ok {
-			return &TooSmallError{Index: i, Modules: s.size + 2*rules.QuietModules, Module: module}
+		if _, _, module, ok := fit(d.QR, s.size, o.MinModule); !ok {
+			return &TooSmallError{Index: i, Modules: s.size + 2*rules.QuietModules, Module: module, Min: o.MinModule}
 		}
 	}
 
@@ -105,9 +105,9 @@ func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d Design, x, y float64, s sym
 		drawOutline(pdf, t.Label)
 	}
 
-	qx, qy, module, _ := fit(d.QR, s.size, o.DPI)
-	// Put the code's corner on the printer's dot grid, so every module
-	// covers whole dots when the calibration offset is zero.
+	qx, qy, module, _ := fit(d.QR, s.size, o.MinModule)
+	// Put the code's corner on the printer's dot grid when the calibration
+	// offset is zero.
 	dot := 25.4 / float64(o.DPI)
 	qx = math.Round((x+qx)/dot)*dot - x
 	qy = math.Round((y+qy)/dot)*dot - y

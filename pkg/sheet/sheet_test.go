@@ -69,7 +69,7 @@ func TestPayloadErrors(t *testing.T) {
 // prints, and one that needs a larger code is refused as too small.
 func TestMaxModulesAgreesWithRender(t *testing.T) {
 	tp := avery(t, "5160") // 2.625 x 1 in address labels
-	max := sheet.MaxModules(tp, sheet.StandardDPI)
+	max := sheet.MaxModules(tp, 0)
 	text := samples.Payload(0) + "\n" + samples.Payload(1) // two records: too much for a 1 in label
 	fits := longestFitting(text, max)
 	if fits == "" || fits == text {
@@ -83,9 +83,9 @@ func TestMaxModulesAgreesWithRender(t *testing.T) {
 	if !errors.As(err, &small) || small.Index != 1 || small.Module >= sheet.MinModule {
 		t.Fatalf("got %v, want label 2 too small", err)
 	}
-	// At 600 DPI the module can be a finer whole number of dots.
-	if high := sheet.MaxModules(tp, sheet.HighDPI); high < max {
-		t.Errorf("600 DPI fits %d modules, fewer than 300 DPI's %d", high, max)
+	// A batch's larger minimum module holds a smaller code.
+	if batch := sheet.MaxModules(tp, sheet.BatchMinModule); batch >= max {
+		t.Errorf("the batch minimum fits %d modules, not fewer than %d", batch, max)
 	}
 }
 

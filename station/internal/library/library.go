@@ -45,7 +45,9 @@ const (
 	MsgNoCodes          = "Add QR codes to the batch first."
 	// MsgCodeTooLong names a code whose record is too long to print
 	// readably on the layout's labels: the code's name, the layout.
-	MsgCodeTooLong = "%s: the record is too long to print as a readable QR code on %s labels; shorten it or choose larger labels."
+	MsgCodeTooLong = "%s: the record is too long to print as a readable QR code on %s labels; shorten it or choose labels that hold it (%s)."
+	// MsgCodeTooLongEverywhere is the same when no batch layout holds it.
+	MsgCodeTooLongEverywhere = "%s: the record is too long to print as a readable QR code on any batch layout; shorten it."
 )
 
 // Service is batch printing.
@@ -488,7 +490,7 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 		items[i] = sheet.RecordLabel(code.Record.Data(), emergency.RecordQRText(code.Record, now, loc))
 		names[i] = code.Name
 	}
-	return t, name, items, names, sheet.Options{Level: labels.BatchLevel, Start: b.Start, Copies: b.Copies}, nil
+	return t, name, items, names, sheet.BatchOptions(b.Start, b.Copies), nil
 }
 
 // Labels are the batch's labels as they print (for the window's preview
@@ -586,7 +588,11 @@ func (s *Service) RenderPDF(ctx context.Context, b Batch) ([]byte, error) {
 func nameTooLong(err error, names []string, layout string) error {
 	var tooSmall *sheet.TooSmallError
 	if errors.As(err, &tooSmall) && tooSmall.Index >= 0 && tooSmall.Index < len(names) {
-		return fmt.Errorf(MsgCodeTooLong, names[tooSmall.Index], layout)
+		holding := sheet.BatchLayoutsHolding(tooSmall.Size())
+		if len(holding) == 0 {
+			return fmt.Errorf(MsgCodeTooLongEverywhere, names[tooSmall.Index])
+		}
+		return fmt.Errorf(MsgCodeTooLong, names[tooSmall.Index], layout, strings.Join(holding, "; "))
 	}
 	return err
 }

@@ -114,8 +114,12 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
   const closeViewing = useCallback(() => setViewing(null), []);
 
   const orgs = filterOrganizations(organizations.data ?? [], orgSearch);
-  const tabs: { id: Tab; label: string; count: number | undefined }[] = [
-    { id: "users", label: copy.tabs.users, count: users.data?.total },
+  const tabs: { id: Tab; label: string; count: string | number | undefined }[] = [
+    {
+      id: "users",
+      label: copy.tabs.users,
+      count: users.data && `${users.data.total}${users.data.totalAtLeast ? "+" : ""}`,
+    },
     { id: "orders", label: copy.tabs.orders, count: orders.data?.total },
     {
       id: "corporate",

@@ -209,6 +209,7 @@ export const corporateCopy = {
     subscribed: (d: string) => `Subscribed to the ${d} plan`,
     project_created: (d: string) => `Project created: ${d}`,
     project_updated: (d: string) => `Project updated: ${d}`,
+    project_deleted: (d: string) => `Project deleted: ${d}`,
     qr_code_created: (d: string) => `QR code created: ${d}`,
     qr_code_updated: (d: string) => `QR code updated: ${d}`,
     qr_code_deleted: (d: string) => `QR code deleted: ${d}`,

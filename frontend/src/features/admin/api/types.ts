@@ -1,6 +1,8 @@
 // The admin API's answers (admin-corporate-side spec §3, §7).
 export interface Paged {
   total: number;
+  /** A search matched more than `total` (the server stops counting there). */
+  totalAtLeast?: boolean;
   page: number;
   pageSize: number;
 }

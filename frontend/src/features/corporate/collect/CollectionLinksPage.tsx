@@ -11,7 +11,7 @@ import { AccessDenied } from "../components/AccessDenied";
 import { SelectField } from "../components/SelectField";
 import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
 import { corporateCopy } from "../copy";
-import { STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
+import { defaultTemplateId, STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
 import { useOrganizationId } from "../hooks";
 import {
   useCollectionLinks,
@@ -146,8 +146,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
   const create = useCreateLink(props.orgId);
   // Until the officer chooses, the organisation's default template.
   const [chosenTemplate, setTemplateId] = useState<string | null>(null);
-  const templateId =
-    chosenTemplate ?? String(templates.data?.find((t) => t.isDefault)?.id ?? STANDARD_TEMPLATE_ID);
+  const templateId = chosenTemplate ?? String(defaultTemplateId(templates.data));
   const [projectId, setProjectId] = useState("");
   const [days, setDays] = useState("30");
   const [created, setCreated] = useState<CollectionLink | null>(null);

@@ -7,7 +7,7 @@ import { ApiError, serverMessage } from "@/lib/api";
 import type { RecordValues, TemplateErrors, TemplateField } from "@/lib/emergency/template";
 import { useProjects } from "../projects/api";
 import { TemplateForm } from "../templates/TemplateForm";
-import { useTemplates } from "../templates/api";
+import { defaultTemplateId, useTemplates } from "../templates/api";
 import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
 import { libraryCopy } from "./copy";
 
@@ -27,7 +27,9 @@ export function fieldErrors(error: unknown): TemplateErrors {
 }
 
 /** What the dialog edits: a new code (from a template) or an existing one. */
-export type CodeDialogMode = { kind: "create"; templateId: number } | { kind: "edit"; id: number };
+/** A create's templateId null starts on the organisation's default template. */
+export type CodeDialogMode =
+  { kind: "create"; templateId: number | null } | { kind: "edit"; id: number };
 
 export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose: () => void }) {
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
@@ -52,10 +54,11 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
   );
 }
 
-function CreateCode(props: { orgId: number; templateId: number; onDone: () => void }) {
+function CreateCode(props: { orgId: number; templateId: number | null; onDone: () => void }) {
   const templates = useTemplates(props.orgId);
   const create = useCreateCode(props.orgId);
-  const [templateId, setTemplateId] = useState(props.templateId);
+  const [chosenTemplate, setTemplateId] = useState(props.templateId);
+  const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
   const [details, setDetails] = useState({ name: "", projectId: 0, labelType: "helmet" });
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
   if (templates.isPending) return <p className="loading">{copy.loading}</p>;

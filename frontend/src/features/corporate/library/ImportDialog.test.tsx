@@ -46,7 +46,14 @@ describe("the CSV import dialog", () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
-        body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] },
+        body: {
+          success: true,
+          quota: { used: 0, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
       }),
       "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
@@ -100,7 +107,14 @@ describe("the CSV import dialog", () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
-        body: { success: true, quota: { used: 50, max: 50 }, qrCodes: [] },
+        body: {
+          success: true,
+          quota: { used: 50, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
       }),
       "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
@@ -120,7 +134,14 @@ describe("the CSV import dialog", () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
-        body: { success: true, quota: { used: 0, max: 50 }, qrCodes: [] },
+        body: {
+          success: true,
+          quota: { used: 0, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
       }),
       "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
@@ -143,6 +164,49 @@ describe("the CSV import dialog", () => {
         title: "Import failed",
         description: 'Unknown column "Shoe size": use the template\'s column names',
       }),
+    );
+  });
+
+  // Issue 24, item 4: the organisation's default template is where Import
+  // CSV and Create QR Code start.
+  it("starts Import CSV and Create QR Code on the organisation's default template", async () => {
+    const scaffolders = {
+      ...standard,
+      id: 9,
+      name: "Scaffolders",
+      isDefault: true,
+      builtIn: false,
+    };
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          quota: { used: 0, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({
+        body: { templates: [standard, scaffolders] },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const importing = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    await waitFor(() =>
+      expect(within(importing).getByLabelText(/^Form template/)).toHaveDisplayValue("Scaffolders"),
+    );
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Create QR Code" }));
+    const creating = await screen.findByRole("dialog", { name: "Create QR Code" });
+    await waitFor(() =>
+      expect(within(creating).getByLabelText(/^Form template/)).toHaveDisplayValue("Scaffolders"),
     );
   });
 });

@@ -7,8 +7,9 @@ import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
 import { useProjects } from "../projects/api";
-import { STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
+import { defaultTemplateId, STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
 import { downloadImportTemplate, useImportCodes, type ImportResult } from "./api";
+import { fieldErrors } from "./CodeDialog";
 import { libraryCopy } from "./copy";
 
 const copy = libraryCopy.importDialog;
@@ -21,12 +22,19 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const templates = useTemplates(props.orgId);
   const projects = useProjects(props.orgId);
   const importCodes = useImportCodes(props.orgId);
-  const [templateId, setTemplateId] = useState(STANDARD_TEMPLATE_ID);
+  // Until the officer chooses, the organisation's default template.
+  const [chosenTemplate, setTemplateId] = useState<number | null>(null);
+  const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
   const [projectId, setProjectId] = useState(0);
   const [csv, setCsv] = useState("");
   const [preview, setPreview] = useState<ImportResult | null>(null);
   // The preview answers for one file and form; any change asks again.
-  const changed = () => setPreview(null);
+  // The server's offer when the file's columns are another template's.
+  const [otherTemplate, setOtherTemplate] = useState<{ id: number; message: string } | null>(null);
+  const changed = () => {
+    setPreview(null);
+    setOtherTemplate(null);
+  };
   const failed = (error: unknown) =>
     toast({
       title: copy.failed,
@@ -34,11 +42,23 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
       variant: "destructive",
     });
 
-  const check = () =>
+  const check = (id = templateId) =>
     importCodes.mutate(
-      { templateId, projectId, csv, commit: false },
-      { onSuccess: setPreview, onError: failed },
+      { templateId: id, projectId, csv, commit: false },
+      {
+        onSuccess: setPreview,
+        onError: (error) => {
+          const other = fieldErrors(error).templateId;
+          if (other === undefined) return failed(error);
+          setOtherTemplate({ id: Number(other), message: serverMessage(error) ?? "" });
+        },
+      },
     );
+  const switchTemplate = (id: number) => {
+    setTemplateId(id);
+    changed();
+    check(id);
+  };
   const commit = () =>
     importCodes.mutate(
       { templateId, projectId, csv, commit: true },
@@ -143,10 +163,22 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
           busy={importCodes.isPending && preview === null}
           busyLabel={copy.previewing}
           disabled={csv.trim() === ""}
-          onClick={check}
+          onClick={() => check()}
         >
           {copy.preview}
         </BusyButton>
+        {otherTemplate && (
+          <p className="card hint" role="alert">
+            {otherTemplate.message}{" "}
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={() => switchTemplate(otherTemplate.id)}
+            >
+              {copy.switchTemplate}
+            </button>
+          </p>
+        )}
         {preview && <PreviewTable result={preview} />}
         <div className="dialog-actions">
           <Dialog.Close className="button button-ghost">{copy.close}</Dialog.Close>

@@ -137,12 +137,16 @@ describe("/corporate/qr-codes", () => {
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Page 2 of 5")).toBeVisible();
-    expect(await within(screen.getByRole("table")).findByText("Cy Walker")).toBeVisible();
+    await waitFor(() =>
+      expect(within(screen.getByRole("table")).getByText("Cy Walker")).toBeVisible(),
+    );
     expect(asked.at(-1)).toMatchObject({ page: "2", project: "7" });
 
     // A filter starts again on page 1.
     await user.selectOptions(screen.getByLabelText("Project"), "organization");
-    expect(await within(screen.getByRole("table")).findByText("Bob Smith")).toBeVisible();
+    await waitFor(() =>
+      expect(within(screen.getByRole("table")).getByText("Bob Smith")).toBeVisible(),
+    );
     expect(asked.at(-1)).toMatchObject({ page: "1", project: "organization" });
     expect(screen.getByText("2 recommended fields blank")).toBeVisible();
     expect(screen.queryByRole("navigation", { name: "Pages of QR codes" })).toBeNull();
@@ -151,7 +155,9 @@ describe("/corporate/qr-codes", () => {
     await user.selectOptions(screen.getByLabelText("Project"), "all");
     const before = asked.length;
     await user.type(screen.getByLabelText("Search by name or project"), "NORTH");
-    expect(await within(screen.getByRole("table")).findByText("Cy Walker")).toBeVisible();
+    await waitFor(() =>
+      expect(within(screen.getByRole("table")).getByText("Cy Walker")).toBeVisible(),
+    );
     expect(asked.slice(before).filter((q) => q.search !== undefined)).toEqual([
       { page: "1", pageSize: "25", project: "all", status: "all", search: "NORTH" },
     ]);

@@ -7,7 +7,6 @@ import { SearchBox } from "@/components/ui/SearchBox";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { useProjects } from "../projects/api";
-import { STANDARD_TEMPLATE_ID } from "../templates/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
@@ -61,10 +60,7 @@ function LibraryView({ orgId }: { orgId: number }) {
     params.get("new") === "1"
       ? {
           kind: "create",
-          templateId:
-            templateParam && /^\d+$/.test(templateParam)
-              ? Number(templateParam)
-              : STANDARD_TEMPLATE_ID,
+          templateId: templateParam && /^\d+$/.test(templateParam) ? Number(templateParam) : null,
         }
       : null,
   );
@@ -123,7 +119,7 @@ function LibraryView({ orgId }: { orgId: number }) {
           <button
             type="button"
             className="button button-primary"
-            onClick={() => setDialog({ kind: "create", templateId: STANDARD_TEMPLATE_ID })}
+            onClick={() => setDialog({ kind: "create", templateId: null })}
           >
             {copy.create}
           </button>

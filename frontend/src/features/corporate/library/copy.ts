@@ -79,6 +79,7 @@ export const libraryCopy = {
     file: "CSV file",
     paste: "Or paste the CSV text",
     preview: "Check rows",
+    switchTemplate: "Switch",
     previewing: "Checking…",
     importButton: (n: number) => `Import ${n} QR ${n === 1 ? "code" : "codes"}`,
     importing: "Importing…",

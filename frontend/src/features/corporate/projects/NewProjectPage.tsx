@@ -22,6 +22,8 @@ export function NewProjectPage() {
 function NewProjectForm({ orgId }: { orgId: number }) {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
+  const [startDate, setStartDate] = useState("");
+  const [endDate, setEndDate] = useState("");
   const create = useCreateProject(orgId);
   const navigate = useNavigate();
   const blank = name.trim() === "";
@@ -30,7 +32,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
     event.preventDefault();
     if (blank) return;
     create.mutate(
-      { name, description },
+      { name, description, startDate, endDate },
       {
         onSuccess: (answer) => {
           toast({ title: copy.created, description: answer.project.name, variant: "success" });
@@ -77,6 +79,29 @@ function NewProjectForm({ orgId }: { orgId: number }) {
               />
             )}
           </FormField>
+          <div className="grid-2">
+            <FormField label={copy.startDate}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  value={startDate}
+                  onChange={(e) => setStartDate(e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField label={copy.endDate}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  value={endDate}
+                  min={startDate || undefined}
+                  onChange={(e) => setEndDate(e.target.value)}
+                />
+              )}
+            </FormField>
+          </div>
           <div className="pills">
             <BusyButton
               className="button button-primary"

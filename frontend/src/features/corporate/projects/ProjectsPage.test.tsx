@@ -12,6 +12,8 @@ const north = {
   name: "North Site",
   description: "Scaffolders",
   status: "active",
+  startDate: "",
+  endDate: "",
   codeCount: 3,
   createdAt: "",
 };
@@ -41,7 +43,9 @@ describe("/corporate/projects/new (spec §2)", () => {
     await user.type(screen.getByLabelText(/^Description/), "Scaffolders");
     await user.click(create);
     await waitFor(() => expect(router.state.location.pathname).toBe("/corporate/projects"));
-    expect(sent).toEqual([{ name: "   North Site", description: "Scaffolders" }]);
+    expect(sent).toEqual([
+      { name: "   North Site", description: "Scaffolders", startDate: "", endDate: "" },
+    ]);
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: "Project created" });
     expect(await screen.findByText("North Site")).toBeVisible();
 
@@ -88,5 +92,38 @@ describe("/corporate/projects", () => {
         "/corporate/qr-codes?project=7",
       ),
     );
+  });
+
+  it("offers Delete only for an empty project, and archiving for one with codes", async () => {
+    const deleted: string[] = [];
+    const empty = {
+      ...north,
+      id: 8,
+      name: "Empty Site",
+      codeCount: 0,
+      startDate: "2026-05-01",
+      endDate: "",
+    };
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [north, empty] } }),
+      "DELETE /api/corporate/4/projects/8": () => {
+        deleted.push("8");
+        return { body: { success: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/projects");
+    expect(await screen.findByText("From 2026-05-01")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Delete: North Site" })).toBeNull();
+    expect(screen.getByText("Holds QR codes: archive it instead of deleting it.")).toBeVisible();
+    expect(
+      within(screen.getByLabelText("Status: North Site")).getByRole("option", { name: "Archived" }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Delete: Empty Site" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete project" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleted).toEqual(["8"]));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

@@ -10,7 +10,7 @@ import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
-import { useProjects, useUpdateProject, type Project } from "./api";
+import { useDeleteProject, useProjects, useUpdateProject, type Project } from "./api";
 import { PROJECT_STATUSES, projectsCopy as copy } from "./copy";
 
 /** /corporate/projects: every project, renamed and set to a status in place. */
@@ -53,7 +53,9 @@ export function ProjectsPage() {
 
 function ProjectRow({ orgId, project }: { orgId: number; project: Project }) {
   const update = useUpdateProject(orgId);
+  const remove = useDeleteProject(orgId);
   const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const failed = (error: unknown) =>
     toast({
       title: copy.failed,
@@ -65,6 +67,9 @@ function ProjectRow({ orgId, project }: { orgId: number; project: Project }) {
       <div>
         <h2>{project.name}</h2>
         {project.description && <p className="hint">{project.description}</p>}
+        {(project.startDate || project.endDate) && (
+          <p className="hint">{copy.dates(project.startDate, project.endDate)}</p>
+        )}
         <Link to={`${paths.corporateQrCodes}?project=${project.id}`}>
           {copy.codes(project.codeCount)} · {copy.viewCodes}
         </Link>
@@ -101,7 +106,54 @@ function ProjectRow({ orgId, project }: { orgId: number; project: Project }) {
         >
           {copy.rename}
         </button>
+        {project.codeCount === 0 ? (
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            aria-label={`${copy.delete}: ${project.name}`}
+            onClick={() => setDeleting(true)}
+          >
+            {copy.delete}
+          </button>
+        ) : (
+          project.status !== "archived" && <p className="hint">{copy.archiveHint}</p>
+        )}
       </div>
+      {deleting && (
+        <Dialog.Root open onOpenChange={(open) => !open && setDeleting(false)}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content className="dialog dialog-small">
+              <Dialog.Title>{copy.deleteTitle}</Dialog.Title>
+              <Dialog.Description>{copy.deleteBody(project.name)}</Dialog.Description>
+              <div className="dialog-actions">
+                <Dialog.Close className="button button-secondary">{copy.cancel}</Dialog.Close>
+                <BusyButton
+                  type="button"
+                  className="button button-danger"
+                  busy={remove.isPending}
+                  busyLabel={copy.deleting}
+                  onClick={() =>
+                    remove.mutate(project.id, {
+                      onSuccess: () => {
+                        toast({
+                          title: copy.deleted,
+                          description: project.name,
+                          variant: "success",
+                        });
+                        setDeleting(false);
+                      },
+                      onError: failed,
+                    })
+                  }
+                >
+                  {copy.delete}
+                </BusyButton>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
       {renaming && (
         <RenameDialog
           project={project}

@@ -1,5 +1,5 @@
 // Projects (admin-corporate-side §7): GET /api/corporate/projects/{orgId},
-// POST /api/corporate/{orgId}/projects, PUT .../projects/{projectId}.
+// POST /api/corporate/{orgId}/projects, PUT and DELETE .../projects/{projectId}.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { organizationKeys } from "../api/organization";
@@ -9,6 +9,9 @@ export interface Project {
   name: string;
   description: string;
   status: string;
+  /** YYYY-MM-DD, "" when unset. */
+  startDate: string;
+  endDate: string;
   codeCount: number;
   createdAt: string;
 }
@@ -39,9 +42,23 @@ function useProjectChange<T>(orgId: number, call: (arg: T) => Promise<{ project:
 }
 
 export function useCreateProject(orgId: number) {
-  return useProjectChange(orgId, (input: { name: string; description: string }) =>
-    apiJson<{ project: Project }>("POST", `/api/corporate/${orgId}/projects`, input),
+  return useProjectChange(
+    orgId,
+    (input: { name: string; description: string; startDate: string; endDate: string }) =>
+      apiJson<{ project: Project }>("POST", `/api/corporate/${orgId}/projects`, input),
   );
+}
+
+/** Deletes an empty project; the server refuses one with codes (archive it). */
+export function useDeleteProject(orgId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson("DELETE", `/api/corporate/${orgId}/projects/${id}`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: projectKeys.list(orgId) });
+      void client.invalidateQueries({ queryKey: organizationKeys.dashboard(orgId) });
+    },
+  });
 }
 
 export function useUpdateProject(orgId: number) {

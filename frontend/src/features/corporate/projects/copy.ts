@@ -12,7 +12,18 @@ export const projectsCopy = {
     "A project groups the QR codes of one site, crew or contract.",
     "You can filter the QR code library and batch printing by project.",
     "Mark a project completed or cancelled when the work ends; its codes stay in your library.",
+    "Project names are unique in your organisation. An empty project can be deleted; one with QR codes can be archived.",
   ],
+  startDate: "Start date",
+  endDate: "End date",
+  dates: (start: string, end: string) =>
+    start && end ? `${start} to ${end}` : start ? `From ${start}` : `Until ${end}`,
+  delete: "Delete",
+  deleteTitle: "Delete project",
+  deleteBody: (name: string) => `Delete the empty project “${name}”? This cannot be undone.`,
+  deleting: "Deleting…",
+  deleted: "Project deleted",
+  archiveHint: "Holds QR codes: archive it instead of deleting it.",
   create: "Create Project",
   creating: "Creating…",
   cancel: "Cancel",
@@ -23,10 +34,12 @@ export const projectsCopy = {
   none: "No projects yet.",
   codes: (n: number) => `${n} QR ${n === 1 ? "code" : "codes"}`,
   status: "Status",
-  statuses: { active: "Active", completed: "Completed", cancelled: "Cancelled" } as Record<
-    string,
-    string
-  >,
+  statuses: {
+    active: "Active",
+    completed: "Completed",
+    cancelled: "Cancelled",
+    archived: "Archived",
+  } as Record<string, string>,
   rename: "Rename",
   renameTitle: "Rename project",
   save: "Save",
@@ -39,4 +52,4 @@ export const projectsCopy = {
 };
 
 /** The project statuses of spec §4, in the status select's order. */
-export const PROJECT_STATUSES = ["active", "completed", "cancelled"] as const;
+export const PROJECT_STATUSES = ["active", "completed", "cancelled", "archived"] as const;

@@ -184,7 +184,7 @@ describe("/corporate/form-builder", () => {
     expect(preview.querySelector("pre")?.textContent).toContain(
       "ADDITIONAL INFORMATION:\nSite: North",
     );
-    expect(within(preview).getByTestId("byte-budget")).toHaveTextContent(/of 2331 bytes/);
+    expect(within(preview).getByTestId("byte-budget")).toHaveTextContent(/of 2330 bytes/);
   });
 
   it("duplicates a field at the end as '(Copy)' and renumbers after a delete", async () => {

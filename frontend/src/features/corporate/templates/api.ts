@@ -27,6 +27,14 @@ export interface TemplateInput {
 /** The id of the built-in Standard Emergency Form. */
 export const STANDARD_TEMPLATE_ID = 0;
 
+/**
+ * The template every form starts on (Create QR Code, Import CSV, collection
+ * links): the organisation's default, else the Standard Emergency Form.
+ */
+export function defaultTemplateId(templates: FormTemplate[] | undefined): number {
+  return templates?.find((t) => t.isDefault)?.id ?? STANDARD_TEMPLATE_ID;
+}
+
 export const templateKeys = {
   list: (orgId: number) => ["corporate", "templates", orgId] as const,
 };

@@ -1,0 +1,109 @@
+package emergency
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Spreadsheet cells (issue 24, item 3): a CSV made in an ordinary
+// spreadsheet spells ticks, dates and blood types the way people write
+// them. SpreadsheetValue reads such a cell into the value a record keeps;
+// AllowedValues says, for the template file and for a refusal, what a
+// column accepts. Both follow one table of spellings, here.
+
+// Ticked and unticked spellings of a checkbox cell, compared lower-cased.
+var (
+	tickedSpellings   = []string{"yes", "y", "true", "1", "✓", "✔", "ticked", "checked"}
+	uncheckedSpelling = []string{"no", "n", "false", "0"}
+)
+
+// dayFirstDate is d/m/yyyy with /, - or . between the parts.
+var dayFirstDate = regexp.MustCompile(`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$`)
+
+// SpreadsheetValue is the value a record keeps for cell in f's column:
+// a checkbox's yes/no, y/n, 1/0, true/false or ✓ becomes Checked or "";
+// a date may be ISO (YYYY-MM-DD) or, when dayFirst (an organisation that
+// writes dates day first, as the UK does), DD/MM/YYYY; a choice (blood
+// type included) matches its option ignoring case, spaces and the wording
+// of a blood type ("o positive", "AB neg"). A cell it cannot read is
+// returned as it is, for the record's validation to refuse.
+func SpreadsheetValue(f Field, cell string, dayFirst bool) string {
+	v := strings.TrimSpace(cell)
+	switch {
+	case v == "":
+		return ""
+	case f.Type == FieldCheckbox:
+		lower := strings.ToLower(v)
+		for _, s := range tickedSpellings {
+			if lower == s {
+				return Checked
+			}
+		}
+		for _, s := range uncheckedSpelling {
+			if lower == s {
+				return ""
+			}
+		}
+	case f.Type == FieldDate:
+		if m := dayFirstDate.FindStringSubmatch(v); m != nil && dayFirst {
+			day, _ := strconv.Atoi(m[1])
+			month, _ := strconv.Atoi(m[2])
+			year, _ := strconv.Atoi(m[3])
+			t := time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
+			// 31/02/1985 would roll over into March: refused instead.
+			if t.Day() == day && int(t.Month()) == month {
+				return t.Format(time.DateOnly)
+			}
+		}
+	case f.Type == FieldSelect:
+		key := choiceKey(v, f.Standard == SlotBloodType)
+		for _, o := range f.Options {
+			if choiceKey(o, f.Standard == SlotBloodType) == key {
+				return o
+			}
+		}
+	}
+	return v
+}
+
+// bloodWords are the words of a blood type's spoken form.
+var bloodWords = strings.NewReplacer("positive", "+", "pos", "+", "+ve", "+", "negative", "-", "neg", "-", "-ve", "-", "rh", "", "type", "", "group", "")
+
+// choiceKey compares choices: lower case, without spaces, and for a blood
+// type with its words as signs ("o positive" is "o+").
+func choiceKey(s string, bloodType bool) string {
+	k := strings.Join(strings.Fields(strings.ToLower(s)), "")
+	if bloodType {
+		k = bloodWords.Replace(k)
+	}
+	return k
+}
+
+// AllowedValues says what a cell of f's column may hold, in the template
+// file's hint row and in a refusal ("" where any text goes).
+func AllowedValues(f Field, dayFirst bool) string {
+	switch f.Type {
+	case FieldCheckbox:
+		return "yes or no (also y/n, 1/0, true/false, ✓; blank is no)"
+	case FieldDate:
+		if dayFirst {
+			return "a date as DD/MM/YYYY or YYYY-MM-DD"
+		}
+		return "a date as YYYY-MM-DD"
+	case FieldSelect:
+		return "one of " + strings.Join(NormalizeFields([]Field{f})[0].Options, ", ")
+	case FieldNumber:
+		if f.Standard == SlotWeight {
+			return fmt.Sprintf("a weight in kg, %s to %s", formatLimit(Rules.WeightKg.Min), formatLimit(Rules.WeightKg.Max))
+		}
+		return "a number"
+	case FieldEmail:
+		return "an e-mail address"
+	case FieldPhone:
+		return "a phone number"
+	}
+	return ""
+}

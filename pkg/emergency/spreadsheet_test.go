@@ -1,0 +1,63 @@
+package emergency_test
+
+import (
+	"testing"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// Cells as ordinary spreadsheets write them read as the record's values;
+// what cannot be read is left as written, for validation to refuse.
+func TestSpreadsheetValue(t *testing.T) {
+	fields := emergency.NormalizeFields(append(emergency.StandardFields(),
+		emergency.Field{ID: "firstAid", Type: emergency.FieldCheckbox, Label: "First aider", Category: "work"},
+		emergency.Field{ID: "shift", Type: emergency.FieldSelect, Label: "Shift", Category: "work", Options: []string{"Day", "Night"}},
+	))
+	byID := map[string]emergency.Field{}
+	for _, f := range fields {
+		byID[f.ID] = f
+	}
+	for _, c := range []struct {
+		field, cell string
+		dayFirst    bool
+		want        string
+	}{
+		{"firstAid", "Yes", true, emergency.Checked},
+		{"firstAid", "y", true, emergency.Checked},
+		{"firstAid", "1", true, emergency.Checked},
+		{"firstAid", "TRUE", true, emergency.Checked},
+		{"firstAid", "✓", true, emergency.Checked},
+		{"firstAid", " no ", true, ""},
+		{"firstAid", "N", true, ""},
+		{"firstAid", "0", true, ""},
+		{"firstAid", "false", true, ""},
+		{"firstAid", "maybe", true, "maybe"},
+		{"dateOfBirth", "12/04/1985", true, "1985-04-12"},
+		{"dateOfBirth", "1/2/1990", true, "1990-02-01"},
+		{"dateOfBirth", "12.04.1985", true, "1985-04-12"},
+		{"dateOfBirth", "1985-04-12", true, "1985-04-12"},
+		{"dateOfBirth", "1985-04-12", false, "1985-04-12"},
+		{"dateOfBirth", "12/04/1985", false, "12/04/1985"}, // month first: ambiguous, refused
+		{"dateOfBirth", "31/02/1985", true, "31/02/1985"},  // no such day
+		{"bloodType", "o positive", true, "O+"},
+		{"bloodType", "AB neg", true, "AB-"},
+		{"bloodType", "a +ve", true, "A+"},
+		{"bloodType", "B Rh negative", true, "B-"},
+		{"bloodType", "unknown", true, "Unknown"},
+		{"bloodType", "o-", true, "O-"},
+		{"bloodType", "Z+", true, "Z+"},
+		{"shift", "night", true, "Night"},
+		{"shift", "Evening", true, "Evening"},
+		{"fullName", "  Ann Rider ", true, "Ann Rider"},
+	} {
+		if got := emergency.SpreadsheetValue(byID[c.field], c.cell, c.dayFirst); got != c.want {
+			t.Errorf("%s %q (day first %v): got %q, want %q", c.field, c.cell, c.dayFirst, got, c.want)
+		}
+	}
+	if got := emergency.AllowedValues(byID["bloodType"], true); got != "one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown" {
+		t.Errorf("blood type allows %q", got)
+	}
+	if got := emergency.AllowedValues(byID["dateOfBirth"], false); got != "a date as YYYY-MM-DD" {
+		t.Errorf("a month-first date allows %q", got)
+	}
+}
