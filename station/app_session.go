@@ -28,6 +28,9 @@ type SessionState struct {
 	LastSynced   string `json:"lastSynced"`
 	// Pending changes wait for the cloud (made offline).
 	Pending int `json:"pending"`
+	// OutOfDate is the cloud's message while it refuses this station as
+	// too old, for the banner ("" otherwise).
+	OutOfDate string `json:"outOfDate"`
 }
 
 // State answers the window's poll.
@@ -51,7 +54,7 @@ func (s *Session) State() (SessionState, error) {
 		if err != nil {
 			return SessionState{}, err
 		}
-		state.Online, state.Pending = status.Online, status.Pending
+		state.Online, state.Pending, state.OutOfDate = status.Online, status.Pending, status.OutOfDate
 		if status.OfflineSince != nil {
 			state.OfflineSince = status.OfflineSince.UTC().Format(timeFormat)
 		}

@@ -27,9 +27,6 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 )
 
-// version is set by scripts/station-build.sh (-ldflags -X main.version=...).
-var version = "dev"
-
 // windowTitle is the window's title (the page's own <title> is the same).
 const windowTitle = "Lifetag Station"
 

@@ -11,6 +11,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // Config is the cloud's configuration. Every setting comes from the
@@ -33,9 +34,12 @@ type Config struct {
 	DataKeysPrevious []string // DATA_KEY_PREVIOUS: comma-separated older keys, still opened
 	AdminEmails      []string // ADMIN_EMAILS: comma-separated
 
-	SMTP      mail.SMTPConfig // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
-	Argon2    argon2id.Params // ARGON2_TIME, ARGON2_MEMORY_KIB, ARGON2_THREADS
-	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK (per minute), TRUST_PROXY_HEADERS
+	SMTP   mail.SMTPConfig // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
+	Argon2 argon2id.Params // ARGON2_TIME, ARGON2_MEMORY_KIB, ARGON2_THREADS
+	// MinStationVersion (STATION_MIN_VERSION, X.Y.Z): older print stations
+	// are answered 426 with a message to ask IT for this version. "" serves all.
+	MinStationVersion string
+	RateLimit         lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK (per minute), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -65,6 +69,11 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("TRUST_PROXY_HEADERS must be true or false")
 	}
 	c.AdminEmails = splitList(getenv("ADMIN_EMAILS"))
+	if c.MinStationVersion = getenv("STATION_MIN_VERSION"); c.MinStationVersion != "" {
+		if _, err := version.Parse(c.MinStationVersion); err != nil {
+			return c, fmt.Errorf("STATION_MIN_VERSION must be a version such as 0.1.0, not %q", c.MinStationVersion)
+		}
+	}
 
 	env := getenv("LIFETAG_ENV")
 	switch env {

@@ -34,7 +34,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"ARGON2_TIME": "3", "ARGON2_MEMORY_KIB": "65536", "ARGON2_THREADS": "2", "RATE_LIMIT_PER_IP": "5",
 		"RATE_LIMIT_PER_ADDRESS": "2", "RATE_LIMIT_ANALYTICS_PER_IP": "7",
 		"RATE_LIMIT_COLLECT_PER_IP": "8", "RATE_LIMIT_COLLECT_PER_LINK": "3", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
-		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json",
+		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json", "STATION_MIN_VERSION": "0.2.0",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestConfigFromEnv(t *testing.T) {
 		c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.Argon2 != (argon2id.Params{Time: 3, MemoryKiB: 65536, Threads: 2}) ||
 		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.RateLimit.AnalyticsPerIP != 7 ||
 		c.RateLimit.CollectPerIP != 8 || c.RateLimit.CollectPerLink != 3 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
-		c.Drain != 5*time.Second || !c.LogJSON {
+		c.Drain != 5*time.Second || !c.LogJSON || c.MinStationVersion != "0.2.0" {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -78,6 +78,7 @@ func TestConfigErrors(t *testing.T) {
 		"ErrBadTrustProxy":       {"TRUST_PROXY_HEADERS": "maybe"},
 		"ErrDrainTooLong":        {"DRAIN_SECONDS": "3600"},
 		"ErrNegativeDrain":       {"DRAIN_SECONDS": "-1"},
+		"ErrBadStationVersion":   {"STATION_MIN_VERSION": "0.2"},
 		// Development by default must never face a network (issue 10).
 		"ErrDefaultEnvOnAnyHost":     {"HOST": "0.0.0.0"},
 		"ErrDefaultEnvOnPublicHost":  {"ADDR": "203.0.113.7"},
