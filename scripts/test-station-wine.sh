@@ -15,7 +15,8 @@
 #
 #   scripts/test-station-wine.sh               builds this version first
 #   scripts/test-station-wine.sh DIR           this version's build in DIR,
-#       signed with SIGN_CERT/SIGN_KEY (scripts/test-station.sh)
+#       signed with SIGN_CERT/SIGN_KEY, timestamped by SIGN_TIMESTAMP_URL
+#       whose certificate is TSA_CERT (scripts/test-station.sh)
 #
 # Wine has no UAC, no SmartScreen and no Authenticode check: those still
 # need a real Windows machine (README), and the script says so.
@@ -159,9 +160,12 @@ expect_installed() {
   [ "$entries" = "$want|Lifetag" ] || fail "$step: Add/Remove entries: [$entries], want one, $want by Lifetag"
   if [ "$by" = nsis ]; then
     [ -f "$(program_dir)/uninstall.exe" ] || fail "$step: no uninstall.exe"
-    osslsigncode verify -CAfile "$SIGN_CERT" -in "$(program_dir)/uninstall.exe" >"$work/verify.log" 2>&1 &&
+    osslsigncode verify -CAfile "$SIGN_CERT" ${TSA_CERT:+-TSA-CAfile "$TSA_CERT"} -in "$(program_dir)/uninstall.exe" >"$work/verify.log" 2>&1 &&
       grep "Signature verification: ok" "$work/verify.log" >/dev/null ||
       fail "$step: the installed uninstall.exe is not signed: $(grep -m1 -i signature "$work/verify.log")"
+    if [ -n "${TSA_CERT:-}" ] && ! grep "Timestamp Server Signature verification: ok" "$work/verify.log" >/dev/null; then
+      fail "$step: the installed uninstall.exe's signature has no timestamp"
+    fi
   else
     [ "$(regval "$config_key" Installer)" = msi ] || fail "$step: the MSI left no Installer=msi"
   fi
@@ -207,9 +211,11 @@ for bad in "/CLOUDURL=https:" "/CLOUDURL=http://lifetag.example.org" "/CLOUDURL=
   nsis_log | grep -F "refused (exit code 3): /CLOUDURL= must be the cloud's https:// address" >/dev/null || fail "nsis $bad: no log line"
   expect_installed "$version" "$url" nsis "nsis $bad"
 done
-# The quoted forms, through cmd as IT types them.
+# The quoted forms, as IT types them: from a batch file (wine's own command
+# line would escape the quotes).
 for form in '/CLOUDURL="https://a.example.org"' '"/CLOUDURL=https://b.example.org"'; do
-  rc="$(run_rc wine cmd /c "$(winpath "$new_setup") /S $form")"
+  printf '"%s" /S %s\r\nexit /b %%ERRORLEVEL%%\r\n' "$(winpath "$new_setup")" "$form" >"$work/install.bat"
+  rc="$(run_rc wine cmd /c "$(winpath "$work/install.bat")")"
   want="$(echo "$form" | sed 's/.*\(https:[^"]*\).*/\1/')"
   [ "$rc" = 0 ] || fail "nsis $form: exit $rc"
   expect_installed "$version" "$want" nsis "nsis $form"

@@ -124,7 +124,7 @@ describe("StationApp", () => {
       outOfDate: message,
     });
     renderApp();
-    expect(await screen.findByRole("status")).toHaveTextContent(
+    expect(await screen.findByText(/^This print station is out of date\./)).toHaveTextContent(
       `${message} Printing keeps working; changes are sent once this station is upgraded. 1 change waiting to be sent.`,
     );
   });
