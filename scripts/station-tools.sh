@@ -160,8 +160,9 @@ windows_installers() {
   # so msiexec passes it to the elevated install; the CloudUrl component is
   # written only when CLOUDURL is given and is permanent (attribute 16), so
   # neither an upgrade without it nor an uninstall removes IT's address.
-  secure="$(msiinfo export "$work/unsigned.msi" Property | awk -F'\t' '$1 == "SecureCustomProperties" {print $2}')"
-  attrs="$(msiinfo export "$work/unsigned.msi" Component | awk -F'\t' '$1 == "CloudUrl" {print $4}')"
+  # (msiinfo export ends its lines with CR LF.)
+  secure="$(msiinfo export "$work/unsigned.msi" Property | tr -d '\r' | awk -F'\t' '$1 == "SecureCustomProperties" {print $2}')"
+  attrs="$(msiinfo export "$work/unsigned.msi" Component | tr -d '\r' | awk -F'\t' '$1 == "CloudUrl" {print $4}')"
   msibuild "$work/unsigned.msi" \
     -q "UPDATE \`Property\` SET \`Value\` = 'CLOUDURL;$secure' WHERE \`Property\` = 'SecureCustomProperties'" \
     -q "UPDATE \`Component\` SET \`Condition\` = 'CLOUDURL', \`Attributes\` = $((attrs | 16)) WHERE \`Component\` = 'CloudUrl'"

@@ -187,7 +187,8 @@ run_rc() { local rc=0; "$@" >>"$work/wine.log" 2>&1 || rc=$?; echo "$rc"; }
 # msiexec's 1603 reads 67).
 win_rc() {
   printf '@%s\r\n@echo exit code %%ERRORLEVEL%%\r\n' "$1" >"$work/run.bat"
-  wine cmd /c "$(winpath "$work/run.bat")" 2>>"$work/wine.log" | tr -d '\r' | sed -n 's/^exit code //p' | tail -1
+  # cmd exits with the ERRORLEVEL the echo leaves alone: the line is the result.
+  { wine cmd /c "$(winpath "$work/run.bat")" 2>>"$work/wine.log" || true; } | tr -d '\r' | sed -n 's/^exit code //p' | tail -1
 }
 nsis_log() { tr -d '\r' <"$(temp_dir)/lifetag-station-setup.log" 2>/dev/null; }
 

@@ -87,7 +87,7 @@ dpkg-deb --contents "$deb" | grep "./usr/bin/lifetag-station$" >/dev/null || { e
 echo "   $(basename "$deb"): $(dpkg-deb --field "$deb" Package Version | tr '\n' ' ')"
 msiinfo suminfo "$pkg/lifetag-station.msi" | grep "^Subject: Lifetag Station$" >/dev/null || { echo "station: msiinfo cannot read the MSI" >&2; exit 1; }
 msiinfo tables "$pkg/lifetag-station.msi" | grep -x Registry >/dev/null || { echo "station: the MSI has no Registry table" >&2; exit 1; }
-msiinfo export "$pkg/lifetag-station.msi" Property | grep "^SecureCustomProperties	CLOUDURL;" >/dev/null ||
+msiinfo export "$pkg/lifetag-station.msi" Property | tr -d '\r' | grep -x "SecureCustomProperties	CLOUDURL;[A-Z_;]*" >/dev/null ||
   { echo "station: CLOUDURL is not a secure property of the MSI" >&2; exit 1; }
 echo "   lifetag-station.msi: summary, tables and the CLOUDURL property read"
 (cd "$pkg" && sha256sum --quiet -c SHA256SUMS)
@@ -104,7 +104,7 @@ for f in lifetag-station.exe lifetag-station-setup.exe; do
   for tag in ProductVersion FileVersion; do read_back "$f's $tag string" "$(exiftool -s3 -"$tag" "$pkg/$f")"; done
   for tag in ProductVersionNumber FileVersionNumber; do read_back "$f's fixed $tag" "$(exiftool -s3 -"$tag" "$pkg/$f" | sed 's/\.0$//')"; done
 done
-read_back "the MSI's ProductVersion" "$(msiinfo export "$pkg/lifetag-station.msi" Property | awk -F'\t' '$1 == "ProductVersion" {print $2}')"
+read_back "the MSI's ProductVersion" "$(msiinfo export "$pkg/lifetag-station.msi" Property | tr -d '\r' | awk -F'\t' '$1 == "ProductVersion" {print $2}')"
 echo "   $version: the Linux binary, the .deb, the exe's and the NSIS installer's fixed and string versions, the MSI"
 
 echo "== station: the installers, installed under Wine"
