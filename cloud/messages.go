@@ -112,3 +112,8 @@ const (
 	AnalyticsNameMaxBytes  = 64 // an event's action, and its category
 	AnalyticsLabelMaxBytes = 100
 )
+
+// MsgStationTooOld answers a print station older than the oldest the cloud
+// serves (STATION_MIN_VERSION); %s is that version. The station's window
+// shows it in its banner.
+const MsgStationTooOld = "This print station is out of date. Ask IT for version %s or later."

@@ -11,7 +11,11 @@
 #   SIGN_CERT + SIGN_KEY           PEM certificate (chain) and key, or
 #   SIGN_PKCS12 + SIGN_PASSWORD    a PKCS#12 file and its password;
 #   SIGN_TIMESTAMP_URL             optional RFC 3161 timestamp server, so the
-#                                  signatures outlive the certificate.
+#                                  signatures (the NSIS uninstaller's too)
+#                                  outlive the certificate.
+# The version is scripts/version.sh's (the git tag, else pkg/version/VERSION),
+# in every artifact; LIFETAG_VERSION=X.Y.Z builds another, and STATION_OUT
+# another folder (tests).
 # Without a certificate everything is built unsigned, and the script says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,38 +23,33 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh station
 . scripts/station-tools.sh
 
-out=build/station
+out="$(realpath -m "${STATION_OUT:-build/station}")"
 rm -rf "$out"
 mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# The one version: the Wails project's productVersion (station/wails.json),
-# also the exe's version resource. MSI and .deb versions must be numeric.
-version="$(sed -n 's/.*"productVersion": *"\([0-9][0-9.]*\)".*/\1/p' station/wails.json)"
-[ -n "$version" ] || { echo "station-build: no productVersion in station/wails.json" >&2; exit 1; }
-commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-ldflags="-X main.version=$version+$commit"
+# The one version (pkg/version): the git tag, else pkg/version/VERSION;
+# LIFETAG_VERSION builds another (the Wine test's older build).
+version="${LIFETAG_VERSION:-$(scripts/version.sh)}"
+ldflags="$(version_ldflags "$version")"
 
 echo "== station: the window (frontend/station.html -> station/web/dist)"
 (cd frontend && npm run --silent build:station >/dev/null)
 
 echo "== station: Linux binary and Windows exe (in parallel)"
-wails="$(wails_cli)"
+wails_cli >/dev/null # installed once, before the two builds run
 # Linux: exactly the go build that `wails build` runs (its tags), without the
 # CLI's preflight, which wrongly reports webkit 4.0 missing on Debian 12.
 (cd station && go build -trimpath -tags desktop,production,webkit2_41 \
-  -ldflags "-s -w $ldflags" -o "../$out/lifetag-station-linux-amd64" .) &
+  -ldflags "-s -w $ldflags" -o "$out/lifetag-station-linux-amd64" .) &
 linux=$!
-# Windows: the Wails CLI, for the exe's icon, manifest and version resources
-# (built from station/build/appicon.png and wails.json); pure Go, no CGO.
-(cd station && CGO_ENABLED=0 "$wails" build -platform windows/amd64 -s -skipbindings -m \
-  -nosyncgomod -trimpath -ldflags "$ldflags" -o lifetag-station.exe -v 0 >"$work/wails.log" 2>&1 \
-  || { cat "$work/wails.log" >&2; exit 1; }) &
+# Windows: the Wails CLI, for the exe's icon, manifest and version resources;
+# pure Go, no CGO.
+windows_exe "$version" "$work/unsigned.exe" &
 windows=$!
 wait "$linux"
 wait "$windows"
-cp station/build/bin/lifetag-station.exe "$work/unsigned.exe"
 
 echo "== station: .deb"
 deb="$work/deb"
@@ -75,20 +74,9 @@ Description: Lifetag desktop print station
 EOF
 dpkg-deb --root-owner-group --build "$deb" "$out/lifetag-station_${version}_amd64.deb" >/dev/null
 
-echo "== station: sign the exe, NSIS installer, sign it, MSI, sign it"
+echo "== station: sign the exe, NSIS installer (and its uninstaller), MSI"
 sign_init
-sign "$work/unsigned.exe" "$out/lifetag-station.exe"
-icon=station/build/windows/icon.ico # made by wails build from appicon.png
-makensis -V2 -DVERSION="$version" -DEXE="$PWD/$out/lifetag-station.exe" -DICON="$PWD/$icon" \
-  -DOUTFILE="$work/setup-unsigned.exe" station/build/nsis/lifetag-station.nsi >/dev/null
-sign "$work/setup-unsigned.exe" "$out/lifetag-station-setup.exe"
-wixl -a x64 -D Version="$version" -D Exe="$out/lifetag-station.exe" -D Icon="$icon" \
-  -o "$work/unsigned.msi" station/build/wix/lifetag-station.wxs
-# wixl sets SecureCustomProperties itself (for the upgrade); CLOUDURL joins it
-# so msiexec passes the value to the elevated install.
-secure="$(msiinfo export "$work/unsigned.msi" Property | awk -F'\t' '$1 == "SecureCustomProperties" {print $2}')"
-msibuild "$work/unsigned.msi" -q "UPDATE \`Property\` SET \`Value\` = 'CLOUDURL;$secure' WHERE \`Property\` = 'SecureCustomProperties'"
-sign "$work/unsigned.msi" "$out/lifetag-station.msi"
+windows_installers "$version" "$work/unsigned.exe" "$out" "$work"
 
 (cd "$out" && sha256sum -- * >SHA256SUMS)
 echo "== station: built in $out ($signed_note)"

@@ -10,6 +10,7 @@ import (
 
 	wailsruntime "github.com/wailsapp/wails/v2/pkg/runtime"
 
+	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/lifetag/lifetag/station/internal/printing"
 	"github.com/lifetag/lifetag/station/internal/secrets"
 	"github.com/lifetag/lifetag/station/internal/services"
@@ -52,7 +53,6 @@ func newApp(browser bool, saveDir string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	svc.Session.UserAgent = "lifetag-station/" + version
 	a := &App{browser: browser, saveDir: saveDir, svc: svc, paths: paths}
 	a.Station, a.Session, a.Cloud = &Station{app: a}, &Session{app: a}, &Cloud{app: a}
 	a.Orders, a.Printing, a.Files = &Orders{app: a}, &Printing{app: a}, &Files{app: a}
@@ -119,5 +119,5 @@ type StationInfo struct {
 }
 
 func (s *Station) Info() StationInfo {
-	return StationInfo{Version: version, OS: runtime.GOOS, Browser: s.app.browser, Warning: s.app.svc.Warning}
+	return StationInfo{Version: version.String(), OS: runtime.GOOS, Browser: s.app.browser, Warning: s.app.svc.Warning}
 }

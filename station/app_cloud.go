@@ -87,11 +87,27 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 		return CloudAnswer{}, errors.New("The cloud did not answer. Check the connection.")
 	}
 	defer resp.Body.Close()
-	c.app.svc.Offline.Observe(ctx, account, nil)
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	if err != nil {
 		return CloudAnswer{}, errors.New("The cloud's answer was cut off. Please try again.")
 	}
+	answer := CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
+		ContentType: resp.Header.Get("Content-Type"), Body: data}
+	if resp.StatusCode == http.StatusUpgradeRequired {
+		// The cloud no longer serves this version: work offline (the cache
+		// answers, changes stay queued for after the upgrade); the banner
+		// shows the cloud's message.
+		var refused struct{ Message string }
+		if json.Unmarshal(data, &refused) != nil || refused.Message == "" {
+			refused.Message = answer.StatusText
+		}
+		c.app.svc.Offline.Observe(ctx, account, client.OutOfDateError(refused.Message))
+		if offline, ok := c.offlineAnswer(ctx, method, path, body); ok {
+			return offline, nil
+		}
+		return answer, nil
+	}
+	c.app.svc.Offline.Observe(ctx, account, nil)
 	c.sendQueued(ctx, account)
 	if method == http.MethodGet && resp.StatusCode == http.StatusOK {
 		route, _, _ := strings.Cut(path, "?")
@@ -102,6 +118,5 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 			c.refreshLibraryAfterList(account)
 		}
 	}
-	return CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
-		ContentType: resp.Header.Get("Content-Type"), Body: data}, nil
+	return answer, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/station/internal/session"
+	"github.com/lifetag/lifetag/station/internal/settings"
 )
 
 // Session is the window's sign-in (station/internal/session: the token in
@@ -28,6 +29,12 @@ type SessionState struct {
 	LastSynced   string `json:"lastSynced"`
 	// Pending changes wait for the cloud (made offline).
 	Pending int `json:"pending"`
+	// OutOfDate is the cloud's message while it refuses this station as
+	// too old, for the banner ("" otherwise).
+	OutOfDate string `json:"outOfDate"`
+	// CloudURLProblem says why IT's address for the machine was not
+	// offered on the first run ("" when there is none, or it is valid).
+	CloudURLProblem string `json:"cloudUrlProblem"`
 }
 
 // State answers the window's poll.
@@ -40,9 +47,14 @@ func (s *Session) State() (SessionState, error) {
 	state := SessionState{CloudURL: st.CloudURL, Online: true}
 	if _, err := os.Stat(s.app.paths.UserSettings); errors.Is(err, os.ErrNotExist) {
 		state.FirstRun = true
-		// On Windows the installers leave IT's address in the registry.
+		// On Windows the installers leave IT's address in the registry;
+		// one that is not a valid https:// address is not offered.
 		if u := registryCloudURL(); u != "" {
-			state.CloudURL = u
+			if err := settings.CheckMachineURL(u); err != nil {
+				state.CloudURLProblem = err.Error()
+			} else {
+				state.CloudURL = u
+			}
 		}
 	}
 	if a := svc.Session.Current(); a != nil {
@@ -51,7 +63,7 @@ func (s *Session) State() (SessionState, error) {
 		if err != nil {
 			return SessionState{}, err
 		}
-		state.Online, state.Pending = status.Online, status.Pending
+		state.Online, state.Pending, state.OutOfDate = status.Online, status.Pending, status.OutOfDate
 		if status.OfflineSince != nil {
 			state.OfflineSince = status.OfflineSince.UTC().Format(timeFormat)
 		}

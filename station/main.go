@@ -21,14 +21,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/options/windows"
 )
-
-// version is set by scripts/station-build.sh (-ldflags -X main.version=...).
-var version = "dev"
 
 // windowTitle is the window's title (the page's own <title> is the same).
 const windowTitle = "Lifetag Station"
@@ -36,7 +35,12 @@ const windowTitle = "Lifetag Station"
 func main() {
 	browser := flag.String("browser", "", "serve the window to a browser on this loopback address (development and tests) instead of opening it")
 	saveDir := flag.String("save-dir", "", "with --browser: where Save PDF writes, in place of the save dialog a browser cannot show")
+	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Parse()
+	if *showVersion {
+		fmt.Println(version.String())
+		return
+	}
 
 	if err := run(*browser, *saveDir); err != nil {
 		fmt.Fprintln(os.Stderr, "lifetag-station:", err)
@@ -70,7 +74,29 @@ func run(browser, saveDir string) error {
 		OnStartup:        app.startup,
 		Bind:             app.bound(),
 		Linux:            &linux.Options{Icon: appIcon, ProgramName: "lifetag-station"},
+		Windows:          &windows.Options{Messages: webView2Messages()},
 	})
+}
+
+// MsgNoWebView2 is what a Windows user sees when the WebView2 runtime the
+// window needs is missing: the exe is built with Wails' "error" WebView2
+// strategy (scripts/station-build.sh), which shows this message instead of
+// offering to download the runtime, as many sites have no internet.
+const MsgNoWebView2 = "Lifetag Station needs the Microsoft Edge WebView2 Runtime, which is not installed on this computer.\n\n" +
+	"Ask IT to install it. Without internet access, IT can use Microsoft's Evergreen Standalone Installer (x64) " +
+	"from https://developer.microsoft.com/microsoft-edge/webview2/ (Download the WebView2 Runtime)."
+
+// webView2Title is the title of the message box (the Wine test finds it by it).
+const webView2Title = "Lifetag Station: WebView2 Runtime missing"
+
+// webView2Messages are Wails' WebView2 messages with ours where the
+// runtime is missing.
+func webView2Messages() *windows.Messages {
+	m := windows.DefaultMessages()
+	m.ContactAdmin = MsgNoWebView2
+	m.Error = webView2Title
+	m.Webview2NotInstalled = "the Microsoft Edge WebView2 Runtime is not installed"
+	return m
 }
 
 // serveBrowser serves the window and the bound methods on a loopback address

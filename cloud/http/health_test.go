@@ -12,14 +12,16 @@ import (
 
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 func TestHealth(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
 		resp := e.do("GET", "/api/health", "", nil)
-		if resp.Status != http.StatusOK || string(resp.Body) != `{"status":"ok"}`+"\n" {
-			t.Fatalf("got %d %s, want 200 {status: ok}", resp.Status, resp.Body)
+		want := `{"status":"ok","version":"` + version.String() + `"}` + "\n"
+		if resp.Status != http.StatusOK || string(resp.Body) != want {
+			t.Fatalf("got %d %s, want 200 %s", resp.Status, resp.Body, want)
 		}
 		e.Store.Close()
 		if resp := e.do("GET", "/api/health", "", nil); resp.Status != http.StatusServiceUnavailable {

@@ -18,7 +18,7 @@ func (s *Server) routes() chi.Router {
 	r.Use(s.requestID, s.rememberClient, s.recoverer, s.logRequests, s.securityHeaders)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore, sameOriginWrites)
+		r.Use(noStore, sameOriginWrites, s.stationVersion)
 		r.NotFound(s.handleAPINotFound)
 		r.MethodNotAllowed(s.handleAPIMethodNotAllowed)
 

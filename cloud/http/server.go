@@ -14,6 +14,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // RateLimit bounds the sign-in and password routes (signin_guard.go): PerIP
@@ -77,6 +78,10 @@ type Config struct {
 	// counters in the database so that every instance counts together;
 	// nil counts in this process's memory (the embedded SQLite default).
 	RateLimitStore cloud.RateLimitStore
+	// MinStationVersion (X.Y.Z, STATION_MIN_VERSION) is the oldest print
+	// station served; an older one is answered 426 (stationversion.go).
+	// "" serves every version.
+	MinStationVersion string
 }
 
 // Server is the HTTP face of the cloud.
@@ -87,6 +92,7 @@ type Server struct {
 	production bool
 	rateLimit  RateLimit
 	payments   Payments
+	minStation string
 
 	ipLimiter        *httprate.RateLimiter
 	pairLimiter      *httprate.RateLimiter // requests per (client, address, route)
@@ -132,6 +138,10 @@ func NewServer(c Config) *Server {
 		production: c.Production,
 		rateLimit:  c.RateLimit,
 		payments:   c.Payments,
+		minStation: c.MinStationVersion,
+	}
+	if _, err := version.Parse(c.MinStationVersion); c.MinStationVersion != "" && err != nil {
+		panic("http: MinStationVersion: " + err.Error()) // main checks it first
 	}
 	onLimit := httprate.WithLimitHandler(s.onLimit)
 	keyByIP := httprate.WithKeyByIP()
@@ -185,7 +195,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": version.String()})
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {

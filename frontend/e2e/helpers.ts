@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 export const jane = {
   fullName: "Jane Doe",
@@ -375,4 +375,38 @@ export async function expectNotFramable(page: Page, url: string) {
   } finally {
     server.close();
   }
+}
+
+/** The one PDF saved in dir. */
+export function savedPdf(dir: string): string {
+  const pdfs = readdirSync(dir).filter((f) => f.endsWith(".pdf"));
+  expect(pdfs).toHaveLength(1);
+  return join(dir, pdfs[0]!);
+}
+
+/**
+ * On the station's Batch screen, with the cloud not serving it: adds the
+ * cached library codes named names, prints them (Save PDF into saveDir),
+ * checks every name is on the saved sheet and that the print run waits.
+ */
+export async function printCachedBatch(station: Page, saveDir: string, names: string[]) {
+  await station.getByRole("button", { name: "Add from Library" }).click();
+  const picker = station.getByRole("dialog", { name: "Add QR Codes from Library" });
+  for (const name of names) await expect(picker.getByText(name)).toBeVisible();
+  await picker.getByRole("button", { name: "Select All" }).click();
+  await picker.getByRole("button", { name: `Add ${names.length} to Queue` }).click();
+  await station.getByRole("button", { name: "Print", exact: true }).click();
+  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
+  const codes = decodePdf(savedPdf(saveDir));
+  for (const name of names) expect(codes).toContain(name);
+  // The print run waits on the station.
+  await expect(station.getByText(/1 change waiting to be sent/)).toBeVisible({ timeout: 15_000 });
+}
+
+/** An API answer's JSON, failing with its status and body unless it is 2xx. */
+export async function json<T>(response: APIResponse): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as T;
 }

@@ -1,7 +1,5 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { decodePdf, expectCodes } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { decodePdf, expectCodes, json, printCachedBatch, savedPdf } from "./helpers";
 
 // Corporate batch printing with the cloud away (scripts/test-station.sh runs
 // the first test with the cloud stopped, after e2e/station-batch.spec.ts
@@ -16,20 +14,6 @@ const onlineSaveDir = process.env.STATION_ONLINE_SAVE_DIR ?? "";
 const officer = { email: "safety@station-org.test", password: "batch-password-1" };
 const workers = ["Ada Worker", "Bob Worker"];
 
-/** The one PDF saved in dir. */
-function savedPdf(dir: string): string {
-  const pdfs = readdirSync(dir).filter((f) => f.endsWith(".pdf"));
-  expect(pdfs).toHaveLength(1);
-  return join(dir, pdfs[0]!);
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
 test("with the cloud stopped, a corporate user prints from the cached library", async ({
   browser,
 }) => {
@@ -43,17 +27,7 @@ test("with the cloud stopped, a corporate user prints from the cached library", 
   // The banner learns of the outage at its next poll (every 10 s).
   await expect(station.getByText(/^Offline since \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
 
-  await station.getByRole("button", { name: "Add from Library" }).click();
-  const picker = station.getByRole("dialog", { name: "Add QR Codes from Library" });
-  for (const name of workers) await expect(picker.getByText(name)).toBeVisible();
-  await picker.getByRole("button", { name: "Select All" }).click();
-  await picker.getByRole("button", { name: "Add 2 to Queue" }).click();
-  await station.getByRole("button", { name: "Print", exact: true }).click();
-  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
-  const codes = decodePdf(savedPdf(saveDir));
-  for (const name of workers) expect(codes).toContain(name);
-  // The print run waits on the station.
-  await expect(station.getByText(/1 change waiting to be sent/)).toBeVisible({ timeout: 15_000 });
+  await printCachedBatch(station, saveDir, workers);
   await station.screenshot({ path: "test-results/screens/station-batch-offline.png" });
 });
 

@@ -22,6 +22,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // BearerClientHeader and BearerClientValue ask a sign-in door for the
@@ -31,9 +33,6 @@ const (
 	BearerClientHeader = "X-Lifetag-Session"
 	BearerClientValue  = "bearer"
 )
-
-// DefaultUserAgent names this client to the cloud's logs.
-const DefaultUserAgent = "lifetag-station/1"
 
 // maxAnswerBytes caps any JSON answer: the largest is a library of 2,000
 // codes with their records (a few MB); anything bigger is not the cloud.
@@ -87,6 +86,30 @@ func (e *unreachableError) Error() string        { return ErrUnreachable.Error()
 func (e *unreachableError) Is(target error) bool { return target == ErrUnreachable }
 func (e *unreachableError) Unwrap() error        { return e.cause }
 
+// outOfDateError is the cloud's 426 Upgrade Required: this station is older
+// than the oldest the cloud serves. It matches ErrUnreachable, as the call
+// may be sent again (after the upgrade): the station works from its cache
+// and keeps its queued changes, and shows the cloud's message.
+type outOfDateError struct {
+	message string
+}
+
+func (e *outOfDateError) Error() string        { return e.message + " (HTTP 426)" }
+func (e *outOfDateError) Is(target error) bool { return target == ErrUnreachable }
+
+// OutOfDateError is the error of a call the cloud answered 426 with message.
+func OutOfDateError(message string) error { return &outOfDateError{message: message} }
+
+// OutOfDate is the cloud's message when err is its answer that this station
+// is too old (426 Upgrade Required); ok is false for any other error.
+func OutOfDate(err error) (message string, ok bool) {
+	var e *outOfDateError
+	if errors.As(err, &e) {
+		return e.message, true
+	}
+	return "", false
+}
+
 // Client calls one cloud. It is safe for concurrent use; WithToken returns
 // a copy for a signed-in session.
 type Client struct {
@@ -103,7 +126,7 @@ func New(baseURL string) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{base: u, http: &http.Client{}, userAgent: DefaultUserAgent}, nil
+	return &Client{base: u, http: &http.Client{}, userAgent: version.StationUserAgent()}, nil
 }
 
 // ParseBaseURL checks a cloud address as people type it: http or https, a
@@ -205,6 +228,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 	if resp.StatusCode >= 500 {
 		return &unreachableError{cause: fmt.Errorf("%s %s: HTTP %d %s", method, path, resp.StatusCode, messageOf(raw))}
 	}
+	if resp.StatusCode == http.StatusUpgradeRequired {
+		return OutOfDateError(messageOrStatus(raw, resp.StatusCode))
+	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		var e errorAnswer
 		json.Unmarshal(raw, &e) // a body that is not the error shape leaves the fallback
@@ -221,6 +247,15 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		return fmt.Errorf("client: %s %s: the answer is not the expected JSON: %w", method, path, err)
 	}
 	return nil
+}
+
+// messageOrStatus is the cloud's message in an error body, or the status's
+// text when it gave none.
+func messageOrStatus(raw []byte, status int) string {
+	if msg := strings.TrimSpace(messageOf(raw)); msg != "" {
+		return msg
+	}
+	return http.StatusText(status)
 }
 
 // messageOf is the cloud's message in an error body, for a 5xx's cause.

@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -13,6 +14,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // cloudBinary is the cloud built once for this test binary (TestMain).
@@ -201,5 +203,42 @@ func TestParseBaseURL(t *testing.T) {
 		if _, err := client.ParseBaseURL(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// TestVersionAndTooOld: the client names this build's version in its
+// User-Agent, the cloud's /api/health reports the same version, and a cloud
+// whose oldest supported station is newer answers 426 with its message,
+// which the client returns as an out-of-date error that may be sent again.
+func TestVersionAndTooOld(t *testing.T) {
+	cloud := clienttest.Start(t, cloudBinary)
+	resp, err := http.Get(cloud.URL + "/api/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var health struct{ Version string }
+	json.NewDecoder(resp.Body).Decode(&health)
+	resp.Body.Close()
+	if health.Version != version.String() {
+		t.Fatalf("/api/health version %q, want %q", health.Version, version.String())
+	}
+
+	// A cloud that serves only stations newer than this one.
+	v, _ := version.Parse(version.String())
+	newer := fmt.Sprintf("%d.0.0", v[0]+1)
+	cloud.Env = []string{"STATION_MIN_VERSION=" + newer}
+	cloud.Restart()
+	ctx := context.Background()
+	_, err = newClient(t, cloud).Login(ctx, clienttest.AdminEmail, "x")
+	msg, ok := client.OutOfDate(err)
+	want := "This print station is out of date. Ask IT for version " + newer + " or later."
+	if !ok || msg != want || !errors.Is(err, client.ErrUnreachable) {
+		t.Fatalf("got %v, want the out-of-date answer %q", err, want)
+	}
+	// The same cloud with the minimum at this version serves it.
+	cloud.Env = []string{"STATION_MIN_VERSION=" + version.String()}
+	cloud.Restart()
+	if _, err = newClient(t, cloud).Login(ctx, clienttest.AdminEmail, "x"); client.StatusOf(err) != http.StatusUnauthorized {
+		t.Fatalf("at the minimum version: got %v, want the cloud's 401 for a wrong password", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // Config is the cloud's configuration. Every setting comes from the
@@ -38,7 +39,10 @@ type Config struct {
 	// TrialsADay: TRIAL_REGISTRATIONS_PER_DAY, per client address and per
 	// mailbox; 0 takes the service's default.
 	TrialsADay int
-	RateLimit  lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), TRUST_PROXY_HEADERS
+	// MinStationVersion (STATION_MIN_VERSION, X.Y.Z): older print stations
+	// are answered 426 with a message to ask IT for this version. "" serves all.
+	MinStationVersion string
+	RateLimit         lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -68,6 +72,11 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("TRUST_PROXY_HEADERS must be true or false")
 	}
 	c.AdminEmails = splitList(getenv("ADMIN_EMAILS"))
+	if c.MinStationVersion = getenv("STATION_MIN_VERSION"); c.MinStationVersion != "" {
+		if _, err := version.Parse(c.MinStationVersion); err != nil {
+			return c, fmt.Errorf("STATION_MIN_VERSION must be a version such as 0.1.0, not %q", c.MinStationVersion)
+		}
+	}
 
 	env := getenv("LIFETAG_ENV")
 	switch env {

@@ -35,7 +35,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"RATE_LIMIT_PER_ADDRESS": "2", "RATE_LIMIT_ANALYTICS_PER_IP": "7",
 		"RATE_LIMIT_COLLECT_PER_IP": "8", "RATE_LIMIT_COLLECT_PER_LINK": "3", "RATE_LIMIT_COLLECT_MALFORMED_PER_IP": "6",
 		"RATE_LIMIT_MAIL_PER_RECIPIENT": "4", "RATE_LIMIT_MAIL_PER_CALLER": "9", "RATE_LIMIT_MAIL_PER_ORGANIZATION": "11", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
-		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json", "TRIAL_REGISTRATIONS_PER_DAY": "9",
+		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json", "TRIAL_REGISTRATIONS_PER_DAY": "9", "STATION_MIN_VERSION": "0.2.0",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestConfigFromEnv(t *testing.T) {
 		c.RateLimit.PerIP != 5 || c.RateLimit.PerAddress != 2 || c.RateLimit.AnalyticsPerIP != 7 ||
 		c.RateLimit.CollectPerIP != 8 || c.RateLimit.CollectPerLink != 3 || c.RateLimit.CollectMalformedPerIP != 6 ||
 		c.RateLimit.MailPerRecipient != 4 || c.RateLimit.MailPerCaller != 9 || c.RateLimit.MailPerOrganization != 11 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
-		c.Drain != 5*time.Second || !c.LogJSON || c.TrialsADay != 9 {
+		c.Drain != 5*time.Second || !c.LogJSON || c.TrialsADay != 9 || c.MinStationVersion != "0.2.0" {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -81,6 +81,7 @@ func TestConfigErrors(t *testing.T) {
 		"ErrBadTrustProxy":       {"TRUST_PROXY_HEADERS": "maybe"},
 		"ErrDrainTooLong":        {"DRAIN_SECONDS": "3600"},
 		"ErrNegativeDrain":       {"DRAIN_SECONDS": "-1"},
+		"ErrBadStationVersion":   {"STATION_MIN_VERSION": "0.2"},
 		// Development by default must never face a network (issue 10).
 		"ErrDefaultEnvOnAnyHost":     {"HOST": "0.0.0.0"},
 		"ErrDefaultEnvOnPublicHost":  {"ADDR": "203.0.113.7"},

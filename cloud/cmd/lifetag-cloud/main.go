@@ -111,13 +111,14 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		go purgeRateLimits(ctx, store, config.RateLimit.Window, logger)
 	}
 	server := lhttp.NewServer(lhttp.Config{
-		Service:        svc,
-		Site:           web.Dist(),
-		Logger:         logger,
-		Production:     config.Production,
-		RateLimit:      config.RateLimit,
-		Payments:       paymentRoutes,
-		RateLimitStore: rateLimitStore,
+		Service:           svc,
+		Site:              web.Dist(),
+		Logger:            logger,
+		Production:        config.Production,
+		RateLimit:         config.RateLimit,
+		Payments:          paymentRoutes,
+		RateLimitStore:    rateLimitStore,
+		MinStationVersion: config.MinStationVersion,
 	})
 	httpServer := &http.Server{
 		Handler:           server,

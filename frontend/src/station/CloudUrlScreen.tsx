@@ -17,6 +17,11 @@ export function CloudUrlScreen(props: { state: SessionState; onDone: () => void 
   };
   return (
     <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>
+      {props.state.cloudUrlProblem && (
+        <p className="field-error" role="alert">
+          {props.state.cloudUrlProblem}
+        </p>
+      )}
       <TextField
         label={copy.label}
         type="url"

@@ -6,7 +6,7 @@ export function timeOfDay(iso: string): string {
   return new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
 }
 
-/** Whether the cloud answers (and since when it has not), when the cache last synced, what waits. */
+/** Whether the cloud answers (and since when it has not, or that it refuses this version), when the cache last synced, what waits. */
 export function OnlineBanner(props: { state: SessionState }) {
   const { state } = props;
   const extra = [
@@ -15,6 +15,14 @@ export function OnlineBanner(props: { state: SessionState }) {
   ]
     .filter(Boolean)
     .join(" ");
+  // The cloud refuses this version (426): its message, and that printing goes on.
+  if (state.outOfDate) {
+    return (
+      <div className="station-banner station-banner-offline" role="status">
+        {state.outOfDate} {copy.banner.outOfDate} {extra}
+      </div>
+    );
+  }
   return state.online ? (
     <div className="station-banner station-banner-online" role="status">
       {copy.banner.online(state.cloudUrl)} {extra}

@@ -17,6 +17,8 @@ function bindGo(initial: Partial<SessionState>) {
     offlineSince: "",
     lastSynced: "",
     pending: 0,
+    outOfDate: "",
+    cloudUrlProblem: "",
     ...initial,
   };
   const session = {
@@ -108,5 +110,29 @@ describe("StationApp", () => {
     expect(await screen.findByText(/^Offline since \d\d:\d\d\./)).toHaveTextContent(
       "2 changes waiting to be sent.",
     );
+  });
+
+  it("shows the cloud's message when it refuses this station as too old", async () => {
+    const message = "This print station is out of date. Ask IT for version 0.2.0 or later.";
+    bindGo({
+      signedIn: true,
+      email: "ann@lifetag.test",
+      kind: "admin",
+      online: false,
+      offlineSince: "2026-11-23T09:05:00Z",
+      pending: 1,
+      outOfDate: message,
+    });
+    renderApp();
+    expect(await screen.findByText(/^This print station is out of date\./)).toHaveTextContent(
+      `${message} Printing keeps working; changes are sent once this station is upgraded. 1 change waiting to be sent.`,
+    );
+  });
+
+  it("says why the address IT set was not offered", async () => {
+    const problem = "IT's cloud address for this machine is not a valid https:// address.";
+    bindGo({ firstRun: true, cloudUrlProblem: problem });
+    renderApp();
+    expect(await screen.findByRole("alert")).toHaveTextContent(problem);
   });
 });

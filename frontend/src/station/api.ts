@@ -15,6 +15,10 @@ export interface SessionState {
   offlineSince: string;
   lastSynced: string;
   pending: number;
+  /** The cloud's message while it refuses this station as too old (426), else "". */
+  outOfDate: string;
+  /** Why the address IT set for this machine was not offered (not a valid https:// address), else "". */
+  cloudUrlProblem: string;
 }
 
 export interface PrinterSettings {

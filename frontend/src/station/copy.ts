@@ -36,6 +36,7 @@ export const stationCopy = {
     lastSynced: (time: string) => `Last synced ${time}.`,
     offlineSince: (time: string) =>
       `Offline since ${time}. Printing keeps working; changes are sent when the cloud answers again.`,
+    outOfDate: "Printing keeps working; changes are sent once this station is upgraded.",
   },
   settings: {
     open: "Settings",

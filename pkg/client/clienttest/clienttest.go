@@ -72,6 +72,9 @@ func BuildCloud() (binary string, cleanup func(), err error) {
 type Cloud struct {
 	URL     string // http://127.0.0.1:port
 	DataDir string // its outbox is DataDir/outbox
+	// Env holds extra settings (NAME=value) for its next start or Restart,
+	// e.g. STATION_MIN_VERSION.
+	Env []string
 
 	t       testing.TB
 	binary  string
@@ -167,6 +170,7 @@ func (c *Cloud) start() {
 		// Cheap password hashing and no sign-in limits: the tests sign in often.
 		"ARGON2_TIME=1", "ARGON2_MEMORY_KIB=64", "ARGON2_THREADS=1",
 		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000", "TRIAL_REGISTRATIONS_PER_DAY=100000")
+	cmd.Env = append(cmd.Env, c.Env...)
 	cmd.Stderr = c.logs
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -1,20 +1,46 @@
-; The Lifetag Station installer (NSIS 3), built by scripts/station-build.sh:
+; The Lifetag Station installer (NSIS 3.08+), built by scripts/station-build.sh:
 ;   makensis -DVERSION=0.1.0 -DEXE=...\lifetag-station.exe -DICON=...\icon.ico
-;            -DOUTFILE=...\lifetag-station-setup.exe lifetag-station.nsi
-; from the exe already signed; the script then signs this installer.
+;            -DOUTFILE=...\lifetag-station-setup.exe [-DSIGN=...\sign-one.sh]
+;            lifetag-station.nsi
+; from the exe already signed; SIGN (a command that signs the file it is
+; given in place) signs the uninstaller as it is written (!uninstfinalize),
+; and the script then signs this installer.
 ;
-; For IT, silently:  lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/D=C:\path]
-; /CLOUDURL= writes HKLM\SOFTWARE\Lifetag\Station\CloudUrl, which the station
-; offers on its first run (station/machine_windows.go), as from the MSI's CLOUDURL.
+; For IT, silently (README, "Desktop print station"):
+;   lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/D=C:\path]
+;   lifetag-station-setup.exe /S /UNINSTALL
+;
+; The rules, the same as the MSI's (station/build/wix/lifetag-station.wxs):
+; - /CLOUDURL= writes HKLM\SOFTWARE\Lifetag\Station\CloudUrl, which the
+;   station offers on its first run (station/machine_windows.go). It must be
+;   an https:// address (the station's settings.CheckMachineURL): anything
+;   else stops the install before it changes anything.
+; - An upgrade without /CLOUDURL= keeps the address already there.
+; - An older version than the one installed is refused (uninstall first).
+; - Uninstalling removes the program, its shortcut and its Add/Remove entry,
+;   and keeps the machine's cloud address and every user's settings,
+;   calibration and offline cache (IT removes those on purpose, README).
+; - Each installer refuses to install over the other.
+; Every refusal exits with its own code (EXIT_* below) and writes a line to
+; the log, %TEMP%\lifetag-station-setup.log (C:\Windows\Temp for SYSTEM).
 Unicode true
 !include "MUI2.nsh"
 !include "FileFunc.nsh"
 !include "LogicLib.nsh"
+!include "WordFunc.nsh"
 !include "x64.nsh"
 
 !define PRODUCT "Lifetag Station"
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\LifetagStation"
 !define CONFIG_KEY "SOFTWARE\Lifetag\Station"
+!define LOG "$TEMP\lifetag-station-setup.log"
+
+; Exit codes (0 installed or uninstalled; NSIS itself: 1 cancelled, 2 aborted).
+!define EXIT_BAD_CLOUDURL 3 ; /CLOUDURL= is not an https:// address
+!define EXIT_DOWNGRADE 4    ; a newer version is installed
+!define EXIT_OTHER 5        ; installed with the MSI
+!define EXIT_NOT_64BIT 6    ; 32-bit Windows
+!define EXIT_UNINSTALL 7    ; /UNINSTALL found nothing, or left files behind
 
 Name "${PRODUCT}"
 OutFile "${OUTFILE}"
@@ -31,6 +57,12 @@ VIAddVersionKey "FileDescription" "${PRODUCT} installer"
 VIAddVersionKey "FileVersion" "${VERSION}"
 VIAddVersionKey "ProductVersion" "${VERSION}"
 
+!ifdef SIGN
+  ; Signs uninstall.exe as makensis writes it into the installer, so the
+  ; installed uninstaller is as signed as everything else.
+  !uninstfinalize '"${SIGN}" "%1"'
+!endif
+
 !define MUI_ICON "${ICON}"
 !define MUI_UNICON "${ICON}"
 !insertmacro MUI_PAGE_DIRECTORY
@@ -39,13 +71,174 @@ VIAddVersionKey "ProductVersion" "${VERSION}"
 !insertmacro MUI_UNPAGE_INSTFILES
 !insertmacro MUI_LANGUAGE "English"
 
+Var CloudUrl    ; the /CLOUDURL= value
+Var HasCloudUrl ; 1 when /CLOUDURL= was given
+
+; Log TEXT appends a line to the log.
+!macro Log text
+  Push "${text}"
+  Call WriteLog
+!macroend
+
+Function WriteLog
+  Exch $0
+  Push $1
+  FileOpen $1 "${LOG}" a
+  FileSeek $1 0 END
+  FileWrite $1 "lifetag-station-setup ${VERSION}: $0$\r$\n"
+  FileClose $1
+  Pop $1
+  Pop $0
+FunctionEnd
+
+; Refuse CODE TEXT: the log line, a message (none when silent), the exit code.
+!macro Refuse code text
+  Push `${text}`
+  Push ${code}
+  Call Refuse
+!macroend
+
+Function Refuse
+  Pop $9 ; the exit code
+  Pop $8 ; the message
+  Push "refused (exit code $9): $8"
+  Call WriteLog
+  MessageBox MB_ICONSTOP "$8" /SD IDOK
+  SetErrorLevel $9
+  Quit
+FunctionEnd
+
+; ParseCloudUrl reads /CLOUDURL= from the command line in any of the forms
+; IT types: /CLOUDURL=https://x, /CLOUDURL="https://x", "/CLOUDURL=https://x".
+; (FileFunc's GetOptions cannot: it ends a value at the next "/".) The value
+; ends at a space, a quote or a backslash, which an address never holds.
+Function ParseCloudUrl
+  ${GetParameters} $0
+  StrLen $2 $0
+  StrCpy $1 0
+  StrCpy $HasCloudUrl 0
+  ${Do}
+    ${If} $1 >= $2
+      Return
+    ${EndIf}
+    StrCpy $3 $0 10 $1 ; StrCmp and ${If} == ignore case
+    ${If} $3 == "/CLOUDURL="
+      ${Break}
+    ${EndIf}
+    IntOp $1 $1 + 1
+  ${Loop}
+  IntOp $1 $1 + 10
+  StrCpy $3 $0 "" $1
+  StrCpy $4 $3 1
+  ${If} $4 == '"'
+    StrCpy $3 $3 "" 1
+  ${EndIf}
+  StrCpy $5 0
+  ${Do}
+    StrCpy $4 $3 1 $5
+    ${If} $4 == ""
+    ${OrIf} $4 == '"'
+    ${OrIf} $4 == " "
+    ${OrIf} $4 == "\"
+      ${Break}
+    ${EndIf}
+    IntOp $5 $5 + 1
+  ${Loop}
+  StrCpy $CloudUrl $3 $5
+  StrCpy $HasCloudUrl 1
+FunctionEnd
+
+; CheckCloudUrl leaves 1 on the stack when $CloudUrl is an https:// address
+; with a host and no user, query or fragment (as the station's check), else 0.
+Function CheckCloudUrl
+  StrCpy $0 $CloudUrl 8
+  ${If} $0 != "https://"
+    Push 0
+    Return
+  ${EndIf}
+  StrCpy $1 $CloudUrl "" 8 ; host and path
+  StrCpy $0 $1 1
+  ${If} $1 == ""
+  ${OrIf} $0 == "/"
+    Push 0
+    Return
+  ${EndIf}
+  StrLen $2 $1
+  StrCpy $3 0
+  ${Do}
+    ${If} $3 >= $2
+      ${Break}
+    ${EndIf}
+    StrCpy $0 $1 1 $3
+    ${If} $0 == "?"
+    ${OrIf} $0 == "#"
+    ${OrIf} $0 == "@"
+    ${OrIf} $0 == "\"
+    ${OrIf} $0 == "'"
+      Push 0
+      Return
+    ${EndIf}
+    IntOp $3 $3 + 1
+  ${Loop}
+  Push 1
+FunctionEnd
+
 Function .onInit
   ${IfNot} ${RunningX64}
-    MessageBox MB_ICONSTOP "${PRODUCT} needs 64-bit Windows." /SD IDOK
-    Abort
+    !insertmacro Refuse ${EXIT_NOT_64BIT} "${PRODUCT} needs 64-bit Windows."
   ${EndIf}
   ; The 64-bit registry, as the 64-bit station reads it.
   SetRegView 64
+
+  ${GetParameters} $0
+  ClearErrors
+  ${GetOptions} $0 "/UNINSTALL" $1
+  ${IfNot} ${Errors}
+    Call Uninstall
+    Quit
+  ${EndIf}
+
+  Call ParseCloudUrl
+  ${If} $HasCloudUrl == 1
+    Call CheckCloudUrl
+    Pop $0
+    ${If} $0 != 1
+      !insertmacro Refuse ${EXIT_BAD_CLOUDURL} '/CLOUDURL= must be the cloud$\'s https:// address, such as https://lifetag.example.org, not "$CloudUrl". Nothing was installed.'
+    ${EndIf}
+  ${EndIf}
+
+  ReadRegStr $0 HKLM "${CONFIG_KEY}" "Installer"
+  ${If} $0 == "msi"
+    !insertmacro Refuse ${EXIT_OTHER} "${PRODUCT} is installed with its MSI (lifetag-station.msi). Upgrade it with the MSI, or uninstall it first."
+  ${EndIf}
+
+  ReadRegStr $0 HKLM "${UNINSTALL_KEY}" "DisplayVersion"
+  ${If} $0 != ""
+    ${VersionCompare} $0 "${VERSION}" $1
+    ${If} $1 == 1
+      !insertmacro Refuse ${EXIT_DOWNGRADE} "${PRODUCT} $0 is installed, newer than this installer's ${VERSION}. Uninstall it first to install an older version."
+    ${EndIf}
+  ${EndIf}
+FunctionEnd
+
+; Uninstall (setup /S /UNINSTALL) runs the installed uninstaller in place
+; and waits for it, then removes it: the uninstaller started by itself
+; copies itself to %TEMP% and returns before it has finished.
+Function Uninstall
+  ReadRegStr $0 HKLM "${UNINSTALL_KEY}" "InstallLocation"
+  ${If} $0 == ""
+  ${OrIfNot} ${FileExists} "$0\uninstall.exe"
+    !insertmacro Refuse ${EXIT_UNINSTALL} "${PRODUCT} is not installed with this installer; nothing to uninstall."
+  ${EndIf}
+  ExecWait '"$0\uninstall.exe" /S _?=$0' $1
+  Delete "$0\uninstall.exe"
+  RMDir "$0"
+  ${If} $1 != 0
+  ${OrIf} ${FileExists} "$0\*.*"
+    !insertmacro Refuse ${EXIT_UNINSTALL} "The uninstaller exited with $1 and left $0 behind."
+  ${EndIf}
+  !insertmacro Log "uninstalled from $0"
+  SetErrorLevel 0
 FunctionEnd
 
 Section "Install"
@@ -55,21 +248,21 @@ Section "Install"
   WriteUninstaller "$INSTDIR\uninstall.exe"
   CreateShortcut "$SMPROGRAMS\${PRODUCT}.lnk" "$INSTDIR\lifetag-station.exe"
 
-  ${GetParameters} $0
-  ClearErrors
-  ${GetOptions} $0 "/CLOUDURL=" $1
-  ${IfNot} ${Errors}
-    WriteRegStr HKLM "${CONFIG_KEY}" "CloudUrl" "$1"
+  ; Only when given: an upgrade without /CLOUDURL= keeps IT's address.
+  ${If} $HasCloudUrl == 1
+    WriteRegStr HKLM "${CONFIG_KEY}" "CloudUrl" "$CloudUrl"
   ${EndIf}
 
   WriteRegStr HKLM "${UNINSTALL_KEY}" "DisplayName" "${PRODUCT}"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "DisplayVersion" "${VERSION}"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "Publisher" "Lifetag"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "DisplayIcon" "$INSTDIR\lifetag-station.exe"
+  WriteRegStr HKLM "${UNINSTALL_KEY}" "InstallLocation" "$INSTDIR"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
   WriteRegStr HKLM "${UNINSTALL_KEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
   WriteRegDWORD HKLM "${UNINSTALL_KEY}" "NoModify" 1
   WriteRegDWORD HKLM "${UNINSTALL_KEY}" "NoRepair" 1
+  !insertmacro Log "installed in $INSTDIR"
 SectionEnd
 
 Function un.onInit
@@ -80,8 +273,9 @@ Section "Uninstall"
   SetShellVarContext all
   Delete "$SMPROGRAMS\${PRODUCT}.lnk"
   Delete "$INSTDIR\lifetag-station.exe"
-  Delete "$INSTDIR\uninstall.exe"
+  Delete "$INSTDIR\uninstall.exe" ; fails while it runs in place (/UNINSTALL removes it)
   RMDir "$INSTDIR"
   DeleteRegKey HKLM "${UNINSTALL_KEY}"
-  ; CONFIG_KEY stays: IT set the cloud's address for this machine, IT removes it.
+  ; CONFIG_KEY's CloudUrl stays, as the MSI keeps it: IT set the cloud's
+  ; address for this machine, IT removes it. Users' own files stay too.
 SectionEnd

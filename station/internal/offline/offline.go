@@ -23,7 +23,12 @@ import (
 	"github.com/lifetag/lifetag/station/internal/session"
 )
 
-const offlineSinceKey = "offline-since"
+const (
+	offlineSinceKey = "offline-since"
+	// outOfDateKey keeps the cloud's message while it refuses this station
+	// as too old (426); cleared by its next real answer.
+	outOfDateKey = "out-of-date"
+)
 
 // Handler sends one queued change. It returns nil once the cloud has the
 // change (sent now, or found already there), an error matching
@@ -52,8 +57,14 @@ func (t *Tracker) Handle(kind string, h Handler) { t.handlers[kind] = h }
 
 // Observe records what a cloud call says about reachability: an answer
 // (even a refusal) means online; ErrUnreachable starts (or continues) an
-// offline spell. It returns err unchanged.
+// offline spell. The cloud's answer that this station is out of date (426)
+// is such an error: the station works offline, keeps its queue and shows
+// the cloud's message until the cloud serves it again. It returns err
+// unchanged.
 func (t *Tracker) Observe(ctx context.Context, account session.Account, err error) error {
+	if msg, ok := client.OutOfDate(err); ok {
+		t.DB.SetMeta(ctx, account.Key(), outOfDateKey, msg)
+	}
 	if errors.Is(err, client.ErrUnreachable) {
 		since, _ := t.DB.Time(ctx, account.Key(), offlineSinceKey)
 		if since.IsZero() {
@@ -63,6 +74,7 @@ func (t *Tracker) Observe(ctx context.Context, account session.Account, err erro
 	}
 	if err == nil || client.StatusOf(err) != 0 {
 		t.DB.SetTime(ctx, account.Key(), offlineSinceKey, time.Time{})
+		t.DB.SetMeta(ctx, account.Key(), outOfDateKey, "")
 	}
 	return err
 }
@@ -82,7 +94,10 @@ type Status struct {
 	OfflineSince *time.Time `json:"offlineSince"` // nil when online
 	LastSynced   *time.Time `json:"lastSynced"`   // the cache's newest sync; nil: never
 	Pending      int        `json:"pending"`      // changes waiting for the cloud
-	Refused      []Refusal  `json:"refused"`
+	// OutOfDate is the cloud's message while it refuses this station as
+	// too old ("" otherwise); the station is offline meanwhile.
+	OutOfDate string    `json:"outOfDate"`
+	Refused   []Refusal `json:"refused"`
 }
 
 // Status reports the signed-in account's state, from the cache alone (no
@@ -109,6 +124,9 @@ func (t *Tracker) Status(ctx context.Context) (Status, error) {
 		if !synced.IsZero() && (st.LastSynced == nil || synced.After(*st.LastSynced)) {
 			st.LastSynced = &synced
 		}
+	}
+	if st.OutOfDate, err = t.DB.Meta(ctx, key, outOfDateKey); err != nil {
+		return st, err
 	}
 	if st.Pending, err = t.DB.CountChanges(ctx, key, cache.ChangePending); err != nil {
 		return st, err

@@ -3,6 +3,7 @@ package orders_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/sheet"
+	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/lifetag/lifetag/station/internal/orders"
 	"github.com/lifetag/lifetag/station/internal/printing"
 	"github.com/lifetag/lifetag/station/internal/printing/cupstest"
@@ -270,4 +272,55 @@ func assertHistory(t *testing.T, history []client.OrderChange, want ...string) {
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Fatalf("order history %q, want %q (each change exactly once)", got, want)
 	}
+}
+
+// A station older than the cloud supports (issue 25): the cloud answers
+// 426; the station works from its cache, keeps its queued changes and has
+// the cloud's message for the banner; once the cloud serves it again (the
+// upgrade, here the minimum lowered) the queue is sent.
+func TestTooOldStationWorksOfflineAndKeepsItsQueue(t *testing.T) {
+	cloud := clienttest.Start(t, cloudBinary)
+	ctx := context.Background()
+	adminPassword := cloud.AdminPassword()
+	orderID := cloud.PhysicalOrder("rider@example.com", "helmet", 1, customerRecord())
+	st := stationtest.Open(t, t.TempDir(), printing.CUPS{})
+	if _, err := st.Session.SignIn(ctx, cloud.URL, clienttest.AdminEmail, adminPassword, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Orders.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	v, _ := version.Parse(version.String())
+	newer := fmt.Sprintf("%d.0.0", v[0]+1)
+	cloud.Env = []string{"STATION_MIN_VERSION=" + newer}
+	cloud.Restart()
+	view, err := st.Orders.Refresh(ctx)
+	if err != nil || !view.Offline || len(view.Orders) != 1 {
+		t.Fatalf("orders while too old: %+v %v", view, err)
+	}
+	if _, err := st.Orders.Ship(ctx, orderID, "RM 987 654 321 GB"); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := st.Offline.Sync(ctx); err != nil || res.Sent != 0 || res.Online {
+		t.Fatalf("sync while too old: %+v %v", res, err)
+	}
+	want := "This print station is out of date. Ask IT for version " + newer + " or later."
+	status, err := st.Offline.Status(ctx)
+	if err != nil || status.Online || status.Pending != 1 || status.OutOfDate != want {
+		t.Fatalf("status while too old: %+v %v", status, err)
+	}
+
+	cloud.Env = nil
+	cloud.Restart()
+	if res, err := st.Offline.Sync(ctx); err != nil || res.Sent != 1 {
+		t.Fatalf("sync after the upgrade: %+v %v", res, err)
+	}
+	status, _ = st.Offline.Status(ctx)
+	if !status.Online || status.Pending != 0 || status.OutOfDate != "" {
+		t.Fatalf("status after the upgrade: %+v", status)
+	}
+	admin, _, _ := st.Session.Client()
+	history, _ := admin.OrderHistory(ctx, orderID)
+	assertHistory(t, history, "pending", "shipped RM 987 654 321 GB")
 }

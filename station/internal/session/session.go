@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/lifetag/lifetag/station/internal/secrets"
 	"github.com/lifetag/lifetag/station/internal/settings"
 )
@@ -61,7 +62,8 @@ type stored struct {
 type Service struct {
 	settings *settings.Store
 	secrets  secrets.Store
-	// UserAgent names the station to the cloud (the shell sets its version).
+	// UserAgent names the station and its version to the cloud, which
+	// refuses a station older than it supports (pkg/version).
 	UserAgent string
 
 	mu      sync.Mutex
@@ -70,7 +72,7 @@ type Service struct {
 
 // New returns a signed-out session; Restore reads a kept one.
 func New(st *settings.Store, sec secrets.Store) *Service {
-	return &Service{settings: st, secrets: sec, UserAgent: client.DefaultUserAgent}
+	return &Service{settings: st, secrets: sec, UserAgent: version.StationUserAgent()}
 }
 
 // Restore reads the kept session, without the network: nil when there is

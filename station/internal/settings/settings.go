@@ -217,6 +217,22 @@ func (s *Store) update(change func(*layer)) (Settings, error) {
 	return s.load()
 }
 
+// CheckMachineURL checks the cloud address IT set for the machine (the
+// installers' CLOUDURL, in the registry on Windows): a valid https://
+// address. The installers refuse anything else themselves (the NSIS script
+// and the WiX source say how); this is the station's own check of a value
+// written by other means, such as Group Policy.
+func CheckMachineURL(raw string) error {
+	u, err := client.ParseBaseURL(raw)
+	if err != nil || u.Scheme != "https" {
+		return fmt.Errorf("The cloud address IT set for this machine (%s) is %q, which is not a valid https:// address. Enter the cloud's address here, and tell IT.", MachineURLSource, raw)
+	}
+	return nil
+}
+
+// MachineURLSource names where the installers keep IT's cloud address.
+const MachineURLSource = `HKLM\SOFTWARE\Lifetag\Station\CloudUrl`
+
 // SetCloudURL keeps the user's choice of cloud.
 func (s *Store) SetCloudURL(raw string) (Settings, error) {
 	u, err := client.ParseBaseURL(raw)

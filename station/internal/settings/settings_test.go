@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -78,4 +79,19 @@ func TestPrecedenceDefaultsThenITThenUser(t *testing.T) {
 			t.Error("a broken IT file was skipped silently")
 		}
 	})
+}
+
+// TestCheckMachineURL: IT's address for the machine must be https://; what
+// the broken NSIS /CLOUDURL parsing stored ("https:") is refused with a
+// message naming the registry value.
+func TestCheckMachineURL(t *testing.T) {
+	if err := CheckMachineURL("https://lifetag.example.org"); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"https:", "http://lifetag.example.org", "lifetag.example.org", `"https://lifetag.example.org"`, "https://"} {
+		err := CheckMachineURL(bad)
+		if err == nil || !strings.Contains(err.Error(), MachineURLSource) {
+			t.Errorf("%q: got %v", bad, err)
+		}
+	}
 }

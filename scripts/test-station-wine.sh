@@ -1,0 +1,299 @@
+#!/usr/bin/env bash
+# The Windows installers proven by installing them (issue 25), under Wine
+# 8.0 and Xvfb, each installer in its own fresh Wine prefix:
+#   NSIS: install an older build (0.0.9, made here) with /CLOUDURL=, upgrade
+#         to this build without it, a downgrade, a bad /CLOUDURL=, the MSI
+#         over it, uninstall (setup /S /UNINSTALL);
+#   MSI:  the same steps with msiexec, and the NSIS installer over it;
+# after each step: the exit code, the files, the Start-menu shortcut, the
+# registry (the cloud's address, the Add/Remove entry's name, publisher and
+# version, one entry only) and the log line of a refusal. Then the installed
+# exe without WebView2 (with a test-only bcryptprimitives.dll, never shipped,
+# see scripts/wine/bcryptprimitives.c): a screenshot of our message is kept
+# in frontend/test-results/station/wine-no-webview2.png.
+# Prints one line: "wine: nsis install ok, upgrade ok, ...".
+#
+#   scripts/test-station-wine.sh               builds this version first
+#   scripts/test-station-wine.sh DIR           this version's build in DIR,
+#       signed with SIGN_CERT/SIGN_KEY, timestamped by SIGN_TIMESTAMP_URL
+#       whose certificate is TSA_CERT (scripts/test-station.sh)
+#
+# Wine has no UAC, no SmartScreen and no Authenticode check: those still
+# need a real Windows machine (README), and the script says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+
+scripts/setup.sh station wine
+. scripts/station-tools.sh
+
+results=frontend/test-results/station
+mkdir -p "$results"
+work="$(mktemp -d)"
+xvfb_pid=""
+cleanup() {
+  local p
+  for p in "$work"/prefix-*; do
+    [ -d "$p" ] && WINEPREFIX="$p" wineserver -k 2>/dev/null || true
+  done
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "wine: $*" >&2; exit 1; }
+
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/wine"
+mkdir -p "$cache"
+wine_version="$(dpkg-query -W -f='${Version}' libwine)"
+
+# The 32-bit PE libraries of this Wine (wow64 runs the 32-bit NSIS stub with
+# them): libwine:i386 unpacked once into the cache, as wine32:i386 often
+# will not install beside the 64-bit Wine.
+libs="$cache/libwine-i386-$wine_version"
+if [ ! -d "$libs" ]; then
+  echo "== wine: the 32-bit Wine libraries (libwine:i386 $wine_version), once"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! dpkg --print-foreign-architectures | grep -x i386 >/dev/null; then
+    $sudo dpkg --add-architecture i386
+  fi
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || true # an i386 index out of step is not ours
+  (cd "$work" && apt-get download "libwine:i386=$wine_version" >/dev/null 2>&1) ||
+    fail "apt-get download libwine:i386=$wine_version failed"
+  dpkg-deb -x "$work"/libwine_*_i386.deb "$work/libwine"
+  mv "$work/libwine/usr/lib/i386-linux-gnu/wine" "$libs"
+fi
+export WINEDLLPATH="$libs" WINEDEBUG=-all
+# No Mono or Gecko prompts, and no menu entries in this machine's desktop.
+export WINEDLLOVERRIDES="mscoree,mshtml,winemenubuilder.exe=d"
+
+# The test-only bcryptprimitives.dll, built once per source.
+shim="$cache/bcryptprimitives-$(sha256sum scripts/wine/bcryptprimitives.c | cut -c1-12).dll"
+if [ ! -f "$shim" ]; then
+  x86_64-w64-mingw32-gcc -shared -O2 -s -o "$shim" scripts/wine/bcryptprimitives.c
+fi
+
+# A booted prefix, made once (wineboot takes a while); each case gets a
+# copy, hard-linked but for the registry files Wine rewrites.
+template="$cache/prefix-$wine_version"
+if [ ! -f "$template/system.reg" ]; then
+  echo "== wine: a template prefix, once"
+  rm -rf "$template"
+  WINEPREFIX="$template" wineboot -i >/dev/null 2>&1
+  WINEPREFIX="$template" wineserver -w
+fi
+new_prefix() { # NAME: a fresh prefix, exported as WINEPREFIX
+  export WINEPREFIX="$work/prefix-$1"
+  cp -al "$template" "$WINEPREFIX"
+  local f
+  for f in "$template"/*.reg; do cp --remove-destination "$f" "$WINEPREFIX/"; done
+}
+
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+xvfb_pid=$!
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || fail "Xvfb did not start: $(cat "$work/xvfb.log")"
+export DISPLAY=":$(cat "$work/display")"
+
+# The builds: this version (given, or built now) and an older one.
+if [ -n "${1:-}" ]; then
+  new="$(realpath "$1")"
+  [ -n "${SIGN_CERT:-}" ] || fail "give SIGN_CERT and SIGN_KEY, the certificate $new was signed with"
+else
+  echo "== wine: build this version with a throwaway certificate"
+  throwaway_cert "$work"
+  export SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem"
+  STATION_OUT="$work/new" scripts/station-build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+  new="$work/new"
+fi
+version="$(scripts/version.sh)"
+old_version=0.0.9
+echo "== wine: an older build ($old_version) of the exe and installers"
+mkdir -p "$work/old" "$work/old-work"
+sign_init >/dev/null 2>&1
+windows_exe "$old_version" "$work/old-work/unsigned.exe"
+windows_installers "$old_version" "$work/old-work/unsigned.exe" "$work/old" "$work/old-work"
+
+# --- reading a prefix ---------------------------------------------------
+program_dir() { echo "$WINEPREFIX/drive_c/Program Files/Lifetag Station"; }
+winpath() { echo "Z:${1//\//\\}"; }
+config_key='HKLM\SOFTWARE\Lifetag\Station'
+arp_key='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall'
+# regval KEY NAME: the value, or nothing.
+regval() {
+  wine reg query "$1" /v "$2" /reg:64 2>/dev/null | tr -d '\r' |
+    awk -v n="$2" '$1 == n && $2 ~ /^REG_/ { sub(/^[ \t]*[^ \t]+[ \t]+REG_[A-Z_]+[ \t]*/, ""); print; exit }'
+}
+# arp: the Add/Remove entries named Lifetag Station, one line each:
+# "version|publisher".
+arp() {
+  wine reg query "$arp_key" /s /reg:64 2>/dev/null | tr -d '\r' | awk '
+    /^HKEY/ { if (name == "Lifetag Station") print version "|" publisher; name = version = publisher = "" }
+    $1 == "DisplayName" { sub(/^[ \t]*DisplayName[ \t]+REG_SZ[ \t]*/, ""); name = $0 }
+    $1 == "DisplayVersion" { version = $3 }
+    $1 == "Publisher" { publisher = $3 }
+    END { if (name == "Lifetag Station") print version "|" publisher }'
+}
+exe_version() { exiftool -s3 -ProductVersion "$(program_dir)/lifetag-station.exe" 2>/dev/null; }
+# The Start-menu shortcut: the machine's Start menu; Wine's msi puts an
+# ALLUSERS=1 shortcut in the user's (Windows puts it in the machine's).
+shortcut() {
+  local p
+  for p in "$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs" \
+    "$WINEPREFIX"/drive_c/users/*/AppData/Roaming/Microsoft/Windows/"Start Menu"/Programs; do
+    [ -f "$p/Lifetag Station.lnk" ] && { echo "$p/Lifetag Station.lnk"; return; }
+  done
+  return 0
+}
+temp_dir() { echo "$WINEPREFIX/drive_c/users/$USER/Temp"; }
+[ -n "${USER:-}" ] || USER="$(id -un)"
+
+# expect_installed VERSION CLOUDURL INSTALLER: what an installed station leaves.
+expect_installed() {
+  local want="$1" url="$2" by="$3" step="$4" entries
+  [ -f "$(program_dir)/lifetag-station.exe" ] || fail "$step: no lifetag-station.exe in Program Files"
+  [ "$(exe_version)" = "$want" ] || fail "$step: the installed exe is $(exe_version), want $want"
+  [ -n "$(shortcut)" ] || fail "$step: no Start-menu shortcut"
+  [ "$(regval "$config_key" CloudUrl)" = "$url" ] ||
+    fail "$step: CloudUrl is \"$(regval "$config_key" CloudUrl)\", want \"$url\""
+  entries="$(arp)"
+  [ "$entries" = "$want|Lifetag" ] || fail "$step: Add/Remove entries: [$entries], want one, $want by Lifetag"
+  if [ "$by" = nsis ]; then
+    [ -f "$(program_dir)/uninstall.exe" ] || fail "$step: no uninstall.exe"
+    osslsigncode verify -CAfile "$SIGN_CERT" ${TSA_CERT:+-TSA-CAfile "$TSA_CERT"} -in "$(program_dir)/uninstall.exe" >"$work/verify.log" 2>&1 &&
+      grep "Signature verification: ok" "$work/verify.log" >/dev/null ||
+      fail "$step: the installed uninstall.exe is not signed: $(grep -m1 -i signature "$work/verify.log")"
+    if [ -n "${TSA_CERT:-}" ] && ! grep "Timestamp Server Signature verification: ok" "$work/verify.log" >/dev/null; then
+      fail "$step: the installed uninstall.exe's signature has no timestamp"
+    fi
+  else
+    [ "$(regval "$config_key" Installer)" = msi ] || fail "$step: the MSI left no Installer=msi"
+  fi
+}
+# expect_removed CLOUDURL: what an uninstall leaves (the address, by the rule).
+expect_removed() {
+  local url="$1" step="$2"
+  [ ! -e "$(program_dir)" ] || fail "$step: $(program_dir) is still there: $(ls "$(program_dir)")"
+  [ -z "$(shortcut)" ] || fail "$step: the shortcut is still there"
+  [ -z "$(arp)" ] || fail "$step: an Add/Remove entry is still there"
+  [ -z "$(regval "$config_key" Installer)" ] || fail "$step: Installer is still set"
+  [ "$(regval "$config_key" CloudUrl)" = "$url" ] || fail "$step: CloudUrl is \"$(regval "$config_key" CloudUrl)\", want it kept: $url"
+  if compgen -G "$(temp_dir)/~nsu*.tmp" >/dev/null; then fail "$step: left $(ls -d "$(temp_dir)"/~nsu*.tmp)"; fi
+}
+# run_rc CMD...: the command's exit code, never failing the script.
+run_rc() { local rc=0; "$@" >>"$work/wine.log" 2>&1 || rc=$?; echo "$rc"; }
+# win_rc COMMAND-LINE: runs it from a batch file with cmd, as IT types it,
+# and prints its exit code in full (wine's own exit status keeps 8 bits:
+# msiexec's 1603 reads 67).
+win_rc() {
+  printf '@%s\r\n@echo exit code %%ERRORLEVEL%%\r\n' "$1" >"$work/run.bat"
+  # cmd exits with the ERRORLEVEL the echo leaves alone: the line is the result.
+  { wine cmd /c "$(winpath "$work/run.bat")" 2>>"$work/wine.log" || true; } | tr -d '\r' | sed -n 's/^exit code //p' | tail -1
+}
+nsis_log() { tr -d '\r' <"$(temp_dir)/lifetag-station-setup.log" 2>/dev/null; }
+
+url=https://lifetag.example.org
+nsis=() msis=()
+# msi ARGUMENTS: msiexec's exit code, run as IT would (README).
+msi() { win_rc "start /wait \"\" msiexec $1"; }
+
+echo "== wine: NSIS"
+new_prefix nsis
+old_setup="$work/old/lifetag-station-setup.exe" new_setup="$new/lifetag-station-setup.exe"
+# The form README gives; wine passes it as typed.
+rc="$(run_rc wine "$old_setup" /S "/CLOUDURL=$url")"
+[ "$rc" = 0 ] || fail "nsis install: exit $rc"
+expect_installed "$old_version" "$url" nsis "nsis install"
+rc="$(run_rc wine "$new_setup" /S)"
+[ "$rc" = 0 ] || fail "nsis upgrade: exit $rc"
+expect_installed "$version" "$url" nsis "nsis upgrade (the address kept)"
+nsis+=("install ok" "upgrade ok")
+rc="$(run_rc wine "$old_setup" /S)"
+[ "$rc" = 4 ] || fail "nsis downgrade: exit $rc, want 4"
+nsis_log | grep "lifetag-station-setup $old_version: refused (exit code 4): Lifetag Station $version is installed" >/dev/null ||
+  fail "nsis downgrade: no log line: $(nsis_log)"
+expect_installed "$version" "$url" nsis "nsis after the downgrade"
+nsis+=("downgrade refused")
+# Bad addresses: exit 3, a log line, nothing changed.
+for bad in "/CLOUDURL=https:" "/CLOUDURL=http://lifetag.example.org" "/CLOUDURL="; do
+  rc="$(run_rc wine "$new_setup" /S "$bad")"
+  [ "$rc" = 3 ] || fail "nsis $bad: exit $rc, want 3"
+  nsis_log | grep -F "refused (exit code 3): /CLOUDURL= must be the cloud's https:// address" >/dev/null || fail "nsis $bad: no log line"
+  expect_installed "$version" "$url" nsis "nsis $bad"
+done
+# The quoted forms, as IT types them: from a batch file (wine's own command
+# line would escape the quotes).
+for form in '/CLOUDURL="https://a.example.org"' '"/CLOUDURL=https://b.example.org"'; do
+  rc="$(win_rc "start /wait \"\" \"$(winpath "$new_setup")\" /S $form")"
+  want="$(echo "$form" | sed 's/.*\(https:[^"]*\).*/\1/')"
+  [ "$rc" = 0 ] || fail "nsis $form: exit $rc"
+  expect_installed "$version" "$want" nsis "nsis $form"
+done
+url=https://b.example.org
+# The MSI refuses to install over the NSIS installation.
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn /l*v \"$(winpath "$work/msi-over-nsis.log")\"")"
+[ "$rc" = 1603 ] || fail "msi over nsis: exit $rc, want 1603"
+# Wine's msi logs the search that found the NSIS installation, not the
+# launch condition's message (Windows logs both).
+grep -a "NSISINSTALLED = $version" "$work/msi-over-nsis.log" >/dev/null || fail "msi over nsis: the log does not show the NSIS installation found"
+expect_installed "$version" "$url" nsis "nsis after the MSI's refusal"
+
+echo "== wine: the installed exe without WebView2"
+cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+wine "$(program_dir)/lifetag-station.exe" >"$work/exe.log" 2>&1 &
+exe_pid=$!
+shot="$results/wine-no-webview2.png"
+deadline=$((SECONDS + 60))
+until xwininfo -root -tree 2>/dev/null | grep '"Lifetag Station: WebView2 Runtime missing"' >/dev/null; do
+  kill -0 "$exe_pid" 2>/dev/null || fail "the exe exited without our WebView2 message: $(tail -5 "$work/exe.log"; xwininfo -root -tree | grep '"' | head)"
+  [ "$SECONDS" -lt "$deadline" ] || fail "no WebView2 message after 60 s; windows: $(xwininfo -root -tree | grep '"' | head)"
+  sleep 0.5
+done
+sleep 1 # the box maps before Wine paints its text
+import -window root "$shot"
+if xwininfo -root -tree | grep '"Missing Requirements"' >/dev/null; then fail "Wails' own Missing Requirements box is shown"; fi
+WINEPREFIX="$WINEPREFIX" wineserver -k
+wait "$exe_pid" 2>/dev/null || true
+rm "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+echo "   screenshot of our message: $shot"
+
+rc="$(run_rc wine "$new_setup" /S /UNINSTALL)"
+[ "$rc" = 0 ] || fail "nsis uninstall: exit $rc"
+# Checked the moment it returns: it must have finished.
+expect_removed "$url" "nsis uninstall"
+nsis+=("uninstall ok")
+WINEPREFIX="$WINEPREFIX" wineserver -k
+
+echo "== wine: MSI"
+new_prefix msi
+url=https://lifetag.example.org
+
+rc="$(msi "/i \"$(winpath "$work/old/lifetag-station.msi")\" /qn CLOUDURL=$url")"
+[ "$rc" = 0 ] || fail "msi install: exit $rc"
+expect_installed "$old_version" "$url" msi "msi install"
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn")"
+[ "$rc" = 0 ] || fail "msi upgrade: exit $rc"
+expect_installed "$version" "$url" msi "msi upgrade (the address kept)"
+msis+=("install ok" "upgrade ok")
+rc="$(msi "/i \"$(winpath "$work/old/lifetag-station.msi")\" /qn")"
+[ "$rc" = 1603 ] || fail "msi downgrade: exit $rc, want 1603"
+expect_installed "$version" "$url" msi "msi after the downgrade"
+msis+=("downgrade refused")
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn CLOUDURL=https:")"
+[ "$rc" = 1603 ] || fail "msi CLOUDURL=https: exit $rc, want 1603"
+expect_installed "$version" "$url" msi "msi with a bad CLOUDURL"
+rc="$(run_rc wine "$new_setup" /S)"
+[ "$rc" = 5 ] || fail "nsis over msi: exit $rc, want 5"
+nsis_log | grep "refused (exit code 5): Lifetag Station is installed with its MSI" >/dev/null || fail "nsis over msi: no log line"
+expect_installed "$version" "$url" msi "msi after the NSIS installer's refusal"
+rc="$(msi "/x \"$(winpath "$new/lifetag-station.msi")\" /qn")"
+[ "$rc" = 0 ] || fail "msi uninstall: exit $rc"
+expect_removed "$url" "msi uninstall"
+msis+=("uninstall ok")
+WINEPREFIX="$WINEPREFIX" wineserver -k
+
+echo "   Wine has no UAC prompt, no SmartScreen and no Authenticode check at run time, and puts the MSI's"
+echo "   shortcut in the user's Start menu: those need a real Windows machine (README)."
+echo "   wine checks took $((SECONDS - started)) s"
+join() { local IFS=,; echo "$*" | sed 's/,/, /g'; }
+echo "wine: nsis $(join "${nsis[@]}"); msi $(join "${msis[@]}")"
