@@ -520,6 +520,7 @@ type AuditEntryView struct {
 	ID           int64     `json:"id"`
 	Actor        string    `json:"actor"`
 	Action       string    `json:"action"`
+	Sentence     string    `json:"sentence"` // how it reads (cloud.ActivitySentence)
 	TargetUserID *int64    `json:"targetUserId"`
 	Target       string    `json:"target"`
 	CreatedAt    time.Time `json:"createdAt"`
@@ -549,7 +550,8 @@ func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*Aud
 	out := &AuditLogPage{Entries: make([]AuditEntryView, len(entries)), Total: total,
 		Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
 	for i, e := range entries {
-		out.Entries[i] = AuditEntryView{ID: e.ID, Actor: e.ActorEmail, Action: e.Action, Target: e.Target, CreatedAt: e.CreatedAt}
+		out.Entries[i] = AuditEntryView{ID: e.ID, Actor: e.ActorEmail, Action: e.Action,
+			Sentence: cloud.ActivitySentence(e.Action, e.Target), Target: e.Target, CreatedAt: e.CreatedAt}
 		if e.TargetUserID != 0 {
 			id := e.TargetUserID
 			out.Entries[i].TargetUserID = &id

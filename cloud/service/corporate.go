@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -231,7 +232,7 @@ func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (str
 		return "", err
 	}
 	if owner != nil {
-		if err := s.mailCorporateSetup(ctx, owner, welcomeMailText); err != nil {
+		if err := s.mailCorporateSetup(ctx, owner, paidWelcomeMailText); err != nil {
 			return "", err
 		}
 	}
@@ -294,6 +295,9 @@ func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64,
 // createOrganization inserts an organisation, its owner (the contact, no
 // password yet) and the first line of its activity.
 func createOrganization(tx cloud.CorporateTx, org *cloud.Organization, now time.Time) (*cloud.User, error) {
+	if org.PaperSize == "" {
+		org.PaperSize = cloud.PaperForCountry(org.Country)
+	}
 	if err := tx.CreateOrganization(org); err != nil {
 		return nil, err
 	}
@@ -400,7 +404,7 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 	} else if err != nil {
 		return 0, err
 	}
-	return org.ID, s.mailCorporateSetup(ctx, owner, welcomeMailText)
+	return org.ID, s.mailCorporateSetup(ctx, owner, welcomeMailText(org))
 }
 
 // CheckTrials mails each trial's contact 3 days before it ends, once, and
@@ -450,7 +454,9 @@ func (s *Service) CorporateSetPassword(ctx context.Context, token, password stri
 		return err
 	}
 	user, err := s.store.FindUserByPasswordToken(ctx, hashToken(token), "", s.now())
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !cloud.IsCorporate(user.UserType)) {
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return s.deadSetupLink(ctx, token)
+	} else if err == nil && !cloud.IsCorporate(user.UserType) {
 		return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	} else if err != nil {
 		return err
@@ -464,8 +470,24 @@ func (s *Service) CorporateSetPassword(ctx context.Context, token, password stri
 	})
 }
 
+// deadSetupLink says why a setup link no longer works: used (sign in, or
+// ask for a new link), expired, or unknown. Only the holder of the link
+// learns this, and nothing about whose it was.
+func (s *Service) deadSetupLink(ctx context.Context, token string) error {
+	state, err := s.store.PasswordTokenState(ctx, hashToken(token), s.now())
+	switch {
+	case err != nil:
+		return err
+	case state == cloud.PasswordTokenUsed:
+		return cloud.NewError(cloud.EGONE, cloud.MsgSetupLinkUsed)
+	case state == cloud.PasswordTokenExpired:
+		return cloud.NewError(cloud.EGONE, cloud.MsgSetupLinkExpired)
+	}
+	return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+}
+
 // mailCorporateSetup mails a corporate user a single-use, 24-hour link to
-// set their password.
+// set their password; text has one %s, the link.
 func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text string) error {
 	token, hash, err := newToken()
 	if err != nil {
@@ -479,9 +501,10 @@ func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text st
 	return nil
 }
 
-// Mail texts hold a link and nothing personal.
+// Mail texts hold a link and nothing personal: an invitation names the
+// organisation and who invited, so the invitee knows what it is for.
 const (
-	welcomeMailText = `Welcome to Lifetag for organisations.
+	paidWelcomeMailText = `Welcome to Lifetag for organisations.
 
 Your organisation's account is ready. To choose your password, open this
 link within 24 hours:
@@ -491,11 +514,20 @@ link within 24 hours:
 Stripe e-mails the receipt of each payment. If you did not expect this
 message, ignore it.
 `
-	inviteMailText = `You have been added as an admin of an organisation on Lifetag.
+	trialWelcomeMailText = `Welcome to Lifetag for organisations.
+
+Your organisation's free trial has started; nothing has been charged. To
+choose your password, open this link within 24 hours:
+
+%s
+
+If you did not expect this message, ignore it.
+`
+	inviteMailText = `%s has added you as an admin of the organisation "%s" on Lifetag.
 
 To choose your password, open this link within 24 hours:
 
-%s
+%%s
 
 If you did not expect this message, ignore it.
 `
@@ -507,6 +539,23 @@ To keep your QR codes and printing, choose a plan from your dashboard:
 `
 )
 
+// welcomeMailText is an owner's setup mail: a trial's says nothing of
+// payments, as none was made.
+func welcomeMailText(org *cloud.Organization) string {
+	if org.StripeCustomerID == "" {
+		return trialWelcomeMailText
+	}
+	return paidWelcomeMailText
+}
+
+// inviteText is an admin's setup mail, naming who invited them and where.
+// The names are the customer's own text, so a % in them is escaped before
+// the link is filled in.
+func inviteText(inviter *cloud.User, org *cloud.Organization) string {
+	escape := func(s string) string { return strings.ReplaceAll(s, "%", "%%") }
+	return fmt.Sprintf(inviteMailText, escape(inviter.Email), escape(org.Name))
+}
+
 // The organisation's own routes.
 
 // organizationFor returns the organisation id a request may read
@@ -516,8 +565,7 @@ func (s *Service) organizationFor(ctx context.Context, actor *cloud.User, orgID 
 	if actor == nil {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
-	member := cloud.IsCorporate(actor.UserType) && actor.OrganizationID == orgID && orgID != 0
-	if !member && !(actor.IsAdmin && !write) {
+	if !isMember(actor, orgID) && !(actor.IsAdmin && !write) {
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
 	}
 	org, err := s.store.FindOrganization(ctx, orgID)
@@ -533,10 +581,40 @@ func (s *Service) ownerOf(ctx context.Context, actor *cloud.User, orgID int64) (
 	if err != nil {
 		return nil, err
 	}
-	if actor.UserType != cloud.UserTypeCorporateOwner {
+	if !isOwner(actor, orgID) {
 		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerOnly)
 	}
 	return org, nil
+}
+
+// isMember: a corporate user of the organisation, who may change its
+// library, projects, templates, links, printing and paper.
+func isMember(actor *cloud.User, orgID int64) bool {
+	return actor != nil && cloud.IsCorporate(actor.UserType) && actor.OrganizationID == orgID && orgID != 0
+}
+
+// isOwner: its Organization Administrator, who alone manages the team and
+// billing.
+func isOwner(actor *cloud.User, orgID int64) bool {
+	return isMember(actor, orgID) && actor.UserType == cloud.UserTypeCorporateOwner
+}
+
+// Permissions are what the caller may do in an organisation, from the same
+// rules organizationFor and ownerOf enforce, so a page shows only the
+// actions its reader may take (a site admin reads; an admin does not manage
+// the team).
+type Permissions struct {
+	// Edit: codes, projects, templates, collection links, printing, paper.
+	Edit bool `json:"edit"`
+	// ManageTeam: invite, resend and remove admins.
+	ManageTeam bool `json:"manageTeam"`
+	// ManageBilling: the billing portal and choosing a plan.
+	ManageBilling bool `json:"manageBilling"`
+}
+
+func permissionsOf(actor *cloud.User, orgID int64) Permissions {
+	owner := isOwner(actor, orgID)
+	return Permissions{Edit: isMember(actor, orgID), ManageTeam: owner, ManageBilling: owner}
 }
 
 // OrganizationView is an organisation as the client sees it (§3).
@@ -558,6 +636,7 @@ type OrganizationView struct {
 	CurrentQRCodes     int        `json:"currentQrCodes"`
 	MaxQRCodes         int        `json:"maxQrCodes"`
 	HasBillingAccount  bool       `json:"hasBillingAccount"`
+	PaperSize          string     `json:"paperSize"`
 	TrialEndsAt        *time.Time `json:"trialEndsAt"`
 	CreatedAt          time.Time  `json:"createdAt"`
 }
@@ -569,7 +648,8 @@ func ViewOrganization(o *cloud.Organization, qrCodes int) OrganizationView {
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
 		SubscriptionPlan: o.Plan, SubscriptionStatus: o.SubscriptionStatus, CurrentQRCodes: qrCodes,
-		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", CreatedAt: o.CreatedAt,
+		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: o.PaperSize,
+		CreatedAt: o.CreatedAt,
 	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt
@@ -604,13 +684,16 @@ type Dashboard struct {
 	Activity     []ActivityView   `json:"recentActivity"`
 	// Role is the caller's: Organization Administrator, Admin, or empty
 	// for a site admin reading.
-	Role string `json:"role"`
+	Role        string      `json:"role"`
+	Permissions Permissions `json:"permissions"`
 }
 
 // ActivityView is one line of Recent Activity.
 type ActivityView struct {
-	Kind      string    `json:"kind"`
-	Detail    string    `json:"detail"`
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+	// Sentence is how it reads (cloud.ActivitySentence).
+	Sentence  string    `json:"sentence"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 
@@ -645,12 +728,14 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 		return nil, err
 	}
 	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes), Projects: counts.Projects,
-		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{}}
+		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{},
+		Permissions: permissionsOf(actor, org.ID)}
 	if actor.OrganizationID == org.ID {
 		d.Role = roleName(actor.UserType)
 	}
 	for _, a := range activity {
-		d.Activity = append(d.Activity, ActivityView{Kind: a.Kind, Detail: a.Detail, CreatedAt: a.CreatedAt})
+		d.Activity = append(d.Activity, ActivityView{Kind: a.Kind, Detail: a.Detail,
+			Sentence: cloud.ActivitySentence(a.Kind, a.Detail), CreatedAt: a.CreatedAt})
 	}
 	return d, nil
 }
@@ -667,8 +752,9 @@ type MemberView struct {
 
 // Team lists an organisation's members, the owner first.
 type Team struct {
-	Members    []MemberView `json:"members"`
-	MaxMembers int          `json:"maxMembers"`
+	Members     []MemberView `json:"members"`
+	MaxMembers  int          `json:"maxMembers"`
+	Permissions Permissions  `json:"permissions"`
 }
 
 func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Team, error) {
@@ -680,7 +766,7 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 	if err != nil {
 		return nil, err
 	}
-	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts}
+	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts, Permissions: permissionsOf(actor, org.ID)}
 	for _, m := range members {
 		team.Members = append(team.Members, MemberView{ID: m.ID, Email: m.Email, UserType: m.UserType,
 			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt})
@@ -716,7 +802,7 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 		if taken, err := tx.EmailTaken(email); err != nil {
 			return err
 		} else if taken {
-			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
+			return cloud.NewError(cloud.ECONFLICT, cloud.MsgInviteeHasAccount)
 		}
 		if member, err = tx.CreateMember(org.ID, email, cloud.UserTypeCorporateAdmin, now); err != nil {
 			return err
@@ -727,7 +813,7 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 	if err != nil {
 		return nil, err
 	}
-	if err := s.mailCorporateSetup(ctx, member, inviteMailText); err != nil {
+	if err := s.mailCorporateSetup(ctx, member, inviteText(actor, org)); err != nil {
 		return nil, err
 	}
 	return &MemberView{ID: member.ID, Email: member.Email, UserType: member.UserType,
@@ -755,9 +841,9 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	if err != nil {
 		return err
 	}
-	text := inviteMailText
+	text := inviteText(actor, org)
 	if member.UserType == cloud.UserTypeCorporateOwner {
-		text = welcomeMailText
+		text = welcomeMailText(org)
 	}
 	return s.mailCorporateSetup(ctx, member, text)
 }
@@ -790,6 +876,26 @@ func (s *Service) findMember(tx cloud.CorporateTx, orgID, userID int64) (*cloud.
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgMemberNotFound)
 	}
 	return member, err
+}
+
+// SetPaperSize changes the paper an organisation's batch printing starts
+// on (issue 24 item 6); any member may, as they are the ones who print.
+func (s *Service) SetPaperSize(ctx context.Context, actor *cloud.User, orgID int64, paper string) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	if !cloud.ValidPaperSize(paper) {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgPaperSizeInvalid)
+	}
+	now := s.now()
+	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		if err := tx.SetPaperSize(org.ID, paper, now); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityPaperChanged,
+			Detail: cloud.PaperSizeName(paper), CreatedAt: now})
+	})
 }
 
 // BillingPortal opens the provider's customer portal for the owner, to
