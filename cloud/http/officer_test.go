@@ -112,6 +112,16 @@ func TestPermissionsFollowTheServerRule(t *testing.T) {
 					t.Fatalf("%s %s: %d %s", c.who, route, resp.Status, resp.Body)
 				}
 			}
+			// Each member's buttons: the owner is never removable, and only
+			// the team's manager removes anyone.
+			members := e.do("GET", orgURL(orgID, "/team"), c.token, nil).JSON()["members"].([]any)
+			for _, x := range members {
+				m := x.(map[string]any)
+				wantRemove := c.manageTeam && m["userType"] != cloud.UserTypeCorporateOwner
+				if m["canRemove"] != wantRemove || m["canResend"] != (c.manageTeam && m["passwordSet"] == false) {
+					t.Fatalf("%s sees member %v", c.who, m)
+				}
+			}
 			// What is stated is what the routes do.
 			invite := e.do("POST", orgURL(orgID, "/team/invite"), c.token, map[string]string{"email": "x@acme.example"})
 			if c.manageTeam != (invite.Status == 201 || invite.Status == 409) {

@@ -742,12 +742,16 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 
 // MemberView is a team member as the team page shows them.
 type MemberView struct {
-	ID          int64     `json:"id"`
-	Email       string    `json:"email"`
-	UserType    string    `json:"userType"`
-	Role        string    `json:"role"`
-	PasswordSet bool      `json:"passwordSet"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID          int64  `json:"id"`
+	Email       string `json:"email"`
+	UserType    string `json:"userType"`
+	Role        string `json:"role"`
+	PasswordSet bool   `json:"passwordSet"`
+	// CanResend and CanRemove: whether the caller may (ResendInvite's and
+	// RemoveMember's rules), so the page offers only buttons that work.
+	CanResend bool      `json:"canResend"`
+	CanRemove bool      `json:"canRemove"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // Team lists an organisation's members, the owner first.
@@ -769,7 +773,9 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts, Permissions: permissionsOf(actor, org.ID)}
 	for _, m := range members {
 		team.Members = append(team.Members, MemberView{ID: m.ID, Email: m.Email, UserType: m.UserType,
-			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt})
+			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt,
+			CanResend: team.Permissions.ManageTeam && resendable(m) == nil,
+			CanRemove: team.Permissions.ManageTeam && removable(m) == nil})
 	}
 	return team, nil
 }
@@ -832,8 +838,8 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 		if member, err = s.findMember(tx, org.ID, userID); err != nil {
 			return err
 		}
-		if member.PasswordHash != "" {
-			return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
+		if err := resendable(member); err != nil {
+			return err
 		}
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityInviteResent,
 			Detail: member.Email, CreatedAt: s.now()})
@@ -859,8 +865,8 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		if err != nil {
 			return err
 		}
-		if member.UserType == cloud.UserTypeCorporateOwner {
-			return cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerCannotBeRemoved)
+		if err := removable(member); err != nil {
+			return err
 		}
 		if err := tx.DeleteMember(org.ID, member.ID); err != nil {
 			return err
@@ -868,6 +874,22 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
 			Detail: member.Email, CreatedAt: s.now()})
 	})
+}
+
+// resendable: only a member who has not set a password gets a new link.
+func resendable(member *cloud.User) error {
+	if member.PasswordHash != "" {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
+	}
+	return nil
+}
+
+// removable: the owner cannot be removed.
+func removable(member *cloud.User) error {
+	if member.UserType == cloud.UserTypeCorporateOwner {
+		return cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerCannotBeRemoved)
+	}
+	return nil
 }
 
 func (s *Service) findMember(tx cloud.CorporateTx, orgID, userID int64) (*cloud.User, error) {

@@ -117,7 +117,7 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   await row.getByRole("button", { name: /^Edit / }).click();
   const update = desk.getByRole("dialog", { name: "Update Order Status" });
   await update.getByLabel("Status").selectOption("shipped");
-  await update.getByLabel("Tracking Number (optional)").fill("RM123456785GB");
+  await update.getByLabel("Tracking Number (required)").fill("RM123456785GB");
   await snap(desk, "admin-update-order");
   await update.getByRole("button", { name: "Update Order" }).click();
   await expectToast(desk, "Success");
