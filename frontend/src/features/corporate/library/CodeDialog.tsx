@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormField } from "@/components/ui/FormField";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
 import type { RecordValues, TemplateErrors, TemplateField } from "@/lib/emergency/template";
@@ -30,8 +31,17 @@ export type CodeDialogMode = { kind: "create"; templateId: number } | { kind: "e
 
 export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose: () => void }) {
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
+  // Escape, a click outside, Cancel and a route change ask first when
+  // something was typed; a save closes it straight away.
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty);
+  const done = () => {
+    guard.release(); // closing may change the address (?new=1)
+    props.onClose();
+  };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && guard.leave(props.onClose)}>
+      {guard.dialog}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog code-dialog" aria-describedby={undefined}>
@@ -40,10 +50,11 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
             <CreateCode
               orgId={props.orgId}
               templateId={props.mode.templateId}
-              onDone={props.onClose}
+              onDone={done}
+              onDirty={setDirty}
             />
           ) : (
-            <EditCode orgId={props.orgId} id={props.mode.id} onDone={props.onClose} />
+            <EditCode orgId={props.orgId} id={props.mode.id} onDone={done} onDirty={setDirty} />
           )}
           <Dialog.Close className="button button-ghost dialog-close">
             {libraryCopy.cancel}
@@ -54,12 +65,21 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
   );
 }
 
-function CreateCode(props: { orgId: number; templateId: number; onDone: () => void }) {
+function CreateCode(props: {
+  orgId: number;
+  templateId: number;
+  onDone: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const templates = useTemplates(props.orgId);
   const create = useCreateCode(props.orgId);
   const [templateId, setTemplateId] = useState(props.templateId);
-  const [details, setDetails] = useState({ name: "", projectId: 0, labelType: "helmet" });
+  const [details, setDetails] = useState(newDetails);
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
+  const [formDirty, setFormDirty] = useState(false);
+  const detailsDirty = JSON.stringify(details) !== JSON.stringify(newDetails);
+  const { onDirty } = props;
+  useEffect(() => onDirty(detailsDirty || formDirty), [onDirty, detailsDirty, formDirty]);
   if (templates.isPending) return <p className="loading">{copy.loading}</p>;
   if (templates.isError) {
     return <p role="alert">{serverMessage(templates.error) ?? libraryCopy.loadFailed}</p>;
@@ -91,6 +111,7 @@ function CreateCode(props: { orgId: number; templateId: number; onDone: () => vo
         <TemplateForm
           key={template.id}
           fields={template.fields}
+          onDirtyChange={setFormDirty}
           submitLabel={copy.save}
           busy={create.isPending}
           busyLabel={copy.saving}
@@ -126,7 +147,12 @@ function CreateCode(props: { orgId: number; templateId: number; onDone: () => vo
   );
 }
 
-function EditCode(props: { orgId: number; id: number; onDone: () => void }) {
+function EditCode(props: {
+  orgId: number;
+  id: number;
+  onDone: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const code = useCode(props.orgId, props.id);
   if (code.isPending) return <p className="loading">{copy.loading}</p>;
   if (code.isError)
@@ -144,6 +170,7 @@ function EditCode(props: { orgId: number; id: number; onDone: () => void }) {
       fields={record.fields}
       values={record.values}
       onDone={props.onDone}
+      onDirty={props.onDirty}
     />
   );
 }
@@ -155,16 +182,22 @@ function EditForm(props: {
   fields: TemplateField[];
   values: RecordValues;
   onDone: () => void;
+  onDirty: (dirty: boolean) => void;
 }) {
   const update = useUpdateCode(props.orgId);
   const [details, setDetails] = useState(props.initial);
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
+  const [formDirty, setFormDirty] = useState(false);
+  const detailsDirty = JSON.stringify(details) !== JSON.stringify(props.initial);
+  const { onDirty } = props;
+  useEffect(() => onDirty(detailsDirty || formDirty), [onDirty, detailsDirty, formDirty]);
   return (
     <>
       <CodeDetails orgId={props.orgId} value={details} onChange={setDetails} />
       <TemplateForm
         fields={props.fields}
         initialValues={props.values}
+        onDirtyChange={setFormDirty}
         submitLabel={copy.save}
         busy={update.isPending}
         busyLabel={copy.saving}
@@ -192,6 +225,9 @@ function EditForm(props: {
     </>
   );
 }
+
+/** A new code's details before anything is typed. */
+const newDetails: Details = { name: "", projectId: 0, labelType: "helmet" };
 
 interface Details {
   name: string;

@@ -2,7 +2,7 @@
 // a worker fills in on their phone, and the builder's live preview all use
 // it. Fields are grouped by category in the preview's order and checked by
 // the rules the server applies (validateRecord, shared with Go).
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm, type FieldErrors as FormErrors, type Resolver } from "react-hook-form";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
@@ -55,6 +55,8 @@ export interface TemplateFormProps {
   serverErrors?: TemplateErrors;
   /** Renders the fields without a submit button (the builder's preview). */
   preview?: boolean;
+  /** Told whether anything differs from the initial values (useDiscardGuard). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 export function TemplateForm(props: TemplateFormProps) {
@@ -74,6 +76,9 @@ export function TemplateForm(props: TemplateFormProps) {
     defaultValues: toFormValues(fields, props.initialValues),
     resolver,
   });
+  const { isDirty } = form.formState;
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const errorOf = (id: string): string | undefined => {
     const own = form.formState.errors[nameOf(id)]?.message;
     return typeof own === "string" ? own : props.serverErrors?.[id];
