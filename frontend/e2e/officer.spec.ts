@@ -67,7 +67,7 @@ test("items 6, 7, 13: paper, permissions, mails, used links and sentences", asyn
   await stranger.getByRole("button", { name: "Set Password" }).click();
   await expect(stranger.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
   await expect(stranger.getByText(/has already been used/)).toBeVisible();
-  await expect(stranger.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+  await expect(stranger.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute(
     "href",
     "/corporate-login",
   );

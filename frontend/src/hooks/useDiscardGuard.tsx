@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { discardCopy } from "@/lib/copy";
@@ -16,36 +16,44 @@ import { discardCopy } from "@/lib/copy";
  * blocker reads the latest word at the moment of navigating, before React
  * has rendered the saved state.
  */
-export function useDiscardGuard(dirty: boolean): {
+export function useDiscardGuard(dirty: boolean | (() => boolean)): {
   leave: (then: () => void) => void;
   release: () => void;
   dialog: ReactNode;
 } {
+  // The answer at the moment of leaving: a boolean as of the last commit,
+  // or a function a form with its own state (react-hook-form) answers live.
   const dirtyNow = useRef(dirty);
-  useEffect(() => {
+  const released = useRef(false);
+  useLayoutEffect(() => {
     dirtyNow.current = dirty;
   }, [dirty]);
-  const blocker = useBlocker(useCallback(() => dirtyNow.current, []));
+  const isDirty = useCallback(() => {
+    const d = dirtyNow.current;
+    return !released.current && (typeof d === "function" ? d() : d);
+  }, []);
+  const blocker = useBlocker(isDirty);
   const release = useCallback(() => {
-    dirtyNow.current = false;
+    released.current = true;
   }, []);
   const [pending, setPending] = useState<(() => void) | null>(null);
   // Set while Discard runs, so the dialog closing does not also cancel.
   const discarding = useRef(false);
 
   useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isDirty()) event.preventDefault();
+    };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
+  }, [isDirty]);
 
   const leave = useCallback(
     (then: () => void) => {
-      if (dirty) setPending(() => then);
+      if (isDirty()) setPending(() => then);
       else then();
     },
-    [dirty],
+    [isDirty],
   );
 
   const dialog = (
@@ -64,7 +72,7 @@ export function useDiscardGuard(dirty: boolean): {
       onConfirm={() => {
         discarding.current = true;
         // A way out that navigates (a dialog whose address closes it) is not asked twice.
-        dirtyNow.current = false;
+        released.current = true;
         if (blocker.state === "blocked") blocker.proceed();
         else pending?.();
       }}

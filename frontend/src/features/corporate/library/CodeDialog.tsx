@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { FormField } from "@/components/ui/FormField";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
@@ -33,8 +33,11 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
   // Escape, a click outside, Cancel and a route change ask first when
   // something was typed; a save closes it straight away.
-  const [dirty, setDirty] = useState(false);
-  const guard = useDiscardGuard(dirty);
+  const check = useRef<() => boolean>(() => false);
+  const guard = useDiscardGuard(useCallback(() => check.current(), []));
+  const register = useCallback((c: () => boolean) => {
+    check.current = c;
+  }, []);
   const done = () => {
     guard.release(); // closing may change the address (?new=1)
     props.onClose();
@@ -51,10 +54,15 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
               orgId={props.orgId}
               templateId={props.mode.templateId}
               onDone={done}
-              onDirty={setDirty}
+              registerDirtyCheck={register}
             />
           ) : (
-            <EditCode orgId={props.orgId} id={props.mode.id} onDone={done} onDirty={setDirty} />
+            <EditCode
+              orgId={props.orgId}
+              id={props.mode.id}
+              onDone={done}
+              registerDirtyCheck={register}
+            />
           )}
           <Dialog.Close className="button button-ghost dialog-close">
             {libraryCopy.cancel}
@@ -69,17 +77,15 @@ function CreateCode(props: {
   orgId: number;
   templateId: number;
   onDone: () => void;
-  onDirty: (dirty: boolean) => void;
+  registerDirtyCheck: (check: () => boolean) => void;
 }) {
   const templates = useTemplates(props.orgId);
   const create = useCreateCode(props.orgId);
   const [templateId, setTemplateId] = useState(props.templateId);
   const [details, setDetails] = useState(newDetails);
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
-  const [formDirty, setFormDirty] = useState(false);
-  const detailsDirty = JSON.stringify(details) !== JSON.stringify(newDetails);
-  const { onDirty } = props;
-  useEffect(() => onDirty(detailsDirty || formDirty), [onDirty, detailsDirty, formDirty]);
+  const formDirty = useRef<() => boolean>(() => false);
+  useDirtyCheck(props.registerDirtyCheck, details, newDetails, formDirty);
   if (templates.isPending) return <p className="loading">{copy.loading}</p>;
   if (templates.isError) {
     return <p role="alert">{serverMessage(templates.error) ?? libraryCopy.loadFailed}</p>;
@@ -111,7 +117,9 @@ function CreateCode(props: {
         <TemplateForm
           key={template.id}
           fields={template.fields}
-          onDirtyChange={setFormDirty}
+          registerDirtyCheck={(c) => {
+            formDirty.current = c;
+          }}
           submitLabel={copy.save}
           busy={create.isPending}
           busyLabel={copy.saving}
@@ -151,7 +159,7 @@ function EditCode(props: {
   orgId: number;
   id: number;
   onDone: () => void;
-  onDirty: (dirty: boolean) => void;
+  registerDirtyCheck: (check: () => boolean) => void;
 }) {
   const code = useCode(props.orgId, props.id);
   if (code.isPending) return <p className="loading">{copy.loading}</p>;
@@ -170,7 +178,7 @@ function EditCode(props: {
       fields={record.fields}
       values={record.values}
       onDone={props.onDone}
-      onDirty={props.onDirty}
+      registerDirtyCheck={props.registerDirtyCheck}
     />
   );
 }
@@ -182,22 +190,22 @@ function EditForm(props: {
   fields: TemplateField[];
   values: RecordValues;
   onDone: () => void;
-  onDirty: (dirty: boolean) => void;
+  registerDirtyCheck: (check: () => boolean) => void;
 }) {
   const update = useUpdateCode(props.orgId);
   const [details, setDetails] = useState(props.initial);
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
-  const [formDirty, setFormDirty] = useState(false);
-  const detailsDirty = JSON.stringify(details) !== JSON.stringify(props.initial);
-  const { onDirty } = props;
-  useEffect(() => onDirty(detailsDirty || formDirty), [onDirty, detailsDirty, formDirty]);
+  const formDirty = useRef<() => boolean>(() => false);
+  useDirtyCheck(props.registerDirtyCheck, details, props.initial, formDirty);
   return (
     <>
       <CodeDetails orgId={props.orgId} value={details} onChange={setDetails} />
       <TemplateForm
         fields={props.fields}
         initialValues={props.values}
-        onDirtyChange={setFormDirty}
+        registerDirtyCheck={(c) => {
+          formDirty.current = c;
+        }}
         submitLabel={copy.save}
         busy={update.isPending}
         busyLabel={copy.saving}
@@ -223,6 +231,23 @@ function EditForm(props: {
         }
       />
     </>
+  );
+}
+
+/**
+ * Tells the dialog how to know, when asked, whether the code's details or
+ * its record differ from what the dialog opened with.
+ */
+function useDirtyCheck(
+  register: (check: () => boolean) => void,
+  details: Details,
+  initial: Details,
+  formDirty: { current: () => boolean },
+) {
+  const detailsDirty = JSON.stringify(details) !== JSON.stringify(initial);
+  useLayoutEffect(
+    () => register(() => detailsDirty || formDirty.current()),
+    [register, detailsDirty, formDirty],
   );
 }
 

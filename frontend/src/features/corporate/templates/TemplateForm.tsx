@@ -55,8 +55,11 @@ export interface TemplateFormProps {
   serverErrors?: TemplateErrors;
   /** Renders the fields without a submit button (the builder's preview). */
   preview?: boolean;
-  /** Told whether anything differs from the initial values (useDiscardGuard). */
-  onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Given a function that says, when asked, whether anything differs from
+   * the initial values (useDiscardGuard asks at the moment of leaving).
+   */
+  registerDirtyCheck?: (check: () => boolean) => void;
 }
 
 export function TemplateForm(props: TemplateFormProps) {
@@ -76,9 +79,11 @@ export function TemplateForm(props: TemplateFormProps) {
     defaultValues: toFormValues(fields, props.initialValues),
     resolver,
   });
-  const { isDirty } = form.formState;
-  const { onDirtyChange } = props;
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const { registerDirtyCheck } = props;
+  useEffect(() => {
+    const initial = JSON.stringify(form.formState.defaultValues);
+    registerDirtyCheck?.(() => JSON.stringify(form.getValues()) !== initial);
+  }, [form, registerDirtyCheck]);
   const errorOf = (id: string): string | undefined => {
     const own = form.formState.errors[nameOf(id)]?.message;
     return typeof own === "string" ? own : props.serverErrors?.[id];
