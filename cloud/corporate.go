@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
@@ -50,6 +51,7 @@ const (
 	ActivitySubscriptionChanged = "subscription_changed"
 	ActivitySubscribed          = "subscribed"
 	ActivityHandedOver          = "handed_over" // by a site admin, to the new owner's address
+	ActivityPaperChanged        = "paper_changed"
 )
 
 // Choices of the registration forms (§3).
@@ -178,8 +180,11 @@ type Organization struct {
 	// SubscriptionEventAt is the time of the newest subscription event
 	// applied: an older one, delivered late, changes nothing.
 	SubscriptionEventAt time.Time
-	CreatedAt           time.Time
-	UpdatedAt           time.Time
+	// PaperSize is the sheet size batch printing starts on (labels.A4 or
+	// labels.Letter), editable by its members.
+	PaperSize string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Status is the organisation's subscription status at now: a trial whose
@@ -366,6 +371,30 @@ func ValidEmail(email string) bool {
 	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
+// ValidPaperSize reports whether paper is a size an organisation may print on.
+func ValidPaperSize(paper string) bool {
+	return paper == string(labels.A4) || paper == string(labels.Letter)
+}
+
+// PaperSizeName is how a paper size is written for people.
+func PaperSizeName(paper string) string {
+	if paper == string(labels.Letter) {
+		return "US Letter"
+	}
+	return "A4"
+}
+
+// PaperForCountry is a new organisation's paper: US Letter in the
+// countries that use it, A4 everywhere else (DESIGN.md: paper follows the
+// customer's locale; the product sells in pounds, so A4 when unsure).
+func PaperForCountry(country string) string {
+	switch strings.ToLower(strings.TrimSpace(strings.ReplaceAll(country, ".", ""))) {
+	case "us", "usa", "united states", "united states of america", "canada", "ca", "mexico", "mx":
+		return string(labels.Letter)
+	}
+	return string(labels.A4)
+}
+
 func validPlan(id string) bool { _, ok := plans.Find(id); return ok }
 
 func runes(s string) int { return len([]rune(s)) }
@@ -490,6 +519,8 @@ type CorporateTx interface {
 	// CreateOrganization inserts o and sets its ID; ECONFLICT for a
 	// checkout session that already made one.
 	CreateOrganization(o *Organization) error
+	// SetPaperSize changes the organisation's paper (labels.PaperSize).
+	SetPaperSize(organizationID int64, paper string, now time.Time) error
 	// LockOrganization reads an organisation for update.
 	LockOrganization(id int64) (*Organization, error)
 	// LockOrganizationBySubscription: ENOTFOUND when no organisation has it.

@@ -30,6 +30,10 @@ type Store interface {
 	// in one transaction, ending every session of the user. A non-empty email
 	// must also match. ENOTFOUND when no such live token exists.
 	UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*User, error)
+	// PasswordTokenState says why a token is not live: PasswordTokenUsed
+	// (it set a password), PasswordTokenExpired, or "" (never issued, or
+	// replaced by a newer link).
+	PasswordTokenState(ctx context.Context, tokenHash []byte, now time.Time) (string, error)
 	// FindUserByPasswordToken returns the user of a live token (and email,
 	// when not empty), without using it: the cheap check before a password
 	// is hashed. ENOTFOUND when there is none.

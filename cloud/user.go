@@ -101,3 +101,9 @@ type Order struct {
 	StripePaymentID string
 	CreatedAt       time.Time
 }
+
+// States of a password link that no longer works (UserStore.PasswordTokenState).
+const (
+	PasswordTokenUsed    = "used"
+	PasswordTokenExpired = "expired"
+)

@@ -246,6 +246,8 @@ var routeCases = []routeCase{
 	{"corporate resend invite", "POST /api/corporate/{orgId}/team/{userId}/resend", fixed(orgPath("/team/1/resend")), nil, membersOnly()},
 	{"corporate remove member", "DELETE /api/corporate/{orgId}/team/{userId}", fixed(orgPath("/team/1")), nil, membersOnly()},
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
+	{"corporate paper size", "PUT /api/corporate/{orgId}/paper-size", fixed(orgPath("/paper-size")),
+		func(string) any { return map[string]string{"paperSize": "letter"} }, membersOnly()},
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
 	// Batch printing: members only (a site admin prints nothing in an

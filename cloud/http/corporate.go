@@ -257,3 +257,19 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, checkout)
 }
+
+// handleSetPaperSize changes the paper batch printing starts on.
+func (s *Server) handleSetPaperSize(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		PaperSize string `json:"paperSize"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.SetPaperSize(r.Context(), userFrom(r), pathID(r, "orgId"), req.PaperSize); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"paperSize": req.PaperSize, "message": cloud.MsgPaperSizeSaved})
+}

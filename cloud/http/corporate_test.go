@@ -377,7 +377,7 @@ func TestCorporateSignInAndTeam(t *testing.T) {
 		}
 		owner := rig.signUp("boss@acme.example", "boss-password")
 		orgID := orgOf(t, e, "boss@acme.example")
-		if status, _ := rig.call(rig.client, "POST", "/api/corporate/setup-password", map[string]string{"token": token, "password": "again-password"}, nil); status != 400 {
+		if status, _ := rig.call(rig.client, "POST", "/api/corporate/setup-password", map[string]string{"token": token, "password": "again-password"}, nil); status != 410 {
 			t.Fatalf("a used setup link: %d", status)
 		}
 

@@ -136,6 +136,7 @@ func (s *Server) routes() chi.Router {
 			r.Delete("/corporate/{orgId}/team/{userId}", s.handleRemoveMember)
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
+			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
 			r.Post("/corporate/{orgId}/batch-print.pdf", s.handleBatchPrint)
 			r.Post("/corporate/{orgId}/print-runs", s.handleRecordPrintRun)
 			// Projects and the QR code library (library.go).

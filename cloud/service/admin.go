@@ -531,6 +531,7 @@ type AuditEntryView struct {
 	ID           int64     `json:"id"`
 	Actor        string    `json:"actor"`
 	Action       string    `json:"action"`
+	Sentence     string    `json:"sentence"` // how it reads (cloud.ActivitySentence)
 	TargetUserID *int64    `json:"targetUserId"`
 	Target       string    `json:"target"`
 	CreatedAt    time.Time `json:"createdAt"`
@@ -560,7 +561,8 @@ func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*Aud
 	out := &AuditLogPage{Entries: make([]AuditEntryView, len(entries)), Total: total,
 		Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
 	for i, e := range entries {
-		out.Entries[i] = AuditEntryView{ID: e.ID, Actor: e.ActorEmail, Action: e.Action, Target: e.Target, CreatedAt: e.CreatedAt}
+		out.Entries[i] = AuditEntryView{ID: e.ID, Actor: e.ActorEmail, Action: e.Action,
+			Sentence: cloud.ActivitySentence(e.Action, e.Target), Target: e.Target, CreatedAt: e.CreatedAt}
 		if e.TargetUserID != 0 {
 			id := e.TargetUserID
 			out.Entries[i].TargetUserID = &id
@@ -672,9 +674,11 @@ func (s *Service) HandOverOrganization(ctx context.Context, actor *cloud.User, o
 	}
 	now := s.now()
 	var owner *cloud.User
+	var org *cloud.Organization
 	var target string
 	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-		org, err := adminOrganization(tx, orgID)
+		var err error
+		org, err = adminOrganization(tx, orgID)
 		if err != nil {
 			return err
 		}
@@ -704,7 +708,7 @@ func (s *Service) HandOverOrganization(ctx context.Context, actor *cloud.User, o
 		return err
 	}
 	s.audit(ctx, actor, cloud.AuditOrganizationHandedOver, owner.ID, target)
-	return s.mailCorporateSetup(ctx, owner, welcomeMailText)
+	return s.mailCorporateSetup(ctx, owner, welcomeMailText(org))
 }
 
 // SetAllowance is a site admin's change of an organisation's code

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -248,7 +249,7 @@ func (s *Service) applyCheckout(ctx context.Context, ev cloud.PaymentEvent) (str
 		return "", err
 	}
 	if owner != nil {
-		if err := s.mailCorporateSetup(ctx, owner, welcomeMailText); err != nil {
+		if err := s.mailCorporateSetup(ctx, owner, paidWelcomeMailText); err != nil {
 			return "", err
 		}
 	}
@@ -311,6 +312,9 @@ func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64,
 // createOrganization inserts an organisation, its owner (the contact, no
 // password yet) and the first line of its activity.
 func createOrganization(tx cloud.CorporateTx, org *cloud.Organization, now time.Time) (*cloud.User, error) {
+	if org.PaperSize == "" {
+		org.PaperSize = cloud.PaperForCountry(org.Country)
+	}
 	if err := tx.CreateOrganization(org); err != nil {
 		return nil, err
 	}
@@ -553,7 +557,7 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID st
 		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, nil); err != nil {
 			return err
 		}
-		return s.mailCorporateSetup(ctx, owner, welcomeMailText)
+		return s.mailCorporateSetup(ctx, owner, paidWelcomeMailText)
 	}
 	return nil
 }
@@ -609,7 +613,8 @@ func (s *Service) CorporateSetPassword(ctx context.Context, token, password stri
 		// No account's link: a trial's, whose opening proves the address.
 		orgID, err := s.confirmTrial(ctx, token, password)
 		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
-			return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+			// Neither: a link already used or expired says so.
+			return 0, s.deadSetupLink(ctx, token)
 		}
 		return orgID, err
 	}
@@ -627,8 +632,24 @@ func (s *Service) CorporateSetPassword(ctx context.Context, token, password stri
 	})
 }
 
+// deadSetupLink says why a setup link no longer works: used (sign in, or
+// ask for a new link), expired, or unknown. Only the holder of the link
+// learns this, and nothing about whose it was.
+func (s *Service) deadSetupLink(ctx context.Context, token string) error {
+	state, err := s.store.PasswordTokenState(ctx, hashToken(token), s.now())
+	switch {
+	case err != nil:
+		return err
+	case state == cloud.PasswordTokenUsed:
+		return cloud.NewError(cloud.EGONE, cloud.MsgSetupLinkUsed)
+	case state == cloud.PasswordTokenExpired:
+		return cloud.NewError(cloud.EGONE, cloud.MsgSetupLinkExpired)
+	}
+	return cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+}
+
 // mailCorporateSetup mails a corporate user a single-use, 24-hour link to
-// set their password.
+// set their password; text has one %s, the link.
 func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text string) error {
 	token, hash, err := newToken()
 	if err != nil {
@@ -642,9 +663,10 @@ func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text st
 	return nil
 }
 
-// Mail texts hold a link and nothing personal.
+// Mail texts hold a link and nothing personal: an invitation names the
+// organisation and who invited, so the invitee knows what it is for.
 const (
-	welcomeMailText = `Welcome to Lifetag for organisations.
+	paidWelcomeMailText = `Welcome to Lifetag for organisations.
 
 Your organisation's account is ready. To choose your password, open this
 link within 24 hours:
@@ -667,11 +689,24 @@ Otherwise, ask whoever invited you to invite another of your addresses.
 
 If you did not expect this message, ignore it.
 `
+	trialWelcomeMailText = `Welcome to Lifetag for organisations.
+
+Your organisation's free trial has started; nothing has been charged. To
+choose your password, open this link within 24 hours:
+
+%s
+
+If you did not expect this message, ignore it.
+`
+	// inviteMailText: the inviter's address and the organisation's name,
+	// each quoted, after our own first line.
 	inviteMailText = `You have been added as an admin of an organisation on Lifetag.
+
+The invitation comes from %s, for the organisation named %s.
 
 To choose your password, open this link within 24 hours:
 
-%s
+%%s
 
 If you did not expect this message, ignore it.
 `
@@ -694,6 +729,23 @@ To keep your QR codes and printing, choose a plan from your dashboard:
 `
 )
 
+// welcomeMailText is an owner's setup mail: a trial's says nothing of
+// payments, as none was made.
+func welcomeMailText(org *cloud.Organization) string {
+	if org.StripeCustomerID == "" {
+		return trialWelcomeMailText
+	}
+	return paidWelcomeMailText
+}
+
+// inviteText is an admin's setup mail, naming who invited them and where.
+// The names are the customer's own text, so a % in them is escaped before
+// the link is filled in.
+func inviteText(inviter *cloud.User, org *cloud.Organization) string {
+	escape := func(s string) string { return strings.ReplaceAll(s, "%", "%%") }
+	return fmt.Sprintf(inviteMailText, escape(quoted(inviter.Email)), escape(quoted(org.Name)))
+}
+
 // The organisation's own routes.
 
 // organizationFor returns the organisation id a request may read
@@ -703,8 +755,7 @@ func (s *Service) organizationFor(ctx context.Context, actor *cloud.User, orgID 
 	if actor == nil {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
-	member := cloud.IsCorporate(actor.UserType) && actor.OrganizationID == orgID && orgID != 0
-	if !member && !(actor.IsAdmin && !write) {
+	if !isMember(actor, orgID) && !(actor.IsAdmin && !write) {
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgOrganizationNotFound)
 	}
 	org, err := s.store.FindOrganization(ctx, orgID)
@@ -730,10 +781,40 @@ func (s *Service) ownerOf(ctx context.Context, actor *cloud.User, orgID int64) (
 	if err != nil {
 		return nil, err
 	}
-	if actor.UserType != cloud.UserTypeCorporateOwner {
+	if !isOwner(actor, orgID) {
 		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerOnly)
 	}
 	return org, nil
+}
+
+// isMember: a corporate user of the organisation, who may change its
+// library, projects, templates, links, printing and paper.
+func isMember(actor *cloud.User, orgID int64) bool {
+	return actor != nil && cloud.IsCorporate(actor.UserType) && actor.OrganizationID == orgID && orgID != 0
+}
+
+// isOwner: its Organization Administrator, who alone manages the team and
+// billing.
+func isOwner(actor *cloud.User, orgID int64) bool {
+	return isMember(actor, orgID) && actor.UserType == cloud.UserTypeCorporateOwner
+}
+
+// Permissions are what the caller may do in an organisation, from the same
+// rules organizationFor and ownerOf enforce, so a page shows only the
+// actions its reader may take (a site admin reads; an admin does not manage
+// the team).
+type Permissions struct {
+	// Edit: codes, projects, templates, collection links, printing, paper.
+	Edit bool `json:"edit"`
+	// ManageTeam: invite, resend and remove admins.
+	ManageTeam bool `json:"manageTeam"`
+	// ManageBilling: the billing portal and choosing a plan.
+	ManageBilling bool `json:"manageBilling"`
+}
+
+func permissionsOf(actor *cloud.User, orgID int64) Permissions {
+	owner := isOwner(actor, orgID)
+	return Permissions{Edit: isMember(actor, orgID), ManageTeam: owner, ManageBilling: owner}
 }
 
 // OrganizationView is an organisation as the client sees it (§3).
@@ -755,6 +836,7 @@ type OrganizationView struct {
 	CurrentQRCodes     int        `json:"currentQrCodes"`
 	MaxQRCodes         int        `json:"maxQrCodes"`
 	HasBillingAccount  bool       `json:"hasBillingAccount"`
+	PaperSize          string     `json:"paperSize"`
 	TrialEndsAt        *time.Time `json:"trialEndsAt"`
 	CreatedAt          time.Time  `json:"createdAt"`
 	// Paused is why printing, new codes and links are refused right now
@@ -770,7 +852,8 @@ func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) Organiz
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
 		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQRCodes: qrCodes,
-		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", CreatedAt: o.CreatedAt,
+		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: o.PaperSize,
+		CreatedAt: o.CreatedAt,
 	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt
@@ -808,13 +891,16 @@ type Dashboard struct {
 	Activity     []ActivityView   `json:"recentActivity"`
 	// Role is the caller's: Organization Administrator, Admin, or empty
 	// for a site admin reading.
-	Role string `json:"role"`
+	Role        string      `json:"role"`
+	Permissions Permissions `json:"permissions"`
 }
 
 // ActivityView is one line of Recent Activity.
 type ActivityView struct {
-	Kind      string    `json:"kind"`
-	Detail    string    `json:"detail"`
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+	// Sentence is how it reads (cloud.ActivitySentence).
+	Sentence  string    `json:"sentence"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 
@@ -849,30 +935,37 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 		return nil, err
 	}
 	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
-		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{}}
+		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{},
+		Permissions: permissionsOf(actor, org.ID)}
 	if actor.OrganizationID == org.ID {
 		d.Role = roleName(actor.UserType)
 	}
 	for _, a := range activity {
-		d.Activity = append(d.Activity, ActivityView{Kind: a.Kind, Detail: a.Detail, CreatedAt: a.CreatedAt})
+		d.Activity = append(d.Activity, ActivityView{Kind: a.Kind, Detail: a.Detail,
+			Sentence: cloud.ActivitySentence(a.Kind, a.Detail), CreatedAt: a.CreatedAt})
 	}
 	return d, nil
 }
 
 // MemberView is a team member as the team page shows them.
 type MemberView struct {
-	ID          int64     `json:"id"`
-	Email       string    `json:"email"`
-	UserType    string    `json:"userType"`
-	Role        string    `json:"role"`
-	PasswordSet bool      `json:"passwordSet"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID          int64  `json:"id"`
+	Email       string `json:"email"`
+	UserType    string `json:"userType"`
+	Role        string `json:"role"`
+	PasswordSet bool   `json:"passwordSet"`
+	// CanResend and CanRemove: whether the caller may (ResendInvite's and
+	// RemoveMember's rules), so the page offers only buttons that work.
+	CanResend bool      `json:"canResend"`
+	CanRemove bool      `json:"canRemove"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // Team lists an organisation's members, the owner first.
 type Team struct {
-	Members    []MemberView `json:"members"`
-	MaxMembers int          `json:"maxMembers"`
+	Members     []MemberView `json:"members"`
+	MaxMembers  int          `json:"maxMembers"`
+	Permissions Permissions  `json:"permissions"`
 }
 
 func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Team, error) {
@@ -884,10 +977,12 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 	if err != nil {
 		return nil, err
 	}
-	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts}
+	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts, Permissions: permissionsOf(actor, org.ID)}
 	for _, m := range members {
 		team.Members = append(team.Members, MemberView{ID: m.ID, Email: m.Email, UserType: m.UserType,
-			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt})
+			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt,
+			CanResend: team.Permissions.ManageTeam && resendable(m) == nil,
+			CanRemove: team.Permissions.ManageTeam && removable(m) == nil})
 	}
 	return team, nil
 }
@@ -947,7 +1042,7 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 			Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
 		return nil
 	}
-	return s.mailCorporateSetup(ctx, member, inviteMailText)
+	return s.mailCorporateSetup(ctx, member, inviteText(actor, org))
 }
 
 // ResendInvite mails a member who has no password yet a fresh link.
@@ -965,8 +1060,8 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 		if member, err = s.findMember(tx, org.ID, userID); err != nil {
 			return err
 		}
-		if member.PasswordHash != "" {
-			return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
+		if err := resendable(member); err != nil {
+			return err
 		}
 		if err := s.allowMail(ctx, org.ID, actor, member.Email); err != nil {
 			return err
@@ -977,9 +1072,9 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	if err != nil {
 		return err
 	}
-	text := inviteMailText
+	text := inviteText(actor, org)
 	if member.UserType == cloud.UserTypeCorporateOwner {
-		text = welcomeMailText
+		text = welcomeMailText(org)
 	}
 	return s.mailCorporateSetup(ctx, member, text)
 }
@@ -995,8 +1090,8 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		if err != nil {
 			return err
 		}
-		if member.UserType == cloud.UserTypeCorporateOwner {
-			return cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerCannotBeRemoved)
+		if err := removable(member); err != nil {
+			return err
 		}
 		if err := tx.DeleteMember(org.ID, member.ID); err != nil {
 			return err
@@ -1006,12 +1101,48 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 	})
 }
 
+// resendable: only a member who has not set a password gets a new link.
+func resendable(member *cloud.User) error {
+	if member.PasswordHash != "" {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
+	}
+	return nil
+}
+
+// removable: the owner cannot be removed.
+func removable(member *cloud.User) error {
+	if member.UserType == cloud.UserTypeCorporateOwner {
+		return cloud.NewError(cloud.EFORBIDDEN, cloud.MsgOwnerCannotBeRemoved)
+	}
+	return nil
+}
+
 func (s *Service) findMember(tx cloud.CorporateTx, orgID, userID int64) (*cloud.User, error) {
 	member, err := tx.FindMember(orgID, userID)
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgMemberNotFound)
 	}
 	return member, err
+}
+
+// SetPaperSize changes the paper an organisation's batch printing starts
+// on (issue 24 item 6); any member may, as they are the ones who print.
+func (s *Service) SetPaperSize(ctx context.Context, actor *cloud.User, orgID int64, paper string) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	if !cloud.ValidPaperSize(paper) {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgPaperSizeInvalid)
+	}
+	now := s.now()
+	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		if err := tx.SetPaperSize(org.ID, paper, now); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityPaperChanged,
+			Detail: cloud.PaperSizeName(paper), CreatedAt: now})
+	})
 }
 
 // BillingPortal opens the provider's customer portal for the owner, to

@@ -14,14 +14,14 @@ import (
 const organizationColumns = `id, name, industry, contact_first_name, contact_last_name, contact_email,
 	contact_phone, billing_address, city, country, employee_count, requirements, subscription_tier,
 	subscription_status, max_qr_codes, stripe_customer_id, coalesce(stripe_subscription_id, ''),
-	coalesce(checkout_session_id, ''), trial_ends_at, subscription_event_at, created_at, updated_at`
+	coalesce(checkout_session_id, ''), trial_ends_at, subscription_event_at, paper_size, created_at, updated_at`
 
 func scanOrganization(row scanner) (*cloud.Organization, error) {
 	var o cloud.Organization
 	err := row.Scan(&o.ID, &o.Name, &o.OrganizationType, &o.ContactFirstName, &o.ContactLastName, &o.ContactEmail,
 		&o.Phone, &o.Address, &o.City, &o.Country, &o.EmployeeCount, &o.Requirements, &o.Plan,
 		&o.SubscriptionStatus, &o.MaxQRCodes, &o.StripeCustomerID, &o.StripeSubscriptionID,
-		&o.CheckoutSessionID, timeDest(&o.TrialEndsAt), timeDest(&o.SubscriptionEventAt),
+		&o.CheckoutSessionID, timeDest(&o.TrialEndsAt), timeDest(&o.SubscriptionEventAt), &o.PaperSize,
 		timeDest(&o.CreatedAt), timeDest(&o.UpdatedAt))
 	return &o, err
 }
@@ -247,15 +247,21 @@ func (t corporateTx) CreateOrganization(o *cloud.Organization) error {
 		INSERT INTO organizations (name, industry, contact_first_name, contact_last_name, contact_email,
 			contact_phone, billing_address, city, country, employee_count, requirements, subscription_tier,
 			subscription_status, max_qr_codes, stripe_customer_id, stripe_subscription_id, checkout_session_id,
-			trial_ends_at, subscription_event_at, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)
+			trial_ends_at, subscription_event_at, created_at, updated_at, paper_size)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $21)
 		RETURNING id`,
 		o.Name, o.OrganizationType, o.ContactFirstName, o.ContactLastName, o.ContactEmail, o.Phone, o.Address,
 		o.City, o.Country, o.EmployeeCount, o.Requirements, o.Plan, o.SubscriptionStatus, o.MaxQRCodes,
 		o.StripeCustomerID, nullIfEmpty(o.StripeSubscriptionID), nullIfEmpty(o.CheckoutSessionID),
-		nullTime(o.TrialEndsAt), nullTime(o.SubscriptionEventAt), o.CreatedAt,
+		nullTime(o.TrialEndsAt), nullTime(o.SubscriptionEventAt), o.CreatedAt, o.PaperSize,
 	).Scan(&o.ID)
 	o.UpdatedAt = o.CreatedAt
+	return storeError(err, "organization")
+}
+
+func (t corporateTx) SetPaperSize(organizationID int64, paper string, now time.Time) error {
+	_, err := t.c.exec(`UPDATE organizations SET paper_size = $2, updated_at = $3 WHERE id = $1`,
+		organizationID, paper, now)
 	return storeError(err, "organization")
 }
 

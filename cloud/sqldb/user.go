@@ -120,8 +120,8 @@ func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, pas
 			return err
 		}
 		if _, err := c.exec(`
-			UPDATE users SET password_hash = $2, reset_token_hash = NULL, reset_token_expiry = NULL,
-				updated_at = $3 WHERE id = $1`, user.ID, passwordHash, now); err != nil {
+			UPDATE users SET password_hash = $2, used_reset_token_hash = reset_token_hash,
+				reset_token_hash = NULL, reset_token_expiry = NULL, updated_at = $3 WHERE id = $1`, user.ID, passwordHash, now); err != nil {
 			return storeError(err, "password")
 		}
 		user.PasswordHash = passwordHash
@@ -131,6 +131,23 @@ func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, pas
 		return nil
 	})
 	return user, err
+}
+
+func (db *DB) PasswordTokenState(ctx context.Context, tokenHash []byte, now time.Time) (string, error) {
+	var used, expired bool
+	err := db.conn(ctx).queryRow(`SELECT
+		EXISTS (SELECT 1 FROM users WHERE used_reset_token_hash = $1),
+		EXISTS (SELECT 1 FROM users WHERE reset_token_hash = $1 AND reset_token_expiry <= $2)`,
+		tokenHash, now).Scan(&used, &expired)
+	switch {
+	case err != nil:
+		return "", storeError(err, "password link")
+	case used:
+		return cloud.PasswordTokenUsed, nil
+	case expired:
+		return cloud.PasswordTokenExpired, nil
+	}
+	return "", nil
 }
 
 func (db *DB) FindUserByPasswordToken(ctx context.Context, tokenHash []byte, email string, now time.Time) (*cloud.User, error) {

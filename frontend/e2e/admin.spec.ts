@@ -71,6 +71,8 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   page,
   browser,
 }) => {
+  // Order, print, ship and read the log: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   // The customer orders printed labels through the test checkout.
   await startPhysicalOrder(page, customer);
   await payInDialog(page, "Order Physical Labels");
@@ -116,8 +118,11 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   await expect(row.getByText("processing")).toBeVisible();
   await row.getByRole("button", { name: /^Edit / }).click();
   const update = desk.getByRole("dialog", { name: "Update Order Status" });
+  // The label tells the truth (issue 24 item 12): Shipped needs a tracking number.
+  await expect(update.getByLabel("Tracking Number (required when Shipped)")).toBeVisible();
   await update.getByLabel("Status").selectOption("shipped");
-  await update.getByLabel("Tracking Number (optional)").fill("RM123456785GB");
+  await expect(update.getByLabel("Tracking Number (required)")).toHaveAttribute("required", "");
+  await update.getByLabel("Tracking Number (required)").fill("RM123456785GB");
   await snap(desk, "admin-update-order");
   await update.getByRole("button", { name: "Update Order" }).click();
   await expectToast(desk, "Success");
@@ -132,7 +137,12 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
     .toContain("RM123456785GB");
 
   await desk.getByRole("tab", { name: /Activity/ }).click();
-  await expect(desk.getByText("Printed order labels")).toBeVisible();
+  // Every line reads as a sentence (issue 24 item 13), the address read included.
+  await expect(desk.getByText(/^Printed the labels of order LT-/)).toBeVisible();
+  await expect(desk.getByText(/^Viewed the delivery address of order LT-/).first()).toBeVisible();
+  await expect(desk.getByText(/^Moved order LT-\S+ to shipped\.$/)).toBeVisible();
+  for (const raw of ["order.address_viewed", "customer_data.viewed", "order.labels_printed"])
+    await expect(desk.getByText(raw)).toHaveCount(0);
   await snap(desk, "admin-activity");
 });
 

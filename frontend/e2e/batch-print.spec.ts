@@ -75,7 +75,7 @@ test("a member queues library codes, previews and prints them", async ({ page })
   // A reload keeps the queue (this tab's sessionStorage).
   await page.reload();
   await expect(page.getByText("6 labels in the queue")).toBeVisible();
-  await page.getByLabel("Layout").selectOption({ label: "Avery 5163 (10 per sheet)" });
+  await page.getByLabel("Layout").selectOption({ label: "Avery 5163 (10 per sheet) · US Letter" });
   await page.getByLabel("Start at label").fill("8");
   await expect(page.getByText("Sheets needed: 2")).toBeVisible();
   await snap(page, "batch-print-queue");

@@ -82,6 +82,6 @@ test("an officer builds the library: project, code, label, CSV import", async ({
 
   // The dashboard counts it all.
   await page.goto(`/corporate/dashboard/${orgId}`);
-  await expect(page.getByText("QR code deleted: Eve")).toBeVisible();
-  await expect(page.getByText("2 QR codes imported")).toBeVisible();
+  await expect(page.getByText("The QR code of Eve was deleted.")).toBeVisible();
+  await expect(page.getByText("2 QR codes were imported.")).toBeVisible();
 });

@@ -45,7 +45,7 @@ test("offline, the station prints a cached order's labels and queues its shippin
   await row.getByRole("button", { name: /^Edit / }).click();
   const update = station.getByRole("dialog", { name: "Update Order Status" });
   await update.getByLabel("Status").selectOption("shipped");
-  await update.getByLabel("Tracking Number (optional)").fill("RM111222333GB");
+  await update.getByLabel("Tracking Number (required)").fill("RM111222333GB");
   await update.getByRole("button", { name: "Update Order" }).click();
   await expectToast(station, "Success");
   await expect(row.getByText("shipped")).toBeVisible();

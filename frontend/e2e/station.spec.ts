@@ -120,7 +120,7 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   await row.getByRole("button", { name: /^Edit / }).click();
   const update = station.getByRole("dialog", { name: "Update Order Status" });
   await update.getByLabel("Status").selectOption("shipped");
-  await update.getByLabel("Tracking Number (optional)").fill("RM987654321GB");
+  await update.getByLabel("Tracking Number (required)").fill("RM987654321GB");
   await update.getByRole("button", { name: "Update Order" }).click();
   await expectToast(station, "Success");
   await expect(row.getByText("shipped")).toBeVisible();

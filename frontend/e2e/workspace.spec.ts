@@ -221,7 +221,7 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   await picker.getByRole("button", { name: "Add 31 to Queue" }).click();
   await expectToast(page, "QR Codes Added");
   await expect(page.getByText("31 labels in the queue")).toBeVisible();
-  await page.getByLabel("Layout").selectOption({ label: "Avery 5160 (30 per sheet)" });
+  await page.getByLabel("Layout").selectOption({ label: "Avery 5160 (30 per sheet) · US Letter" });
   await expect(page.getByText("Sheets needed: 2")).toBeVisible();
   await page.getByRole("button", { name: "Preview" }).click();
   await expectToast(page, "Print Failed");

@@ -103,10 +103,13 @@ func (c *Catalogue) BatchSheet(id string) (*Template, string, error) {
 // many labels a sheet holds. A sheet of several grids (rare) is described
 // by its first; PerSheet counts them all.
 type Geometry struct {
-	ID                string  `json:"id"`
-	Name              string  `json:"name"`
-	Description       string  `json:"description"`
-	Paper             string  `json:"paper"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Paper       string `json:"paper"`
+	// PaperSize is the sheet's paper as a PaperSize ("a4", "letter"), or
+	// "" for any other paper, so a page can match an organisation's paper.
+	PaperSize         string  `json:"paperSize"`
 	Rows              int     `json:"rows"`
 	Cols              int     `json:"cols"`
 	LabelWidth        float64 `json:"labelWidth"`
@@ -123,7 +126,7 @@ type Geometry struct {
 // GeometryOf describes t under id and name.
 func GeometryOf(id, name string, t *Template) Geometry {
 	g := Geometry{
-		ID: id, Name: name, Description: t.Description, Paper: t.Paper,
+		ID: id, Name: name, Description: t.Description, Paper: t.Paper, PaperSize: string(paperSizeOf(t.Paper)),
 		LabelWidth: t.Label.Width, LabelHeight: t.Label.Height,
 		PageWidth: t.PageWidth, PageHeight: t.PageHeight, PerSheet: t.PerSheet(),
 	}
@@ -138,6 +141,16 @@ func GeometryOf(id, name string, t *Template) Geometry {
 		}
 	}
 	return g
+}
+
+// paperSizeOf is the PaperSize of a catalogue paper id, or "".
+func paperSizeOf(paperID string) PaperSize {
+	for size, id := range paperIDs {
+		if id == paperID {
+			return size
+		}
+	}
+	return ""
 }
 
 // BatchGeometries are the named layouts, the spec's four then the presets.

@@ -95,3 +95,22 @@ func abs(v float64) float64 {
 	}
 	return v
 }
+
+// Each named layout says its paper as a PaperSize, so batch printing can
+// start on the organisation's paper.
+func TestBatchGeometriesNameTheirPaperSize(t *testing.T) {
+	gs, err := MustBuiltin().BatchGeometries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, g := range gs {
+		if g.PaperSize != string(A4) && g.PaperSize != string(Letter) {
+			t.Errorf("%s: paper %q has no PaperSize", g.ID, g.Paper)
+		}
+		seen[g.PaperSize]++
+	}
+	if seen[string(A4)] == 0 || seen[string(Letter)] == 0 {
+		t.Fatalf("papers: %v", seen)
+	}
+}

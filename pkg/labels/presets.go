@@ -23,10 +23,12 @@ const (
 	A4     PaperSize = "a4"
 )
 
+// paperIDs are the catalogue's paper ids of the product paper sizes.
+var paperIDs = map[PaperSize]string{Letter: "US-Letter", A4: "A4"}
+
 // Paper returns the page size of a product paper size.
 func (c *Catalogue) Paper(size PaperSize) (Paper, error) {
-	ids := map[PaperSize]string{Letter: "US-Letter", A4: "A4"}
-	p, ok := c.Papers[ids[size]]
+	p, ok := c.Papers[paperIDs[size]]
 	if !ok {
 		return Paper{}, fmt.Errorf("labels: paper must be %q or %q, not %q", Letter, A4, size)
 	}

@@ -71,3 +71,11 @@ export const passwordRules = {
   mismatch: "Passwords Don't Match",
   tooShort: "Password Too Short",
 };
+
+/** The question before typed work is discarded (useDiscardGuard). */
+export const discardCopy = {
+  title: "Discard your changes?",
+  description: "What you typed has not been saved. If you leave now, it is lost.",
+  discard: "Discard changes",
+  keep: "Keep editing",
+};

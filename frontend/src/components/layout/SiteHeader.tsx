@@ -9,6 +9,9 @@ import { layoutCopy } from "./copy";
 // The menu (and Radix's dropdown) loads only for signed-in visitors, keeping
 // it off the first page load of everyone else.
 const AccountMenu = lazy(async () => ({ default: (await import("./AccountMenu")).AccountMenu }));
+const CorporateMenu = lazy(async () => ({
+  default: (await import("./CorporateMenu")).CorporateMenu,
+}));
 
 export function SiteHeader() {
   const user = useUserStore((s) => s.user);
@@ -49,7 +52,11 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              <Link to={paths.corporateLogin}>{layoutCopy.corporate}</Link>
+              {/* Before the menu loads (and in the prerendered page) the
+                  entry is a plain link to the plans, which offer the rest. */}
+              <Suspense fallback={<Link to={paths.corporateBenefits}>{layoutCopy.corporate}</Link>}>
+                <CorporateMenu />
+              </Suspense>
               <Link to={paths.login} className="button button-small">
                 {layoutCopy.signIn}
               </Link>

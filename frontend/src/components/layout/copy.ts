@@ -5,6 +5,11 @@ export const layoutCopy = {
   signIn: "Sign In",
   signOut: "Sign Out",
   corporate: "Corporate",
+  corporateMenu: {
+    plans: "Plans and pricing",
+    trial: "Start a free trial",
+    signIn: "Corporate sign in",
+  },
   referrals: "Referrals",
   dashboard: "Dashboard",
   accountMenuLabel: "Account menu",

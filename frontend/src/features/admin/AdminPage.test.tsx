@@ -170,8 +170,11 @@ describe("/admin", () => {
     expect(within(row).getByText("Unknown")).toBeInTheDocument();
     await userEvent.click(within(row).getByRole("button", { name: "Edit LT-ABC123" }));
     expect(await screen.findByRole("heading", { name: "Update Order Status" })).toBeInTheDocument();
+    // The label tells the truth: needed for Shipped, and required once chosen.
+    expect(screen.getByLabelText("Tracking Number (required when Shipped)")).not.toBeRequired();
     await userEvent.selectOptions(screen.getByLabelText("Status"), "shipped");
-    await userEvent.type(screen.getByLabelText("Tracking Number (optional)"), "RM1");
+    expect(screen.getByLabelText("Tracking Number (required)")).toBeRequired();
+    await userEvent.type(screen.getByLabelText("Tracking Number (required)"), "RM1");
     await userEvent.click(screen.getByRole("button", { name: "Update Order" }));
     await waitFor(() => expect(toastTitles()).toContain("Success"));
     const [, init] = fetch.mock.calls.find(

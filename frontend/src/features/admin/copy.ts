@@ -78,7 +78,9 @@ export const adminCopy = {
     email: "User Email",
     labelType: "Label Type",
     status: "Status",
-    tracking: "Tracking Number (optional)",
+    // Shipped needs one (the server refuses it without): the label says so.
+    tracking: (shipped: boolean) =>
+      shipped ? "Tracking Number (required)" : "Tracking Number (required when Shipped)",
     history: "History",
     submit: "Update Order",
     cancel: "Cancel",
@@ -162,7 +164,6 @@ export const adminCopy = {
     time: "Time",
     actor: "Admin",
     action: "Action",
-    target: "Target",
     empty: "No admin activity yet.",
   },
   toasts: {
@@ -192,19 +193,4 @@ export const adminCopy = {
     exportFailed: "Export Failed",
     exportFallback: "Unable to export user data.",
   },
-};
-
-/** Audit actions as admins read them. */
-export const auditActions: Record<string, string> = {
-  "customer_data.viewed": "Viewed customer data",
-  "print_access.granted": "Granted print access",
-  "print_access.revoked": "Revoked print access",
-  "order.status_changed": "Changed order status",
-  "order.labels_printed": "Printed order labels",
-  "user.created": "Created user",
-  "user.deleted": "Deleted user",
-  "users.exported": "Exported users",
-  "organization.deleted": "Deleted organisation",
-  "organization.handed_over": "Handed over organisation",
-  "organization.allowance_changed": "Changed QR code allowance",
 };

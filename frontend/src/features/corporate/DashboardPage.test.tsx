@@ -16,13 +16,20 @@ const dashboard = {
     hasBillingAccount: true,
     trialEndsAt: null,
     paused: "",
+    paperSize: "a4",
   },
   projects: 2,
   teamMembers: 3,
   maxMembers: 3,
   role: "Organization Administrator",
+  permissions: { edit: true, manageTeam: true, manageBilling: true },
   recentActivity: [
-    { kind: "member_invited", detail: "ann@acme.example", createdAt: "2026-03-01T12:00:00Z" },
+    {
+      kind: "member_invited",
+      detail: "ann@acme.example",
+      sentence: "ann@acme.example was invited as an admin.",
+      createdAt: "2026-03-01T12:00:00Z",
+    },
   ],
 };
 
@@ -78,7 +85,7 @@ describe("/corporate/dashboard", () => {
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "200");
     expect(screen.getByText("3 of 3 accounts")).toBeVisible();
     expect(screen.getByText("Professional")).toBeVisible();
-    expect(screen.getByText("Admin invited: ann@acme.example")).toBeVisible();
+    expect(screen.getByText("ann@acme.example was invited as an admin.")).toBeVisible();
     expect(screen.getByRole("link", { name: "Sign Out" })).toHaveAttribute("href", "/api/logout");
     const actions = within(screen.getByRole("heading", { name: "Quick actions" }).parentElement!);
     expect(actions.getByRole("link", { name: "Manage Team" })).toHaveAttribute(
@@ -117,5 +124,54 @@ describe("/corporate/dashboard", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/corporate-test-checkout"));
     const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/subscribe")!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ subscriptionPlan: "enterprise" });
+  });
+
+  it("shows an admin only what the server says they may do", async () => {
+    // The role's name is not what decides: only the stated permissions.
+    const asAdmin = {
+      ...dashboard,
+      organization: { ...dashboard.organization, subscriptionStatus: "trial" },
+      role: "Organization Administrator",
+      permissions: { edit: true, manageTeam: false, manageBilling: false },
+    };
+    mockFetch({ "GET /api/corporate/4/dashboard": () => ({ body: asAdmin }) });
+    renderRoute("/corporate/dashboard/4");
+    expect(await screen.findByRole("heading", { name: "Acme Scaffolding" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Manage Billing" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Choose a plan" })).toBeNull();
+    expect(screen.getByLabelText(/^Paper size/)).toHaveValue("a4");
+  });
+
+  it("lets a member change the organisation's paper; a reader only sees it", async () => {
+    const fetch = mockFetch({
+      "GET /api/corporate/4/dashboard": () => ({ body: dashboard }),
+      "PUT /api/corporate/4/paper-size": () => ({
+        body: { paperSize: "letter", message: "Paper size saved" },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/dashboard/4");
+    await user.selectOptions(await screen.findByLabelText(/^Paper size/), "letter");
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url === "/api/corporate/4/paper-size")).toBe(true),
+    );
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/paper-size")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ paperSize: "letter" });
+  });
+
+  it("shows a site admin the paper without a control", async () => {
+    mockFetch({
+      "GET /api/corporate/4/dashboard": () => ({
+        body: {
+          ...dashboard,
+          role: "",
+          permissions: { edit: false, manageTeam: false, manageBilling: false },
+        },
+      }),
+    });
+    renderRoute("/corporate/dashboard/4");
+    expect(await screen.findByText("A4 (210 × 297 mm)")).toBeVisible();
+    expect(screen.queryByLabelText(/^Paper size/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Manage Billing" })).toBeNull();
   });
 });

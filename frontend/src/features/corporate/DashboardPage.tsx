@@ -5,7 +5,15 @@ import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { BusyButton } from "@/components/ui/BusyButton";
-import { useBillingPortal, useDashboard, useSubscribe, type Dashboard } from "./api/organization";
+import { labelCopy } from "@/components/label";
+import type { PaperSize } from "@/lib/labels";
+import {
+  useBillingPortal,
+  useDashboard,
+  useSetPaperSize,
+  useSubscribe,
+  type Dashboard,
+} from "./api/organization";
 import { SelectField } from "./components/SelectField";
 import { AccessDenied } from "./components/AccessDenied";
 import { corporateCopy } from "./copy";
@@ -40,7 +48,8 @@ function DashboardView({ d }: { d: Dashboard }) {
   const full = org.currentQrCodes >= org.maxQrCodes;
   const usage = Math.min(100, org.maxQrCodes > 0 ? (org.currentQrCodes / org.maxQrCodes) * 100 : 0);
   const status = corporateCopy.status[org.subscriptionStatus] ?? corporateCopy.status.inactive;
-  const owner = d.role === "Organization Administrator";
+  // The server says what this reader may do (its own rule); nothing here decides by role.
+  const may = d.permissions;
   const actions: [string, string][] = [
     [copy.newProject, paths.corporateNewProject],
     [copy.projectsList, paths.corporateProjects],
@@ -129,7 +138,7 @@ function DashboardView({ d }: { d: Dashboard }) {
               {label}
             </Link>
           ))}
-          {owner && org.hasBillingAccount && (
+          {may.manageBilling && org.hasBillingAccount && (
             <button
               type="button"
               className="button button-secondary"
@@ -150,9 +159,10 @@ function DashboardView({ d }: { d: Dashboard }) {
           )}
         </div>
       </section>
-      {owner && !["active", "past_due"].includes(org.subscriptionStatus) && (
+      {may.manageBilling && !["active", "past_due"].includes(org.subscriptionStatus) && (
         <ChoosePlan orgId={org.id} current={org.subscriptionTier} />
       )}
+      <PaperSetting orgId={org.id} paper={org.paperSize} editable={may.edit} />
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{copy.recent}</h2>
         {d.recentActivity.length === 0 ? (
@@ -161,7 +171,7 @@ function DashboardView({ d }: { d: Dashboard }) {
           <ul className="activity-list">
             {d.recentActivity.map((a, i) => (
               <li key={i}>
-                <span>{(corporateCopy.activity[a.kind] ?? ((x: string) => x))(a.detail)}</span>
+                <span>{a.sentence}</span>
                 <time className="hint" dateTime={a.createdAt}>
                   {dateFormat.format(Date.parse(a.createdAt))}
                 </time>
@@ -171,6 +181,36 @@ function DashboardView({ d }: { d: Dashboard }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** The organisation's paper: batch printing starts on a sheet of this size. */
+function PaperSetting(props: { orgId: number; paper: PaperSize; editable: boolean }) {
+  const save = useSetPaperSize(props.orgId);
+  const options = (["a4", "letter"] as const).map((p) => [p, labelCopy.paper[p]] as const);
+  return (
+    <section className="card form-body" aria-labelledby="paper-title">
+      <h2 id="paper-title">{copy.paper.title}</h2>
+      <p className="hint">{copy.paper.intro}</p>
+      {props.editable ? (
+        <SelectField
+          label={labelCopy.paperSize}
+          options={options}
+          value={save.isPending && save.variables ? save.variables : props.paper}
+          onChange={(value) =>
+            save.mutate(value as PaperSize, {
+              onSuccess: (answer) => toast({ title: answer.message, variant: "success" }),
+              onError: (error) =>
+                toast({ title: serverMessage(error) ?? copy.loadFailed, variant: "destructive" }),
+            })
+          }
+        />
+      ) : (
+        <p>
+          {labelCopy.paperSize}: <strong>{labelCopy.paper[props.paper]}</strong>
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -41,4 +41,27 @@ describe("/corporate-password-setup", () => {
     const [, init] = apiCalls(fetch)[0]!;
     expect(JSON.parse(String(init!.body))).toEqual({ token: "tok123", password: "short-longer" });
   });
+
+  it("says a used link was used and offers sign-in or a new link", async () => {
+    const used =
+      "This password setup link has already been used. Sign in with the password you chose, or ask for a new link.";
+    mockFetch({
+      "POST /api/corporate/setup-password": () => ({ status: 410, body: { message: used } }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate-password-setup?token=tok123");
+    await user.type(await screen.findByLabelText(/^Password/), "long-enough");
+    await user.type(screen.getByLabelText(/^Confirm Password/), "long-enough");
+    await user.click(screen.getByRole("button", { name: "Set Password" }));
+    expect(await screen.findByRole("heading", { name: "This link no longer works" })).toBeVisible();
+    expect(screen.getByText(used)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
+      "/corporate-login",
+    );
+    expect(screen.getByRole("link", { name: "Get a new link" })).toHaveAttribute(
+      "href",
+      "/reset-password",
+    );
+  });
 });

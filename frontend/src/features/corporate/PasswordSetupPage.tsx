@@ -35,6 +35,25 @@ export function PasswordSetupPage() {
   const [tried, setTried] = useState(false);
   const setup = useSetupPassword();
   const problems = setupProblems(password, confirm);
+  // 410: the link was used or has expired; the server's message says which.
+  const gone = setup.error instanceof ApiError && setup.error.status === 410;
+
+  if (gone) {
+    return (
+      <section className="not-found" aria-labelledby="setup-title">
+        <h1 id="setup-title">{copy.gone.title}</h1>
+        <p role="alert">{serverMessage(setup.error)}</p>
+        <div className="pills">
+          <Link className="button button-primary" to={paths.corporateLogin}>
+            {copy.gone.signIn}
+          </Link>
+          <Link className="button button-secondary" to={paths.resetPassword}>
+            {copy.gone.newLink}
+          </Link>
+        </div>
+      </section>
+    );
+  }
 
   if (token === "") {
     return (
@@ -58,6 +77,7 @@ export function PasswordSetupPage() {
           navigate(paths.corporateLogin);
         },
         onError: (error) =>
+          !(error instanceof ApiError && error.status === 410) &&
           toast({
             title: copy.failed.title,
             description:

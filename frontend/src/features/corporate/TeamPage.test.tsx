@@ -6,6 +6,8 @@ import { mockFetch } from "@/test/fetchMock";
 import { resetStores } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
 
+const manager = { edit: true, manageTeam: true, manageBilling: true };
+
 describe("/corporate/team", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
@@ -19,10 +21,14 @@ describe("/corporate/team", () => {
         userType: "corporate_owner",
         role: "Organization Administrator",
         passwordSet: true,
+        canResend: false,
+        canRemove: false,
       },
     ];
     const fetch = mockFetch({
-      "GET /api/corporate/4/team": () => ({ body: { members, maxMembers: 3 } }),
+      "GET /api/corporate/4/team": () => ({
+        body: { members, maxMembers: 3, permissions: manager },
+      }),
       "GET /api/corporate/4/dashboard": () => ({ status: 404, body: {} }),
       "POST /api/corporate/4/team/invite": () =>
         ++invites === 1
@@ -51,5 +57,45 @@ describe("/corporate/team", () => {
         description: "An organization can have at most 3 admin accounts",
       }),
     );
+  });
+
+  it("offers an invited admin no team buttons, as the server says", async () => {
+    const members = [
+      {
+        id: 1,
+        email: "boss@acme.example",
+        userType: "corporate_owner",
+        role: "Organization Administrator",
+        passwordSet: true,
+        canResend: false,
+        canRemove: false,
+      },
+      {
+        id: 2,
+        email: "ann@acme.example",
+        userType: "corporate_admin",
+        role: "Admin",
+        passwordSet: false,
+        canResend: false,
+        canRemove: false,
+      },
+    ];
+    mockFetch({
+      "GET /api/corporate/4/team": () => ({
+        body: {
+          members,
+          maxMembers: 3,
+          permissions: { edit: true, manageTeam: false, manageBilling: false },
+        },
+      }),
+    });
+    renderRoute("/corporate/team/4");
+    expect(await screen.findByText("ann@acme.example")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Invite Admin" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Resend" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove" })).toBeNull();
+    expect(
+      screen.getByText("Only the Organization Administrator invites and removes admins."),
+    ).toBeVisible();
   });
 });

@@ -21,10 +21,18 @@ export function TeamPage() {
     return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   }
   if (orgId === null || !team.data) return <AccessDenied />;
-  return <TeamView orgId={orgId} members={team.data.members} max={team.data.maxMembers} />;
+  return (
+    <TeamView
+      orgId={orgId}
+      members={team.data.members}
+      max={team.data.maxMembers}
+      manage={team.data.permissions.manageTeam}
+    />
+  );
 }
 
-function TeamView(props: { orgId: number; members: Member[]; max: number }) {
+/** manage: the server's word that this reader may invite and remove (never a role check here). */
+function TeamView(props: { orgId: number; members: Member[]; max: number; manage: boolean }) {
   const [email, setEmail] = useState("");
   const [tried, setTried] = useState(false);
   const invite = useInvite(props.orgId);
@@ -72,9 +80,9 @@ function TeamView(props: { orgId: number; members: Member[]; max: number }) {
                   {!m.passwordSet && <> · {copy.pending}</>}
                 </p>
               </div>
-              {m.userType !== "corporate_owner" && (
+              {(m.canResend || m.canRemove) && (
                 <div className="pills">
-                  {!m.passwordSet && (
+                  {m.canResend && (
                     <button
                       type="button"
                       className="button button-small button-secondary"
@@ -88,40 +96,45 @@ function TeamView(props: { orgId: number; members: Member[]; max: number }) {
                       {copy.resend}
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="button button-small button-danger-outline"
-                    onClick={() =>
-                      remove.mutate(m.id, {
-                        onSuccess: () => toast({ title: copy.removed, variant: "success" }),
-                        onError: failed,
-                      })
-                    }
-                  >
-                    {copy.remove}
-                  </button>
+                  {m.canRemove && (
+                    <button
+                      type="button"
+                      className="button button-small button-danger-outline"
+                      onClick={() =>
+                        remove.mutate(m.id, {
+                          onSuccess: () => toast({ title: copy.removed, variant: "success" }),
+                          onError: failed,
+                        })
+                      }
+                    >
+                      {copy.remove}
+                    </button>
+                  )}
                 </div>
               )}
             </li>
           ))}
         </ul>
         <p className="hint">{left > 0 ? copy.slots(left) : copy.full(props.max)}</p>
+        {!props.manage && <p className="hint">{copy.readOnly}</p>}
       </section>
-      <form className="card form-body" onSubmit={onInvite} noValidate aria-label={copy.invite}>
-        <EmailField
-          label={copy.email}
-          value={email}
-          onValueChange={setEmail}
-          error={tried && !validEmail(email) ? corporateCopy.login.emailInvalid : undefined}
-        />
-        <BusyButton
-          className="button button-primary"
-          busy={invite.isPending}
-          busyLabel={copy.inviting}
-        >
-          {copy.invite}
-        </BusyButton>
-      </form>
+      {props.manage && (
+        <form className="card form-body" onSubmit={onInvite} noValidate aria-label={copy.invite}>
+          <EmailField
+            label={copy.email}
+            value={email}
+            onValueChange={setEmail}
+            error={tried && !validEmail(email) ? corporateCopy.login.emailInvalid : undefined}
+          />
+          <BusyButton
+            className="button button-primary"
+            busy={invite.isPending}
+            busyLabel={copy.inviting}
+          >
+            {copy.invite}
+          </BusyButton>
+        </form>
+      )}
     </div>
   );
 }

@@ -156,6 +156,8 @@ export const corporateCopy = {
     done: "Your password has been set. Please sign in.",
     failed: { title: "Setup Failed", description: "Failed to set password." },
     error: "An error occurred during password setup.",
+    // A link that was used or has expired (the server answers 410 and says which).
+    gone: { title: "This link no longer works", signIn: "Sign in", newLink: "Get a new link" },
   },
   dashboard: {
     accessDenied: "Access Denied",
@@ -191,6 +193,10 @@ export const corporateCopy = {
     loadFailed: "Unable to load your organisation.",
     pausedTitle: "Printing and new QR codes are paused",
     openLibrary: "Open the QR code library",
+    paper: {
+      title: "Printing",
+      intro: "Batch printing starts on label sheets of this paper size.",
+    },
   },
   status: {
     active: "active",
@@ -199,30 +205,6 @@ export const corporateCopy = {
     canceled: "canceled",
     inactive: "inactive",
   } as Record<string, string>,
-  activity: {
-    organization_created: (d: string) => `Organisation created on the ${d} plan`,
-    member_invited: (d: string) => `Admin invited: ${d}`,
-    invite_resent: (d: string) => `Invitation sent again to ${d}`,
-    member_removed: (d: string) => `Admin removed: ${d}`,
-    password_set: (d: string) => `Password set by ${d}`,
-    subscription_changed: (d: string) => `Subscription now ${d}`,
-    subscribed: (d: string) => `Subscribed to the ${d} plan`,
-    project_created: (d: string) => `Project created: ${d}`,
-    project_updated: (d: string) => `Project updated: ${d}`,
-    project_deleted: (d: string) => `Project deleted: ${d}`,
-    qr_code_created: (d: string) => `QR code created: ${d}`,
-    qr_code_updated: (d: string) => `QR code updated: ${d}`,
-    qr_code_deleted: (d: string) => `QR code deleted: ${d}`,
-    qr_codes_imported: (d: string) => `${d} QR codes imported`,
-    collection_link_created: (d: string) => `Collection link created for ${d}`,
-    collection_link_revoked: (d: string) => `Collection link revoked (${d})`,
-    collection_submitted: (d: string) => `A worker sent their details (${d})`,
-    update_link_sent: (d: string) => `Update link sent for ${d}`,
-    collection_updated: (d: string) => `A worker updated their details (${d})`,
-    template_created: (d: string) => `Form template created: ${d}`,
-    template_updated: (d: string) => `Form template updated: ${d}`,
-    template_deleted: (d: string) => `Form template deleted: ${d}`,
-  } as Record<string, (detail: string) => string>,
   team: {
     title: "Team",
     intro: (max: number) =>
@@ -239,5 +221,6 @@ export const corporateCopy = {
     failed: "Team update failed",
     back: "Back to dashboard",
     slots: (n: number) => `${n} ${n === 1 ? "slot" : "slots"} left`,
+    readOnly: "Only the Organization Administrator invites and removes admins.",
   },
 };

@@ -95,6 +95,19 @@ export function HomePage() {
         </ul>
       </section>
 
+      <section className="section" aria-labelledby="organisations-title">
+        <h2 id="organisations-title">{copy.organisations.title}</h2>
+        <p>{copy.organisations.body}</p>
+        <div className="pills">
+          <Link to={paths.corporateBenefits} className="button button-secondary">
+            {copy.organisations.plans}
+          </Link>
+          <Link to={paths.corporateTrial} className="button button-ghost">
+            {copy.organisations.trial}
+          </Link>
+        </div>
+      </section>
+
       <section className="section" aria-labelledby="benefits-title">
         <h2 id="benefits-title">{copy.benefits.title}</h2>
         <ul className="cards-4">

@@ -64,6 +64,12 @@ export const homeCopy = {
       { title: "Built to last", body: "Waterproof label stock for helmets and outdoor gear." },
     ],
   },
+  organisations: {
+    title: "For teams and organisations",
+    body: "Helmet labels for a whole workforce: a shared library, batch printing and worker self-service.",
+    plans: "See plans and pricing",
+    trial: "Start a free trial",
+  },
   includes: {
     title: "What your QR code includes",
     items: [

@@ -76,6 +76,8 @@ export interface AuditEntry {
   id: number;
   actor: string;
   action: string;
+  /** How it reads, written by the server. */
+  sentence: string;
   targetUserId: number | null;
   target: string;
   createdAt: string;

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { AuditEntry } from "../api/types";
-import { adminCopy as copy, auditActions } from "../copy";
+import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
 import { formatDateTime } from "./format";
 
@@ -24,9 +24,9 @@ export function ActivityTable(props: {
       {
         id: "action",
         header: copy.activity.action,
-        cell: ({ row }) => auditActions[row.original.action] ?? row.original.action,
+        // The server's sentence names the target too (one table of sentences, cloud/activity.go).
+        cell: ({ row }) => row.original.sentence,
       },
-      { id: "target", header: copy.activity.target, cell: ({ row }) => row.original.target || "—" },
     ],
     [],
   );

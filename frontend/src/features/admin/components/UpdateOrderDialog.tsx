@@ -74,9 +74,10 @@ function UpdateOrderForm(props: { order: AdminOrder; onClose: () => void }) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="admin-order-tracking">{copy.update.tracking}</label>
+        <label htmlFor="admin-order-tracking">{copy.update.tracking(status === "shipped")}</label>
         <input
           id="admin-order-tracking"
+          required={status === "shipped"}
           value={tracking}
           maxLength={100}
           onChange={(e) => setTracking(e.target.value)}

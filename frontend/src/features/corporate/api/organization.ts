@@ -1,7 +1,8 @@
 // The signed-in member's organisation: GET /api/corporate/organization and
 // /api/corporate/{orgId}/dashboard, and the owner's billing portal.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
+import type { PaperSize } from "@/lib/labels";
 
 export interface Organization {
   id: number;
@@ -14,6 +15,18 @@ export interface Organization {
   trialEndsAt: string | null;
   /** Why printing, new codes and links are refused now (the server's rule and words); "" when not. */
   paused: string;
+  /** The paper batch printing starts on. */
+  paperSize: PaperSize;
+}
+
+/**
+ * What the caller may do here, stated by the server from the rule its
+ * routes enforce; pages show only these actions and never decide by role.
+ */
+export interface Permissions {
+  edit: boolean;
+  manageTeam: boolean;
+  manageBilling: boolean;
 }
 
 export interface Dashboard {
@@ -22,7 +35,9 @@ export interface Dashboard {
   teamMembers: number;
   maxMembers: number;
   role: string;
-  recentActivity: { kind: string; detail: string; createdAt: string }[];
+  permissions: Permissions;
+  /** Each line as a sentence, written by the server (one table of sentences). */
+  recentActivity: { kind: string; detail: string; sentence: string; createdAt: string }[];
 }
 
 export const organizationKeys = {
@@ -64,5 +79,19 @@ export function useSubscribe(orgId: number) {
 export function useBillingPortal(orgId: number) {
   return useMutation({
     mutationFn: () => apiJson<{ url: string }>("POST", `/api/corporate/${orgId}/billing-portal`),
+  });
+}
+
+/** Any member changes the paper batch printing starts on. */
+export function useSetPaperSize(orgId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paperSize: PaperSize) =>
+      apiJson<{ paperSize: PaperSize; message: string }>(
+        "PUT",
+        `/api/corporate/${orgId}/paper-size`,
+        { paperSize },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["corporate"] }),
   });
 }

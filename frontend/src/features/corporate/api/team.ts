@@ -1,7 +1,7 @@
 // The team (spec §2 /corporate/team): list, invite, resend, remove.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { organizationKeys } from "./organization";
+import { organizationKeys, type Permissions } from "./organization";
 
 export interface Member {
   id: number;
@@ -9,13 +9,19 @@ export interface Member {
   userType: string;
   role: string;
   passwordSet: boolean;
+  /** Whether the reader may resend this member's link / remove them (the server's rules). */
+  canResend: boolean;
+  canRemove: boolean;
 }
 
 export function useTeam(orgId: number | null) {
   return useQuery({
     queryKey: organizationKeys.team(orgId ?? 0),
     queryFn: () =>
-      apiJson<{ members: Member[]; maxMembers: number }>("GET", `/api/corporate/${orgId}/team`),
+      apiJson<{ members: Member[]; maxMembers: number; permissions: Permissions }>(
+        "GET",
+        `/api/corporate/${orgId}/team`,
+      ),
     enabled: orgId !== null,
     retry: false,
   });

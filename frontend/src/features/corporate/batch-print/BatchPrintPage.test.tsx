@@ -42,11 +42,12 @@ function code(id: number, name: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-const layout = (id: string, name: string, perSheet: number) => ({
+const layout = (id: string, name: string, perSheet: number, paperSize = "letter") => ({
   id,
   name,
   description: "",
-  paper: "US-Letter",
+  paper: paperSize === "a4" ? "A4" : "US-Letter",
+  paperSize,
   rows: 10,
   cols: 3,
   labelWidth: 66.7,
@@ -60,9 +61,9 @@ const layout = (id: string, name: string, perSheet: number) => ({
   perSheet,
 });
 
-function signedIn(pdfStatus = 200, pdfBody: unknown = undefined) {
+function signedIn(pdfStatus = 200, pdfBody: unknown = undefined, paperSize?: string) {
   return mockFetch({
-    "GET /api/corporate/organization": () => ({ body: organization }),
+    "GET /api/corporate/organization": () => ({ body: { ...organization, paperSize } }),
     "GET /api/corporate/4/qr-codes": () => ({
       body: {
         success: true,
@@ -78,7 +79,7 @@ function signedIn(pdfStatus = 200, pdfBody: unknown = undefined) {
       body: {
         layouts: [
           layout("avery-5160", "Avery 5160 (30 per sheet)", 30),
-          layout("preset-helmet-a4", "Helmet labels, A4", 10),
+          layout("preset-helmet-a4", "Helmet labels, A4", 10, "a4"),
         ],
       },
     }),
@@ -122,6 +123,19 @@ describe("/label-batch-print", () => {
       "/corporate/register",
     );
     expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+  });
+
+  it("starts on the organisation's paper and shows each layout's paper", async () => {
+    signedIn(200, undefined, "a4");
+    renderRoute("/label-batch-print");
+    const select = await screen.findByLabelText("Layout");
+    await waitFor(() => expect(select).toHaveValue("preset-helmet-a4"));
+    expect(screen.getByText("Your organisation prints on A4.")).toBeVisible();
+    expect(
+      screen.getByRole("option", { name: "Avery 5160 (30 per sheet) · US Letter" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Helmet labels, A4 · A4" })).toBeTruthy();
+    expect(screen.getByText("A4", { selector: "strong" })).toBeVisible();
   });
 
   it("refuses to print or preview an empty queue, without asking the server", async () => {

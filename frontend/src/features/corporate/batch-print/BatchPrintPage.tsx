@@ -10,7 +10,13 @@ import { platform, type BatchProgress } from "@/lib/platform";
 import { printPdf } from "@/lib/print";
 import { useOwnOrganization, type Organization } from "../api/organization";
 import { corporateCopy } from "../copy";
-import { fetchBatchPdf, useBatchLayouts, type LabelLayout, type LibraryCode } from "./api";
+import {
+  defaultLayout,
+  fetchBatchPdf,
+  useBatchLayouts,
+  type LabelLayout,
+  type LibraryCode,
+} from "./api";
 import { useLibrary } from "../library/api";
 import { useProjects } from "../projects/api";
 import { batchCopy as copy } from "./copy";
@@ -75,7 +81,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
   // A batch the station prints itself (platform().printBatch), while it prints.
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const cancelledRef = useRef(false);
-  const layout = chosenLayout ?? layouts.data?.[0] ?? null;
+  const layout = chosenLayout ?? defaultLayout(layouts.data, organization.paperSize);
   const startAt = layout ? Math.min(start, layout.perSheet) : 1;
   const queuedNames = useMemo(() => new Set(items.map((i) => i.name)), [items]);
   const byId = useMemo(
@@ -208,6 +214,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
       </section>
 
       <LayoutChooser
+        organizationPaper={organization.paperSize}
         layout={layout}
         onLayout={setChosenLayout}
         start={startAt}

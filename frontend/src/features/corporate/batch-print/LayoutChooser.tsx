@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useBatchLayouts, useCatalogueSearch, type LabelLayout } from "./api";
+import { paperName, useBatchLayouts, useCatalogueSearch, type LabelLayout } from "./api";
 import { batchCopy } from "./copy";
 
 const copy = batchCopy.layout;
@@ -10,6 +10,8 @@ const copy = batchCopy.layout;
  * partly used first sheet.
  */
 export function LayoutChooser(props: {
+  /** The organisation's paper ("a4", "letter"); undefined where unknown (offline station). */
+  organizationPaper?: string;
   layout: LabelLayout | null;
   onLayout: (layout: LabelLayout) => void;
   start: number;
@@ -32,6 +34,7 @@ export function LayoutChooser(props: {
     catalogue.unshift(chosen);
   }
   const everything = [...named, ...catalogue];
+  const orgPaper = props.organizationPaper ? copy.papers[props.organizationPaper] : undefined;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +44,7 @@ export function LayoutChooser(props: {
   return (
     <section className="card batch-layout" aria-labelledby="batch-layout-title">
       <h2 id="batch-layout-title">{copy.title}</h2>
+      {orgPaper && <p className="hint">{copy.organisationPaper(orgPaper)}</p>}
       <div className="field">
         <label htmlFor="batch-layout">{copy.named}</label>
         <select
@@ -56,7 +60,7 @@ export function LayoutChooser(props: {
               .filter((l) => !l.id.startsWith("preset-"))
               .map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name}
+                  {copy.withPaper(l.name, paperName(l))}
                 </option>
               ))}
           </optgroup>
@@ -65,7 +69,7 @@ export function LayoutChooser(props: {
               .filter((l) => l.id.startsWith("preset-"))
               .map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name}
+                  {copy.withPaper(l.name, paperName(l))}
                 </option>
               ))}
           </optgroup>
@@ -73,7 +77,10 @@ export function LayoutChooser(props: {
             <optgroup label={copy.catalogueGroup}>
               {catalogue.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} ({l.labelWidth.toFixed(1)} × {l.labelHeight.toFixed(1)} mm, {l.perSheet})
+                  {copy.withPaper(
+                    `${l.name} (${l.labelWidth.toFixed(1)} × ${l.labelHeight.toFixed(1)} mm, ${l.perSheet})`,
+                    paperName(l),
+                  )}
                 </option>
               ))}
             </optgroup>
@@ -97,10 +104,12 @@ export function LayoutChooser(props: {
       {query !== "" && found.data?.length === 0 && <p className="hint">{copy.noMatch}</p>}
       {chosen && (
         <>
+          <p className="batch-paper">
+            {copy.paperLabel}: <strong>{paperName(chosen)}</strong>
+          </p>
           <p className="hint">
             {copy.size(chosen.labelWidth, chosen.labelHeight)} ·{" "}
-            {copy.grid(chosen.cols, chosen.rows)} · {copy.perSheet(chosen.perSheet)} ·{" "}
-            {chosen.paper}
+            {copy.grid(chosen.cols, chosen.rows)} · {copy.perSheet(chosen.perSheet)}
           </p>
           <div className="field">
             <label htmlFor="batch-start">{copy.start}</label>

@@ -3,6 +3,7 @@
 // label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf).
 import { useQuery } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
+import { batchCopy } from "./copy";
 
 // The library and its projects come from their own features' hooks (one
 // query key, one shape): useLibrary (library/api) and useProjects (projects/api).
@@ -15,6 +16,8 @@ export interface LabelLayout {
   name: string;
   description: string;
   paper: string;
+  /** "a4", "letter", or "" for any other paper. */
+  paperSize: string;
   rows: number;
   cols: number;
   labelWidth: number;
@@ -74,4 +77,20 @@ export async function fetchBatchPdf(orgId: number, request: BatchPrintRequest): 
     preview: request.preview,
   });
   return response.blob();
+}
+
+/** A layout's paper as people name it: A4, US Letter, or the catalogue's own name. */
+export function paperName(layout: LabelLayout): string {
+  return batchCopy.layout.papers[layout.paperSize] ?? layout.paper;
+}
+
+/**
+ * The layout batch printing starts on: the first named layout on the
+ * organisation's paper (A4 for a UK organisation), else the first.
+ */
+export function defaultLayout(
+  layouts: LabelLayout[] | undefined,
+  paperSize: string | undefined,
+): LabelLayout | null {
+  return layouts?.find((l) => l.paperSize === paperSize) ?? layouts?.[0] ?? null;
 }

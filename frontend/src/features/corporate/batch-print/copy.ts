@@ -77,6 +77,11 @@ export const batchCopy = {
     startHint: (n: number) =>
       `To finish a partly used sheet, start at any of its ${n} positions (counted left to right, top to bottom).`,
     sheets: (n: number) => `Sheets needed: ${n}`,
+    // The paper shows beside every layout's name (issue 24 item 6).
+    papers: { a4: "A4", letter: "US Letter" } as Record<string, string>,
+    withPaper: (name: string, paper: string) => `${name} · ${paper}`,
+    paperLabel: "Paper",
+    organisationPaper: (paper: string) => `Your organisation prints on ${paper}.`,
   },
   preview: "Preview",
   print: "Print",

@@ -1,7 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { FormField } from "@/components/ui/FormField";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
 import type { RecordValues, TemplateErrors, TemplateField } from "@/lib/emergency/template";
@@ -33,18 +34,36 @@ export type CodeDialogMode =
 
 export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose: () => void }) {
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
+  // Escape, a click outside, Cancel and a route change ask first when
+  // something was typed; a save closes it straight away.
+  const check = useRef<() => boolean>(() => false);
+  const guard = useDiscardGuard(useCallback(() => check.current(), []));
+  const register = useCallback((c: () => boolean) => {
+    check.current = c;
+  }, []);
+  const done = () => {
+    guard.release(); // closing may change the address (?new=1)
+    props.onClose();
+  };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && guard.leave(props.onClose)}>
+      {guard.dialog}
       <DialogContent className="dialog code-dialog" aria-describedby={undefined}>
         <Dialog.Title>{title}</Dialog.Title>
         {props.mode.kind === "create" ? (
           <CreateCode
             orgId={props.orgId}
             templateId={props.mode.templateId}
-            onDone={props.onClose}
+            onDone={done}
+            registerDirtyCheck={register}
           />
         ) : (
-          <EditCode orgId={props.orgId} id={props.mode.id} onDone={props.onClose} />
+          <EditCode
+            orgId={props.orgId}
+            id={props.mode.id}
+            onDone={done}
+            registerDirtyCheck={register}
+          />
         )}
         <Dialog.Close className="button button-ghost dialog-close">
           {libraryCopy.cancel}
@@ -54,13 +73,20 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
   );
 }
 
-function CreateCode(props: { orgId: number; templateId: number | null; onDone: () => void }) {
+function CreateCode(props: {
+  orgId: number;
+  templateId: number | null;
+  onDone: () => void;
+  registerDirtyCheck: (check: () => boolean) => void;
+}) {
   const templates = useTemplates(props.orgId);
   const create = useCreateCode(props.orgId);
   const [chosenTemplate, setTemplateId] = useState(props.templateId);
   const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
-  const [details, setDetails] = useState({ name: "", projectId: 0, labelType: "helmet" });
+  const [details, setDetails] = useState(newDetails);
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
+  const formDirty = useRef<() => boolean>(() => false);
+  useDirtyCheck(props.registerDirtyCheck, details, newDetails, formDirty);
   if (templates.isPending) return <p className="loading">{copy.loading}</p>;
   if (templates.isError) {
     return <p role="alert">{serverMessage(templates.error) ?? libraryCopy.loadFailed}</p>;
@@ -92,6 +118,9 @@ function CreateCode(props: { orgId: number; templateId: number | null; onDone: (
         <TemplateForm
           key={template.id}
           fields={template.fields}
+          registerDirtyCheck={(c) => {
+            formDirty.current = c;
+          }}
           submitLabel={copy.save}
           busy={create.isPending}
           busyLabel={copy.saving}
@@ -127,7 +156,12 @@ function CreateCode(props: { orgId: number; templateId: number | null; onDone: (
   );
 }
 
-function EditCode(props: { orgId: number; id: number; onDone: () => void }) {
+function EditCode(props: {
+  orgId: number;
+  id: number;
+  onDone: () => void;
+  registerDirtyCheck: (check: () => boolean) => void;
+}) {
   const code = useCode(props.orgId, props.id);
   if (code.isPending) return <p className="loading">{copy.loading}</p>;
   if (code.isError)
@@ -145,6 +179,7 @@ function EditCode(props: { orgId: number; id: number; onDone: () => void }) {
       fields={record.fields}
       values={record.values}
       onDone={props.onDone}
+      registerDirtyCheck={props.registerDirtyCheck}
     />
   );
 }
@@ -156,16 +191,22 @@ function EditForm(props: {
   fields: TemplateField[];
   values: RecordValues;
   onDone: () => void;
+  registerDirtyCheck: (check: () => boolean) => void;
 }) {
   const update = useUpdateCode(props.orgId);
   const [details, setDetails] = useState(props.initial);
   const [serverErrors, setServerErrors] = useState<TemplateErrors>({});
+  const formDirty = useRef<() => boolean>(() => false);
+  useDirtyCheck(props.registerDirtyCheck, details, props.initial, formDirty);
   return (
     <>
       <CodeDetails orgId={props.orgId} value={details} onChange={setDetails} />
       <TemplateForm
         fields={props.fields}
         initialValues={props.values}
+        registerDirtyCheck={(c) => {
+          formDirty.current = c;
+        }}
         submitLabel={copy.save}
         busy={update.isPending}
         busyLabel={copy.saving}
@@ -193,6 +234,26 @@ function EditForm(props: {
     </>
   );
 }
+
+/**
+ * Tells the dialog how to know, when asked, whether the code's details or
+ * its record differ from what the dialog opened with.
+ */
+function useDirtyCheck(
+  register: (check: () => boolean) => void,
+  details: Details,
+  initial: Details,
+  formDirty: { current: () => boolean },
+) {
+  const detailsDirty = JSON.stringify(details) !== JSON.stringify(initial);
+  useLayoutEffect(
+    () => register(() => detailsDirty || formDirty.current()),
+    [register, detailsDirty, formDirty],
+  );
+}
+
+/** A new code's details before anything is typed. */
+const newDetails: Details = { name: "", projectId: 0, labelType: "helmet" };
 
 interface Details {
   name: string;

@@ -258,6 +258,12 @@ describe("/corporate/qr-codes", () => {
     const { router } = renderRoute("/corporate/qr-codes?new=1&template=9");
     const dialog = await screen.findByRole("dialog", { name: "Create QR Code" });
     expect(await within(dialog).findByLabelText("Form template")).toHaveValue("9");
+    // Typed work is not dropped by Escape without a question (issue 24 item 5).
+    await user.type(within(dialog).getByLabelText(/^Full Name/), "D");
+    await user.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await user.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    await user.clear(within(dialog).getByLabelText(/^Full Name/));
     await user.type(within(dialog).getByLabelText(/^Name/), "Dee");
     await user.selectOptions(within(dialog).getByLabelText("Project"), "7");
     await user.selectOptions(within(dialog).getByLabelText("Label type"), "wallet");

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
@@ -27,6 +28,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
   const create = useCreateProject(orgId);
   const navigate = useNavigate();
   const blank = name.trim() === "";
+  const guard = useDiscardGuard(name !== "" || description !== "");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +38,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
       {
         onSuccess: (answer) => {
           toast({ title: copy.created, description: answer.project.name, variant: "success" });
+          guard.release();
           void navigate(paths.corporateProjects);
         },
         onError: (error) =>
@@ -50,6 +53,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
 
   return (
     <div className="section corporate-page">
+      {guard.dialog}
       <div className="page-head">
         <h1>{copy.newTitle}</h1>
         <p className="hint">{copy.newIntro}</p>

@@ -20,6 +20,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useId, useMemo, useState, type FormEvent } from "react";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/toast-store";
@@ -78,6 +79,13 @@ export function TemplateEditor(props: {
   const [tried, setTried] = useState(false);
   const save = useSaveTemplate(props.orgId);
   const defaultSwitchId = useId();
+  // Unsaved: anything differs from the draft it opened with.
+  const [opened] = useState(() =>
+    JSON.stringify([draft.name, draft.description, draft.isDefault, fields]),
+  );
+  const dirty =
+    !save.isSuccess && JSON.stringify([name, description, isDefault, fields]) !== opened;
+  const guard = useDiscardGuard(dirty);
 
   const sensors = useSensors(
     useSensor(PointerSensor),
@@ -171,9 +179,14 @@ export function TemplateEditor(props: {
 
   return (
     <div className="section corporate-page template-editor">
+      {guard.dialog}
       <div className="page-head page-head-row template-head">
         <h1>{draft.id === null ? copy.newTitle : copy.editTitle}</h1>
-        <button type="button" className="button button-ghost" onClick={props.onBack}>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => guard.leave(props.onBack)}
+        >
           {copy.back}
         </button>
       </div>

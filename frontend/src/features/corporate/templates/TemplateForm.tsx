@@ -2,7 +2,7 @@
 // a worker fills in on their phone, and the builder's live preview all use
 // it. Fields are grouped by category in the preview's order and checked by
 // the rules the server applies (validateRecord, shared with Go).
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm, type FieldErrors as FormErrors, type Resolver } from "react-hook-form";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
@@ -55,6 +55,11 @@ export interface TemplateFormProps {
   serverErrors?: TemplateErrors;
   /** Renders the fields without a submit button (the builder's preview). */
   preview?: boolean;
+  /**
+   * Given a function that says, when asked, whether anything differs from
+   * the initial values (useDiscardGuard asks at the moment of leaving).
+   */
+  registerDirtyCheck?: (check: () => boolean) => void;
 }
 
 export function TemplateForm(props: TemplateFormProps) {
@@ -74,6 +79,11 @@ export function TemplateForm(props: TemplateFormProps) {
     defaultValues: toFormValues(fields, props.initialValues),
     resolver,
   });
+  const { registerDirtyCheck } = props;
+  useEffect(() => {
+    const initial = JSON.stringify(form.formState.defaultValues);
+    registerDirtyCheck?.(() => JSON.stringify(form.getValues()) !== initial);
+  }, [form, registerDirtyCheck]);
   const errorOf = (id: string): string | undefined => {
     const own = form.formState.errors[nameOf(id)]?.message;
     return typeof own === "string" ? own : props.serverErrors?.[id];
