@@ -17,8 +17,10 @@ var activitySentences = map[string]func(detail string) string{
 	ActivitySubscriptionChanged:   sentence("The subscription changed to %s."),
 	ActivitySubscribed:            sentence("The organisation subscribed to the %s plan."),
 	ActivityPaperChanged:          sentence("The paper size was set to %s."),
+	ActivityHandedOver:            sentence("Lifetag handed the organisation over to %s."),
 	ActivityProjectCreated:        sentence("The project %s was created."),
 	ActivityProjectUpdated:        sentence("The project %s was updated."),
+	ActivityProjectDeleted:        sentence("The project %s was deleted."),
 	ActivityCodeCreated:           sentence("A QR code was created for %s."),
 	ActivityCodeUpdated:           sentence("The QR code of %s was updated."),
 	ActivityCodeDeleted:           sentence("The QR code of %s was deleted."),
@@ -42,6 +44,10 @@ var activitySentences = map[string]func(detail string) string{
 	AuditUserCreated:        sentence("Created the account %s."),
 	AuditUserDeleted:        sentence("Deleted an account."),
 	AuditUsersExported:      sentence("Exported the list of users."),
+	// The organisation's target is "#id name" (and the new owner's address).
+	AuditOrganizationDeleted:    sentence("Deleted the organisation %s."),
+	AuditOrganizationHandedOver: sentence("Handed over the organisation %s."),
+	AuditAllowanceChanged:       sentence("Changed the QR code allowance of %s."),
 }
 
 // ActivitySentence is how an activity (or audit action) of kind reads,
