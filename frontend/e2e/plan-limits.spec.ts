@@ -122,7 +122,7 @@ test("an organisation over its plan prints nothing, and its dashboard says why a
   await dialog.getByRole("button", { name: "Save allowance" }).click();
   await expectToast(desk, "QR code allowance changed");
   await desk.getByRole("tab", { name: /Activity/ }).click();
-  await expect(desk.getByText("Changed QR code allowance")).toBeVisible();
+  await expect(desk.getByText(/Changed the QR code allowance/)).toBeVisible();
 
   // The dashboard: paused, with the numbers and the way out.
   const paused =
