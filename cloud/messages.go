@@ -36,7 +36,6 @@ const (
 	MsgSetupLinkUsed       = "This password setup link has already been used. Sign in with the password you chose, or ask for a new link."
 	MsgSetupLinkExpired    = "This password setup link has expired. Ask for a new link."
 	MsgPaperSizeSaved      = "Paper size saved"
-	MsgInviteeHasAccount   = "This address already has a Lifetag account, so it cannot be invited here. Invite another address for them."
 	MsgPasswordChanged     = "Your password has been changed. Please sign in."
 	MsgPasswordSet         = "Your password has been set. Please sign in."
 	MsgUserNotFound        = "No account exists for that address"

@@ -115,7 +115,7 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 		want = append(want, c.QRText) // the cloud's text for the record, made today
 	}
 	batch := func(preview bool) string {
-		raw, _ := json.Marshal(map[string]any{"codeIds": ids, "layout": map[string]string{"id": layouts.Layouts[0].ID},
+		raw, _ := json.Marshal(map[string]any{"codeIds": ids, "layout": map[string]string{"id": "avery-5163"}, // holds a whole worker record
 			"startPosition": 1, "preview": preview})
 		return string(raw)
 	}

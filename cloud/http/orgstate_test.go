@@ -101,6 +101,12 @@ var stateCases = []stateCase{
 	{route: "PUT /api/corporate/{orgId}/projects/{projectId}",
 		path: func(r orgRefs) string { return fmt.Sprintf("/api/corporate/%d/projects/%d", r.Org, r.Project) },
 		body: func(orgRefs) any { return map[string]string{"name": "Renamed"} }, ok: 200},
+	// Deleting an empty project and choosing the paper neither print,
+	// create nor mail: allowed in every state.
+	{route: "DELETE /api/corporate/{orgId}/projects/{projectId}",
+		path: func(r orgRefs) string { return fmt.Sprintf("/api/corporate/%d/projects/%d", r.Org, r.Project) }, ok: 200},
+	{route: "PUT /api/corporate/{orgId}/paper-size", path: op("/paper-size"),
+		body: func(orgRefs) any { return map[string]string{"paperSize": "letter"} }, ok: 200},
 	{route: "GET /api/corporate/{orgId}/qr-codes", path: op("/qr-codes?records=1"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes", path: op("/qr-codes"),
 		body: func(orgRefs) any { return map[string]any{"values": libraryValues("New Worker")} }, ok: 201, gated: true},

@@ -470,8 +470,13 @@ func (s *Service) confirmTrial(ctx context.Context, token, password string) (int
 		return 0, err
 	}
 	now := s.now()
-	if reg.Status != cloud.RegistrationPending || now.Sub(reg.CreatedAt) > cloud.ResetTokenTTL {
-		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
+	switch {
+	case reg.Status != cloud.RegistrationPending:
+		// Opened before: the owner's password was set with this very
+		// token, so it reads as a used setup link.
+		return 0, s.deadSetupLink(ctx, token)
+	case now.Sub(reg.CreatedAt) > cloud.ResetTokenTTL:
+		return 0, cloud.NewError(cloud.EGONE, cloud.MsgSetupLinkExpired)
 	}
 	plan, _ := plans.Find(reg.Plan)
 	var owner *cloud.User

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud/argon2id"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // TestRun starts the real wiring on embedded SQLite, serves a request and
@@ -39,7 +40,7 @@ func TestRun(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || string(body) != `{"status":"ok"}`+"\n" {
+	if resp.StatusCode != 200 || string(body) != `{"status":"ok","version":"`+version.String()+`"}`+"\n" {
 		t.Fatalf("health: %d %s", resp.StatusCode, body)
 	}
 	resp, err = http.Get("http://" + addr.String() + "/api/ready")
