@@ -90,6 +90,11 @@ test("signed-out pages", async ({ page }) => {
     await ready(page);
     await checkPage(page, route, "as it opens");
   }
+  // Where a new customer lands after the trial form (the registration id
+  // only says which registration a resend is for).
+  await page.goto(`${paths.corporateCheckEmail}?kind=trial&registration_id=reg_example`);
+  await ready(page);
+  await checkPage(page, paths.corporateCheckEmail, "after a trial sign-up");
   await page.goto("/no-such-page");
   await ready(page);
   await checkPage(page, notFound, "unknown address");

@@ -229,7 +229,7 @@ test("a safety officer sets up the workspace and prints every worker's label", a
     /holds too much text for a legible QR code on Avery 5160 \(30 per sheet\) labels .* Choose a layout that holds it \(Avery 5163 \(10 per sheet\);/,
   );
   await snap(page, "workspace-batch-too-dense");
-  await page.getByLabel("Layout").selectOption({ label: "Avery 5163 (10 per sheet)" });
+  await page.getByLabel("Layout").selectOption({ label: "Avery 5163 (10 per sheet) · US Letter" });
   await expect(page.getByText("Sheets needed: 4")).toBeVisible();
   await snap(page, "workspace-batch-queue");
 

@@ -68,7 +68,9 @@ export function CheckEmailPage() {
             {copy.resend}
           </BusyButton>
         )}
-        <Link to={paths.corporateLogin}>{copy.signIn}</Link>
+        <p className="auth-links">
+          <Link to={paths.corporateLogin}>{copy.signIn}</Link>
+        </p>
       </section>
     </div>
   );
