@@ -396,7 +396,9 @@ export async function printCachedBatch(station: Page, saveDir: string, names: st
   await picker.getByRole("button", { name: "Select All" }).click();
   await picker.getByRole("button", { name: `Add ${names.length} to Queue` }).click();
   await station.getByRole("button", { name: "Print", exact: true }).click();
-  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
+  await expect
+    .poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf")), { timeout: 30_000 })
+    .toHaveLength(1);
   const codes = decodePdf(savedPdf(saveDir));
   for (const name of names) expect(codes).toContain(name);
   // The print run waits on the station.

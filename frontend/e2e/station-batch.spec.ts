@@ -98,7 +98,9 @@ test("a corporate user batch-prints library codes at the station", async ({ brow
   await expect(station.getByText(workers[0]!).first()).toBeVisible();
   await station.screenshot({ path: "test-results/screens/station-batch.png" });
   await station.getByRole("button", { name: "Print", exact: true }).click();
-  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
+  await expect
+    .poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf")), { timeout: 30_000 })
+    .toHaveLength(1);
   const saved = join(
     saveDir,
     readdirSync(saveDir).find((f) => f.endsWith(".pdf"))!,
