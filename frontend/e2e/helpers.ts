@@ -395,6 +395,11 @@ export async function printCachedBatch(station: Page, saveDir: string, names: st
   for (const name of names) await expect(picker.getByText(name)).toBeVisible();
   await picker.getByRole("button", { name: "Select All" }).click();
   await picker.getByRole("button", { name: `Add ${names.length} to Queue` }).click();
+  // Offline the organisation's paper is not known, so the list's first
+  // layout (5160) is chosen, whose labels are too small for a worker's record.
+  await station
+    .getByLabel("Layout")
+    .selectOption({ label: "Avery 5163 (10 per sheet) · US Letter" });
   await station.getByRole("button", { name: "Print", exact: true }).click();
   await expect
     .poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf")), { timeout: 30_000 })
