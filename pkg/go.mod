@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/image v0.47.0
 	rsc.io/qr v0.2.0
 )

@@ -20,6 +20,9 @@ trap 'stripe_mock_stop; postgres_stop; rm -f "$LIFETAG_TEST_REPORT"' EXIT
 export LIFETAG_STRICT=1
 
 status=0
+# The wire types generated from the API contract match it.
+scripts/check-generated.sh || status=1
+
 for module in pkg cloud station; do
   echo "== go vet, go test: $module"
   # GOWORK=off proves each module builds and tests on its own.

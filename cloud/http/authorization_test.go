@@ -117,6 +117,7 @@ func registrationBody(email string) map[string]string {
 var routeCases = []routeCase{
 	{"health", "GET /api/health", fixed("/api/health"), nil, everyone(200)},
 	{"readiness", "GET /api/ready", fixed("/api/ready"), nil, everyone(200)},
+	{"API document", "GET /api/openapi.json", fixed("/api/openapi.json"), nil, everyone(200)},
 	{"login", "POST /api/auth/login", fixed("/api/auth/login"),
 		func(o string) any { return map[string]string{"email": o, "password": "owner-password"} }, everyone(200)},
 	{"check-user", "POST /api/auth/check-user", fixed("/api/auth/check-user"),

@@ -24,6 +24,7 @@ func (s *Server) routes() chi.Router {
 
 		r.Get("/health", s.handleHealth)
 		r.Get("/ready", s.handleReady) // for load balancers (readiness.go)
+		r.Get("/openapi.json", s.handleOpenAPI)
 
 		// Sign-in and passwords: rate-limited per IP here, and per e-mail
 		// address inside the handlers.

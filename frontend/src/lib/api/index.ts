@@ -6,3 +6,4 @@ export {
   serverMessage,
   type ClientEnvironment,
 } from "./client";
+export type { Wire } from "./wire";
