@@ -197,7 +197,20 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description The organisation's id. */
+        OrgID: number;
+        /** @description A QR code of the organisation's library. */
+        CodeID: number;
+        /** @description A project of the organisation. */
+        ProjectID: number;
+        /** @description A form template. */
+        TemplateID: number;
+        /** @description A collection link of the organisation. */
+        LinkID: number;
+        /** @description A member of the organisation's team. */
+        MemberID: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
