@@ -85,6 +85,46 @@ export interface components {
             /** @constant */
             status: "ready";
         };
+        EmergencyData: {
+            personalInfo: components["schemas"]["PersonalInfo"];
+            emergencyContacts: components["schemas"]["EmergencyContact"][] | null;
+            medicalInfo: components["schemas"]["MedicalInfo"];
+            /**
+             * @description When the person last saved the record (ISO 8601), as their device said.
+             * @example 2026-03-01T11:59:00.000Z
+             */
+            lastModified?: string;
+        };
+        PersonalInfo: {
+            /** @example Ann Rider */
+            fullName: string;
+            /** @example ann@example.com */
+            email: string;
+            /**
+             * @description YYYY-MM-DD, or empty.
+             * @example 1990-04-01
+             */
+            dateOfBirth?: string;
+            /** @example O+ */
+            bloodType: string;
+            /** @description Kilograms. */
+            weight?: number | null;
+        };
+        EmergencyContact: {
+            id: string;
+            /** @example Bob Rider */
+            name: string;
+            /** @example Brother */
+            relationship?: string;
+            /** @example +44 7700 900123 */
+            phone: string;
+        };
+        MedicalInfo: {
+            allergies?: string;
+            medications?: string;
+            conditions?: string;
+            notes?: string;
+        };
     };
     responses: {
         /** @description An error, with a message a person can read. */
