@@ -4,7 +4,10 @@
 package api
 
 import (
+	"time"
+
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // Defines values for HealthStatus.
@@ -16,6 +19,24 @@ const (
 func (e HealthStatus) Valid() bool {
 	switch e {
 	case HealthStatusOk:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PaymentConfigMode.
+const (
+	PaymentConfigModeStripe PaymentConfigMode = "stripe"
+	PaymentConfigModeTest   PaymentConfigMode = "test"
+)
+
+// Valid indicates whether the value is a known member of the PaymentConfigMode enum.
+func (e PaymentConfigMode) Valid() bool {
+	switch e {
+	case PaymentConfigModeStripe:
+		return true
+	case PaymentConfigModeTest:
 		return true
 	default:
 		return false
@@ -35,6 +56,73 @@ func (e ReadyStatus) Valid() bool {
 	default:
 		return false
 	}
+}
+
+// Defines values for SubscriptionStatusSource.
+const (
+	SubscriptionStatusSourceDatabase SubscriptionStatusSource = "database"
+)
+
+// Valid indicates whether the value is a known member of the SubscriptionStatusSource enum.
+func (e SubscriptionStatusSource) Valid() bool {
+	switch e {
+	case SubscriptionStatusSourceDatabase:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TestCheckoutResultStatus.
+const (
+	TestCheckoutResultStatusSucceeded TestCheckoutResultStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the TestCheckoutResultStatus enum.
+func (e TestCheckoutResultStatus) Valid() bool {
+	switch e {
+	case TestCheckoutResultStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// AnalyticsEvent defines model for AnalyticsEvent.
+type AnalyticsEvent struct {
+	// Action 1 to 64 characters of a-z, 0-9, _ and -.
+	//
+	// Examples: user_logout
+	Action string `json:"action,omitempty"`
+
+	// Category 1 to 64 characters of a-z, 0-9, _ and -.
+	//
+	// Examples: engagement
+	Category string `json:"category,omitempty"`
+
+	// Label At most 100 bytes, no control characters or @.
+	Label string `json:"label,omitempty"`
+
+	// Value A finite number.
+	Value *float64 `json:"value,omitempty"`
+}
+
+// BatchLayouts defines model for BatchLayouts.
+type BatchLayouts struct {
+	Layouts []LabelGeometry `json:"layouts"`
+}
+
+// CheckUserResponse defines model for CheckUserResponse.
+type CheckUserResponse struct {
+	Exists bool `json:"exists"`
+}
+
+// EmailRequest An e-mail address (check-user, request-reset, check-subscription).
+type EmailRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
 }
 
 // EmergencyContact defines model for EmergencyContact.
@@ -66,12 +154,99 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// LabelCatalogue defines model for LabelCatalogue.
+type LabelCatalogue struct {
+	Sheets []LabelGeometry `json:"sheets"`
+}
+
+// LabelGeometry A label sheet's geometry (mm), as batch printing and the catalogue give it.
+type LabelGeometry = labels.Geometry
+
+// LoginRequest An address and a password (sign-in, and the account claim after payment).
+type LoginRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// Password Required; at least 6 characters, at most 1024 bytes, when it is being set.
+	Password string `json:"password"`
+}
+
+// LoginResponse A sign-in's answer. sessionToken only for a program that sent `X-Lifetag-Session: bearer`.
+type LoginResponse struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+
+	// SessionToken The bearer token; the website has the cookie instead.
+	SessionToken string `json:"sessionToken,omitempty"`
+
+	// User An individual account (or an admin's) as its owner sees it.
+	User UserView `json:"user"`
+}
+
 // MedicalInfo defines model for MedicalInfo.
 type MedicalInfo = emergency.MedicalInfo
 
 // Message An answer that only says what happened.
 type Message struct {
 	Message string `json:"message"`
+}
+
+// PageView defines model for PageView.
+type PageView struct {
+	// Path A URL path: starts with /, at most 200 bytes, no query, fragment or @.
+	//
+	// Examples: /dashboard
+	Path string `json:"path,omitempty"`
+}
+
+// PaymentConfig defines model for PaymentConfig.
+type PaymentConfig struct {
+	// Mode stripe: Stripe's Payment Element; test: the local test checkout.
+	Mode PaymentConfigMode `json:"mode"`
+
+	// PublishableKey Stripe's browser key; empty in test mode.
+	PublishableKey string `json:"publishableKey"`
+}
+
+// PaymentConfigMode stripe: Stripe's Payment Element; test: the local test checkout.
+type PaymentConfigMode string
+
+// PaymentIntent defines model for PaymentIntent.
+type PaymentIntent struct {
+	// ClientSecret The payment form's secret (pi_local_..._secret_local for the test checkout).
+	ClientSecret string `json:"clientSecret"`
+}
+
+// PaymentIntentRequest A checkout. `type` is print (print access) or physical (packs of
+// printed labels, which include print access; needs labelType and
+// shippingAddress). The server sets the price.
+type PaymentIntentRequest struct {
+	// Email The account paid for; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// LabelType physical: helmet, gear or wallet.
+	//
+	// Examples: helmet
+	LabelType string `json:"labelType,omitempty"`
+
+	// Quantity physical: packs, 1 to 10 (absent means 1); print: 1 or absent.
+	Quantity int `json:"quantity,omitempty"`
+
+	// ReferralCode A referral code; one that is not valid is dropped, never refused.
+	ReferralCode string `json:"referralCode,omitempty"`
+
+	// ShippingAddress Where printed labels go. Every field but addressLine2 and country is
+	// needed (country defaults to the first the shop ships to); each at
+	// most 200 characters.
+	ShippingAddress *ShippingAddress `json:"shippingAddress,omitempty"`
+
+	// Type print or physical.
+	//
+	// Examples: print
+	Type string `json:"type"`
 }
 
 // PersonalInfo defines model for PersonalInfo.
@@ -84,6 +259,125 @@ type Ready struct {
 
 // ReadyStatus defines model for Ready.Status.
 type ReadyStatus string
+
+// RequestResetResponse defines model for RequestResetResponse.
+type RequestResetResponse struct {
+	// Message Examples: If an account exists for that address, we have sent a link to reset the password.
+	Message string `json:"message"`
+
+	// ResetToken Development only, and never for an admin's account: the link's token.
+	ResetToken string `json:"resetToken,omitempty"`
+}
+
+// ResetPasswordRequest defines model for ResetPasswordRequest.
+type ResetPasswordRequest struct {
+	// Email Optional; when given, it must be the token's account.
+	Email string `json:"email,omitempty"`
+
+	// NewPassword Required; at least 6 characters, at most 1024 bytes.
+	NewPassword string `json:"newPassword"`
+
+	// Token Required: the reset link's token.
+	Token string `json:"token"`
+}
+
+// SetPasswordRequest defines model for SetPasswordRequest.
+type SetPasswordRequest struct {
+	// Email Required; the setup link's address.
+	Email string `json:"email"`
+
+	// Password Required; at least 6 characters, at most 1024 bytes.
+	Password string `json:"password"`
+
+	// Token Required: the setup link's token.
+	Token string `json:"token"`
+}
+
+// ShippingAddress Where printed labels go. Every field but addressLine2 and country is
+// needed (country defaults to the first the shop ships to); each at
+// most 200 characters.
+type ShippingAddress struct {
+	// AddressLine1 Examples: 1 High Street
+	AddressLine1 string `json:"addressLine1"`
+	AddressLine2 string `json:"addressLine2,omitempty"`
+
+	// City Examples: York
+	City string `json:"city"`
+
+	// Country Examples: United Kingdom
+	Country string `json:"country,omitempty"`
+
+	// County Examples: North Yorkshire
+	County string `json:"county"`
+
+	// Email Examples: ann@example.com
+	Email string `json:"email"`
+
+	// FullName Examples: Ann Rider
+	FullName string `json:"fullName"`
+
+	// Postcode Examples: YO1 7HH
+	Postcode string `json:"postcode"`
+}
+
+// SubscriptionStatus defines model for SubscriptionStatus.
+type SubscriptionStatus struct {
+	CustomerID     *string                  `json:"customerId"`
+	HasAccess      bool                     `json:"hasAccess"`
+	Source         SubscriptionStatusSource `json:"source"`
+	SubscriptionID *string                  `json:"subscriptionId"`
+}
+
+// SubscriptionStatusSource defines model for SubscriptionStatus.Source.
+type SubscriptionStatusSource string
+
+// TestCheckoutRequest defines model for TestCheckoutRequest.
+type TestCheckoutRequest struct {
+	// CardNumber A test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
+	//
+	// Examples: 4242 4242 4242 4242
+	CardNumber string `json:"cardNumber"`
+
+	// ClientSecret The checkout's client secret.
+	ClientSecret string `json:"clientSecret"`
+}
+
+// TestCheckoutResult defines model for TestCheckoutResult.
+type TestCheckoutResult struct {
+	Status TestCheckoutResultStatus `json:"status"`
+}
+
+// TestCheckoutResultStatus defines model for TestCheckoutResult.Status.
+type TestCheckoutResultStatus string
+
+// UserView An individual account (or an admin's) as its owner sees it.
+type UserView struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Email Examples: ann@example.com
+	Email          string `json:"email"`
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+	ID             int64  `json:"id"`
+
+	// IsAdmin The server's word on who is an administrator.
+	IsAdmin bool `json:"isAdmin"`
+
+	// ReferralCode Examples: ANN12345
+	ReferralCode     *string `json:"referralCode"`
+	StripeCustomerID *string `json:"stripeCustomerId"`
+}
+
+// WebhookReceipt defines model for WebhookReceipt.
+type WebhookReceipt struct {
+	// Received What the event did: applied, duplicate (applied before),
+	// already_fulfilled, ignored (not ours, or not one acted on), or
+	// not_attached (paid for an address that meanwhile got an account
+	// it did not make: to refund).
+	//
+	//
+	// Examples: applied
+	Received string `json:"received"`
+}
 
 // CodeID defines model for CodeID.
 type CodeID = int64
@@ -135,3 +429,74 @@ type Unauthorized = Error
 
 // Unavailable Every error answer.
 type Unavailable = Error
+
+// CreateAccountAfterPaymentParams defines parameters for CreateAccountAfterPayment.
+type CreateAccountAfterPaymentParams struct {
+	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
+	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
+}
+
+// LoginParams defines parameters for Login.
+type LoginParams struct {
+	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
+	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
+}
+
+// SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
+type SearchLabelCatalogueParams struct {
+	// Q Words matched against brand, part, description, paper and shape,
+	// or a size "W x H" in mm. Empty lists the first sheets; over 200
+	// bytes finds nothing.
+	Q string `form:"q,omitempty" json:"q,omitempty"`
+}
+
+// ReceiveStripeEventJSONBody defines parameters for ReceiveStripeEvent.
+type ReceiveStripeEventJSONBody = map[string]interface{}
+
+// ReceiveStripeEventParams defines parameters for ReceiveStripeEvent.
+type ReceiveStripeEventParams struct {
+	// StripeSignature Stripe's signature of the raw body (t=...,v1=...).
+	StripeSignature string `json:"Stripe-Signature"`
+}
+
+// RecordAnalyticsEventJSONRequestBody defines body for RecordAnalyticsEvent for application/json ContentType.
+type RecordAnalyticsEventJSONRequestBody = AnalyticsEvent
+
+// RecordAnalyticsEventTextRequestBody defines body for RecordAnalyticsEvent for text/plain ContentType.
+type RecordAnalyticsEventTextRequestBody = AnalyticsEvent
+
+// RecordPageViewJSONRequestBody defines body for RecordPageView for application/json ContentType.
+type RecordPageViewJSONRequestBody = PageView
+
+// RecordPageViewTextRequestBody defines body for RecordPageView for text/plain ContentType.
+type RecordPageViewTextRequestBody = PageView
+
+// CheckUserJSONRequestBody defines body for CheckUser for application/json ContentType.
+type CheckUserJSONRequestBody = EmailRequest
+
+// CreateAccountAfterPaymentJSONRequestBody defines body for CreateAccountAfterPayment for application/json ContentType.
+type CreateAccountAfterPaymentJSONRequestBody = LoginRequest
+
+// LoginJSONRequestBody defines body for Login for application/json ContentType.
+type LoginJSONRequestBody = LoginRequest
+
+// RequestPasswordResetJSONRequestBody defines body for RequestPasswordReset for application/json ContentType.
+type RequestPasswordResetJSONRequestBody = EmailRequest
+
+// ResetPasswordJSONRequestBody defines body for ResetPassword for application/json ContentType.
+type ResetPasswordJSONRequestBody = ResetPasswordRequest
+
+// SetPasswordJSONRequestBody defines body for SetPassword for application/json ContentType.
+type SetPasswordJSONRequestBody = SetPasswordRequest
+
+// CheckSubscriptionJSONRequestBody defines body for CheckSubscription for application/json ContentType.
+type CheckSubscriptionJSONRequestBody = EmailRequest
+
+// CreatePaymentIntentJSONRequestBody defines body for CreatePaymentIntent for application/json ContentType.
+type CreatePaymentIntentJSONRequestBody = PaymentIntentRequest
+
+// ReceiveStripeEventJSONRequestBody defines body for ReceiveStripeEvent for application/json ContentType.
+type ReceiveStripeEventJSONRequestBody = ReceiveStripeEventJSONBody
+
+// ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
+type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest

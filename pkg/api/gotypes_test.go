@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // The schemas whose Go type is written by hand in another package (named
@@ -18,6 +19,7 @@ var handWrittenTypes = map[string]any{
 	"EmergencyContact": emergency.Contact{},
 	"MedicalInfo":      emergency.MedicalInfo{},
 	"FieldError":       emergency.FieldError{},
+	"LabelGeometry":    labels.Geometry{},
 }
 
 func TestHandWrittenTypesMatchTheirSchemas(t *testing.T) {
