@@ -80,10 +80,10 @@ func TestAdminFulfilmentThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !signIn.User.IsAdmin || signIn.User.Email != clienttest.AdminEmail || signIn.Token == "" {
+	if !signIn.User.IsAdmin || signIn.User.Email != clienttest.AdminEmail || signIn.SessionToken == "" {
 		t.Fatalf("sign-in: %+v", signIn)
 	}
-	admin := anon.WithToken(signIn.Token)
+	admin := anon.WithToken(signIn.SessionToken)
 
 	page, err := admin.AdminOrders(ctx, client.Page{Search: client.OrderPending, PageSize: 10})
 	if err != nil {

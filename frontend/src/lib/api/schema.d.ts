@@ -55,6 +55,343 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs an individual or an admin in.
+         * @description The website receives the HttpOnly session cookie; a program that sends
+         *     `X-Lifetag-Session: bearer` receives `sessionToken` in the answer
+         *     instead. Corporate accounts sign in at /api/corporate/login.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/check-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an account exists for an address (the account-setup flow). */
+        post: operations["checkUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/request-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a single-use password link if the address has an account; the answer is the same either way. */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with the token of a reset link. */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets an account's first password from an e-mailed setup link. */
+        post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/create-account-after-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the password of the account an anonymous payment created, and signs it in.
+         * @description Only the browser that paid can: it holds the HttpOnly claim cookie
+         *     (`lifetag_claim`) that /api/create-payment-intent set, and the
+         *     answer clears it. A payment the provider has not reported yet is
+         *     read back from the provider first.
+         */
+        post: operations["createAccountAfterPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the caller's session (if any) and clears the session cookie. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A navigation target; signs out and goes to the home page.
+         * @description A link from another site (Sec-Fetch-Site cross-site or same-site)
+         *     signs nobody out; it only goes home.
+         */
+        get: operations["logoutAndGoHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A navigation target; goes to the website's sign-in page. */
+        get: operations["goToSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a checkout (print access, or packs of printed labels) and returns the payment form's client secret.
+         * @description The price is the server's. A signed-in buyer pays for their own
+         *     account (an admin for any); an anonymous buyer only for an address
+         *     with no account yet, and receives the HttpOnly claim cookie that
+         *     /api/auth/create-account-after-payment needs.
+         */
+        post: operations["createPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-checkout/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The local test checkout's Pay button (development without Stripe keys).
+         * @description With the succeeding test card, the cloud signs the event Stripe would
+         *     send and applies it down the webhook's own path.
+         */
+        post: operations["confirmTestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which payment form the website shows. */
+        get: operations["getPaymentConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's payment events; the signature on the raw body is the authentication.
+         * @description A payment_intent.succeeded event fulfils an individual payment
+         *     exactly once; checkout and subscription events drive corporate
+         *     registrations. A bad signature changes nothing; an event that cannot
+         *     be stored answers 500, so Stripe delivers it again.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an account has print access, as recorded from verified payments. */
+        post: operations["checkSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/page-view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts a page view (first-party, anonymous: no session is read). */
+        post: operations["recordPageView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts an event (first-party, anonymous: no session is read). */
+        post: operations["recordAnalyticsEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/batch-layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The named label layouts batch printing offers (the spec's four, then the product presets), with their geometry. */
+        get: operations["listBatchLayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Searches the whole label-sheet catalogue (at most 50 sheets). */
+        get: operations["searchLabelCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -124,6 +461,220 @@ export interface components {
             medications?: string;
             conditions?: string;
             notes?: string;
+        };
+        /** @description An address and a password (sign-in, and the account claim after payment). */
+        LoginRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /** @description Required; at least 6 characters, at most 1024 bytes, when it is being set. */
+            password: string;
+        };
+        /** @description A sign-in's answer. sessionToken only for a program that sent `X-Lifetag-Session: bearer`. */
+        LoginResponse: {
+            /** @description The bearer token; the website has the cookie instead. */
+            sessionToken?: string;
+            /** Format: date-time */
+            expiresAt: string;
+            user: components["schemas"]["UserView"];
+        };
+        /** @description An individual account (or an admin's) as its owner sees it. */
+        UserView: {
+            /** Format: int64 */
+            id: number;
+            /** @example ann@example.com */
+            email: string;
+            hasPrintAccess: boolean;
+            /** @description The server's word on who is an administrator. */
+            isAdmin: boolean;
+            stripeCustomerId: string | null;
+            /** @example ANN12345 */
+            referralCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description An e-mail address (check-user, request-reset, check-subscription). */
+        EmailRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+        };
+        CheckUserResponse: {
+            exists: boolean;
+        };
+        RequestResetResponse: {
+            /** @example If an account exists for that address, we have sent a link to reset the password. */
+            message: string;
+            /** @description Development only, and never for an admin's account: the link's token. */
+            resetToken?: string;
+        };
+        ResetPasswordRequest: {
+            /** @description Required: the reset link's token. */
+            token: string;
+            /** @description Required; at least 6 characters, at most 1024 bytes. */
+            newPassword: string;
+            /** @description Optional; when given, it must be the token's account. */
+            email?: string;
+        };
+        SetPasswordRequest: {
+            /** @description Required; the setup link's address. */
+            email: string;
+            /** @description Required: the setup link's token. */
+            token: string;
+            /** @description Required; at least 6 characters, at most 1024 bytes. */
+            password: string;
+        };
+        /**
+         * @description A checkout. `type` is print (print access) or physical (packs of
+         *     printed labels, which include print access; needs labelType and
+         *     shippingAddress). The server sets the price.
+         */
+        PaymentIntentRequest: {
+            /**
+             * @description print or physical.
+             * @example print
+             */
+            type: string;
+            /**
+             * @description The account paid for; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /**
+             * @description physical: helmet, gear or wallet.
+             * @example helmet
+             */
+            labelType?: string;
+            /** @description physical: packs, 1 to 10 (absent means 1); print: 1 or absent. */
+            quantity?: number;
+            shippingAddress?: components["schemas"]["ShippingAddress"];
+            /** @description A referral code; one that is not valid is dropped, never refused. */
+            referralCode?: string | null;
+        };
+        /**
+         * @description Where printed labels go. Every field but addressLine2 and country is
+         *     needed (country defaults to the first the shop ships to); each at
+         *     most 200 characters.
+         */
+        ShippingAddress: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example Ann Rider */
+            fullName: string;
+            /** @example 1 High Street */
+            addressLine1: string;
+            addressLine2?: string;
+            /** @example York */
+            city: string;
+            /** @example North Yorkshire */
+            county: string;
+            /** @example YO1 7HH */
+            postcode: string;
+            /** @example United Kingdom */
+            country?: string;
+        };
+        PaymentIntent: {
+            /** @description The payment form's secret (pi_local_..._secret_local for the test checkout). */
+            clientSecret: string;
+        };
+        TestCheckoutRequest: {
+            /** @description The checkout's client secret. */
+            clientSecret: string;
+            /**
+             * @description A test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
+             * @example 4242 4242 4242 4242
+             */
+            cardNumber: string;
+        };
+        TestCheckoutResult: {
+            /** @constant */
+            status: "succeeded";
+        };
+        PaymentConfig: {
+            /**
+             * @description stripe: Stripe's Payment Element; test: the local test checkout.
+             * @enum {string}
+             */
+            mode: "stripe" | "test";
+            /** @description Stripe's browser key; empty in test mode. */
+            publishableKey: string;
+        };
+        WebhookReceipt: {
+            /**
+             * @description What the event did: applied, duplicate (applied before),
+             *     already_fulfilled, ignored (not ours, or not one acted on), or
+             *     not_attached (paid for an address that meanwhile got an account
+             *     it did not make: to refund).
+             * @example applied
+             */
+            received: string;
+        };
+        SubscriptionStatus: {
+            hasAccess: boolean;
+            customerId: string | null;
+            subscriptionId: string | null;
+            /** @constant */
+            source: "database";
+        };
+        PageView: {
+            /**
+             * @description A URL path: starts with /, at most 200 bytes, no query, fragment or @.
+             * @example /dashboard
+             */
+            path?: string;
+        };
+        AnalyticsEvent: {
+            /**
+             * @description 1 to 64 characters of a-z, 0-9, _ and -.
+             * @example user_logout
+             */
+            action?: string;
+            /**
+             * @description 1 to 64 characters of a-z, 0-9, _ and -.
+             * @example engagement
+             */
+            category?: string;
+            /** @description At most 100 bytes, no control characters or @. */
+            label?: string;
+            /**
+             * Format: double
+             * @description A finite number.
+             */
+            value?: number | null;
+        };
+        /** @description A label sheet's geometry (mm), as batch printing and the catalogue give it. */
+        LabelGeometry: {
+            /** @example avery-l7160 */
+            id: string;
+            name: string;
+            description: string;
+            /** @example A4 */
+            paper: string;
+            /** @description a4, letter, or empty for another paper. */
+            paperSize: string;
+            rows: number;
+            cols: number;
+            labelWidth: number;
+            labelHeight: number;
+            pageWidth: number;
+            pageHeight: number;
+            topMargin: number;
+            leftMargin: number;
+            /** @description The gap between labels across. */
+            horizontalSpacing: number;
+            /** @description The gap between labels down. */
+            verticalSpacing: number;
+            perSheet: number;
+        };
+        BatchLayouts: {
+            layouts: components["schemas"]["LabelGeometry"][];
+        };
+        LabelCatalogue: {
+            sheets: components["schemas"]["LabelGeometry"][];
         };
     };
     responses: {
@@ -323,6 +874,714 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie. */
+                "X-Lifetag-Session"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The session cookie (not for a program that asked for a bearer token). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The address or the password is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such account, or the wrong password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A corporate account (its door is /api/corporate/login), or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckUserResponse"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, if there is an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResetResponse"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            /** @description Rate-limited, or too many e-mails to this address or from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the person signs in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No token, a password the rules refuse, or a token that is unknown, used or expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Set; the person signs in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A link without its address or token, a password the rules refuse, or a link that is unknown, used or expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAccountAfterPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie. */
+                "X-Lifetag-Session"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's password is set and it is signed in. */
+            200: {
+                headers: {
+                    /** @description The session cookie, and the claim cookie cleared. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The address or the password is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This browser paid for no account of this address, or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account has a password already (or is not the one this payment made). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (also when there was no session). */
+            200: {
+                headers: {
+                    /** @description The session cookie, cleared. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    logoutAndGoHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the home page. */
+            303: {
+                headers: {
+                    Location?: "/";
+                    /** @description The session cookie, cleared (not for a link from another site). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    goToSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the sign-in page. */
+            303: {
+                headers: {
+                    Location?: "/login";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment is recorded; the form confirms it with the client secret. */
+            200: {
+                headers: {
+                    /** @description The claim cookie, for an anonymous buyer. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description The checkout is not valid; the message says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Anonymous, for an address that has an account (its owner signs in to pay). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCheckoutResult"];
+                };
+            };
+            /** @description Not one of the two test cards. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The declining test card. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Stripe keys are set (no test checkout), or no such checkout. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe's Payment Element with this key, or the local test checkout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfig"];
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the raw body (t=...,v1=...). */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event (at most 256 KiB), read as raw bytes for the signature. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event was received; `received` says what it did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description The signature does not verify, or the event cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The event could not be applied; Stripe delivers it again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's access. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionStatus"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description An admin asked for an address with no account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordPageView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Sent with navigator.sendBeacon, so text/plain is accepted too (at most 2 KiB). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageView"];
+                "text/plain": components["schemas"]["PageView"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path is not a plain URL path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The body is neither JSON nor text/plain. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordAnalyticsEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Sent with navigator.sendBeacon, so text/plain is accepted too (at most 2 KiB). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsEvent"];
+                "text/plain": components["schemas"]["AnalyticsEvent"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is not valid; the message says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The body is neither JSON nor text/plain. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listBatchLayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every named layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchLayouts"];
+                };
+            };
+        };
+    };
+    searchLabelCatalogue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words matched against brand, part, description, paper and shape,
+                 *     or a size "W x H" in mm. Empty lists the first sheets; over 200
+                 *     bytes finds nothing.
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching sheets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelCatalogue"];
+                };
             };
         };
     };
