@@ -88,6 +88,282 @@ func (e TestCheckoutResultStatus) Valid() bool {
 	}
 }
 
+// AdminAllowanceRequest defines model for AdminAllowanceRequest.
+type AdminAllowanceRequest struct {
+	// MaxQrCodes How many QR codes the organisation may hold: 1 to 100000.
+	MaxQrCodes int `json:"maxQrCodes"`
+}
+
+// AdminAuditEntry One line of the audit log (nothing medical in it).
+type AdminAuditEntry struct {
+	// Action Examples: customer_data.viewed
+	Action string `json:"action"`
+
+	// Actor The admin's address.
+	Actor     string    `json:"actor"`
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// Sentence How the entry reads
+	Sentence string `json:"sentence"`
+
+	// Target What it was about (an address
+	Target string `json:"target"`
+
+	// TargetUserID The user it was about; null when none (or deleted).
+	TargetUserID *int64 `json:"targetUserId"`
+}
+
+// AdminAuditLogPage defines model for AdminAuditLogPage.
+type AdminAuditLogPage struct {
+	Entries  []AdminAuditEntry `json:"entries"`
+	Page     int               `json:"page"`
+	PageSize int               `json:"pageSize"`
+	Total    int64             `json:"total"`
+}
+
+// AdminCreateUserRequest defines model for AdminCreateUserRequest.
+type AdminCreateUserRequest struct {
+	// Email The person's address (a valid one is required).
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// HasPrintAccess Grant print access as a payment would (default false).
+	HasPrintAccess bool `json:"hasPrintAccess,omitempty"`
+}
+
+// AdminCreatedUser defines model for AdminCreatedUser.
+type AdminCreatedUser struct {
+	// PasswordSetupURL The set-password link's path and query (the page joins it to its origin); valid 24 hours.
+	//
+	// Examples: /set-password?email=ann%40example.com&token=...
+	PasswordSetupURL string `json:"passwordSetupUrl"`
+
+	// User A user in the admin's list (admin-corporate-side §3).
+	User AdminUser `json:"user"`
+}
+
+// AdminCustomer defines model for AdminCustomer.
+type AdminCustomer struct {
+	Email          string `json:"email"`
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+}
+
+// AdminCustomerData A customer's record for printing (admin-corporate-side §3 "Customer print data").
+type AdminCustomerData struct {
+	// EmergencyData The stored record; null when the customer saved none.
+	EmergencyData *AdminCustomerRecord `json:"emergencyData"`
+	User          AdminCustomer        `json:"user"`
+}
+
+// AdminCustomerRecord The customer's emergency record and when it last changed.
+type AdminCustomerRecord struct {
+	EmergencyContacts []EmergencyContact `json:"emergencyContacts"`
+	LastUpdated       time.Time          `json:"lastUpdated"`
+	MedicalInfo       MedicalInfo        `json:"medicalInfo"`
+	PersonalInfo      PersonalInfo       `json:"personalInfo"`
+}
+
+// AdminDeleteUserRequest defines model for AdminDeleteUserRequest.
+type AdminDeleteUserRequest struct {
+	// UserID The user's id (a positive whole number).
+	UserID int64 `json:"userId"`
+}
+
+// AdminHandOverRequest defines model for AdminHandOverRequest.
+type AdminHandOverRequest struct {
+	// Email The new owner's address: a valid one with no account yet.
+	Email string `json:"email"`
+}
+
+// AdminOrder A physical label order as an admin sees it (the customer's view of it plus whose it is).
+type AdminOrder struct {
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// LabelType helmet, gear or wallet.
+	//
+	// Examples: helmet
+	LabelType string `json:"labelType"`
+
+	// OrderID Examples: LT-1A2B3C
+	OrderID string `json:"orderId"`
+
+	// Price Pounds, e.g. 9.99 (pricePence / 100).
+	Price      float64 `json:"price"`
+	PricePence int     `json:"pricePence"`
+
+	// Quantity Packs; one full sheet each.
+	Quantity int `json:"quantity"`
+
+	// Status In fulfilment order.
+	Status string `json:"status"`
+
+	// TrackingNumber Null until one is set.
+	TrackingNumber *string `json:"trackingNumber"`
+
+	// UserEmail The customer's address; empty once they deleted their account's data.
+	UserEmail string `json:"userEmail"`
+	UserID    int64  `json:"userId"`
+}
+
+// AdminOrderHistory defines model for AdminOrderHistory.
+type AdminOrderHistory struct {
+	// History Oldest first.
+	History []AdminOrderHistoryEntry `json:"history"`
+}
+
+// AdminOrderHistoryEntry One status change of an order.
+type AdminOrderHistoryEntry struct {
+	ChangedAt time.Time `json:"changedAt"`
+
+	// ChangedBy The admin's address; null for the payment (and for an admin since deleted).
+	ChangedBy      *string `json:"changedBy"`
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
+}
+
+// AdminOrderUpdate defines model for AdminOrderUpdate.
+type AdminOrderUpdate struct {
+	// Status pending, processing, shipped or delivered (any case, surrounding spaces ignored).
+	Status string `json:"status"`
+
+	// TrackingNumber At most 100 characters of printable text; required for shipped.
+	TrackingNumber string `json:"trackingNumber,omitempty"`
+}
+
+// AdminOrderUpdated defines model for AdminOrderUpdated.
+type AdminOrderUpdated struct {
+	// Message Examples: Order status updated successfully
+	Message string `json:"message"`
+
+	// Order A physical label order as an admin sees it (the customer's view of it plus whose it is).
+	Order AdminOrder `json:"order"`
+}
+
+// AdminOrdersPage defines model for AdminOrdersPage.
+type AdminOrdersPage struct {
+	Orders   []AdminOrder `json:"orders"`
+	Page     int          `json:"page"`
+	PageSize int          `json:"pageSize"`
+	Total    int64        `json:"total"`
+}
+
+// AdminOrganization A corporate organisation in the admin's list, with its code count.
+type AdminOrganization struct {
+	Address          string    `json:"address"`
+	City             string    `json:"city"`
+	ContactEmail     string    `json:"contactEmail"`
+	ContactFirstName string    `json:"contactFirstName"`
+	ContactLastName  string    `json:"contactLastName"`
+	Country          string    `json:"country"`
+	CreatedAt        time.Time `json:"createdAt"`
+	CurrentQrCodes   int       `json:"currentQrCodes"`
+	EmployeeCount    string    `json:"employeeCount"`
+
+	// HasBillingAccount The organisation has a Stripe customer.
+	HasBillingAccount bool   `json:"hasBillingAccount"`
+	ID                int64  `json:"id"`
+	MaxQrCodes        int    `json:"maxQrCodes"`
+	Name              string `json:"name"`
+	OrganizationType  string `json:"organizationType"`
+	PaperSize         string `json:"paperSize"`
+
+	// Paused Why printing, new codes and links are refused right now; empty when they are not.
+	Paused           string `json:"paused"`
+	Phone            string `json:"phone"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
+
+	// SubscriptionStatus active, trial, past_due, canceled or inactive (a trial that ended unpaid).
+	SubscriptionStatus string `json:"subscriptionStatus"`
+
+	// SubscriptionTier The plan (the same as subscriptionPlan).
+	SubscriptionTier string     `json:"subscriptionTier"`
+	TrialEndsAt      *time.Time `json:"trialEndsAt"`
+}
+
+// AdminPrintAccessRequest defines model for AdminPrintAccessRequest.
+type AdminPrintAccessRequest struct {
+	// HasPrintAccess true grants
+	HasPrintAccess bool `json:"hasPrintAccess"`
+
+	// UserID The user's id (a positive whole number).
+	UserID int64 `json:"userId"`
+}
+
+// AdminPrintAccessResult defines model for AdminPrintAccessResult.
+type AdminPrintAccessResult struct {
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+	Message        string `json:"message"`
+	UserID         int64  `json:"userId"`
+}
+
+// AdminShippingAddress Where an order's labels go, as the customer gave it at checkout.
+type AdminShippingAddress struct {
+	AddressLine1 string `json:"addressLine1"`
+
+	// AddressLine2 Absent when empty.
+	AddressLine2 string `json:"addressLine2,omitempty"`
+	City         string `json:"city"`
+
+	// Country Absent when empty.
+	Country  string `json:"country,omitempty"`
+	County   string `json:"county"`
+	Email    string `json:"email"`
+	FullName string `json:"fullName"`
+
+	// Postcode Examples: SW1A 1AA
+	Postcode string `json:"postcode"`
+}
+
+// AdminShippingAddressAnswer defines model for AdminShippingAddressAnswer.
+type AdminShippingAddressAnswer struct {
+	// ShippingAddress Null once the customer deleted their personal data.
+	ShippingAddress *AdminShippingAddress `json:"shippingAddress"`
+}
+
+// AdminStats The dashboard's four cards.
+type AdminStats struct {
+	// ActiveReferrers Users whose referral code brought at least one sign-up.
+	ActiveReferrers int64 `json:"activeReferrers"`
+
+	// PaidUsers Users with print access.
+	PaidUsers      int64 `json:"paidUsers"`
+	TotalReferrals int64 `json:"totalReferrals"`
+	TotalUsers     int64 `json:"totalUsers"`
+}
+
+// AdminUser A user in the admin's list (admin-corporate-side §3).
+type AdminUser struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Email Examples: ann@example.com
+	Email          string `json:"email"`
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+	ID             int64  `json:"id"`
+	IsAdmin        bool   `json:"isAdmin"`
+
+	// ReferralCode Null until the user asks for one.
+	//
+	// Examples: ANN4X7
+	ReferralCode  *string `json:"referralCode"`
+	ReferralCount int     `json:"referralCount"`
+}
+
+// AdminUsersPage defines model for AdminUsersPage.
+type AdminUsersPage struct {
+	Page     int `json:"page"`
+	PageSize int `json:"pageSize"`
+
+	// Total Users matching in all (at most 10000 for a search).
+	Total int64 `json:"total"`
+
+	// TotalAtLeast A search matched more than `total` users (the count stops there); absent otherwise.
+	TotalAtLeast bool        `json:"totalAtLeast,omitempty"`
+	Users        []AdminUser `json:"users"`
+}
+
 // AnalyticsEvent defines model for AnalyticsEvent.
 type AnalyticsEvent struct {
 	// Action 1 to 64 characters of a-z, 0-9, _ and -.
@@ -379,6 +655,24 @@ type WebhookReceipt struct {
 	Received string `json:"received"`
 }
 
+// AdminOrderID Examples: LT-1A2B3C
+type AdminOrderID = string
+
+// AdminOrderSearch defines model for AdminOrderSearch.
+type AdminOrderSearch = string
+
+// AdminPage defines model for AdminPage.
+type AdminPage = int
+
+// AdminPageSize defines model for AdminPageSize.
+type AdminPageSize = int
+
+// AdminSearch defines model for AdminSearch.
+type AdminSearch = string
+
+// AdminUserID Examples: 42
+type AdminUserID = string
+
 // CodeID defines model for CodeID.
 type CodeID = int64
 
@@ -396,6 +690,24 @@ type ProjectID = int64
 
 // TemplateID defines model for TemplateID.
 type TemplateID = int64
+
+// AdminForbidden Every error answer.
+type AdminForbidden = Error
+
+// AdminMailLimit Every error answer.
+type AdminMailLimit = Error
+
+// AdminOrderNotFound Every error answer.
+type AdminOrderNotFound = Error
+
+// AdminOrganizationNotFound Every error answer.
+type AdminOrganizationNotFound = Error
+
+// AdminPageInvalid Every error answer.
+type AdminPageInvalid = Error
+
+// AdminUserNotFound Every error answer.
+type AdminUserNotFound = Error
 
 // BadRequest Every error answer.
 type BadRequest = Error
@@ -430,6 +742,44 @@ type Unauthorized = Error
 // Unavailable Every error answer.
 type Unavailable = Error
 
+// ListAdminAuditLogParams defines parameters for ListAdminAuditLog.
+type ListAdminAuditLogParams struct {
+	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
+	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Rows per page (default 50; 1 to 200).
+	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
+// ListAdminOrdersParams defines parameters for ListAdminOrders.
+type ListAdminOrdersParams struct {
+	// Search A whole status (pending, processing, shipped, delivered) or label
+	// type (helmet, gear, wallet), or part of the order id or the
+	// customer's address, ignoring case; absent or empty lists every
+	// order. At most 254 bytes (surrounding spaces are ignored).
+	Search AdminOrderSearch `form:"search,omitempty" json:"search,omitempty"`
+
+	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
+	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Rows per page (default 50; 1 to 200).
+	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
+// ListAdminUsersParams defines parameters for ListAdminUsers.
+type ListAdminUsersParams struct {
+	// Search Part of a user's address (ignoring case), or their whole referral
+	// code or id; absent or empty lists everyone. At most 254 bytes
+	// (surrounding spaces are ignored).
+	Search AdminSearch `form:"search,omitempty" json:"search,omitempty"`
+
+	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
+	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Rows per page (default 50; 1 to 200).
+	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
 // CreateAccountAfterPaymentParams defines parameters for CreateAccountAfterPayment.
 type CreateAccountAfterPaymentParams struct {
 	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
@@ -458,6 +808,24 @@ type ReceiveStripeEventParams struct {
 	// StripeSignature Stripe's signature of the raw body (t=...,v1=...).
 	StripeSignature string `json:"Stripe-Signature"`
 }
+
+// SetAdminOrganizationAllowanceJSONRequestBody defines body for SetAdminOrganizationAllowance for application/json ContentType.
+type SetAdminOrganizationAllowanceJSONRequestBody = AdminAllowanceRequest
+
+// HandOverAdminOrganizationJSONRequestBody defines body for HandOverAdminOrganization for application/json ContentType.
+type HandOverAdminOrganizationJSONRequestBody = AdminHandOverRequest
+
+// UpdateAdminOrderJSONRequestBody defines body for UpdateAdminOrder for application/json ContentType.
+type UpdateAdminOrderJSONRequestBody = AdminOrderUpdate
+
+// CreateAdminUserJSONRequestBody defines body for CreateAdminUser for application/json ContentType.
+type CreateAdminUserJSONRequestBody = AdminCreateUserRequest
+
+// DeleteAdminUserJSONRequestBody defines body for DeleteAdminUser for application/json ContentType.
+type DeleteAdminUserJSONRequestBody = AdminDeleteUserRequest
+
+// SetAdminPrintAccessJSONRequestBody defines body for SetAdminPrintAccess for application/json ContentType.
+type SetAdminPrintAccessJSONRequestBody = AdminPrintAccessRequest
 
 // RecordAnalyticsEventJSONRequestBody defines body for RecordAnalyticsEvent for application/json ContentType.
 type RecordAnalyticsEventJSONRequestBody = AnalyticsEvent

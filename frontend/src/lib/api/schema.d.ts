@@ -392,6 +392,325 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's four cards (users, paid users, referrers, referrals). */
+        get: operations["getAdminStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of users, newest first, with their referral counts.
+         * @description A search counts at most 10000 matches; past that `total` is 10000 and
+         *     `totalAtLeast` is true (the page shows "10000+").
+         */
+        get: operations["listAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/print-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants or revokes a user's print access. */
+        post: operations["setAdminPrintAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes an account without a password and mails its owner a set-password link (valid 24 hours).
+         * @description With `hasPrintAccess` the account gets print access as a payment
+         *     would grant it. The answer carries the link too (its path and
+         *     query), for the admin to pass on.
+         */
+        post: operations["createAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a user and everything that names them, as the account's own deletion does. */
+        delete: operations["deleteAdminUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user as CSV (the export is recorded in the audit log first).
+         * @description UTF-8 CSV with a header row: id, email, hasPrintAccess, referralCode,
+         *     referralCount, createdAt (RFC 3339, UTC). It is streamed; a failure
+         *     midway aborts the connection, so a download never ends short
+         *     silently.
+         */
+        get: operations["exportAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer-data/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's emergency record, for printing their labels (the read is audited). */
+        get: operations["getAdminCustomerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of physical label orders, newest first, with their customers' addresses.
+         * @description The search matches a whole status or label type, or part of the
+         *     order id or the customer's address (so searching a status also finds
+         *     an order whose id or address holds the word).
+         */
+        get: operations["listAdminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets an order's status and tracking number; every call goes into the order's history.
+         * @description Any status may follow any other. `shipped` needs a tracking number;
+         *     newly shipped (or shipped with a new tracking number), the customer
+         *     is mailed it, within the mail limits.
+         */
+        put: operations["updateAdminOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's status changes, oldest first. */
+        get: operations["getAdminOrderHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}/shipping-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an order's labels go (the read is audited). */
+        get: operations["getAdminShippingAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}/labels.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Print Labels": the customer's current record on the ordered label sheet, one sheet per pack; a pending order moves to processing. */
+        post: operations["printAdminOrderLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the audit log, newest first (admins' reads of customer data and their changes). */
+        get: operations["listAdminAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin's list of corporate organisations, by id, with each one's code count (at most 500; the page searches them). */
+        get: operations["listAdminOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an organisation, its members' accounts and everything of its own.
+         * @description One with a live paid subscription (active or past due) is refused:
+         *     it is cancelled in Stripe first, or the customer would go on paying
+         *     for nothing.
+         */
+        delete: operations["deleteAdminOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{orgId}/hand-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes an address with no account the organisation's owner and contact; the old owner's account is deleted and the new owner is mailed a setup link. */
+        post: operations["handOverAdminOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{orgId}/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets how many QR codes an organisation may hold (a later plan change from Stripe sets the plan's own again). */
+        put: operations["setAdminOrganizationAllowance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -676,6 +995,258 @@ export interface components {
         LabelCatalogue: {
             sheets: components["schemas"]["LabelGeometry"][];
         };
+        /** @description The dashboard's four cards. */
+        AdminStats: {
+            /** Format: int64 */
+            totalUsers: number;
+            /**
+             * Format: int64
+             * @description Users with print access.
+             */
+            paidUsers: number;
+            /**
+             * Format: int64
+             * @description Users whose referral code brought at least one sign-up.
+             */
+            activeReferrers: number;
+            /** Format: int64 */
+            totalReferrals: number;
+        };
+        /** @description A user in the admin's list (admin-corporate-side §3). */
+        AdminUser: {
+            /** Format: int64 */
+            id: number;
+            /** @example ann@example.com */
+            email: string;
+            hasPrintAccess: boolean;
+            isAdmin: boolean;
+            /**
+             * @description Null until the user asks for one.
+             * @example ANN4X7
+             */
+            referralCode: string | null;
+            referralCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminUsersPage: {
+            users: components["schemas"]["AdminUser"][];
+            /**
+             * Format: int64
+             * @description Users matching in all (at most 10000 for a search).
+             */
+            total: number;
+            /** @description A search matched more than `total` users (the count stops there); absent otherwise. */
+            totalAtLeast?: boolean;
+            page: number;
+            pageSize: number;
+        };
+        AdminPrintAccessRequest: {
+            /**
+             * Format: int64
+             * @description The user's id (a positive whole number).
+             */
+            userId: number;
+            /** @description true grants */
+            hasPrintAccess: boolean;
+        };
+        AdminPrintAccessResult: {
+            message: string;
+            /** Format: int64 */
+            userId: number;
+            hasPrintAccess: boolean;
+        };
+        AdminCreateUserRequest: {
+            /**
+             * @description The person's address (a valid one is required).
+             * @example ann@example.com
+             */
+            email: string;
+            /** @description Grant print access as a payment would (default false). */
+            hasPrintAccess?: boolean;
+        };
+        AdminCreatedUser: {
+            user: components["schemas"]["AdminUser"];
+            /**
+             * @description The set-password link's path and query (the page joins it to its origin); valid 24 hours.
+             * @example /set-password?email=ann%40example.com&token=...
+             */
+            passwordSetupUrl: string;
+        };
+        AdminDeleteUserRequest: {
+            /**
+             * Format: int64
+             * @description The user's id (a positive whole number).
+             */
+            userId: number;
+        };
+        /** @description A customer's record for printing (admin-corporate-side §3 "Customer print data"). */
+        AdminCustomerData: {
+            user: components["schemas"]["AdminCustomer"];
+            /** @description The stored record; null when the customer saved none. */
+            emergencyData: components["schemas"]["AdminCustomerRecord"] | null;
+        };
+        AdminCustomer: {
+            email: string;
+            hasPrintAccess: boolean;
+        };
+        /** @description The customer's emergency record and when it last changed. */
+        AdminCustomerRecord: {
+            /** Format: date-time */
+            lastUpdated: string;
+            personalInfo: components["schemas"]["PersonalInfo"];
+            emergencyContacts: components["schemas"]["EmergencyContact"][] | null;
+            medicalInfo: components["schemas"]["MedicalInfo"];
+        };
+        /** @description A physical label order as an admin sees it (the customer's view of it plus whose it is). */
+        AdminOrder: {
+            /** Format: int64 */
+            id: number;
+            /** @example LT-1A2B3C */
+            orderId: string;
+            /** Format: int64 */
+            userId: number;
+            /** @description The customer's address; empty once they deleted their account's data. */
+            userEmail: string;
+            /**
+             * @description helmet, gear or wallet.
+             * @example helmet
+             */
+            labelType: string;
+            /** @description Packs; one full sheet each. */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Pounds, e.g. 9.99 (pricePence / 100).
+             */
+            price: number;
+            pricePence: number;
+            /**
+             * @description In fulfilment order.
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "shipped" | "delivered";
+            /** @description Null until one is set. */
+            trackingNumber: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminOrdersPage: {
+            orders: components["schemas"]["AdminOrder"][];
+            /** Format: int64 */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminOrderUpdate: {
+            /** @description pending, processing, shipped or delivered (any case, surrounding spaces ignored). */
+            status: string;
+            /** @description At most 100 characters of printable text; required for shipped. */
+            trackingNumber?: string;
+        };
+        AdminOrderUpdated: {
+            /** @example Order status updated successfully */
+            message: string;
+            order: components["schemas"]["AdminOrder"];
+        };
+        /** @description One status change of an order. */
+        AdminOrderHistoryEntry: {
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered";
+            trackingNumber: string | null;
+            /** @description The admin's address; null for the payment (and for an admin since deleted). */
+            changedBy: string | null;
+            /** Format: date-time */
+            changedAt: string;
+        };
+        AdminOrderHistory: {
+            /** @description Oldest first. */
+            history: components["schemas"]["AdminOrderHistoryEntry"][];
+        };
+        /** @description Where an order's labels go, as the customer gave it at checkout. */
+        AdminShippingAddress: {
+            email: string;
+            fullName: string;
+            addressLine1: string;
+            /** @description Absent when empty. */
+            addressLine2?: string;
+            city: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @description Absent when empty. */
+            country?: string;
+        };
+        AdminShippingAddressAnswer: {
+            /** @description Null once the customer deleted their personal data. */
+            shippingAddress: components["schemas"]["AdminShippingAddress"] | null;
+        };
+        /** @description One line of the audit log (nothing medical in it). */
+        AdminAuditEntry: {
+            /** Format: int64 */
+            id: number;
+            /** @description The admin's address. */
+            actor: string;
+            /** @example customer_data.viewed */
+            action: string;
+            /** @description How the entry reads */
+            sentence: string;
+            /**
+             * Format: int64
+             * @description The user it was about; null when none (or deleted).
+             */
+            targetUserId: number | null;
+            /** @description What it was about (an address */
+            target: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminAuditLogPage: {
+            entries: components["schemas"]["AdminAuditEntry"][];
+            /** Format: int64 */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        /** @description A corporate organisation in the admin's list, with its code count. */
+        AdminOrganization: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            organizationType: string;
+            contactFirstName: string;
+            contactLastName: string;
+            contactEmail: string;
+            phone: string;
+            address: string;
+            city: string;
+            country: string;
+            employeeCount: string;
+            /** @description The plan (the same as subscriptionPlan). */
+            subscriptionTier: string;
+            subscriptionPlan: string;
+            /** @description active, trial, past_due, canceled or inactive (a trial that ended unpaid). */
+            subscriptionStatus: string;
+            currentQrCodes: number;
+            maxQrCodes: number;
+            /** @description The organisation has a Stripe customer. */
+            hasBillingAccount: boolean;
+            paperSize: string;
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why printing, new codes and links are refused right now; empty when they are not. */
+            paused: string;
+        };
+        AdminHandOverRequest: {
+            /** @description The new owner's address: a valid one with no account yet. */
+            email: string;
+        };
+        AdminAllowanceRequest: {
+            /** @description How many QR codes the organisation may hold: 1 to 100000. */
+            maxQrCodes: number;
+        };
     };
     responses: {
         /** @description An error, with a message a person can read. */
@@ -787,6 +1358,60 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Signed in, but not a site admin; or a change asked from another site. */
+        AdminForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A paging or search parameter is not valid. */
+        AdminPageInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user has this id. */
+        AdminUserNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No order has this order id. */
+        AdminOrderNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No organisation has this id. */
+        AdminOrganizationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The mail this change sends is over a mail limit (per recipient, per caller; each an hour). */
+        AdminMailLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The organisation's id. */
@@ -801,6 +1426,27 @@ export interface components {
         LinkID: number;
         /** @description A member of the organisation's team. */
         MemberID: number;
+        /** @description A user's id (a positive whole number; anything else answers 400 "A user id is required"). */
+        AdminUserID: string;
+        /** @description A physical order's order id (LT-...), not its row id. */
+        AdminOrderID: string;
+        /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+        AdminPage: number;
+        /** @description Rows per page (default 50; 1 to 200). */
+        AdminPageSize: number;
+        /**
+         * @description Part of a user's address (ignoring case), or their whole referral
+         *     code or id; absent or empty lists everyone. At most 254 bytes
+         *     (surrounding spaces are ignored).
+         */
+        AdminSearch: string;
+        /**
+         * @description A whole status (pending, processing, shipped, delivered) or label
+         *     type (helmet, gear, wallet), or part of the order id or the
+         *     customer's address, ignoring case; absent or empty lists every
+         *     order. At most 254 bytes (surrounding spaces are ignored).
+         */
+        AdminOrderSearch: string;
     };
     requestBodies: never;
     headers: never;
@@ -1583,6 +2229,615 @@ export interface operations {
                     "application/json": components["schemas"]["LabelCatalogue"];
                 };
             };
+        };
+    };
+    getAdminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Part of a user's address (ignoring case), or their whole referral
+                 *     code or id; absent or empty lists everyone. At most 254 bytes
+                 *     (surrounding spaces are ignored).
+                 */
+                search?: components["parameters"]["AdminSearch"];
+                /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+                page?: components["parameters"]["AdminPage"];
+                /** @description Rows per page (default 50; 1 to 200). */
+                pageSize?: components["parameters"]["AdminPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsersPage"];
+                };
+            };
+            400: components["responses"]["AdminPageInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setAdminPrintAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPrintAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (granting access a user already has changes nothing and answers the same). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPrintAccessResult"];
+                };
+            };
+            /** @description The body is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminUserNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The account as made, and its set-password link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreatedUser"];
+                };
+            };
+            /** @description The address is missing or not valid, or the body is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description The address already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["AdminMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminDeleteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No user id, an admin's account (they come from ADMIN_EMAILS), or a body that is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminUserNotFound"];
+            /** @description The user owns an organisation (an organisation always has its owner). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment named lifetag-users-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id (a positive whole number; anything else answers 400 "A user id is required"). */
+                userId: components["parameters"]["AdminUserID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer and their record (null when they saved none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerData"];
+                };
+            };
+            /** @description The id is not a positive whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminUserNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A whole status (pending, processing, shipped, delivered) or label
+                 *     type (helmet, gear, wallet), or part of the order id or the
+                 *     customer's address, ignoring case; absent or empty lists every
+                 *     order. At most 254 bytes (surrounding spaces are ignored).
+                 */
+                search?: components["parameters"]["AdminOrderSearch"];
+                /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+                page?: components["parameters"]["AdminPage"];
+                /** @description Rows per page (default 50; 1 to 200). */
+                pageSize?: components["parameters"]["AdminPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrdersPage"];
+                };
+            };
+            400: components["responses"]["AdminPageInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The order as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderUpdated"];
+                };
+            };
+            /** @description The status or tracking number is not valid, or the body is not. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrderNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["AdminMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminOrderHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrderNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminShippingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address; null once the customer deleted their personal data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminShippingAddressAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrderNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    printAdminOrderLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment named lifetag-labels-{orderId}.pdf. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description No such order, or its customer has no emergency record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+                page?: components["parameters"]["AdminPage"];
+                /** @description Rows per page (default 50; 1 to 200). */
+                pageSize?: components["parameters"]["AdminPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditLogPage"];
+                };
+            };
+            400: components["responses"]["AdminPageInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAdminOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrganizationNotFound"];
+            /** @description The organisation has a live subscription. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    handOverAdminOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminHandOverRequest"];
+            };
+        };
+        responses: {
+            /** @description Handed over. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The address is not valid, or the body is not. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrganizationNotFound"];
+            /** @description The address already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setAdminOrganizationAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAllowanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The allowance is out of range, or the body is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrganizationNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }
