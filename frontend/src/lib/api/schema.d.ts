@@ -861,6 +861,7 @@ export interface components {
         /**
          * @description The template is not valid: `message` is the first problem, and
          *     `errors` lists each field's (by field id, or `fields` for the list).
+         *     builtIn: a PUT of the Standard Emergency Form (id 0).
          */
         FormTemplateInvalid: {
             headers: {
