@@ -10,6 +10,51 @@ import (
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
+// Defines values for FormTemplateDeletedSuccess.
+const (
+	FormTemplateDeletedSuccessTrue FormTemplateDeletedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the FormTemplateDeletedSuccess enum.
+func (e FormTemplateDeletedSuccess) Valid() bool {
+	switch e {
+	case FormTemplateDeletedSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FormTemplateListSuccess.
+const (
+	FormTemplateListSuccessTrue FormTemplateListSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the FormTemplateListSuccess enum.
+func (e FormTemplateListSuccess) Valid() bool {
+	switch e {
+	case FormTemplateListSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FormTemplateSavedSuccess.
+const (
+	FormTemplateSavedSuccessTrue FormTemplateSavedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the FormTemplateSavedSuccess enum.
+func (e FormTemplateSavedSuccess) Valid() bool {
+	switch e {
+	case FormTemplateSavedSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	HealthStatusOk HealthStatus = "ok"
@@ -19,6 +64,96 @@ const (
 func (e HealthStatus) Valid() bool {
 	switch e {
 	case HealthStatusOk:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryCodeLabelType.
+const (
+	LibraryCodeLabelTypeGear   LibraryCodeLabelType = "gear"
+	LibraryCodeLabelTypeHelmet LibraryCodeLabelType = "helmet"
+	LibraryCodeLabelTypeWallet LibraryCodeLabelType = "wallet"
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeLabelType enum.
+func (e LibraryCodeLabelType) Valid() bool {
+	switch e {
+	case LibraryCodeLabelTypeGear:
+		return true
+	case LibraryCodeLabelTypeHelmet:
+		return true
+	case LibraryCodeLabelTypeWallet:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryCodeSource.
+const (
+	LibraryCodeSourceCollection LibraryCodeSource = "collection"
+	LibraryCodeSourceDuplicate  LibraryCodeSource = "duplicate"
+	LibraryCodeSourceImport     LibraryCodeSource = "import"
+	LibraryCodeSourceManual     LibraryCodeSource = "manual"
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeSource enum.
+func (e LibraryCodeSource) Valid() bool {
+	switch e {
+	case LibraryCodeSourceCollection:
+		return true
+	case LibraryCodeSourceDuplicate:
+		return true
+	case LibraryCodeSourceImport:
+		return true
+	case LibraryCodeSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryCodeAnswerSuccess.
+const (
+	LibraryCodeAnswerSuccessTrue LibraryCodeAnswerSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeAnswerSuccess enum.
+func (e LibraryCodeAnswerSuccess) Valid() bool {
+	switch e {
+	case LibraryCodeAnswerSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryPageSuccess.
+const (
+	LibraryPageSuccessTrue LibraryPageSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the LibraryPageSuccess enum.
+func (e LibraryPageSuccess) Valid() bool {
+	switch e {
+	case LibraryPageSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibrarySuccessSuccess.
+const (
+	LibrarySuccessSuccessTrue LibrarySuccessSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the LibrarySuccessSuccess enum.
+func (e LibrarySuccessSuccess) Valid() bool {
+	switch e {
+	case LibrarySuccessSuccessTrue:
 		return true
 	default:
 		return false
@@ -37,6 +172,45 @@ func (e PaymentConfigMode) Valid() bool {
 	case PaymentConfigModeStripe:
 		return true
 	case PaymentConfigModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProjectStatus.
+const (
+	ProjectStatusActive    ProjectStatus = "active"
+	ProjectStatusArchived  ProjectStatus = "archived"
+	ProjectStatusCancelled ProjectStatus = "cancelled"
+	ProjectStatusCompleted ProjectStatus = "completed"
+)
+
+// Valid indicates whether the value is a known member of the ProjectStatus enum.
+func (e ProjectStatus) Valid() bool {
+	switch e {
+	case ProjectStatusActive:
+		return true
+	case ProjectStatusArchived:
+		return true
+	case ProjectStatusCancelled:
+		return true
+	case ProjectStatusCompleted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProjectSavedSuccess.
+const (
+	ProjectSavedSuccessTrue ProjectSavedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the ProjectSavedSuccess enum.
+func (e ProjectSavedSuccess) Valid() bool {
+	switch e {
+	case ProjectSavedSuccessTrue:
 		return true
 	default:
 		return false
@@ -393,6 +567,25 @@ type CheckUserResponse struct {
 	Exists bool `json:"exists"`
 }
 
+// CreateQRCodeRequest A code to make. The values are checked against the template's
+// fields (each field's problem in `errors`); the name, when blank, is
+// the record's full name (at most 100 bytes); labelType is helmet,
+// gear or wallet (empty: helmet).
+type CreateQRCodeRequest struct {
+	// LabelType helmet, gear or wallet; empty: helmet.
+	LabelType string `json:"labelType,omitempty"`
+	Name      string `json:"name,omitempty"`
+
+	// ProjectID 0 or absent: no project.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID 0 or absent: the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+
+	// Values The record's values by the template's field ids.
+	Values map[string]string `json:"values,omitempty"`
+}
+
 // EmailRequest An e-mail address (check-user, request-reset, check-subscription).
 type EmailRequest struct {
 	// Email Required; a valid address.
@@ -419,6 +612,80 @@ type Error struct {
 // FieldError defines model for FieldError.
 type FieldError = emergency.FieldError
 
+// FormTemplate A form codes are made from; id 0 (builtIn) is the Standard Emergency Form.
+type FormTemplate struct {
+	BuiltIn bool `json:"builtIn"`
+
+	// CreatedAt Null for the built-in form.
+	CreatedAt   *time.Time          `json:"createdAt"`
+	Description string              `json:"description"`
+	Fields      []FormTemplateField `json:"fields"`
+	ID          int64               `json:"id"`
+
+	// IsDefault The form new codes start on.
+	IsDefault bool `json:"isDefault"`
+
+	// Name Examples: Site induction
+	Name string `json:"name"`
+
+	// UpdatedAt Null for the built-in form.
+	UpdatedAt *time.Time `json:"updatedAt"`
+}
+
+// FormTemplateDeleted defines model for FormTemplateDeleted.
+type FormTemplateDeleted struct {
+	// Message Examples: Form template deleted
+	Message string                     `json:"message"`
+	Success FormTemplateDeletedSuccess `json:"success"`
+}
+
+// FormTemplateDeletedSuccess defines model for FormTemplateDeleted.Success.
+type FormTemplateDeletedSuccess bool
+
+// FormTemplateField One question of a form template, as the server keeps it (normalised and valid).
+type FormTemplateField = emergency.Field
+
+// FormTemplateFieldInput A field of a template to save. The server checks each with its
+// message: id unique, letters, digits, _ and - (at most 64 bytes);
+// type one of text, email, phone, textarea, select, date, number,
+// checkbox; category one of personal, emergency, medical, work,
+// other; label non-blank (at most 60 bytes); a select's options.
+// Order is renumbered from the list's order.
+type FormTemplateFieldInput = emergency.Field
+
+// FormTemplateList defines model for FormTemplateList.
+type FormTemplateList struct {
+	Success   FormTemplateListSuccess `json:"success"`
+	Templates []FormTemplate          `json:"templates"`
+}
+
+// FormTemplateListSuccess defines model for FormTemplateList.Success.
+type FormTemplateListSuccess bool
+
+// FormTemplateRequest A template to save (the whole of it). The server checks: name
+// non-blank (at most 100 bytes), description at most 500 bytes, 1 to
+// 40 fields, and that the largest record the fields allow fits one
+// QR code.
+type FormTemplateRequest struct {
+	Description string                   `json:"description,omitempty"`
+	Fields      []FormTemplateFieldInput `json:"fields,omitempty"`
+	IsDefault   bool                     `json:"isDefault,omitempty"`
+	Name        string                   `json:"name,omitempty"`
+}
+
+// FormTemplateSaved defines model for FormTemplateSaved.
+type FormTemplateSaved struct {
+	// Message Examples: Form template created successfully, Form template updated successfully
+	Message string                   `json:"message"`
+	Success FormTemplateSavedSuccess `json:"success"`
+
+	// Template A form codes are made from; id 0 (builtIn) is the Standard Emergency Form.
+	Template FormTemplate `json:"template"`
+}
+
+// FormTemplateSavedSuccess defines model for FormTemplateSaved.Success.
+type FormTemplateSavedSuccess bool
+
 // Health defines model for Health.
 type Health struct {
 	Status HealthStatus `json:"status"`
@@ -430,6 +697,53 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// ImportQRCodesRequest A CSV import, as JSON.
+type ImportQRCodesRequest struct {
+	// Commit false or absent: only check (the preview); true: import, all rows or none.
+	Commit bool `json:"commit,omitempty"`
+
+	// Csv The file's text (UTF-8, a byte order mark and CRLF allowed, at
+	// most 1 MB and 2000 rows): a header row (Name, then the
+	// template's field labels), then one row per code. The template
+	// file's hint row and blank rows are skipped.
+	Csv string `json:"csv,omitempty"`
+
+	// LabelType helmet, gear or wallet for every code; empty: helmet.
+	LabelType string `json:"labelType,omitempty"`
+
+	// ProjectID The project of every code; 0 or absent: none.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID The form template the columns are; 0 or absent: the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+}
+
+// ImportQRCodesResult defines model for ImportQRCodesResult.
+type ImportQRCodesResult struct {
+	// Imported How many codes were made (0 in the preview).
+	Imported int `json:"imported"`
+	Invalid  int `json:"invalid"`
+
+	// QuotaProblem In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
+	//
+	// Examples: These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.
+	QuotaProblem string             `json:"quotaProblem"`
+	Rows         []ImportQRCodesRow `json:"rows"`
+	Valid        int                `json:"valid"`
+}
+
+// ImportQRCodesRow One row of the file and its problems.
+type ImportQRCodesRow struct {
+	// Errors Problems by column name (Row for the row as a whole); empty when the row is valid.
+	Errors map[string]string `json:"errors"`
+
+	// Name The name the row's code would have.
+	Name string `json:"name"`
+
+	// Row The spreadsheet's row number (the header is row 1).
+	Row int `json:"row"`
+}
+
 // LabelCatalogue defines model for LabelCatalogue.
 type LabelCatalogue struct {
 	Sheets []LabelGeometry `json:"sheets"`
@@ -437,6 +751,97 @@ type LabelCatalogue struct {
 
 // LabelGeometry A label sheet's geometry (mm), as batch printing and the catalogue give it.
 type LabelGeometry = labels.Geometry
+
+// LibraryCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
+type LibraryCode struct {
+	CreatedAt time.Time            `json:"createdAt"`
+	ID        int64                `json:"id"`
+	IsActive  bool                 `json:"isActive"`
+	LabelType LibraryCodeLabelType `json:"labelType"`
+
+	// MissingFields How many required or recommended fields the record leaves blank.
+	MissingFields int `json:"missingFields"`
+
+	// Name Examples: Ann Rider
+	Name string `json:"name"`
+
+	// ProjectID Null when the code is in no project.
+	ProjectID *int64 `json:"projectId"`
+
+	// ProjectName Empty when the code is in no project.
+	ProjectName string `json:"projectName"`
+
+	// QrText The exact text the code's QR image carries, dated now.
+	QrText string `json:"qrText,omitempty"`
+
+	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
+	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
+
+	// Source How the code was made (collection is a worker's own submission through a link).
+	Source LibraryCodeSource `json:"source"`
+
+	// TemplateID Null for the Standard Emergency Form (or a template since deleted).
+	TemplateID *int64 `json:"templateId"`
+
+	// TemplateName Examples: Standard Emergency Form
+	TemplateName string `json:"templateName"`
+
+	// UpdatedAt The zero time (0001-01-01T00:00:00Z) until the code is first changed.
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// LibraryCodeLabelType defines model for LibraryCode.LabelType.
+type LibraryCodeLabelType string
+
+// LibraryCodeSource How the code was made (collection is a worker's own submission through a link).
+type LibraryCodeSource string
+
+// LibraryCodeAnswer defines model for LibraryCodeAnswer.
+type LibraryCodeAnswer struct {
+	// QrCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
+	QrCode  LibraryCode              `json:"qrCode"`
+	Success LibraryCodeAnswerSuccess `json:"success"`
+}
+
+// LibraryCodeAnswerSuccess defines model for LibraryCodeAnswer.Success.
+type LibraryCodeAnswerSuccess bool
+
+// LibraryCodeRecord A code's record, unsealed; the template's fields when it was made, and the values by field id.
+type LibraryCodeRecord = emergency.Record
+
+// LibraryPage The codes a query picks (one page of them when paged), how many it picks in all, and the quota.
+type LibraryPage struct {
+	// Page The page, when paged.
+	Page int `json:"page,omitempty"`
+
+	// PageSize The page's size, when paged.
+	PageSize int           `json:"pageSize,omitempty"`
+	QrCodes  []LibraryCode `json:"qrCodes"`
+
+	// Quota How many codes the organisation has (inactive ones too) and its plan allows.
+	Quota   LibraryQuota       `json:"quota"`
+	Success LibraryPageSuccess `json:"success"`
+
+	// Total How many codes the query picks, on every page.
+	Total int `json:"total"`
+}
+
+// LibraryPageSuccess defines model for LibraryPage.Success.
+type LibraryPageSuccess bool
+
+// LibraryQuota How many codes the organisation has (inactive ones too) and its plan allows.
+type LibraryQuota struct {
+	Max  int `json:"max"`
+	Used int `json:"used"`
+}
+
+// LibrarySuccess A change that answers only that it was made.
+type LibrarySuccess struct {
+	Success LibrarySuccessSuccess `json:"success"`
+}
+
+// LibrarySuccessSuccess defines model for LibrarySuccess.Success.
+type LibrarySuccessSuccess bool
 
 // LoginRequest An address and a password (sign-in, and the account claim after payment).
 type LoginRequest struct {
@@ -527,6 +932,66 @@ type PaymentIntentRequest struct {
 
 // PersonalInfo defines model for PersonalInfo.
 type PersonalInfo = emergency.PersonalInfo
+
+// Project A group of an organisation's codes (a site, a crew).
+type Project struct {
+	// CodeCount The codes in the project.
+	CodeCount   int       `json:"codeCount"`
+	CreatedAt   time.Time `json:"createdAt"`
+	Description string    `json:"description"`
+
+	// EndDate YYYY-MM-DD, or empty when unset.
+	EndDate string `json:"endDate"`
+	ID      int64  `json:"id"`
+
+	// Name Examples: Site A
+	Name string `json:"name"`
+
+	// StartDate YYYY-MM-DD, or empty when unset.
+	//
+	// Examples: 2026-03-01
+	StartDate string        `json:"startDate"`
+	Status    ProjectStatus `json:"status"`
+}
+
+// ProjectStatus defines model for Project.Status.
+type ProjectStatus string
+
+// ProjectList defines model for ProjectList.
+type ProjectList struct {
+	Projects []Project `json:"projects"`
+}
+
+// ProjectRequest A project to add, or a change to one: a field left out or null is
+// left as it is (a new project starts active with an empty
+// description and no dates). The server checks: name non-blank, at
+// most 100 bytes and unique in the organisation (case aside);
+// description at most 1000 bytes; status active, completed,
+// cancelled or archived; dates YYYY-MM-DD or empty, the end not
+// before the start.
+type ProjectRequest struct {
+	Description *string `json:"description,omitempty"`
+
+	// EndDate YYYY-MM-DD, or empty for none.
+	EndDate *string `json:"endDate,omitempty"`
+	Name    *string `json:"name,omitempty"`
+
+	// StartDate YYYY-MM-DD, or empty for none.
+	StartDate *string `json:"startDate,omitempty"`
+
+	// Status active, completed, cancelled or archived.
+	Status *string `json:"status,omitempty"`
+}
+
+// ProjectSaved defines model for ProjectSaved.
+type ProjectSaved struct {
+	// Project A group of an organisation's codes (a site, a crew).
+	Project Project             `json:"project"`
+	Success ProjectSavedSuccess `json:"success"`
+}
+
+// ProjectSavedSuccess defines model for ProjectSaved.Success.
+type ProjectSavedSuccess bool
 
 // Ready defines model for Ready.
 type Ready struct {
@@ -626,6 +1091,23 @@ type TestCheckoutResult struct {
 // TestCheckoutResultStatus defines model for TestCheckoutResult.Status.
 type TestCheckoutResultStatus string
 
+// UpdateQRCodeRequest A change to a code; a field left out or null is left as it is.
+type UpdateQRCodeRequest struct {
+	IsActive *bool `json:"isActive,omitempty"`
+
+	// LabelType helmet, gear or wallet.
+	LabelType *string `json:"labelType,omitempty"`
+
+	// Name Blank: the record's full name.
+	Name *string `json:"name,omitempty"`
+
+	// ProjectID 0 takes the code out of its project.
+	ProjectID *int64 `json:"projectId,omitempty"`
+
+	// Values Replaces every value of the record (by field id), checked against the code's own copy of its template's fields.
+	Values map[string]string `json:"values,omitempty"`
+}
+
 // UserView An individual account (or an admin's) as its owner sees it.
 type UserView struct {
 	CreatedAt time.Time `json:"createdAt"`
@@ -676,6 +1158,9 @@ type AdminUserID = string
 // CodeID defines model for CodeID.
 type CodeID = int64
 
+// FormTemplatePathID defines model for FormTemplatePathID.
+type FormTemplatePathID = int64
+
 // LinkID defines model for LinkID.
 type LinkID = int64
 
@@ -718,14 +1203,47 @@ type Conflict = Error
 // Forbidden Every error answer.
 type Forbidden = Error
 
+// FormTemplateConflict Every error answer.
+type FormTemplateConflict = Error
+
+// FormTemplateInvalid Every error answer.
+type FormTemplateInvalid = Error
+
+// FormTemplateNotFound Every error answer.
+type FormTemplateNotFound = Error
+
 // Gone Every error answer.
 type Gone = Error
+
+// LibraryCodeInvalid Every error answer.
+type LibraryCodeInvalid = Error
+
+// LibraryNotFound Every error answer.
+type LibraryNotFound = Error
+
+// LibraryOrgNotFound Every error answer.
+type LibraryOrgNotFound = Error
+
+// LibraryQuotaReached Every error answer.
+type LibraryQuotaReached = Error
+
+// LibraryRefused Every error answer.
+type LibraryRefused = Error
 
 // NotFound Every error answer.
 type NotFound = Error
 
 // NotJSON Every error answer.
 type NotJSON = Error
+
+// ProjectInvalid Every error answer.
+type ProjectInvalid = Error
+
+// ProjectNameTaken Every error answer.
+type ProjectNameTaken = Error
+
+// ProjectNotFound Every error answer.
+type ProjectNotFound = Error
 
 // StationTooOld Every error answer.
 type StationTooOld = Error
@@ -790,6 +1308,42 @@ type CreateAccountAfterPaymentParams struct {
 type LoginParams struct {
 	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
 	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
+}
+
+// ListQRCodesParams defines parameters for ListQRCodes.
+type ListQRCodesParams struct {
+	// Page 1-based page number (a positive whole number, at most 1000000).
+	Page int `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Codes per page (1 to 200; 50 when only page is given).
+	PageSize int `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+
+	// Search Matches the code's or its project's name anywhere, ignoring case (at most 254 bytes).
+	Search string `form:"search,omitempty" json:"search,omitempty"`
+
+	// Project `all` (or absent), `organization` (codes in no project) or a project's id.
+	Project string `form:"project,omitempty" json:"project,omitempty"`
+
+	// Status `all` (or absent), `active` or `inactive`.
+	Status string `form:"status,omitempty" json:"status,omitempty"`
+
+	// Records `1` adds each code's record and QR text.
+	Records string `form:"records,omitempty" json:"records,omitempty"`
+}
+
+// GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
+type GetQRCodeImportTemplateParams struct {
+	// TemplateID The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template).
+	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
+}
+
+// GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
+type GetQRCodeLabelPDFParams struct {
+	// Preset `helmet`, `gear` or `wallet`; absent: the code's own label type.
+	Preset string `form:"preset,omitempty" json:"preset,omitempty"`
+
+	// Paper `letter` or `a4`; absent: a4.
+	Paper string `form:"paper,omitempty" json:"paper,omitempty"`
 }
 
 // SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
@@ -859,6 +1413,27 @@ type SetPasswordJSONRequestBody = SetPasswordRequest
 
 // CheckSubscriptionJSONRequestBody defines body for CheckSubscription for application/json ContentType.
 type CheckSubscriptionJSONRequestBody = EmailRequest
+
+// UpdateFormTemplateJSONRequestBody defines body for UpdateFormTemplate for application/json ContentType.
+type UpdateFormTemplateJSONRequestBody = FormTemplateRequest
+
+// CreateFormTemplateJSONRequestBody defines body for CreateFormTemplate for application/json ContentType.
+type CreateFormTemplateJSONRequestBody = FormTemplateRequest
+
+// CreateProjectJSONRequestBody defines body for CreateProject for application/json ContentType.
+type CreateProjectJSONRequestBody = ProjectRequest
+
+// UpdateProjectJSONRequestBody defines body for UpdateProject for application/json ContentType.
+type UpdateProjectJSONRequestBody = ProjectRequest
+
+// CreateQRCodeJSONRequestBody defines body for CreateQRCode for application/json ContentType.
+type CreateQRCodeJSONRequestBody = CreateQRCodeRequest
+
+// ImportQRCodesJSONRequestBody defines body for ImportQRCodes for application/json ContentType.
+type ImportQRCodesJSONRequestBody = ImportQRCodesRequest
+
+// UpdateQRCodeJSONRequestBody defines body for UpdateQRCode for application/json ContentType.
+type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
 
 // CreatePaymentIntentJSONRequestBody defines body for CreatePaymentIntent for application/json ContentType.
 type CreatePaymentIntentJSONRequestBody = PaymentIntentRequest

@@ -20,6 +20,11 @@ var handWrittenTypes = map[string]any{
 	"MedicalInfo":      emergency.MedicalInfo{},
 	"FieldError":       emergency.FieldError{},
 	"LabelGeometry":    labels.Geometry{},
+	// The corporate library's template fields and code records. (The
+	// request's FormTemplateFieldInput is emergency.Field too, but
+	// requires only what the server needs, so it is not listed.)
+	"FormTemplateField": emergency.Field{},
+	"LibraryCodeRecord": emergency.Record{},
 }
 
 func TestHandWrittenTypesMatchTheirSchemas(t *testing.T) {

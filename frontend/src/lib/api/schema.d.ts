@@ -711,6 +711,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/projects/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's projects, with how many codes each holds. */
+        get: operations["listProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a project (active unless a status is given). */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a project; a field left out (or null) stays as it is. */
+        put: operations["updateProject"];
+        post?: never;
+        /** Deletes a project that holds no codes (one that does is archived instead). */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The codes the filters pick, newest first, one page of them when paged, and the quota.
+         * @description Without `page` and `pageSize` every code the filters pick comes (the
+         *     station's offline cache, the batch picker's select-all); with either,
+         *     one page of them, and `total` counts them all. `records=1` adds each
+         *     code's record and QR text.
+         */
+        get: operations["listQRCodes"];
+        put?: never;
+        /** Makes a code from a form template; the record is checked against the template's fields and counts against the quota. */
+        post: operations["createQRCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/import-template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CSV file to fill in for an import; its header names the template's columns and a hint row says what each allows. */
+        get: operations["getQRCodeImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a CSV file against a template (the preview) or imports every row of it in one transaction, or none.
+         * @description A JSON body (not multipart): the file's text is the `csv` field. The
+         *     body may be up to about 3 MB (the file's own limit, 1 MB and 2000
+         *     rows, is checked with its own message). With `commit` false the
+         *     answer is the preview: every row with its problems by column, and
+         *     `quotaProblem` when the rows would not fit the plan. With `commit`
+         *     true and every row valid, the codes are made (`imported`); a row with
+         *     problems refuses the whole file.
+         */
+        post: operations["importQRCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code with its record and QR text. */
+        get: operations["getQRCode"];
+        /**
+         * Changes a code's name, project, label type, values or active flag; a field left out (or null) stays as it is.
+         * @description `values` replaces the whole record's values, checked against the
+         *     code's own copy of its template's fields. An inactive organisation
+         *     may still edit.
+         */
+        put: operations["updateQRCode"];
+        post?: never;
+        /** Deletes a code (an inactive organisation may too). */
+        delete: operations["deleteQRCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copies a code (record, project, template, label type) as "<name> (Copy)"; the copy counts against the quota. */
+        post: operations["duplicateQRCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/label.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code's label at the first position of its preset's sheet, as a PDF. */
+        get: operations["getQRCodeLabelPDF"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/label.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code's QR image (error correction M, 800 pixels), as a PNG. */
+        get: operations["getQRCodeLabelPNG"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/form-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in Standard Emergency Form (id 0) first, then the organisation's templates by id. */
+        get: operations["listFormTemplates"];
+        put?: never;
+        /** Saves a new template (at most 100 per organisation); a default one takes the default from the previous. */
+        post: operations["createFormTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/form-templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a template's name, description, fields and default flag; codes made from it keep their own copy of the old fields. */
+        put: operations["updateFormTemplate"];
+        post?: never;
+        /** Deletes a template; codes made from it keep their fields and its name, collection links that fill it in stop working. */
+        delete: operations["deleteFormTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1247,6 +1477,315 @@ export interface components {
             /** @description How many QR codes the organisation may hold: 1 to 100000. */
             maxQrCodes: number;
         };
+        /** @description A change that answers only that it was made. */
+        LibrarySuccess: {
+            /** @constant */
+            success: true;
+        };
+        /** @description A group of an organisation's codes (a site, a crew). */
+        Project: {
+            /** Format: int64 */
+            id: number;
+            /** @example Site A */
+            name: string;
+            description: string;
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled" | "archived";
+            /**
+             * @description YYYY-MM-DD, or empty when unset.
+             * @example 2026-03-01
+             */
+            startDate: string;
+            /** @description YYYY-MM-DD, or empty when unset. */
+            endDate: string;
+            /** @description The codes in the project. */
+            codeCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ProjectList: {
+            projects: components["schemas"]["Project"][];
+        };
+        ProjectSaved: {
+            /** @constant */
+            success: true;
+            project: components["schemas"]["Project"];
+        };
+        /**
+         * @description A project to add, or a change to one: a field left out or null is
+         *     left as it is (a new project starts active with an empty
+         *     description and no dates). The server checks: name non-blank, at
+         *     most 100 bytes and unique in the organisation (case aside);
+         *     description at most 1000 bytes; status active, completed,
+         *     cancelled or archived; dates YYYY-MM-DD or empty, the end not
+         *     before the start.
+         */
+        ProjectRequest: {
+            name?: string | null;
+            description?: string | null;
+            /** @description active, completed, cancelled or archived. */
+            status?: string | null;
+            /** @description YYYY-MM-DD, or empty for none. */
+            startDate?: string | null;
+            /** @description YYYY-MM-DD, or empty for none. */
+            endDate?: string | null;
+        };
+        /** @description How many codes the organisation has (inactive ones too) and its plan allows. */
+        LibraryQuota: {
+            used: number;
+            max: number;
+        };
+        /** @description A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1). */
+        LibraryCode: {
+            /** Format: int64 */
+            id: number;
+            /** @example Ann Rider */
+            name: string;
+            /**
+             * Format: int64
+             * @description Null when the code is in no project.
+             */
+            projectId: number | null;
+            /** @description Empty when the code is in no project. */
+            projectName: string;
+            /**
+             * Format: int64
+             * @description Null for the Standard Emergency Form (or a template since deleted).
+             */
+            templateId: number | null;
+            /** @example Standard Emergency Form */
+            templateName: string;
+            /** @enum {string} */
+            labelType: "helmet" | "gear" | "wallet";
+            isActive: boolean;
+            /**
+             * @description How the code was made (collection is a worker's own submission through a link).
+             * @enum {string}
+             */
+            source: "manual" | "duplicate" | "import" | "collection";
+            /** @description How many required or recommended fields the record leaves blank. */
+            missingFields: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The zero time (0001-01-01T00:00:00Z) until the code is first changed.
+             */
+            updatedAt: string;
+            record?: components["schemas"]["LibraryCodeRecord"];
+            /** @description The exact text the code's QR image carries, dated now. */
+            qrText?: string;
+        };
+        /** @description A code's record, unsealed; the template's fields when it was made, and the values by field id. */
+        LibraryCodeRecord: {
+            fields: components["schemas"]["FormTemplateField"][];
+            values: {
+                [key: string]: string;
+            };
+        };
+        /** @description The codes a query picks (one page of them when paged), how many it picks in all, and the quota. */
+        LibraryPage: {
+            /** @constant */
+            success: true;
+            qrCodes: components["schemas"]["LibraryCode"][];
+            /** @description How many codes the query picks, on every page. */
+            total: number;
+            /** @description The page, when paged. */
+            page?: number;
+            /** @description The page's size, when paged. */
+            pageSize?: number;
+            quota: components["schemas"]["LibraryQuota"];
+        };
+        LibraryCodeAnswer: {
+            /** @constant */
+            success: true;
+            qrCode: components["schemas"]["LibraryCode"];
+        };
+        /**
+         * @description A code to make. The values are checked against the template's
+         *     fields (each field's problem in `errors`); the name, when blank, is
+         *     the record's full name (at most 100 bytes); labelType is helmet,
+         *     gear or wallet (empty: helmet).
+         */
+        CreateQRCodeRequest: {
+            name?: string;
+            /**
+             * Format: int64
+             * @description 0 or absent: no project.
+             */
+            projectId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent: the Standard Emergency Form.
+             */
+            templateId?: number;
+            /** @description helmet, gear or wallet; empty: helmet. */
+            labelType?: string;
+            /** @description The record's values by the template's field ids. */
+            values?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A change to a code; a field left out or null is left as it is. */
+        UpdateQRCodeRequest: {
+            /** @description Blank: the record's full name. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description 0 takes the code out of its project.
+             */
+            projectId?: number | null;
+            /** @description helmet, gear or wallet. */
+            labelType?: string | null;
+            /** @description Replaces every value of the record (by field id), checked against the code's own copy of its template's fields. */
+            values?: {
+                [key: string]: string;
+            };
+            isActive?: boolean | null;
+        };
+        /** @description A CSV import, as JSON. */
+        ImportQRCodesRequest: {
+            /**
+             * Format: int64
+             * @description The form template the columns are; 0 or absent: the Standard Emergency Form.
+             */
+            templateId?: number;
+            /**
+             * Format: int64
+             * @description The project of every code; 0 or absent: none.
+             */
+            projectId?: number;
+            /** @description helmet, gear or wallet for every code; empty: helmet. */
+            labelType?: string;
+            /**
+             * @description The file's text (UTF-8, a byte order mark and CRLF allowed, at
+             *     most 1 MB and 2000 rows): a header row (Name, then the
+             *     template's field labels), then one row per code. The template
+             *     file's hint row and blank rows are skipped.
+             */
+            csv?: string;
+            /** @description false or absent: only check (the preview); true: import, all rows or none. */
+            commit?: boolean;
+        };
+        /** @description One row of the file and its problems. */
+        ImportQRCodesRow: {
+            /** @description The spreadsheet's row number (the header is row 1). */
+            row: number;
+            /** @description The name the row's code would have. */
+            name: string;
+            /** @description Problems by column name (Row for the row as a whole); empty when the row is valid. */
+            errors: {
+                [key: string]: string;
+            };
+        };
+        ImportQRCodesResult: {
+            /**
+             * @description In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
+             * @example These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.
+             */
+            quotaProblem: string;
+            rows: components["schemas"]["ImportQRCodesRow"][];
+            valid: number;
+            invalid: number;
+            /** @description How many codes were made (0 in the preview). */
+            imported: number;
+        };
+        /** @description One question of a form template, as the server keeps it (normalised and valid). */
+        FormTemplateField: {
+            /** @example fullName */
+            id: string;
+            /** @enum {string} */
+            type: "text" | "email" | "phone" | "textarea" | "select" | "date" | "number" | "checkbox";
+            /** @example Full Name */
+            label: string;
+            placeholder?: string;
+            required: boolean;
+            /** @enum {string} */
+            category: "personal" | "emergency" | "medical" | "work" | "other";
+            /** @description 1-based position in the form. */
+            order: number;
+            /** @description A select's choices. */
+            options?: string[];
+            /**
+             * @description The slot of the standard record the field fills (fullName, bloodType, contact1.phone, ...); absent for the extra section.
+             * @example fullName
+             */
+            standard?: string;
+        };
+        /**
+         * @description A field of a template to save. The server checks each with its
+         *     message: id unique, letters, digits, _ and - (at most 64 bytes);
+         *     type one of text, email, phone, textarea, select, date, number,
+         *     checkbox; category one of personal, emergency, medical, work,
+         *     other; label non-blank (at most 60 bytes); a select's options.
+         *     Order is renumbered from the list's order.
+         */
+        FormTemplateFieldInput: {
+            id: string;
+            type: string;
+            label: string;
+            placeholder?: string;
+            required?: boolean;
+            category: string;
+            order?: number;
+            options?: string[];
+            standard?: string;
+        };
+        /** @description A form codes are made from; id 0 (builtIn) is the Standard Emergency Form. */
+        FormTemplate: {
+            /** Format: int64 */
+            id: number;
+            /** @example Site induction */
+            name: string;
+            description: string;
+            /** @description The form new codes start on. */
+            isDefault: boolean;
+            builtIn: boolean;
+            fields: components["schemas"]["FormTemplateField"][];
+            /**
+             * Format: date-time
+             * @description Null for the built-in form.
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @description Null for the built-in form.
+             */
+            updatedAt: string | null;
+        };
+        FormTemplateList: {
+            /** @constant */
+            success: true;
+            templates: components["schemas"]["FormTemplate"][];
+        };
+        /**
+         * @description A template to save (the whole of it). The server checks: name
+         *     non-blank (at most 100 bytes), description at most 500 bytes, 1 to
+         *     40 fields, and that the largest record the fields allow fits one
+         *     QR code.
+         */
+        FormTemplateRequest: {
+            name?: string;
+            description?: string;
+            fields?: components["schemas"]["FormTemplateFieldInput"][];
+            isDefault?: boolean;
+        };
+        FormTemplateSaved: {
+            /** @constant */
+            success: true;
+            template: components["schemas"]["FormTemplate"];
+            /**
+             * @example Form template created successfully
+             * @example Form template updated successfully
+             */
+            message: string;
+        };
+        FormTemplateDeleted: {
+            /** @constant */
+            success: true;
+            /** @example Form template deleted */
+            message: string;
+        };
     };
     responses: {
         /** @description An error, with a message a person can read. */
@@ -1412,6 +1951,120 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not a member of the organisation (a site admin may read), or no such organisation. */
+        LibraryOrgNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation, code, project or template is not the caller's, or does not exist. */
+        LibraryNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The organisation may not create or print codes now
+         *     (cloud.CanCreateCodes): its subscription is not live, or it holds
+         *     more codes than its plan allows (the message gives the numbers).
+         *     Reading, editing and deleting still work. Also the cross-site
+         *     refusal of a write.
+         */
+        LibraryRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation already has as many codes as its plan allows. */
+        LibraryQuotaReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The code or its values are not valid: `message` is the first
+         *     problem, and for the record's values `errors` lists each field's
+         *     (by field id). Also the body's own problems (unknown field, wrong
+         *     type).
+         */
+        LibraryCodeInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The project is not valid; the message says why. */
+        ProjectInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another project of the organisation has this name (case aside). */
+        ProjectNameTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation or project is not the caller's, or does not exist. */
+        ProjectNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The template is not valid: `message` is the first problem, and
+         *     `errors` lists each field's (by field id, or `fields` for the list).
+         *     builtIn: a PUT of the Standard Emergency Form (id 0).
+         */
+        FormTemplateInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation has its 100 templates, or another save took the default at the same moment. */
+        FormTemplateConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The template is not one of the caller's organisation's, or does not exist. */
+        FormTemplateNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The organisation's id. */
@@ -1447,6 +2100,12 @@ export interface components {
          *     order. At most 254 bytes (surrounding spaces are ignored).
          */
         AdminOrderSearch: string;
+        /**
+         * @description A form template of the caller's organisation. 0 is the built-in
+         *     Standard Emergency Form, which cannot be changed (400); an id that
+         *     is not a number, or not the organisation's, answers 404.
+         */
+        FormTemplatePathID: number;
     };
     requestBodies: never;
     headers: never;
@@ -2837,6 +3496,654 @@ export interface operations {
             404: components["responses"]["AdminOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every project, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSaved"];
+                };
+            };
+            400: components["responses"]["ProjectInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            409: components["responses"]["ProjectNameTaken"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A project of the organisation. */
+                projectId: components["parameters"]["ProjectID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSaved"];
+                };
+            };
+            400: components["responses"]["ProjectInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            409: components["responses"]["ProjectNameTaken"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A project of the organisation. */
+                projectId: components["parameters"]["ProjectID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            /** @description The project holds codes; nothing was changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listQRCodes: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (a positive whole number, at most 1000000). */
+                page?: number;
+                /** @description Codes per page (1 to 200; 50 when only page is given). */
+                pageSize?: number;
+                /** @description Matches the code's or its project's name anywhere, ignoring case (at most 254 bytes). */
+                search?: string;
+                /** @description `all` (or absent), `organization` (codes in no project) or a project's id. */
+                project?: string;
+                /** @description `all` (or absent), `active` or `inactive`. */
+                status?: string;
+                /** @description `1` adds each code's record and QR text. */
+                records?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes and the quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryPage"];
+                };
+            };
+            /** @description A query parameter is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQRCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code as stored, with its record and QR text. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            400: components["responses"]["LibraryCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            409: components["responses"]["LibraryQuotaReached"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCodeImportTemplate: {
+        parameters: {
+            query?: {
+                /** @description The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template). */
+                templateId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 CSV with a byte order mark, CRLF line ends; sent as an attachment (lifetag-import-template.csv). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importQRCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportQRCodesRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview, or the import's outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportQRCodesResult"];
+                };
+            };
+            /**
+             * @description The file cannot be imported. When its columns are another of the
+             *     organisation's templates', `errors` holds one entry for the field
+             *     `templateId` whose message is that template's id, for the dialog
+             *     to offer the switch.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            /** @description The rows would take the organisation past its plan's codes; nothing was imported. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQRCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code as stored, with its record and QR text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            400: components["responses"]["LibraryCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    duplicateQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy, with its record and QR text. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            409: components["responses"]["LibraryQuotaReached"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCodeLabelPDF: {
+        parameters: {
+            query?: {
+                /** @description `helmet`, `gear` or `wallet`; absent: the code's own label type. */
+                preset?: string;
+                /** @description `letter` or `a4`; absent: a4. */
+                paper?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment (lifetag-qr-<codeId>.pdf). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The preset or paper is not one there is, or the record does not fit the label. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCodeLabelPNG: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG, as an attachment (lifetag-qr-<codeId>.png). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listFormTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createFormTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateSaved"];
+                };
+            };
+            400: components["responses"]["FormTemplateInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            409: components["responses"]["FormTemplateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateFormTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A form template of the caller's organisation. 0 is the built-in
+                 *     Standard Emergency Form, which cannot be changed (400); an id that
+                 *     is not a number, or not the organisation's, answers 404.
+                 */
+                templateId: components["parameters"]["FormTemplatePathID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateSaved"];
+                };
+            };
+            400: components["responses"]["FormTemplateInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["FormTemplateNotFound"];
+            409: components["responses"]["FormTemplateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteFormTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A form template of the caller's organisation. 0 is the built-in
+                 *     Standard Emergency Form, which cannot be changed (400); an id that
+                 *     is not a number, or not the organisation's, answers 404.
+                 */
+                templateId: components["parameters"]["FormTemplatePathID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateDeleted"];
+                };
+            };
+            /** @description The built-in form cannot be deleted. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["FormTemplateNotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
