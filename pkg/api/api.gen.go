@@ -215,7 +215,7 @@ type CollectForm struct {
 	ProjectName      string             `json:"projectName"`
 	TemplateName     string             `json:"templateName"`
 
-	// Update An update link (one code's record)
+	// Update An update link (one code's record), not a new code.
 	Update bool `json:"update"`
 
 	// Values An update link's current details, by field id.
@@ -289,13 +289,13 @@ type CorporateActivity struct {
 	// Kind Examples: member_invited
 	Kind string `json:"kind"`
 
-	// Sentence How it reads
+	// Sentence How it reads, written by the server.
 	Sentence string `json:"sentence"`
 }
 
 // CorporateBillingPortal defines model for CorporateBillingPortal.
 type CorporateBillingPortal struct {
-	// URL The provider's portal
+	// URL The provider's portal, to send the browser to.
 	URL string `json:"url"`
 }
 
@@ -447,7 +447,7 @@ type CorporatePermissions struct {
 	// ManageBilling The billing portal and choosing a plan.
 	ManageBilling bool `json:"manageBilling"`
 
-	// ManageTeam Invite
+	// ManageTeam Invite, resend and remove admins.
 	ManageTeam bool `json:"manageTeam"`
 }
 
@@ -714,10 +714,10 @@ type PrintRun struct {
 	CreatedAt time.Time `json:"createdAt"`
 	ID        int64     `json:"id"`
 
-	// Labels Labels printed
+	// Labels Labels printed, copies included.
 	Labels int `json:"labels"`
 
-	// Layout The layout's name
+	// Layout The layout's name, as the batch printer shows it.
 	Layout string `json:"layout"`
 }
 

@@ -18,6 +18,8 @@ var handWrittenTypes = map[string]any{
 	"EmergencyContact": emergency.Contact{},
 	"MedicalInfo":      emergency.MedicalInfo{},
 	"FieldError":       emergency.FieldError{},
+	// The worker's collection form shows a form template's fields.
+	"CollectFormField": emergency.Field{},
 }
 
 func TestHandWrittenTypesMatchTheirSchemas(t *testing.T) {
