@@ -2,7 +2,7 @@
 // library's routes, spec §7), the layouts and the sheet catalogue, and the
 // label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf).
 import { useQuery } from "@tanstack/react-query";
-import { apiJson, apiRequest } from "@/lib/api";
+import { apiJson, apiRequest, type Wire } from "@/lib/api";
 import { batchCopy } from "./copy";
 
 // The library and its projects come from their own features' hooks (one
@@ -70,12 +70,13 @@ export interface BatchPrintRequest {
 
 /** The label engine's PDF of the queue. A print (not a preview) is recorded by the server. */
 export async function fetchBatchPdf(orgId: number, request: BatchPrintRequest): Promise<Blob> {
-  const response = await apiRequest("POST", `/api/corporate/${orgId}/batch-print.pdf`, {
+  const body: Wire<"BatchPrintRequest"> = {
     codeIds: request.codeIds,
     layout: { id: request.layoutId },
     startPosition: request.startPosition,
     preview: request.preview,
-  });
+  };
+  const response = await apiRequest("POST", `/api/corporate/${orgId}/batch-print.pdf`, body);
   return response.blob();
 }
 
