@@ -6,10 +6,12 @@ import type { Registration } from "../validation";
 
 export type RegistrationCheckout = Wire<"CorporateCheckout">;
 
-export function createRegistrationCheckout(
-  body: Registration & Wire<"CorporateRegistrationRequest">,
-) {
-  return apiJson<RegistrationCheckout>("POST", "/api/corporate/create-payment-intent", body);
+export function createRegistrationCheckout(body: Registration) {
+  return apiJson<RegistrationCheckout>(
+    "POST",
+    "/api/corporate/create-payment-intent",
+    body satisfies Wire<"CorporateRegistrationRequest">,
+  );
 }
 
 export function useCreateRegistrationCheckout() {
