@@ -153,36 +153,6 @@ func (e ReadyStatus) Valid() bool {
 	}
 }
 
-// Defines values for CorporateBearerSession.
-const (
-	CorporateBearerSessionBearer CorporateBearerSession = "bearer"
-)
-
-// Valid indicates whether the value is a known member of the CorporateBearerSession enum.
-func (e CorporateBearerSession) Valid() bool {
-	switch e {
-	case CorporateBearerSessionBearer:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for CorporateLoginParamsXLifetagSession.
-const (
-	CorporateLoginParamsXLifetagSessionBearer CorporateLoginParamsXLifetagSession = "bearer"
-)
-
-// Valid indicates whether the value is a known member of the CorporateLoginParamsXLifetagSession enum.
-func (e CorporateLoginParamsXLifetagSession) Valid() bool {
-	switch e {
-	case CorporateLoginParamsXLifetagSessionBearer:
-		return true
-	default:
-		return false
-	}
-}
-
 // BatchPrintLayoutChoice A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
 type BatchPrintLayoutChoice struct {
 	// ID Examples: avery-l7165
@@ -768,8 +738,8 @@ type CodeID = int64
 // CollectToken defines model for CollectToken.
 type CollectToken = string
 
-// CorporateBearerSession defines model for CorporateBearerSession.
-type CorporateBearerSession string
+// CorporateBearerSession Examples: bearer
+type CorporateBearerSession = string
 
 // LinkID defines model for LinkID.
 type LinkID = int64
@@ -854,12 +824,9 @@ type Unavailable = Error
 
 // CorporateLoginParams defines parameters for CorporateLogin.
 type CorporateLoginParams struct {
-	// XLifetagSession `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in).
-	XLifetagSession CorporateLoginParamsXLifetagSession `json:"X-Lifetag-Session,omitempty"`
+	// XLifetagSession `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored.
+	XLifetagSession CorporateBearerSession `json:"X-Lifetag-Session,omitempty"`
 }
-
-// CorporateLoginParamsXLifetagSession defines parameters for CorporateLogin.
-type CorporateLoginParamsXLifetagSession string
 
 // SubmitCollectFormJSONRequestBody defines body for SubmitCollectForm for application/json ContentType.
 type SubmitCollectFormJSONRequestBody = CollectSubmission

@@ -1277,8 +1277,8 @@ export interface components {
         MemberID: number;
         /** @description A collection link's secret token (from its URL, /collect/{token}). */
         CollectToken: string;
-        /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in). */
-        CorporateBearerSession: "bearer";
+        /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
+        CorporateBearerSession: string;
     };
     requestBodies: never;
     headers: never;
@@ -1565,7 +1565,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in). */
+                /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
                 "X-Lifetag-Session"?: components["parameters"]["CorporateBearerSession"];
             };
             path?: never;
