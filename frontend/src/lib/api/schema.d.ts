@@ -1234,7 +1234,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No collection link has this token. */
+        /** @description No collection link has this token (or an update link's code was deleted). */
         CollectLinkNotFound: {
             headers: {
                 [name: string]: unknown;
