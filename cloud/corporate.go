@@ -312,12 +312,13 @@ func (r *Registration) Validate() error {
 }
 
 // TrialRegistration is the simple form (§3): a 14-day trial, no card.
+// Its wire form is api.CorporateTrialRegistration.
 type TrialRegistration struct {
-	Name             string `json:"name"`
-	Industry         string `json:"industry"`
-	ContactEmail     string `json:"contactEmail"`
-	ContactPhone     string `json:"contactPhone"`
-	SubscriptionTier string `json:"subscriptionTier"`
+	Name             string
+	Industry         string
+	ContactEmail     string
+	ContactPhone     string
+	SubscriptionTier string
 }
 
 // Validate checks the simple form: name and e-mail required, plan defaults

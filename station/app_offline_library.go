@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/station/internal/library"
@@ -61,19 +62,12 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 		return jsonAnswer(map[string]any{"projects": view.Projects}), true
 
 	case method == http.MethodPost && route == fmt.Sprintf("/api/corporate/%d/batch-print.pdf", org):
-		// The body the website sends (cloud/service.BatchPrintRequest).
-		var req struct {
-			CodeIDs []int64 `json:"codeIds"`
-			Layout  struct {
-				ID string `json:"id"`
-			} `json:"layout"`
-			StartPosition int  `json:"startPosition"`
-			Preview       bool `json:"preview"`
-		}
+		// The body the website sends to the cloud's route.
+		var req api.BatchPrintRequest
 		if err := json.Unmarshal([]byte(body), &req); err != nil {
 			return CloudAnswer{}, false
 		}
-		b := library.Batch{CodeIDs: req.CodeIDs, Layout: req.Layout.ID, Start: req.StartPosition, Copies: 1}
+		b := library.Batch{CodeIDs: req.CodeIds, Layout: req.Layout.ID, Start: req.StartPosition, Copies: 1}
 		pdf, err := lib.RenderPDF(ctx, b)
 		if err != nil {
 			return refusal(err), true

@@ -45,8 +45,8 @@ func (s *Server) handleRecordPrintRun(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"success": true, "printRun": map[string]any{
-		"id": run.ID, "layout": run.Layout, "labels": run.Labels, "codes": run.Codes, "createdAt": run.CreatedAt,
+	writeJSON(w, http.StatusCreated, api.PrintRunRecorded{Success: api.PrintRunRecordedSuccessTrue, PrintRun: api.PrintRun{
+		ID: run.ID, Layout: run.Layout, Labels: run.Labels, Codes: run.Codes, CreatedAt: run.CreatedAt,
 	}})
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Worker self-service collection links (service/collection.go): the
@@ -20,7 +21,7 @@ func (s *Server) handleCollectionLinks(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"links": links})
+	writeJSON(w, http.StatusOK, api.CollectionLinkList{Links: links})
 }
 
 func (s *Server) handleCreateCollectionLink(w http.ResponseWriter, r *http.Request) {
@@ -34,7 +35,7 @@ func (s *Server) handleCreateCollectionLink(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"link": link})
+	writeJSON(w, http.StatusCreated, api.CollectionLinkCreated{Link: *link})
 }
 
 func (s *Server) handleRevokeCollectionLink(w http.ResponseWriter, r *http.Request) {
@@ -57,7 +58,7 @@ func (s *Server) handleCreateUpdateLink(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"link": link, "message": message})
+	writeJSON(w, http.StatusCreated, api.UpdateLinkCreated{Link: *link, Message: message})
 }
 
 // The worker's routes: anonymous, the token in the path is the credential.
@@ -85,10 +86,7 @@ func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 		s.limitFull(w, r, s.linkLimiter, s.rateLimit.CollectPerLink, token) {
 		return
 	}
-	var req struct {
-		Values  map[string]string `json:"values"`
-		Consent bool              `json:"consent"`
-	}
+	var req api.CollectSubmission
 	message, err := "", decodeJSON(w, r, &req)
 	if err == nil {
 		message, err = s.service.SubmitCollection(r.Context(), token, req.Values, req.Consent)

@@ -3,13 +3,13 @@ package http
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Corporate accounts (admin-corporate-side §7). The service scopes every
@@ -30,10 +30,7 @@ func (s *Server) handleCorporateCheckout(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleCompleteRegistration(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		SessionID      string `json:"sessionId"`
-		RegistrationID string `json:"registrationId"`
-	}
+	var req api.CorporateCompleteRegistrationRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -43,8 +40,9 @@ func (s *Server) handleCompleteRegistration(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgRegistrationSuccessful,
-		"organizationId": done.OrganizationID, "contactEmail": done.ContactEmail, "setupPending": done.SetupPending})
+	writeJSON(w, http.StatusOK, api.CorporateRegistrationCompleted{Success: api.CorporateRegistrationCompletedSuccessTrue,
+		Message: cloud.MsgRegistrationSuccessful, OrganizationID: done.OrganizationID, ContactEmail: done.ContactEmail,
+		SetupPending: done.SetupPending})
 }
 
 // handleCorporateTestCheckout is the local test checkout's Pay button for a
@@ -56,10 +54,7 @@ func (s *Server) handleCorporateTestCheckout(w http.ResponseWriter, r *http.Requ
 		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCheckoutNotTestMode))
 		return
 	}
-	var req struct {
-		SessionID  string `json:"sessionId"`
-		CardNumber string `json:"cardNumber"`
-	}
+	var req api.CorporateTestCheckoutRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -81,12 +76,14 @@ func (s *Server) handleCorporateTestCheckout(w http.ResponseWriter, r *http.Requ
 }
 
 func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Request) {
-	var req cloud.TrialRegistration
+	var req api.CorporateTrialRegistration
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	started, err := s.service.RegisterTrial(r.Context(), req, s.clientKey(r))
+	trial := cloud.TrialRegistration{Name: req.Name, Industry: req.Industry, ContactEmail: req.ContactEmail,
+		ContactPhone: req.ContactPhone, SubscriptionTier: req.SubscriptionTier}
+	started, err := s.service.RegisterTrial(r.Context(), trial, s.clientKey(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -97,10 +94,7 @@ func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Req
 // handleResendSetup is the landing page's Resend button: the trial's
 // confirmation link, or a paid registration's setup link, again.
 func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		RegistrationID string `json:"registrationId"`
-		SessionID      string `json:"sessionId"`
-	}
+	var req api.CorporateResendSetupRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -112,32 +106,17 @@ func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
 	writeMessage(w, http.StatusOK, cloud.MsgSetupMailResent)
 }
 
-// corporateLoginResponse is §3's login response. SessionToken only for a
+// handleCorporateLogin answers §3's login response: SessionToken only for a
 // client that asked for it (the website has the cookie).
-type corporateLoginResponse struct {
-	Success        bool                `json:"success"`
-	SessionToken   string              `json:"sessionToken,omitempty"`
-	OrganizationID int64               `json:"organizationId"`
-	Message        string              `json:"message"`
-	ExpiresAt      time.Time           `json:"expiresAt"`
-	User           corporateUserAnswer `json:"user"`
-}
-
-type corporateUserAnswer struct {
-	ID             int64  `json:"id"`
-	Email          string `json:"email"`
-	UserType       string `json:"userType"`
-	OrganizationID int64  `json:"organizationId"`
-}
-
 func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
 	token, session, user, ok := s.passwordSignIn(w, r, s.service.CorporateLogin)
 	if !ok {
 		return
 	}
-	answer := corporateLoginResponse{
-		Success: true, OrganizationID: user.OrganizationID, Message: cloud.MsgWelcomeBack, ExpiresAt: session.ExpiresAt,
-		User: corporateUserAnswer{ID: user.ID, Email: user.Email, UserType: user.UserType, OrganizationID: user.OrganizationID},
+	answer := api.CorporateLoginResponse{
+		Success: api.CorporateLoginResponseSuccessTrue, OrganizationID: user.OrganizationID, Message: cloud.MsgWelcomeBack,
+		ExpiresAt: session.ExpiresAt,
+		User:      api.CorporateUser{ID: user.ID, Email: user.Email, UserType: user.UserType, OrganizationID: user.OrganizationID},
 	}
 	if wantsBearerToken(r) {
 		answer.SessionToken = token
@@ -148,10 +127,7 @@ func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCorporateSetPassword(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Token    string `json:"token"`
-		Password string `json:"password"`
-	}
+	var req api.CorporateSetupPasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -161,7 +137,8 @@ func (s *Server) handleCorporateSetPassword(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgPasswordSet, "organizationId": orgID})
+	writeJSON(w, http.StatusOK, api.CorporatePasswordSet{Success: api.CorporatePasswordSetSuccessTrue,
+		Message: cloud.MsgPasswordSet, OrganizationID: orgID})
 }
 
 func (s *Server) handleMyOrganization(w http.ResponseWriter, r *http.Request) {
@@ -202,9 +179,7 @@ func (s *Server) handleTeam(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleInviteMember(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.CorporateInviteRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -239,13 +214,11 @@ func (s *Server) handleBillingPortal(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"url": url})
+	writeJSON(w, http.StatusOK, api.CorporateBillingPortal{URL: url})
 }
 
 func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		SubscriptionPlan string `json:"subscriptionPlan"`
-	}
+	var req api.CorporateSubscribeRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -260,9 +233,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
 
 // handleSetPaperSize changes the paper batch printing starts on.
 func (s *Server) handleSetPaperSize(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		PaperSize string `json:"paperSize"`
-	}
+	var req api.CorporatePaperSizeRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -271,5 +242,6 @@ func (s *Server) handleSetPaperSize(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"paperSize": req.PaperSize, "message": cloud.MsgPaperSizeSaved})
+	writeJSON(w, http.StatusOK, api.CorporatePaperSizeSaved{PaperSize: api.CorporatePaperSize(req.PaperSize),
+		Message: cloud.MsgPaperSizeSaved})
 }

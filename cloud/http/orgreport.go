@@ -32,7 +32,7 @@ func orgReportRows(rep *service.OrgReport) [][]string {
 	rows := [][]string{
 		{"quota", "used", n(rep.Quota.Used)},
 		{"quota", "max", n(rep.Quota.Max)},
-		{"records", "incomplete", n(rep.Incomplete)},
+		{"records", "incomplete", n(rep.IncompleteRecords)},
 	}
 	for _, p := range rep.ByProject {
 		rows = append(rows, []string{"project active", cloud.CSVCell(p.Name), n(p.Active)},
@@ -41,10 +41,10 @@ func orgReportRows(rep *service.OrgReport) [][]string {
 	for _, src := range rep.BySource {
 		rows = append(rows, []string{"source", cloud.CSVCell(src.Source), n(src.Count)})
 	}
-	for _, m := range rep.CodesCreated {
+	for _, m := range rep.CodesCreatedByMonth {
 		rows = append(rows, []string{"codes created", m.Month, n(m.Count)})
 	}
-	for _, m := range rep.LabelsPrinted {
+	for _, m := range rep.LabelsPrintedByMonth {
 		rows = append(rows, []string{"labels printed", m.Month, n(m.Count)})
 	}
 	return append(rows, []string{"note", "scans", rep.ScansNote})

@@ -239,7 +239,7 @@ func TestFormTemplates(t *testing.T) {
 				t.Fatal(err)
 			}
 			kinds := map[string]int{}
-			for _, a := range d.Activity {
+			for _, a := range d.RecentActivity {
 				kinds[a.Kind]++
 			}
 			if kinds[cloud.ActivityTemplateCreated] != 2 || kinds[cloud.ActivityTemplateUpdated] != 1 || kinds[cloud.ActivityTemplateDeleted] != 1 {

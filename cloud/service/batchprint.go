@@ -13,37 +13,27 @@ import (
 	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
-// BatchPrintRequest is the body of POST /api/corporate/{orgId}/batch-print.pdf.
-type BatchPrintRequest struct {
-	// CodeIDs is the queue in order; a duplicated queue item repeats its id.
-	CodeIDs []int64      `json:"codeIds"`
-	Layout  LayoutChoice `json:"layout"`
-	// StartPosition is the 1-based label slot of the first label on the
-	// first sheet, to finish a partly used sheet; 0 means 1.
-	StartPosition int `json:"startPosition"`
-	// Preview renders the same PDF without recording a print run.
-	Preview bool `json:"preview"`
-}
+// BatchPrintRequest is the body of POST /api/corporate/{orgId}/batch-print.pdf:
+// the queue in order (a duplicated queue item repeats its id), the layout,
+// the 1-based label slot of the first label on the first sheet (to finish
+// a partly used sheet; 0 means 1), and whether it is only a preview (the
+// same PDF, no print run recorded).
+type BatchPrintRequest = api.BatchPrintRequest
 
 // LayoutChoice names a layout (§3 "label layout"): the id of a named layout
 // or a catalogue sheet's name. The server's catalogue is the geometry's
-// only authority, so the other layout fields a client may send are ignored.
-type LayoutChoice struct {
-	ID string `json:"id"`
-}
+// only authority.
+type LayoutChoice = api.BatchPrintLayoutChoice
 
 // PrintRunRequest is the body of POST /api/corporate/{orgId}/print-runs:
 // the desktop station renders with pkg/sheet itself and reports what it
 // printed.
-type PrintRunRequest struct {
-	Layout  string  `json:"layout"`
-	Labels  int     `json:"labels"`
-	CodeIDs []int64 `json:"codeIds"`
-}
+type PrintRunRequest = api.PrintRunRequest
 
 // BatchLayouts are the named layouts: the spec's four, then the presets.
 func BatchLayouts() ([]labels.Geometry, error) {
@@ -104,7 +94,7 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 	if err != nil {
 		return nil, err
 	}
-	if err := checkQueue(req.CodeIDs); err != nil {
+	if err := checkQueue(req.CodeIds); err != nil {
 		return nil, err
 	}
 	template, layoutName, err := batchLayout(req.Layout.ID)
@@ -115,7 +105,7 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 	if req.StartPosition < 0 || start > template.PerSheet() {
 		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgStartPositionInvalid, template.PerSheet(), layoutName)
 	}
-	codes, err := s.CodeRecords(ctx, actor, org.ID, req.CodeIDs)
+	codes, err := s.CodeRecords(ctx, actor, org.ID, req.CodeIds)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +123,7 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 		return pdf, nil
 	}
 	run := &cloud.PrintRun{OrganizationID: org.ID, UserID: actor.ID, Layout: layoutName,
-		Labels: len(req.CodeIDs), Codes: distinct(req.CodeIDs), CreatedAt: s.now()}
+		Labels: len(req.CodeIds), Codes: distinct(req.CodeIds), CreatedAt: s.now()}
 	if err := s.store.CreatePrintRun(ctx, run); err != nil {
 		return nil, err
 	}
@@ -170,21 +160,21 @@ func (s *Service) RecordPrintRun(ctx context.Context, actor *cloud.User, orgID i
 	if err != nil {
 		return nil, err
 	}
-	if err := checkQueue(req.CodeIDs); err != nil {
+	if err := checkQueue(req.CodeIds); err != nil {
 		return nil, err
 	}
-	if req.Labels < len(req.CodeIDs) || req.Labels > cloud.MaxBatchLabels {
+	if req.Labels < len(req.CodeIds) || req.Labels > cloud.MaxBatchLabels {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPrintRunLabelsInvalid)
 	}
 	_, layoutName, err := batchLayout(req.Layout)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.CodeRecords(ctx, actor, org.ID, req.CodeIDs); err != nil {
+	if _, err := s.CodeRecords(ctx, actor, org.ID, req.CodeIds); err != nil {
 		return nil, err
 	}
 	run := &cloud.PrintRun{OrganizationID: org.ID, UserID: actor.ID, Layout: layoutName,
-		Labels: req.Labels, Codes: distinct(req.CodeIDs), CreatedAt: s.now()}
+		Labels: req.Labels, Codes: distinct(req.CodeIds), CreatedAt: s.now()}
 	if err := s.store.CreatePrintRun(ctx, run); err != nil {
 		return nil, err
 	}

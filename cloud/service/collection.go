@@ -14,40 +14,25 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // CollectionLinkRequest is the body of POST /api/corporate/{orgId}/collection-links.
-type CollectionLinkRequest struct {
-	TemplateID int64 `json:"templateId"` // 0: the Standard Emergency Form
-	ProjectID  int64 `json:"projectId"`  // 0: no project
-	// ExpiresInDays is 7, 30 or 0 (never); absent means 30.
-	ExpiresInDays *int `json:"expiresInDays"`
-}
+// TemplateID 0 is the Standard Emergency Form, ProjectID 0 no project;
+// ExpiresInDays is 7, 30 or 0 (never), absent (nil) 30.
+type CollectionLinkRequest = api.CollectionLinkRequest
 
 // CollectionLinkView is a link as the officer's list shows it. URL is only
 // set in the answer that created it: the token is not kept.
-type CollectionLinkView struct {
-	ID               int64      `json:"id"`
-	URL              string     `json:"url,omitempty"`
-	TemplateID       int64      `json:"templateId"`
-	TemplateName     string     `json:"templateName"`
-	ProjectID        *int64     `json:"projectId"`
-	ProjectName      string     `json:"projectName"`
-	CreatedAt        time.Time  `json:"createdAt"`
-	ExpiresAt        *time.Time `json:"expiresAt"`
-	RevokedAt        *time.Time `json:"revokedAt"`
-	Submissions      int        `json:"submissions"`
-	LastSubmissionAt *time.Time `json:"lastSubmissionAt"`
-	// Status is active, expired or revoked at the time of the answer.
-	Status string `json:"status"`
-}
+// Its Status is active, expired or revoked at the time of the answer.
+type CollectionLinkView = api.CollectionLink
 
 // Collection link statuses shown in the list.
 const (
-	LinkActive  = "active"
-	LinkExpired = "expired"
-	LinkRevoked = "revoked"
+	LinkActive  = api.CollectionLinkStatusActive
+	LinkExpired = api.CollectionLinkStatusExpired
+	LinkRevoked = api.CollectionLinkStatusRevoked
 )
 
 func timePtr(t time.Time) *time.Time {
@@ -193,15 +178,7 @@ func (s *Service) RevokeCollectionLink(ctx context.Context, actor *cloud.User, o
 // CollectFormView answers GET /api/collect/{token}: what the worker's form
 // shows. Values are only sent for an update link: the worker's own record,
 // so they can correct it.
-type CollectFormView struct {
-	OrganizationName string            `json:"organizationName"`
-	TemplateName     string            `json:"templateName"`
-	ProjectName      string            `json:"projectName"`
-	Fields           []emergency.Field `json:"fields"`
-	Consent          string            `json:"consent"`
-	Values           map[string]string `json:"values,omitempty"`
-	Update           bool              `json:"update"`
-}
+type CollectFormView = api.CollectForm
 
 // workerLink finds the link a token opens and its organisation, or says
 // plainly why the worker cannot use it: an unknown token is not found, a
@@ -321,9 +298,8 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 }
 
 // UpdateLinkRequest is the body of POST .../qr-codes/{codeId}/update-link.
-type UpdateLinkRequest struct {
-	Email string `json:"email"` // optional: where to mail the link
-}
+// Email is optional: where to mail the link.
+type UpdateLinkRequest = api.UpdateLinkRequest
 
 // CreateUpdateLink makes a single-use link, valid UpdateLinkValidity, with
 // which a code's worker corrects their own details; with an address, it is

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
@@ -25,27 +26,10 @@ import (
 const EventOutdated = "outdated" // older than the last subscription event applied
 
 // RegistrationRequest is the body of POST /api/corporate/create-payment-intent.
-type RegistrationRequest struct {
-	OrganizationName string `json:"organizationName"`
-	ContactFirstName string `json:"contactFirstName"`
-	ContactLastName  string `json:"contactLastName"`
-	ContactEmail     string `json:"contactEmail"`
-	Phone            string `json:"phone"`
-	OrganizationType string `json:"organizationType"`
-	EmployeeCount    string `json:"employeeCount"`
-	SubscriptionPlan string `json:"subscriptionPlan"`
-	Address          string `json:"address"`
-	City             string `json:"city"`
-	Country          string `json:"country"`
-	Requirements     string `json:"requirements"`
-}
+type RegistrationRequest = api.CorporateRegistrationRequest
 
-// RegistrationCheckout answers create-payment-intent.
-type RegistrationCheckout struct {
-	SessionID      string `json:"sessionId"`
-	RedirectURL    string `json:"redirectUrl"`
-	RegistrationID string `json:"registrationId"`
-}
+// RegistrationCheckout answers create-payment-intent and subscribe.
+type RegistrationCheckout = api.CorporateCheckout
 
 // CreateRegistrationCheckout keeps a pending registration and opens the
 // provider's subscription checkout for its plan. An address that has an
@@ -149,9 +133,9 @@ func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrat
 // (a new customer, not signed in: the landing page says so) or is
 // already a member with a password (a trial that subscribed).
 type RegistrationDone struct {
-	OrganizationID int64  `json:"organizationId"`
-	ContactEmail   string `json:"contactEmail"`
-	SetupPending   bool   `json:"setupPending"`
+	OrganizationID int64
+	ContactEmail   string
+	SetupPending   bool
 }
 
 func (s *Service) registrationDone(ctx context.Context, reg *cloud.Registration) *RegistrationDone {
@@ -395,11 +379,7 @@ func (s *Service) applySubscription(ctx context.Context, ev cloud.PaymentEvent) 
 
 // TrialStarted answers the simple form: nothing exists yet but the
 // registration, waiting for its contact to open the mailed link.
-type TrialStarted struct {
-	RegistrationID string `json:"registrationId"`
-	ContactEmail   string `json:"contactEmail"`
-	Message        string `json:"message"`
-}
+type TrialStarted = api.CorporateTrialStarted
 
 // trialHash names a folded mailbox or a client address in the store
 // without the address itself.
@@ -808,47 +788,17 @@ func isOwner(actor *cloud.User, orgID int64) bool {
 // rules organizationFor and ownerOf enforce, so a page shows only the
 // actions its reader may take (a site admin reads; an admin does not manage
 // the team).
-type Permissions struct {
-	// Edit: codes, projects, templates, collection links, printing, paper.
-	Edit bool `json:"edit"`
-	// ManageTeam: invite, resend and remove admins.
-	ManageTeam bool `json:"manageTeam"`
-	// ManageBilling: the billing portal and choosing a plan.
-	ManageBilling bool `json:"manageBilling"`
-}
+type Permissions = api.CorporatePermissions
 
 func permissionsOf(actor *cloud.User, orgID int64) Permissions {
 	owner := isOwner(actor, orgID)
 	return Permissions{Edit: isMember(actor, orgID), ManageTeam: owner, ManageBilling: owner}
 }
 
-// OrganizationView is an organisation as the client sees it (§3).
-type OrganizationView struct {
-	ID                 int64      `json:"id"`
-	Name               string     `json:"name"`
-	OrganizationType   string     `json:"organizationType"`
-	ContactFirstName   string     `json:"contactFirstName"`
-	ContactLastName    string     `json:"contactLastName"`
-	ContactEmail       string     `json:"contactEmail"`
-	Phone              string     `json:"phone"`
-	Address            string     `json:"address"`
-	City               string     `json:"city"`
-	Country            string     `json:"country"`
-	EmployeeCount      string     `json:"employeeCount"`
-	SubscriptionTier   string     `json:"subscriptionTier"`
-	SubscriptionPlan   string     `json:"subscriptionPlan"`
-	SubscriptionStatus string     `json:"subscriptionStatus"`
-	CurrentQRCodes     int        `json:"currentQrCodes"`
-	MaxQRCodes         int        `json:"maxQrCodes"`
-	HasBillingAccount  bool       `json:"hasBillingAccount"`
-	PaperSize          string     `json:"paperSize"`
-	TrialEndsAt        *time.Time `json:"trialEndsAt"`
-	CreatedAt          time.Time  `json:"createdAt"`
-	// Paused is why printing, new codes and links are refused right now
-	// (cloud.CanCreateCodes's message: inactive, or over the plan's limit,
-	// with the numbers and the way out); empty when they are not.
-	Paused string `json:"paused"`
-}
+// OrganizationView is an organisation as the client sees it (§3). Its
+// Paused is why printing, new codes and links are refused right now
+// (cloud.CanCreateCodes's message), empty when they are not.
+type OrganizationView = api.CorporateOrganization
 
 // ViewOrganization is o as the client sees it at now, with its code count.
 func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) OrganizationView {
@@ -856,8 +806,8 @@ func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) Organiz
 		ID: o.ID, Name: o.Name, OrganizationType: o.OrganizationType, ContactFirstName: o.ContactFirstName,
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
-		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQRCodes: qrCodes,
-		MaxQRCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: o.PaperSize,
+		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQrCodes: qrCodes,
+		MaxQrCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: api.CorporatePaperSize(o.PaperSize),
 		CreatedAt: o.CreatedAt,
 	}
 	if !o.TrialEndsAt.IsZero() {
@@ -887,27 +837,13 @@ func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*Organ
 	return &v, nil
 }
 
-// Dashboard is the corporate dashboard's data.
-type Dashboard struct {
-	Organization OrganizationView `json:"organization"`
-	Projects     int              `json:"projects"`
-	TeamMembers  int              `json:"teamMembers"`
-	MaxMembers   int              `json:"maxMembers"`
-	Activity     []ActivityView   `json:"recentActivity"`
-	// Role is the caller's: Organization Administrator, Admin, or empty
-	// for a site admin reading.
-	Role        string      `json:"role"`
-	Permissions Permissions `json:"permissions"`
-}
+// Dashboard is the corporate dashboard's data. Its Role is the caller's:
+// Organization Administrator, Admin, or empty for a site admin reading.
+type Dashboard = api.CorporateDashboard
 
-// ActivityView is one line of Recent Activity.
-type ActivityView struct {
-	Kind   string `json:"kind"`
-	Detail string `json:"detail"`
-	// Sentence is how it reads (cloud.ActivitySentence).
-	Sentence  string    `json:"sentence"`
-	CreatedAt time.Time `json:"createdAt"`
-}
+// ActivityView is one line of Recent Activity; its Sentence is how it reads
+// (cloud.ActivitySentence).
+type ActivityView = api.CorporateActivity
 
 // Role names shown for team members (§3).
 const (
@@ -940,38 +876,25 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 		return nil, err
 	}
 	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
-		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, Activity: []ActivityView{},
+		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, RecentActivity: []ActivityView{},
 		Permissions: permissionsOf(actor, org.ID)}
 	if actor.OrganizationID == org.ID {
 		d.Role = roleName(actor.UserType)
 	}
 	for _, a := range activity {
-		d.Activity = append(d.Activity, ActivityView{Kind: a.Kind, Detail: a.Detail,
+		d.RecentActivity = append(d.RecentActivity, ActivityView{Kind: a.Kind, Detail: a.Detail,
 			Sentence: cloud.ActivitySentence(a.Kind, a.Detail), CreatedAt: a.CreatedAt})
 	}
 	return d, nil
 }
 
-// MemberView is a team member as the team page shows them.
-type MemberView struct {
-	ID          int64  `json:"id"`
-	Email       string `json:"email"`
-	UserType    string `json:"userType"`
-	Role        string `json:"role"`
-	PasswordSet bool   `json:"passwordSet"`
-	// CanResend and CanRemove: whether the caller may (ResendInvite's and
-	// RemoveMember's rules), so the page offers only buttons that work.
-	CanResend bool      `json:"canResend"`
-	CanRemove bool      `json:"canRemove"`
-	CreatedAt time.Time `json:"createdAt"`
-}
+// MemberView is a team member as the team page shows them. CanResend and
+// CanRemove: whether the caller may (ResendInvite's and RemoveMember's
+// rules), so the page offers only buttons that work.
+type MemberView = api.CorporateTeamMember
 
 // Team lists an organisation's members, the owner first.
-type Team struct {
-	Members     []MemberView `json:"members"`
-	MaxMembers  int          `json:"maxMembers"`
-	Permissions Permissions  `json:"permissions"`
-}
+type Team = api.CorporateTeam
 
 func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Team, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)

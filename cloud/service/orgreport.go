@@ -9,46 +9,24 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // OrgReport answers GET /api/corporate/{orgId}/analytics.
-type OrgReport struct {
-	Quota         QuotaView          `json:"quota"`
-	ByProject     []ProjectCountView `json:"byProject"`
-	BySource      []SourceCountView  `json:"bySource"`
-	CodesCreated  []MonthCountView   `json:"codesCreatedByMonth"`
-	LabelsPrinted []MonthCountView   `json:"labelsPrintedByMonth"`
-	Incomplete    int                `json:"incompleteRecords"`
-	ScansNote     string             `json:"scansNote"`
-	GeneratedAt   time.Time          `json:"generatedAt"`
-}
+type OrgReport = api.OrgReport
 
 // QuotaView is how many codes count against the plan's allowance: every
 // code, active or not, as the library's create counts them.
-type QuotaView struct {
-	Used int `json:"used"`
-	Max  int `json:"max"`
-}
+type QuotaView = api.OrgReportQuota
 
 // ProjectCountView is one project's codes; ProjectID nil is "No project".
-type ProjectCountView struct {
-	ProjectID *int64 `json:"projectId"`
-	Name      string `json:"name"`
-	Active    int    `json:"active"`
-	Inactive  int    `json:"inactive"`
-}
+type ProjectCountView = api.OrgReportProjectCount
 
 // SourceCountView is how many codes came from one source.
-type SourceCountView struct {
-	Source string `json:"source"`
-	Count  int    `json:"count"`
-}
+type SourceCountView = api.OrgReportSourceCount
 
 // MonthCountView is one month's figure; Month is YYYY-MM.
-type MonthCountView struct {
-	Month string `json:"month"`
-	Count int    `json:"count"`
-}
+type MonthCountView = api.OrgReportMonthCount
 
 // reportMonths returns the first instant of the report's first month and
 // the report's months (YYYY-MM), oldest first, ending with now's month.
@@ -91,11 +69,11 @@ func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, org
 		return nil, err
 	}
 	r := &OrgReport{
-		Quota:       QuotaView{Used: counts.Codes, Max: org.MaxQRCodes},
-		ByProject:   []ProjectCountView{},
-		Incomplete:  counts.Incomplete,
-		ScansNote:   cloud.MsgScansNotCounted,
-		GeneratedAt: now,
+		Quota:             QuotaView{Used: counts.Codes, Max: org.MaxQRCodes},
+		ByProject:         []ProjectCountView{},
+		IncompleteRecords: counts.Incomplete,
+		ScansNote:         cloud.MsgScansNotCounted,
+		GeneratedAt:       now,
 	}
 	for _, p := range counts.ByProject {
 		v := ProjectCountView{Name: p.ProjectName, Active: p.Active, Inactive: p.Inactive}
@@ -121,11 +99,11 @@ func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, org
 			r.BySource = append(r.BySource, SourceCountView{Source: c.Source, Count: c.Count})
 		}
 	}
-	r.CodesCreated = byMonth(months, counts.CodesCreated, func(int) int { return 1 })
+	r.CodesCreatedByMonth = byMonth(months, counts.CodesCreated, func(int) int { return 1 })
 	printed := make([]time.Time, len(counts.PrintRuns))
 	for i, p := range counts.PrintRuns {
 		printed[i] = p.CreatedAt
 	}
-	r.LabelsPrinted = byMonth(months, printed, func(i int) int { return counts.PrintRuns[i].Labels })
+	r.LabelsPrintedByMonth = byMonth(months, printed, func(i int) int { return counts.PrintRuns[i].Labels })
 	return r, nil
 }

@@ -10,6 +10,105 @@ import (
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
+// Defines values for CollectionLinkStatus.
+const (
+	CollectionLinkStatusActive  CollectionLinkStatus = "active"
+	CollectionLinkStatusExpired CollectionLinkStatus = "expired"
+	CollectionLinkStatusRevoked CollectionLinkStatus = "revoked"
+)
+
+// Valid indicates whether the value is a known member of the CollectionLinkStatus enum.
+func (e CollectionLinkStatus) Valid() bool {
+	switch e {
+	case CollectionLinkStatusActive:
+		return true
+	case CollectionLinkStatusExpired:
+		return true
+	case CollectionLinkStatusRevoked:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporateLoginResponseSuccess.
+const (
+	CorporateLoginResponseSuccessTrue CorporateLoginResponseSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the CorporateLoginResponseSuccess enum.
+func (e CorporateLoginResponseSuccess) Valid() bool {
+	switch e {
+	case CorporateLoginResponseSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporatePaperSize.
+const (
+	CorporatePaperSizeA4     CorporatePaperSize = "a4"
+	CorporatePaperSizeLetter CorporatePaperSize = "letter"
+)
+
+// Valid indicates whether the value is a known member of the CorporatePaperSize enum.
+func (e CorporatePaperSize) Valid() bool {
+	switch e {
+	case CorporatePaperSizeA4:
+		return true
+	case CorporatePaperSizeLetter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporatePasswordSetSuccess.
+const (
+	CorporatePasswordSetSuccessTrue CorporatePasswordSetSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the CorporatePasswordSetSuccess enum.
+func (e CorporatePasswordSetSuccess) Valid() bool {
+	switch e {
+	case CorporatePasswordSetSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporateRegistrationCompletedSuccess.
+const (
+	CorporateRegistrationCompletedSuccessTrue CorporateRegistrationCompletedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the CorporateRegistrationCompletedSuccess enum.
+func (e CorporateRegistrationCompletedSuccess) Valid() bool {
+	switch e {
+	case CorporateRegistrationCompletedSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporateTestCheckoutResultStatus.
+const (
+	CorporateTestCheckoutResultStatusSucceeded CorporateTestCheckoutResultStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the CorporateTestCheckoutResultStatus enum.
+func (e CorporateTestCheckoutResultStatus) Valid() bool {
+	switch e {
+	case CorporateTestCheckoutResultStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for FormTemplateDeletedSuccess.
 const (
 	FormTemplateDeletedSuccessTrue FormTemplateDeletedSuccess = true
@@ -172,6 +271,21 @@ func (e PaymentConfigMode) Valid() bool {
 	case PaymentConfigModeStripe:
 		return true
 	case PaymentConfigModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PrintRunRecordedSuccess.
+const (
+	PrintRunRecordedSuccessTrue PrintRunRecordedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the PrintRunRecordedSuccess enum.
+func (e PrintRunRecordedSuccess) Valid() bool {
+	switch e {
+	case PrintRunRecordedSuccessTrue:
 		return true
 	default:
 		return false
@@ -562,9 +676,438 @@ type BatchLayouts struct {
 	Layouts []LabelGeometry `json:"layouts"`
 }
 
+// BatchPrintLayoutChoice A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
+type BatchPrintLayoutChoice struct {
+	// ID Examples: avery-l7165
+	ID string `json:"id,omitempty"`
+}
+
+// BatchPrintRequest The queue and the sheet. The server checks, with its messages: 1 to
+// 2000 codes of the organisation's library; a known layout; a start
+// position from 1 to the sheet's labels.
+type BatchPrintRequest struct {
+	// CodeIds The queue in order; a duplicated item repeats its code's id.
+	CodeIds []int64 `json:"codeIds,omitempty"`
+
+	// Layout A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
+	Layout BatchPrintLayoutChoice `json:"layout,omitempty"`
+
+	// Preview Render the same PDF without recording a print run.
+	Preview bool `json:"preview,omitempty"`
+
+	// StartPosition The 1-based label slot of the first label on the first sheet, to finish a partly used sheet; 0 or absent means 1.
+	StartPosition int `json:"startPosition,omitempty"`
+}
+
 // CheckUserResponse defines model for CheckUserResponse.
 type CheckUserResponse struct {
 	Exists bool `json:"exists"`
+}
+
+// CollectForm What a worker's form shows.
+type CollectForm struct {
+	// Consent The sentence the worker agrees to.
+	Consent          string              `json:"consent"`
+	Fields           []FormTemplateField `json:"fields"`
+	OrganizationName string              `json:"organizationName"`
+	ProjectName      string              `json:"projectName"`
+	TemplateName     string              `json:"templateName"`
+
+	// Update An update link (one code's record), not a new code.
+	Update bool `json:"update"`
+
+	// Values An update link's current details, by field id.
+	Values map[string]string `json:"values,omitempty"`
+}
+
+// CollectSubmission The worker's answers by field id, and their consent (required; the server says so).
+type CollectSubmission struct {
+	Consent bool              `json:"consent,omitempty"`
+	Values  map[string]string `json:"values,omitempty"`
+}
+
+// CollectionLink A collection link as the officer sees it.
+type CollectionLink struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// ExpiresAt Null for a link that never expires.
+	ExpiresAt        *time.Time           `json:"expiresAt"`
+	ID               int64                `json:"id"`
+	LastSubmissionAt *time.Time           `json:"lastSubmissionAt"`
+	ProjectID        *int64               `json:"projectId"`
+	ProjectName      string               `json:"projectName"`
+	RevokedAt        *time.Time           `json:"revokedAt"`
+	Status           CollectionLinkStatus `json:"status"`
+	Submissions      int                  `json:"submissions"`
+
+	// TemplateID 0 is the Standard Emergency Form.
+	TemplateID int64 `json:"templateId"`
+
+	// TemplateName Examples: Standard Emergency Form
+	TemplateName string `json:"templateName"`
+
+	// URL The link to share; only in the answer that made it (the server keeps only a hash of its token).
+	URL string `json:"url,omitempty"`
+}
+
+// CollectionLinkCreated defines model for CollectionLinkCreated.
+type CollectionLinkCreated struct {
+	// Link A collection link as the officer sees it.
+	Link CollectionLink `json:"link"`
+}
+
+// CollectionLinkList defines model for CollectionLinkList.
+type CollectionLinkList struct {
+	Links []CollectionLink `json:"links"`
+}
+
+// CollectionLinkRequest The form's template and the project new codes go to; the expiry in days, 7, 30 or 0 for never (the server checks it).
+type CollectionLinkRequest struct {
+	// ExpiresInDays Absent is 30 days; 0 is never.
+	ExpiresInDays *int `json:"expiresInDays,omitempty"`
+
+	// ProjectID 0 or absent is no project.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID 0 or absent is the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+}
+
+// CollectionLinkStatus defines model for CollectionLinkStatus.
+type CollectionLinkStatus string
+
+// CorporateActivity One line of Recent Activity.
+type CorporateActivity struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Detail    string    `json:"detail"`
+
+	// Kind Examples: member_invited
+	Kind string `json:"kind"`
+
+	// Sentence How it reads, written by the server.
+	Sentence string `json:"sentence"`
+}
+
+// CorporateBillingPortal defines model for CorporateBillingPortal.
+type CorporateBillingPortal struct {
+	// URL The provider's portal, to send the browser to.
+	URL string `json:"url"`
+}
+
+// CorporateCheckout A subscription checkout opened with the payment provider.
+type CorporateCheckout struct {
+	// RedirectURL Where to send the browser to pay.
+	RedirectURL string `json:"redirectUrl"`
+
+	// RegistrationID The registration this checkout pays for.
+	RegistrationID string `json:"registrationId"`
+
+	// SessionID The provider's checkout session.
+	SessionID string `json:"sessionId"`
+}
+
+// CorporateCompleteRegistrationRequest The ids the checkout's success page was given (both needed).
+type CorporateCompleteRegistrationRequest struct {
+	RegistrationID string `json:"registrationId,omitempty"`
+	SessionID      string `json:"sessionId,omitempty"`
+}
+
+// CorporateDashboard defines model for CorporateDashboard.
+type CorporateDashboard struct {
+	MaxMembers int `json:"maxMembers"`
+
+	// Organization An organisation as its members (and site admins) see it.
+	Organization CorporateOrganization `json:"organization"`
+
+	// Permissions What the caller may do here, from the rules the routes enforce (a site admin reads only).
+	Permissions    CorporatePermissions `json:"permissions"`
+	Projects       int                  `json:"projects"`
+	RecentActivity []CorporateActivity  `json:"recentActivity"`
+
+	// Role The caller's role here (Organization Administrator or Admin); empty for a site admin reading.
+	//
+	// Examples: Organization Administrator
+	Role        string `json:"role"`
+	TeamMembers int    `json:"teamMembers"`
+}
+
+// CorporateInviteRequest The new admin's address (the server checks it).
+type CorporateInviteRequest struct {
+	Email string `json:"email,omitempty"`
+}
+
+// CorporateLoginRequest Both are needed (the server says so).
+type CorporateLoginRequest struct {
+	// Email Examples: ann@acme.example
+	Email    string `json:"email,omitempty"`
+	Password string `json:"password,omitempty"`
+}
+
+// CorporateLoginResponse defines model for CorporateLoginResponse.
+type CorporateLoginResponse struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+
+	// Message Examples: Welcome back!
+	Message        string `json:"message"`
+	OrganizationID int64  `json:"organizationId"`
+
+	// SessionToken Only for a client that sent `X-Lifetag-Session: bearer`; the website has the cookie.
+	SessionToken string                        `json:"sessionToken,omitempty"`
+	Success      CorporateLoginResponseSuccess `json:"success"`
+	User         CorporateUser                 `json:"user"`
+}
+
+// CorporateLoginResponseSuccess defines model for CorporateLoginResponse.Success.
+type CorporateLoginResponseSuccess bool
+
+// CorporateOrganization An organisation as its members (and site admins) see it.
+type CorporateOrganization struct {
+	Address          string    `json:"address"`
+	City             string    `json:"city"`
+	ContactEmail     string    `json:"contactEmail"`
+	ContactFirstName string    `json:"contactFirstName"`
+	ContactLastName  string    `json:"contactLastName"`
+	Country          string    `json:"country"`
+	CreatedAt        time.Time `json:"createdAt"`
+	CurrentQrCodes   int       `json:"currentQrCodes"`
+	EmployeeCount    string    `json:"employeeCount"`
+
+	// HasBillingAccount It has paid once (the billing portal opens).
+	HasBillingAccount bool  `json:"hasBillingAccount"`
+	ID                int64 `json:"id"`
+	MaxQrCodes        int   `json:"maxQrCodes"`
+
+	// Name Examples: Acme Ltd
+	Name string `json:"name"`
+
+	// OrganizationType Examples: construction
+	OrganizationType string `json:"organizationType"`
+
+	// PaperSize A paper batch printing may start on.
+	PaperSize CorporatePaperSize `json:"paperSize"`
+
+	// Paused Why printing, new codes and links are refused right now (the server's words, with the numbers and the way out); empty when they are not.
+	Paused string `json:"paused"`
+	Phone  string `json:"phone"`
+
+	// SubscriptionPlan Examples: starter
+	SubscriptionPlan string `json:"subscriptionPlan"`
+
+	// SubscriptionStatus active, trial, past_due, canceled, or inactive (a trial that ended without a subscription).
+	//
+	// Examples: trial
+	SubscriptionStatus string `json:"subscriptionStatus"`
+
+	// SubscriptionTier The plan's id (the same as subscriptionPlan).
+	//
+	// Examples: starter
+	SubscriptionTier string     `json:"subscriptionTier"`
+	TrialEndsAt      *time.Time `json:"trialEndsAt"`
+}
+
+// CorporatePaperSize A paper batch printing may start on.
+type CorporatePaperSize string
+
+// CorporatePaperSizeRequest a4 or letter (the server checks it).
+type CorporatePaperSizeRequest struct {
+	// PaperSize Examples: a4
+	PaperSize string `json:"paperSize,omitempty"`
+}
+
+// CorporatePaperSizeSaved defines model for CorporatePaperSizeSaved.
+type CorporatePaperSizeSaved struct {
+	// Message Examples: Paper size saved
+	Message string `json:"message"`
+
+	// PaperSize A paper batch printing may start on.
+	PaperSize CorporatePaperSize `json:"paperSize"`
+}
+
+// CorporatePasswordSet defines model for CorporatePasswordSet.
+type CorporatePasswordSet struct {
+	// Message Examples: Your password has been set. Please sign in.
+	Message        string                      `json:"message"`
+	OrganizationID int64                       `json:"organizationId"`
+	Success        CorporatePasswordSetSuccess `json:"success"`
+}
+
+// CorporatePasswordSetSuccess defines model for CorporatePasswordSet.Success.
+type CorporatePasswordSetSuccess bool
+
+// CorporatePermissions What the caller may do here, from the rules the routes enforce (a site admin reads only).
+type CorporatePermissions struct {
+	// Edit Codes, projects, templates, collection links, printing, paper.
+	Edit bool `json:"edit"`
+
+	// ManageBilling The billing portal and choosing a plan.
+	ManageBilling bool `json:"manageBilling"`
+
+	// ManageTeam Invite, resend and remove admins.
+	ManageTeam bool `json:"manageTeam"`
+}
+
+// CorporateRegistrationCompleted defines model for CorporateRegistrationCompleted.
+type CorporateRegistrationCompleted struct {
+	ContactEmail string `json:"contactEmail"`
+
+	// Message Examples: Your corporate account has been created. Check your email for setup instructions.
+	Message        string `json:"message"`
+	OrganizationID int64  `json:"organizationId"`
+
+	// SetupPending A new customer who still has to open the setup mail (false for a trial that subscribed).
+	SetupPending bool                                  `json:"setupPending"`
+	Success      CorporateRegistrationCompletedSuccess `json:"success"`
+}
+
+// CorporateRegistrationCompletedSuccess defines model for CorporateRegistrationCompleted.Success.
+type CorporateRegistrationCompletedSuccess bool
+
+// CorporateRegistrationRequest The paid registration form. The server checks, in this order, with
+// a message each: organizationName, contactFirstName, contactLastName
+// at least 2 characters; contactEmail an address; phone at least 10
+// characters; organizationType one of construction, manufacturing,
+// logistics, healthcare, education, government, energy, mining,
+// other; employeeCount one of 1-10, 11-50, 51-200, 201-1000, 1000+;
+// subscriptionPlan a plan's id; address at least 10 characters; city
+// and country at least 2; each field at most 200 bytes (requirements
+// 2000).
+type CorporateRegistrationRequest struct {
+	// Address Examples: 1 High Street, Unit 4
+	Address string `json:"address,omitempty"`
+
+	// City Examples: Leeds
+	City string `json:"city,omitempty"`
+
+	// ContactEmail Examples: ann@acme.example
+	ContactEmail string `json:"contactEmail,omitempty"`
+
+	// ContactFirstName Examples: Ann
+	ContactFirstName string `json:"contactFirstName,omitempty"`
+
+	// ContactLastName Examples: Rider
+	ContactLastName string `json:"contactLastName,omitempty"`
+
+	// Country Examples: United Kingdom
+	Country string `json:"country,omitempty"`
+
+	// EmployeeCount Examples: 11-50
+	EmployeeCount string `json:"employeeCount,omitempty"`
+
+	// OrganizationName Examples: Acme Ltd
+	OrganizationName string `json:"organizationName,omitempty"`
+
+	// OrganizationType Examples: construction
+	OrganizationType string `json:"organizationType,omitempty"`
+
+	// Phone Examples: +44 20 7946 0000
+	Phone string `json:"phone,omitempty"`
+
+	// Requirements Anything the customer wants us to know (optional).
+	Requirements string `json:"requirements,omitempty"`
+
+	// SubscriptionPlan Examples: starter
+	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
+}
+
+// CorporateResendSetupRequest The registration's id; for a paid registration also its checkout session id (the browser's proof).
+type CorporateResendSetupRequest struct {
+	RegistrationID string `json:"registrationId,omitempty"`
+	SessionID      string `json:"sessionId,omitempty"`
+}
+
+// CorporateSetupPasswordRequest The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both).
+type CorporateSetupPasswordRequest struct {
+	Password string `json:"password,omitempty"`
+	Token    string `json:"token,omitempty"`
+}
+
+// CorporateSubscribeRequest The plan's id (the server checks it).
+type CorporateSubscribeRequest struct {
+	// SubscriptionPlan Examples: professional
+	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
+}
+
+// CorporateTeam defines model for CorporateTeam.
+type CorporateTeam struct {
+	MaxMembers int                   `json:"maxMembers"`
+	Members    []CorporateTeamMember `json:"members"`
+
+	// Permissions What the caller may do here, from the rules the routes enforce (a site admin reads only).
+	Permissions CorporatePermissions `json:"permissions"`
+}
+
+// CorporateTeamMember defines model for CorporateTeamMember.
+type CorporateTeamMember struct {
+	// CanRemove Whether the caller may remove this member.
+	CanRemove bool `json:"canRemove"`
+
+	// CanResend Whether the caller may resend this member's link.
+	CanResend   bool      `json:"canResend"`
+	CreatedAt   time.Time `json:"createdAt"`
+	Email       string    `json:"email"`
+	ID          int64     `json:"id"`
+	PasswordSet bool      `json:"passwordSet"`
+
+	// Role Examples: Admin
+	Role string `json:"role"`
+
+	// UserType Examples: corporate_admin
+	UserType string `json:"userType"`
+}
+
+// CorporateTestCheckoutRequest The local test checkout's form (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined).
+type CorporateTestCheckoutRequest struct {
+	CardNumber string `json:"cardNumber,omitempty"`
+	SessionID  string `json:"sessionId,omitempty"`
+}
+
+// CorporateTestCheckoutResult defines model for CorporateTestCheckoutResult.
+type CorporateTestCheckoutResult struct {
+	Status CorporateTestCheckoutResultStatus `json:"status"`
+}
+
+// CorporateTestCheckoutResultStatus defines model for CorporateTestCheckoutResult.Status.
+type CorporateTestCheckoutResultStatus string
+
+// CorporateTrialRegistration The simple form. name is required; contactEmail an address; industry
+// empty or one of construction, manufacturing, logistics, mining,
+// energy, healthcare, education, other; subscriptionTier a plan's id
+// (empty: the default plan); each at most 200 bytes. The server checks
+// each with its message.
+type CorporateTrialRegistration struct {
+	// ContactEmail Examples: ann@acme.example
+	ContactEmail string `json:"contactEmail,omitempty"`
+	ContactPhone string `json:"contactPhone,omitempty"`
+
+	// Industry Examples: construction
+	Industry string `json:"industry,omitempty"`
+
+	// Name Examples: Acme Ltd
+	Name string `json:"name,omitempty"`
+
+	// SubscriptionTier Examples: starter
+	SubscriptionTier string `json:"subscriptionTier,omitempty"`
+}
+
+// CorporateTrialStarted Nothing exists yet but the registration, waiting for its contact to open the mailed link.
+type CorporateTrialStarted struct {
+	ContactEmail string `json:"contactEmail"`
+
+	// Message Examples: Check your email: we sent a link to confirm your address. Your trial starts when you open it.
+	Message        string `json:"message"`
+	RegistrationID string `json:"registrationId"`
+}
+
+// CorporateUser defines model for CorporateUser.
+type CorporateUser struct {
+	Email          string `json:"email"`
+	ID             int64  `json:"id"`
+	OrganizationID int64  `json:"organizationId"`
+
+	// UserType corporate_owner (the Organization Administrator) or corporate_admin.
+	//
+	// Examples: corporate_owner
+	UserType string `json:"userType"`
 }
 
 // CreateQRCodeRequest A code to make. The values are checked against the template's
@@ -873,6 +1416,58 @@ type Message struct {
 	Message string `json:"message"`
 }
 
+// OrgReport defines model for OrgReport.
+type OrgReport struct {
+	ByProject []OrgReportProjectCount `json:"byProject"`
+
+	// BySource Every known source (manual, duplicate, import, collection), zeros included, then any other.
+	BySource            []OrgReportSourceCount `json:"bySource"`
+	CodesCreatedByMonth []OrgReportMonthCount  `json:"codesCreatedByMonth"`
+	GeneratedAt         time.Time              `json:"generatedAt"`
+
+	// IncompleteRecords Codes with required fields left empty.
+	IncompleteRecords    int                   `json:"incompleteRecords"`
+	LabelsPrintedByMonth []OrgReportMonthCount `json:"labelsPrintedByMonth"`
+	Quota                OrgReportQuota        `json:"quota"`
+
+	// ScansNote Examples: Scans are not counted: a Lifetag code holds plain text and is read offline, so nothing reports a scan.
+	ScansNote string `json:"scansNote"`
+}
+
+// OrgReportMonthCount defines model for OrgReportMonthCount.
+type OrgReportMonthCount struct {
+	Count int `json:"count"`
+
+	// Month YYYY-MM.
+	//
+	// Examples: 2026-03
+	Month string `json:"month"`
+}
+
+// OrgReportProjectCount defines model for OrgReportProjectCount.
+type OrgReportProjectCount struct {
+	Active   int    `json:"active"`
+	Inactive int    `json:"inactive"`
+	Name     string `json:"name"`
+
+	// ProjectID Null for codes in no project.
+	ProjectID *int64 `json:"projectId"`
+}
+
+// OrgReportQuota defines model for OrgReportQuota.
+type OrgReportQuota struct {
+	Max  int `json:"max"`
+	Used int `json:"used"`
+}
+
+// OrgReportSourceCount defines model for OrgReportSourceCount.
+type OrgReportSourceCount struct {
+	Count int `json:"count"`
+
+	// Source Examples: manual
+	Source string `json:"source"`
+}
+
 // PageView defines model for PageView.
 type PageView struct {
 	// Path A URL path: starts with /, at most 200 bytes, no query, fragment or @.
@@ -932,6 +1527,39 @@ type PaymentIntentRequest struct {
 
 // PersonalInfo defines model for PersonalInfo.
 type PersonalInfo = emergency.PersonalInfo
+
+// PrintRun A recorded print run.
+type PrintRun struct {
+	// Codes Distinct codes among them.
+	Codes     int       `json:"codes"`
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// Labels Labels printed, copies included.
+	Labels int `json:"labels"`
+
+	// Layout The layout's name, as the batch printer shows it.
+	Layout string `json:"layout"`
+}
+
+// PrintRunRecorded defines model for PrintRunRecorded.
+type PrintRunRecorded struct {
+	// PrintRun A recorded print run.
+	PrintRun PrintRun                `json:"printRun"`
+	Success  PrintRunRecordedSuccess `json:"success"`
+}
+
+// PrintRunRecordedSuccess defines model for PrintRunRecorded.Success.
+type PrintRunRecordedSuccess bool
+
+// PrintRunRequest A batch the station printed: the layout's id or name, how many
+// labels (copies included: at least one per code, at most 2000), and
+// which codes. The server checks each with its message.
+type PrintRunRequest struct {
+	CodeIds []int64 `json:"codeIds,omitempty"`
+	Labels  int     `json:"labels,omitempty"`
+	Layout  string  `json:"layout,omitempty"`
+}
 
 // Project A group of an organisation's codes (a site, a crew).
 type Project struct {
@@ -1091,6 +1719,20 @@ type TestCheckoutResult struct {
 // TestCheckoutResultStatus defines model for TestCheckoutResult.Status.
 type TestCheckoutResultStatus string
 
+// UpdateLinkCreated defines model for UpdateLinkCreated.
+type UpdateLinkCreated struct {
+	// Link A collection link as the officer sees it.
+	Link CollectionLink `json:"link"`
+
+	// Message Examples: Update link sent, Update link created
+	Message string `json:"message"`
+}
+
+// UpdateLinkRequest Where to mail the link (optional; the server checks the address).
+type UpdateLinkRequest struct {
+	Email string `json:"email,omitempty"`
+}
+
 // UpdateQRCodeRequest A change to a code; a field left out or null is left as it is.
 type UpdateQRCodeRequest struct {
 	IsActive *bool `json:"isActive,omitempty"`
@@ -1158,6 +1800,12 @@ type AdminUserID = string
 // CodeID defines model for CodeID.
 type CodeID = int64
 
+// CollectToken defines model for CollectToken.
+type CollectToken = string
+
+// CorporateBearerSession Examples: bearer
+type CorporateBearerSession = string
+
 // FormTemplatePathID defines model for FormTemplatePathID.
 type FormTemplatePathID = int64
 
@@ -1197,8 +1845,41 @@ type AdminUserNotFound = Error
 // BadRequest Every error answer.
 type BadRequest = Error
 
+// CollectClosed Every error answer.
+type CollectClosed = Error
+
+// CollectLinkGone Every error answer.
+type CollectLinkGone = Error
+
+// CollectLinkNotFound Every error answer.
+type CollectLinkNotFound = Error
+
 // Conflict Every error answer.
 type Conflict = Error
+
+// CorporateCodeNotFound Every error answer.
+type CorporateCodeNotFound = Error
+
+// CorporateMailLimit Every error answer.
+type CorporateMailLimit = Error
+
+// CorporateMemberNotFound Every error answer.
+type CorporateMemberNotFound = Error
+
+// CorporateOrganizationNotFound Every error answer.
+type CorporateOrganizationNotFound = Error
+
+// CorporateOwnerOnly Every error answer.
+type CorporateOwnerOnly = Error
+
+// CorporateOwnerOrPaused Every error answer.
+type CorporateOwnerOrPaused = Error
+
+// CorporatePaused Every error answer.
+type CorporatePaused = Error
+
+// CorporatePaymentSessionFailed Every error answer.
+type CorporatePaymentSessionFailed = Error
 
 // Forbidden Every error answer.
 type Forbidden = Error
@@ -1310,6 +1991,12 @@ type LoginParams struct {
 	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
 }
 
+// CorporateLoginParams defines parameters for CorporateLogin.
+type CorporateLoginParams struct {
+	// XLifetagSession `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored.
+	XLifetagSession CorporateBearerSession `json:"X-Lifetag-Session,omitempty"`
+}
+
 // ListQRCodesParams defines parameters for ListQRCodes.
 type ListQRCodesParams struct {
 	// Page 1-based page number (a positive whole number, at most 1000000).
@@ -1414,11 +2101,47 @@ type SetPasswordJSONRequestBody = SetPasswordRequest
 // CheckSubscriptionJSONRequestBody defines body for CheckSubscription for application/json ContentType.
 type CheckSubscriptionJSONRequestBody = EmailRequest
 
+// SubmitCollectFormJSONRequestBody defines body for SubmitCollectForm for application/json ContentType.
+type SubmitCollectFormJSONRequestBody = CollectSubmission
+
+// CompleteCorporateRegistrationJSONRequestBody defines body for CompleteCorporateRegistration for application/json ContentType.
+type CompleteCorporateRegistrationJSONRequestBody = CorporateCompleteRegistrationRequest
+
+// CreateCorporateCheckoutJSONRequestBody defines body for CreateCorporateCheckout for application/json ContentType.
+type CreateCorporateCheckoutJSONRequestBody = CorporateRegistrationRequest
+
 // UpdateFormTemplateJSONRequestBody defines body for UpdateFormTemplate for application/json ContentType.
 type UpdateFormTemplateJSONRequestBody = FormTemplateRequest
 
+// CorporateLoginJSONRequestBody defines body for CorporateLogin for application/json ContentType.
+type CorporateLoginJSONRequestBody = CorporateLoginRequest
+
+// RegisterCorporateTrialJSONRequestBody defines body for RegisterCorporateTrial for application/json ContentType.
+type RegisterCorporateTrialJSONRequestBody = CorporateTrialRegistration
+
+// ResendCorporateSetupJSONRequestBody defines body for ResendCorporateSetup for application/json ContentType.
+type ResendCorporateSetupJSONRequestBody = CorporateResendSetupRequest
+
+// SetupCorporatePasswordJSONRequestBody defines body for SetupCorporatePassword for application/json ContentType.
+type SetupCorporatePasswordJSONRequestBody = CorporateSetupPasswordRequest
+
+// ConfirmCorporateTestCheckoutJSONRequestBody defines body for ConfirmCorporateTestCheckout for application/json ContentType.
+type ConfirmCorporateTestCheckoutJSONRequestBody = CorporateTestCheckoutRequest
+
+// PrintCorporateBatchJSONRequestBody defines body for PrintCorporateBatch for application/json ContentType.
+type PrintCorporateBatchJSONRequestBody = BatchPrintRequest
+
+// CreateCollectionLinkJSONRequestBody defines body for CreateCollectionLink for application/json ContentType.
+type CreateCollectionLinkJSONRequestBody = CollectionLinkRequest
+
 // CreateFormTemplateJSONRequestBody defines body for CreateFormTemplate for application/json ContentType.
 type CreateFormTemplateJSONRequestBody = FormTemplateRequest
+
+// SetCorporatePaperSizeJSONRequestBody defines body for SetCorporatePaperSize for application/json ContentType.
+type SetCorporatePaperSizeJSONRequestBody = CorporatePaperSizeRequest
+
+// RecordCorporatePrintRunJSONRequestBody defines body for RecordCorporatePrintRun for application/json ContentType.
+type RecordCorporatePrintRunJSONRequestBody = PrintRunRequest
 
 // CreateProjectJSONRequestBody defines body for CreateProject for application/json ContentType.
 type CreateProjectJSONRequestBody = ProjectRequest
@@ -1434,6 +2157,15 @@ type ImportQRCodesJSONRequestBody = ImportQRCodesRequest
 
 // UpdateQRCodeJSONRequestBody defines body for UpdateQRCode for application/json ContentType.
 type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
+
+// CreateCodeUpdateLinkJSONRequestBody defines body for CreateCodeUpdateLink for application/json ContentType.
+type CreateCodeUpdateLinkJSONRequestBody = UpdateLinkRequest
+
+// SubscribeCorporateJSONRequestBody defines body for SubscribeCorporate for application/json ContentType.
+type SubscribeCorporateJSONRequestBody = CorporateSubscribeRequest
+
+// InviteCorporateMemberJSONRequestBody defines body for InviteCorporateMember for application/json ContentType.
+type InviteCorporateMemberJSONRequestBody = CorporateInviteRequest
 
 // CreatePaymentIntentJSONRequestBody defines body for CreatePaymentIntent for application/json ContentType.
 type CreatePaymentIntentJSONRequestBody = PaymentIntentRequest

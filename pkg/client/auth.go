@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"time"
 
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -14,22 +13,13 @@ type User = api.UserView
 // is the session.
 type SignIn = api.LoginResponse
 
-// CorporateUser is a corporate account as the corporate door describes it.
-type CorporateUser struct {
-	ID             int64  `json:"id"`
-	Email          string `json:"email"`
-	UserType       string `json:"userType"` // corporate_owner or corporate_admin
-	OrganizationID int64  `json:"organizationId"`
-}
+// CorporateUser is a corporate account as the corporate door describes it
+// (UserType corporate_owner or corporate_admin).
+type CorporateUser = api.CorporateUser
 
-// CorporateSignIn is the answer of the corporate door.
-type CorporateSignIn struct {
-	Token          string        `json:"sessionToken"`
-	OrganizationID int64         `json:"organizationId"`
-	Message        string        `json:"message"`
-	ExpiresAt      time.Time     `json:"expiresAt"`
-	User           CorporateUser `json:"user"`
-}
+// CorporateSignIn is the answer of the corporate door; SessionToken is the
+// session.
+type CorporateSignIn = api.CorporateLoginResponse
 
 type credentials struct {
 	Email    string `json:"email"`
@@ -56,10 +46,11 @@ func (c *Client) Login(ctx context.Context, email, password string) (*SignIn, er
 // CorporateLogin signs a corporate user in (POST /api/corporate/login).
 func (c *Client) CorporateLogin(ctx context.Context, email, password string) (*CorporateSignIn, error) {
 	var out CorporateSignIn
-	if err := c.do(ctx, "POST", "/api/corporate/login", nil, credentials{email, password}, &out, bearer); err != nil {
+	in := api.CorporateLoginRequest{Email: email, Password: password}
+	if err := c.do(ctx, "POST", "/api/corporate/login", nil, in, &out, bearer); err != nil {
 		return nil, err
 	}
-	if out.Token == "" {
+	if out.SessionToken == "" {
 		return nil, errNoToken
 	}
 	return &out, nil
@@ -71,16 +62,7 @@ func (c *Client) Logout(ctx context.Context) error {
 }
 
 // Organization is a corporate organisation as its members see it.
-type Organization struct {
-	ID                 int64      `json:"id"`
-	Name               string     `json:"name"`
-	SubscriptionPlan   string     `json:"subscriptionPlan"`
-	SubscriptionStatus string     `json:"subscriptionStatus"`
-	CurrentQRCodes     int        `json:"currentQrCodes"`
-	MaxQRCodes         int        `json:"maxQrCodes"`
-	TrialEndsAt        *time.Time `json:"trialEndsAt"`
-	CreatedAt          time.Time  `json:"createdAt"`
-}
+type Organization = api.CorporateOrganization
 
 // MyOrganization is the signed-in corporate user's organisation
 // (GET /api/corporate/organization); it also proves the session is alive.

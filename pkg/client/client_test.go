@@ -164,11 +164,11 @@ func TestCorporateDoor(t *testing.T) {
 	if signIn.OrganizationID == 0 || signIn.User.OrganizationID != signIn.OrganizationID || signIn.User.UserType != "corporate_owner" {
 		t.Fatalf("corporate sign-in: %+v", signIn)
 	}
-	org, err := anon.WithToken(signIn.Token).MyOrganization(ctx)
+	org, err := anon.WithToken(signIn.SessionToken).MyOrganization(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if org.ID != signIn.OrganizationID || org.Name != "Acme Safety" || org.MaxQRCodes != 50 {
+	if org.ID != signIn.OrganizationID || org.Name != "Acme Safety" || org.MaxQrCodes != 50 {
 		t.Fatalf("organisation: %+v", org)
 	}
 }

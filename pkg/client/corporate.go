@@ -113,11 +113,7 @@ func (c *Client) FormTemplates(ctx context.Context, orgID int64) ([]FormTemplate
 
 // PrintRun records a batch the station printed: the layout's id or name,
 // how many labels, and which codes.
-type PrintRun struct {
-	Layout  string  `json:"layout"`
-	Labels  int     `json:"labels"`
-	CodeIDs []int64 `json:"codeIds"`
-}
+type PrintRun = api.PrintRunRequest
 
 // RecordPrintRun tells the cloud about a printed batch
 // (POST /api/corporate/{orgId}/print-runs).

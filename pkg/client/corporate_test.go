@@ -25,7 +25,7 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, org := anon.WithToken(signIn.Token), signIn.OrganizationID
+	c, org := anon.WithToken(signIn.SessionToken), signIn.OrganizationID
 
 	templates, err := c.FormTemplates(ctx, org)
 	if err != nil {
@@ -95,11 +95,11 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 		t.Fatalf("import: %+v", imported)
 	}
 
-	if err := c.RecordPrintRun(ctx, org, client.PrintRun{Layout: "avery-5163", Labels: 2, CodeIDs: []int64{created.ID}}); err != nil {
+	if err := c.RecordPrintRun(ctx, org, client.PrintRun{Layout: "avery-5163", Labels: 2, CodeIds: []int64{created.ID}}); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("ErrPrintRunOfAnotherCode", func(t *testing.T) {
-		err := c.RecordPrintRun(ctx, org, client.PrintRun{Layout: "avery-5163", Labels: 1, CodeIDs: []int64{created.ID + 1000}})
+		err := c.RecordPrintRun(ctx, org, client.PrintRun{Layout: "avery-5163", Labels: 1, CodeIds: []int64{created.ID + 1000}})
 		if s := client.StatusOf(err); s != http.StatusNotFound {
 			t.Fatalf("got %v, want 404", err)
 		}

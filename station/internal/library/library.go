@@ -410,8 +410,8 @@ func (s *Service) sendPrintRun(ctx context.Context, c *client.Client, account se
 	for _, code := range lib.QrCodes {
 		exists[code.ID] = true
 	}
-	run.CodeIDs = slices.DeleteFunc(run.CodeIDs, func(id int64) bool { return !exists[id] })
-	if len(run.CodeIDs) == 0 {
+	run.CodeIds = slices.DeleteFunc(run.CodeIds, func(id int64) bool { return !exists[id] })
+	if len(run.CodeIds) == 0 {
 		return nil
 	}
 	return c.RecordPrintRun(ctx, account.OrganizationID, run)
@@ -533,10 +533,10 @@ func (s *Service) RecordRun(ctx context.Context, b Batch) (sent, queued bool, er
 	run := client.PrintRun{Layout: strings.TrimSpace(b.Layout), Labels: len(b.CodeIDs) * max(b.Copies, 1)}
 	for _, id := range b.CodeIDs {
 		if id > 0 { // a code still queued has no cloud id to count
-			run.CodeIDs = append(run.CodeIDs, id)
+			run.CodeIds = append(run.CodeIds, id)
 		}
 	}
-	if len(run.CodeIDs) == 0 {
+	if len(run.CodeIds) == 0 {
 		return false, false, nil
 	}
 	c, account, err := s.session.Require(session.RoleCorporate)

@@ -112,7 +112,7 @@ func (s *Service) SignIn(ctx context.Context, cloudURL, email, password string, 
 		if err != nil {
 			return nil, err
 		}
-		st = stored{Token: in.Token, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email, Role: RoleCorporate,
+		st = stored{Token: in.SessionToken, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email, Role: RoleCorporate,
 			OrganizationID: in.OrganizationID, ExpiresAt: in.ExpiresAt}}
 	} else {
 		in, err := base.Login(ctx, email, password)

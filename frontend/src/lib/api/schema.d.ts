@@ -711,6 +711,467 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/create-payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep a registration and open the provider's subscription checkout for its plan. */
+        post: operations["createCorporateCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/complete-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a registration whose browser is back from a paid checkout.
+         * @description The session must be the registration's own and paid, as the provider
+         *     says; the organisation is made exactly once (by this or the webhook,
+         *     whichever comes first). Done before is done.
+         */
+        post: operations["completeCorporateRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/test-checkout/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The local test checkout's Pay button for a subscription (development without Stripe keys only).
+         * @description For the succeeding test card it signs the checkout.session.completed
+         *     event Stripe would send and applies it through the webhook's path.
+         */
+        post: operations["confirmCorporateTestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The simple form's 14-day trial (no card); the contact proves the address with a mailed link.
+         * @description Nothing but the registration exists until the mailed link is opened
+         *     (POST /api/corporate/setup-password). A mailbox gets one trial, ever;
+         *     a client address and a mailbox a few registrations a day.
+         */
+        post: operations["registerCorporateTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a corporate user in (the corporate door).
+         * @description The website gets the HttpOnly session cookie; a program that sends
+         *     `X-Lifetag-Session: bearer` gets `sessionToken` in the answer instead.
+         *     Failed attempts slow down and then refuse further attempts for the
+         *     address (429).
+         */
+        post: operations["corporateLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/setup-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a corporate user's password from a mailed setup link (a trial's link also starts the trial). */
+        post: operations["setupCorporatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/resend-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a registration's link again (a trial's confirmation, or a paid registration's setup link).
+         * @description The answer is the same whether or not anything was sent. A paid
+         *     registration needs its checkout session id as proof.
+         */
+        post: operations["resendCorporateSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in corporate user's organisation (also proves the session is alive). */
+        get: operations["getMyOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's figures, recent activity and what the caller may do. */
+        get: operations["getCorporateDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's members, the owner first. */
+        get: operations["listCorporateTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/team/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an admin and mail them a setup link (the owner only; it mails, so a paused organisation cannot).
+         * @description The answer is the same whether or not the address already has an
+         *     account (which cannot join; that person is mailed what happened).
+         *     An organisation has at most 3 accounts, owner included.
+         */
+        post: operations["inviteCorporateMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/team/{userId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a member who has no password yet a fresh setup link (the owner only; it mails). */
+        post: operations["resendCorporateInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/team/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an admin's account (the owner only; the owner cannot be removed). */
+        delete: operations["removeCorporateMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/billing-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the provider's customer portal (change plan or card, cancel); the owner only. */
+        post: operations["openCorporateBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a subscription checkout for a trial or an ended subscription (the owner only).
+         * @description The paid session is applied by complete-registration or the webhook, as a new registration's is.
+         */
+        post: operations["subscribeCorporate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/paper-size": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the paper the organisation's batch printing starts on (any member). */
+        put: operations["setCorporatePaperSize"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/batch-print.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The label sheet PDF of a queue of library codes (a print is recorded as a print run; a preview is not).
+         * @description Refused (403) while the organisation is paused: its subscription
+         *     ended, or it holds more codes than its plan allows (the message
+         *     gives the numbers and the way out).
+         */
+        post: operations["printCorporateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/print-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a batch the desktop station printed itself.
+         * @description Refused (403) while the organisation is paused, as printing is.
+         */
+        post: operations["recordCorporatePrintRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collect/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        /** What a worker's form shows (an update link also carries the worker's current details). */
+        get: operations["getCollectForm"];
+        put?: never;
+        /**
+         * A worker sends their details (a new code in the library, or an update link's code changed).
+         * @description Refused (403, the form is closed) while the organisation is paused or
+         *     its plan is full. Refused submissions count against the client's
+         *     address, accepted ones against the link (429 when either is full).
+         */
+        post: operations["submitCollectForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/collection-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's shared collection links, newest first (not update links). */
+        get: operations["listCollectionLinks"];
+        put?: never;
+        /** Make a shared link workers open to fill in a template's form (refused while paused or full). */
+        post: operations["createCollectionLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/collection-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a collection link (it stays listed, as revoked). */
+        delete: operations["revokeCollectionLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/update-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use link for a worker to correct one code's record, mailed to them when an address is given.
+         * @description Refused (403) while the organisation is paused (it mails).
+         */
+        post: operations["createCodeUpdateLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's figures (quota, codes by project and source, codes made and labels printed by month). */
+        get: operations["getCorporateAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/analytics/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same figures as a CSV download (section, item, value rows). */
+        get: operations["downloadCorporateAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/projects/{orgId}": {
         parameters: {
             query?: never;
@@ -1477,6 +1938,447 @@ export interface components {
             /** @description How many QR codes the organisation may hold: 1 to 100000. */
             maxQrCodes: number;
         };
+        /**
+         * @description The paid registration form. The server checks, in this order, with
+         *     a message each: organizationName, contactFirstName, contactLastName
+         *     at least 2 characters; contactEmail an address; phone at least 10
+         *     characters; organizationType one of construction, manufacturing,
+         *     logistics, healthcare, education, government, energy, mining,
+         *     other; employeeCount one of 1-10, 11-50, 51-200, 201-1000, 1000+;
+         *     subscriptionPlan a plan's id; address at least 10 characters; city
+         *     and country at least 2; each field at most 200 bytes (requirements
+         *     2000).
+         */
+        CorporateRegistrationRequest: {
+            /** @example Acme Ltd */
+            organizationName?: string;
+            /** @example Ann */
+            contactFirstName?: string;
+            /** @example Rider */
+            contactLastName?: string;
+            /** @example ann@acme.example */
+            contactEmail?: string;
+            /** @example +44 20 7946 0000 */
+            phone?: string;
+            /** @example construction */
+            organizationType?: string;
+            /** @example 11-50 */
+            employeeCount?: string;
+            /** @example starter */
+            subscriptionPlan?: string;
+            /** @example 1 High Street, Unit 4 */
+            address?: string;
+            /** @example Leeds */
+            city?: string;
+            /** @example United Kingdom */
+            country?: string;
+            /** @description Anything the customer wants us to know (optional). */
+            requirements?: string;
+        };
+        /** @description A subscription checkout opened with the payment provider. */
+        CorporateCheckout: {
+            /** @description The provider's checkout session. */
+            sessionId: string;
+            /** @description Where to send the browser to pay. */
+            redirectUrl: string;
+            /** @description The registration this checkout pays for. */
+            registrationId: string;
+        };
+        /** @description The ids the checkout's success page was given (both needed). */
+        CorporateCompleteRegistrationRequest: {
+            sessionId?: string;
+            registrationId?: string;
+        };
+        CorporateRegistrationCompleted: {
+            /** @constant */
+            success: true;
+            /** @example Your corporate account has been created. Check your email for setup instructions. */
+            message: string;
+            /** Format: int64 */
+            organizationId: number;
+            contactEmail: string;
+            /** @description A new customer who still has to open the setup mail (false for a trial that subscribed). */
+            setupPending: boolean;
+        };
+        /** @description The local test checkout's form (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). */
+        CorporateTestCheckoutRequest: {
+            sessionId?: string;
+            cardNumber?: string;
+        };
+        CorporateTestCheckoutResult: {
+            /** @constant */
+            status: "succeeded";
+        };
+        /**
+         * @description The simple form. name is required; contactEmail an address; industry
+         *     empty or one of construction, manufacturing, logistics, mining,
+         *     energy, healthcare, education, other; subscriptionTier a plan's id
+         *     (empty: the default plan); each at most 200 bytes. The server checks
+         *     each with its message.
+         */
+        CorporateTrialRegistration: {
+            /** @example Acme Ltd */
+            name?: string;
+            /** @example construction */
+            industry?: string;
+            /** @example ann@acme.example */
+            contactEmail?: string;
+            contactPhone?: string;
+            /** @example starter */
+            subscriptionTier?: string;
+        };
+        /** @description Nothing exists yet but the registration, waiting for its contact to open the mailed link. */
+        CorporateTrialStarted: {
+            registrationId: string;
+            contactEmail: string;
+            /** @example Check your email: we sent a link to confirm your address. Your trial starts when you open it. */
+            message: string;
+        };
+        /** @description Both are needed (the server says so). */
+        CorporateLoginRequest: {
+            /** @example ann@acme.example */
+            email?: string;
+            password?: string;
+        };
+        CorporateLoginResponse: {
+            /** @constant */
+            success: true;
+            /** @description Only for a client that sent `X-Lifetag-Session: bearer`; the website has the cookie. */
+            sessionToken?: string;
+            /** Format: int64 */
+            organizationId: number;
+            /** @example Welcome back! */
+            message: string;
+            /** Format: date-time */
+            expiresAt: string;
+            user: components["schemas"]["CorporateUser"];
+        };
+        CorporateUser: {
+            /** Format: int64 */
+            id: number;
+            email: string;
+            /**
+             * @description corporate_owner (the Organization Administrator) or corporate_admin.
+             * @example corporate_owner
+             */
+            userType: string;
+            /** Format: int64 */
+            organizationId: number;
+        };
+        /** @description The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both). */
+        CorporateSetupPasswordRequest: {
+            token?: string;
+            password?: string;
+        };
+        CorporatePasswordSet: {
+            /** @constant */
+            success: true;
+            /** @example Your password has been set. Please sign in. */
+            message: string;
+            /** Format: int64 */
+            organizationId: number;
+        };
+        /** @description The registration's id; for a paid registration also its checkout session id (the browser's proof). */
+        CorporateResendSetupRequest: {
+            registrationId?: string;
+            sessionId?: string;
+        };
+        /**
+         * @description A paper batch printing may start on.
+         * @enum {string}
+         */
+        CorporatePaperSize: "a4" | "letter";
+        /** @description An organisation as its members (and site admins) see it. */
+        CorporateOrganization: {
+            /** Format: int64 */
+            id: number;
+            /** @example Acme Ltd */
+            name: string;
+            /** @example construction */
+            organizationType: string;
+            contactFirstName: string;
+            contactLastName: string;
+            contactEmail: string;
+            phone: string;
+            address: string;
+            city: string;
+            country: string;
+            employeeCount: string;
+            /**
+             * @description The plan's id (the same as subscriptionPlan).
+             * @example starter
+             */
+            subscriptionTier: string;
+            /** @example starter */
+            subscriptionPlan: string;
+            /**
+             * @description active, trial, past_due, canceled, or inactive (a trial that ended without a subscription).
+             * @example trial
+             */
+            subscriptionStatus: string;
+            currentQrCodes: number;
+            maxQrCodes: number;
+            /** @description It has paid once (the billing portal opens). */
+            hasBillingAccount: boolean;
+            paperSize: components["schemas"]["CorporatePaperSize"];
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why printing, new codes and links are refused right now (the server's words, with the numbers and the way out); empty when they are not. */
+            paused: string;
+        };
+        /** @description What the caller may do here, from the rules the routes enforce (a site admin reads only). */
+        CorporatePermissions: {
+            /** @description Codes, projects, templates, collection links, printing, paper. */
+            edit: boolean;
+            /** @description Invite, resend and remove admins. */
+            manageTeam: boolean;
+            /** @description The billing portal and choosing a plan. */
+            manageBilling: boolean;
+        };
+        /** @description One line of Recent Activity. */
+        CorporateActivity: {
+            /** @example member_invited */
+            kind: string;
+            detail: string;
+            /** @description How it reads, written by the server. */
+            sentence: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CorporateDashboard: {
+            organization: components["schemas"]["CorporateOrganization"];
+            projects: number;
+            teamMembers: number;
+            maxMembers: number;
+            recentActivity: components["schemas"]["CorporateActivity"][];
+            /**
+             * @description The caller's role here (Organization Administrator or Admin); empty for a site admin reading.
+             * @example Organization Administrator
+             */
+            role: string;
+            permissions: components["schemas"]["CorporatePermissions"];
+        };
+        CorporateTeamMember: {
+            /** Format: int64 */
+            id: number;
+            email: string;
+            /** @example corporate_admin */
+            userType: string;
+            /** @example Admin */
+            role: string;
+            passwordSet: boolean;
+            /** @description Whether the caller may resend this member's link. */
+            canResend: boolean;
+            /** @description Whether the caller may remove this member. */
+            canRemove: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CorporateTeam: {
+            members: components["schemas"]["CorporateTeamMember"][];
+            maxMembers: number;
+            permissions: components["schemas"]["CorporatePermissions"];
+        };
+        /** @description The new admin's address (the server checks it). */
+        CorporateInviteRequest: {
+            email?: string;
+        };
+        CorporateBillingPortal: {
+            /** @description The provider's portal, to send the browser to. */
+            url: string;
+        };
+        /** @description The plan's id (the server checks it). */
+        CorporateSubscribeRequest: {
+            /** @example professional */
+            subscriptionPlan?: string;
+        };
+        /** @description a4 or letter (the server checks it). */
+        CorporatePaperSizeRequest: {
+            /** @example a4 */
+            paperSize?: string;
+        };
+        CorporatePaperSizeSaved: {
+            paperSize: components["schemas"]["CorporatePaperSize"];
+            /** @example Paper size saved */
+            message: string;
+        };
+        /**
+         * @description The queue and the sheet. The server checks, with its messages: 1 to
+         *     2000 codes of the organisation's library; a known layout; a start
+         *     position from 1 to the sheet's labels.
+         */
+        BatchPrintRequest: {
+            /** @description The queue in order; a duplicated item repeats its code's id. */
+            codeIds?: number[];
+            layout?: components["schemas"]["BatchPrintLayoutChoice"];
+            /** @description The 1-based label slot of the first label on the first sheet, to finish a partly used sheet; 0 or absent means 1. */
+            startPosition?: number;
+            /** @description Render the same PDF without recording a print run. */
+            preview?: boolean;
+        };
+        /** @description A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry. */
+        BatchPrintLayoutChoice: {
+            /** @example avery-l7165 */
+            id?: string;
+        };
+        /**
+         * @description A batch the station printed: the layout's id or name, how many
+         *     labels (copies included: at least one per code, at most 2000), and
+         *     which codes. The server checks each with its message.
+         */
+        PrintRunRequest: {
+            layout?: string;
+            labels?: number;
+            codeIds?: number[];
+        };
+        /** @description A recorded print run. */
+        PrintRun: {
+            /** Format: int64 */
+            id: number;
+            /** @description The layout's name, as the batch printer shows it. */
+            layout: string;
+            /** @description Labels printed, copies included. */
+            labels: number;
+            /** @description Distinct codes among them. */
+            codes: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PrintRunRecorded: {
+            /** @constant */
+            success: true;
+            printRun: components["schemas"]["PrintRun"];
+        };
+        /** @enum {string} */
+        CollectionLinkStatus: "active" | "expired" | "revoked";
+        /** @description A collection link as the officer sees it. */
+        CollectionLink: {
+            /** Format: int64 */
+            id: number;
+            /** @description The link to share; only in the answer that made it (the server keeps only a hash of its token). */
+            url?: string;
+            /**
+             * Format: int64
+             * @description 0 is the Standard Emergency Form.
+             */
+            templateId: number;
+            /** @example Standard Emergency Form */
+            templateName: string;
+            /** Format: int64 */
+            projectId: number | null;
+            projectName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null for a link that never expires.
+             */
+            expiresAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            submissions: number;
+            /** Format: date-time */
+            lastSubmissionAt: string | null;
+            status: components["schemas"]["CollectionLinkStatus"];
+        };
+        CollectionLinkList: {
+            links: components["schemas"]["CollectionLink"][];
+        };
+        /** @description The form's template and the project new codes go to; the expiry in days, 7, 30 or 0 for never (the server checks it). */
+        CollectionLinkRequest: {
+            /**
+             * Format: int64
+             * @description 0 or absent is the Standard Emergency Form.
+             */
+            templateId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent is no project.
+             */
+            projectId?: number;
+            /** @description Absent is 30 days; 0 is never. */
+            expiresInDays?: number;
+        };
+        CollectionLinkCreated: {
+            link: components["schemas"]["CollectionLink"];
+        };
+        /** @description Where to mail the link (optional; the server checks the address). */
+        UpdateLinkRequest: {
+            email?: string;
+        };
+        UpdateLinkCreated: {
+            link: components["schemas"]["CollectionLink"];
+            /**
+             * @example Update link sent
+             * @example Update link created
+             */
+            message: string;
+        };
+        /** @description What a worker's form shows. */
+        CollectForm: {
+            organizationName: string;
+            templateName: string;
+            projectName: string;
+            fields: components["schemas"]["FormTemplateField"][];
+            /** @description The sentence the worker agrees to. */
+            consent: string;
+            /** @description An update link's current details, by field id. */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description An update link (one code's record), not a new code. */
+            update: boolean;
+        };
+        /** @description The worker's answers by field id, and their consent (required; the server says so). */
+        CollectSubmission: {
+            values?: {
+                [key: string]: string;
+            };
+            consent?: boolean;
+        };
+        OrgReport: {
+            quota: components["schemas"]["OrgReportQuota"];
+            byProject: components["schemas"]["OrgReportProjectCount"][];
+            /** @description Every known source (manual, duplicate, import, collection), zeros included, then any other. */
+            bySource: components["schemas"]["OrgReportSourceCount"][];
+            codesCreatedByMonth: components["schemas"]["OrgReportMonthCount"][];
+            labelsPrintedByMonth: components["schemas"]["OrgReportMonthCount"][];
+            /** @description Codes with required fields left empty. */
+            incompleteRecords: number;
+            /** @example Scans are not counted: a Lifetag code holds plain text and is read offline, so nothing reports a scan. */
+            scansNote: string;
+            /** Format: date-time */
+            generatedAt: string;
+        };
+        OrgReportQuota: {
+            used: number;
+            max: number;
+        };
+        OrgReportProjectCount: {
+            /**
+             * Format: int64
+             * @description Null for codes in no project.
+             */
+            projectId: number | null;
+            name: string;
+            active: number;
+            inactive: number;
+        };
+        OrgReportSourceCount: {
+            /** @example manual */
+            source: string;
+            count: number;
+        };
+        OrgReportMonthCount: {
+            /**
+             * @description YYYY-MM.
+             * @example 2026-03
+             */
+            month: string;
+            count: number;
+        };
         /** @description A change that answers only that it was made. */
         LibrarySuccess: {
             /** @constant */
@@ -2065,6 +2967,110 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not the caller's organisation (or none): another organisation's id answers the same. */
+        CorporateOrganizationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such organisation, or no such member of it. */
+        CorporateMemberNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such organisation, or a code that is not in its library. */
+        CorporateCodeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Only the Organization Administrator may do this (or a cross-site request). */
+        CorporateOwnerOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The organisation is paused (cloud.CanCreateCodes): its trial or
+         *     subscription ended, or it holds more codes than its plan allows
+         *     (the message gives the numbers and the way out); printing, new
+         *     codes, links and mails wait. Or a cross-site request.
+         */
+        CorporatePaused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Only the Organization Administrator may do this, or the organisation is paused (it mails; see CorporatePaused), or a cross-site request. */
+        CorporateOwnerOrPaused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many mails to this address, from this caller or from this organisation in the last hour. */
+        CorporateMailLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment provider did not open a checkout. */
+        CorporatePaymentSessionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No collection link has this token (or an update link's code was deleted). */
+        CollectLinkNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The link was revoked or has expired, or (an update link) was used. */
+        CollectLinkGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The form is closed (the organisation is paused, or its plan is full for a new code). */
+        CollectClosed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The organisation's id. */
@@ -2106,6 +3112,10 @@ export interface components {
          *     is not a number, or not the organisation's, answers 404.
          */
         FormTemplatePathID: number;
+        /** @description A collection link's secret token (from its URL, /collect/{token}). */
+        CollectToken: string;
+        /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
+        CorporateBearerSession: string;
     };
     requestBodies: never;
     headers: never;
@@ -3496,6 +4506,1094 @@ export interface operations {
             404: components["responses"]["AdminOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCorporateCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout to send the browser to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateCheckout"];
+                };
+            };
+            /** @description A field is missing or not valid (the first problem, in form order). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description The contact address already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["CorporatePaymentSessionFailed"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    completeCorporateRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateCompleteRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The organisation exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateRegistrationCompleted"];
+                };
+            };
+            /** @description An id is missing, or the checkout is not paid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description No registration with this id and checkout session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmCorporateTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateTestCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment succeeded and was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateTestCheckoutResult"];
+                };
+            };
+            /** @description Not one of the two test cards. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The declining test card. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Not in test mode, or no such local checkout session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    registerCorporateTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateTrialRegistration"];
+            };
+        };
+        responses: {
+            /** @description The confirmation link was mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateTrialStarted"];
+                };
+            };
+            /** @description A field is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description The address has an account, or its mailbox had a trial. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            /** @description Rate-limited per client address, or too many trials from here or for this mailbox today. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    corporateLogin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
+                "X-Lifetag-Session"?: components["parameters"]["CorporateBearerSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The session cookie (not for a bearer client). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateLoginResponse"];
+                };
+            };
+            /** @description The address or the password is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong address or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a corporate account (said only once the password is right), or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setupCorporatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateSetupPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporatePasswordSet"];
+                };
+            };
+            /** @description The link is not valid, or the password is not acceptable. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description A trial's address got an account since it registered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link was used or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendCorporateSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateResendSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent if the registration is waiting for it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            /** @description Rate-limited per client address, or the registration has had its mails. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateOrganization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCorporateDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateDashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCorporateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    inviteCorporateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not an e-mail address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateOwnerOrPaused"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description The team is full. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendCorporateInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A member of the organisation's team. */
+                userId: components["parameters"]["MemberID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateOwnerOrPaused"];
+            404: components["responses"]["CorporateMemberNotFound"];
+            /** @description The member has set a password already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["CorporateMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeCorporateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A member of the organisation's team. */
+                userId: components["parameters"]["MemberID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the owner, the owner's own account, or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["CorporateMemberNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    openCorporateBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal to send the browser to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateBillingPortal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateOwnerOnly"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description The organisation never paid (a trial). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider did not open the portal. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    subscribeCorporate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateSubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout to send the browser to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateCheckout"];
+                };
+            };
+            /** @description Not a plan. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateOwnerOnly"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description The organisation has a live subscription. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            500: components["responses"]["CorporatePaymentSessionFailed"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setCorporatePaperSize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporatePaperSizeRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporatePaperSizeSaved"];
+                };
+            };
+            /** @description Not a paper size. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    printCorporateBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchPrintRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF; `Content-Disposition` is inline for a preview, an attachment otherwise. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The queue, the layout or the start position is not valid, or a code's record is too long for the labels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateCodeNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordCorporatePrintRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintRunRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintRunRecorded"];
+                };
+            };
+            /** @description The queue, the label count or the layout is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateCodeNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCollectForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectForm"];
+                };
+            };
+            403: components["responses"]["CollectClosed"];
+            404: components["responses"]["CollectLinkNotFound"];
+            410: components["responses"]["CollectLinkGone"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    submitCollectForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectSubmission"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No consent, or the record is not valid (errors lists the fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The form is closed (the organisation is paused or its plan full), or a cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["CollectLinkNotFound"];
+            410: components["responses"]["CollectLinkGone"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCollectionLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links (without their URLs, which only their creation shows). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionLinkList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCollectionLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Made; the answer is the only one that carries its URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionLinkCreated"];
+                };
+            };
+            /** @description Not one of the expiries. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            /** @description No such organisation, template or project here. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan's codes are all used. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeCollectionLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A collection link of the organisation. */
+                linkId: components["parameters"]["LinkID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such organisation or link here. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCodeUpdateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Made (and mailed). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateLinkCreated"];
+                };
+            };
+            /** @description Not an e-mail address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateCodeNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCorporateAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    downloadCorporateAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
             503: components["responses"]["Unavailable"];
         };
     };

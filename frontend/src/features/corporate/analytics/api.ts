@@ -1,23 +1,12 @@
 // An organisation's analytics: GET /api/corporate/{orgId}/analytics and the
 // CSV report beside it (cloud/service/orgreport.go).
 import { useQuery } from "@tanstack/react-query";
-import { apiJson, apiRequest } from "@/lib/api";
+import { apiJson, apiRequest, type Wire } from "@/lib/api";
 
-export interface MonthCount {
-  month: string; // YYYY-MM
-  count: number;
-}
+/** One month's figure; month is YYYY-MM. */
+export type MonthCount = Wire<"OrgReportMonthCount">;
 
-export interface OrgReport {
-  quota: { used: number; max: number };
-  byProject: { projectId: number | null; name: string; active: number; inactive: number }[];
-  bySource: { source: string; count: number }[];
-  codesCreatedByMonth: MonthCount[];
-  labelsPrintedByMonth: MonthCount[];
-  incompleteRecords: number;
-  scansNote: string;
-  generatedAt: string;
-}
+export type OrgReport = Wire<"OrgReport">;
 
 export function useOrgReport(orgId: number | null) {
   return useQuery({

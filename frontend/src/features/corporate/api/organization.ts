@@ -1,44 +1,20 @@
 // The signed-in member's organisation: GET /api/corporate/organization and
 // /api/corporate/{orgId}/dashboard, and the owner's billing portal.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 import type { PaperSize } from "@/lib/labels";
 
-export interface Organization {
-  id: number;
-  name: string;
-  subscriptionTier: string;
-  subscriptionStatus: string;
-  currentQrCodes: number;
-  maxQrCodes: number;
-  hasBillingAccount: boolean;
-  trialEndsAt: string | null;
-  /** Why printing, new codes and links are refused now (the server's rule and words); "" when not. */
-  paused: string;
-  /** The paper batch printing starts on. */
-  paperSize: PaperSize;
-}
+/** Its `paused` says why printing, new codes and links are refused now (the server's rule and words); "" when not. */
+export type Organization = Wire<"CorporateOrganization">;
 
 /**
  * What the caller may do here, stated by the server from the rule its
  * routes enforce; pages show only these actions and never decide by role.
  */
-export interface Permissions {
-  edit: boolean;
-  manageTeam: boolean;
-  manageBilling: boolean;
-}
+export type Permissions = Wire<"CorporatePermissions">;
 
-export interface Dashboard {
-  organization: Organization;
-  projects: number;
-  teamMembers: number;
-  maxMembers: number;
-  role: string;
-  permissions: Permissions;
-  /** Each line as a sentence, written by the server (one table of sentences). */
-  recentActivity: { kind: string; detail: string; sentence: string; createdAt: string }[];
-}
+/** Each activity line comes as a sentence, written by the server (one table of sentences). */
+export type Dashboard = Wire<"CorporateDashboard">;
 
 export const organizationKeys = {
   own: ["corporate", "organization"] as const,
@@ -68,17 +44,16 @@ export function useDashboard(orgId: number | null) {
 export function useSubscribe(orgId: number) {
   return useMutation({
     mutationFn: (subscriptionPlan: string) =>
-      apiJson<{ sessionId: string; redirectUrl: string; registrationId: string }>(
-        "POST",
-        `/api/corporate/${orgId}/subscribe`,
-        { subscriptionPlan },
-      ),
+      apiJson<Wire<"CorporateCheckout">>("POST", `/api/corporate/${orgId}/subscribe`, {
+        subscriptionPlan,
+      } satisfies Wire<"CorporateSubscribeRequest">),
   });
 }
 
 export function useBillingPortal(orgId: number) {
   return useMutation({
-    mutationFn: () => apiJson<{ url: string }>("POST", `/api/corporate/${orgId}/billing-portal`),
+    mutationFn: () =>
+      apiJson<Wire<"CorporateBillingPortal">>("POST", `/api/corporate/${orgId}/billing-portal`),
   });
 }
 
@@ -87,11 +62,9 @@ export function useSetPaperSize(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paperSize: PaperSize) =>
-      apiJson<{ paperSize: PaperSize; message: string }>(
-        "PUT",
-        `/api/corporate/${orgId}/paper-size`,
-        { paperSize },
-      ),
+      apiJson<Wire<"CorporatePaperSizeSaved">>("PUT", `/api/corporate/${orgId}/paper-size`, {
+        paperSize,
+      } satisfies Wire<"CorporatePaperSizeRequest">),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["corporate"] }),
   });
 }

@@ -1,22 +1,12 @@
 // POST /api/corporate/register: the simple form's 14-day trial (spec §7), and
 // POST /api/corporate/resend-setup for the page a new customer lands on.
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export interface TrialRegistration {
-  name: string;
-  industry: string;
-  contactEmail: string;
-  contactPhone: string;
-  subscriptionTier: string;
-}
+export type TrialRegistration = Wire<"CorporateTrialRegistration">;
 
 /** Nothing exists yet: the contact proves the address with the mailed link. */
-export interface TrialStarted {
-  registrationId: string;
-  contactEmail: string;
-  message: string;
-}
+export type TrialStarted = Wire<"CorporateTrialStarted">;
 
 export function registerTrial(body: TrialRegistration) {
   return apiJson<TrialStarted>("POST", "/api/corporate/register", body);
@@ -27,8 +17,8 @@ export function useRegisterTrial() {
 }
 
 /** The landing page's Resend: a trial's link, or a paid registration's setup link. */
-export function resendSetup(body: { registrationId: string; sessionId: string }) {
-  return apiJson<{ message: string }>("POST", "/api/corporate/resend-setup", body);
+export function resendSetup(body: Wire<"CorporateResendSetupRequest">) {
+  return apiJson<Wire<"Message">>("POST", "/api/corporate/resend-setup", body);
 }
 
 export function useResendSetup() {

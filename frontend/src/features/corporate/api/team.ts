@@ -1,27 +1,15 @@
 // The team (spec §2 /corporate/team): list, invite, resend, remove.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
-import { organizationKeys, type Permissions } from "./organization";
+import { apiJson, type Wire } from "@/lib/api";
+import { organizationKeys } from "./organization";
 
-export interface Member {
-  id: number;
-  email: string;
-  userType: string;
-  role: string;
-  passwordSet: boolean;
-  /** Whether the reader may resend this member's link / remove them (the server's rules). */
-  canResend: boolean;
-  canRemove: boolean;
-}
+/** canResend / canRemove: whether the reader may resend this member's link / remove them (the server's rules). */
+export type Member = Wire<"CorporateTeamMember">;
 
 export function useTeam(orgId: number | null) {
   return useQuery({
     queryKey: organizationKeys.team(orgId ?? 0),
-    queryFn: () =>
-      apiJson<{ members: Member[]; maxMembers: number; permissions: Permissions }>(
-        "GET",
-        `/api/corporate/${orgId}/team`,
-      ),
+    queryFn: () => apiJson<Wire<"CorporateTeam">>("GET", `/api/corporate/${orgId}/team`),
     enabled: orgId !== null,
     retry: false,
   });
@@ -40,18 +28,20 @@ function useTeamChange<T>(orgId: number, call: (arg: T) => Promise<unknown>) {
 
 export function useInvite(orgId: number) {
   return useTeamChange(orgId, (email: string) =>
-    apiJson("POST", `/api/corporate/${orgId}/team/invite`, { email }),
+    apiJson<Wire<"Message">>("POST", `/api/corporate/${orgId}/team/invite`, {
+      email,
+    } satisfies Wire<"CorporateInviteRequest">),
   );
 }
 
 export function useResend(orgId: number) {
   return useTeamChange(orgId, (userId: number) =>
-    apiJson("POST", `/api/corporate/${orgId}/team/${userId}/resend`),
+    apiJson<Wire<"Message">>("POST", `/api/corporate/${orgId}/team/${userId}/resend`),
   );
 }
 
 export function useRemove(orgId: number) {
   return useTeamChange(orgId, (userId: number) =>
-    apiJson("DELETE", `/api/corporate/${orgId}/team/${userId}`),
+    apiJson<Wire<"Message">>("DELETE", `/api/corporate/${orgId}/team/${userId}`),
   );
 }

@@ -52,12 +52,13 @@ export interface BatchPrintRequest {
 
 /** The label engine's PDF of the queue. A print (not a preview) is recorded by the server. */
 export async function fetchBatchPdf(orgId: number, request: BatchPrintRequest): Promise<Blob> {
-  const response = await apiRequest("POST", `/api/corporate/${orgId}/batch-print.pdf`, {
+  const body: Wire<"BatchPrintRequest"> = {
     codeIds: request.codeIds,
     layout: { id: request.layoutId },
     startPosition: request.startPosition,
     preview: request.preview,
-  });
+  };
+  const response = await apiRequest("POST", `/api/corporate/${orgId}/batch-print.pdf`, body);
   return response.blob();
 }
 

@@ -2,30 +2,14 @@
 // officer's links, the worker's form behind /collect/{token}, and the
 // projects the officer chooses from (templates: ../templates/api).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
-import type { RecordValues, TemplateField } from "@/lib/emergency/template";
+import { apiJson, type Wire } from "@/lib/api";
+import type { RecordValues } from "@/lib/emergency/template";
 import { organizationKeys } from "../api/organization";
 
-export interface CollectionLink {
-  id: number;
-  url?: string; // only in the answer that created the link
-  templateId: number;
-  templateName: string;
-  projectId: number | null;
-  projectName: string;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  submissions: number;
-  lastSubmissionAt: string | null;
-  status: "active" | "expired" | "revoked";
-}
+/** url is only in the answer that created the link. */
+export type CollectionLink = Wire<"CollectionLink">;
 
-export interface NewLink {
-  templateId: number;
-  projectId: number;
-  expiresInDays: number;
-}
+export type NewLink = Wire<"CollectionLinkRequest">;
 
 const linkKey = (orgId: number) => ["corporate", "collection-links", orgId] as const;
 
@@ -33,7 +17,7 @@ export function useCollectionLinks(orgId: number | null) {
   return useQuery({
     queryKey: linkKey(orgId ?? 0),
     queryFn: () =>
-      apiJson<{ links: CollectionLink[] }>("GET", `/api/corporate/${orgId}/collection-links`),
+      apiJson<Wire<"CollectionLinkList">>("GET", `/api/corporate/${orgId}/collection-links`),
     enabled: orgId !== null,
     retry: false,
   });
@@ -52,13 +36,17 @@ function useLinkChange<T, R>(orgId: number, call: (arg: T) => Promise<R>) {
 
 export function useCreateLink(orgId: number) {
   return useLinkChange(orgId, (link: NewLink) =>
-    apiJson<{ link: CollectionLink }>("POST", `/api/corporate/${orgId}/collection-links`, link),
+    apiJson<Wire<"CollectionLinkCreated">>(
+      "POST",
+      `/api/corporate/${orgId}/collection-links`,
+      link,
+    ),
   );
 }
 
 export function useRevokeLink(orgId: number) {
   return useLinkChange(orgId, (linkId: number) =>
-    apiJson("DELETE", `/api/corporate/${orgId}/collection-links/${linkId}`),
+    apiJson<Wire<"Message">>("DELETE", `/api/corporate/${orgId}/collection-links/${linkId}`),
   );
 }
 
@@ -66,10 +54,10 @@ export function useRevokeLink(orgId: number) {
 export function useSendUpdateLink(orgId: number, codeId: number) {
   return useMutation({
     mutationFn: (email: string) =>
-      apiJson<{ link: CollectionLink; message: string }>(
+      apiJson<Wire<"UpdateLinkCreated">>(
         "POST",
         `/api/corporate/${orgId}/qr-codes/${codeId}/update-link`,
-        email === "" ? {} : { email },
+        (email === "" ? {} : { email }) satisfies Wire<"UpdateLinkRequest">,
       ),
   });
 }
@@ -94,17 +82,8 @@ export function useProjectChoices(orgId: number) {
   });
 }
 
-/** GET /api/collect/{token}: what a worker's form shows. */
-export interface CollectForm {
-  organizationName: string;
-  templateName: string;
-  projectName: string;
-  fields: TemplateField[];
-  consent: string;
-  /** Set for an update link: the worker's own current details. */
-  values?: RecordValues;
-  update: boolean;
-}
+/** GET /api/collect/{token}: what a worker's form shows (values: an update link's current details). */
+export type CollectForm = Wire<"CollectForm">;
 
 export function useCollectForm(token: string) {
   return useQuery({
@@ -120,6 +99,10 @@ export function useCollectForm(token: string) {
 export function useSubmitCollect(token: string) {
   return useMutation({
     mutationFn: (body: { values: RecordValues; consent: boolean }) =>
-      apiJson<{ message: string }>("POST", `/api/collect/${encodeURIComponent(token)}`, body),
+      apiJson<Wire<"Message">>(
+        "POST",
+        `/api/collect/${encodeURIComponent(token)}`,
+        body satisfies Wire<"CollectSubmission">,
+      ),
   });
 }
