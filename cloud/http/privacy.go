@@ -5,19 +5,13 @@ import (
 	"net/http"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 )
-
-type privacyRequest struct {
-	Email        string `json:"email"`
-	Confirmation string `json:"confirmation"`
-}
 
 // handleExportData answers with the account's data as a download named
 // with the date (individual-side §7).
 func (s *Server) handleExportData(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.ExportDataRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -33,7 +27,7 @@ func (s *Server) handleExportData(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleDeleteData(w http.ResponseWriter, r *http.Request) {
-	var req privacyRequest
+	var req api.PrivacyDeleteRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -46,7 +40,7 @@ func (s *Server) handleDeleteData(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
-	var req privacyRequest
+	var req api.PrivacyDeleteRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

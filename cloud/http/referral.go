@@ -4,17 +4,11 @@ import (
 	"net/http"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
-type referralCodeResponse struct {
-	ReferralCode string `json:"referralCode"`
-	Message      string `json:"message"`
-}
-
 func (s *Server) handleGenerateReferralCode(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.ReferralCodeRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -25,10 +19,10 @@ func (s *Server) handleGenerateReferralCode(w http.ResponseWriter, r *http.Reque
 		return
 	}
 	if created {
-		writeJSON(w, http.StatusCreated, referralCodeResponse{ReferralCode: code, Message: cloud.MsgReferralCreated})
+		writeJSON(w, http.StatusCreated, api.ReferralCode{ReferralCode: code, Message: cloud.MsgReferralCreated})
 		return
 	}
-	writeJSON(w, http.StatusOK, referralCodeResponse{ReferralCode: code, Message: cloud.MsgReferralExists})
+	writeJSON(w, http.StatusOK, api.ReferralCode{ReferralCode: code, Message: cloud.MsgReferralExists})
 }
 
 func (s *Server) handleReferrals(w http.ResponseWriter, r *http.Request) {

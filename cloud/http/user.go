@@ -1,12 +1,10 @@
 package http
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
-	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 func (s *Server) handleUserData(w http.ResponseWriter, r *http.Request) {
@@ -33,19 +31,11 @@ func (s *Server) handleOrders(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string][]service.OrderView{"orders": orders})
-}
-
-type pushEmergencyResponse struct {
-	Message       string          `json:"message"`
-	EmergencyData *emergency.Data `json:"emergencyData"`
+	writeJSON(w, http.StatusOK, api.OrderList{Orders: orders})
 }
 
 func (s *Server) handlePushEmergencyData(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email         string          `json:"email"`
-		EmergencyData *emergency.Data `json:"emergencyData"`
-	}
+	var req api.PushEmergencyDataRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -55,7 +45,7 @@ func (s *Server) handlePushEmergencyData(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, pushEmergencyResponse{Message: cloud.MsgEmergencySaved, EmergencyData: stored})
+	writeJSON(w, http.StatusOK, api.PushEmergencyDataResponse{Message: cloud.MsgEmergencySaved, EmergencyData: *stored})
 }
 
 func (s *Server) handlePullEmergencyData(w http.ResponseWriter, r *http.Request) {
@@ -67,31 +57,12 @@ func (s *Server) handlePullEmergencyData(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, http.StatusOK, data)
 }
 
-// clientPaymentStatus is the client's local payment status
-// (individual-side §3); it is read and checked, never trusted.
-type clientPaymentStatus struct {
-	HasPaid          bool              `json:"hasPaid"`
-	HasPrintAccess   bool              `json:"hasPrintAccess"`
-	HasPhysicalOrder bool              `json:"hasPhysicalOrder"`
-	PhysicalOrders   []json.RawMessage `json:"physicalOrders"`
-	PaymentDate      *string           `json:"paymentDate"`
-	StripeCustomerID *string           `json:"stripeCustomerId"`
-	PaymentID        *string           `json:"paymentId"`
-	SubscriptionID   *string           `json:"subscriptionId"`
-}
-
-type pushPaymentStatusResponse struct {
-	Message       string                     `json:"message"`
-	PaymentStatus *service.SyncPaymentStatus `json:"paymentStatus"`
-}
-
 // handlePushPaymentStatus accepts the client's push and answers with the
-// server's status: print access comes from verified payments only.
+// server's status: print access comes from verified payments only. The
+// client's local status (individual-side §3, api.DevicePaymentStatus) is
+// decoded for its shape and never trusted.
 func (s *Server) handlePushPaymentStatus(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email         string               `json:"email"`
-		PaymentStatus *clientPaymentStatus `json:"paymentStatus"`
-	}
+	var req api.PushPaymentStatusRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -101,7 +72,7 @@ func (s *Server) handlePushPaymentStatus(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, pushPaymentStatusResponse{Message: cloud.MsgPaymentStatusKept, PaymentStatus: status})
+	writeJSON(w, http.StatusOK, api.PushPaymentStatusResponse{Message: cloud.MsgPaymentStatusKept, PaymentStatus: *status})
 }
 
 func (s *Server) handlePullPaymentStatus(w http.ResponseWriter, r *http.Request) {

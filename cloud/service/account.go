@@ -2,11 +2,9 @@ package service
 
 import (
 	"context"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/api"
-	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // UserView is the client's view of an account (individual-side §3, §7).
@@ -27,10 +25,7 @@ func optional(s string) *string {
 }
 
 // UserData is GET /api/user/data.
-type UserData struct {
-	User          UserView        `json:"user"`
-	EmergencyData *emergency.Data `json:"emergencyData"`
-}
+type UserData = api.UserData
 
 // UserData returns email's account and emergency record (null if none).
 func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string) (*UserData, error) {
@@ -46,18 +41,7 @@ func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string)
 }
 
 // OrderView is a physical order as the client sees it (individual-side §3).
-type OrderView struct {
-	ID             int64     `json:"id"`
-	OrderID        string    `json:"orderId"`
-	UserEmail      string    `json:"userEmail"`
-	LabelType      string    `json:"labelType"`
-	Quantity       int       `json:"quantity"`
-	Price          float64   `json:"price"` // pounds, e.g. 9.99
-	PricePence     int       `json:"pricePence"`
-	Status         string    `json:"status"`
-	TrackingNumber *string   `json:"trackingNumber"`
-	CreatedAt      time.Time `json:"createdAt"`
-}
+type OrderView = api.OrderView
 
 func (s *Service) orders(ctx context.Context, u *cloud.User) ([]OrderView, error) {
 	orders, err := s.store.ListOrders(ctx, u.ID)
@@ -83,12 +67,7 @@ func (s *Service) Orders(ctx context.Context, actor *cloud.User, email string) (
 }
 
 // PaymentStatus is GET /api/user/payment-status.
-type PaymentStatus struct {
-	HasPrintAccess   bool        `json:"hasPrintAccess"`
-	StripeCustomerID *string     `json:"stripeCustomerId"`
-	HasPhysicalOrder bool        `json:"hasPhysicalOrder"`
-	PhysicalOrders   []OrderView `json:"physicalOrders"`
-}
+type PaymentStatus = api.PaymentStatus
 
 // PaymentStatus returns what email's account has paid for.
 func (s *Service) PaymentStatus(ctx context.Context, actor *cloud.User, email string) (*PaymentStatus, error) {
@@ -105,13 +84,7 @@ func (s *Service) PaymentStatus(ctx context.Context, actor *cloud.User, email st
 }
 
 // SyncPaymentStatus is GET /api/sync/payment-status/{email}.
-type SyncPaymentStatus struct {
-	HasPaid          bool    `json:"hasPaid"`
-	HasPrintAccess   bool    `json:"hasPrintAccess"`
-	PaymentID        *string `json:"paymentId"`
-	StripeCustomerID *string `json:"stripeCustomerId"`
-	SubscriptionID   *string `json:"subscriptionId"`
-}
+type SyncPaymentStatus = api.SyncPaymentStatus
 
 // SyncPaymentStatus returns the server's payment status of email's account.
 // It is also the whole answer to a client's push: print access comes from

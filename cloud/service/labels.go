@@ -12,6 +12,7 @@ import (
 	_ "time/tzdata" // time zones by IANA name on any host
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/sheet"
@@ -19,36 +20,19 @@ import (
 
 // LabelOptions are the label choices of individual-side §3, as the website
 // stores them.
-type LabelOptions struct {
-	LabelType        string            `json:"labelType"`
-	PaperSize        string            `json:"paperSize"`
-	PrintQuality     string            `json:"printQuality"`
-	Waterproof       bool              `json:"waterproof"`
-	CustomDimensions *CustomDimensions `json:"customDimensions,omitempty"`
-}
+type LabelOptions = api.LabelOptions
 
 // CustomDimensions is a custom label size: millimetres, labels per sheet,
 // columns and rows.
-type CustomDimensions struct {
-	Width  float64 `json:"width"`
-	Height float64 `json:"height"`
-	Count  int     `json:"count"`
-	Cols   int     `json:"cols"`
-	Rows   int     `json:"rows"`
-}
+type CustomDimensions = api.CustomDimensions
 
-// LabelSheetRequest is the body of POST /api/labels/sheet.pdf.
-type LabelSheetRequest struct {
-	Email        string       `json:"email"`
-	LabelOptions LabelOptions `json:"labelOptions"`
-	// TimeZone (IANA) dates the QR text's Generated line as the person's
-	// own day; Europe/London when absent.
-	TimeZone string `json:"timeZone,omitempty"`
-	// EmergencyData is the record the person's screen shows. The PDF is made
-	// from the stored record only when the two are the same, so a label
-	// never carries details older than the screen's (a sync that failed).
-	EmergencyData *emergency.Data `json:"emergencyData"`
-}
+// LabelSheetRequest is the body of POST /api/labels/sheet.pdf. Its
+// TimeZone (IANA) dates the QR text's Generated line as the person's own
+// day, Europe/London when absent. Its EmergencyData is the record the
+// person's screen shows: the PDF is made from the stored record only when
+// the two are the same, so a label never carries details older than the
+// screen's (a sync that failed).
+type LabelSheetRequest = api.LabelSheetRequest
 
 // defaultTimeZone dates a label's Generated line when the person's own
 // time zone is not known (emergency.DefaultTimeZone).

@@ -9,18 +9,13 @@ import (
 	"context"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/lockscreen"
 )
 
-// LockScreenRequest is the body of POST /api/labels/lock-screen.png.
-type LockScreenRequest struct {
-	Email string `json:"email"`
-	// Phone is "iphone" or "android" (pkg/lockscreen.Screens).
-	Phone         string          `json:"phone"`
-	TimeZone      string          `json:"timeZone,omitempty"`
-	EmergencyData *emergency.Data `json:"emergencyData"`
-}
+// LockScreenRequest is the body of POST /api/labels/lock-screen.png; its
+// Phone is "iphone" or "android" (pkg/lockscreen.Screens).
+type LockScreenRequest = api.LockScreenRequest
 
 // LockScreen returns the owner's lock-screen wallpaper as a PNG.
 func (s *Service) LockScreen(ctx context.Context, actor *cloud.User, req LockScreenRequest) ([]byte, error) {

@@ -3,38 +3,32 @@ package service
 import (
 	"context"
 	"encoding/json"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Export is everything the cloud holds about one account, as one document
 // (POST /api/privacy/export-data). Secrets (password hash, token hashes) are
 // not data about the person and are left out.
-type Export struct {
-	ExportedAt    time.Time       `json:"exportedAt"`
-	Account       ExportAccount   `json:"account"`
-	EmergencyData *emergency.Data `json:"emergencyData"`
-	Orders        []ExportOrder   `json:"physicalOrders"`
-	Referrals     []ReferralView  `json:"referrals"`
-	ReferredBy    *string         `json:"referredByCode"`
+type Export = api.DataExport
+
+// exportAccount is the account row: the owner's view of it (ViewUser) and
+// the profile.
+func exportAccount(u *cloud.User) api.ExportAccount {
+	v := ViewUser(u)
+	return api.ExportAccount{ID: v.ID, Email: v.Email, HasPrintAccess: v.HasPrintAccess, IsAdmin: v.IsAdmin,
+		StripeCustomerID: v.StripeCustomerID, ReferralCode: v.ReferralCode, CreatedAt: v.CreatedAt,
+		FirstName: u.FirstName, LastName: u.LastName, ProfileImageURL: u.ProfileImageURL, UserType: u.UserType,
+		UpdatedAt: u.UpdatedAt}
 }
 
-// ExportAccount is the account row.
-type ExportAccount struct {
-	UserView
-	FirstName       string    `json:"firstName"`
-	LastName        string    `json:"lastName"`
-	ProfileImageURL string    `json:"profileImageUrl"`
-	UserType        string    `json:"userType"`
-	UpdatedAt       time.Time `json:"updatedAt"`
-}
-
-// ExportOrder is an order with its shipping address.
-type ExportOrder struct {
-	OrderView
-	ShippingAddress json.RawMessage `json:"shippingAddress"`
+// exportOrder is an order as its owner sees it, with its shipping address
+// (JSON as sealed at checkout, or null).
+func exportOrder(o OrderView, address json.RawMessage) api.ExportOrder {
+	return api.ExportOrder{ID: o.ID, OrderID: o.OrderID, UserEmail: o.UserEmail, LabelType: o.LabelType,
+		Quantity: o.Quantity, Price: o.Price, PricePence: o.PricePence, Status: o.Status,
+		TrackingNumber: o.TrackingNumber, CreatedAt: o.CreatedAt, ShippingAddress: address}
 }
 
 // ExportData gathers email's data.
@@ -44,12 +38,11 @@ func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email strin
 		return nil, err
 	}
 	out := &Export{
-		ExportedAt: s.now().UTC(),
-		Account: ExportAccount{UserView: ViewUser(target), FirstName: target.FirstName, LastName: target.LastName,
-			ProfileImageURL: target.ProfileImageURL, UserType: target.UserType, UpdatedAt: target.UpdatedAt},
-		ReferredBy: optional(target.ReferredByCode),
-		Orders:     []ExportOrder{},
-		Referrals:  []ReferralView{},
+		ExportedAt:     s.now().UTC(),
+		Account:        exportAccount(target),
+		ReferredByCode: optional(target.ReferredByCode),
+		PhysicalOrders: []api.ExportOrder{},
+		Referrals:      []ReferralView{},
 	}
 	if out.EmergencyData, err = s.findRecord(ctx, target.ID); err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
 		return nil, err
@@ -63,15 +56,15 @@ func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email strin
 		return nil, err
 	}
 	for i, o := range orders {
-		e := ExportOrder{OrderView: views[i], ShippingAddress: json.RawMessage("null")}
+		address := json.RawMessage("null")
 		if o.ShippingAddress != nil {
 			plain, err := s.sealer.Open(o.ShippingAddress, aad(target.ID, fieldShippingAddress))
 			if err != nil {
 				return nil, err
 			}
-			e.ShippingAddress = plain
+			address = plain
 		}
-		out.Orders = append(out.Orders, e)
+		out.PhysicalOrders = append(out.PhysicalOrders, exportOrder(views[i], address))
 	}
 	if target.ReferralCode != "" {
 		dashboard, err := s.Referrals(ctx, actor, target.Email)

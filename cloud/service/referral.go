@@ -5,9 +5,9 @@ import (
 	"crypto/rand"
 	"math/big"
 	"strings"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // referralAttempts is how many random codes we try before giving up; with
@@ -58,20 +58,10 @@ func newReferralCode() (string, error) {
 
 // ReferralView is one referred purchase as the referrer sees it: the other
 // person's address is masked.
-type ReferralView struct {
-	ReferredEmail string    `json:"referredEmail"`
-	RewardClaimed bool      `json:"rewardClaimed"`
-	CreatedAt     time.Time `json:"createdAt"`
-}
+type ReferralView = api.ReferralView
 
 // ReferralDashboard is GET /api/referrals/{email}.
-type ReferralDashboard struct {
-	ReferralCode       string         `json:"referralCode"`
-	Referrals          []ReferralView `json:"referrals"`
-	TotalReferrals     int            `json:"totalReferrals"`
-	RewardPerReferral  int            `json:"rewardPerReferralPence"`
-	RewardsEarnedPence int            `json:"rewardsEarnedPence"`
-}
+type ReferralDashboard = api.ReferralDashboard
 
 // Referrals returns email's referral code and referred purchases; ENOTFOUND
 // before a code was generated.
@@ -92,7 +82,7 @@ func (s *Service) Referrals(ctx context.Context, actor *cloud.User, email string
 		views[i] = ReferralView{ReferredEmail: MaskEmail(r.ReferredEmail), RewardClaimed: r.RewardClaimed, CreatedAt: r.CreatedAt}
 	}
 	return &ReferralDashboard{ReferralCode: target.ReferralCode, Referrals: views, TotalReferrals: len(views),
-		RewardPerReferral: cloud.ReferralRewardPence, RewardsEarnedPence: len(views) * cloud.ReferralRewardPence}, nil
+		RewardPerReferralPence: cloud.ReferralRewardPence, RewardsEarnedPence: len(views) * cloud.ReferralRewardPence}, nil
 }
 
 // MaskEmail keeps the first letter and the domain: "a***@example.com".

@@ -134,7 +134,7 @@ func TestKeyRotation(t *testing.T) {
 					t.Fatalf("after rotation: %+v %v", d, err)
 				}
 				export, err := newOnly.ExportData(ctx, u, u.Email)
-				if err != nil || len(export.Orders) != 1 || !bytes.Contains(export.Orders[0].ShippingAddress, []byte("Leeds")) {
+				if err != nil || len(export.PhysicalOrders) != 1 || !bytes.Contains(export.PhysicalOrders[0].ShippingAddress, []byte("Leeds")) {
 					t.Fatalf("export after rotation: %+v %v", export, err)
 				}
 			}
@@ -158,7 +158,7 @@ func TestKeyRotation(t *testing.T) {
 			}
 			buyer, _ := store.FindUserByEmail(ctx, "c@example.com")
 			export, err := newOnly.ExportData(ctx, buyer, buyer.Email)
-			if err != nil || len(export.Orders) != 1 || !bytes.Contains(export.Orders[0].ShippingAddress, []byte("LS1 1AA")) {
+			if err != nil || len(export.PhysicalOrders) != 1 || !bytes.Contains(export.PhysicalOrders[0].ShippingAddress, []byte("LS1 1AA")) {
 				t.Fatalf("the order keeps the address: %+v %v", export, err)
 			}
 			if left, _ := store.ListPaymentAddresses(ctx, 0, 10); len(left) != 0 {

@@ -4,6 +4,7 @@
 package api
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -1129,6 +1130,55 @@ type CreateQRCodeRequest struct {
 	Values map[string]string `json:"values,omitempty"`
 }
 
+// CustomDimensions A custom label size. Width 70 to 250 mm, height 50 to 250 mm, count
+// 1 to 100, columns 1 to 10 (the server says which is out of range, or
+// that the sheet cannot hold the grid).
+type CustomDimensions struct {
+	Cols int `json:"cols,omitempty"`
+
+	// Count Labels per sheet.
+	Count int `json:"count,omitempty"`
+
+	// Height Millimetres.
+	Height float64 `json:"height,omitempty"`
+	Rows   int     `json:"rows,omitempty"`
+
+	// Width Millimetres.
+	Width float64 `json:"width,omitempty"`
+}
+
+// DataExport Everything the cloud holds about one account. Secrets (password and token hashes) are not data about the person and are left out.
+type DataExport struct {
+	// Account The account row (UserView's fields and the profile).
+	Account ExportAccount `json:"account"`
+
+	// EmergencyData The stored record; null if none.
+	EmergencyData  *EmergencyData `json:"emergencyData"`
+	ExportedAt     time.Time      `json:"exportedAt"`
+	PhysicalOrders []ExportOrder  `json:"physicalOrders"`
+
+	// Referrals Purchases made with the account's referral code.
+	Referrals []ReferralView `json:"referrals"`
+
+	// ReferredByCode The code the account was referred with.
+	ReferredByCode *string `json:"referredByCode"`
+}
+
+// DevicePaymentStatus A device's own payment status (the website's local copy). The server
+// reads it for its shape only; every field is optional.
+type DevicePaymentStatus struct {
+	HasPaid          bool    `json:"hasPaid,omitempty"`
+	HasPhysicalOrder bool    `json:"hasPhysicalOrder,omitempty"`
+	HasPrintAccess   bool    `json:"hasPrintAccess,omitempty"`
+	PaymentDate      *string `json:"paymentDate,omitempty"`
+	PaymentID        *string `json:"paymentId,omitempty"`
+
+	// PhysicalOrders The device's copies of its orders, in whatever shape it keeps them.
+	PhysicalOrders   []json.RawMessage `json:"physicalOrders,omitempty"`
+	StripeCustomerID *string           `json:"stripeCustomerId,omitempty"`
+	SubscriptionID   *string           `json:"subscriptionId,omitempty"`
+}
+
 // EmailRequest An e-mail address (check-user, request-reset, check-subscription).
 type EmailRequest struct {
 	// Email Required; a valid address.
@@ -1150,6 +1200,51 @@ type Error struct {
 
 	// Message Examples: Not found
 	Message string `json:"message"`
+}
+
+// ExportAccount The account row (UserView's fields and the profile).
+type ExportAccount struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Email Examples: ann@example.com
+	Email            string    `json:"email"`
+	FirstName        string    `json:"firstName"`
+	HasPrintAccess   bool      `json:"hasPrintAccess"`
+	ID               int64     `json:"id"`
+	IsAdmin          bool      `json:"isAdmin"`
+	LastName         string    `json:"lastName"`
+	ProfileImageURL  string    `json:"profileImageUrl"`
+	ReferralCode     *string   `json:"referralCode"`
+	StripeCustomerID *string   `json:"stripeCustomerId"`
+	UpdatedAt        time.Time `json:"updatedAt"`
+
+	// UserType Examples: individual
+	UserType string `json:"userType"`
+}
+
+// ExportDataRequest defines model for ExportDataRequest.
+type ExportDataRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+}
+
+// ExportOrder A physical order (OrderView's fields) with its shipping address.
+type ExportOrder struct {
+	CreatedAt  time.Time `json:"createdAt"`
+	ID         int64     `json:"id"`
+	LabelType  string    `json:"labelType"`
+	OrderID    string    `json:"orderId"`
+	Price      float64   `json:"price"`
+	PricePence int       `json:"pricePence"`
+	Quantity   int       `json:"quantity"`
+
+	// ShippingAddress The address given at checkout (email, fullName, addressLine1, addressLine2, city, county, postcode, country); null once the personal data was deleted.
+	ShippingAddress json.RawMessage `json:"shippingAddress"`
+	Status          string          `json:"status"`
+	TrackingNumber  *string         `json:"trackingNumber"`
+	UserEmail       string          `json:"userEmail"`
 }
 
 // FieldError defines model for FieldError.
@@ -1295,6 +1390,47 @@ type LabelCatalogue struct {
 // LabelGeometry A label sheet's geometry (mm), as batch printing and the catalogue give it.
 type LabelGeometry = labels.Geometry
 
+// LabelOptions The label choices (individual-side §3), as the website keeps them.
+type LabelOptions struct {
+	// CustomDimensions Required when labelType is custom; otherwise ignored.
+	CustomDimensions *CustomDimensions `json:"customDimensions,omitempty"`
+
+	// LabelType helmet, gear, wallet or custom.
+	//
+	// Examples: helmet
+	LabelType string `json:"labelType,omitempty"`
+
+	// PaperSize letter or a4.
+	//
+	// Examples: a4
+	PaperSize string `json:"paperSize,omitempty"`
+
+	// PrintQuality standard (300 dpi) or high (600 dpi).
+	//
+	// Examples: high
+	PrintQuality string `json:"printQuality,omitempty"`
+	Waterproof   bool   `json:"waterproof,omitempty"`
+}
+
+// LabelSheetRequest defines model for LabelSheetRequest.
+type LabelSheetRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// EmergencyData Required (the server answers "Emergency data is required" without it); the record the person's screen shows, compared with the stored one.
+	EmergencyData *EmergencyData `json:"emergencyData,omitempty"`
+
+	// LabelOptions The label choices (individual-side §3), as the website keeps them.
+	LabelOptions LabelOptions `json:"labelOptions"`
+
+	// TimeZone An IANA time zone that dates the QR text's Generated line as the person's own day; Europe/London when absent.
+	//
+	// Examples: Europe/London
+	TimeZone string `json:"timeZone,omitempty"`
+}
+
 // LibraryCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
 type LibraryCode struct {
 	CreatedAt time.Time            `json:"createdAt"`
@@ -1386,6 +1522,27 @@ type LibrarySuccess struct {
 // LibrarySuccessSuccess defines model for LibrarySuccess.Success.
 type LibrarySuccessSuccess bool
 
+// LockScreenRequest defines model for LockScreenRequest.
+type LockScreenRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// EmergencyData Required (the server answers "Emergency data is required" without it); the record the person's screen shows, compared with the stored one.
+	EmergencyData *EmergencyData `json:"emergencyData,omitempty"`
+
+	// Phone iphone or android.
+	//
+	// Examples: iphone
+	Phone string `json:"phone"`
+
+	// TimeZone An IANA time zone that dates the Generated line; Europe/London when absent.
+	//
+	// Examples: Europe/London
+	TimeZone string `json:"timeZone,omitempty"`
+}
+
 // LoginRequest An address and a password (sign-in, and the account claim after payment).
 type LoginRequest struct {
 	// Email Required; a valid address.
@@ -1414,6 +1571,42 @@ type MedicalInfo = emergency.MedicalInfo
 // Message An answer that only says what happened.
 type Message struct {
 	Message string `json:"message"`
+}
+
+// OrderList defines model for OrderList.
+type OrderList struct {
+	// Orders Newest first.
+	Orders []OrderView `json:"orders"`
+}
+
+// OrderView A physical order as its owner sees it.
+type OrderView struct {
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// LabelType Examples: helmet
+	LabelType string `json:"labelType"`
+
+	// OrderID Examples: LT-20260301-AB12CD
+	OrderID string `json:"orderId"`
+
+	// Price Pounds (pricePence / 100).
+	//
+	// Examples: 9.99
+	Price float64 `json:"price"`
+
+	// PricePence Examples: 999
+	PricePence int `json:"pricePence"`
+
+	// Quantity Packs.
+	Quantity int `json:"quantity"`
+
+	// Status Examples: pending
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
+
+	// UserEmail Examples: ann@example.com
+	UserEmail string `json:"userEmail"`
 }
 
 // OrgReport defines model for OrgReport.
@@ -1525,6 +1718,16 @@ type PaymentIntentRequest struct {
 	Type string `json:"type"`
 }
 
+// PaymentStatus GET /api/user/payment-status.
+type PaymentStatus struct {
+	HasPhysicalOrder bool `json:"hasPhysicalOrder"`
+	HasPrintAccess   bool `json:"hasPrintAccess"`
+
+	// PhysicalOrders Newest first.
+	PhysicalOrders   []OrderView `json:"physicalOrders"`
+	StripeCustomerID *string     `json:"stripeCustomerId"`
+}
+
 // PersonalInfo defines model for PersonalInfo.
 type PersonalInfo = emergency.PersonalInfo
 
@@ -1559,6 +1762,19 @@ type PrintRunRequest struct {
 	CodeIds []int64 `json:"codeIds,omitempty"`
 	Labels  int     `json:"labels,omitempty"`
 	Layout  string  `json:"layout,omitempty"`
+}
+
+// PrivacyDeleteRequest defines model for PrivacyDeleteRequest.
+type PrivacyDeleteRequest struct {
+	// Confirmation Required: DELETE_MY_DATA (delete-data) or DELETE_MY_ACCOUNT (delete-account); anything else answers 400 Confirmation Required.
+	//
+	// Examples: DELETE_MY_DATA
+	Confirmation string `json:"confirmation"`
+
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
 }
 
 // Project A group of an organisation's codes (a site, a crew).
@@ -1621,6 +1837,46 @@ type ProjectSaved struct {
 // ProjectSavedSuccess defines model for ProjectSaved.Success.
 type ProjectSavedSuccess bool
 
+// PushEmergencyDataRequest defines model for PushEmergencyDataRequest.
+type PushEmergencyDataRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// EmergencyData Required (the server answers "Emergency data is required" without it); validated by the server.
+	EmergencyData *EmergencyData `json:"emergencyData,omitempty"`
+}
+
+// PushEmergencyDataResponse defines model for PushEmergencyDataResponse.
+type PushEmergencyDataResponse struct {
+	EmergencyData EmergencyData `json:"emergencyData"`
+
+	// Message Examples: Emergency data saved
+	Message string `json:"message"`
+}
+
+// PushPaymentStatusRequest defines model for PushPaymentStatusRequest.
+type PushPaymentStatusRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// PaymentStatus A device's own payment status (the website's local copy). The server
+	// reads it for its shape only; every field is optional.
+	PaymentStatus *DevicePaymentStatus `json:"paymentStatus,omitempty"`
+}
+
+// PushPaymentStatusResponse defines model for PushPaymentStatusResponse.
+type PushPaymentStatusResponse struct {
+	// Message Examples: Payment status is set by verified payments only; nothing was changed
+	Message string `json:"message"`
+
+	// PaymentStatus The server's payment status of an account (the sync routes).
+	PaymentStatus SyncPaymentStatus `json:"paymentStatus"`
+}
+
 // Ready defines model for Ready.
 type Ready struct {
 	Status ReadyStatus `json:"status"`
@@ -1628,6 +1884,44 @@ type Ready struct {
 
 // ReadyStatus defines model for Ready.Status.
 type ReadyStatus string
+
+// ReferralCode defines model for ReferralCode.
+type ReferralCode struct {
+	// Message Examples: Referral code generated
+	Message string `json:"message"`
+
+	// ReferralCode Examples: ANN12345
+	ReferralCode string `json:"referralCode"`
+}
+
+// ReferralCodeRequest defines model for ReferralCodeRequest.
+type ReferralCodeRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+}
+
+// ReferralDashboard defines model for ReferralDashboard.
+type ReferralDashboard struct {
+	// ReferralCode Examples: ANN12345
+	ReferralCode string         `json:"referralCode"`
+	Referrals    []ReferralView `json:"referrals"`
+
+	// RewardPerReferralPence Examples: 200
+	RewardPerReferralPence int `json:"rewardPerReferralPence"`
+	RewardsEarnedPence     int `json:"rewardsEarnedPence"`
+	TotalReferrals         int `json:"totalReferrals"`
+}
+
+// ReferralView One purchase made with the code; the buyer's address is masked (empty once their account is deleted).
+type ReferralView struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// ReferredEmail Examples: b***@example.com
+	ReferredEmail string `json:"referredEmail"`
+	RewardClaimed bool   `json:"rewardClaimed"`
+}
 
 // RequestResetResponse defines model for RequestResetResponse.
 type RequestResetResponse struct {
@@ -1700,6 +1994,18 @@ type SubscriptionStatus struct {
 // SubscriptionStatusSource defines model for SubscriptionStatus.Source.
 type SubscriptionStatusSource string
 
+// SyncPaymentStatus The server's payment status of an account (the sync routes).
+type SyncPaymentStatus struct {
+	// HasPaid The same as hasPrintAccess.
+	HasPaid        bool `json:"hasPaid"`
+	HasPrintAccess bool `json:"hasPrintAccess"`
+
+	// PaymentID The newest order's payment.
+	PaymentID        *string `json:"paymentId"`
+	StripeCustomerID *string `json:"stripeCustomerId"`
+	SubscriptionID   *string `json:"subscriptionId"`
+}
+
 // TestCheckoutRequest defines model for TestCheckoutRequest.
 type TestCheckoutRequest struct {
 	// CardNumber A test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
@@ -1748,6 +2054,15 @@ type UpdateQRCodeRequest struct {
 
 	// Values Replaces every value of the record (by field id), checked against the code's own copy of its template's fields.
 	Values map[string]string `json:"values,omitempty"`
+}
+
+// UserData GET /api/user/data.
+type UserData struct {
+	// EmergencyData The stored record; null before the first save.
+	EmergencyData *EmergencyData `json:"emergencyData"`
+
+	// User An individual account (or an admin's) as its owner sees it.
+	User UserView `json:"user"`
 }
 
 // UserView An individual account (or an admin's) as its owner sees it.
@@ -2050,6 +2365,24 @@ type ReceiveStripeEventParams struct {
 	StripeSignature string `json:"Stripe-Signature"`
 }
 
+// GetUserDataParams defines parameters for GetUserData.
+type GetUserDataParams struct {
+	// Email The account's address (the caller's own; an admin may name any).
+	Email string `form:"email" json:"email"`
+}
+
+// ListOrdersParams defines parameters for ListOrders.
+type ListOrdersParams struct {
+	// Email The account's address (the caller's own; an admin may name any).
+	Email string `form:"email" json:"email"`
+}
+
+// GetPaymentStatusParams defines parameters for GetPaymentStatus.
+type GetPaymentStatusParams struct {
+	// Email The account's address (the caller's own; an admin may name any).
+	Email string `form:"email" json:"email"`
+}
+
 // SetAdminOrganizationAllowanceJSONRequestBody defines body for SetAdminOrganizationAllowance for application/json ContentType.
 type SetAdminOrganizationAllowanceJSONRequestBody = AdminAllowanceRequest
 
@@ -2170,8 +2503,32 @@ type InviteCorporateMemberJSONRequestBody = CorporateInviteRequest
 // CreatePaymentIntentJSONRequestBody defines body for CreatePaymentIntent for application/json ContentType.
 type CreatePaymentIntentJSONRequestBody = PaymentIntentRequest
 
+// CreateLockScreenJSONRequestBody defines body for CreateLockScreen for application/json ContentType.
+type CreateLockScreenJSONRequestBody = LockScreenRequest
+
+// CreateLabelSheetJSONRequestBody defines body for CreateLabelSheet for application/json ContentType.
+type CreateLabelSheetJSONRequestBody = LabelSheetRequest
+
+// DeleteAccountJSONRequestBody defines body for DeleteAccount for application/json ContentType.
+type DeleteAccountJSONRequestBody = PrivacyDeleteRequest
+
+// DeleteDataJSONRequestBody defines body for DeleteData for application/json ContentType.
+type DeleteDataJSONRequestBody = PrivacyDeleteRequest
+
+// ExportDataJSONRequestBody defines body for ExportData for application/json ContentType.
+type ExportDataJSONRequestBody = ExportDataRequest
+
+// GenerateReferralCodeJSONRequestBody defines body for GenerateReferralCode for application/json ContentType.
+type GenerateReferralCodeJSONRequestBody = ReferralCodeRequest
+
 // ReceiveStripeEventJSONRequestBody defines body for ReceiveStripeEvent for application/json ContentType.
 type ReceiveStripeEventJSONRequestBody = ReceiveStripeEventJSONBody
+
+// PushEmergencyDataJSONRequestBody defines body for PushEmergencyData for application/json ContentType.
+type PushEmergencyDataJSONRequestBody = PushEmergencyDataRequest
+
+// PushPaymentStatusJSONRequestBody defines body for PushPaymentStatus for application/json ContentType.
+type PushPaymentStatusJSONRequestBody = PushPaymentStatusRequest
 
 // ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
 type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest

@@ -4,19 +4,13 @@
 // cookie: nothing here can act as the user.
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import type { Wire } from "@/lib/api";
 import { isSessionExpired, parseStoredUser, type StoredUser } from "@/lib/session/rules";
 import { clearProductStorage, removeKey, storageKeys } from "@/lib/storage";
 import { rawJsonStorage } from "./persistRaw";
 
-export interface PhysicalOrder {
-  orderId: string;
-  labelType: "helmet" | "gear" | "wallet";
-  quantity: number;
-  price: number;
-  orderDate: string;
-  status: string;
-  trackingNumber?: string | null;
-}
+/** A physical order as GET /api/user/payment-status answers it. */
+export type PhysicalOrder = Wire<"OrderView">;
 
 export interface PaymentStatus {
   hasPaid: boolean;

@@ -166,7 +166,14 @@ function mockPaidSheet(failing: () => boolean | "stale" = () => false, syncFaili
         emergencyData: null,
       },
     }),
-    "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+    "GET /api/user/payment-status": () => ({
+      body: {
+        hasPrintAccess: true,
+        stripeCustomerId: null,
+        hasPhysicalOrder: false,
+        physicalOrders: [],
+      },
+    }),
     "POST /api/sync/emergency-data": () =>
       syncFailing() ? { status: 503, body: { message: "down" } } : { body: { message: "ok" } },
     "POST /api/labels/sheet.pdf": () => {

@@ -103,7 +103,14 @@ describe("/qr-generated", () => {
       signInPaid();
       const fetch = mockFetch({
         "GET /api/user/data": () => ({ body: { user: null, emergencyData: null } }),
-        "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+        "GET /api/user/payment-status": () => ({
+          body: {
+            hasPrintAccess: true,
+            stripeCustomerId: null,
+            hasPhysicalOrder: false,
+            physicalOrders: [],
+          },
+        }),
         "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
         "POST /api/labels/lock-screen.png": () => ({ body: "PNG" }),
       });

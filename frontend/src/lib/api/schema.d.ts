@@ -55,6 +55,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account and its emergency record (null before the first save). */
+        get: operations["getUserData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an account has paid for, with its physical orders (newest first). */
+        get: operations["getPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's physical orders, newest first. */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/emergency-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validates and stores (sealed) an account's emergency record; answers it as stored.
+         * @description After payment the full name, e-mail and date of birth are locked
+         *     (409) so one paid code is not shared; an admin may change them.
+         */
+        post: operations["pushEmergencyData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/emergency-data/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's stored emergency record. */
+        get: operations["pullEmergencyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a device's payment status and answers the server's; nothing is changed.
+         * @description Print access comes from verified payments only, so the pushed status
+         *     is read (it must have the shape below) and never trusted.
+         */
+        post: operations["pushPaymentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/payment-status/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's payment status of an account. */
+        get: operations["pullPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One full sheet of a paid owner's labels, as a PDF.
+         * @description Made from the account's stored record, and only when it holds the
+         *     same details as `emergencyData` (the record on the person's screen),
+         *     so a label never carries older details than the screen (409).
+         */
+        post: operations["createLabelSheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/lock-screen.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A paid owner's lock-screen wallpaper (code, name, blood type, first ICE number), as a PNG.
+         * @description Made from the stored record on the same terms as the label sheet.
+         */
+        post: operations["createLockScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives an account its referral code, or answers the one it has. */
+        post: operations["generateReferralCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's referral code and the purchases made with it (addresses masked). */
+        get: operations["getReferrals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/export-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Everything the cloud holds about an account, as one JSON download. */
+        post: operations["exportData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/delete-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes an account's personal data (record, profile, shipping addresses), keeping the account and its purchases.
+         * @description A paid account's locked identity stays locked: only its keyed
+         *     fingerprint is kept, never the fields.
+         */
+        post: operations["deleteData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an account and everything that names it; the owner's own session cookie is cleared. */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -1686,6 +1944,278 @@ export interface components {
         LabelCatalogue: {
             sheets: components["schemas"]["LabelGeometry"][];
         };
+        /** @description GET /api/user/data. */
+        UserData: {
+            user: components["schemas"]["UserView"];
+            /** @description The stored record; null before the first save. */
+            emergencyData: components["schemas"]["EmergencyData"] | null;
+        };
+        /** @description A physical order as its owner sees it. */
+        OrderView: {
+            /** Format: int64 */
+            id: number;
+            /** @example LT-20260301-AB12CD */
+            orderId: string;
+            /** @example ann@example.com */
+            userEmail: string;
+            /** @example helmet */
+            labelType: string;
+            /** @description Packs. */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Pounds (pricePence / 100).
+             * @example 9.99
+             */
+            price: number;
+            /** @example 999 */
+            pricePence: number;
+            /** @example pending */
+            status: string;
+            trackingNumber: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OrderList: {
+            /** @description Newest first. */
+            orders: components["schemas"]["OrderView"][];
+        };
+        /** @description GET /api/user/payment-status. */
+        PaymentStatus: {
+            hasPrintAccess: boolean;
+            stripeCustomerId: string | null;
+            hasPhysicalOrder: boolean;
+            /** @description Newest first. */
+            physicalOrders: components["schemas"]["OrderView"][];
+        };
+        /** @description The server's payment status of an account (the sync routes). */
+        SyncPaymentStatus: {
+            /** @description The same as hasPrintAccess. */
+            hasPaid: boolean;
+            hasPrintAccess: boolean;
+            /** @description The newest order's payment. */
+            paymentId: string | null;
+            stripeCustomerId: string | null;
+            subscriptionId: string | null;
+        };
+        PushEmergencyDataRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /** @description Required (the server answers "Emergency data is required" without it); validated by the server. */
+            emergencyData?: components["schemas"]["EmergencyData"];
+        };
+        PushEmergencyDataResponse: {
+            /** @example Emergency data saved */
+            message: string;
+            emergencyData: components["schemas"]["EmergencyData"];
+        };
+        /**
+         * @description A device's own payment status (the website's local copy). The server
+         *     reads it for its shape only; every field is optional.
+         */
+        DevicePaymentStatus: {
+            hasPaid?: boolean;
+            hasPrintAccess?: boolean;
+            hasPhysicalOrder?: boolean;
+            /** @description The device's copies of its orders, in whatever shape it keeps them. */
+            physicalOrders?: unknown[] | null;
+            paymentDate?: string | null;
+            stripeCustomerId?: string | null;
+            paymentId?: string | null;
+            subscriptionId?: string | null;
+        };
+        PushPaymentStatusRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            paymentStatus?: components["schemas"]["DevicePaymentStatus"];
+        };
+        PushPaymentStatusResponse: {
+            /** @example Payment status is set by verified payments only; nothing was changed */
+            message: string;
+            paymentStatus: components["schemas"]["SyncPaymentStatus"];
+        };
+        /** @description The label choices (individual-side §3), as the website keeps them. */
+        LabelOptions: {
+            /**
+             * @description helmet, gear, wallet or custom.
+             * @example helmet
+             */
+            labelType?: string;
+            /**
+             * @description letter or a4.
+             * @example a4
+             */
+            paperSize?: string;
+            /**
+             * @description standard (300 dpi) or high (600 dpi).
+             * @example high
+             */
+            printQuality?: string;
+            waterproof?: boolean;
+            /** @description Required when labelType is custom; otherwise ignored. */
+            customDimensions?: components["schemas"]["CustomDimensions"];
+        };
+        /**
+         * @description A custom label size. Width 70 to 250 mm, height 50 to 250 mm, count
+         *     1 to 100, columns 1 to 10 (the server says which is out of range, or
+         *     that the sheet cannot hold the grid).
+         */
+        CustomDimensions: {
+            /**
+             * Format: double
+             * @description Millimetres.
+             */
+            width?: number;
+            /**
+             * Format: double
+             * @description Millimetres.
+             */
+            height?: number;
+            /** @description Labels per sheet. */
+            count?: number;
+            cols?: number;
+            rows?: number;
+        };
+        LabelSheetRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            labelOptions: components["schemas"]["LabelOptions"];
+            /**
+             * @description An IANA time zone that dates the QR text's Generated line as the person's own day; Europe/London when absent.
+             * @example Europe/London
+             */
+            timeZone?: string;
+            /** @description Required (the server answers "Emergency data is required" without it); the record the person's screen shows, compared with the stored one. */
+            emergencyData?: components["schemas"]["EmergencyData"];
+        };
+        LockScreenRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /**
+             * @description iphone or android.
+             * @example iphone
+             */
+            phone: string;
+            /**
+             * @description An IANA time zone that dates the Generated line; Europe/London when absent.
+             * @example Europe/London
+             */
+            timeZone?: string;
+            /** @description Required (the server answers "Emergency data is required" without it); the record the person's screen shows, compared with the stored one. */
+            emergencyData?: components["schemas"]["EmergencyData"];
+        };
+        ReferralCodeRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+        };
+        ReferralCode: {
+            /** @example ANN12345 */
+            referralCode: string;
+            /** @example Referral code generated */
+            message: string;
+        };
+        /** @description One purchase made with the code; the buyer's address is masked (empty once their account is deleted). */
+        ReferralView: {
+            /** @example b***@example.com */
+            referredEmail: string;
+            rewardClaimed: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ReferralDashboard: {
+            /** @example ANN12345 */
+            referralCode: string;
+            referrals: components["schemas"]["ReferralView"][];
+            totalReferrals: number;
+            /** @example 200 */
+            rewardPerReferralPence: number;
+            rewardsEarnedPence: number;
+        };
+        ExportDataRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+        };
+        PrivacyDeleteRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /**
+             * @description Required: DELETE_MY_DATA (delete-data) or DELETE_MY_ACCOUNT (delete-account); anything else answers 400 Confirmation Required.
+             * @example DELETE_MY_DATA
+             */
+            confirmation: string;
+        };
+        /** @description Everything the cloud holds about one account. Secrets (password and token hashes) are not data about the person and are left out. */
+        DataExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            account: components["schemas"]["ExportAccount"];
+            /** @description The stored record; null if none. */
+            emergencyData: components["schemas"]["EmergencyData"] | null;
+            physicalOrders: components["schemas"]["ExportOrder"][];
+            /** @description Purchases made with the account's referral code. */
+            referrals: components["schemas"]["ReferralView"][];
+            /** @description The code the account was referred with. */
+            referredByCode: string | null;
+        };
+        /** @description The account row (UserView's fields and the profile). */
+        ExportAccount: {
+            /** Format: int64 */
+            id: number;
+            /** @example ann@example.com */
+            email: string;
+            hasPrintAccess: boolean;
+            isAdmin: boolean;
+            stripeCustomerId: string | null;
+            referralCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            firstName: string;
+            lastName: string;
+            profileImageUrl: string;
+            /** @example individual */
+            userType: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A physical order (OrderView's fields) with its shipping address. */
+        ExportOrder: {
+            /** Format: int64 */
+            id: number;
+            orderId: string;
+            userEmail: string;
+            labelType: string;
+            quantity: number;
+            /** Format: double */
+            price: number;
+            pricePence: number;
+            status: string;
+            trackingNumber: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The address given at checkout (email, fullName, addressLine1, addressLine2, city, county, postcode, country); null once the personal data was deleted. */
+            shippingAddress: Record<string, never> | null;
+        };
         /** @description The dashboard's four cards. */
         AdminStats: {
             /** Format: int64 */
@@ -3190,6 +3720,734 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    getUserData: {
+        parameters: {
+            query: {
+                /** @description The account's address (the caller's own; an admin may name any). */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as its owner sees it, and the stored record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserData"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query: {
+                /** @description The account's address (the caller's own; an admin may name any). */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Print access and the physical orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatus"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query: {
+                /** @description The account's address (the caller's own; an admin may name any). */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders (an empty list when there are none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pushEmergencyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEmergencyDataRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored; the record as stored (trimmed, normalised). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushEmergencyDataResponse"];
+                };
+            };
+            /**
+             * @description The address is missing or not valid, the record is missing, or
+             *     it failed validation (`errors` has one message per field, the
+             *     first is `message`), or the body is not the expected JSON.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A paid account's locked identity would change. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pullEmergencyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's address, URL-escaped (the caller's own; an admin may name any). */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmergencyData"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No record saved yet, or (for an admin) no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pushPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushPaymentStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The server's payment status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPaymentStatusResponse"];
+                };
+            };
+            /** @description The address is missing or not valid, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pullPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's address, URL-escaped (the caller's own; an admin may name any). */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's payment status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncPaymentStatus"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLabelSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabelSheetRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF, as an attachment named lifetag-labels-YYYY-MM-DD.pdf. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /**
+             * @description The address, the record on screen, the label options or the time
+             *     zone is missing or not valid; a custom size its sheet cannot
+             *     hold; the stored record fails validation; or the body is not the
+             *     expected JSON.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The account has no print access (no verified payment), it is another person's, or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No record is saved on the account, or (for an admin) no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The stored record is not the one on the person's screen (a sync that failed, or another device saved in between); nothing was made. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLockScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LockScreenRequest"];
+            };
+        };
+        responses: {
+            /** @description The PNG, as an attachment named lifetag-lock-screen-PHONE.png. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /**
+             * @description The address, the phone, the record on screen or the time zone is
+             *     missing or not valid; the stored record fails validation; or the
+             *     body is not the expected JSON.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The account has no print access (no verified payment), it is another person's, or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No record is saved on the account, or (for an admin) no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The stored record is not the one on the person's screen (a sync that failed, or another device saved in between); nothing was made. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    generateReferralCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's code, which it had already. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralCode"];
+                };
+            };
+            /** @description A new code. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralCode"];
+                };
+            };
+            /** @description The address is missing or not valid, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            /** @description No free code was found in a few tries (rare). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReferrals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's address, URL-escaped (the caller's own; an admin may name any). */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, its referred purchases and the rewards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralDashboard"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The account has no referral code yet, or (for an admin) no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportDataRequest"];
+            };
+        };
+        responses: {
+            /** @description The export, as an attachment named lifetag-data-YYYY-MM-DD.json. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description The address is missing or not valid, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The address is missing or not valid, the confirmation is not DELETE_MY_DATA, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The session cookie, cleared (when the account was the caller's own). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The address is missing or not valid, the confirmation is not DELETE_MY_ACCOUNT, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description For an admin, no account has the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account owns an organisation, which always keeps its owner. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
         };
     };
     login: {

@@ -1,13 +1,7 @@
 // GET /api/user/payment-status?email (spec §7).
-import { getJsonOrNullOn401 } from "@/lib/api";
-import type { PhysicalOrder } from "@/stores/session";
+import { getJsonOrNullOn401, type Wire } from "@/lib/api";
 
-export interface PaymentStatusResponse {
-  hasPrintAccess: boolean;
-  stripeCustomerId?: string | null;
-  hasPhysicalOrder?: boolean;
-  physicalOrders?: PhysicalOrder[];
-}
+export type PaymentStatusResponse = Wire<"PaymentStatus">;
 
 export function getPaymentStatus(email: string): Promise<PaymentStatusResponse | null> {
   return getJsonOrNullOn401<PaymentStatusResponse>(

@@ -3,7 +3,30 @@ import { useEmergencyStore } from "@/stores/emergency";
 import { usePaymentStatusStore, useUserStore } from "@/stores/session";
 import { mockFetch } from "@/test/fetchMock";
 import { janeRecord, resetStores, saveRecord, signInPaid } from "@/test/fixtures";
+import type { Wire } from "@/lib/api";
+import type { EmergencyData } from "@/lib/emergency";
 import { restoreSession } from "./session";
+
+/** GET /api/user/data's answer for Jane. */
+function userData(hasPrintAccess: boolean, emergencyData: EmergencyData | null): Wire<"UserData"> {
+  return {
+    user: {
+      id: 1,
+      email: "jane@example.com",
+      hasPrintAccess,
+      isAdmin: false,
+      stripeCustomerId: null,
+      referralCode: null,
+      createdAt: "2026-03-01T12:00:00Z",
+    },
+    emergencyData,
+  };
+}
+
+/** GET /api/user/payment-status's answer, without orders. */
+function paymentStatus(hasPrintAccess: boolean): Wire<"PaymentStatus"> {
+  return { hasPrintAccess, stripeCustomerId: null, hasPhysicalOrder: false, physicalOrders: [] };
+}
 
 describe("session restore", () => {
   beforeEach(resetStores);
@@ -25,15 +48,8 @@ describe("session restore", () => {
   it("loads the account's record and payment status", async () => {
     signInPaid(false);
     mockFetch({
-      "GET /api/user/data": () => ({
-        body: {
-          user: { id: 1, email: "jane@example.com", hasPrintAccess: true },
-          emergencyData: janeRecord,
-        },
-      }),
-      "GET /api/user/payment-status": () => ({
-        body: { hasPrintAccess: true, hasPhysicalOrder: false },
-      }),
+      "GET /api/user/data": () => ({ body: userData(true, janeRecord) }),
+      "GET /api/user/payment-status": () => ({ body: paymentStatus(true) }),
     });
     await restoreSession("jane@example.com");
     expect(useEmergencyStore.getState().data?.personalInfo.fullName).toBe("Jane Doe");
@@ -41,6 +57,8 @@ describe("session restore", () => {
     expect(usePaymentStatusStore.getState().status).toMatchObject({
       hasPaid: true,
       hasPrintAccess: true,
+      hasPhysicalOrder: false,
+      physicalOrders: [],
     });
   });
 
@@ -48,13 +66,8 @@ describe("session restore", () => {
     signInPaid(false);
     saveRecord();
     const fetch = mockFetch({
-      "GET /api/user/data": () => ({
-        body: {
-          user: { id: 1, email: "jane@example.com", hasPrintAccess: false },
-          emergencyData: null,
-        },
-      }),
-      "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: false } }),
+      "GET /api/user/data": () => ({ body: userData(false, null) }),
+      "GET /api/user/payment-status": () => ({ body: paymentStatus(false) }),
       "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
     });
     await restoreSession("jane@example.com");

@@ -3,6 +3,7 @@ import { retryWithDoubling } from "@/lib/session/rules";
 import { useEmergencyStore } from "@/stores/emergency";
 import { paidStatus, usePaymentStatusStore, useUserStore } from "@/stores/session";
 import type { LoginResponse } from "./login";
+import { fromWire } from "@/lib/emergency";
 import { validateEmergencyData } from "@/lib/emergency/validate";
 import { getPaymentStatus, type PaymentStatusResponse } from "./payment-status";
 import { syncEmergencyData } from "./sync-emergency-data";
@@ -28,7 +29,7 @@ export function storeSession(response: Pick<LoginResponse, "user">, now = new Da
 
 function applyUserData(data: UserDataResponse): void {
   if (data.emergencyData) {
-    useEmergencyStore.getState().replace(data.emergencyData);
+    useEmergencyStore.getState().replace(fromWire(data.emergencyData));
   } else {
     // Nothing saved on the account yet: push what this device holds, if it
     // is a complete record (spec §4 sync), so the account has it too.
@@ -43,9 +44,9 @@ function applyUserData(data: UserDataResponse): void {
 function applyPaymentStatus(status: PaymentStatusResponse): void {
   usePaymentStatusStore.getState().setStatus({
     ...paidStatus(status.hasPrintAccess),
-    hasPhysicalOrder: status.hasPhysicalOrder ?? false,
-    physicalOrders: status.physicalOrders ?? [],
-    stripeCustomerId: status.stripeCustomerId ?? null,
+    hasPhysicalOrder: status.hasPhysicalOrder,
+    physicalOrders: status.physicalOrders,
+    stripeCustomerId: status.stripeCustomerId,
   });
 }
 

@@ -1,10 +1,11 @@
 // POST /api/sync/emergency-data (spec §7).
-import { apiRequest } from "@/lib/api";
+import { apiRequest, type Wire } from "@/lib/api";
 import type { EmergencyData } from "@/lib/emergency";
 
 /** Stores the record on the account; throws when the cloud did not store it. */
 export async function pushEmergencyData(email: string, emergencyData: EmergencyData) {
-  await apiRequest("POST", "/api/sync/emergency-data", { email, emergencyData });
+  const body: Wire<"PushEmergencyDataRequest"> = { email, emergencyData };
+  await apiRequest("POST", "/api/sync/emergency-data", body);
 }
 
 /** The background sync: failures are only logged (spec §8). */

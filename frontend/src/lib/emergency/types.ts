@@ -1,34 +1,29 @@
 // The emergency record (individual-side spec §3), the same JSON shape as
-// emergency.Data in pkg/emergency.
+// emergency.Data in pkg/emergency. Its parts are the contract's
+// (pkg/api/openapi.yaml); the record itself is the form's own type.
+import type { Wire } from "@/lib/api";
 
-export interface PersonalInfo {
-  fullName: string;
-  email: string;
-  /** YYYY-MM-DD */
-  dateOfBirth?: string;
-  bloodType: string;
-  /** Kilograms; absent when not given. */
-  weight?: number | null;
-}
+export type PersonalInfo = Wire<"PersonalInfo">;
 
-export interface EmergencyContact {
-  id: string;
-  name: string;
-  relationship?: string;
-  phone: string;
-}
+export type EmergencyContact = Wire<"EmergencyContact">;
 
-export interface MedicalInfo {
-  allergies?: string;
-  medications?: string;
-  conditions?: string;
-  notes?: string;
-}
+export type MedicalInfo = Wire<"MedicalInfo">;
 
+/**
+ * The record as the form and this device keep it. The wire's
+ * (Wire<"EmergencyData">) lets emergencyContacts be null, as Go's empty
+ * list may be; the form always has a list, so a record from the cloud goes
+ * through fromWire first.
+ */
 export interface EmergencyData {
   personalInfo: PersonalInfo;
   emergencyContacts: EmergencyContact[];
   medicalInfo: MedicalInfo;
   /** ISO 8601 time of the last save on this device. */
   lastModified?: string;
+}
+
+/** A record the cloud sent, as the form keeps it (a null contact list is empty). */
+export function fromWire(data: Wire<"EmergencyData">): EmergencyData {
+  return { ...data, emergencyContacts: data.emergencyContacts ?? [] };
 }

@@ -1,20 +1,11 @@
 // GET /api/user/orders?email (spec §7).
 import { useQuery } from "@tanstack/react-query";
-import { getJsonOrNullOn401 } from "@/lib/api";
+import { getJsonOrNullOn401, type Wire } from "@/lib/api";
 
-export interface DashboardOrder {
-  id: string | number;
-  orderId: string;
-  labelType: string;
-  quantity: number;
-  createdAt: string;
-  trackingNumber?: string | null;
-  status: string;
-  userEmail: string;
-}
+export type DashboardOrder = Wire<"OrderView">;
 
 export async function getOrders(email: string): Promise<DashboardOrder[]> {
-  const response = await getJsonOrNullOn401<{ orders?: DashboardOrder[] }>(
+  const response = await getJsonOrNullOn401<Wire<"OrderList">>(
     `/api/user/orders?email=${encodeURIComponent(email)}`,
   );
   return response?.orders ?? [];

@@ -3,7 +3,7 @@
 // visitor's time zone dates the QR text's Generated line, as on screen.
 // Download saves this PDF; Print prints it (lib/print).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api";
+import { apiRequest, type Wire } from "@/lib/api";
 import { storeShownRecord } from "@/lib/auth";
 import type { EmergencyData } from "@/lib/emergency";
 import type { LabelOptions } from "@/lib/labels";
@@ -24,12 +24,13 @@ export async function fetchSheetPdf(request: {
 }) {
   const { email, emergencyData, labelOptions } = request;
   await storeShownRecord(email, emergencyData);
-  const response = await apiRequest("POST", SHEET_PDF_PATH, {
+  const body: Wire<"LabelSheetRequest"> = {
     email,
     labelOptions,
     timeZone: visitorTimeZone(),
     emergencyData,
-  });
+  };
+  const response = await apiRequest("POST", SHEET_PDF_PATH, body);
   return response.blob();
 }
 

@@ -1,9 +1,9 @@
 // POST /api/privacy/delete-account (spec §7).
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export function deleteAccount(body: { email: string; confirmation: string }) {
-  return apiJson<{ message?: string }>("POST", "/api/privacy/delete-account", body);
+export function deleteAccount(body: Wire<"PrivacyDeleteRequest">) {
+  return apiJson<Wire<"Message">>("POST", "/api/privacy/delete-account", body);
 }
 
 export function useDeleteAccount() {

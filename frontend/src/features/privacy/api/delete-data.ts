@@ -1,9 +1,9 @@
 // POST /api/privacy/delete-data (spec §7).
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export function deleteData(body: { email: string; confirmation: string }) {
-  return apiJson<{ message?: string }>("POST", "/api/privacy/delete-data", body);
+export function deleteData(body: Wire<"PrivacyDeleteRequest">) {
+  return apiJson<Wire<"Message">>("POST", "/api/privacy/delete-data", body);
 }
 
 export function useDeleteData() {

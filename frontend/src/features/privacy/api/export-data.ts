@@ -1,8 +1,8 @@
 // POST /api/privacy/export-data (spec §7).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api";
+import { apiRequest, type Wire } from "@/lib/api";
 
-export async function exportData(body: { email: string }): Promise<Blob> {
+export async function exportData(body: Wire<"ExportDataRequest">): Promise<Blob> {
   const response = await apiRequest("POST", "/api/privacy/export-data", body);
   return new Blob([await response.text()], { type: "application/json" });
 }

@@ -2,7 +2,7 @@
 // drawn by the cloud (pkg/lockscreen) from the stored record, which must be
 // the one on screen (as for the label sheet).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api";
+import { apiRequest, type Wire } from "@/lib/api";
 import { storeShownRecord } from "@/lib/auth";
 import type { EmergencyData } from "@/lib/emergency";
 import { saveFile } from "@/lib/saveFile";
@@ -21,12 +21,13 @@ export async function fetchLockScreen(request: {
 }) {
   const { email, emergencyData, phone } = request;
   await storeShownRecord(email, emergencyData);
-  const response = await apiRequest("POST", LOCK_SCREEN_PATH, {
+  const body: Wire<"LockScreenRequest"> = {
     email,
     phone,
     timeZone: visitorTimeZone(),
     emergencyData,
-  });
+  };
+  const response = await apiRequest("POST", LOCK_SCREEN_PATH, body);
   return response.blob();
 }
 

@@ -1,14 +1,10 @@
 // POST /api/referrals/generate (spec §7).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 import { referralsKey } from "./get-referrals";
 
-export function generateReferral(body: { email: string }) {
-  return apiJson<{ referralCode: string; message?: string }>(
-    "POST",
-    "/api/referrals/generate",
-    body,
-  );
+export function generateReferral(body: Wire<"ReferralCodeRequest">) {
+  return apiJson<Wire<"ReferralCode">>("POST", "/api/referrals/generate", body);
 }
 
 export function useGenerateReferral(email: string | null) {

@@ -1,20 +1,11 @@
 // GET /api/referrals/{email} (spec §7): 404 means no code yet.
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, apiJson } from "@/lib/api";
+import { ApiError, apiJson, type Wire } from "@/lib/api";
 
-export interface Referral {
-  referralCode: string;
-  referrerEmail: string;
-  referredEmail: string;
-  rewardClaimed?: boolean;
-  createdAt?: string;
-}
+/** One purchase made with the code; the buyer's address is masked. */
+export type Referral = Wire<"ReferralView">;
 
-export interface ReferralDashboard {
-  referralCode: string;
-  referrals: Referral[];
-  totalReferrals: number;
-}
+export type ReferralDashboard = Wire<"ReferralDashboard">;
 
 export async function getReferrals(email: string): Promise<ReferralDashboard | null> {
   try {
