@@ -52,3 +52,95 @@ func TestTheDocumentIsJSON(t *testing.T) {
 		t.Fatalf("openapi %q with %d paths", doc.OpenAPI, len(doc.Paths))
 	}
 }
+
+func TestEveryTagIsDeclared(t *testing.T) {
+	loadOnce.Do(load)
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	declared := map[string]bool{}
+	tags, _ := loaded["tags"].([]any)
+	for _, tag := range tags {
+		m, _ := tag.(map[string]any)
+		name, _ := m["name"].(string)
+		declared[name] = true
+	}
+	paths, _ := loaded["paths"].(map[string]any)
+	for path, item := range paths {
+		item, _ := item.(map[string]any)
+		for _, m := range methods {
+			op, ok := item[m].(map[string]any)
+			if !ok {
+				continue
+			}
+			opTags, _ := op["tags"].([]any)
+			if len(opTags) == 0 {
+				t.Errorf("%s %s has no tag", m, path)
+			}
+			for _, tag := range opTags {
+				if !declared[tag.(string)] {
+					t.Errorf("%s %s: tag %q is not in the document's tags", m, path, tag)
+				}
+			}
+		}
+	}
+}
+
+// A nullable property must be a pointer in Go, or null would be sent as a
+// zero value (oapi-codegen.yaml says why the schema has to ask for it); a
+// request field where null and the zero value mean the same says so with
+// `x-go-type-skip-optional-pointer: true`. Arrays (a nil slice is null) and
+// properties with their own Go type are exempt.
+func TestNullablePropertiesArePointers(t *testing.T) {
+	loadOnce.Do(load)
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	components, _ := loaded["components"].(map[string]any)
+	schemas, _ := components["schemas"].(map[string]any)
+	for name, schema := range schemas {
+		schema, _ := schema.(map[string]any)
+		if _, handWritten := schema["x-go-type"]; handWritten {
+			continue // its Go type is checked by TestHandWrittenTypesMatchTheirSchemas
+		}
+		props, _ := schema["properties"].(map[string]any)
+		for prop, p := range props {
+			p, _ := p.(map[string]any)
+			if _, ownType := p["x-go-type"]; ownType || !nullable(p) || isArray(p) {
+				continue
+			}
+			if _, decided := p["x-go-type-skip-optional-pointer"].(bool); !decided {
+				t.Errorf("%s.%s is nullable but does not say x-go-type-skip-optional-pointer: false (a pointer, null sent as null)", name, prop)
+			}
+		}
+	}
+}
+
+func nullable(schema map[string]any) bool {
+	if types, ok := schema["type"].([]any); ok {
+		for _, t := range types {
+			if t == "null" {
+				return true
+			}
+		}
+	}
+	for _, key := range []string{"oneOf", "anyOf"} {
+		alts, _ := schema[key].([]any)
+		for _, alt := range alts {
+			if m, ok := alt.(map[string]any); ok && m["type"] == "null" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isArray(schema map[string]any) bool {
+	types, _ := schema["type"].([]any)
+	for _, t := range types {
+		if t == "array" {
+			return true
+		}
+	}
+	return schema["type"] == "array"
+}
