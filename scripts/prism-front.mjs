@@ -41,7 +41,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const prismBin = path.join(here, "..", "frontend", "node_modules", ".bin", "prism");
+const prismBin = path.join(
+  here,
+  "..",
+  "frontend",
+  "node_modules",
+  ".bin",
+  "prism",
+);
 
 const [upstreamArg, portArg] = process.argv.slice(2);
 if (!upstreamArg) {
@@ -49,7 +56,9 @@ if (!upstreamArg) {
   process.exit(2);
 }
 const upstream = new URL(upstreamArg);
-const label = process.env.CONTRACT_LABEL ? ` (${process.env.CONTRACT_LABEL})` : "";
+const label = process.env.CONTRACT_LABEL
+  ? ` (${process.env.CONTRACT_LABEL})`
+  : "";
 
 // ---- the document, without security
 
@@ -61,7 +70,16 @@ if (!docResp.ok) {
 const doc = await docResp.json();
 delete doc.security;
 let operations = 0;
-const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+const methods = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "patch",
+  "head",
+  "options",
+  "trace",
+];
 for (const item of Object.values(doc.paths ?? {})) {
   for (const m of methods) {
     if (item[m]) {
@@ -83,12 +101,22 @@ let nextID = 1;
 function send(target, method, urlPath, headers, body) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, method, path: urlPath, headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: urlPath,
+        headers,
+      },
       (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+          resolve({
+            status: res.statusCode,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
         );
         res.on("error", reject);
       },
@@ -110,7 +138,16 @@ function headerPairs(rawHeaders, drop = []) {
   const out = [];
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i].toLowerCase();
-    if (["content-length", "transfer-encoding", "connection", "keep-alive", ...drop].includes(name)) continue;
+    if (
+      [
+        "content-length",
+        "transfer-encoding",
+        "connection",
+        "keep-alive",
+        ...drop,
+      ].includes(name)
+    )
+      continue;
     out.push(rawHeaders[i], rawHeaders[i + 1]);
   }
   return out;
@@ -126,7 +163,13 @@ const tap = http.createServer(async (req, res) => {
     return;
   }
   try {
-    entry.answer = await send(upstream, entry.method, entry.url, entry.rawHeaders, entry.body);
+    entry.answer = await send(
+      upstream,
+      entry.method,
+      entry.url,
+      entry.rawHeaders,
+      entry.body,
+    );
   } catch (err) {
     entry.answer = { error: err };
     res.destroy();
@@ -152,7 +195,19 @@ const prismPort = await freePort();
 const prismLog = [];
 const prism = spawn(
   prismBin,
-  ["proxy", docFile, tapURL, "--errors", "--cors=false", "-h", "127.0.0.1", "-p", String(prismPort), "-v", "warn"],
+  [
+    "proxy",
+    docFile,
+    tapURL,
+    "--errors",
+    "--cors=false",
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(prismPort),
+    "-v",
+    "warn",
+  ],
   { stdio: ["ignore", "pipe", "pipe"] },
 );
 for (const stream of [prism.stdout, prism.stderr]) {
@@ -199,20 +254,31 @@ function verdict(answer) {
   const header = headerValue(answer.rawHeaders, "sl-violations");
   if (header) {
     try {
-      for (const v of JSON.parse(header.replace(/^Too many violations! /, ""))) {
-        if (v.severity === "Error") found.push(`${(v.location ?? []).join(".")} ${v.message}`);
+      for (const v of JSON.parse(
+        header.replace(/^Too many violations! /, ""),
+      )) {
+        if (v.severity === "Error")
+          found.push(`${(v.location ?? []).join(".")} ${v.message}`);
       }
     } catch {
       found.push(`(sl-violations unreadable) ${header.slice(0, 500)}`);
     }
   }
-  if (/problem\+json/.test(headerValue(answer.rawHeaders, "content-type") ?? "")) {
+  if (
+    /problem\+json/.test(headerValue(answer.rawHeaders, "content-type") ?? "")
+  ) {
     try {
       const p = JSON.parse(answer.body.toString("utf8"));
       if (!header || !p.type?.endsWith("#VIOLATIONS")) {
-        found.push(`Prism ${p.status}: ${p.title}${p.detail ? ": " + p.detail : ""}`);
+        if (/#NO_(PATH|METHOD)_MATCHED_ERROR$/.test(p.type ?? ""))
+          found.push("undocumented: no such operation in the document");
+        else
+          found.push(
+            `Prism ${p.status}: ${p.title}${p.detail ? ": " + p.detail : ""}`,
+          );
         for (const v of p.validation ?? []) {
-          if (v.severity === "Error") found.push(`${(v.location ?? []).join(".")} ${v.message}`);
+          if (v.severity === "Error")
+            found.push(`${(v.location ?? []).join(".")} ${v.message}`);
         }
       }
     } catch {
@@ -245,16 +311,33 @@ const front = http.createServer(async (req, res) => {
     }
     requests++;
     const id = String(nextID++);
-    const entry = { method: req.method, url: req.url, rawHeaders, body, answer: null };
+    const entry = {
+      method: req.method,
+      url: req.url,
+      rawHeaders,
+      body,
+      answer: null,
+    };
     pending.set(id, entry);
     let judged;
     try {
-      judged = await send(prismTarget, req.method, req.url, [...rawHeaders, TAP, id], body);
+      judged = await send(
+        prismTarget,
+        req.method,
+        req.url,
+        [...rawHeaders, TAP, id],
+        body,
+      );
     } finally {
       pending.delete(id);
     }
     if (entry.answer?.error) throw entry.answer.error;
-    if (entry.answer && entry.answer.status >= 300 && entry.answer.status < 400 && entry.answer.status !== 304) {
+    if (
+      entry.answer &&
+      entry.answer.status >= 300 &&
+      entry.answer.status < 400 &&
+      entry.answer.status !== 304
+    ) {
       redirects++; // Prism validated the page it followed to, not this answer
       reply(res, entry.answer);
       return;
@@ -262,7 +345,11 @@ const front = http.createServer(async (req, res) => {
     for (const text of verdict(judged)) violation(req.method, req.url, text);
     // Prism did not forward (an undocumented path, a request it refused):
     // the cloud answers, so the run goes on to list every violation.
-    reply(res, entry.answer ?? (await send(upstream, req.method, req.url, rawHeaders, body)));
+    reply(
+      res,
+      entry.answer ??
+        (await send(upstream, req.method, req.url, rawHeaders, body)),
+    );
   } catch (err) {
     // The cloud is down (a test stopped it): close the connection, as the
     // cloud's closed port would.
@@ -288,12 +375,19 @@ async function stop() {
   for (const n of violations.values()) total += n;
   const line = `contract${label}: ${operations} operations, ${requests} requests through Prism, ${total} violations`;
   if (total > 0) {
-    console.error(`-- contract violations (fix pkg/api/openapi.yaml or the code), ${violations.size} kinds:`);
-    for (const [text, n] of [...violations].sort()) console.error(`  ${n}x ${text}`);
+    console.error(
+      `-- contract violations (fix pkg/api/openapi.yaml or the code), ${violations.size} kinds:`,
+    );
+    for (const [text, n] of [...violations].sort())
+      console.error(`  ${n}x ${text}`);
   }
-  if (redirects > 0) console.error(`contract: ${redirects} redirect answers not checked (Prism follows redirects)`);
+  if (redirects > 0)
+    console.error(
+      `contract: ${redirects} redirect answers not checked (Prism follows redirects)`,
+    );
   console.error(line);
-  if (process.env.LIFETAG_TEST_REPORT) appendFileSync(process.env.LIFETAG_TEST_REPORT, line + "\n");
+  if (process.env.LIFETAG_TEST_REPORT)
+    appendFileSync(process.env.LIFETAG_TEST_REPORT, line + "\n");
   process.exit(total > 0 ? 1 : 0);
 }
 process.on("SIGTERM", stop);
