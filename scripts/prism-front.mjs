@@ -28,10 +28,11 @@
 //
 // Usage: node scripts/prism-front.mjs <cloud URL> [port]
 // Prints "contract front on http://127.0.0.1:PORT" once ready. On SIGTERM or
-// SIGINT it prints the violations, appends
-// "contract: N operations, M requests through Prism, V violations" to
-// $LIFETAG_TEST_REPORT (when set; CONTRACT_LABEL names the run), and exits 1
-// when V > 0.
+// SIGINT it prints the violations and
+// "contract: N operations, M requests through Prism, V violations"
+// (CONTRACT_LABEL names the run), adds the counts to $LIFETAG_CONTRACT_TALLY
+// when set (make test sums them) or else the line to $LIFETAG_TEST_REPORT,
+// and exits 1 when V > 0.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -241,8 +242,13 @@ let redirects = 0; // answers Prism cannot check (it follows redirects)
 const violations = new Map(); // text -> count
 
 function violation(method, url, text) {
-  // Ids in the path vary from run to run; the route is what matters.
-  const route = url.split("?")[0].replace(/\/\d+(?=\/|$)/g, "/{id}");
+  // Ids, order numbers and addresses in the path vary from run to run; the
+  // route is what matters.
+  const route = url
+    .split("?")[0]
+    .split("/")
+    .map((seg) => (/[0-9@%]/.test(seg) ? "{…}" : seg))
+    .join("/");
   const key = `${method} ${route}: ${text.replaceAll(url.split("?")[0], route)}`;
   violations.set(key, (violations.get(key) ?? 0) + 1);
 }
@@ -386,7 +392,14 @@ async function stop() {
       `contract: ${redirects} redirect answers not checked (Prism follows redirects)`,
     );
   console.error(line);
-  if (process.env.LIFETAG_TEST_REPORT)
+  // Under make test every front (the journeys', each test cloud's) adds its
+  // counts to one tally, which scripts/test.sh sums into the report's line.
+  if (process.env.LIFETAG_CONTRACT_TALLY)
+    appendFileSync(
+      process.env.LIFETAG_CONTRACT_TALLY,
+      `${operations} ${requests} ${total}\n`,
+    );
+  else if (process.env.LIFETAG_TEST_REPORT)
     appendFileSync(process.env.LIFETAG_TEST_REPORT, line + "\n");
   process.exit(total > 0 ? 1 : 0);
 }
