@@ -99,7 +99,7 @@ const TAP = "x-contract-tap"; // the header that names a pending request
 const pending = new Map(); // id -> { method, url, headers, body, answer }
 let nextID = 1;
 
-function send(target, method, urlPath, headers, body) {
+function send(target, method, urlPath, headers, body, timeout = 0) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -108,6 +108,7 @@ function send(target, method, urlPath, headers, body) {
         method,
         path: urlPath,
         headers,
+        timeout,
       },
       (res) => {
         const chunks = [];
@@ -123,6 +124,9 @@ function send(target, method, urlPath, headers, body) {
       },
     );
     req.on("error", reject);
+    req.on("timeout", () =>
+      req.destroy(new Error(`no answer within ${timeout} ms`)),
+    );
     req.end(body);
   });
 }
@@ -310,7 +314,11 @@ const front = http.createServer(async (req, res) => {
   try {
     const body = await readBody(req);
     const rawHeaders = headerPairs(req.rawHeaders);
-    if (body.length > 0) rawHeaders.push("content-length", String(body.length));
+    // Always a length, even 0, on a request that may carry a body: without
+    // one Node sends it chunked, and Prism waits forever for an empty
+    // chunked body (a POST with no body, as pkg/client sends for a PDF).
+    if (body.length > 0 || !["GET", "HEAD"].includes(req.method))
+      rawHeaders.push("content-length", String(body.length));
     if (!req.url.startsWith("/api/")) {
       reply(res, await send(upstream, req.method, req.url, rawHeaders, body));
       return;
@@ -333,7 +341,19 @@ const front = http.createServer(async (req, res) => {
         req.url,
         [...rawHeaders, TAP, id],
         body,
+        60_000,
       );
+    } catch (err) {
+      if (entry.answer?.error) throw entry.answer.error; // the cloud is down
+      // Prism failed: a violation to look into; the caller still gets the
+      // cloud's answer.
+      violation(req.method, req.url, `Prism failed: ${err.message}`);
+      reply(
+        res,
+        entry.answer ??
+          (await send(upstream, req.method, req.url, rawHeaders, body)),
+      );
+      return;
     } finally {
       pending.delete(id);
     }

@@ -423,7 +423,11 @@ func (f *contractFuzz) buildPath(params []map[string]any, role int, badName, bad
 		if name == badName {
 			value = bad
 		} else {
-			value = fmt.Sprint(f.value(f.resolve(orEmpty(schema)), name, role, 0))
+			v := f.value(f.resolve(orEmpty(schema)), name, role, 0)
+			if list, ok := v.([]any); ok && len(list) > 0 {
+				v = list[0] // one value of an array parameter
+			}
+			value = fmt.Sprint(v)
 		}
 		switch p["in"] {
 		case "path":
