@@ -92,7 +92,7 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 	}
 	answer = request(t, a, "GET", libraryRoute(org), "")
 	var listed client.Library
-	if answer.Status != http.StatusOK || json.Unmarshal(answer.Body, &listed) != nil || len(listed.QRCodes) != 2 {
+	if answer.Status != http.StatusOK || json.Unmarshal(answer.Body, &listed) != nil || len(listed.QrCodes) != 2 {
 		t.Fatalf("offline library: %d %s", answer.Status, answer.Body)
 	}
 	if answer = request(t, a, "GET", fmt.Sprintf("/api/corporate/projects/%d", org), ""); answer.Status != http.StatusOK {
@@ -112,7 +112,7 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 	var want []string
 	for _, c := range cached.Codes {
 		ids = append(ids, c.ID)
-		want = append(want, c.QRText) // the cloud's text for the record, made today
+		want = append(want, c.QrText) // the cloud's text for the record, made today
 	}
 	batch := func(preview bool) string {
 		raw, _ := json.Marshal(map[string]any{"codeIds": ids, "layout": map[string]string{"id": "avery-5163"}, // holds a whole worker record
@@ -190,7 +190,7 @@ func TestLibraryPrintReportsProgress(t *testing.T) {
 	var want []string
 	for _, c := range view.Codes {
 		b.CodeIDs = append(b.CodeIDs, c.ID)
-		want = append(want, c.QRText)
+		want = append(want, c.QrText)
 	}
 	if _, err := a.Library.Print(b); err != errNoPrinter {
 		t.Fatalf("with Save PDF chosen: %v, want %v", err, errNoPrinter)

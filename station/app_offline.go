@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/session"
@@ -122,7 +123,7 @@ func (c *Cloud) offlineOrdersAnswer(ctx context.Context, method, path, body stri
 		for _, o := range view.Orders {
 			list = append(list, o.Order)
 		}
-		return jsonAnswer(map[string]any{"orders": list, "total": len(list), "page": 1, "pageSize": max(len(list), 1)}), true
+		return jsonAnswer(api.AdminOrdersPage{Orders: list, Total: int64(len(list)), Page: 1, PageSize: max(len(list), 1)}), true
 
 	case method == http.MethodGet && len(parts) == 2 && parts[0] == "customer-data":
 		userID, err := strconv.ParseInt(parts[1], 10, 64)
@@ -136,10 +137,12 @@ func (c *Cloud) offlineOrdersAnswer(ctx context.Context, method, path, body stri
 		for _, o := range view.Orders {
 			if o.Order.UserID == userID {
 				// A paid physical order includes print access (cloud/service/payment.go).
-				return jsonAnswer(map[string]any{
-					"user":          map[string]any{"email": o.Order.UserEmail, "hasPrintAccess": true},
-					"emergencyData": o.Record,
-				}), true
+				answer := api.AdminCustomerData{User: api.AdminCustomer{Email: o.Order.UserEmail, HasPrintAccess: true}}
+				if o.Record != nil {
+					answer.EmergencyData = &api.AdminCustomerRecord{LastUpdated: o.RecordSaved, PersonalInfo: o.Record.PersonalInfo,
+						EmergencyContacts: o.Record.EmergencyContacts, MedicalInfo: o.Record.MedicalInfo}
+				}
+				return jsonAnswer(answer), true
 			}
 		}
 		return CloudAnswer{}, false
@@ -152,17 +155,14 @@ func (c *Cloud) offlineOrdersAnswer(ctx context.Context, method, path, body stri
 		// As the cloud's Print Labels: a pending order moves to processing
 		// (queued until the cloud answers).
 		if o, err := c.app.svc.Cache.Order(ctx, c.accountKey(), parts[1]); err == nil && o != nil && o.Order.Status == client.OrderPending {
-			if _, err := orders.SetStatus(ctx, parts[1], client.OrderProcessing, o.Order.Tracking()); err != nil {
+			if _, err := orders.SetStatus(ctx, parts[1], client.OrderProcessing, client.Tracking(o.Order)); err != nil {
 				return refusal(err), true
 			}
 		}
 		return CloudAnswer{Status: http.StatusOK, StatusText: "OK", ContentType: "application/pdf", Body: pdf.Bytes()}, true
 
 	case method == http.MethodPut && len(parts) == 2 && parts[0] == "physical-orders":
-		var change struct {
-			Status         string `json:"status"`
-			TrackingNumber string `json:"trackingNumber"`
-		}
+		var change api.AdminOrderUpdate
 		if err := json.Unmarshal([]byte(body), &change); err != nil {
 			return CloudAnswer{}, false
 		}
@@ -170,7 +170,7 @@ func (c *Cloud) offlineOrdersAnswer(ctx context.Context, method, path, body stri
 		if err != nil {
 			return refusal(err), true
 		}
-		return jsonAnswer(map[string]string{"message": outcome.Message}), true
+		return jsonAnswer(api.Message{Message: outcome.Message}), true
 	}
 	return CloudAnswer{}, false
 }

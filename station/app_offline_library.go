@@ -52,10 +52,10 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 		// The list as the website asks for it: without the records.
 		codes := make([]client.QRCode, len(view.Codes))
 		for i, code := range view.Codes {
-			code.Record, code.QRText = emergency.Record{}, ""
+			code.Record, code.QrText = emergency.Record{}, ""
 			codes[i] = code
 		}
-		return jsonAnswer(client.Library{QRCodes: codes, Quota: view.Quota}), true
+		return jsonAnswer(client.Library{Success: true, QrCodes: codes, Total: len(codes), Quota: view.Quota}), true
 
 	case method == http.MethodGet && route == fmt.Sprintf("/api/corporate/projects/%d", org):
 		return jsonAnswer(map[string]any{"projects": view.Projects}), true

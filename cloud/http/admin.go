@@ -16,6 +16,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // pageFrom reads ?search=&page=&pageSize= (absent numbers take NewPage's;
@@ -79,7 +80,7 @@ func (s *Server) handleAdminUpdateOrder(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": cloud.MsgOrderUpdated, "order": order})
+	writeJSON(w, http.StatusOK, api.AdminOrderUpdated{Message: cloud.MsgOrderUpdated, Order: *order})
 }
 
 func (s *Server) handleAdminOrderHistory(w http.ResponseWriter, r *http.Request) {
@@ -88,7 +89,7 @@ func (s *Server) handleAdminOrderHistory(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"history": history})
+	writeJSON(w, http.StatusOK, api.AdminOrderHistory{History: history})
 }
 
 func (s *Server) handleAdminShippingAddress(w http.ResponseWriter, r *http.Request) {
@@ -97,7 +98,7 @@ func (s *Server) handleAdminShippingAddress(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"shippingAddress": address})
+	writeJSON(w, http.StatusOK, api.AdminShippingAddressAnswer{ShippingAddress: address})
 }
 
 // handleAdminOrderLabels is "Print Labels": the order's label PDF.
@@ -134,10 +135,7 @@ func (s *Server) handleAdminCustomerData(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleAdminPrintAccess(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		UserID         int64 `json:"userId"`
-		HasPrintAccess bool  `json:"hasPrintAccess"`
-	}
+	var req api.AdminPrintAccessRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -147,14 +145,11 @@ func (s *Server) handleAdminPrintAccess(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": message, "userId": req.UserID, "hasPrintAccess": req.HasPrintAccess})
+	writeJSON(w, http.StatusOK, api.AdminPrintAccessResult{Message: message, UserID: req.UserID, HasPrintAccess: req.HasPrintAccess})
 }
 
 func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email          string `json:"email"`
-		HasPrintAccess bool   `json:"hasPrintAccess"`
-	}
+	var req api.AdminCreateUserRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -168,9 +163,7 @@ func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		UserID int64 `json:"userId"`
-	}
+	var req api.AdminDeleteUserRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -249,9 +242,7 @@ func (s *Server) handleAdminDeleteOrganization(w http.ResponseWriter, r *http.Re
 }
 
 func (s *Server) handleAdminHandOver(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.AdminHandOverRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -264,14 +255,12 @@ func (s *Server) handleAdminHandOver(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleAdminAllowance(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		MaxQRCodes int `json:"maxQrCodes"`
-	}
+	var req api.AdminAllowanceRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.service.SetAllowance(r.Context(), userFrom(r), pathID(r, "orgId"), req.MaxQRCodes); err != nil {
+	if err := s.service.SetAllowance(r.Context(), userFrom(r), pathID(r, "orgId"), req.MaxQrCodes); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

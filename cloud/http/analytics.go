@@ -2,12 +2,12 @@ package http
 
 import (
 	"net/http"
+
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 func (s *Server) handlePageView(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Path string `json:"path"`
-	}
+	var req api.PageView
 	if err := decodeBeacon(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -21,12 +21,7 @@ func (s *Server) handlePageView(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleAnalyticsEvent(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Action   string   `json:"action"`
-		Category string   `json:"category"`
-		Label    string   `json:"label"`
-		Value    *float64 `json:"value"`
-	}
+	var req api.AnalyticsEvent
 	if err := decodeBeacon(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

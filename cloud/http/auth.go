@@ -3,19 +3,11 @@ package http
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
-
-// loginResponse answers a sign-in. SessionToken is filled only for a client
-// that asked for it (wantsBearerToken); the website has the cookie.
-type loginResponse struct {
-	SessionToken string           `json:"sessionToken,omitempty"`
-	ExpiresAt    time.Time        `json:"expiresAt"`
-	User         service.UserView `json:"user"`
-}
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	token, session, user, ok := s.passwordSignIn(w, r, s.service.Login)
@@ -32,10 +24,7 @@ type loginFunc func(ctx context.Context, email, password string) (string, *cloud
 // (signin_guard.go) and counts a failure; false means the request was
 // answered already.
 func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, login loginFunc) (string, *cloud.Session, *cloud.User, bool) {
-	var req struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
-	}
+	var req api.LoginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return "", nil, nil, false
@@ -55,9 +44,10 @@ func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, login lo
 }
 
 // writeSignedIn answers a sign-in: the HttpOnly session cookie for the
-// website, and the token in the body only for a client that asked for it.
+// website, and the token in the body only for a client that asked for it
+// (wantsBearerToken).
 func (s *Server) writeSignedIn(w http.ResponseWriter, r *http.Request, token string, session *cloud.Session, user *cloud.User) {
-	answer := loginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)}
+	answer := api.LoginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)}
 	if wantsBearerToken(r) {
 		answer.SessionToken = token
 	} else {
@@ -94,9 +84,7 @@ func (s *Server) handleLoginRedirect(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCheckUser(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.EmailRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -109,18 +97,11 @@ func (s *Server) handleCheckUser(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"exists": exists})
-}
-
-type requestResetResponse struct {
-	Message    string `json:"message"`
-	ResetToken string `json:"resetToken,omitempty"` // development only
+	writeJSON(w, http.StatusOK, api.CheckUserResponse{Exists: exists})
 }
 
 func (s *Server) handleRequestReset(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.EmailRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -133,15 +114,11 @@ func (s *Server) handleRequestReset(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, requestResetResponse{Message: cloud.MsgResetSent, ResetToken: token})
+	writeJSON(w, http.StatusOK, api.RequestResetResponse{Message: cloud.MsgResetSent, ResetToken: token})
 }
 
 func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Token       string `json:"token"`
-		NewPassword string `json:"newPassword"`
-		Email       string `json:"email"`
-	}
+	var req api.ResetPasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -154,11 +131,7 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleSetPassword(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email    string `json:"email"`
-		Token    string `json:"token"`
-		Password string `json:"password"`
-	}
+	var req api.SetPasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Corporate batch label printing (admin-corporate-side §2, §4, §5, §9). The
@@ -57,10 +58,10 @@ func (s *Server) handleBatchLayouts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"layouts": layouts})
+	writeJSON(w, http.StatusOK, api.BatchLayouts{Layouts: layouts})
 }
 
 // handleLabelCatalogue searches the whole sheet catalogue (?q=).
 func (s *Server) handleLabelCatalogue(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"sheets": service.SearchCatalogue(r.URL.Query().Get("q"))})
+	writeJSON(w, http.StatusOK, api.LabelCatalogue{Sheets: service.SearchCatalogue(r.URL.Query().Get("q"))})
 }

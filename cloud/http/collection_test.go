@@ -239,7 +239,7 @@ func (e *env) library(o officer) []service.CodeView {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	return lib.QRCodes
+	return lib.QrCodes
 }
 
 // generous collection limits for tests that are not about them

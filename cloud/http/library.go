@@ -6,6 +6,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Projects and the QR code library (admin-corporate-side §2, §7). The
@@ -22,7 +23,7 @@ func (s *Server) handleProjects(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"projects": projects})
+	writeJSON(w, http.StatusOK, api.ProjectList{Projects: projects})
 }
 
 func (s *Server) handleCreateProject(w http.ResponseWriter, r *http.Request) {
@@ -36,7 +37,7 @@ func (s *Server) handleCreateProject(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"success": true, "project": p})
+	writeJSON(w, http.StatusCreated, api.ProjectSaved{Success: true, Project: *p})
 }
 
 func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
@@ -50,7 +51,7 @@ func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "project": p})
+	writeJSON(w, http.StatusOK, api.ProjectSaved{Success: true, Project: *p})
 }
 
 func (s *Server) handleDeleteProject(w http.ResponseWriter, r *http.Request) {
@@ -58,7 +59,7 @@ func (s *Server) handleDeleteProject(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	writeJSON(w, http.StatusOK, api.LibrarySuccess{Success: true})
 }
 
 // handleLibrary lists the codes: ?search=&project=&status= pick them,
@@ -88,7 +89,7 @@ func (s *Server) handleCode(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "qrCode": code})
+	writeJSON(w, http.StatusOK, api.LibraryCodeAnswer{Success: true, QrCode: *code})
 }
 
 // writeCode answers a write with the code, its record and QR text.
@@ -102,17 +103,11 @@ func (s *Server) writeCode(w http.ResponseWriter, r *http.Request, status int, c
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, status, map[string]any{"success": true, "qrCode": view})
+	writeJSON(w, status, api.LibraryCodeAnswer{Success: true, QrCode: *view})
 }
 
 func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Name       string            `json:"name"`
-		ProjectID  int64             `json:"projectId"`
-		TemplateID int64             `json:"templateId"`
-		LabelType  string            `json:"labelType"`
-		Values     map[string]string `json:"values"`
-	}
+	var req api.CreateQRCodeRequest
 	// CreateCode takes a nil actor for a collection link's worker: here,
 	// signed in is required, or an anonymous request would be one.
 	actor := userFrom(r)
@@ -150,7 +145,7 @@ func (s *Server) handleDeleteCode(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	writeJSON(w, http.StatusOK, api.LibrarySuccess{Success: true})
 }
 
 func (s *Server) handleCodeLabelPDF(w http.ResponseWriter, r *http.Request) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Payments configures the payment routes; main fills it in from the
@@ -49,7 +50,7 @@ func (s *Server) handleCreatePaymentIntent(w http.ResponseWriter, r *http.Reques
 	if checkout.ClaimToken != "" {
 		s.setClaimCookie(w, checkout.ClaimToken, int(cloud.SessionTTL.Seconds()))
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"clientSecret": checkout.ClientSecret})
+	writeJSON(w, http.StatusOK, api.PaymentIntent{ClientSecret: checkout.ClientSecret})
 }
 
 // handleStripeWebhook applies a verified provider event. A bad signature is
@@ -66,7 +67,7 @@ func (s *Server) handleStripeWebhook(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"received": outcome})
+	writeJSON(w, http.StatusOK, api.WebhookReceipt{Received: outcome})
 }
 
 // receivePaymentEvent is the one path of every payment event, from Stripe's
@@ -83,10 +84,7 @@ func (s *Server) receivePaymentEvent(ctx context.Context, payload []byte, signat
 }
 
 func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
-	}
+	var req api.LoginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -105,9 +103,7 @@ func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.
 }
 
 func (s *Server) handleCheckSubscription(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req api.EmailRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -123,11 +119,11 @@ func (s *Server) handleCheckSubscription(w http.ResponseWriter, r *http.Request)
 // handlePaymentConfig tells the payment dialog which form to show: Stripe's
 // Payment Element with this publishable key, or the local test checkout.
 func (s *Server) handlePaymentConfig(w http.ResponseWriter, r *http.Request) {
-	mode := "stripe"
+	mode := api.PaymentConfigModeStripe
 	if s.payments.SignTestEvent != nil {
-		mode = "test"
+		mode = api.PaymentConfigModeTest
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"mode": mode, "publishableKey": s.payments.PublishableKey})
+	writeJSON(w, http.StatusOK, api.PaymentConfig{Mode: mode, PublishableKey: s.payments.PublishableKey})
 }
 
 // handleTestCheckoutConfirm is the local test checkout's Pay button: for the
@@ -138,10 +134,7 @@ func (s *Server) handleTestCheckoutConfirm(w http.ResponseWriter, r *http.Reques
 		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCheckoutNotTestMode))
 		return
 	}
-	var req struct {
-		ClientSecret string `json:"clientSecret"`
-		CardNumber   string `json:"cardNumber"`
-	}
+	var req api.TestCheckoutRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -187,7 +180,7 @@ func (s *Server) deliverTestEvent(w http.ResponseWriter, r *http.Request, sign f
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "succeeded"})
+	writeJSON(w, http.StatusOK, api.TestCheckoutResult{Status: api.TestCheckoutResultStatusSucceeded})
 }
 
 // localRef reads our payment reference out of a local checkout's client

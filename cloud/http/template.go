@@ -7,6 +7,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Form templates (admin-corporate-side §7, §8). The service scopes them to
@@ -18,7 +19,7 @@ func (s *Server) handleListTemplates(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "templates": templates})
+	writeJSON(w, http.StatusOK, api.FormTemplateList{Success: true, Templates: templates})
 }
 
 func (s *Server) handleCreateTemplate(w http.ResponseWriter, r *http.Request) {
@@ -32,7 +33,7 @@ func (s *Server) handleCreateTemplate(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"success": true, "template": t, "message": cloud.MsgTemplateCreated})
+	writeJSON(w, http.StatusCreated, api.FormTemplateSaved{Success: true, Template: *t, Message: cloud.MsgTemplateCreated})
 }
 
 func (s *Server) handleUpdateTemplate(w http.ResponseWriter, r *http.Request) {
@@ -46,7 +47,7 @@ func (s *Server) handleUpdateTemplate(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "template": t, "message": cloud.MsgTemplateUpdated})
+	writeJSON(w, http.StatusOK, api.FormTemplateSaved{Success: true, Template: *t, Message: cloud.MsgTemplateUpdated})
 }
 
 func (s *Server) handleDeleteTemplate(w http.ResponseWriter, r *http.Request) {
@@ -54,7 +55,7 @@ func (s *Server) handleDeleteTemplate(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": cloud.MsgTemplateDeleted})
+	writeJSON(w, http.StatusOK, api.FormTemplateDeleted{Success: true, Message: cloud.MsgTemplateDeleted})
 }
 
 // templateID reads the route's template id: "0" is the built-in form,

@@ -5,19 +5,12 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // UserView is the client's view of an account (individual-side §3, §7).
-type UserView struct {
-	ID               int64     `json:"id"`
-	Email            string    `json:"email"`
-	HasPrintAccess   bool      `json:"hasPrintAccess"`
-	IsAdmin          bool      `json:"isAdmin"`
-	StripeCustomerID *string   `json:"stripeCustomerId"`
-	ReferralCode     *string   `json:"referralCode"`
-	CreatedAt        time.Time `json:"createdAt"`
-}
+type UserView = api.UserView
 
 // ViewUser returns u as the client sees it.
 func ViewUser(u *cloud.User) UserView {

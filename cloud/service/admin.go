@@ -12,9 +12,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -56,31 +56,17 @@ func (p Page) query() (cloud.PageQuery, error) {
 }
 
 // AdminUserView is a user in the admin's list (admin-corporate-side §3).
-type AdminUserView struct {
-	ID             int64     `json:"id"`
-	Email          string    `json:"email"`
-	HasPrintAccess bool      `json:"hasPrintAccess"`
-	IsAdmin        bool      `json:"isAdmin"`
-	ReferralCode   *string   `json:"referralCode"`
-	ReferralCount  int       `json:"referralCount"`
-	CreatedAt      time.Time `json:"createdAt"`
-}
+type AdminUserView = api.AdminUser
 
 func viewAdminUser(u *cloud.AdminUser) AdminUserView {
 	return AdminUserView{ID: u.ID, Email: u.Email, HasPrintAccess: u.HasPrintAccess, IsAdmin: u.IsAdmin,
 		ReferralCode: optional(u.ReferralCode), ReferralCount: u.ReferralCount, CreatedAt: u.CreatedAt}
 }
 
-// AdminUsersPage is GET /api/admin/users.
-type AdminUsersPage struct {
-	Users []AdminUserView `json:"users"`
-	Total int64           `json:"total"`
-	// TotalAtLeast says a search matched more than Total users
-	// (cloud.SearchCountLimit): the page shows "10000+".
-	TotalAtLeast bool `json:"totalAtLeast,omitempty"`
-	Page         int  `json:"page"`
-	PageSize     int  `json:"pageSize"`
-}
+// AdminUsersPage is GET /api/admin/users. TotalAtLeast says a search
+// matched more than Total users (cloud.SearchCountLimit): the page shows
+// "10000+".
+type AdminUsersPage = api.AdminUsersPage
 
 // AdminUsers returns a page of users, newest first.
 func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*AdminUsersPage, error) {
@@ -104,12 +90,7 @@ func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*A
 }
 
 // AdminStatsView is GET /api/admin/stats: the dashboard's four cards.
-type AdminStatsView struct {
-	TotalUsers      int64 `json:"totalUsers"`
-	PaidUsers       int64 `json:"paidUsers"`
-	ActiveReferrers int64 `json:"activeReferrers"`
-	TotalReferrals  int64 `json:"totalReferrals"`
-}
+type AdminStatsView = api.AdminStats
 
 func (s *Service) AdminStats(ctx context.Context, actor *cloud.User) (*AdminStatsView, error) {
 	if err := requireAdmin(actor); err != nil {
@@ -124,25 +105,17 @@ func (s *Service) AdminStats(ctx context.Context, actor *cloud.User) (*AdminStat
 }
 
 // AdminOrderView is a physical order in the admin's list: the customer's
-// view of it plus whose it is.
-type AdminOrderView struct {
-	OrderView
-	UserID int64 `json:"userId"`
-}
+// view of it (OrderView's fields) plus whose it is.
+type AdminOrderView = api.AdminOrder
 
 func viewAdminOrder(o *cloud.AdminOrder) AdminOrderView {
-	return AdminOrderView{UserID: o.UserID, OrderView: OrderView{ID: o.ID, OrderID: o.OrderID, UserEmail: o.UserEmail,
+	return AdminOrderView{UserID: o.UserID, ID: o.ID, OrderID: o.OrderID, UserEmail: o.UserEmail,
 		LabelType: o.LabelType, Quantity: o.Quantity, Price: float64(o.PricePence) / 100, PricePence: o.PricePence,
-		Status: o.Status, TrackingNumber: optional(o.TrackingNumber), CreatedAt: o.CreatedAt}}
+		Status: o.Status, TrackingNumber: optional(o.TrackingNumber), CreatedAt: o.CreatedAt}
 }
 
 // AdminOrdersPage is GET /api/admin/physical-orders.
-type AdminOrdersPage struct {
-	Orders   []AdminOrderView `json:"orders"`
-	Total    int64            `json:"total"`
-	Page     int              `json:"page"`
-	PageSize int              `json:"pageSize"`
-}
+type AdminOrdersPage = api.AdminOrdersPage
 
 func (s *Service) AdminOrders(ctx context.Context, actor *cloud.User, p Page) (*AdminOrdersPage, error) {
 	if err := requireAdmin(actor); err != nil {
@@ -174,10 +147,7 @@ func (s *Service) findOrder(ctx context.Context, orderID string) (*cloud.AdminOr
 }
 
 // OrderUpdate is the body of PUT /api/admin/physical-orders/{orderId}.
-type OrderUpdate struct {
-	Status         string `json:"status"`
-	TrackingNumber string `json:"trackingNumber"`
-}
+type OrderUpdate = api.AdminOrderUpdate
 
 // UpdateOrder sets an order's status and tracking number (any status, as
 // the spec allows; every change goes into the order's history). Marking an
@@ -238,13 +208,9 @@ func (s *Service) changeOrderStatus(ctx context.Context, actor *cloud.User, orde
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
-// OrderHistoryEntry is one status change as the admin sees it.
-type OrderHistoryEntry struct {
-	Status         string    `json:"status"`
-	TrackingNumber *string   `json:"trackingNumber"`
-	ChangedBy      *string   `json:"changedBy"` // the admin's address; null for the payment
-	ChangedAt      time.Time `json:"changedAt"`
-}
+// OrderHistoryEntry is one status change as the admin sees it; ChangedBy
+// is the admin's address, null for the payment.
+type OrderHistoryEntry = api.AdminOrderHistoryEntry
 
 // OrderHistory returns an order's status changes, oldest first.
 func (s *Service) OrderHistory(ctx context.Context, actor *cloud.User, orderID string) ([]OrderHistoryEntry, error) {
@@ -321,7 +287,7 @@ func (s *Service) OrderLabels(ctx context.Context, actor *cloud.User, orderID st
 
 // ShippingAddress returns where an order's labels go (null once the
 // customer deleted their personal data); the read is audited.
-func (s *Service) ShippingAddress(ctx context.Context, actor *cloud.User, orderID string) (*cloud.ShippingAddress, error) {
+func (s *Service) ShippingAddress(ctx context.Context, actor *cloud.User, orderID string) (*api.AdminShippingAddress, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -339,27 +305,17 @@ func (s *Service) ShippingAddress(ctx context.Context, actor *cloud.User, orderI
 	if err := s.auditRead(ctx, actor, cloud.AuditShippingViewed, order.UserID, order.OrderID); err != nil {
 		return nil, err
 	}
-	return &address, nil
+	// Field by field: what is stored (cloud.ShippingAddress) and what is
+	// sent may change apart.
+	return &api.AdminShippingAddress{Email: address.Email, FullName: address.FullName,
+		AddressLine1: address.AddressLine1, AddressLine2: address.AddressLine2, City: address.City,
+		County: address.County, Postcode: address.Postcode, Country: address.Country}, nil
 }
 
 // CustomerData is GET /api/admin/customer-data/{userId}
-// (admin-corporate-side §3 "Customer print data").
-type CustomerData struct {
-	User          CustomerDataUser       `json:"user"`
-	EmergencyData *CustomerEmergencyData `json:"emergencyData"`
-}
-
-type CustomerDataUser struct {
-	Email          string `json:"email"`
-	HasPrintAccess bool   `json:"hasPrintAccess"`
-}
-
-type CustomerEmergencyData struct {
-	LastUpdated       time.Time              `json:"lastUpdated"`
-	PersonalInfo      emergency.PersonalInfo `json:"personalInfo"`
-	EmergencyContacts []emergency.Contact    `json:"emergencyContacts"`
-	MedicalInfo       emergency.MedicalInfo  `json:"medicalInfo"`
-}
+// (admin-corporate-side §3 "Customer print data"); EmergencyData is null
+// when the customer saved no record.
+type CustomerData = api.AdminCustomerData
 
 // CustomerData returns a customer's emergency record for printing; the
 // read is audited.
@@ -371,7 +327,7 @@ func (s *Service) CustomerData(ctx context.Context, actor *cloud.User, userID st
 	if err != nil {
 		return nil, err
 	}
-	out := &CustomerData{User: CustomerDataUser{Email: target.Email, HasPrintAccess: target.HasPrintAccess}}
+	out := &CustomerData{User: api.AdminCustomer{Email: target.Email, HasPrintAccess: target.HasPrintAccess}}
 	record, err := s.store.FindEmergencyRecord(ctx, target.ID)
 	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
 		return nil, err
@@ -381,7 +337,7 @@ func (s *Service) CustomerData(ctx context.Context, actor *cloud.User, userID st
 		if err != nil {
 			return nil, err
 		}
-		out.EmergencyData = &CustomerEmergencyData{LastUpdated: record.UpdatedAt, PersonalInfo: d.PersonalInfo,
+		out.EmergencyData = &api.AdminCustomerRecord{LastUpdated: record.UpdatedAt, PersonalInfo: d.PersonalInfo,
 			EmergencyContacts: d.EmergencyContacts, MedicalInfo: d.MedicalInfo}
 	}
 	if err := s.auditRead(ctx, actor, cloud.AuditCustomerDataViewed, target.ID, target.Email); err != nil {
@@ -425,12 +381,9 @@ func (s *Service) SetPrintAccess(ctx context.Context, actor *cloud.User, userID 
 }
 
 // CreatedUser is the answer of POST /api/admin/users/create.
-type CreatedUser struct {
-	User AdminUserView `json:"user"`
-	// PasswordSetupURL is the set-password link's path and query; the page
-	// joins it to its origin (admin-corporate-side §2). Valid 24 hours.
-	PasswordSetupURL string `json:"passwordSetupUrl"`
-}
+// PasswordSetupURL is the set-password link's path and query; the page
+// joins it to its origin (admin-corporate-side §2). Valid 24 hours.
+type CreatedUser = api.AdminCreatedUser
 
 // CreateUser makes an account without a password, optionally with print
 // access granted as a payment grants it (minus the payment), and mails the
@@ -526,24 +479,12 @@ func (s *Service) ExportUsers(ctx context.Context, actor *cloud.User, write func
 // export's headers).
 func (s *Service) CheckAdmin(actor *cloud.User) error { return requireAdmin(actor) }
 
-// AuditEntryView is one line of the audit log as admins read it.
-type AuditEntryView struct {
-	ID           int64     `json:"id"`
-	Actor        string    `json:"actor"`
-	Action       string    `json:"action"`
-	Sentence     string    `json:"sentence"` // how it reads (cloud.ActivitySentence)
-	TargetUserID *int64    `json:"targetUserId"`
-	Target       string    `json:"target"`
-	CreatedAt    time.Time `json:"createdAt"`
-}
+// AuditEntryView is one line of the audit log as admins read it; Sentence
+// is how it reads (cloud.ActivitySentence).
+type AuditEntryView = api.AdminAuditEntry
 
 // AuditLogPage is GET /api/admin/audit-log.
-type AuditLogPage struct {
-	Entries  []AuditEntryView `json:"entries"`
-	Total    int64            `json:"total"`
-	Page     int              `json:"page"`
-	PageSize int              `json:"pageSize"`
-}
+type AuditLogPage = api.AdminAuditLogPage
 
 func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*AuditLogPage, error) {
 	if err := requireAdmin(actor); err != nil {

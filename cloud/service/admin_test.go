@@ -2,13 +2,17 @@ package service_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // auditlessStore is a real store whose audit log cannot be written.
@@ -35,5 +39,27 @@ func TestAdminReadNeedsItsAuditEntry(t *testing.T) {
 	err = svc.ExportUsers(ctx, admin, func(service.AdminUserView) error { exported++; return nil })
 	if err == nil || exported != 0 {
 		t.Fatalf("export without its audit entry: %d rows, %v", exported, err)
+	}
+}
+
+// TestAdminOrganizationIsTheDocumentedShape: the admin's organisation list
+// answers service.OrganizationView (the corporate side's view), which the
+// contract describes as AdminOrganization; the two must name the same
+// fields, or the list would send what the document does not say.
+func TestAdminOrganizationIsTheDocumentedShape(t *testing.T) {
+	keys := func(v any) []string {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		return slices.Sorted(maps.Keys(m))
+	}
+	sent, documented := keys(service.OrganizationView{}), keys(api.AdminOrganization{})
+	if !slices.Equal(sent, documented) {
+		t.Errorf("OrganizationView sends %v; the document's AdminOrganization has %v", sent, documented)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -23,20 +24,11 @@ import (
 // organisation's row and still open.
 const fieldCodeRecord = "organization_qr_codes.emergency_data"
 
-// ProjectView is a project as the client sees it.
-type ProjectView struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	Status      string    `json:"status"`
-	StartDate   string    `json:"startDate"` // YYYY-MM-DD or ""
-	EndDate     string    `json:"endDate"`
-	CodeCount   int       `json:"codeCount"`
-	CreatedAt   time.Time `json:"createdAt"`
-}
+// ProjectView is a project as the client sees it (pkg/api: Project).
+type ProjectView = api.Project
 
 func viewProject(p *cloud.Project) ProjectView {
-	return ProjectView{ID: p.ID, Name: p.Name, Description: p.Description, Status: p.Status,
+	return ProjectView{ID: p.ID, Name: p.Name, Description: p.Description, Status: api.ProjectStatus(p.Status),
 		StartDate: p.StartDate, EndDate: p.EndDate, CodeCount: p.CodeCount, CreatedAt: p.CreatedAt}
 }
 
@@ -58,14 +50,8 @@ func (s *Service) ListProjects(ctx context.Context, actor *cloud.User, orgID int
 }
 
 // ProjectRequest is the body of the project POST; in a PUT, an absent
-// (null) field is left as it is.
-type ProjectRequest struct {
-	Name        *string `json:"name"`
-	Description *string `json:"description"`
-	Status      *string `json:"status"`
-	StartDate   *string `json:"startDate"`
-	EndDate     *string `json:"endDate"`
-}
+// (null) field is left as it is (pkg/api: ProjectRequest).
+type ProjectRequest = api.ProjectRequest
 
 // CreateProject adds an active project to the organisation.
 func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID int64, req ProjectRequest) (*ProjectView, error) {
@@ -331,14 +317,8 @@ func (s *Service) findCode(ctx context.Context, orgID, codeID int64) (*cloud.Cor
 // CodeUpdate is the body of a code's PUT; an absent (null) field is left as
 // it is. ProjectID 0 takes the code out of its project. Values replace the
 // whole record's values, checked against the code's own copy of its
-// template's fields.
-type CodeUpdate struct {
-	Name      *string           `json:"name"`
-	ProjectID *int64            `json:"projectId"`
-	LabelType *string           `json:"labelType"`
-	Values    map[string]string `json:"values"`
-	IsActive  *bool             `json:"isActive"`
-}
+// template's fields (pkg/api: UpdateQRCodeRequest).
+type CodeUpdate = api.UpdateQRCodeRequest
 
 // UpdateCode changes a code's name, project, label type, values or active
 // flag (Deactivate and Activate).
@@ -526,30 +506,15 @@ func (s *Service) withRecord(c *cloud.CorporateCode) (CodeWithRecord, error) {
 	return CodeWithRecord{Code: c, Record: r, QRText: emergency.RecordQRText(r, s.now(), loc)}, nil
 }
 
-// CodeView is a library code as the client sees it; Record and QRText only
-// when asked for.
-type CodeView struct {
-	ID            int64             `json:"id"`
-	Name          string            `json:"name"`
-	ProjectID     *int64            `json:"projectId"`
-	ProjectName   string            `json:"projectName"`
-	TemplateID    *int64            `json:"templateId"`
-	TemplateName  string            `json:"templateName"`
-	LabelType     string            `json:"labelType"`
-	IsActive      bool              `json:"isActive"`
-	Source        string            `json:"source"`
-	MissingFields int               `json:"missingFields"`
-	CreatedAt     time.Time         `json:"createdAt"`
-	UpdatedAt     time.Time         `json:"updatedAt"`
-	Record        *emergency.Record `json:"record,omitempty"`
-	QRText        string            `json:"qrText,omitempty"`
-}
+// CodeView is a library code as the client sees it; Record and QrText only
+// when asked for (pkg/api: LibraryCode; the record is left out while zero).
+type CodeView = api.LibraryCode
 
 // ViewCode is c as the client sees it, without its record.
 func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
-		LabelType: c.LabelType, IsActive: c.IsActive, Source: c.Source, MissingFields: c.MissingFields,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		LabelType: api.LibraryCodeLabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
+		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 	if c.ProjectID != 0 {
 		id := c.ProjectID
 		v.ProjectID = &id
@@ -567,27 +532,17 @@ func viewWithRecord(r CodeWithRecord) CodeView {
 	if record.Fields == nil {
 		record.Fields = []emergency.Field{}
 	}
-	v.Record, v.QRText = &record, r.QRText
+	v.Record, v.QrText = record, r.QRText
 	return v
 }
 
 // Quota is how many codes an organisation has and may have.
-type Quota struct {
-	Used int `json:"used"`
-	Max  int `json:"max"`
-}
+type Quota = api.LibraryQuota
 
 // Library is GET /api/corporate/{orgId}/qr-codes: the codes the query
 // picks (one page of them when paged), how many it picks in all, and the
-// organisation's quota (every code counts).
-type Library struct {
-	Success  bool       `json:"success"`
-	QRCodes  []CodeView `json:"qrCodes"`
-	Total    int        `json:"total"`
-	Page     int        `json:"page,omitempty"`
-	PageSize int        `json:"pageSize,omitempty"`
-	Quota    Quota      `json:"quota"`
-}
+// organisation's quota (every code counts) (pkg/api: LibraryPage).
+type Library = api.LibraryPage
 
 // LibraryQuery is what a library list asks for (admin-corporate-side §5):
 // the search and page (Paged false: every code the filters pick, as the
@@ -655,7 +610,7 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	lib := &Library{Success: true, QRCodes: make([]CodeView, 0, len(codes)), Total: len(codes),
+	lib := &Library{Success: true, QrCodes: make([]CodeView, 0, len(codes)), Total: len(codes),
 		Quota: Quota{Used: len(codes), Max: org.MaxQRCodes}}
 	if q.Paged {
 		lib.Page, lib.PageSize = q.Page.Page, q.Page.PageSize
@@ -670,14 +625,14 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	for _, c := range codes {
 		if !q.WithRecords {
-			lib.QRCodes = append(lib.QRCodes, ViewCode(c))
+			lib.QrCodes = append(lib.QrCodes, ViewCode(c))
 			continue
 		}
 		r, err := s.withRecord(c)
 		if err != nil {
 			return nil, err
 		}
-		lib.QRCodes = append(lib.QRCodes, viewWithRecord(r))
+		lib.QrCodes = append(lib.QrCodes, viewWithRecord(r))
 	}
 	return lib, nil
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -113,34 +114,19 @@ func csvSafe(cells []string) []string {
 }
 
 // ImportRequest is the body of POST .../qr-codes/import. Commit false is
-// the preview.
-type ImportRequest struct {
-	TemplateID int64  `json:"templateId"`
-	ProjectID  int64  `json:"projectId"`
-	LabelType  string `json:"labelType"`
-	CSV        string `json:"csv"`
-	Commit     bool   `json:"commit"`
-}
+// the preview (pkg/api: ImportQRCodesRequest).
+type ImportRequest = api.ImportQRCodesRequest
 
-// ImportRow is one row of the file and its problems, by column name.
-type ImportRow struct {
-	// Row is the spreadsheet's row number: the header is row 1.
-	Row    int               `json:"row"`
-	Name   string            `json:"name"`
-	Errors map[string]string `json:"errors"`
-}
+// ImportRow is one row of the file and its problems, by column name; Row
+// is the spreadsheet's row number, the header being row 1 (pkg/api:
+// ImportQRCodesRow).
+type ImportRow = api.ImportQRCodesRow
 
-// ImportResult is the preview, or the import's outcome.
-type ImportResult struct {
-	// QuotaProblem, in the preview, says the rows would not fit in what
-	// is left of the plan (the import itself would be refused); empty
-	// when they fit.
-	QuotaProblem string      `json:"quotaProblem"`
-	Rows         []ImportRow `json:"rows"`
-	Valid        int         `json:"valid"`
-	Invalid      int         `json:"invalid"`
-	Imported     int         `json:"imported"`
-}
+// ImportResult is the preview, or the import's outcome. QuotaProblem, in
+// the preview, says the rows would not fit in what is left of the plan
+// (the import itself would be refused); empty when they fit (pkg/api:
+// ImportQRCodesResult).
+type ImportResult = api.ImportQRCodesResult
 
 // ImportCodes reads the file, checks every row with the template's rules,
 // and, when req.Commit and every row is valid, inserts every row's code in
@@ -162,7 +148,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	records, err := readImportCSV(req.CSV)
+	records, err := readImportCSV(req.Csv)
 	if err != nil {
 		return nil, err
 	}

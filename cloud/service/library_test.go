@@ -104,7 +104,7 @@ func BenchmarkImportPreview(b *testing.B) {
 	for i := range cloud.ImportMaxRows {
 		fmt.Fprintf(&csv, "Worker %d,Worker %d,O+,Site office,+44 20 7946 0000,\"Penicillin, latex\"\r\n", i, i)
 	}
-	req := service.ImportRequest{CSV: csv.String()}
+	req := service.ImportRequest{Csv: csv.String()}
 	b.ResetTimer()
 	for b.Loop() {
 		result, err := svc.ImportCodes(ctx, officer, org.ID, req)
@@ -127,7 +127,7 @@ func TestImportPreviewNamesRows(t *testing.T) {
 		",Ann Rider,O+,Bob Rider,\r\n" + // no phone: an error
 		",Cy Walker,A-,Di Walker,+44 7700 900125\r\n" +
 		"Crane 3,Eve Smith,B+,Fay Smith,+44 7700 900126\r\n"
-	result, err := svc.ImportCodes(context.Background(), officer, org.ID, service.ImportRequest{CSV: csv})
+	result, err := svc.ImportCodes(context.Background(), officer, org.ID, service.ImportRequest{Csv: csv})
 	if err != nil {
 		t.Fatal(err)
 	}

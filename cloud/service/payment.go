@@ -18,18 +18,21 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// CheckoutRequest is the body of POST /api/create-payment-intent.
-type CheckoutRequest struct {
-	Type      string `json:"type"`
-	Email     string `json:"email"`
-	LabelType string `json:"labelType,omitempty"`
-	// Quantity is the number of packs of printed labels (at least 1; absent
-	// means 1). The price is the server's: packs x PricePhysicalPence.
-	Quantity        int                    `json:"quantity,omitempty"`
-	ShippingAddress *cloud.ShippingAddress `json:"shippingAddress,omitempty"`
-	ReferralCode    string                 `json:"referralCode,omitempty"`
+// CheckoutRequest is the body of POST /api/create-payment-intent. Its
+// Quantity is the number of packs of printed labels (at least 1; absent
+// means 1). The price is the server's: packs x PricePhysicalPence.
+type CheckoutRequest = api.PaymentIntentRequest
+
+// shippingAddress is the wire's address as the cloud's type, which
+// normalises and validates it.
+func shippingAddress(a api.ShippingAddress) cloud.ShippingAddress {
+	return cloud.ShippingAddress{
+		Email: a.Email, FullName: a.FullName, AddressLine1: a.AddressLine1, AddressLine2: a.AddressLine2,
+		City: a.City, County: a.County, Postcode: a.Postcode, Country: a.Country,
+	}
 }
 
 // Checkout is a created payment, ready for the payment form.
@@ -93,7 +96,7 @@ func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req Che
 		if req.ShippingAddress == nil {
 			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgShippingRequired)
 		}
-		address := req.ShippingAddress.Normalized()
+		address := shippingAddress(*req.ShippingAddress).Normalized()
 		if err := address.Validate(); err != nil {
 			return nil, err
 		}
@@ -370,12 +373,7 @@ func (s *Service) claimedPaymentSucceeded(ctx context.Context, email, claimToken
 }
 
 // SubscriptionStatus answers POST /api/check-subscription from our database.
-type SubscriptionStatus struct {
-	HasAccess      bool    `json:"hasAccess"`
-	CustomerID     *string `json:"customerId"`
-	SubscriptionID *string `json:"subscriptionId"`
-	Source         string  `json:"source"`
-}
+type SubscriptionStatus = api.SubscriptionStatus
 
 // CheckSubscription reports the signed-in owner's (or, for an admin, any
 // user's) access, as recorded from verified payments.
@@ -388,7 +386,7 @@ func (s *Service) CheckSubscription(ctx context.Context, actor *cloud.User, emai
 		HasAccess:      target.HasPrintAccess,
 		CustomerID:     optional(target.StripeCustomerID),
 		SubscriptionID: optional(target.StripeSubscriptionID),
-		Source:         "database",
+		Source:         api.SubscriptionStatusSourceDatabase,
 	}, nil
 }
 

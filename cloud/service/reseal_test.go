@@ -15,6 +15,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -92,7 +93,7 @@ func TestKeyRotation(t *testing.T) {
 			}
 
 			// A checkout not yet paid holds its address until fulfilment.
-			address := &cloud.ShippingAddress{Email: "c@example.com", FullName: "C", AddressLine1: "1 Lane",
+			address := &api.ShippingAddress{Email: "c@example.com", FullName: "C", AddressLine1: "1 Lane",
 				City: "Leeds", County: "West Yorkshire", Postcode: "LS1 1AA"}
 			if _, err := before.CreateCheckout(ctx, nil, service.CheckoutRequest{Type: cloud.PaymentPhysical,
 				Email: "c@example.com", LabelType: "wallet", ShippingAddress: address}); err != nil {

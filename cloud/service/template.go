@@ -8,31 +8,19 @@ package service
 
 import (
 	"context"
-	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// TemplateRequest is the body of the template POST and PUT (§7).
-type TemplateRequest struct {
-	Name        string            `json:"name"`
-	Description string            `json:"description"`
-	Fields      []emergency.Field `json:"fields"`
-	IsDefault   bool              `json:"isDefault"`
-}
+// TemplateRequest is the body of the template POST and PUT (§7) (pkg/api:
+// FormTemplateRequest).
+type TemplateRequest = api.FormTemplateRequest
 
-// TemplateView is a template as the client sees it.
-type TemplateView struct {
-	ID          int64             `json:"id"`
-	Name        string            `json:"name"`
-	Description string            `json:"description"`
-	IsDefault   bool              `json:"isDefault"`
-	BuiltIn     bool              `json:"builtIn"`
-	Fields      []emergency.Field `json:"fields"`
-	CreatedAt   *time.Time        `json:"createdAt"` // null for the built-in form
-	UpdatedAt   *time.Time        `json:"updatedAt"`
-}
+// TemplateView is a template as the client sees it; its times are null for
+// the built-in form (pkg/api: FormTemplate).
+type TemplateView = api.FormTemplate
 
 // ViewTemplate is t as the client sees it.
 func ViewTemplate(t *cloud.Template) TemplateView {

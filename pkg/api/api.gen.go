@@ -4,8 +4,56 @@
 package api
 
 import (
+	"time"
+
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
+
+// Defines values for FormTemplateDeletedSuccess.
+const (
+	FormTemplateDeletedSuccessTrue FormTemplateDeletedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the FormTemplateDeletedSuccess enum.
+func (e FormTemplateDeletedSuccess) Valid() bool {
+	switch e {
+	case FormTemplateDeletedSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FormTemplateListSuccess.
+const (
+	FormTemplateListSuccessTrue FormTemplateListSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the FormTemplateListSuccess enum.
+func (e FormTemplateListSuccess) Valid() bool {
+	switch e {
+	case FormTemplateListSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FormTemplateSavedSuccess.
+const (
+	FormTemplateSavedSuccessTrue FormTemplateSavedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the FormTemplateSavedSuccess enum.
+func (e FormTemplateSavedSuccess) Valid() bool {
+	switch e {
+	case FormTemplateSavedSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
 
 // Defines values for HealthStatus.
 const (
@@ -16,6 +64,153 @@ const (
 func (e HealthStatus) Valid() bool {
 	switch e {
 	case HealthStatusOk:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryCodeLabelType.
+const (
+	LibraryCodeLabelTypeGear   LibraryCodeLabelType = "gear"
+	LibraryCodeLabelTypeHelmet LibraryCodeLabelType = "helmet"
+	LibraryCodeLabelTypeWallet LibraryCodeLabelType = "wallet"
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeLabelType enum.
+func (e LibraryCodeLabelType) Valid() bool {
+	switch e {
+	case LibraryCodeLabelTypeGear:
+		return true
+	case LibraryCodeLabelTypeHelmet:
+		return true
+	case LibraryCodeLabelTypeWallet:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryCodeSource.
+const (
+	LibraryCodeSourceCollection LibraryCodeSource = "collection"
+	LibraryCodeSourceDuplicate  LibraryCodeSource = "duplicate"
+	LibraryCodeSourceImport     LibraryCodeSource = "import"
+	LibraryCodeSourceManual     LibraryCodeSource = "manual"
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeSource enum.
+func (e LibraryCodeSource) Valid() bool {
+	switch e {
+	case LibraryCodeSourceCollection:
+		return true
+	case LibraryCodeSourceDuplicate:
+		return true
+	case LibraryCodeSourceImport:
+		return true
+	case LibraryCodeSourceManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryCodeAnswerSuccess.
+const (
+	LibraryCodeAnswerSuccessTrue LibraryCodeAnswerSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeAnswerSuccess enum.
+func (e LibraryCodeAnswerSuccess) Valid() bool {
+	switch e {
+	case LibraryCodeAnswerSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibraryPageSuccess.
+const (
+	LibraryPageSuccessTrue LibraryPageSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the LibraryPageSuccess enum.
+func (e LibraryPageSuccess) Valid() bool {
+	switch e {
+	case LibraryPageSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LibrarySuccessSuccess.
+const (
+	LibrarySuccessSuccessTrue LibrarySuccessSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the LibrarySuccessSuccess enum.
+func (e LibrarySuccessSuccess) Valid() bool {
+	switch e {
+	case LibrarySuccessSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PaymentConfigMode.
+const (
+	PaymentConfigModeStripe PaymentConfigMode = "stripe"
+	PaymentConfigModeTest   PaymentConfigMode = "test"
+)
+
+// Valid indicates whether the value is a known member of the PaymentConfigMode enum.
+func (e PaymentConfigMode) Valid() bool {
+	switch e {
+	case PaymentConfigModeStripe:
+		return true
+	case PaymentConfigModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProjectStatus.
+const (
+	ProjectStatusActive    ProjectStatus = "active"
+	ProjectStatusArchived  ProjectStatus = "archived"
+	ProjectStatusCancelled ProjectStatus = "cancelled"
+	ProjectStatusCompleted ProjectStatus = "completed"
+)
+
+// Valid indicates whether the value is a known member of the ProjectStatus enum.
+func (e ProjectStatus) Valid() bool {
+	switch e {
+	case ProjectStatusActive:
+		return true
+	case ProjectStatusArchived:
+		return true
+	case ProjectStatusCancelled:
+		return true
+	case ProjectStatusCompleted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProjectSavedSuccess.
+const (
+	ProjectSavedSuccessTrue ProjectSavedSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the ProjectSavedSuccess enum.
+func (e ProjectSavedSuccess) Valid() bool {
+	switch e {
+	case ProjectSavedSuccessTrue:
 		return true
 	default:
 		return false
@@ -37,6 +232,368 @@ func (e ReadyStatus) Valid() bool {
 	}
 }
 
+// Defines values for SubscriptionStatusSource.
+const (
+	SubscriptionStatusSourceDatabase SubscriptionStatusSource = "database"
+)
+
+// Valid indicates whether the value is a known member of the SubscriptionStatusSource enum.
+func (e SubscriptionStatusSource) Valid() bool {
+	switch e {
+	case SubscriptionStatusSourceDatabase:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TestCheckoutResultStatus.
+const (
+	TestCheckoutResultStatusSucceeded TestCheckoutResultStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the TestCheckoutResultStatus enum.
+func (e TestCheckoutResultStatus) Valid() bool {
+	switch e {
+	case TestCheckoutResultStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// AdminAllowanceRequest defines model for AdminAllowanceRequest.
+type AdminAllowanceRequest struct {
+	// MaxQrCodes How many QR codes the organisation may hold: 1 to 100000.
+	MaxQrCodes int `json:"maxQrCodes"`
+}
+
+// AdminAuditEntry One line of the audit log (nothing medical in it).
+type AdminAuditEntry struct {
+	// Action Examples: customer_data.viewed
+	Action string `json:"action"`
+
+	// Actor The admin's address.
+	Actor     string    `json:"actor"`
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// Sentence How the entry reads
+	Sentence string `json:"sentence"`
+
+	// Target What it was about (an address
+	Target string `json:"target"`
+
+	// TargetUserID The user it was about; null when none (or deleted).
+	TargetUserID *int64 `json:"targetUserId"`
+}
+
+// AdminAuditLogPage defines model for AdminAuditLogPage.
+type AdminAuditLogPage struct {
+	Entries  []AdminAuditEntry `json:"entries"`
+	Page     int               `json:"page"`
+	PageSize int               `json:"pageSize"`
+	Total    int64             `json:"total"`
+}
+
+// AdminCreateUserRequest defines model for AdminCreateUserRequest.
+type AdminCreateUserRequest struct {
+	// Email The person's address (a valid one is required).
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// HasPrintAccess Grant print access as a payment would (default false).
+	HasPrintAccess bool `json:"hasPrintAccess,omitempty"`
+}
+
+// AdminCreatedUser defines model for AdminCreatedUser.
+type AdminCreatedUser struct {
+	// PasswordSetupURL The set-password link's path and query (the page joins it to its origin); valid 24 hours.
+	//
+	// Examples: /set-password?email=ann%40example.com&token=...
+	PasswordSetupURL string `json:"passwordSetupUrl"`
+
+	// User A user in the admin's list (admin-corporate-side §3).
+	User AdminUser `json:"user"`
+}
+
+// AdminCustomer defines model for AdminCustomer.
+type AdminCustomer struct {
+	Email          string `json:"email"`
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+}
+
+// AdminCustomerData A customer's record for printing (admin-corporate-side §3 "Customer print data").
+type AdminCustomerData struct {
+	// EmergencyData The stored record; null when the customer saved none.
+	EmergencyData *AdminCustomerRecord `json:"emergencyData"`
+	User          AdminCustomer        `json:"user"`
+}
+
+// AdminCustomerRecord The customer's emergency record and when it last changed.
+type AdminCustomerRecord struct {
+	EmergencyContacts []EmergencyContact `json:"emergencyContacts"`
+	LastUpdated       time.Time          `json:"lastUpdated"`
+	MedicalInfo       MedicalInfo        `json:"medicalInfo"`
+	PersonalInfo      PersonalInfo       `json:"personalInfo"`
+}
+
+// AdminDeleteUserRequest defines model for AdminDeleteUserRequest.
+type AdminDeleteUserRequest struct {
+	// UserID The user's id (a positive whole number).
+	UserID int64 `json:"userId"`
+}
+
+// AdminHandOverRequest defines model for AdminHandOverRequest.
+type AdminHandOverRequest struct {
+	// Email The new owner's address: a valid one with no account yet.
+	Email string `json:"email"`
+}
+
+// AdminOrder A physical label order as an admin sees it (the customer's view of it plus whose it is).
+type AdminOrder struct {
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// LabelType helmet, gear or wallet.
+	//
+	// Examples: helmet
+	LabelType string `json:"labelType"`
+
+	// OrderID Examples: LT-1A2B3C
+	OrderID string `json:"orderId"`
+
+	// Price Pounds, e.g. 9.99 (pricePence / 100).
+	Price      float64 `json:"price"`
+	PricePence int     `json:"pricePence"`
+
+	// Quantity Packs; one full sheet each.
+	Quantity int `json:"quantity"`
+
+	// Status In fulfilment order.
+	Status string `json:"status"`
+
+	// TrackingNumber Null until one is set.
+	TrackingNumber *string `json:"trackingNumber"`
+
+	// UserEmail The customer's address; empty once they deleted their account's data.
+	UserEmail string `json:"userEmail"`
+	UserID    int64  `json:"userId"`
+}
+
+// AdminOrderHistory defines model for AdminOrderHistory.
+type AdminOrderHistory struct {
+	// History Oldest first.
+	History []AdminOrderHistoryEntry `json:"history"`
+}
+
+// AdminOrderHistoryEntry One status change of an order.
+type AdminOrderHistoryEntry struct {
+	ChangedAt time.Time `json:"changedAt"`
+
+	// ChangedBy The admin's address; null for the payment (and for an admin since deleted).
+	ChangedBy      *string `json:"changedBy"`
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
+}
+
+// AdminOrderUpdate defines model for AdminOrderUpdate.
+type AdminOrderUpdate struct {
+	// Status pending, processing, shipped or delivered (any case, surrounding spaces ignored).
+	Status string `json:"status"`
+
+	// TrackingNumber At most 100 characters of printable text; required for shipped.
+	TrackingNumber string `json:"trackingNumber,omitempty"`
+}
+
+// AdminOrderUpdated defines model for AdminOrderUpdated.
+type AdminOrderUpdated struct {
+	// Message Examples: Order status updated successfully
+	Message string `json:"message"`
+
+	// Order A physical label order as an admin sees it (the customer's view of it plus whose it is).
+	Order AdminOrder `json:"order"`
+}
+
+// AdminOrdersPage defines model for AdminOrdersPage.
+type AdminOrdersPage struct {
+	Orders   []AdminOrder `json:"orders"`
+	Page     int          `json:"page"`
+	PageSize int          `json:"pageSize"`
+	Total    int64        `json:"total"`
+}
+
+// AdminOrganization A corporate organisation in the admin's list, with its code count.
+type AdminOrganization struct {
+	Address          string    `json:"address"`
+	City             string    `json:"city"`
+	ContactEmail     string    `json:"contactEmail"`
+	ContactFirstName string    `json:"contactFirstName"`
+	ContactLastName  string    `json:"contactLastName"`
+	Country          string    `json:"country"`
+	CreatedAt        time.Time `json:"createdAt"`
+	CurrentQrCodes   int       `json:"currentQrCodes"`
+	EmployeeCount    string    `json:"employeeCount"`
+
+	// HasBillingAccount The organisation has a Stripe customer.
+	HasBillingAccount bool   `json:"hasBillingAccount"`
+	ID                int64  `json:"id"`
+	MaxQrCodes        int    `json:"maxQrCodes"`
+	Name              string `json:"name"`
+	OrganizationType  string `json:"organizationType"`
+	PaperSize         string `json:"paperSize"`
+
+	// Paused Why printing, new codes and links are refused right now; empty when they are not.
+	Paused           string `json:"paused"`
+	Phone            string `json:"phone"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
+
+	// SubscriptionStatus active, trial, past_due, canceled or inactive (a trial that ended unpaid).
+	SubscriptionStatus string `json:"subscriptionStatus"`
+
+	// SubscriptionTier The plan (the same as subscriptionPlan).
+	SubscriptionTier string     `json:"subscriptionTier"`
+	TrialEndsAt      *time.Time `json:"trialEndsAt"`
+}
+
+// AdminPrintAccessRequest defines model for AdminPrintAccessRequest.
+type AdminPrintAccessRequest struct {
+	// HasPrintAccess true grants
+	HasPrintAccess bool `json:"hasPrintAccess"`
+
+	// UserID The user's id (a positive whole number).
+	UserID int64 `json:"userId"`
+}
+
+// AdminPrintAccessResult defines model for AdminPrintAccessResult.
+type AdminPrintAccessResult struct {
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+	Message        string `json:"message"`
+	UserID         int64  `json:"userId"`
+}
+
+// AdminShippingAddress Where an order's labels go, as the customer gave it at checkout.
+type AdminShippingAddress struct {
+	AddressLine1 string `json:"addressLine1"`
+
+	// AddressLine2 Absent when empty.
+	AddressLine2 string `json:"addressLine2,omitempty"`
+	City         string `json:"city"`
+
+	// Country Absent when empty.
+	Country  string `json:"country,omitempty"`
+	County   string `json:"county"`
+	Email    string `json:"email"`
+	FullName string `json:"fullName"`
+
+	// Postcode Examples: SW1A 1AA
+	Postcode string `json:"postcode"`
+}
+
+// AdminShippingAddressAnswer defines model for AdminShippingAddressAnswer.
+type AdminShippingAddressAnswer struct {
+	// ShippingAddress Null once the customer deleted their personal data.
+	ShippingAddress *AdminShippingAddress `json:"shippingAddress"`
+}
+
+// AdminStats The dashboard's four cards.
+type AdminStats struct {
+	// ActiveReferrers Users whose referral code brought at least one sign-up.
+	ActiveReferrers int64 `json:"activeReferrers"`
+
+	// PaidUsers Users with print access.
+	PaidUsers      int64 `json:"paidUsers"`
+	TotalReferrals int64 `json:"totalReferrals"`
+	TotalUsers     int64 `json:"totalUsers"`
+}
+
+// AdminUser A user in the admin's list (admin-corporate-side §3).
+type AdminUser struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Email Examples: ann@example.com
+	Email          string `json:"email"`
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+	ID             int64  `json:"id"`
+	IsAdmin        bool   `json:"isAdmin"`
+
+	// ReferralCode Null until the user asks for one.
+	//
+	// Examples: ANN4X7
+	ReferralCode  *string `json:"referralCode"`
+	ReferralCount int     `json:"referralCount"`
+}
+
+// AdminUsersPage defines model for AdminUsersPage.
+type AdminUsersPage struct {
+	Page     int `json:"page"`
+	PageSize int `json:"pageSize"`
+
+	// Total Users matching in all (at most 10000 for a search).
+	Total int64 `json:"total"`
+
+	// TotalAtLeast A search matched more than `total` users (the count stops there); absent otherwise.
+	TotalAtLeast bool        `json:"totalAtLeast,omitempty"`
+	Users        []AdminUser `json:"users"`
+}
+
+// AnalyticsEvent defines model for AnalyticsEvent.
+type AnalyticsEvent struct {
+	// Action 1 to 64 characters of a-z, 0-9, _ and -.
+	//
+	// Examples: user_logout
+	Action string `json:"action,omitempty"`
+
+	// Category 1 to 64 characters of a-z, 0-9, _ and -.
+	//
+	// Examples: engagement
+	Category string `json:"category,omitempty"`
+
+	// Label At most 100 bytes, no control characters or @.
+	Label string `json:"label,omitempty"`
+
+	// Value A finite number.
+	Value *float64 `json:"value,omitempty"`
+}
+
+// BatchLayouts defines model for BatchLayouts.
+type BatchLayouts struct {
+	Layouts []LabelGeometry `json:"layouts"`
+}
+
+// CheckUserResponse defines model for CheckUserResponse.
+type CheckUserResponse struct {
+	Exists bool `json:"exists"`
+}
+
+// CreateQRCodeRequest A code to make. The values are checked against the template's
+// fields (each field's problem in `errors`); the name, when blank, is
+// the record's full name (at most 100 bytes); labelType is helmet,
+// gear or wallet (empty: helmet).
+type CreateQRCodeRequest struct {
+	// LabelType helmet, gear or wallet; empty: helmet.
+	LabelType string `json:"labelType,omitempty"`
+	Name      string `json:"name,omitempty"`
+
+	// ProjectID 0 or absent: no project.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID 0 or absent: the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+
+	// Values The record's values by the template's field ids.
+	Values map[string]string `json:"values,omitempty"`
+}
+
+// EmailRequest An e-mail address (check-user, request-reset, check-subscription).
+type EmailRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+}
+
 // EmergencyContact defines model for EmergencyContact.
 type EmergencyContact = emergency.Contact
 
@@ -55,6 +612,80 @@ type Error struct {
 // FieldError defines model for FieldError.
 type FieldError = emergency.FieldError
 
+// FormTemplate A form codes are made from; id 0 (builtIn) is the Standard Emergency Form.
+type FormTemplate struct {
+	BuiltIn bool `json:"builtIn"`
+
+	// CreatedAt Null for the built-in form.
+	CreatedAt   *time.Time          `json:"createdAt"`
+	Description string              `json:"description"`
+	Fields      []FormTemplateField `json:"fields"`
+	ID          int64               `json:"id"`
+
+	// IsDefault The form new codes start on.
+	IsDefault bool `json:"isDefault"`
+
+	// Name Examples: Site induction
+	Name string `json:"name"`
+
+	// UpdatedAt Null for the built-in form.
+	UpdatedAt *time.Time `json:"updatedAt"`
+}
+
+// FormTemplateDeleted defines model for FormTemplateDeleted.
+type FormTemplateDeleted struct {
+	// Message Examples: Form template deleted
+	Message string                     `json:"message"`
+	Success FormTemplateDeletedSuccess `json:"success"`
+}
+
+// FormTemplateDeletedSuccess defines model for FormTemplateDeleted.Success.
+type FormTemplateDeletedSuccess bool
+
+// FormTemplateField One question of a form template, as the server keeps it (normalised and valid).
+type FormTemplateField = emergency.Field
+
+// FormTemplateFieldInput A field of a template to save. The server checks each with its
+// message: id unique, letters, digits, _ and - (at most 64 bytes);
+// type one of text, email, phone, textarea, select, date, number,
+// checkbox; category one of personal, emergency, medical, work,
+// other; label non-blank (at most 60 bytes); a select's options.
+// Order is renumbered from the list's order.
+type FormTemplateFieldInput = emergency.Field
+
+// FormTemplateList defines model for FormTemplateList.
+type FormTemplateList struct {
+	Success   FormTemplateListSuccess `json:"success"`
+	Templates []FormTemplate          `json:"templates"`
+}
+
+// FormTemplateListSuccess defines model for FormTemplateList.Success.
+type FormTemplateListSuccess bool
+
+// FormTemplateRequest A template to save (the whole of it). The server checks: name
+// non-blank (at most 100 bytes), description at most 500 bytes, 1 to
+// 40 fields, and that the largest record the fields allow fits one
+// QR code.
+type FormTemplateRequest struct {
+	Description string                   `json:"description,omitempty"`
+	Fields      []FormTemplateFieldInput `json:"fields,omitempty"`
+	IsDefault   bool                     `json:"isDefault,omitempty"`
+	Name        string                   `json:"name,omitempty"`
+}
+
+// FormTemplateSaved defines model for FormTemplateSaved.
+type FormTemplateSaved struct {
+	// Message Examples: Form template created successfully, Form template updated successfully
+	Message string                   `json:"message"`
+	Success FormTemplateSavedSuccess `json:"success"`
+
+	// Template A form codes are made from; id 0 (builtIn) is the Standard Emergency Form.
+	Template FormTemplate `json:"template"`
+}
+
+// FormTemplateSavedSuccess defines model for FormTemplateSaved.Success.
+type FormTemplateSavedSuccess bool
+
 // Health defines model for Health.
 type Health struct {
 	Status HealthStatus `json:"status"`
@@ -66,6 +697,174 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// ImportQRCodesRequest A CSV import, as JSON.
+type ImportQRCodesRequest struct {
+	// Commit false or absent: only check (the preview); true: import, all rows or none.
+	Commit bool `json:"commit,omitempty"`
+
+	// Csv The file's text (UTF-8, a byte order mark and CRLF allowed, at
+	// most 1 MB and 2000 rows): a header row (Name, then the
+	// template's field labels), then one row per code. The template
+	// file's hint row and blank rows are skipped.
+	Csv string `json:"csv,omitempty"`
+
+	// LabelType helmet, gear or wallet for every code; empty: helmet.
+	LabelType string `json:"labelType,omitempty"`
+
+	// ProjectID The project of every code; 0 or absent: none.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID The form template the columns are; 0 or absent: the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+}
+
+// ImportQRCodesResult defines model for ImportQRCodesResult.
+type ImportQRCodesResult struct {
+	// Imported How many codes were made (0 in the preview).
+	Imported int `json:"imported"`
+	Invalid  int `json:"invalid"`
+
+	// QuotaProblem In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
+	//
+	// Examples: These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.
+	QuotaProblem string             `json:"quotaProblem"`
+	Rows         []ImportQRCodesRow `json:"rows"`
+	Valid        int                `json:"valid"`
+}
+
+// ImportQRCodesRow One row of the file and its problems.
+type ImportQRCodesRow struct {
+	// Errors Problems by column name (Row for the row as a whole); empty when the row is valid.
+	Errors map[string]string `json:"errors"`
+
+	// Name The name the row's code would have.
+	Name string `json:"name"`
+
+	// Row The spreadsheet's row number (the header is row 1).
+	Row int `json:"row"`
+}
+
+// LabelCatalogue defines model for LabelCatalogue.
+type LabelCatalogue struct {
+	Sheets []LabelGeometry `json:"sheets"`
+}
+
+// LabelGeometry A label sheet's geometry (mm), as batch printing and the catalogue give it.
+type LabelGeometry = labels.Geometry
+
+// LibraryCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
+type LibraryCode struct {
+	CreatedAt time.Time            `json:"createdAt"`
+	ID        int64                `json:"id"`
+	IsActive  bool                 `json:"isActive"`
+	LabelType LibraryCodeLabelType `json:"labelType"`
+
+	// MissingFields How many required or recommended fields the record leaves blank.
+	MissingFields int `json:"missingFields"`
+
+	// Name Examples: Ann Rider
+	Name string `json:"name"`
+
+	// ProjectID Null when the code is in no project.
+	ProjectID *int64 `json:"projectId"`
+
+	// ProjectName Empty when the code is in no project.
+	ProjectName string `json:"projectName"`
+
+	// QrText The exact text the code's QR image carries, dated now.
+	QrText string `json:"qrText,omitempty"`
+
+	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
+	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
+
+	// Source How the code was made (collection is a worker's own submission through a link).
+	Source LibraryCodeSource `json:"source"`
+
+	// TemplateID Null for the Standard Emergency Form (or a template since deleted).
+	TemplateID *int64 `json:"templateId"`
+
+	// TemplateName Examples: Standard Emergency Form
+	TemplateName string `json:"templateName"`
+
+	// UpdatedAt The zero time (0001-01-01T00:00:00Z) until the code is first changed.
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// LibraryCodeLabelType defines model for LibraryCode.LabelType.
+type LibraryCodeLabelType string
+
+// LibraryCodeSource How the code was made (collection is a worker's own submission through a link).
+type LibraryCodeSource string
+
+// LibraryCodeAnswer defines model for LibraryCodeAnswer.
+type LibraryCodeAnswer struct {
+	// QrCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
+	QrCode  LibraryCode              `json:"qrCode"`
+	Success LibraryCodeAnswerSuccess `json:"success"`
+}
+
+// LibraryCodeAnswerSuccess defines model for LibraryCodeAnswer.Success.
+type LibraryCodeAnswerSuccess bool
+
+// LibraryCodeRecord A code's record, unsealed; the template's fields when it was made, and the values by field id.
+type LibraryCodeRecord = emergency.Record
+
+// LibraryPage The codes a query picks (one page of them when paged), how many it picks in all, and the quota.
+type LibraryPage struct {
+	// Page The page, when paged.
+	Page int `json:"page,omitempty"`
+
+	// PageSize The page's size, when paged.
+	PageSize int           `json:"pageSize,omitempty"`
+	QrCodes  []LibraryCode `json:"qrCodes"`
+
+	// Quota How many codes the organisation has (inactive ones too) and its plan allows.
+	Quota   LibraryQuota       `json:"quota"`
+	Success LibraryPageSuccess `json:"success"`
+
+	// Total How many codes the query picks, on every page.
+	Total int `json:"total"`
+}
+
+// LibraryPageSuccess defines model for LibraryPage.Success.
+type LibraryPageSuccess bool
+
+// LibraryQuota How many codes the organisation has (inactive ones too) and its plan allows.
+type LibraryQuota struct {
+	Max  int `json:"max"`
+	Used int `json:"used"`
+}
+
+// LibrarySuccess A change that answers only that it was made.
+type LibrarySuccess struct {
+	Success LibrarySuccessSuccess `json:"success"`
+}
+
+// LibrarySuccessSuccess defines model for LibrarySuccess.Success.
+type LibrarySuccessSuccess bool
+
+// LoginRequest An address and a password (sign-in, and the account claim after payment).
+type LoginRequest struct {
+	// Email Required; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// Password Required; at least 6 characters, at most 1024 bytes, when it is being set.
+	Password string `json:"password"`
+}
+
+// LoginResponse A sign-in's answer. sessionToken only for a program that sent `X-Lifetag-Session: bearer`.
+type LoginResponse struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+
+	// SessionToken The bearer token; the website has the cookie instead.
+	SessionToken string `json:"sessionToken,omitempty"`
+
+	// User An individual account (or an admin's) as its owner sees it.
+	User UserView `json:"user"`
+}
+
 // MedicalInfo defines model for MedicalInfo.
 type MedicalInfo = emergency.MedicalInfo
 
@@ -74,8 +873,125 @@ type Message struct {
 	Message string `json:"message"`
 }
 
+// PageView defines model for PageView.
+type PageView struct {
+	// Path A URL path: starts with /, at most 200 bytes, no query, fragment or @.
+	//
+	// Examples: /dashboard
+	Path string `json:"path,omitempty"`
+}
+
+// PaymentConfig defines model for PaymentConfig.
+type PaymentConfig struct {
+	// Mode stripe: Stripe's Payment Element; test: the local test checkout.
+	Mode PaymentConfigMode `json:"mode"`
+
+	// PublishableKey Stripe's browser key; empty in test mode.
+	PublishableKey string `json:"publishableKey"`
+}
+
+// PaymentConfigMode stripe: Stripe's Payment Element; test: the local test checkout.
+type PaymentConfigMode string
+
+// PaymentIntent defines model for PaymentIntent.
+type PaymentIntent struct {
+	// ClientSecret The payment form's secret (pi_local_..._secret_local for the test checkout).
+	ClientSecret string `json:"clientSecret"`
+}
+
+// PaymentIntentRequest A checkout. `type` is print (print access) or physical (packs of
+// printed labels, which include print access; needs labelType and
+// shippingAddress). The server sets the price.
+type PaymentIntentRequest struct {
+	// Email The account paid for; a valid address.
+	//
+	// Examples: ann@example.com
+	Email string `json:"email"`
+
+	// LabelType physical: helmet, gear or wallet.
+	//
+	// Examples: helmet
+	LabelType string `json:"labelType,omitempty"`
+
+	// Quantity physical: packs, 1 to 10 (absent means 1); print: 1 or absent.
+	Quantity int `json:"quantity,omitempty"`
+
+	// ReferralCode A referral code; one that is not valid is dropped, never refused.
+	ReferralCode string `json:"referralCode,omitempty"`
+
+	// ShippingAddress Where printed labels go. Every field but addressLine2 and country is
+	// needed (country defaults to the first the shop ships to); each at
+	// most 200 characters.
+	ShippingAddress *ShippingAddress `json:"shippingAddress,omitempty"`
+
+	// Type print or physical.
+	//
+	// Examples: print
+	Type string `json:"type"`
+}
+
 // PersonalInfo defines model for PersonalInfo.
 type PersonalInfo = emergency.PersonalInfo
+
+// Project A group of an organisation's codes (a site, a crew).
+type Project struct {
+	// CodeCount The codes in the project.
+	CodeCount   int       `json:"codeCount"`
+	CreatedAt   time.Time `json:"createdAt"`
+	Description string    `json:"description"`
+
+	// EndDate YYYY-MM-DD, or empty when unset.
+	EndDate string `json:"endDate"`
+	ID      int64  `json:"id"`
+
+	// Name Examples: Site A
+	Name string `json:"name"`
+
+	// StartDate YYYY-MM-DD, or empty when unset.
+	//
+	// Examples: 2026-03-01
+	StartDate string        `json:"startDate"`
+	Status    ProjectStatus `json:"status"`
+}
+
+// ProjectStatus defines model for Project.Status.
+type ProjectStatus string
+
+// ProjectList defines model for ProjectList.
+type ProjectList struct {
+	Projects []Project `json:"projects"`
+}
+
+// ProjectRequest A project to add, or a change to one: a field left out or null is
+// left as it is (a new project starts active with an empty
+// description and no dates). The server checks: name non-blank, at
+// most 100 bytes and unique in the organisation (case aside);
+// description at most 1000 bytes; status active, completed,
+// cancelled or archived; dates YYYY-MM-DD or empty, the end not
+// before the start.
+type ProjectRequest struct {
+	Description *string `json:"description,omitempty"`
+
+	// EndDate YYYY-MM-DD, or empty for none.
+	EndDate *string `json:"endDate,omitempty"`
+	Name    *string `json:"name,omitempty"`
+
+	// StartDate YYYY-MM-DD, or empty for none.
+	StartDate *string `json:"startDate,omitempty"`
+
+	// Status active, completed, cancelled or archived.
+	Status *string `json:"status,omitempty"`
+}
+
+// ProjectSaved defines model for ProjectSaved.
+type ProjectSaved struct {
+	// Project A group of an organisation's codes (a site, a crew).
+	Project Project             `json:"project"`
+	Success ProjectSavedSuccess `json:"success"`
+}
+
+// ProjectSavedSuccess defines model for ProjectSaved.Success.
+type ProjectSavedSuccess bool
 
 // Ready defines model for Ready.
 type Ready struct {
@@ -85,8 +1001,165 @@ type Ready struct {
 // ReadyStatus defines model for Ready.Status.
 type ReadyStatus string
 
+// RequestResetResponse defines model for RequestResetResponse.
+type RequestResetResponse struct {
+	// Message Examples: If an account exists for that address, we have sent a link to reset the password.
+	Message string `json:"message"`
+
+	// ResetToken Development only, and never for an admin's account: the link's token.
+	ResetToken string `json:"resetToken,omitempty"`
+}
+
+// ResetPasswordRequest defines model for ResetPasswordRequest.
+type ResetPasswordRequest struct {
+	// Email Optional; when given, it must be the token's account.
+	Email string `json:"email,omitempty"`
+
+	// NewPassword Required; at least 6 characters, at most 1024 bytes.
+	NewPassword string `json:"newPassword"`
+
+	// Token Required: the reset link's token.
+	Token string `json:"token"`
+}
+
+// SetPasswordRequest defines model for SetPasswordRequest.
+type SetPasswordRequest struct {
+	// Email Required; the setup link's address.
+	Email string `json:"email"`
+
+	// Password Required; at least 6 characters, at most 1024 bytes.
+	Password string `json:"password"`
+
+	// Token Required: the setup link's token.
+	Token string `json:"token"`
+}
+
+// ShippingAddress Where printed labels go. Every field but addressLine2 and country is
+// needed (country defaults to the first the shop ships to); each at
+// most 200 characters.
+type ShippingAddress struct {
+	// AddressLine1 Examples: 1 High Street
+	AddressLine1 string `json:"addressLine1"`
+	AddressLine2 string `json:"addressLine2,omitempty"`
+
+	// City Examples: York
+	City string `json:"city"`
+
+	// Country Examples: United Kingdom
+	Country string `json:"country,omitempty"`
+
+	// County Examples: North Yorkshire
+	County string `json:"county"`
+
+	// Email Examples: ann@example.com
+	Email string `json:"email"`
+
+	// FullName Examples: Ann Rider
+	FullName string `json:"fullName"`
+
+	// Postcode Examples: YO1 7HH
+	Postcode string `json:"postcode"`
+}
+
+// SubscriptionStatus defines model for SubscriptionStatus.
+type SubscriptionStatus struct {
+	CustomerID     *string                  `json:"customerId"`
+	HasAccess      bool                     `json:"hasAccess"`
+	Source         SubscriptionStatusSource `json:"source"`
+	SubscriptionID *string                  `json:"subscriptionId"`
+}
+
+// SubscriptionStatusSource defines model for SubscriptionStatus.Source.
+type SubscriptionStatusSource string
+
+// TestCheckoutRequest defines model for TestCheckoutRequest.
+type TestCheckoutRequest struct {
+	// CardNumber A test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
+	//
+	// Examples: 4242 4242 4242 4242
+	CardNumber string `json:"cardNumber"`
+
+	// ClientSecret The checkout's client secret.
+	ClientSecret string `json:"clientSecret"`
+}
+
+// TestCheckoutResult defines model for TestCheckoutResult.
+type TestCheckoutResult struct {
+	Status TestCheckoutResultStatus `json:"status"`
+}
+
+// TestCheckoutResultStatus defines model for TestCheckoutResult.Status.
+type TestCheckoutResultStatus string
+
+// UpdateQRCodeRequest A change to a code; a field left out or null is left as it is.
+type UpdateQRCodeRequest struct {
+	IsActive *bool `json:"isActive,omitempty"`
+
+	// LabelType helmet, gear or wallet.
+	LabelType *string `json:"labelType,omitempty"`
+
+	// Name Blank: the record's full name.
+	Name *string `json:"name,omitempty"`
+
+	// ProjectID 0 takes the code out of its project.
+	ProjectID *int64 `json:"projectId,omitempty"`
+
+	// Values Replaces every value of the record (by field id), checked against the code's own copy of its template's fields.
+	Values map[string]string `json:"values,omitempty"`
+}
+
+// UserView An individual account (or an admin's) as its owner sees it.
+type UserView struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Email Examples: ann@example.com
+	Email          string `json:"email"`
+	HasPrintAccess bool   `json:"hasPrintAccess"`
+	ID             int64  `json:"id"`
+
+	// IsAdmin The server's word on who is an administrator.
+	IsAdmin bool `json:"isAdmin"`
+
+	// ReferralCode Examples: ANN12345
+	ReferralCode     *string `json:"referralCode"`
+	StripeCustomerID *string `json:"stripeCustomerId"`
+}
+
+// WebhookReceipt defines model for WebhookReceipt.
+type WebhookReceipt struct {
+	// Received What the event did: applied, duplicate (applied before),
+	// already_fulfilled, ignored (not ours, or not one acted on), or
+	// not_attached (paid for an address that meanwhile got an account
+	// it did not make: to refund).
+	//
+	//
+	// Examples: applied
+	Received string `json:"received"`
+}
+
+// AdminOrderID Examples: LT-1A2B3C
+type AdminOrderID = string
+
+// AdminOrderSearch defines model for AdminOrderSearch.
+type AdminOrderSearch = string
+
+// AdminPage defines model for AdminPage.
+type AdminPage = int
+
+// AdminPageSize defines model for AdminPageSize.
+type AdminPageSize = int
+
+// AdminSearch defines model for AdminSearch.
+type AdminSearch = string
+
+// AdminUserID Examples: 42
+type AdminUserID = string
+
 // CodeID defines model for CodeID.
 type CodeID = int64
+
+// FormTemplatePathID defines model for FormTemplatePathID.
+type FormTemplatePathID = int64
 
 // LinkID defines model for LinkID.
 type LinkID = int64
@@ -103,6 +1176,24 @@ type ProjectID = int64
 // TemplateID defines model for TemplateID.
 type TemplateID = int64
 
+// AdminForbidden Every error answer.
+type AdminForbidden = Error
+
+// AdminMailLimit Every error answer.
+type AdminMailLimit = Error
+
+// AdminOrderNotFound Every error answer.
+type AdminOrderNotFound = Error
+
+// AdminOrganizationNotFound Every error answer.
+type AdminOrganizationNotFound = Error
+
+// AdminPageInvalid Every error answer.
+type AdminPageInvalid = Error
+
+// AdminUserNotFound Every error answer.
+type AdminUserNotFound = Error
+
 // BadRequest Every error answer.
 type BadRequest = Error
 
@@ -112,14 +1203,47 @@ type Conflict = Error
 // Forbidden Every error answer.
 type Forbidden = Error
 
+// FormTemplateConflict Every error answer.
+type FormTemplateConflict = Error
+
+// FormTemplateInvalid Every error answer.
+type FormTemplateInvalid = Error
+
+// FormTemplateNotFound Every error answer.
+type FormTemplateNotFound = Error
+
 // Gone Every error answer.
 type Gone = Error
+
+// LibraryCodeInvalid Every error answer.
+type LibraryCodeInvalid = Error
+
+// LibraryNotFound Every error answer.
+type LibraryNotFound = Error
+
+// LibraryOrgNotFound Every error answer.
+type LibraryOrgNotFound = Error
+
+// LibraryQuotaReached Every error answer.
+type LibraryQuotaReached = Error
+
+// LibraryRefused Every error answer.
+type LibraryRefused = Error
 
 // NotFound Every error answer.
 type NotFound = Error
 
 // NotJSON Every error answer.
 type NotJSON = Error
+
+// ProjectInvalid Every error answer.
+type ProjectInvalid = Error
+
+// ProjectNameTaken Every error answer.
+type ProjectNameTaken = Error
+
+// ProjectNotFound Every error answer.
+type ProjectNotFound = Error
 
 // StationTooOld Every error answer.
 type StationTooOld = Error
@@ -135,3 +1259,187 @@ type Unauthorized = Error
 
 // Unavailable Every error answer.
 type Unavailable = Error
+
+// ListAdminAuditLogParams defines parameters for ListAdminAuditLog.
+type ListAdminAuditLogParams struct {
+	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
+	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Rows per page (default 50; 1 to 200).
+	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
+// ListAdminOrdersParams defines parameters for ListAdminOrders.
+type ListAdminOrdersParams struct {
+	// Search A whole status (pending, processing, shipped, delivered) or label
+	// type (helmet, gear, wallet), or part of the order id or the
+	// customer's address, ignoring case; absent or empty lists every
+	// order. At most 254 bytes (surrounding spaces are ignored).
+	Search AdminOrderSearch `form:"search,omitempty" json:"search,omitempty"`
+
+	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
+	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Rows per page (default 50; 1 to 200).
+	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
+// ListAdminUsersParams defines parameters for ListAdminUsers.
+type ListAdminUsersParams struct {
+	// Search Part of a user's address (ignoring case), or their whole referral
+	// code or id; absent or empty lists everyone. At most 254 bytes
+	// (surrounding spaces are ignored).
+	Search AdminSearch `form:"search,omitempty" json:"search,omitempty"`
+
+	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
+	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Rows per page (default 50; 1 to 200).
+	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
+// CreateAccountAfterPaymentParams defines parameters for CreateAccountAfterPayment.
+type CreateAccountAfterPaymentParams struct {
+	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
+	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
+}
+
+// LoginParams defines parameters for Login.
+type LoginParams struct {
+	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
+	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
+}
+
+// ListQRCodesParams defines parameters for ListQRCodes.
+type ListQRCodesParams struct {
+	// Page 1-based page number (a positive whole number, at most 1000000).
+	Page int `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize Codes per page (1 to 200; 50 when only page is given).
+	PageSize int `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+
+	// Search Matches the code's or its project's name anywhere, ignoring case (at most 254 bytes).
+	Search string `form:"search,omitempty" json:"search,omitempty"`
+
+	// Project `all` (or absent), `organization` (codes in no project) or a project's id.
+	Project string `form:"project,omitempty" json:"project,omitempty"`
+
+	// Status `all` (or absent), `active` or `inactive`.
+	Status string `form:"status,omitempty" json:"status,omitempty"`
+
+	// Records `1` adds each code's record and QR text.
+	Records string `form:"records,omitempty" json:"records,omitempty"`
+}
+
+// GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
+type GetQRCodeImportTemplateParams struct {
+	// TemplateID The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template).
+	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
+}
+
+// GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
+type GetQRCodeLabelPDFParams struct {
+	// Preset `helmet`, `gear` or `wallet`; absent: the code's own label type.
+	Preset string `form:"preset,omitempty" json:"preset,omitempty"`
+
+	// Paper `letter` or `a4`; absent: a4.
+	Paper string `form:"paper,omitempty" json:"paper,omitempty"`
+}
+
+// SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
+type SearchLabelCatalogueParams struct {
+	// Q Words matched against brand, part, description, paper and shape,
+	// or a size "W x H" in mm. Empty lists the first sheets; over 200
+	// bytes finds nothing.
+	Q string `form:"q,omitempty" json:"q,omitempty"`
+}
+
+// ReceiveStripeEventJSONBody defines parameters for ReceiveStripeEvent.
+type ReceiveStripeEventJSONBody = map[string]interface{}
+
+// ReceiveStripeEventParams defines parameters for ReceiveStripeEvent.
+type ReceiveStripeEventParams struct {
+	// StripeSignature Stripe's signature of the raw body (t=...,v1=...).
+	StripeSignature string `json:"Stripe-Signature"`
+}
+
+// SetAdminOrganizationAllowanceJSONRequestBody defines body for SetAdminOrganizationAllowance for application/json ContentType.
+type SetAdminOrganizationAllowanceJSONRequestBody = AdminAllowanceRequest
+
+// HandOverAdminOrganizationJSONRequestBody defines body for HandOverAdminOrganization for application/json ContentType.
+type HandOverAdminOrganizationJSONRequestBody = AdminHandOverRequest
+
+// UpdateAdminOrderJSONRequestBody defines body for UpdateAdminOrder for application/json ContentType.
+type UpdateAdminOrderJSONRequestBody = AdminOrderUpdate
+
+// CreateAdminUserJSONRequestBody defines body for CreateAdminUser for application/json ContentType.
+type CreateAdminUserJSONRequestBody = AdminCreateUserRequest
+
+// DeleteAdminUserJSONRequestBody defines body for DeleteAdminUser for application/json ContentType.
+type DeleteAdminUserJSONRequestBody = AdminDeleteUserRequest
+
+// SetAdminPrintAccessJSONRequestBody defines body for SetAdminPrintAccess for application/json ContentType.
+type SetAdminPrintAccessJSONRequestBody = AdminPrintAccessRequest
+
+// RecordAnalyticsEventJSONRequestBody defines body for RecordAnalyticsEvent for application/json ContentType.
+type RecordAnalyticsEventJSONRequestBody = AnalyticsEvent
+
+// RecordAnalyticsEventTextRequestBody defines body for RecordAnalyticsEvent for text/plain ContentType.
+type RecordAnalyticsEventTextRequestBody = AnalyticsEvent
+
+// RecordPageViewJSONRequestBody defines body for RecordPageView for application/json ContentType.
+type RecordPageViewJSONRequestBody = PageView
+
+// RecordPageViewTextRequestBody defines body for RecordPageView for text/plain ContentType.
+type RecordPageViewTextRequestBody = PageView
+
+// CheckUserJSONRequestBody defines body for CheckUser for application/json ContentType.
+type CheckUserJSONRequestBody = EmailRequest
+
+// CreateAccountAfterPaymentJSONRequestBody defines body for CreateAccountAfterPayment for application/json ContentType.
+type CreateAccountAfterPaymentJSONRequestBody = LoginRequest
+
+// LoginJSONRequestBody defines body for Login for application/json ContentType.
+type LoginJSONRequestBody = LoginRequest
+
+// RequestPasswordResetJSONRequestBody defines body for RequestPasswordReset for application/json ContentType.
+type RequestPasswordResetJSONRequestBody = EmailRequest
+
+// ResetPasswordJSONRequestBody defines body for ResetPassword for application/json ContentType.
+type ResetPasswordJSONRequestBody = ResetPasswordRequest
+
+// SetPasswordJSONRequestBody defines body for SetPassword for application/json ContentType.
+type SetPasswordJSONRequestBody = SetPasswordRequest
+
+// CheckSubscriptionJSONRequestBody defines body for CheckSubscription for application/json ContentType.
+type CheckSubscriptionJSONRequestBody = EmailRequest
+
+// UpdateFormTemplateJSONRequestBody defines body for UpdateFormTemplate for application/json ContentType.
+type UpdateFormTemplateJSONRequestBody = FormTemplateRequest
+
+// CreateFormTemplateJSONRequestBody defines body for CreateFormTemplate for application/json ContentType.
+type CreateFormTemplateJSONRequestBody = FormTemplateRequest
+
+// CreateProjectJSONRequestBody defines body for CreateProject for application/json ContentType.
+type CreateProjectJSONRequestBody = ProjectRequest
+
+// UpdateProjectJSONRequestBody defines body for UpdateProject for application/json ContentType.
+type UpdateProjectJSONRequestBody = ProjectRequest
+
+// CreateQRCodeJSONRequestBody defines body for CreateQRCode for application/json ContentType.
+type CreateQRCodeJSONRequestBody = CreateQRCodeRequest
+
+// ImportQRCodesJSONRequestBody defines body for ImportQRCodes for application/json ContentType.
+type ImportQRCodesJSONRequestBody = ImportQRCodesRequest
+
+// UpdateQRCodeJSONRequestBody defines body for UpdateQRCode for application/json ContentType.
+type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
+
+// CreatePaymentIntentJSONRequestBody defines body for CreatePaymentIntent for application/json ContentType.
+type CreatePaymentIntentJSONRequestBody = PaymentIntentRequest
+
+// ReceiveStripeEventJSONRequestBody defines body for ReceiveStripeEvent for application/json ContentType.
+type ReceiveStripeEventJSONRequestBody = ReceiveStripeEventJSONBody
+
+// ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
+type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest

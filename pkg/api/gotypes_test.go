@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // The schemas whose Go type is written by hand in another package (named
@@ -18,6 +19,12 @@ var handWrittenTypes = map[string]any{
 	"EmergencyContact": emergency.Contact{},
 	"MedicalInfo":      emergency.MedicalInfo{},
 	"FieldError":       emergency.FieldError{},
+	"LabelGeometry":    labels.Geometry{},
+	// The corporate library's template fields and code records. (The
+	// request's FormTemplateFieldInput is emergency.Field too, but
+	// requires only what the server needs, so it is not listed.)
+	"FormTemplateField": emergency.Field{},
+	"LibraryCodeRecord": emergency.Record{},
 }
 
 func TestHandWrittenTypesMatchTheirSchemas(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/url"
 	"strconv"
-	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -17,22 +17,13 @@ const (
 	OrderDelivered  = "delivered"
 )
 
-// Order is a physical label order as an admin sees it.
-type Order struct {
-	ID             int64     `json:"id"`
-	OrderID        string    `json:"orderId"` // LT-...
-	UserID         int64     `json:"userId"`
-	UserEmail      string    `json:"userEmail"`
-	LabelType      string    `json:"labelType"` // helmet, gear or wallet
-	Quantity       int       `json:"quantity"`  // packs: one full sheet each
-	PricePence     int       `json:"pricePence"`
-	Status         string    `json:"status"`
-	TrackingNumber *string   `json:"trackingNumber"`
-	CreatedAt      time.Time `json:"createdAt"`
-}
+// Order is a physical label order as an admin sees it: OrderID is LT-...,
+// LabelType helmet, gear or wallet, Quantity the packs (one full sheet
+// each).
+type Order = api.AdminOrder
 
 // Tracking is the order's tracking number, "" when none.
-func (o Order) Tracking() string {
+func Tracking(o Order) string {
 	if o.TrackingNumber == nil {
 		return ""
 	}
@@ -62,12 +53,7 @@ func (p Page) query() url.Values {
 }
 
 // OrdersPage is one page of physical orders, newest first.
-type OrdersPage struct {
-	Orders   []Order `json:"orders"`
-	Total    int64   `json:"total"`
-	Page     int     `json:"page"`
-	PageSize int     `json:"pageSize"`
-}
+type OrdersPage = api.AdminOrdersPage
 
 // AdminOrders lists physical orders (GET /api/admin/physical-orders).
 // Searching a status name finds that status (and any order whose id or
@@ -84,29 +70,21 @@ func (c *Client) AdminOrders(ctx context.Context, p Page) (*OrdersPage, error) {
 // (PUT /api/admin/physical-orders/{orderId}); shipped needs a tracking
 // number. The cloud records every call in the order's history.
 func (c *Client) UpdateOrder(ctx context.Context, orderID, status, tracking string) (*Order, error) {
-	var out struct {
-		Order Order `json:"order"`
-	}
-	body := map[string]string{"status": status, "trackingNumber": tracking}
+	var out api.AdminOrderUpdated
+	body := api.AdminOrderUpdate{Status: status, TrackingNumber: tracking}
 	if err := c.do(ctx, "PUT", pathf("/api/admin/physical-orders/%s", orderID), nil, body, &out, nil); err != nil {
 		return nil, err
 	}
 	return &out.Order, nil
 }
 
-// OrderChange is one entry of an order's history.
-type OrderChange struct {
-	Status         string    `json:"status"`
-	TrackingNumber *string   `json:"trackingNumber"`
-	ChangedBy      *string   `json:"changedBy"` // an admin's e-mail; nil for the payment
-	ChangedAt      time.Time `json:"changedAt"`
-}
+// OrderChange is one entry of an order's history; ChangedBy is an admin's
+// e-mail, nil for the payment.
+type OrderChange = api.AdminOrderHistoryEntry
 
 // OrderHistory lists an order's status changes, oldest first.
 func (c *Client) OrderHistory(ctx context.Context, orderID string) ([]OrderChange, error) {
-	var out struct {
-		History []OrderChange `json:"history"`
-	}
+	var out api.AdminOrderHistory
 	if err := c.do(ctx, "GET", pathf("/api/admin/physical-orders/%s/history", orderID), nil, nil, &out, nil); err != nil {
 		return nil, err
 	}
@@ -115,25 +93,14 @@ func (c *Client) OrderHistory(ctx context.Context, orderID string) ([]OrderChang
 
 // CustomerData is a customer's record for printing their labels
 // (GET /api/admin/customer-data/{userId}); the cloud audits the read.
-type CustomerData struct {
-	User struct {
-		Email          string `json:"email"`
-		HasPrintAccess bool   `json:"hasPrintAccess"`
-	} `json:"user"`
-	// EmergencyData is nil when the customer has no record.
-	EmergencyData *CustomerRecord `json:"emergencyData"`
-}
+// EmergencyData is nil when the customer has no record.
+type CustomerData = api.AdminCustomerData
 
 // CustomerRecord is the stored emergency record and when it last changed.
-type CustomerRecord struct {
-	LastUpdated       time.Time              `json:"lastUpdated"`
-	PersonalInfo      emergency.PersonalInfo `json:"personalInfo"`
-	EmergencyContacts []emergency.Contact    `json:"emergencyContacts"`
-	MedicalInfo       emergency.MedicalInfo  `json:"medicalInfo"`
-}
+type CustomerRecord = api.AdminCustomerRecord
 
-// Data is the record as pkg/emergency's type.
-func (r CustomerRecord) Data() emergency.Data {
+// RecordData is the record as pkg/emergency's type.
+func RecordData(r CustomerRecord) emergency.Data {
 	return emergency.Data{PersonalInfo: r.PersonalInfo, EmergencyContacts: r.EmergencyContacts, MedicalInfo: r.MedicalInfo}
 }
 

@@ -3,23 +3,16 @@ package client
 import (
 	"context"
 	"time"
+
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // User is the signed-in account as the cloud describes it.
-type User struct {
-	ID             int64     `json:"id"`
-	Email          string    `json:"email"`
-	HasPrintAccess bool      `json:"hasPrintAccess"`
-	IsAdmin        bool      `json:"isAdmin"`
-	CreatedAt      time.Time `json:"createdAt"`
-}
+type User = api.UserView
 
-// SignIn is the answer of the individual and admin door.
-type SignIn struct {
-	Token     string    `json:"sessionToken"`
-	ExpiresAt time.Time `json:"expiresAt"`
-	User      User      `json:"user"`
-}
+// SignIn is the answer of the individual and admin door; its SessionToken
+// is the session.
+type SignIn = api.LoginResponse
 
 // CorporateUser is a corporate account as the corporate door describes it.
 type CorporateUser struct {
@@ -47,13 +40,14 @@ type credentials struct {
 var bearer = map[string]string{BearerClientHeader: BearerClientValue}
 
 // Login signs an individual or an admin in (POST /api/auth/login). The
-// answer's Token is the session; use it with WithToken.
+// answer's SessionToken is the session; use it with WithToken.
 func (c *Client) Login(ctx context.Context, email, password string) (*SignIn, error) {
 	var out SignIn
-	if err := c.do(ctx, "POST", "/api/auth/login", nil, credentials{email, password}, &out, bearer); err != nil {
+	body := api.LoginRequest{Email: email, Password: password}
+	if err := c.do(ctx, "POST", "/api/auth/login", nil, body, &out, bearer); err != nil {
 		return nil, err
 	}
-	if out.Token == "" {
+	if out.SessionToken == "" {
 		return nil, errNoToken
 	}
 	return &out, nil

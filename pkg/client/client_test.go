@@ -80,10 +80,10 @@ func TestAdminFulfilmentThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !signIn.User.IsAdmin || signIn.User.Email != clienttest.AdminEmail || signIn.Token == "" {
+	if !signIn.User.IsAdmin || signIn.User.Email != clienttest.AdminEmail || signIn.SessionToken == "" {
 		t.Fatalf("sign-in: %+v", signIn)
 	}
-	admin := anon.WithToken(signIn.Token)
+	admin := anon.WithToken(signIn.SessionToken)
 
 	page, err := admin.AdminOrders(ctx, client.Page{Search: client.OrderPending, PageSize: 10})
 	if err != nil {
@@ -101,7 +101,7 @@ func TestAdminFulfilmentThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if data.EmergencyData == nil || data.EmergencyData.Data().PersonalInfo.FullName != "Jane Rider" ||
+	if data.EmergencyData == nil || client.RecordData(*data.EmergencyData).PersonalInfo.FullName != "Jane Rider" ||
 		data.EmergencyData.EmergencyContacts[0].Phone != "+44 7700 900123" {
 		t.Fatalf("customer data: %+v", data)
 	}
@@ -125,7 +125,7 @@ func TestAdminFulfilmentThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if shipped.Status != client.OrderShipped || shipped.Tracking() != "RM123456789GB" {
+	if shipped.Status != client.OrderShipped || client.Tracking(*shipped) != "RM123456789GB" {
 		t.Fatalf("updated: %+v", shipped)
 	}
 	history, err := admin.OrderHistory(ctx, orderID)

@@ -3,9 +3,8 @@ package client
 import (
 	"context"
 	"net/url"
-	"time"
 
-	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // The corporate workspace (admin-corporate-side §2-§3): an organisation's
@@ -13,36 +12,18 @@ import (
 // record of batch print runs. Every route is scoped to the caller's own
 // organisation; another organisation's ids answer 404.
 
+// The wire types are pkg/api's, generated from the API's contract; these
+// names are kept so the station reads as before.
+
 // QRCode is one code of an organisation's library: a person's record made
-// from a form template, and the exact text its QR code carries.
-type QRCode struct {
-	ID            int64            `json:"id"`
-	Name          string           `json:"name"`
-	ProjectID     *int64           `json:"projectId"`
-	ProjectName   string           `json:"projectName"`
-	TemplateID    *int64           `json:"templateId"`
-	TemplateName  string           `json:"templateName"`
-	LabelType     string           `json:"labelType"`
-	IsActive      bool             `json:"isActive"`
-	Source        string           `json:"source"`
-	MissingFields int              `json:"missingFields"` // required fields left empty
-	CreatedAt     time.Time        `json:"createdAt"`
-	UpdatedAt     time.Time        `json:"updatedAt"`
-	Record        emergency.Record `json:"record"`
-	QRText        string           `json:"qrText"`
-}
+// from a form template, and the exact text its QR code carries (QrText).
+type QRCode = api.LibraryCode
 
 // Quota is how many codes the organisation has and may have.
-type Quota struct {
-	Used int `json:"used"`
-	Max  int `json:"max"`
-}
+type Quota = api.LibraryQuota
 
 // Library is the organisation's codes and quota.
-type Library struct {
-	QRCodes []QRCode `json:"qrCodes"`
-	Quota   Quota    `json:"quota"`
-}
+type Library = api.LibraryPage
 
 // Library lists the organisation's codes with their records
 // (GET /api/corporate/{orgId}/qr-codes?records=1).
@@ -56,20 +37,11 @@ func (c *Client) Library(ctx context.Context, orgID int64) (*Library, error) {
 }
 
 // Project is a group of codes.
-type Project struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	Status      string    `json:"status"`
-	CodeCount   int       `json:"codeCount"`
-	CreatedAt   time.Time `json:"createdAt"`
-}
+type Project = api.Project
 
 // Projects lists the organisation's projects (GET /api/corporate/projects/{orgId}).
 func (c *Client) Projects(ctx context.Context, orgID int64) ([]Project, error) {
-	var out struct {
-		Projects []Project `json:"projects"`
-	}
+	var out api.ProjectList
 	if err := c.do(ctx, "GET", pathf("/api/corporate/projects/%s", orgID), nil, nil, &out, nil); err != nil {
 		return nil, err
 	}
@@ -80,73 +52,42 @@ func (c *Client) Projects(ctx context.Context, orgID int64) ([]Project, error) {
 const StandardTemplateID = 0
 
 // NewQRCode is a code to add to the library: values by the template's
-// field ids. ProjectID 0 is no project; TemplateID 0 the standard form.
-type NewQRCode struct {
-	Name       string            `json:"name"`
-	ProjectID  int64             `json:"projectId"`
-	TemplateID int64             `json:"templateId"`
-	LabelType  string            `json:"labelType"` // helmet, gear or wallet
-	Values     map[string]string `json:"values"`
-}
+// field ids. ProjectID 0 is no project; TemplateID 0 the standard form;
+// LabelType helmet, gear or wallet.
+type NewQRCode = api.CreateQRCodeRequest
 
 // QRCodeUpdate is an edit of a code: only the fields set are changed.
-type QRCodeUpdate struct {
-	Name      *string           `json:"name,omitempty"`
-	ProjectID *int64            `json:"projectId,omitempty"`
-	LabelType *string           `json:"labelType,omitempty"`
-	Values    map[string]string `json:"values,omitempty"`
-	IsActive  *bool             `json:"isActive,omitempty"`
-}
-
-// codeAnswer is the answer of a create or an edit: the code as stored.
-type codeAnswer struct {
-	QRCode QRCode `json:"qrCode"`
-}
+type QRCodeUpdate = api.UpdateQRCodeRequest
 
 // CreateQRCode adds a code (POST /api/corporate/{orgId}/qr-codes); the
 // cloud checks the quota and the record.
 func (c *Client) CreateQRCode(ctx context.Context, orgID int64, code NewQRCode) (*QRCode, error) {
-	var out codeAnswer
+	var out api.LibraryCodeAnswer
 	if err := c.do(ctx, "POST", pathf("/api/corporate/%s/qr-codes", orgID), nil, code, &out, nil); err != nil {
 		return nil, err
 	}
-	return &out.QRCode, nil
+	return &out.QrCode, nil
 }
 
 // UpdateQRCode edits a code (PUT /api/corporate/{orgId}/qr-codes/{codeId}).
 func (c *Client) UpdateQRCode(ctx context.Context, orgID, codeID int64, edit QRCodeUpdate) (*QRCode, error) {
-	var out codeAnswer
+	var out api.LibraryCodeAnswer
 	if err := c.do(ctx, "PUT", pathf("/api/corporate/%s/qr-codes/%s", orgID, codeID), nil, edit, &out, nil); err != nil {
 		return nil, err
 	}
-	return &out.QRCode, nil
+	return &out.QrCode, nil
 }
 
 // Import is a CSV import: checked only (Commit false) or made, all rows
 // or none.
-type Import struct {
-	TemplateID int64  `json:"templateId"`
-	ProjectID  int64  `json:"projectId"`
-	LabelType  string `json:"labelType,omitempty"`
-	CSV        string `json:"csv"`
-	Commit     bool   `json:"commit"`
-}
+type Import = api.ImportQRCodesRequest
 
 // ImportRow is one CSV row's outcome: its 1-based number, the code's name
 // and what is wrong with it, by column (none: valid).
-type ImportRow struct {
-	Row    int               `json:"row"`
-	Name   string            `json:"name"`
-	Errors map[string]string `json:"errors"`
-}
+type ImportRow = api.ImportQRCodesRow
 
 // ImportResult is the outcome of an import.
-type ImportResult struct {
-	Rows     []ImportRow `json:"rows"`
-	Valid    int         `json:"valid"`
-	Invalid  int         `json:"invalid"`
-	Imported int         `json:"imported"`
-}
+type ImportResult = api.ImportQRCodesResult
 
 // ImportCSV checks or imports a CSV (POST /api/corporate/{orgId}/qr-codes/import).
 func (c *Client) ImportCSV(ctx context.Context, orgID int64, in Import) (*ImportResult, error) {
@@ -158,21 +99,12 @@ func (c *Client) ImportCSV(ctx context.Context, orgID int64, in Import) (*Import
 }
 
 // FormTemplate is a form of fields codes are made from.
-type FormTemplate struct {
-	ID          int64             `json:"id"`
-	Name        string            `json:"name"`
-	Description string            `json:"description"`
-	IsDefault   bool              `json:"isDefault"`
-	BuiltIn     bool              `json:"builtIn"`
-	Fields      []emergency.Field `json:"fields"`
-}
+type FormTemplate = api.FormTemplate
 
 // FormTemplates lists the organisation's templates
 // (GET /api/corporate/{orgId}/form-templates).
 func (c *Client) FormTemplates(ctx context.Context, orgID int64) ([]FormTemplate, error) {
-	var out struct {
-		Templates []FormTemplate `json:"templates"`
-	}
+	var out api.FormTemplateList
 	if err := c.do(ctx, "GET", pathf("/api/corporate/%s/form-templates", orgID), nil, nil, &out, nil); err != nil {
 		return nil, err
 	}

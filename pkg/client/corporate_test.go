@@ -43,7 +43,7 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if created.ID == 0 || created.Record.Values["fullName"] != "Ann Fitter" || !strings.Contains(created.QRText, "Name: Ann Fitter") {
+	if created.ID == 0 || created.Record.Values["fullName"] != "Ann Fitter" || !strings.Contains(created.QrText, "Name: Ann Fitter") {
 		t.Fatalf("created: %+v", created)
 	}
 
@@ -51,8 +51,8 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lib.QRCodes) != 1 || lib.Quota != (client.Quota{Used: 1, Max: 50}) || lib.QRCodes[0].QRText != created.QRText ||
-		len(lib.QRCodes[0].Record.Fields) == 0 {
+	if len(lib.QrCodes) != 1 || lib.Quota != (client.Quota{Used: 1, Max: 50}) || lib.QrCodes[0].QrText != created.QrText ||
+		len(lib.QrCodes[0].Record.Fields) == 0 {
 		t.Fatalf("library: %+v", lib)
 	}
 
@@ -62,7 +62,7 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if edited.Name != name || !strings.Contains(edited.QRText, "+44 7700 900002") {
+	if edited.Name != name || !strings.Contains(edited.QrText, "+44 7700 900002") {
 		t.Fatalf("edited: %+v", edited)
 	}
 	t.Run("ErrDeletedCode", func(t *testing.T) {
@@ -80,14 +80,14 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	csv := "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\n" +
 		"Bob Rigger,Bob Rigger,O-,Site office,+44 7700 900003\n" +
 		"No Blood,No Blood,,Site office,+44 7700 900004\n"
-	checked, err := c.ImportCSV(ctx, org, client.Import{CSV: csv, LabelType: "helmet"})
+	checked, err := c.ImportCSV(ctx, org, client.Import{Csv: csv, LabelType: "helmet"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if checked.Valid != 1 || checked.Invalid != 1 || checked.Imported != 0 || len(checked.Rows) != 2 || len(checked.Rows[1].Errors) == 0 {
 		t.Fatalf("checked import: %+v", checked)
 	}
-	imported, err := c.ImportCSV(ctx, org, client.Import{CSV: csv[:strings.LastIndex(csv[:len(csv)-1], "\n")+1], Commit: true, LabelType: "helmet"})
+	imported, err := c.ImportCSV(ctx, org, client.Import{Csv: csv[:strings.LastIndex(csv[:len(csv)-1], "\n")+1], Commit: true, LabelType: "helmet"})
 	if err != nil {
 		t.Fatal(err)
 	}

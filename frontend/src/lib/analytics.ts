@@ -4,6 +4,7 @@
 // the page unloads (logout navigates away at once), and with fetch(keepalive)
 // where there is no beacon or the browser will not queue one. Failures are
 // ignored: analytics must never break a page.
+import type { Wire } from "@/lib/api";
 
 const pageViewUrl = "/api/analytics/page-view";
 const eventUrl = "/api/analytics/event";
@@ -11,12 +12,14 @@ const eventUrl = "/api/analytics/event";
 /** Records a view of `path`: a pathname only. A query or hash can hold a
  * secret (a reset link's ?token=), so the cloud refuses one. */
 export function trackPageView(path: string) {
-  send(pageViewUrl, { path });
+  const body: Wire<"PageView"> = { path };
+  send(pageViewUrl, body);
 }
 
 /** Records an event; a missing label or value is left out of the body. */
 export function trackEvent(action: string, category = "user", label?: string, value?: number) {
-  send(eventUrl, { action, category, label, value });
+  const body: Wire<"AnalyticsEvent"> = { action, category, label, value };
+  send(eventUrl, body);
 }
 
 function send(url: string, payload: object) {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
@@ -133,7 +134,7 @@ func fetch(ctx context.Context, c *client.Client, orgID int64) (*cache.Library, 
 	if err != nil {
 		return nil, err
 	}
-	return &cache.Library{OrganizationID: orgID, Codes: lib.QRCodes, Projects: projects, Templates: templates, Quota: lib.Quota}, nil
+	return &cache.Library{OrganizationID: orgID, Codes: lib.QrCodes, Projects: projects, Templates: templates, Quota: lib.Quota}, nil
 }
 
 // View returns the cached library (no network).
@@ -233,7 +234,7 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	}
 	now := s.Now().UTC()
 	provisional := client.QRCode{ID: -ch.ID, Name: code.Name, TemplateID: &code.TemplateID, TemplateName: tmpl.Name,
-		LabelType: code.LabelType, IsActive: true, Source: "station", CreatedAt: now, UpdatedAt: now,
+		LabelType: api.LibraryCodeLabelType(code.LabelType), IsActive: true, Source: "station", CreatedAt: now, UpdatedAt: now,
 		Record: emergency.Record{Fields: slices.Clone(tmpl.Fields), Values: maps.Clone(code.Values)}}
 	if code.ProjectID != 0 {
 		provisional.ProjectID = &code.ProjectID
@@ -322,7 +323,7 @@ func applyEdit(code client.QRCode, e client.QRCodeUpdate) client.QRCode {
 		code.ProjectID = e.ProjectID
 	}
 	if e.LabelType != nil {
-		code.LabelType = *e.LabelType
+		code.LabelType = api.LibraryCodeLabelType(*e.LabelType)
 	}
 	if e.IsActive != nil {
 		code.IsActive = *e.IsActive
@@ -350,7 +351,7 @@ func (s *Service) sendCreate(ctx context.Context, c *client.Client, account sess
 	if err != nil {
 		return err
 	}
-	for _, code := range lib.QRCodes {
+	for _, code := range lib.QrCodes {
 		if code.Name == change.Code.Name && maps.Equal(code.Record.Values, change.Code.Values) &&
 			!code.CreatedAt.Before(ch.CreatedAt.Add(-createClockSkew)) {
 			return s.dropProvisional(ctx, account, ch)
@@ -406,7 +407,7 @@ func (s *Service) sendPrintRun(ctx context.Context, c *client.Client, account se
 		return err
 	}
 	exists := map[int64]bool{}
-	for _, code := range lib.QRCodes {
+	for _, code := range lib.QrCodes {
 		exists[code.ID] = true
 	}
 	run.CodeIDs = slices.DeleteFunc(run.CodeIDs, func(id int64) bool { return !exists[id] })

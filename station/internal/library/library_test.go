@@ -75,11 +75,11 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 			t.Fatalf("create online: %+v %v", out, err)
 		}
 	}
-	checked, err := st.Library.ImportCSV(ctx, client.Import{CSV: importCSV(100, 47), LabelType: "helmet"})
+	checked, err := st.Library.ImportCSV(ctx, client.Import{Csv: importCSV(100, 47), LabelType: "helmet"})
 	if err != nil || checked.Valid != 47 || checked.Imported != 0 {
 		t.Fatalf("import check: %+v %v", checked, err)
 	}
-	imported, err := st.Library.ImportCSV(ctx, client.Import{CSV: importCSV(100, 47), LabelType: "helmet", Commit: true})
+	imported, err := st.Library.ImportCSV(ctx, client.Import{Csv: importCSV(100, 47), LabelType: "helmet", Commit: true})
 	if err != nil || imported.Imported != 47 {
 		t.Fatalf("import: %+v %v", imported, err)
 	}
@@ -98,7 +98,7 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	var want []string
 	for _, c := range view.Codes[:30] {
 		batch.CodeIDs = append(batch.CodeIDs, c.ID)
-		want = append(want, c.QRText) // the cloud's own text for the record, made today
+		want = append(want, c.QrText) // the cloud's own text for the record, made today
 	}
 	printed, err := st.Library.Print(ctx, batch, printing.Job{Printer: cups.Printer, Paper: settings.PaperLetter}, nil)
 	if err != nil {
@@ -181,7 +181,7 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	}
 	count := func(name string) int {
 		n := 0
-		for _, code := range lib.QRCodes {
+		for _, code := range lib.QrCodes {
 			if code.Name == name {
 				n++
 			}
@@ -193,8 +193,8 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 		t.Fatalf("on the cloud: Offline One %d, Two %d, Three %d, %q %d, quota %+v", count("Offline One"),
 			count("Offline Two"), count("Offline Three"), newName, count(newName), lib.Quota)
 	}
-	for _, code := range lib.QRCodes {
-		if code.Name == newName && (code.Record.Values["fullName"] != "Crew One" || !strings.Contains(code.QRText, "Name: Crew One")) {
+	for _, code := range lib.QrCodes {
+		if code.Name == newName && (code.Record.Values["fullName"] != "Crew One" || !strings.Contains(code.QrText, "Name: Crew One")) {
 			t.Fatalf("the offline edit did not reach the cloud whole: %+v", code)
 		}
 	}

@@ -119,7 +119,7 @@ func fetchOpen(ctx context.Context, c *client.Client) ([]cache.Order, error) {
 				}
 				co := cache.Order{Order: o}
 				if data.EmergencyData != nil {
-					d := data.EmergencyData.Data()
+					d := client.RecordData(*data.EmergencyData)
 					co.Record, co.RecordSaved = &d, data.EmergencyData.LastUpdated
 				}
 				out = append(out, co)
@@ -234,7 +234,7 @@ func (s *Service) Print(ctx context.Context, orderID string, job printing.Job, p
 	}
 	out := &PrintResult{Result: *res}
 	if o.Order.Status == client.OrderPending {
-		out.Status, err = s.SetStatus(ctx, o.Order.OrderID, client.OrderProcessing, o.Order.Tracking())
+		out.Status, err = s.SetStatus(ctx, o.Order.OrderID, client.OrderProcessing, client.Tracking(o.Order))
 		if err != nil {
 			return out, err
 		}
@@ -334,7 +334,7 @@ func (s *Service) sendStatus(ctx context.Context, c *client.Client, account sess
 	if err != nil {
 		return err
 	}
-	if current.Status == change.Status && current.Tracking() == change.Tracking {
+	if current.Status == change.Status && client.Tracking(*current) == change.Tracking {
 		return nil
 	}
 	order, err := c.UpdateOrder(ctx, change.OrderID, change.Status, change.Tracking)

@@ -120,10 +120,10 @@ func (s *Service) SignIn(ctx context.Context, cloudURL, email, password string, 
 			return nil, err
 		}
 		if !in.User.IsAdmin {
-			base.WithToken(in.Token).Logout(ctx)
+			base.WithToken(in.SessionToken).Logout(ctx)
 			return nil, errors.New(MsgNotForIndividuals)
 		}
-		st = stored{Token: in.Token, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email, Role: RoleAdmin,
+		st = stored{Token: in.SessionToken, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email, Role: RoleAdmin,
 			ExpiresAt: in.ExpiresAt}}
 	}
 	raw, err := json.Marshal(st)

@@ -55,6 +55,892 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs an individual or an admin in.
+         * @description The website receives the HttpOnly session cookie; a program that sends
+         *     `X-Lifetag-Session: bearer` receives `sessionToken` in the answer
+         *     instead. Corporate accounts sign in at /api/corporate/login.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/check-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an account exists for an address (the account-setup flow). */
+        post: operations["checkUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/request-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a single-use password link if the address has an account; the answer is the same either way. */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with the token of a reset link. */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets an account's first password from an e-mailed setup link. */
+        post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/create-account-after-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the password of the account an anonymous payment created, and signs it in.
+         * @description Only the browser that paid can: it holds the HttpOnly claim cookie
+         *     (`lifetag_claim`) that /api/create-payment-intent set, and the
+         *     answer clears it. A payment the provider has not reported yet is
+         *     read back from the provider first.
+         */
+        post: operations["createAccountAfterPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the caller's session (if any) and clears the session cookie. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A navigation target; signs out and goes to the home page.
+         * @description A link from another site (Sec-Fetch-Site cross-site or same-site)
+         *     signs nobody out; it only goes home.
+         */
+        get: operations["logoutAndGoHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A navigation target; goes to the website's sign-in page. */
+        get: operations["goToSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a checkout (print access, or packs of printed labels) and returns the payment form's client secret.
+         * @description The price is the server's. A signed-in buyer pays for their own
+         *     account (an admin for any); an anonymous buyer only for an address
+         *     with no account yet, and receives the HttpOnly claim cookie that
+         *     /api/auth/create-account-after-payment needs.
+         */
+        post: operations["createPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-checkout/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The local test checkout's Pay button (development without Stripe keys).
+         * @description With the succeeding test card, the cloud signs the event Stripe would
+         *     send and applies it down the webhook's own path.
+         */
+        post: operations["confirmTestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which payment form the website shows. */
+        get: operations["getPaymentConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's payment events; the signature on the raw body is the authentication.
+         * @description A payment_intent.succeeded event fulfils an individual payment
+         *     exactly once; checkout and subscription events drive corporate
+         *     registrations. A bad signature changes nothing; an event that cannot
+         *     be stored answers 500, so Stripe delivers it again.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an account has print access, as recorded from verified payments. */
+        post: operations["checkSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/page-view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts a page view (first-party, anonymous: no session is read). */
+        post: operations["recordPageView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts an event (first-party, anonymous: no session is read). */
+        post: operations["recordAnalyticsEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/batch-layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The named label layouts batch printing offers (the spec's four, then the product presets), with their geometry. */
+        get: operations["listBatchLayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Searches the whole label-sheet catalogue (at most 50 sheets). */
+        get: operations["searchLabelCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's four cards (users, paid users, referrers, referrals). */
+        get: operations["getAdminStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of users, newest first, with their referral counts.
+         * @description A search counts at most 10000 matches; past that `total` is 10000 and
+         *     `totalAtLeast` is true (the page shows "10000+").
+         */
+        get: operations["listAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/print-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants or revokes a user's print access. */
+        post: operations["setAdminPrintAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes an account without a password and mails its owner a set-password link (valid 24 hours).
+         * @description With `hasPrintAccess` the account gets print access as a payment
+         *     would grant it. The answer carries the link too (its path and
+         *     query), for the admin to pass on.
+         */
+        post: operations["createAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a user and everything that names them, as the account's own deletion does. */
+        delete: operations["deleteAdminUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user as CSV (the export is recorded in the audit log first).
+         * @description UTF-8 CSV with a header row: id, email, hasPrintAccess, referralCode,
+         *     referralCount, createdAt (RFC 3339, UTC). It is streamed; a failure
+         *     midway aborts the connection, so a download never ends short
+         *     silently.
+         */
+        get: operations["exportAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer-data/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's emergency record, for printing their labels (the read is audited). */
+        get: operations["getAdminCustomerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of physical label orders, newest first, with their customers' addresses.
+         * @description The search matches a whole status or label type, or part of the
+         *     order id or the customer's address (so searching a status also finds
+         *     an order whose id or address holds the word).
+         */
+        get: operations["listAdminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets an order's status and tracking number; every call goes into the order's history.
+         * @description Any status may follow any other. `shipped` needs a tracking number;
+         *     newly shipped (or shipped with a new tracking number), the customer
+         *     is mailed it, within the mail limits.
+         */
+        put: operations["updateAdminOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's status changes, oldest first. */
+        get: operations["getAdminOrderHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}/shipping-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an order's labels go (the read is audited). */
+        get: operations["getAdminShippingAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/physical-orders/{orderId}/labels.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Print Labels": the customer's current record on the ordered label sheet, one sheet per pack; a pending order moves to processing. */
+        post: operations["printAdminOrderLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the audit log, newest first (admins' reads of customer data and their changes). */
+        get: operations["listAdminAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin's list of corporate organisations, by id, with each one's code count (at most 500; the page searches them). */
+        get: operations["listAdminOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an organisation, its members' accounts and everything of its own.
+         * @description One with a live paid subscription (active or past due) is refused:
+         *     it is cancelled in Stripe first, or the customer would go on paying
+         *     for nothing.
+         */
+        delete: operations["deleteAdminOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{orgId}/hand-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes an address with no account the organisation's owner and contact; the old owner's account is deleted and the new owner is mailed a setup link. */
+        post: operations["handOverAdminOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{orgId}/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets how many QR codes an organisation may hold (a later plan change from Stripe sets the plan's own again). */
+        put: operations["setAdminOrganizationAllowance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/projects/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's projects, with how many codes each holds. */
+        get: operations["listProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a project (active unless a status is given). */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a project; a field left out (or null) stays as it is. */
+        put: operations["updateProject"];
+        post?: never;
+        /** Deletes a project that holds no codes (one that does is archived instead). */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The codes the filters pick, newest first, one page of them when paged, and the quota.
+         * @description Without `page` and `pageSize` every code the filters pick comes (the
+         *     station's offline cache, the batch picker's select-all); with either,
+         *     one page of them, and `total` counts them all. `records=1` adds each
+         *     code's record and QR text.
+         */
+        get: operations["listQRCodes"];
+        put?: never;
+        /** Makes a code from a form template; the record is checked against the template's fields and counts against the quota. */
+        post: operations["createQRCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/import-template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CSV file to fill in for an import; its header names the template's columns and a hint row says what each allows. */
+        get: operations["getQRCodeImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a CSV file against a template (the preview) or imports every row of it in one transaction, or none.
+         * @description A JSON body (not multipart): the file's text is the `csv` field. The
+         *     body may be up to about 3 MB (the file's own limit, 1 MB and 2000
+         *     rows, is checked with its own message). With `commit` false the
+         *     answer is the preview: every row with its problems by column, and
+         *     `quotaProblem` when the rows would not fit the plan. With `commit`
+         *     true and every row valid, the codes are made (`imported`); a row with
+         *     problems refuses the whole file.
+         */
+        post: operations["importQRCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code with its record and QR text. */
+        get: operations["getQRCode"];
+        /**
+         * Changes a code's name, project, label type, values or active flag; a field left out (or null) stays as it is.
+         * @description `values` replaces the whole record's values, checked against the
+         *     code's own copy of its template's fields. An inactive organisation
+         *     may still edit.
+         */
+        put: operations["updateQRCode"];
+        post?: never;
+        /** Deletes a code (an inactive organisation may too). */
+        delete: operations["deleteQRCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copies a code (record, project, template, label type) as "<name> (Copy)"; the copy counts against the quota. */
+        post: operations["duplicateQRCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/label.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code's label at the first position of its preset's sheet, as a PDF. */
+        get: operations["getQRCodeLabelPDF"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/label.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code's QR image (error correction M, 800 pixels), as a PNG. */
+        get: operations["getQRCodeLabelPNG"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/form-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in Standard Emergency Form (id 0) first, then the organisation's templates by id. */
+        get: operations["listFormTemplates"];
+        put?: never;
+        /** Saves a new template (at most 100 per organisation); a default one takes the default from the previous. */
+        post: operations["createFormTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/form-templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a template's name, description, fields and default flag; codes made from it keep their own copy of the old fields. */
+        put: operations["updateFormTemplate"];
+        post?: never;
+        /** Deletes a template; codes made from it keep their fields and its name, collection links that fill it in stop working. */
+        delete: operations["deleteFormTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -124,6 +1010,781 @@ export interface components {
             medications?: string;
             conditions?: string;
             notes?: string;
+        };
+        /** @description An address and a password (sign-in, and the account claim after payment). */
+        LoginRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /** @description Required; at least 6 characters, at most 1024 bytes, when it is being set. */
+            password: string;
+        };
+        /** @description A sign-in's answer. sessionToken only for a program that sent `X-Lifetag-Session: bearer`. */
+        LoginResponse: {
+            /** @description The bearer token; the website has the cookie instead. */
+            sessionToken?: string;
+            /** Format: date-time */
+            expiresAt: string;
+            user: components["schemas"]["UserView"];
+        };
+        /** @description An individual account (or an admin's) as its owner sees it. */
+        UserView: {
+            /** Format: int64 */
+            id: number;
+            /** @example ann@example.com */
+            email: string;
+            hasPrintAccess: boolean;
+            /** @description The server's word on who is an administrator. */
+            isAdmin: boolean;
+            stripeCustomerId: string | null;
+            /** @example ANN12345 */
+            referralCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description An e-mail address (check-user, request-reset, check-subscription). */
+        EmailRequest: {
+            /**
+             * @description Required; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+        };
+        CheckUserResponse: {
+            exists: boolean;
+        };
+        RequestResetResponse: {
+            /** @example If an account exists for that address, we have sent a link to reset the password. */
+            message: string;
+            /** @description Development only, and never for an admin's account: the link's token. */
+            resetToken?: string;
+        };
+        ResetPasswordRequest: {
+            /** @description Required: the reset link's token. */
+            token: string;
+            /** @description Required; at least 6 characters, at most 1024 bytes. */
+            newPassword: string;
+            /** @description Optional; when given, it must be the token's account. */
+            email?: string;
+        };
+        SetPasswordRequest: {
+            /** @description Required; the setup link's address. */
+            email: string;
+            /** @description Required: the setup link's token. */
+            token: string;
+            /** @description Required; at least 6 characters, at most 1024 bytes. */
+            password: string;
+        };
+        /**
+         * @description A checkout. `type` is print (print access) or physical (packs of
+         *     printed labels, which include print access; needs labelType and
+         *     shippingAddress). The server sets the price.
+         */
+        PaymentIntentRequest: {
+            /**
+             * @description print or physical.
+             * @example print
+             */
+            type: string;
+            /**
+             * @description The account paid for; a valid address.
+             * @example ann@example.com
+             */
+            email: string;
+            /**
+             * @description physical: helmet, gear or wallet.
+             * @example helmet
+             */
+            labelType?: string;
+            /** @description physical: packs, 1 to 10 (absent means 1); print: 1 or absent. */
+            quantity?: number;
+            shippingAddress?: components["schemas"]["ShippingAddress"];
+            /** @description A referral code; one that is not valid is dropped, never refused. */
+            referralCode?: string | null;
+        };
+        /**
+         * @description Where printed labels go. Every field but addressLine2 and country is
+         *     needed (country defaults to the first the shop ships to); each at
+         *     most 200 characters.
+         */
+        ShippingAddress: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example Ann Rider */
+            fullName: string;
+            /** @example 1 High Street */
+            addressLine1: string;
+            addressLine2?: string;
+            /** @example York */
+            city: string;
+            /** @example North Yorkshire */
+            county: string;
+            /** @example YO1 7HH */
+            postcode: string;
+            /** @example United Kingdom */
+            country?: string;
+        };
+        PaymentIntent: {
+            /** @description The payment form's secret (pi_local_..._secret_local for the test checkout). */
+            clientSecret: string;
+        };
+        TestCheckoutRequest: {
+            /** @description The checkout's client secret. */
+            clientSecret: string;
+            /**
+             * @description A test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
+             * @example 4242 4242 4242 4242
+             */
+            cardNumber: string;
+        };
+        TestCheckoutResult: {
+            /** @constant */
+            status: "succeeded";
+        };
+        PaymentConfig: {
+            /**
+             * @description stripe: Stripe's Payment Element; test: the local test checkout.
+             * @enum {string}
+             */
+            mode: "stripe" | "test";
+            /** @description Stripe's browser key; empty in test mode. */
+            publishableKey: string;
+        };
+        WebhookReceipt: {
+            /**
+             * @description What the event did: applied, duplicate (applied before),
+             *     already_fulfilled, ignored (not ours, or not one acted on), or
+             *     not_attached (paid for an address that meanwhile got an account
+             *     it did not make: to refund).
+             * @example applied
+             */
+            received: string;
+        };
+        SubscriptionStatus: {
+            hasAccess: boolean;
+            customerId: string | null;
+            subscriptionId: string | null;
+            /** @constant */
+            source: "database";
+        };
+        PageView: {
+            /**
+             * @description A URL path: starts with /, at most 200 bytes, no query, fragment or @.
+             * @example /dashboard
+             */
+            path?: string;
+        };
+        AnalyticsEvent: {
+            /**
+             * @description 1 to 64 characters of a-z, 0-9, _ and -.
+             * @example user_logout
+             */
+            action?: string;
+            /**
+             * @description 1 to 64 characters of a-z, 0-9, _ and -.
+             * @example engagement
+             */
+            category?: string;
+            /** @description At most 100 bytes, no control characters or @. */
+            label?: string;
+            /**
+             * Format: double
+             * @description A finite number.
+             */
+            value?: number | null;
+        };
+        /** @description A label sheet's geometry (mm), as batch printing and the catalogue give it. */
+        LabelGeometry: {
+            /** @example avery-l7160 */
+            id: string;
+            name: string;
+            description: string;
+            /** @example A4 */
+            paper: string;
+            /** @description a4, letter, or empty for another paper. */
+            paperSize: string;
+            rows: number;
+            cols: number;
+            labelWidth: number;
+            labelHeight: number;
+            pageWidth: number;
+            pageHeight: number;
+            topMargin: number;
+            leftMargin: number;
+            /** @description The gap between labels across. */
+            horizontalSpacing: number;
+            /** @description The gap between labels down. */
+            verticalSpacing: number;
+            perSheet: number;
+        };
+        BatchLayouts: {
+            layouts: components["schemas"]["LabelGeometry"][];
+        };
+        LabelCatalogue: {
+            sheets: components["schemas"]["LabelGeometry"][];
+        };
+        /** @description The dashboard's four cards. */
+        AdminStats: {
+            /** Format: int64 */
+            totalUsers: number;
+            /**
+             * Format: int64
+             * @description Users with print access.
+             */
+            paidUsers: number;
+            /**
+             * Format: int64
+             * @description Users whose referral code brought at least one sign-up.
+             */
+            activeReferrers: number;
+            /** Format: int64 */
+            totalReferrals: number;
+        };
+        /** @description A user in the admin's list (admin-corporate-side §3). */
+        AdminUser: {
+            /** Format: int64 */
+            id: number;
+            /** @example ann@example.com */
+            email: string;
+            hasPrintAccess: boolean;
+            isAdmin: boolean;
+            /**
+             * @description Null until the user asks for one.
+             * @example ANN4X7
+             */
+            referralCode: string | null;
+            referralCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminUsersPage: {
+            users: components["schemas"]["AdminUser"][];
+            /**
+             * Format: int64
+             * @description Users matching in all (at most 10000 for a search).
+             */
+            total: number;
+            /** @description A search matched more than `total` users (the count stops there); absent otherwise. */
+            totalAtLeast?: boolean;
+            page: number;
+            pageSize: number;
+        };
+        AdminPrintAccessRequest: {
+            /**
+             * Format: int64
+             * @description The user's id (a positive whole number).
+             */
+            userId: number;
+            /** @description true grants */
+            hasPrintAccess: boolean;
+        };
+        AdminPrintAccessResult: {
+            message: string;
+            /** Format: int64 */
+            userId: number;
+            hasPrintAccess: boolean;
+        };
+        AdminCreateUserRequest: {
+            /**
+             * @description The person's address (a valid one is required).
+             * @example ann@example.com
+             */
+            email: string;
+            /** @description Grant print access as a payment would (default false). */
+            hasPrintAccess?: boolean;
+        };
+        AdminCreatedUser: {
+            user: components["schemas"]["AdminUser"];
+            /**
+             * @description The set-password link's path and query (the page joins it to its origin); valid 24 hours.
+             * @example /set-password?email=ann%40example.com&token=...
+             */
+            passwordSetupUrl: string;
+        };
+        AdminDeleteUserRequest: {
+            /**
+             * Format: int64
+             * @description The user's id (a positive whole number).
+             */
+            userId: number;
+        };
+        /** @description A customer's record for printing (admin-corporate-side §3 "Customer print data"). */
+        AdminCustomerData: {
+            user: components["schemas"]["AdminCustomer"];
+            /** @description The stored record; null when the customer saved none. */
+            emergencyData: components["schemas"]["AdminCustomerRecord"] | null;
+        };
+        AdminCustomer: {
+            email: string;
+            hasPrintAccess: boolean;
+        };
+        /** @description The customer's emergency record and when it last changed. */
+        AdminCustomerRecord: {
+            /** Format: date-time */
+            lastUpdated: string;
+            personalInfo: components["schemas"]["PersonalInfo"];
+            emergencyContacts: components["schemas"]["EmergencyContact"][] | null;
+            medicalInfo: components["schemas"]["MedicalInfo"];
+        };
+        /** @description A physical label order as an admin sees it (the customer's view of it plus whose it is). */
+        AdminOrder: {
+            /** Format: int64 */
+            id: number;
+            /** @example LT-1A2B3C */
+            orderId: string;
+            /** Format: int64 */
+            userId: number;
+            /** @description The customer's address; empty once they deleted their account's data. */
+            userEmail: string;
+            /**
+             * @description helmet, gear or wallet.
+             * @example helmet
+             */
+            labelType: string;
+            /** @description Packs; one full sheet each. */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Pounds, e.g. 9.99 (pricePence / 100).
+             */
+            price: number;
+            pricePence: number;
+            /**
+             * @description In fulfilment order.
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "shipped" | "delivered";
+            /** @description Null until one is set. */
+            trackingNumber: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminOrdersPage: {
+            orders: components["schemas"]["AdminOrder"][];
+            /** Format: int64 */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminOrderUpdate: {
+            /** @description pending, processing, shipped or delivered (any case, surrounding spaces ignored). */
+            status: string;
+            /** @description At most 100 characters of printable text; required for shipped. */
+            trackingNumber?: string;
+        };
+        AdminOrderUpdated: {
+            /** @example Order status updated successfully */
+            message: string;
+            order: components["schemas"]["AdminOrder"];
+        };
+        /** @description One status change of an order. */
+        AdminOrderHistoryEntry: {
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered";
+            trackingNumber: string | null;
+            /** @description The admin's address; null for the payment (and for an admin since deleted). */
+            changedBy: string | null;
+            /** Format: date-time */
+            changedAt: string;
+        };
+        AdminOrderHistory: {
+            /** @description Oldest first. */
+            history: components["schemas"]["AdminOrderHistoryEntry"][];
+        };
+        /** @description Where an order's labels go, as the customer gave it at checkout. */
+        AdminShippingAddress: {
+            email: string;
+            fullName: string;
+            addressLine1: string;
+            /** @description Absent when empty. */
+            addressLine2?: string;
+            city: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @description Absent when empty. */
+            country?: string;
+        };
+        AdminShippingAddressAnswer: {
+            /** @description Null once the customer deleted their personal data. */
+            shippingAddress: components["schemas"]["AdminShippingAddress"] | null;
+        };
+        /** @description One line of the audit log (nothing medical in it). */
+        AdminAuditEntry: {
+            /** Format: int64 */
+            id: number;
+            /** @description The admin's address. */
+            actor: string;
+            /** @example customer_data.viewed */
+            action: string;
+            /** @description How the entry reads */
+            sentence: string;
+            /**
+             * Format: int64
+             * @description The user it was about; null when none (or deleted).
+             */
+            targetUserId: number | null;
+            /** @description What it was about (an address */
+            target: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminAuditLogPage: {
+            entries: components["schemas"]["AdminAuditEntry"][];
+            /** Format: int64 */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        /** @description A corporate organisation in the admin's list, with its code count. */
+        AdminOrganization: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            organizationType: string;
+            contactFirstName: string;
+            contactLastName: string;
+            contactEmail: string;
+            phone: string;
+            address: string;
+            city: string;
+            country: string;
+            employeeCount: string;
+            /** @description The plan (the same as subscriptionPlan). */
+            subscriptionTier: string;
+            subscriptionPlan: string;
+            /** @description active, trial, past_due, canceled or inactive (a trial that ended unpaid). */
+            subscriptionStatus: string;
+            currentQrCodes: number;
+            maxQrCodes: number;
+            /** @description The organisation has a Stripe customer. */
+            hasBillingAccount: boolean;
+            paperSize: string;
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why printing, new codes and links are refused right now; empty when they are not. */
+            paused: string;
+        };
+        AdminHandOverRequest: {
+            /** @description The new owner's address: a valid one with no account yet. */
+            email: string;
+        };
+        AdminAllowanceRequest: {
+            /** @description How many QR codes the organisation may hold: 1 to 100000. */
+            maxQrCodes: number;
+        };
+        /** @description A change that answers only that it was made. */
+        LibrarySuccess: {
+            /** @constant */
+            success: true;
+        };
+        /** @description A group of an organisation's codes (a site, a crew). */
+        Project: {
+            /** Format: int64 */
+            id: number;
+            /** @example Site A */
+            name: string;
+            description: string;
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled" | "archived";
+            /**
+             * @description YYYY-MM-DD, or empty when unset.
+             * @example 2026-03-01
+             */
+            startDate: string;
+            /** @description YYYY-MM-DD, or empty when unset. */
+            endDate: string;
+            /** @description The codes in the project. */
+            codeCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ProjectList: {
+            projects: components["schemas"]["Project"][];
+        };
+        ProjectSaved: {
+            /** @constant */
+            success: true;
+            project: components["schemas"]["Project"];
+        };
+        /**
+         * @description A project to add, or a change to one: a field left out or null is
+         *     left as it is (a new project starts active with an empty
+         *     description and no dates). The server checks: name non-blank, at
+         *     most 100 bytes and unique in the organisation (case aside);
+         *     description at most 1000 bytes; status active, completed,
+         *     cancelled or archived; dates YYYY-MM-DD or empty, the end not
+         *     before the start.
+         */
+        ProjectRequest: {
+            name?: string | null;
+            description?: string | null;
+            /** @description active, completed, cancelled or archived. */
+            status?: string | null;
+            /** @description YYYY-MM-DD, or empty for none. */
+            startDate?: string | null;
+            /** @description YYYY-MM-DD, or empty for none. */
+            endDate?: string | null;
+        };
+        /** @description How many codes the organisation has (inactive ones too) and its plan allows. */
+        LibraryQuota: {
+            used: number;
+            max: number;
+        };
+        /** @description A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1). */
+        LibraryCode: {
+            /** Format: int64 */
+            id: number;
+            /** @example Ann Rider */
+            name: string;
+            /**
+             * Format: int64
+             * @description Null when the code is in no project.
+             */
+            projectId: number | null;
+            /** @description Empty when the code is in no project. */
+            projectName: string;
+            /**
+             * Format: int64
+             * @description Null for the Standard Emergency Form (or a template since deleted).
+             */
+            templateId: number | null;
+            /** @example Standard Emergency Form */
+            templateName: string;
+            /** @enum {string} */
+            labelType: "helmet" | "gear" | "wallet";
+            isActive: boolean;
+            /**
+             * @description How the code was made (collection is a worker's own submission through a link).
+             * @enum {string}
+             */
+            source: "manual" | "duplicate" | "import" | "collection";
+            /** @description How many required or recommended fields the record leaves blank. */
+            missingFields: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The zero time (0001-01-01T00:00:00Z) until the code is first changed.
+             */
+            updatedAt: string;
+            record?: components["schemas"]["LibraryCodeRecord"];
+            /** @description The exact text the code's QR image carries, dated now. */
+            qrText?: string;
+        };
+        /** @description A code's record, unsealed; the template's fields when it was made, and the values by field id. */
+        LibraryCodeRecord: {
+            fields: components["schemas"]["FormTemplateField"][];
+            values: {
+                [key: string]: string;
+            };
+        };
+        /** @description The codes a query picks (one page of them when paged), how many it picks in all, and the quota. */
+        LibraryPage: {
+            /** @constant */
+            success: true;
+            qrCodes: components["schemas"]["LibraryCode"][];
+            /** @description How many codes the query picks, on every page. */
+            total: number;
+            /** @description The page, when paged. */
+            page?: number;
+            /** @description The page's size, when paged. */
+            pageSize?: number;
+            quota: components["schemas"]["LibraryQuota"];
+        };
+        LibraryCodeAnswer: {
+            /** @constant */
+            success: true;
+            qrCode: components["schemas"]["LibraryCode"];
+        };
+        /**
+         * @description A code to make. The values are checked against the template's
+         *     fields (each field's problem in `errors`); the name, when blank, is
+         *     the record's full name (at most 100 bytes); labelType is helmet,
+         *     gear or wallet (empty: helmet).
+         */
+        CreateQRCodeRequest: {
+            name?: string;
+            /**
+             * Format: int64
+             * @description 0 or absent: no project.
+             */
+            projectId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent: the Standard Emergency Form.
+             */
+            templateId?: number;
+            /** @description helmet, gear or wallet; empty: helmet. */
+            labelType?: string;
+            /** @description The record's values by the template's field ids. */
+            values?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A change to a code; a field left out or null is left as it is. */
+        UpdateQRCodeRequest: {
+            /** @description Blank: the record's full name. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description 0 takes the code out of its project.
+             */
+            projectId?: number | null;
+            /** @description helmet, gear or wallet. */
+            labelType?: string | null;
+            /** @description Replaces every value of the record (by field id), checked against the code's own copy of its template's fields. */
+            values?: {
+                [key: string]: string;
+            };
+            isActive?: boolean | null;
+        };
+        /** @description A CSV import, as JSON. */
+        ImportQRCodesRequest: {
+            /**
+             * Format: int64
+             * @description The form template the columns are; 0 or absent: the Standard Emergency Form.
+             */
+            templateId?: number;
+            /**
+             * Format: int64
+             * @description The project of every code; 0 or absent: none.
+             */
+            projectId?: number;
+            /** @description helmet, gear or wallet for every code; empty: helmet. */
+            labelType?: string;
+            /**
+             * @description The file's text (UTF-8, a byte order mark and CRLF allowed, at
+             *     most 1 MB and 2000 rows): a header row (Name, then the
+             *     template's field labels), then one row per code. The template
+             *     file's hint row and blank rows are skipped.
+             */
+            csv?: string;
+            /** @description false or absent: only check (the preview); true: import, all rows or none. */
+            commit?: boolean;
+        };
+        /** @description One row of the file and its problems. */
+        ImportQRCodesRow: {
+            /** @description The spreadsheet's row number (the header is row 1). */
+            row: number;
+            /** @description The name the row's code would have. */
+            name: string;
+            /** @description Problems by column name (Row for the row as a whole); empty when the row is valid. */
+            errors: {
+                [key: string]: string;
+            };
+        };
+        ImportQRCodesResult: {
+            /**
+             * @description In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
+             * @example These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.
+             */
+            quotaProblem: string;
+            rows: components["schemas"]["ImportQRCodesRow"][];
+            valid: number;
+            invalid: number;
+            /** @description How many codes were made (0 in the preview). */
+            imported: number;
+        };
+        /** @description One question of a form template, as the server keeps it (normalised and valid). */
+        FormTemplateField: {
+            /** @example fullName */
+            id: string;
+            /** @enum {string} */
+            type: "text" | "email" | "phone" | "textarea" | "select" | "date" | "number" | "checkbox";
+            /** @example Full Name */
+            label: string;
+            placeholder?: string;
+            required: boolean;
+            /** @enum {string} */
+            category: "personal" | "emergency" | "medical" | "work" | "other";
+            /** @description 1-based position in the form. */
+            order: number;
+            /** @description A select's choices. */
+            options?: string[];
+            /**
+             * @description The slot of the standard record the field fills (fullName, bloodType, contact1.phone, ...); absent for the extra section.
+             * @example fullName
+             */
+            standard?: string;
+        };
+        /**
+         * @description A field of a template to save. The server checks each with its
+         *     message: id unique, letters, digits, _ and - (at most 64 bytes);
+         *     type one of text, email, phone, textarea, select, date, number,
+         *     checkbox; category one of personal, emergency, medical, work,
+         *     other; label non-blank (at most 60 bytes); a select's options.
+         *     Order is renumbered from the list's order.
+         */
+        FormTemplateFieldInput: {
+            id: string;
+            type: string;
+            label: string;
+            placeholder?: string;
+            required?: boolean;
+            category: string;
+            order?: number;
+            options?: string[];
+            standard?: string;
+        };
+        /** @description A form codes are made from; id 0 (builtIn) is the Standard Emergency Form. */
+        FormTemplate: {
+            /** Format: int64 */
+            id: number;
+            /** @example Site induction */
+            name: string;
+            description: string;
+            /** @description The form new codes start on. */
+            isDefault: boolean;
+            builtIn: boolean;
+            fields: components["schemas"]["FormTemplateField"][];
+            /**
+             * Format: date-time
+             * @description Null for the built-in form.
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @description Null for the built-in form.
+             */
+            updatedAt: string | null;
+        };
+        FormTemplateList: {
+            /** @constant */
+            success: true;
+            templates: components["schemas"]["FormTemplate"][];
+        };
+        /**
+         * @description A template to save (the whole of it). The server checks: name
+         *     non-blank (at most 100 bytes), description at most 500 bytes, 1 to
+         *     40 fields, and that the largest record the fields allow fits one
+         *     QR code.
+         */
+        FormTemplateRequest: {
+            name?: string;
+            description?: string;
+            fields?: components["schemas"]["FormTemplateFieldInput"][];
+            isDefault?: boolean;
+        };
+        FormTemplateSaved: {
+            /** @constant */
+            success: true;
+            template: components["schemas"]["FormTemplate"];
+            /**
+             * @example Form template created successfully
+             * @example Form template updated successfully
+             */
+            message: string;
+        };
+        FormTemplateDeleted: {
+            /** @constant */
+            success: true;
+            /** @example Form template deleted */
+            message: string;
         };
     };
     responses: {
@@ -236,6 +1897,174 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Signed in, but not a site admin; or a change asked from another site. */
+        AdminForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A paging or search parameter is not valid. */
+        AdminPageInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user has this id. */
+        AdminUserNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No order has this order id. */
+        AdminOrderNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No organisation has this id. */
+        AdminOrganizationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The mail this change sends is over a mail limit (per recipient, per caller; each an hour). */
+        AdminMailLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not a member of the organisation (a site admin may read), or no such organisation. */
+        LibraryOrgNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation, code, project or template is not the caller's, or does not exist. */
+        LibraryNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The organisation may not create or print codes now
+         *     (cloud.CanCreateCodes): its subscription is not live, or it holds
+         *     more codes than its plan allows (the message gives the numbers).
+         *     Reading, editing and deleting still work. Also the cross-site
+         *     refusal of a write.
+         */
+        LibraryRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation already has as many codes as its plan allows. */
+        LibraryQuotaReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The code or its values are not valid: `message` is the first
+         *     problem, and for the record's values `errors` lists each field's
+         *     (by field id). Also the body's own problems (unknown field, wrong
+         *     type).
+         */
+        LibraryCodeInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The project is not valid; the message says why. */
+        ProjectInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another project of the organisation has this name (case aside). */
+        ProjectNameTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation or project is not the caller's, or does not exist. */
+        ProjectNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The template is not valid: `message` is the first problem, and
+         *     `errors` lists each field's (by field id, or `fields` for the list).
+         *     builtIn: a PUT of the Standard Emergency Form (id 0).
+         */
+        FormTemplateInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation has its 100 templates, or another save took the default at the same moment. */
+        FormTemplateConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The template is not one of the caller's organisation's, or does not exist. */
+        FormTemplateNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The organisation's id. */
@@ -250,6 +2079,33 @@ export interface components {
         LinkID: number;
         /** @description A member of the organisation's team. */
         MemberID: number;
+        /** @description A user's id (a positive whole number; anything else answers 400 "A user id is required"). */
+        AdminUserID: string;
+        /** @description A physical order's order id (LT-...), not its row id. */
+        AdminOrderID: string;
+        /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+        AdminPage: number;
+        /** @description Rows per page (default 50; 1 to 200). */
+        AdminPageSize: number;
+        /**
+         * @description Part of a user's address (ignoring case), or their whole referral
+         *     code or id; absent or empty lists everyone. At most 254 bytes
+         *     (surrounding spaces are ignored).
+         */
+        AdminSearch: string;
+        /**
+         * @description A whole status (pending, processing, shipped, delivered) or label
+         *     type (helmet, gear, wallet), or part of the order id or the
+         *     customer's address, ignoring case; absent or empty lists every
+         *     order. At most 254 bytes (surrounding spaces are ignored).
+         */
+        AdminOrderSearch: string;
+        /**
+         * @description A form template of the caller's organisation. 0 is the built-in
+         *     Standard Emergency Form, which cannot be changed (400); an id that
+         *     is not a number, or not the organisation's, answers 404.
+         */
+        FormTemplatePathID: number;
     };
     requestBodies: never;
     headers: never;
@@ -324,6 +2180,1971 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie. */
+                "X-Lifetag-Session"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The session cookie (not for a program that asked for a bearer token). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The address or the password is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such account, or the wrong password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A corporate account (its door is /api/corporate/login), or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckUserResponse"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, if there is an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResetResponse"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            /** @description Rate-limited, or too many e-mails to this address or from this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the person signs in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No token, a password the rules refuse, or a token that is unknown, used or expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Set; the person signs in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A link without its address or token, a password the rules refuse, or a link that is unknown, used or expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAccountAfterPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie. */
+                "X-Lifetag-Session"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's password is set and it is signed in. */
+            200: {
+                headers: {
+                    /** @description The session cookie, and the claim cookie cleared. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The address or the password is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This browser paid for no account of this address, or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account has a password already (or is not the one this payment made). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (also when there was no session). */
+            200: {
+                headers: {
+                    /** @description The session cookie, cleared. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    logoutAndGoHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the home page. */
+            303: {
+                headers: {
+                    Location?: "/";
+                    /** @description The session cookie, cleared (not for a link from another site). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    goToSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the sign-in page. */
+            303: {
+                headers: {
+                    Location?: "/login";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment is recorded; the form confirms it with the client secret. */
+            200: {
+                headers: {
+                    /** @description The claim cookie, for an anonymous buyer. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description The checkout is not valid; the message says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Anonymous, for an address that has an account (its owner signs in to pay). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCheckoutResult"];
+                };
+            };
+            /** @description Not one of the two test cards. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The declining test card. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Stripe keys are set (no test checkout), or no such checkout. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe's Payment Element with this key, or the local test checkout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfig"];
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the raw body (t=...,v1=...). */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event (at most 256 KiB), read as raw bytes for the signature. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event was received; `received` says what it did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description The signature does not verify, or the event cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The event could not be applied; Stripe delivers it again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's access. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionStatus"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description An admin asked for an address with no account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordPageView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Sent with navigator.sendBeacon, so text/plain is accepted too (at most 2 KiB). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageView"];
+                "text/plain": components["schemas"]["PageView"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path is not a plain URL path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The body is neither JSON nor text/plain. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordAnalyticsEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Sent with navigator.sendBeacon, so text/plain is accepted too (at most 2 KiB). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsEvent"];
+                "text/plain": components["schemas"]["AnalyticsEvent"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is not valid; the message says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The body is neither JSON nor text/plain. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listBatchLayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every named layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchLayouts"];
+                };
+            };
+        };
+    };
+    searchLabelCatalogue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words matched against brand, part, description, paper and shape,
+                 *     or a size "W x H" in mm. Empty lists the first sheets; over 200
+                 *     bytes finds nothing.
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching sheets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelCatalogue"];
+                };
+            };
+        };
+    };
+    getAdminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Part of a user's address (ignoring case), or their whole referral
+                 *     code or id; absent or empty lists everyone. At most 254 bytes
+                 *     (surrounding spaces are ignored).
+                 */
+                search?: components["parameters"]["AdminSearch"];
+                /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+                page?: components["parameters"]["AdminPage"];
+                /** @description Rows per page (default 50; 1 to 200). */
+                pageSize?: components["parameters"]["AdminPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsersPage"];
+                };
+            };
+            400: components["responses"]["AdminPageInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setAdminPrintAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPrintAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (granting access a user already has changes nothing and answers the same). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPrintAccessResult"];
+                };
+            };
+            /** @description The body is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminUserNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The account as made, and its set-password link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreatedUser"];
+                };
+            };
+            /** @description The address is missing or not valid, or the body is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description The address already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["AdminMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminDeleteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No user id, an admin's account (they come from ADMIN_EMAILS), or a body that is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminUserNotFound"];
+            /** @description The user owns an organisation (an organisation always has its owner). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment named lifetag-users-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id (a positive whole number; anything else answers 400 "A user id is required"). */
+                userId: components["parameters"]["AdminUserID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer and their record (null when they saved none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerData"];
+                };
+            };
+            /** @description The id is not a positive whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminUserNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A whole status (pending, processing, shipped, delivered) or label
+                 *     type (helmet, gear, wallet), or part of the order id or the
+                 *     customer's address, ignoring case; absent or empty lists every
+                 *     order. At most 254 bytes (surrounding spaces are ignored).
+                 */
+                search?: components["parameters"]["AdminOrderSearch"];
+                /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+                page?: components["parameters"]["AdminPage"];
+                /** @description Rows per page (default 50; 1 to 200). */
+                pageSize?: components["parameters"]["AdminPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrdersPage"];
+                };
+            };
+            400: components["responses"]["AdminPageInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The order as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderUpdated"];
+                };
+            };
+            /** @description The status or tracking number is not valid, or the body is not. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrderNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["AdminMailLimit"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminOrderHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrderNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminShippingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address; null once the customer deleted their personal data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminShippingAddressAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrderNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    printAdminOrderLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A physical order's order id (LT-...), not its row id. */
+                orderId: components["parameters"]["AdminOrderID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment named lifetag-labels-{orderId}.pdf. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description No such order, or its customer has no emergency record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1; a positive whole number, at most 1000000). */
+                page?: components["parameters"]["AdminPage"];
+                /** @description Rows per page (default 50; 1 to 200). */
+                pageSize?: components["parameters"]["AdminPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditLogPage"];
+                };
+            };
+            400: components["responses"]["AdminPageInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAdminOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrganizationNotFound"];
+            /** @description The organisation has a live subscription. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    handOverAdminOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminHandOverRequest"];
+            };
+        };
+        responses: {
+            /** @description Handed over. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The address is not valid, or the body is not. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrganizationNotFound"];
+            /** @description The address already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setAdminOrganizationAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAllowanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The allowance is out of range, or the body is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminOrganizationNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every project, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSaved"];
+                };
+            };
+            400: components["responses"]["ProjectInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            409: components["responses"]["ProjectNameTaken"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A project of the organisation. */
+                projectId: components["parameters"]["ProjectID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSaved"];
+                };
+            };
+            400: components["responses"]["ProjectInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            409: components["responses"]["ProjectNameTaken"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A project of the organisation. */
+                projectId: components["parameters"]["ProjectID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProjectNotFound"];
+            /** @description The project holds codes; nothing was changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listQRCodes: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (a positive whole number, at most 1000000). */
+                page?: number;
+                /** @description Codes per page (1 to 200; 50 when only page is given). */
+                pageSize?: number;
+                /** @description Matches the code's or its project's name anywhere, ignoring case (at most 254 bytes). */
+                search?: string;
+                /** @description `all` (or absent), `organization` (codes in no project) or a project's id. */
+                project?: string;
+                /** @description `all` (or absent), `active` or `inactive`. */
+                status?: string;
+                /** @description `1` adds each code's record and QR text. */
+                records?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes and the quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryPage"];
+                };
+            };
+            /** @description A query parameter is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQRCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code as stored, with its record and QR text. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            400: components["responses"]["LibraryCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            409: components["responses"]["LibraryQuotaReached"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCodeImportTemplate: {
+        parameters: {
+            query?: {
+                /** @description The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template). */
+                templateId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 CSV with a byte order mark, CRLF line ends; sent as an attachment (lifetag-import-template.csv). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importQRCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportQRCodesRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview, or the import's outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportQRCodesResult"];
+                };
+            };
+            /**
+             * @description The file cannot be imported. When its columns are another of the
+             *     organisation's templates', `errors` holds one entry for the field
+             *     `templateId` whose message is that template's id, for the dialog
+             *     to offer the switch.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            /** @description The rows would take the organisation past its plan's codes; nothing was imported. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQRCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code as stored, with its record and QR text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            400: components["responses"]["LibraryCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    duplicateQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy, with its record and QR text. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            409: components["responses"]["LibraryQuotaReached"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCodeLabelPDF: {
+        parameters: {
+            query?: {
+                /** @description `helmet`, `gear` or `wallet`; absent: the code's own label type. */
+                preset?: string;
+                /** @description `letter` or `a4`; absent: a4. */
+                paper?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment (lifetag-qr-<codeId>.pdf). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The preset or paper is not one there is, or the record does not fit the label. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQRCodeLabelPNG: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG, as an attachment (lifetag-qr-<codeId>.png). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listFormTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            426: components["responses"]["StationTooOld"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createFormTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateSaved"];
+                };
+            };
+            400: components["responses"]["FormTemplateInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            409: components["responses"]["FormTemplateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateFormTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A form template of the caller's organisation. 0 is the built-in
+                 *     Standard Emergency Form, which cannot be changed (400); an id that
+                 *     is not a number, or not the organisation's, answers 404.
+                 */
+                templateId: components["parameters"]["FormTemplatePathID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateSaved"];
+                };
+            };
+            400: components["responses"]["FormTemplateInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["FormTemplateNotFound"];
+            409: components["responses"]["FormTemplateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteFormTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A form template of the caller's organisation. 0 is the built-in
+                 *     Standard Emergency Form, which cannot be changed (400); an id that
+                 *     is not a number, or not the organisation's, answers 404.
+                 */
+                templateId: components["parameters"]["FormTemplatePathID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormTemplateDeleted"];
+                };
+            };
+            /** @description The built-in form cannot be deleted. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["FormTemplateNotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -4,7 +4,7 @@
 // and the form says so.
 import { useId } from "react";
 import { create } from "zustand";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, serverMessage, type Wire } from "@/lib/api";
 import type { PaymentProvider } from "./provider";
 
 export const testCheckoutCopy = {
@@ -55,10 +55,11 @@ export const testCheckoutProvider: PaymentProvider = {
   renderCardForm: () => <TestCardForm />,
   confirm: async (clientSecret) => {
     try {
-      await apiRequest("POST", "/api/test-checkout/confirm", {
+      const body: Wire<"TestCheckoutRequest"> = {
         clientSecret,
         cardNumber: useTestCard.getState().number,
-      });
+      };
+      await apiRequest("POST", "/api/test-checkout/confirm", body);
       return {};
     } catch (error) {
       if (error instanceof ApiError) return { error: serverMessage(error) ?? error.message };

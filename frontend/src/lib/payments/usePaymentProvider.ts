@@ -1,13 +1,10 @@
 // Which payment provider the cloud takes payments with.
 import { useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 import type { PaymentProvider } from "./provider";
 import { testCheckoutProvider } from "./test-checkout";
 
-export interface PaymentConfig {
-  mode: "stripe" | "test";
-  publishableKey: string;
-}
+export type PaymentConfig = Wire<"PaymentConfig">;
 
 /** The provider, or null while it loads. */
 export function usePaymentProvider(): PaymentProvider | null {

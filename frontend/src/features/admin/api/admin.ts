@@ -4,15 +4,27 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
 import type {
-  AdminOrder,
+  AdminOrdersPage,
   AdminStats,
-  AdminUser,
-  AuditEntry,
+  AdminUsersPage,
+  AllowanceRequest,
+  AuditLogPage,
+  CreatedUser,
+  CreateUserRequest,
   CustomerData,
-  OrderHistoryEntry,
+  DeleteUserRequest,
+  HandOverRequest,
+  Message,
+  OrderHistory,
+  OrderUpdate,
+  OrderUpdated,
   Organization,
-  Paged,
+  PrintAccessRequest,
+  PrintAccessResult,
+  ShippingAddressAnswer,
 } from "./types";
+
+export type { CreatedUser, ShippingAddress } from "./types";
 
 export const adminPageSize = 20;
 
@@ -50,7 +62,7 @@ export function useAdminStats() {
 export function useAdminUsers(p: ListParams, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.users(p),
-    queryFn: () => apiJson<Paged & { users: AdminUser[] }>("GET", listUrl("/api/admin/users", p)),
+    queryFn: () => apiJson<AdminUsersPage>("GET", listUrl("/api/admin/users", p)),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,
@@ -60,8 +72,7 @@ export function useAdminUsers(p: ListParams, enabled: boolean) {
 export function useAdminOrders(p: ListParams, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.orders(p),
-    queryFn: () =>
-      apiJson<Paged & { orders: AdminOrder[] }>("GET", listUrl("/api/admin/physical-orders", p)),
+    queryFn: () => apiJson<AdminOrdersPage>("GET", listUrl("/api/admin/physical-orders", p)),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,
@@ -81,10 +92,7 @@ export function useAuditLog(page: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.audit(page),
     queryFn: () =>
-      apiJson<Paged & { entries: AuditEntry[] }>(
-        "GET",
-        `/api/admin/audit-log?page=${page}&pageSize=${adminPageSize}`,
-      ),
+      apiJson<AuditLogPage>("GET", `/api/admin/audit-log?page=${page}&pageSize=${adminPageSize}`),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,
@@ -95,7 +103,7 @@ export function useOrderHistory(orderId: string | null) {
   return useQuery({
     queryKey: adminKeys.history(orderId ?? ""),
     queryFn: () =>
-      apiJson<{ history: OrderHistoryEntry[] }>(
+      apiJson<OrderHistory>(
         "GET",
         `/api/admin/physical-orders/${encodeURIComponent(orderId!)}/history`,
       ),
@@ -116,22 +124,12 @@ export function useCustomerData(userId: number | null) {
   });
 }
 
-export interface ShippingAddress {
-  fullName: string;
-  addressLine1: string;
-  addressLine2?: string;
-  city: string;
-  county: string;
-  postcode: string;
-  country?: string;
-}
-
 /** Where an order's labels go (each read is audited). */
 export function useShippingAddress(orderId: string | null) {
   return useQuery({
     queryKey: ["admin", "shipping", orderId ?? ""],
     queryFn: () =>
-      apiJson<{ shippingAddress: ShippingAddress | null }>(
+      apiJson<ShippingAddressAnswer>(
         "GET",
         `/api/admin/physical-orders/${encodeURIComponent(orderId!)}/shipping-address`,
       ),
@@ -152,11 +150,10 @@ export function useUpdateOrder() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: (v: { orderId: string; status: string; trackingNumber: string }) =>
-      apiJson<{ message: string }>(
-        "PUT",
-        `/api/admin/physical-orders/${encodeURIComponent(v.orderId)}`,
-        { status: v.status, trackingNumber: v.trackingNumber },
-      ),
+      apiJson<OrderUpdated>("PUT", `/api/admin/physical-orders/${encodeURIComponent(v.orderId)}`, {
+        status: v.status,
+        trackingNumber: v.trackingNumber,
+      } satisfies OrderUpdate),
     onSuccess: invalidate,
   });
 }
@@ -164,21 +161,16 @@ export function useUpdateOrder() {
 export function useSetPrintAccess() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (v: { userId: number; hasPrintAccess: boolean }) =>
-      apiJson<{ message: string }>("POST", "/api/admin/users/print-access", v),
+    mutationFn: (v: PrintAccessRequest) =>
+      apiJson<PrintAccessResult>("POST", "/api/admin/users/print-access", v),
     onSuccess: invalidate,
   });
-}
-
-export interface CreatedUser {
-  user: AdminUser;
-  passwordSetupUrl: string;
 }
 
 export function useCreateUser() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (v: { email: string; hasPrintAccess: boolean }) =>
+    mutationFn: (v: CreateUserRequest) =>
       apiJson<CreatedUser>("POST", "/api/admin/users/create", v),
     onSuccess: invalidate,
   });
@@ -188,7 +180,7 @@ export function useDeleteUser() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: (userId: number) =>
-      apiJson<{ message: string }>("DELETE", "/api/admin/users/delete", { userId }),
+      apiJson<Message>("DELETE", "/api/admin/users/delete", { userId } satisfies DeleteUserRequest),
     onSuccess: invalidate,
   });
 }
@@ -206,13 +198,15 @@ export function useOrganizationChange() {
       const base = `/api/admin/organizations/${v.orgId}`;
       switch (v.kind) {
         case "delete":
-          return apiJson<{ message: string }>("DELETE", base);
+          return apiJson<Message>("DELETE", base);
         case "handOver":
-          return apiJson<{ message: string }>("POST", `${base}/hand-over`, { email: v.email });
+          return apiJson<Message>("POST", `${base}/hand-over`, {
+            email: v.email,
+          } satisfies HandOverRequest);
         case "allowance":
-          return apiJson<{ message: string }>("PUT", `${base}/allowance`, {
+          return apiJson<Message>("PUT", `${base}/allowance`, {
             maxQrCodes: v.maxQrCodes,
-          });
+          } satisfies AllowanceRequest);
       }
     },
     onSuccess: invalidate,

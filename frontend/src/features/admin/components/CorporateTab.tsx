@@ -12,9 +12,9 @@ import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
 import { formatDate, qrUsage, subscriptionStatus } from "./format";
 
-/** Spec §3: subscriptionTier (also read as subscription_tier), default starter. */
+/** Spec §3: subscriptionTier, default starter (the cloud sends no subscription_tier). */
 export function planOf(org: Organization): string {
-  return org.subscriptionTier || org.subscription_tier || "starter";
+  return org.subscriptionTier || "starter";
 }
 
 /** Organisations matching the search (name, contact, e-mail, type, plan). */

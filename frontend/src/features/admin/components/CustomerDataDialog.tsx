@@ -80,7 +80,7 @@ export function CustomerDataDialog(props: {
                 </dl>
                 <h3>{c.contacts}</h3>
                 <ul className="admin-contacts">
-                  {record.emergencyContacts.map((contact) => (
+                  {(record.emergencyContacts ?? []).map((contact) => (
                     <li key={contact.id}>
                       {contact.name} ({contact.relationship}): {contact.phone}
                     </li>

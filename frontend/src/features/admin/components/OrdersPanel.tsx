@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminOrder, Paged } from "../api/types";
+import type { AdminOrder, AdminOrdersPage } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { CustomerDataDialog } from "./CustomerDataDialog";
 import { OrdersTable } from "./OrdersTab";
@@ -13,7 +13,7 @@ import { UpdateOrderDialog } from "./UpdateOrderDialog";
  * one component; the caller owns the search and page so it can show counts.
  */
 export function OrdersPanel(props: {
-  orders: (Paged & { orders: AdminOrder[] }) | undefined;
+  orders: AdminOrdersPage | undefined;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;

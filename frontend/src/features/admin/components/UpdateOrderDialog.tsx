@@ -25,7 +25,7 @@ function UpdateOrderForm(props: { order: AdminOrder; onClose: () => void }) {
   const { order } = props;
   const update = useUpdateOrder();
   const history = useOrderHistory(order.orderId);
-  const [status, setStatus] = useState(order.status);
+  const [status, setStatus] = useState<string>(order.status);
   const [tracking, setTracking] = useState(order.trackingNumber ?? "");
 
   const submit = (e: React.FormEvent) => {

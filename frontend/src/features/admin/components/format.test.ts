@@ -24,10 +24,10 @@ describe("admin formatting", () => {
     expect(subscriptionStatus("past_due")).toBe("inactive");
     expect(subscriptionStatus(undefined)).toBe("inactive");
   });
-  it("reads the plan from subscriptionTier or subscription_tier, default starter", () => {
-    const base = { subscriptionTier: "", subscription_tier: undefined } as never;
+  it("reads the plan from subscriptionTier, default starter", () => {
+    const base = { subscriptionTier: "" } as never;
     expect(planOf(base)).toBe("starter");
-    expect(planOf({ ...(base as object), subscription_tier: "enterprise" } as never)).toBe(
+    expect(planOf({ ...(base as object), subscriptionTier: "enterprise" } as never)).toBe(
       "enterprise",
     );
   });

@@ -1,13 +1,10 @@
 // POST /api/auth/request-reset (spec §7): the token comes back only in development.
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export interface RequestResetResponse {
-  resetToken?: string;
-  message?: string;
-}
+export type RequestResetResponse = Wire<"RequestResetResponse">;
 
-export function requestReset(body: { email: string }) {
+export function requestReset(body: Wire<"EmailRequest">) {
   return apiJson<RequestResetResponse>("POST", "/api/auth/request-reset", body);
 }
 

@@ -1,9 +1,9 @@
 // POST /api/auth/set-password (spec §7).
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export function setPassword(body: { email: string; token: string; password: string }) {
-  return apiJson<{ message?: string }>("POST", "/api/auth/set-password", body);
+export function setPassword(body: Wire<"SetPasswordRequest">) {
+  return apiJson<Wire<"Message">>("POST", "/api/auth/set-password", body);
 }
 
 export function useSetPassword() {

@@ -2,7 +2,7 @@
 // library's routes, spec §7), the layouts and the sheet catalogue, and the
 // label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf).
 import { useQuery } from "@tanstack/react-query";
-import { apiJson, apiRequest } from "@/lib/api";
+import { apiJson, apiRequest, type Wire } from "@/lib/api";
 import { batchCopy } from "./copy";
 
 // The library and its projects come from their own features' hooks (one
@@ -11,25 +11,7 @@ export type { LibraryCode } from "../library/api";
 export type { Project } from "../projects/api";
 
 /** A label sheet (spec §3 label layout, all mm) and how many labels it holds. */
-export interface LabelLayout {
-  id: string;
-  name: string;
-  description: string;
-  paper: string;
-  /** "a4", "letter", or "" for any other paper. */
-  paperSize: string;
-  rows: number;
-  cols: number;
-  labelWidth: number;
-  labelHeight: number;
-  pageWidth: number;
-  pageHeight: number;
-  topMargin: number;
-  leftMargin: number;
-  horizontalSpacing: number;
-  verticalSpacing: number;
-  perSheet: number;
-}
+export type LabelLayout = Wire<"LabelGeometry">;
 
 export const batchKeys = {
   layouts: ["labels", "batch-layouts"] as const,
@@ -40,7 +22,7 @@ export function useBatchLayouts() {
   return useQuery({
     queryKey: batchKeys.layouts,
     queryFn: async () =>
-      (await apiJson<{ layouts: LabelLayout[] }>("GET", "/api/labels/batch-layouts")).layouts,
+      (await apiJson<Wire<"BatchLayouts">>("GET", "/api/labels/batch-layouts")).layouts,
     staleTime: Infinity,
   });
 }
@@ -50,7 +32,7 @@ export function useCatalogueSearch(query: string) {
     queryKey: batchKeys.catalogue(query),
     queryFn: async () =>
       (
-        await apiJson<{ sheets: LabelLayout[] }>(
+        await apiJson<Wire<"LabelCatalogue">>(
           "GET",
           `/api/labels/catalogue?q=${encodeURIComponent(query)}`,
         )

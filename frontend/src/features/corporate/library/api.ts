@@ -1,8 +1,7 @@
 // The QR code library (admin-corporate-side §7 GET /api/corporate/{orgId}/qr-codes
 // and the writes a real library needs), one label's downloads and the CSV import.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson, apiRequest } from "@/lib/api";
-import type { RecordValues, TemplateRecord } from "@/lib/emergency/template";
+import { apiJson, apiRequest, type Wire } from "@/lib/api";
 import { saveFile } from "@/lib/saveFile";
 import { organizationKeys } from "../api/organization";
 import { projectKeys } from "../projects/api";
@@ -10,31 +9,11 @@ import { projectKeys } from "../projects/api";
 export const LABEL_TYPES = ["helmet", "gear", "wallet"] as const;
 export type LabelType = (typeof LABEL_TYPES)[number];
 
-export interface LibraryCode {
-  id: number;
-  name: string;
-  projectId: number | null;
-  projectName: string;
-  templateId: number | null;
-  templateName: string;
-  labelType: string;
-  isActive: boolean;
-  source: string;
-  missingFields: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Only when asked for (one code, or ?records=1). */
-  record?: TemplateRecord;
-  qrText?: string;
-}
+/** A library code; its record and qrText only when asked for (one code, a write's answer, ?records=1). */
+export type LibraryCode = Wire<"LibraryCode">;
 
-export interface Library {
-  success: boolean;
-  qrCodes: LibraryCode[];
-  /** How many codes the query picks (all pages). */
-  total: number;
-  quota: { used: number; max: number };
-}
+/** The codes a query picks (one page when paged); total counts them on every page. */
+export type Library = Wire<"LibraryPage">;
 
 /** Project filter values (§5): all, organization (no project), or a project id. */
 export type ProjectFilter = "all" | "organization" | number;
@@ -51,37 +30,18 @@ export interface LibraryQuery {
 /** Codes on one page of the library: a page is drawn at once, so it stays short. */
 export const LIBRARY_PAGE_SIZE = 25;
 
-export interface CodeInput {
-  name: string;
-  projectId: number;
-  templateId: number;
-  labelType: string;
-  values: RecordValues;
-}
+export type CodeInput = Wire<"CreateQRCodeRequest">;
 
 /** A code's PUT: absent fields are left as they are; projectId 0 is none. */
-export interface CodeChange {
-  name?: string;
-  projectId?: number;
-  labelType?: string;
-  values?: RecordValues;
-  isActive?: boolean;
-}
+export type CodeChange = Wire<"UpdateQRCodeRequest">;
 
-export interface ImportRow {
-  row: number;
-  name: string;
-  errors: Record<string, string>;
-}
+export type ImportRow = Wire<"ImportQRCodesRow">;
 
-export interface ImportResult {
-  /** In the preview: the rows would not fit in what is left of the plan (the server's words); "" when they fit. */
-  quotaProblem: string;
-  rows: ImportRow[];
-  valid: number;
-  invalid: number;
-  imported: number;
-}
+/** The preview or the import; quotaProblem (in the preview, the server's words) is "" when the rows fit. */
+export type ImportResult = Wire<"ImportQRCodesResult">;
+
+/** The import's body: JSON, the file's text in csv. */
+export type ImportRequest = Wire<"ImportQRCodesRequest">;
 
 export const libraryKeys = {
   /** Every list of the organisation's codes: the whole library and each page. */
@@ -134,8 +94,7 @@ export function useLibrary(orgId: number | null) {
 export function useCode(orgId: number, id: number | null) {
   return useQuery({
     queryKey: libraryKeys.code(orgId, id ?? 0),
-    queryFn: async () =>
-      (await apiJson<{ qrCode: LibraryCode }>("GET", `${base(orgId)}/${id}`)).qrCode,
+    queryFn: async () => (await apiJson<CodeAnswer>("GET", `${base(orgId)}/${id}`)).qrCode,
     enabled: id !== null,
     retry: false,
     staleTime: 0,
@@ -155,7 +114,7 @@ function useLibraryChange<T, R>(orgId: number, call: (arg: T) => Promise<R>) {
   });
 }
 
-type CodeAnswer = { success: boolean; qrCode: LibraryCode };
+type CodeAnswer = Wire<"LibraryCodeAnswer">;
 
 export function useCreateCode(orgId: number) {
   return useLibraryChange(orgId, (input: CodeInput) =>
@@ -177,15 +136,13 @@ export function useDuplicateCode(orgId: number) {
 
 export function useDeleteCode(orgId: number) {
   return useLibraryChange(orgId, (id: number) =>
-    apiJson<{ success: boolean }>("DELETE", `${base(orgId)}/${id}`),
+    apiJson<Wire<"LibrarySuccess">>("DELETE", `${base(orgId)}/${id}`),
   );
 }
 
 export function useImportCodes(orgId: number) {
-  return useLibraryChange(
-    orgId,
-    (body: { templateId: number; projectId: number; csv: string; commit: boolean }) =>
-      apiJson<ImportResult>("POST", `${base(orgId)}/import`, body),
+  return useLibraryChange(orgId, (body: ImportRequest) =>
+    apiJson<ImportResult>("POST", `${base(orgId)}/import`, body),
   );
 }
 

@@ -1,20 +1,14 @@
 // Projects (admin-corporate-side §7): GET /api/corporate/projects/{orgId},
 // POST /api/corporate/{orgId}/projects, PUT and DELETE .../projects/{projectId}.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 import { organizationKeys } from "../api/organization";
 
-export interface Project {
-  id: number;
-  name: string;
-  description: string;
-  status: string;
-  /** YYYY-MM-DD, "" when unset. */
-  startDate: string;
-  endDate: string;
-  codeCount: number;
-  createdAt: string;
-}
+/** A project; its dates are YYYY-MM-DD, "" when unset. */
+export type Project = Wire<"Project">;
+/** The body of a create, or of an update (a field left out stays as it is). */
+export type ProjectRequest = Wire<"ProjectRequest">;
+type ProjectSaved = Wire<"ProjectSaved">;
 
 export const projectKeys = {
   list: (orgId: number) => ["corporate", "projects", orgId] as const,
@@ -24,13 +18,13 @@ export function useProjects(orgId: number | null) {
   return useQuery({
     queryKey: projectKeys.list(orgId ?? 0),
     queryFn: async () =>
-      (await apiJson<{ projects: Project[] }>("GET", `/api/corporate/projects/${orgId}`)).projects,
+      (await apiJson<Wire<"ProjectList">>("GET", `/api/corporate/projects/${orgId}`)).projects,
     enabled: orgId !== null,
     retry: false,
   });
 }
 
-function useProjectChange<T>(orgId: number, call: (arg: T) => Promise<{ project: Project }>) {
+function useProjectChange<T>(orgId: number, call: (arg: T) => Promise<ProjectSaved>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -42,10 +36,8 @@ function useProjectChange<T>(orgId: number, call: (arg: T) => Promise<{ project:
 }
 
 export function useCreateProject(orgId: number) {
-  return useProjectChange(
-    orgId,
-    (input: { name: string; description: string; startDate: string; endDate: string }) =>
-      apiJson<{ project: Project }>("POST", `/api/corporate/${orgId}/projects`, input),
+  return useProjectChange(orgId, (input: ProjectRequest) =>
+    apiJson<ProjectSaved>("POST", `/api/corporate/${orgId}/projects`, input),
   );
 }
 
@@ -53,7 +45,8 @@ export function useCreateProject(orgId: number) {
 export function useDeleteProject(orgId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson("DELETE", `/api/corporate/${orgId}/projects/${id}`),
+    mutationFn: (id: number) =>
+      apiJson<Wire<"LibrarySuccess">>("DELETE", `/api/corporate/${orgId}/projects/${id}`),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: projectKeys.list(orgId) });
       void client.invalidateQueries({ queryKey: organizationKeys.dashboard(orgId) });
@@ -62,9 +55,7 @@ export function useDeleteProject(orgId: number) {
 }
 
 export function useUpdateProject(orgId: number) {
-  return useProjectChange(
-    orgId,
-    ({ id, ...change }: { id: number; name?: string; description?: string; status?: string }) =>
-      apiJson<{ project: Project }>("PUT", `/api/corporate/${orgId}/projects/${id}`, change),
+  return useProjectChange(orgId, ({ id, ...change }: { id: number } & ProjectRequest) =>
+    apiJson<ProjectSaved>("PUT", `/api/corporate/${orgId}/projects/${id}`, change),
   );
 }

@@ -1,28 +1,15 @@
 // Form templates (admin-corporate-side §7): list, create, update, delete.
 // The list starts with the built-in Standard Emergency Form (id 0, builtIn).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
-import type { TemplateField } from "@/lib/emergency/template";
+import { apiJson, type Wire } from "@/lib/api";
 
-export interface FormTemplate {
-  id: number;
-  name: string;
-  description: string;
-  isDefault: boolean;
-  builtIn: boolean;
-  fields: TemplateField[];
-  /** Null for the built-in form. */
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+/** A form template; its times are null for the built-in form. */
+export type FormTemplate = Wire<"FormTemplate">;
 
 /** The body of a create or update (§7). */
-export interface TemplateInput {
-  name: string;
-  description: string;
-  fields: TemplateField[];
-  isDefault: boolean;
-}
+export type TemplateInput = Wire<"FormTemplateRequest">;
+
+type TemplateSaved = Wire<"FormTemplateSaved">;
 
 /** The id of the built-in Standard Emergency Form. */
 export const STANDARD_TEMPLATE_ID = 0;
@@ -40,7 +27,7 @@ export const templateKeys = {
 };
 
 export async function listTemplates(orgId: number): Promise<FormTemplate[]> {
-  const body = await apiJson<{ templates: FormTemplate[] }>(
+  const body = await apiJson<Wire<"FormTemplateList">>(
     "GET",
     `/api/corporate/${orgId}/form-templates`,
   );
@@ -48,23 +35,15 @@ export async function listTemplates(orgId: number): Promise<FormTemplate[]> {
 }
 
 export function createTemplate(orgId: number, input: TemplateInput) {
-  return apiJson<{ success: boolean; template: FormTemplate; message: string }>(
-    "POST",
-    `/api/corporate/${orgId}/form-templates`,
-    input,
-  );
+  return apiJson<TemplateSaved>("POST", `/api/corporate/${orgId}/form-templates`, input);
 }
 
 export function updateTemplate(templateId: number, input: TemplateInput) {
-  return apiJson<{ success: boolean; template: FormTemplate; message: string }>(
-    "PUT",
-    `/api/corporate/form-templates/${templateId}`,
-    input,
-  );
+  return apiJson<TemplateSaved>("PUT", `/api/corporate/form-templates/${templateId}`, input);
 }
 
 export function deleteTemplate(templateId: number) {
-  return apiJson<{ success: boolean; message: string }>(
+  return apiJson<Wire<"FormTemplateDeleted">>(
     "DELETE",
     `/api/corporate/form-templates/${templateId}`,
   );

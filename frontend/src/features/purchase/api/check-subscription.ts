@@ -1,18 +1,15 @@
 // POST /api/check-subscription (spec §7). A failure is logged and read as
 // no access (§8). Built by the payments issue.
 import { useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export interface SubscriptionCheck {
-  hasAccess: boolean;
-  customerId?: string | null;
-  subscriptionId?: string | null;
-  source?: string;
-}
+/** The server's answer; a failed check reads as no access alone. */
+export type SubscriptionCheck = Pick<Wire<"SubscriptionStatus">, "hasAccess"> &
+  Partial<Wire<"SubscriptionStatus">>;
 
 export async function checkSubscription(email: string): Promise<SubscriptionCheck> {
   try {
-    return await apiJson<SubscriptionCheck>("POST", "/api/check-subscription", { email });
+    return await apiJson<Wire<"SubscriptionStatus">>("POST", "/api/check-subscription", { email });
   } catch (error) {
     console.error("Subscription check failed", error);
     return { hasAccess: false };

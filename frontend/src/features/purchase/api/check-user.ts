@@ -1,9 +1,9 @@
 // POST /api/auth/check-user (spec §7).
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export function checkUser(body: { email: string }) {
-  return apiJson<{ exists: boolean }>("POST", "/api/auth/check-user", body);
+export function checkUser(body: Wire<"EmailRequest">) {
+  return apiJson<Wire<"CheckUserResponse">>("POST", "/api/auth/check-user", body);
 }
 
 export function useCheckUser() {

@@ -1,16 +1,8 @@
 // POST /api/auth/create-account-after-payment (spec §7). Built by the payments issue.
-import { apiJson } from "@/lib/api";
+import { apiJson, type Wire } from "@/lib/api";
 
-export interface CreatedAccount {
-  user: {
-    id: string | number;
-    email: string;
-    hasPrintAccess: boolean;
-    referralCode?: string;
-    createdAt?: string;
-  };
-}
+export type CreatedAccount = Wire<"LoginResponse">;
 
-export function createAccountAfterPayment(body: { email: string; password: string }) {
+export function createAccountAfterPayment(body: Wire<"LoginRequest">) {
   return apiJson<CreatedAccount>("POST", "/api/auth/create-account-after-payment", body);
 }

@@ -1,19 +1,19 @@
 // POST /api/create-payment-intent (spec §7, §8). Built by the payments issue.
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
-import type { ShippingAddress } from "@/stores/pending";
+import { ApiError, apiRequest, serverMessage, type Wire } from "@/lib/api";
 import { purchaseCopy } from "../copy";
 
-export type PaymentIntentRequest =
-  | { type: "print"; email: string; referralCode?: string | null }
-  | {
-      type: "physical";
-      email: string;
-      labelType: "helmet" | "gear" | "wallet";
-      /** Packs of printed labels; the server prices them. */
-      quantity: number;
-      shippingAddress: ShippingAddress;
-      referralCode?: string | null;
-    };
+/** The wire's checkout, with what each type needs made required. */
+export type PaymentIntentRequest = Wire<"PaymentIntentRequest"> &
+  (
+    | { type: "print" }
+    | {
+        type: "physical";
+        labelType: "helmet" | "gear" | "wallet";
+        /** Packs of printed labels; the server prices them. */
+        quantity: number;
+        shippingAddress: Wire<"ShippingAddress">;
+      }
+  );
 
 /**
  * The address has an account, so its owner must sign in to pay for it (the
@@ -33,7 +33,7 @@ export async function createPaymentIntent(body: PaymentIntentRequest): Promise<s
     if (error instanceof ApiError) throw new Error(purchaseCopy.dialog.initFailed(error.status));
     throw error;
   }
-  const json = (await response.json().catch(() => null)) as { clientSecret?: string } | null;
+  const json = (await response.json().catch(() => null)) as Partial<Wire<"PaymentIntent">> | null;
   if (!json?.clientSecret) throw new Error(purchaseCopy.dialog.noSecret);
   return json.clientSecret;
 }
