@@ -305,8 +305,7 @@ func (f *contractFuzz) send(role int, c fuzzCase, validStatus int) (int, []byte)
 	}
 
 	// A body the document rejects: the server refuses it itself, with a
-	// message a person can act on. A refusal of the caller (not signed in,
-	// not theirs) comes first and is the valid request's answer too.
+	// message a person can act on.
 	if c.badBody {
 		vreq, _ := http.NewRequest(f.op.Method, f.env.URL+c.path, bytesOrNil(c.body))
 		vreq.Header = req.Header.Clone()
@@ -314,7 +313,10 @@ func (f *contractFuzz) send(role int, c fuzzCase, validStatus int) (int, []byte)
 		if ok {
 			return resp.StatusCode, answer // the document accepts it after all (a free-form field)
 		}
-		callerRefused := resp.StatusCode == validStatus && (validStatus == 401 || validStatus == 403 || validStatus == 404)
+		// The valid request's own refusal (not signed in, not theirs, the
+		// address has an account already) comes before the body's fields.
+		callerRefused := resp.StatusCode == validStatus && validStatus >= 401 && validStatus < 500 &&
+			validStatus != 413 && validStatus != 415
 		switch {
 		case callerRefused:
 		case resp.StatusCode != 400 && resp.StatusCode != 413 && resp.StatusCode != 415:
@@ -550,6 +552,44 @@ func (f *contractFuzz) badBodies(valid fuzzCase, schema map[string]any, validBod
 		changed[name] = wrong
 		body, _ := json.Marshal(changed)
 		cs = append(cs, bad(name+" of the wrong type", "application/json", body))
+	}
+	// Each required field missing, and each field of a nested object of
+	// the wrong type.
+	required, _ := schema["required"].([]any)
+	for _, r := range required {
+		name, _ := r.(string)
+		if _, ok := obj[name]; !ok || len(required) < 2 {
+			continue // {} above covers a single one
+		}
+		changed := cloneMap(obj)
+		delete(changed, name)
+		body, _ := json.Marshal(changed)
+		cs = append(cs, bad(name+" missing", "application/json", body))
+	}
+	for _, name := range names {
+		inner, ok := obj[name].(map[string]any)
+		if !ok {
+			continue
+		}
+		innerSchema := f.resolve(orEmpty(asMap(props[name])))
+		innerProps, _ := innerSchema["properties"].(map[string]any)
+		innerNames := make([]string, 0, len(innerProps))
+		for n := range innerProps {
+			innerNames = append(innerNames, n)
+		}
+		slices.Sort(innerNames)
+		for _, n := range innerNames {
+			wrong := wrongTypeValue(f.resolve(orEmpty(asMap(innerProps[n]))))
+			if wrong == nil {
+				continue
+			}
+			changedInner := cloneMap(inner)
+			changedInner[n] = wrong
+			changed := cloneMap(obj)
+			changed[name] = changedInner
+			body, _ := json.Marshal(changed)
+			cs = append(cs, bad(name+"."+n+" of the wrong type", "application/json", body))
+		}
 	}
 	// Allowed by the document, but long: each string 10,000 characters,
 	// then one string over any body limit.
