@@ -5,6 +5,10 @@
 # Three admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
 # fulfils orders as fulfilment@lifetag.test; a11y.spec.ts checks the admin
 # pages as a11y@lifetag.test.
+# The browser talks to the cloud through scripts/prism-front.mjs, which sends
+# every /api request through Stoplight Prism to check it and its answer
+# against pkg/api/openapi.yaml (issue 22); a violation fails the run.
+# CONTRACT_PRISM=0 talks to the cloud directly (to measure what Prism costs).
 # Needs the Debian package `chromium`; never downloads a browser. Arguments go
 # to Playwright (scripts/test-e2e.sh e2e/account.spec.ts runs one file).
 set -euo pipefail
@@ -19,7 +23,9 @@ fi
 
 work="$(mktemp -d)"
 cloud_pid=""
+front_pid=""
 cleanup() {
+  if [ -n "$front_pid" ]; then kill "$front_pid" 2>/dev/null || true; wait "$front_pid" 2>/dev/null || true; fi
   if [ -n "$cloud_pid" ]; then kill "$cloud_pid" 2>/dev/null || true; wait "$cloud_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
@@ -48,8 +54,27 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
+cloud_base="$base"
+if [ "${CONTRACT_PRISM:-1}" != 0 ]; then
+  echo "== e2e: Prism checks /api against pkg/api/openapi.yaml"
+  mkfifo "$work/front.out"
+  CONTRACT_LABEL="browser journeys" node scripts/prism-front.mjs "$cloud_base" >"$work/front.out" &
+  front_pid=$!
+  read -r ready <"$work/front.out" || true
+  base="${ready#contract front on }"
+  case "$base" in http://*) ;; *) echo "test-e2e: the contract front did not start" >&2; exit 1 ;; esac
+fi
+
 echo "== e2e: Playwright journeys"
 status=0
+started=$(date +%s)
 (cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" npx playwright test "$@") || status=1
+echo "e2e: journeys took $(($(date +%s) - started)) s"
 if [ "$status" -ne 0 ]; then echo "-- cloud log:"; tail -50 "$work/cloud.log"; fi
+if [ -n "$front_pid" ]; then
+  # It prints the violations and the contract line, and fails on any.
+  kill "$front_pid"
+  wait "$front_pid" || status=1
+  front_pid=""
+fi
 exit $status

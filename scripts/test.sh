@@ -13,7 +13,11 @@ stripe_mock_start
 # summary line here; it is printed at the end.
 LIFETAG_TEST_REPORT=$(mktemp /tmp/lifetag-test-report.XXXXXX)
 export LIFETAG_TEST_REPORT
-trap 'stripe_mock_stop; postgres_stop; rm -f "$LIFETAG_TEST_REPORT"' EXIT
+# The contract fronts (scripts/prism-front.mjs: the browser journeys', each
+# test cloud's of pkg/client and the station) add their counts here.
+LIFETAG_CONTRACT_TALLY=$(mktemp /tmp/lifetag-contract-tally.XXXXXX)
+export LIFETAG_CONTRACT_TALLY
+trap 'stripe_mock_stop; postgres_stop; rm -f "$LIFETAG_TEST_REPORT" "$LIFETAG_CONTRACT_TALLY"' EXIT
 
 # Tests that need a service or tool skip when run alone without it; here they
 # must fail instead, so nothing is silently left out.
@@ -41,6 +45,12 @@ scripts/test-e2e.sh || status=1
 # The desktop print station: signed installers, its window in Chromium and
 # under Xvfb, offline printing (it builds what it needs itself).
 scripts/test-station.sh || status=1
+
+if [ -s "$LIFETAG_CONTRACT_TALLY" ]; then
+  awk '{ if ($1 > ops) ops = $1; requests += $2; violations += $3 }
+    END { printf "contract: %d operations, %d requests through Prism, %d violations\n", ops, requests, violations }' \
+    "$LIFETAG_CONTRACT_TALLY" >>"$LIFETAG_TEST_REPORT"
+fi
 
 if [ -s "$LIFETAG_TEST_REPORT" ]; then
   echo "== figures"

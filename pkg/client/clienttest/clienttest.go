@@ -6,6 +6,11 @@
 // cloud's own HTTP API: an admin with a password, a paid physical order
 // with its customer's record, a corporate organisation on a trial.
 //
+// Every call reaches the cloud through Stoplight Prism (scripts/
+// prism-front.mjs), which checks it and its answer against
+// pkg/api/openapi.yaml: a violation fails the test (issue 22).
+// LIFETAG_CONTRACT=0 talks to the cloud directly.
+//
 // PostgreSQL comes from LIFETAG_TEST_DATABASE_URL (scripts/postgres.sh sets
 // it under make test): each Start creates a database beside that one and
 // drops it afterwards. Without it the tests skip, or fail under
@@ -70,7 +75,7 @@ func BuildCloud() (binary string, cleanup func(), err error) {
 
 // Cloud is one running cloud process and its database.
 type Cloud struct {
-	URL     string // http://127.0.0.1:port
+	URL     string // http://127.0.0.1:port (the contract front's when it runs)
 	DataDir string // its outbox is DataDir/outbox
 	// Env holds extra settings (NAME=value) for its next start or Restart,
 	// e.g. STATION_MIN_VERSION.
@@ -84,6 +89,9 @@ type Cloud struct {
 	cmd     *exec.Cmd
 	done    chan struct{}
 	logs    *syncBuffer
+
+	cloudURL string // the cloud's own address, behind the contract front
+	front    bool   // the contract front runs (startFront)
 	// adminPassword, once set through the mailed link (AdminPassword).
 	adminPassword string
 }
@@ -131,6 +139,7 @@ func Start(t testing.TB, binary string) *Cloud {
 		}
 	})
 	c.start()
+	c.startFront()
 	return c
 }
 
@@ -197,25 +206,98 @@ func (c *Cloud) start() {
 		close(done)
 	}()
 	select {
-	case c.URL = <-listening:
+	case c.cloudURL = <-listening:
 	case <-done:
 		t.Fatalf("the cloud exited before listening:\n%s", c.logs.String())
 	case <-time.After(time.Minute):
 		t.Fatalf("the cloud is not listening after a minute:\n%s", c.logs.String())
 	}
-	c.URL = strings.TrimRight(c.URL, "/")
-	if u, err := url.Parse(c.URL); err == nil {
+	c.cloudURL = strings.TrimRight(c.cloudURL, "/")
+	if u, err := url.Parse(c.cloudURL); err == nil {
 		_, c.port, _ = net.SplitHostPort(u.Host)
+	}
+	if !c.front {
+		c.URL = c.cloudURL
 	}
 	// Waiting for a process to become ready has no event to wait on: poll
 	// its readiness route with a deadline.
 	Eventually(t, time.Minute, "the cloud to be ready", func() bool {
-		resp, err := http.Get(c.URL + "/api/ready")
+		resp, err := http.Get(c.cloudURL + "/api/ready")
 		if err != nil {
 			return false
 		}
 		resp.Body.Close()
 		return resp.StatusCode == http.StatusOK
+	})
+}
+
+// startFront puts scripts/prism-front.mjs before the cloud: URL becomes
+// the front's, which sends every /api call through Stoplight Prism to check
+// it and its answer against the document. When the test ends the front
+// reports; any violation fails the test, with its text. The front stays
+// across Stop and Restart (the cloud keeps its port); while the cloud is
+// stopped the front closes each connection, so calls fail as unreachable.
+func (c *Cloud) startFront() {
+	t := c.t
+	t.Helper()
+	if os.Getenv("LIFETAG_CONTRACT") == "0" {
+		return
+	}
+	_, here, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(here), "..", "..", "..")
+	if _, err := os.Stat(filepath.Join(root, "frontend", "node_modules", ".bin", "prism")); err != nil {
+		if strict() {
+			t.Fatal("the contract check needs Prism: cd frontend && npm ci (LIFETAG_STRICT=1)")
+		}
+		t.Log("contract check off: no Prism in frontend/node_modules (cd frontend && npm ci)")
+		return
+	}
+	cmd := exec.Command("node", filepath.Join(root, "scripts", "prism-front.mjs"), c.cloudURL)
+	cmd.Env = append(os.Environ(), "CONTRACT_LABEL="+t.Name())
+	logs := &syncBuffer{}
+	cmd.Stderr = logs
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("the contract front: %v", err)
+	}
+	listening := make(chan string, 1)
+	go func() {
+		scanner := bufio.NewScanner(stdout)
+		for scanner.Scan() {
+			if addr, ok := strings.CutPrefix(scanner.Text(), "contract front on "); ok {
+				listening <- addr
+			}
+		}
+		io.Copy(io.Discard, stdout)
+	}()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case c.URL = <-listening:
+	case <-done:
+		t.Fatalf("the contract front exited before listening:\n%s", logs.String())
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("the contract front is not listening after a minute:\n%s", logs.String())
+	}
+	c.front = true
+	// Registered after the cloud's cleanup, so it runs first: the front
+	// reports while the cloud still answers.
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			err = <-done
+		}
+		if err != nil {
+			t.Errorf("contract check (Prism, pkg/api/openapi.yaml): %v\n%s", err, logs.String())
+		}
 	})
 }
 
