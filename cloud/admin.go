@@ -128,13 +128,15 @@ const (
 	MsgPrintAccessGranted = "Print access granted successfully."
 	MsgPrintAccessRevoked = "Print access revoked successfully."
 	MsgUserIDRequired     = "A user id is required"
-	MsgAdminEmailRequired = "Email is required."
-	MsgUserAlreadyExists  = "An account already exists for this email address"
-	MsgUserDeleted        = "User account has been permanently deleted."
-	MsgAdminNotDeletable  = "An admin account cannot be deleted here: remove it from ADMIN_EMAILS first"
-	MsgPageInvalid        = "page and pageSize must be positive whole numbers"
-	MsgSearchTooLong      = "The search is too long"
-	MsgShippedMailSubject = "Your Lifetag labels are on their way"
+	// An absent hasPrintAccess is refused, never read as a revoke.
+	MsgPrintAccessChoiceRequired = "Say whether the user should have print access: hasPrintAccess true or false"
+	MsgAdminEmailRequired        = "Email is required."
+	MsgUserAlreadyExists         = "An account already exists for this email address"
+	MsgUserDeleted               = "User account has been permanently deleted."
+	MsgAdminNotDeletable         = "An admin account cannot be deleted here: remove it from ADMIN_EMAILS first"
+	MsgPageInvalid               = "page and pageSize must be positive whole numbers"
+	MsgSearchTooLong             = "The search is too long"
+	MsgShippedMailSubject        = "Your Lifetag labels are on their way"
 )
 
 // ShippedMailText is the shipping mail's body: the order id, the tracking

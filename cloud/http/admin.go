@@ -140,12 +140,17 @@ func (s *Server) handleAdminPrintAccess(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	message, err := s.service.SetPrintAccess(r.Context(), userFrom(r), strconv.FormatInt(req.UserID, 10), req.HasPrintAccess)
+	if req.HasPrintAccess == nil {
+		writeMessage(w, http.StatusBadRequest, cloud.MsgPrintAccessChoiceRequired)
+		return
+	}
+	grant := *req.HasPrintAccess
+	message, err := s.service.SetPrintAccess(r.Context(), userFrom(r), strconv.FormatInt(req.UserID, 10), grant)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.AdminPrintAccessResult{Message: message, UserID: req.UserID, HasPrintAccess: req.HasPrintAccess})
+	writeJSON(w, http.StatusOK, api.AdminPrintAccessResult{Message: message, UserID: req.UserID, HasPrintAccess: grant})
 }
 
 func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request) {

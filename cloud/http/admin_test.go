@@ -248,6 +248,14 @@ func TestAdminUsers(t *testing.T) {
 			t.Fatal("print access not granted")
 		}
 		id := int64(user["id"].(float64))
+		// Leaving the choice out is refused, not read as a revoke.
+		resp = a.do("POST", "/api/admin/users/print-access", a.admin, map[string]any{"userId": id})
+		if resp.Status != 400 || resp.Message() != cloud.MsgPrintAccessChoiceRequired {
+			t.Fatalf("without hasPrintAccess: %d %s", resp.Status, resp.Body)
+		}
+		if status := a.do("GET", "/api/user/payment-status?email=new.rider%40example.com", rider, nil).JSON()["hasPrintAccess"]; status != true {
+			t.Fatal("print access revoked by a request that did not say so")
+		}
 		resp = a.do("POST", "/api/admin/users/print-access", a.admin, map[string]any{"userId": id, "hasPrintAccess": false})
 		if resp.Status != 200 || resp.Message() != cloud.MsgPrintAccessRevoked {
 			t.Fatalf("revoke: %d %s", resp.Status, resp.Body)

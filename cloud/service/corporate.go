@@ -810,6 +810,9 @@ func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) Organiz
 		MaxQrCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: api.CorporatePaperSize(o.PaperSize),
 		CreatedAt: o.CreatedAt,
 	}
+	if v.PaperSize == "" { // a row made before paper sizes, or outside the service
+		v.PaperSize = api.CorporatePaperSize(cloud.PaperForCountry(o.Country))
+	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt
 		v.TrialEndsAt = &t

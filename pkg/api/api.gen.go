@@ -574,8 +574,8 @@ type AdminOrganization struct {
 
 // AdminPrintAccessRequest defines model for AdminPrintAccessRequest.
 type AdminPrintAccessRequest struct {
-	// HasPrintAccess true grants
-	HasPrintAccess bool `json:"hasPrintAccess"`
+	// HasPrintAccess true grants, false revokes; absent is refused (400), never read as a revoke.
+	HasPrintAccess *bool `json:"hasPrintAccess"`
 
 	// UserID The user's id (a positive whole number).
 	UserID int64 `json:"userId"`
@@ -2294,6 +2294,12 @@ type ListAdminUsersParams struct {
 	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
 }
 
+// RecordAnalyticsEventTextBody defines parameters for RecordAnalyticsEvent.
+type RecordAnalyticsEventTextBody = string
+
+// RecordPageViewTextBody defines parameters for RecordPageView.
+type RecordPageViewTextBody = string
+
 // CreateAccountAfterPaymentParams defines parameters for CreateAccountAfterPayment.
 type CreateAccountAfterPaymentParams struct {
 	// XLifetagSession `bearer` asks for the session token in the answer (a program); without it the answer sets the session cookie.
@@ -2405,13 +2411,13 @@ type SetAdminPrintAccessJSONRequestBody = AdminPrintAccessRequest
 type RecordAnalyticsEventJSONRequestBody = AnalyticsEvent
 
 // RecordAnalyticsEventTextRequestBody defines body for RecordAnalyticsEvent for text/plain ContentType.
-type RecordAnalyticsEventTextRequestBody = AnalyticsEvent
+type RecordAnalyticsEventTextRequestBody = RecordAnalyticsEventTextBody
 
 // RecordPageViewJSONRequestBody defines body for RecordPageView for application/json ContentType.
 type RecordPageViewJSONRequestBody = PageView
 
 // RecordPageViewTextRequestBody defines body for RecordPageView for text/plain ContentType.
-type RecordPageViewTextRequestBody = PageView
+type RecordPageViewTextRequestBody = RecordPageViewTextBody
 
 // CheckUserJSONRequestBody defines body for CheckUser for application/json ContentType.
 type CheckUserJSONRequestBody = EmailRequest

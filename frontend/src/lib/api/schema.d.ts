@@ -2268,7 +2268,7 @@ export interface components {
              * @description The user's id (a positive whole number).
              */
             userId: number;
-            /** @description true grants */
+            /** @description true grants, false revokes; absent is refused (400), never read as a revoke. */
             hasPrintAccess: boolean;
         };
         AdminPrintAccessResult: {
@@ -5030,7 +5030,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PageView"];
-                "text/plain": components["schemas"]["PageView"];
+                "text/plain": string;
             };
         };
         responses: {
@@ -5076,7 +5076,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AnalyticsEvent"];
-                "text/plain": components["schemas"]["AnalyticsEvent"];
+                "text/plain": string;
             };
         };
         responses: {
@@ -6110,6 +6110,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not valid JSON, or a field has the wrong type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             403: components["responses"]["Forbidden"];
