@@ -516,6 +516,8 @@ type AdminOrderHistoryEntry struct {
 // AdminOrderUpdate defines model for AdminOrderUpdate.
 type AdminOrderUpdate struct {
 	// Status pending, processing, shipped or delivered (any case, surrounding spaces ignored).
+	//
+	// Examples: processing
 	Status string `json:"status"`
 
 	// TrackingNumber At most 100 characters of printable text; required for shipped.
@@ -679,7 +681,7 @@ type BatchLayouts struct {
 
 // BatchPrintLayoutChoice A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
 type BatchPrintLayoutChoice struct {
-	// ID Examples: avery-l7165
+	// ID Examples: avery-5163
 	ID string `json:"id,omitempty"`
 }
 
@@ -723,8 +725,11 @@ type CollectForm struct {
 
 // CollectSubmission The worker's answers by field id, and their consent (required; the server says so).
 type CollectSubmission struct {
-	Consent bool              `json:"consent,omitempty"`
-	Values  map[string]string `json:"values,omitempty"`
+	// Consent Examples: true
+	Consent bool `json:"consent,omitempty"`
+
+	// Values Examples: {"bloodType":"O+","contact1Name":"Bob Rider","contact1Phone":"+44 7700 900456","fullName":"Ann Rider"}
+	Values map[string]string `json:"values,omitempty"`
 }
 
 // CollectionLink A collection link as the officer sees it.
@@ -765,6 +770,8 @@ type CollectionLinkList struct {
 // CollectionLinkRequest The form's template and the project new codes go to; the expiry in days, 7, 30 or 0 for never (the server checks it).
 type CollectionLinkRequest struct {
 	// ExpiresInDays Absent is 30 days; 0 is never.
+	//
+	// Examples: 7
 	ExpiresInDays *int `json:"expiresInDays,omitempty"`
 
 	// ProjectID 0 or absent is no project.
@@ -1117,6 +1124,8 @@ type CorporateUser struct {
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
 	// LabelType helmet, gear or wallet; empty: helmet.
+	//
+	// Examples: helmet
 	LabelType string `json:"labelType,omitempty"`
 	Name      string `json:"name,omitempty"`
 
@@ -1127,6 +1136,8 @@ type CreateQRCodeRequest struct {
 	TemplateID int64 `json:"templateId,omitempty"`
 
 	// Values The record's values by the template's field ids.
+	//
+	// Examples: {"bloodType":"O+","contact1Name":"Bob Rider","contact1Phone":"+44 7700 900456","fullName":"Ann Rider"}
 	Values map[string]string `json:"values,omitempty"`
 }
 
@@ -1305,10 +1316,12 @@ type FormTemplateListSuccess bool
 // 40 fields, and that the largest record the fields allow fits one
 // QR code.
 type FormTemplateRequest struct {
-	Description string                   `json:"description,omitempty"`
-	Fields      []FormTemplateFieldInput `json:"fields,omitempty"`
-	IsDefault   bool                     `json:"isDefault,omitempty"`
-	Name        string                   `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+
+	// Fields Examples: [{"category":"personal","id":"fullName","label":"Full Name","required":true,"type":"text"},{"category":"work","id":"badgeNumber","label":"Badge number","type":"text"}]
+	Fields    []FormTemplateFieldInput `json:"fields,omitempty"`
+	IsDefault bool                     `json:"isDefault,omitempty"`
+	Name      string                   `json:"name,omitempty"`
 }
 
 // FormTemplateSaved defines model for FormTemplateSaved.
@@ -1344,6 +1357,10 @@ type ImportQRCodesRequest struct {
 	// most 1 MB and 2000 rows): a header row (Name, then the
 	// template's field labels), then one row per code. The template
 	// file's hint row and blank rows are skipped.
+	//
+	//
+	// Examples: Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
+	// Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
 	Csv string `json:"csv,omitempty"`
 
 	// LabelType helmet, gear or wallet for every code; empty: helmet.
@@ -1760,8 +1777,12 @@ type PrintRunRecordedSuccess bool
 // which codes. The server checks each with its message.
 type PrintRunRequest struct {
 	CodeIds []int64 `json:"codeIds,omitempty"`
-	Labels  int     `json:"labels,omitempty"`
-	Layout  string  `json:"layout,omitempty"`
+
+	// Labels Examples: 10
+	Labels int `json:"labels,omitempty"`
+
+	// Layout Examples: avery-5163
+	Layout string `json:"layout,omitempty"`
 }
 
 // PrivacyDeleteRequest defines model for PrivacyDeleteRequest.
@@ -1814,16 +1835,25 @@ type ProjectList struct {
 // cancelled or archived; dates YYYY-MM-DD or empty, the end not
 // before the start.
 type ProjectRequest struct {
+	// Description Examples: Helmet labels for the scaffolding crew
 	Description *string `json:"description,omitempty"`
 
 	// EndDate YYYY-MM-DD, or empty for none.
+	//
+	// Examples: 2027-03-31
 	EndDate *string `json:"endDate,omitempty"`
-	Name    *string `json:"name,omitempty"`
+
+	// Name Examples: North Site scaffolding
+	Name *string `json:"name,omitempty"`
 
 	// StartDate YYYY-MM-DD, or empty for none.
+	//
+	// Examples: 2026-12-01
 	StartDate *string `json:"startDate,omitempty"`
 
 	// Status active, completed, cancelled or archived.
+	//
+	// Examples: active
 	Status *string `json:"status,omitempty"`
 }
 
@@ -2044,6 +2074,8 @@ type UpdateQRCodeRequest struct {
 	IsActive *bool `json:"isActive,omitempty"`
 
 	// LabelType helmet, gear or wallet.
+	//
+	// Examples: gear
 	LabelType *string `json:"labelType,omitempty"`
 
 	// Name Blank: the record's full name.
@@ -2053,6 +2085,8 @@ type UpdateQRCodeRequest struct {
 	ProjectID *int64 `json:"projectId,omitempty"`
 
 	// Values Replaces every value of the record (by field id), checked against the code's own copy of its template's fields.
+	//
+	// Examples: {"bloodType":"O+","contact1Name":"Bob Rider","contact1Phone":"+44 7700 900456","fullName":"Ann Rider"}
 	Values map[string]string `json:"values,omitempty"`
 }
 
