@@ -42,6 +42,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/plans"
 )
@@ -362,12 +363,18 @@ func (c *Cloud) browser() *browser {
 // status other than 200 fails the test.
 func (b *browser) call(method, path string, body, out any) {
 	b.t.Helper()
-	raw, _ := json.Marshal(body)
-	req, err := http.NewRequest(method, b.base+path, bytes.NewReader(raw))
+	var reader io.Reader // a request without a body sends none (not "null")
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		reader = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, b.base+path, reader)
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := b.client.Do(req)
 	if err != nil {
 		b.t.Fatalf("%s %s: %v", method, path, err)
@@ -434,9 +441,7 @@ func (c *Cloud) AdminPassword() string {
 func (c *Cloud) PhysicalOrder(email, labelType string, packs int, record emergency.Data) string {
 	c.t.Helper()
 	b := c.browser()
-	var checkout struct {
-		ClientSecret string `json:"clientSecret"`
-	}
+	var checkout api.PaymentIntent
 	address := map[string]string{"email": email, "fullName": record.PersonalInfo.FullName,
 		"addressLine1": "1 High Street", "city": "York", "county": "North Yorkshire", "postcode": "yo1 7hh"}
 	b.call("POST", "/api/create-payment-intent", map[string]any{"type": "physical", "email": email,
@@ -446,11 +451,7 @@ func (c *Cloud) PhysicalOrder(email, labelType string, packs int, record emergen
 	b.call("POST", "/api/auth/create-account-after-payment", map[string]string{"email": email, "password": "customer-1"}, nil)
 	record.PersonalInfo.Email = email
 	b.call("POST", "/api/sync/emergency-data", map[string]any{"email": email, "emergencyData": record}, nil)
-	var orders struct {
-		Orders []struct {
-			OrderID string `json:"orderId"`
-		} `json:"orders"`
-	}
+	var orders api.OrderList
 	b.call("GET", "/api/user/orders?email="+url.QueryEscape(email), nil, &orders)
 	if len(orders.Orders) != 1 {
 		c.t.Fatalf("customer %s has %d orders, want 1", email, len(orders.Orders))
