@@ -1,6 +1,7 @@
 // What the purchase flow holds between screens (spec §3, §4): the order
 // type, the shipping address and, for a new customer, the credentials to
 // create the account with once payment completes.
+import type { Wire } from "@/lib/api";
 import {
   readJson,
   readString,
@@ -12,16 +13,8 @@ import {
 
 export type OrderType = "print" | "physical";
 
-export interface ShippingAddress {
-  email: string;
-  fullName: string;
-  addressLine1: string;
-  addressLine2?: string;
-  city: string;
-  county: string;
-  postcode: string;
-  country: "United Kingdom" | "Ireland";
-}
+/** The contract's address, with the countries the checkout offers. */
+export type ShippingAddress = Wire<"ShippingAddress"> & { country: "United Kingdom" | "Ireland" };
 
 export interface PendingUser {
   email: string;
