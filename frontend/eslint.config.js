@@ -5,7 +5,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["dist", "dist-ssr", "src/lib/api/schema.d.ts", "node_modules", "coverage", "test-results", "playwright-report"],
+    ignores: [
+      "dist",
+      "dist-ssr",
+      "src/lib/api/schema.d.ts",
+      "node_modules",
+      "coverage",
+      "test-results",
+      "playwright-report",
+    ],
   },
   {
     files: ["**/*.{ts,tsx}"],
