@@ -34,6 +34,12 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityTemplateUpdated:       sentence("The form template %s was updated."),
 	ActivityTemplateDeleted:       sentence("The form template %s was deleted."),
 
+	// API keys (issue 23 item 1); a change made with a key names the key
+	// and the route.
+	ActivityAPIKeyCreated: sentence("The API key %s was created."),
+	ActivityAPIKeyRevoked: sentence("The API key %s was revoked."),
+	ActivityAPIKeyWrite:   sentence("A change was made with the API key %s."),
+
 	// The admin audit log; the target is an account's address or an order.
 	AuditCustomerDataViewed: sentence("Viewed the emergency data of %s."),
 	AuditShippingViewed:     sentence("Viewed the delivery address of order %s."),

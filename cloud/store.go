@@ -95,6 +95,9 @@ type Store interface {
 	LibraryStore    // library.go
 	CollectionStore // collection.go
 	OrgReportStore  // orgreport.go
+
+	// Issue 23 item 1: an organisation's API keys.
+	APIKeyStore // apikey.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

@@ -163,6 +163,12 @@ func userFrom(r *http.Request) *cloud.User {
 // handler's service call then decides.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// An API key is accepted only by s.acceptAPIKeys (apikey.go: THE
+		// RULE); on every other route it is refused, never read as anonymous.
+		if bearerAPIKey(r) != "" {
+			writeMessage(w, http.StatusForbidden, cloud.MsgAPIKeyNotHere)
+			return
+		}
 		token := s.sessionToken(r)
 		if token == "" {
 			next.ServeHTTP(w, r)

@@ -127,6 +127,8 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/setup-password", s.handleCorporateSetPassword)
 			r.Post("/corporate/resend-setup", s.handleResendSetup)
 		})
+		// Account management: signed in only. s.authenticate refuses an
+		// API key here (apikey.go, THE RULE).
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)
 			r.Get("/corporate/organization", s.handleMyOrganization)
@@ -138,6 +140,21 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
+			// Form templates named by id alone: no {orgId}, so not a
+			// key's (a key makes and lists templates under its organisation).
+			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
+			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
+			// Issue 23 item 1: the owner makes and revokes API keys,
+			// members list them; never with a key.
+			r.Get("/corporate/{orgId}/api-keys", s.handleAPIKeys)
+			r.Post("/corporate/{orgId}/api-keys", s.handleCreateAPIKey)
+			r.Delete("/corporate/{orgId}/api-keys/{keyId}", s.handleRevokeAPIKey)
+		})
+		// The organisation's data: a member's session, or an API key of
+		// this {orgId} (apikey.go, THE RULE: a route added to this group
+		// is a key's route; a read key only reads).
+		r.Group(func(r chi.Router) {
+			r.Use(s.acceptAPIKeys)
 			r.Post("/corporate/{orgId}/batch-print.pdf", s.handleBatchPrint)
 			r.Post("/corporate/{orgId}/print-runs", s.handleRecordPrintRun)
 			// Projects and the QR code library (library.go).
@@ -157,8 +174,6 @@ func (s *Server) routes() chi.Router {
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.png", s.handleCodeLabelPNG)
 			r.Get("/corporate/{orgId}/form-templates", s.handleListTemplates)
 			r.Post("/corporate/{orgId}/form-templates", s.handleCreateTemplate)
-			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
-			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
 			// Worker collection links (collection.go) and analytics (orgreport.go).
 			r.Get("/corporate/{orgId}/collection-links", s.handleCollectionLinks)
 			r.Post("/corporate/{orgId}/collection-links", s.handleCreateCollectionLink)

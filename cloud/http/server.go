@@ -53,6 +53,10 @@ type RateLimit struct {
 	// consent) per Window from one client address; they never count
 	// against the link.
 	CollectMalformedPerIP int
+
+	// PerAPIKey bounds the requests of one API key per Window
+	// (RATE_LIMIT_PER_API_KEY); zero takes the default.
+	PerAPIKey int
 }
 
 // DefaultRateLimit is the production default. Analytics are generous: a
@@ -63,6 +67,7 @@ type RateLimit struct {
 // officer sends a crew's update links in one sitting.
 var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, CollectPerIP: 60, CollectPerLink: 20,
 	MailPerRecipient: 5, MailPerCaller: 60, MailPerOrganization: 200, CollectMalformedPerIP: 10,
+	PerAPIKey:    600, // ten a second: a nightly sync of thousands of workers in bulk requests
 	Window:       time.Minute,
 	AddressDelay: 250 * time.Millisecond, AddressDelayMax: 8 * time.Second}
 
@@ -102,6 +107,7 @@ type Server struct {
 	collectLimiter   *httprate.RateLimiter // workers' collection routes per client address
 	linkLimiter      *httprate.RateLimiter // accepted submissions per collection link
 	malformedLimiter *httprate.RateLimiter // refused submissions per client address
+	keyLimiter       *httprate.RateLimiter // requests per API key (apikey.go)
 	router           chi.Router
 
 	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
@@ -126,6 +132,7 @@ func NewServer(c Config) *Server {
 		{&c.RateLimit.MailPerCaller, DefaultRateLimit.MailPerCaller},
 		{&c.RateLimit.MailPerOrganization, DefaultRateLimit.MailPerOrganization},
 		{&c.RateLimit.CollectMalformedPerIP, DefaultRateLimit.CollectMalformedPerIP},
+		{&c.RateLimit.PerAPIKey, DefaultRateLimit.PerAPIKey},
 	} {
 		if *limit.value == 0 {
 			*limit.value = limit.fallback
@@ -164,6 +171,8 @@ func NewServer(c Config) *Server {
 		append(counter("collect-link"), onLimit)...)
 	s.malformedLimiter = httprate.NewRateLimiter(c.RateLimit.CollectMalformedPerIP, c.RateLimit.Window,
 		append(counter("collect-malformed-ip"), onLimit)...)
+	s.keyLimiter = httprate.NewRateLimiter(c.RateLimit.PerAPIKey, c.RateLimit.Window,
+		append(counter("api-key"), httprate.WithLimitHandler(s.onKeyLimit))...)
 	if c.Service != nil {
 		c.Service.SetMailLimiter(s.newMailLimiter(c.RateLimitStore))
 	}

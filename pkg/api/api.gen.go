@@ -32,6 +32,45 @@ func (e CollectionLinkStatus) Valid() bool {
 	}
 }
 
+// Defines values for CorporateAPIKeyScope.
+const (
+	CorporateAPIKeyScopeRead  CorporateAPIKeyScope = "read"
+	CorporateAPIKeyScopeWrite CorporateAPIKeyScope = "write"
+)
+
+// Valid indicates whether the value is a known member of the CorporateAPIKeyScope enum.
+func (e CorporateAPIKeyScope) Valid() bool {
+	switch e {
+	case CorporateAPIKeyScopeRead:
+		return true
+	case CorporateAPIKeyScopeWrite:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporateAPIKeyStatus.
+const (
+	CorporateAPIKeyStatusActive  CorporateAPIKeyStatus = "active"
+	CorporateAPIKeyStatusExpired CorporateAPIKeyStatus = "expired"
+	CorporateAPIKeyStatusRevoked CorporateAPIKeyStatus = "revoked"
+)
+
+// Valid indicates whether the value is a known member of the CorporateAPIKeyStatus enum.
+func (e CorporateAPIKeyStatus) Valid() bool {
+	switch e {
+	case CorporateAPIKeyStatusActive:
+		return true
+	case CorporateAPIKeyStatusExpired:
+		return true
+	case CorporateAPIKeyStatusRevoked:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CorporateLoginResponseSuccess.
 const (
 	CorporateLoginResponseSuccessTrue CorporateLoginResponseSuccess = true
@@ -783,6 +822,60 @@ type CollectionLinkRequest struct {
 
 // CollectionLinkStatus defines model for CollectionLinkStatus.
 type CollectionLinkStatus string
+
+// CorporateAPIKey defines model for CorporateAPIKey.
+type CorporateAPIKey struct {
+	CreatedAt time.Time  `json:"createdAt"`
+	ExpiresAt *time.Time `json:"expiresAt"`
+	ID        int64      `json:"id"`
+
+	// LastUsedAt Noted at most once a minute.
+	LastUsedAt *time.Time `json:"lastUsedAt"`
+	Name       string     `json:"name"`
+
+	// Prefix The secret's first 12 characters, to tell keys apart.
+	//
+	// Examples: lt_live_AbCd
+	Prefix    string                `json:"prefix"`
+	RevokedAt *time.Time            `json:"revokedAt"`
+	Scope     CorporateAPIKeyScope  `json:"scope"`
+	Status    CorporateAPIKeyStatus `json:"status"`
+}
+
+// CorporateAPIKeyScope defines model for CorporateAPIKey.Scope.
+type CorporateAPIKeyScope string
+
+// CorporateAPIKeyStatus defines model for CorporateAPIKey.Status.
+type CorporateAPIKeyStatus string
+
+// CorporateAPIKeyCreated defines model for CorporateAPIKeyCreated.
+type CorporateAPIKeyCreated struct {
+	Key CorporateAPIKey `json:"key"`
+
+	// Secret The key's secret, shown this once: lt_live_ (lt_test_ from a
+	// development server) and 43 base64url characters. Send it as
+	// `Authorization: Bearer <secret>`.
+	//
+	//
+	// Examples: lt_live_3q2-7wAbCdEfGhIjKlMnOpQrStUvWxYz0123456789a
+	Secret string `json:"secret"`
+}
+
+// CorporateAPIKeyList defines model for CorporateAPIKeyList.
+type CorporateAPIKeyList struct {
+	Keys []CorporateAPIKey `json:"keys"`
+}
+
+// CorporateAPIKeyRequest name (required, one line, at most 80 characters, unique among the
+// organisation's live keys); scope "read" (GET only) or "write" (read,
+// and change the library, projects, templates, printing and collection
+// links); expiresAt, optional, an RFC 3339 date-time in the future and
+// at most a year away (absent or null: never). The server checks each.
+type CorporateAPIKeyRequest struct {
+	ExpiresAt *string `json:"expiresAt,omitempty"`
+	Name      string  `json:"name"`
+	Scope     string  `json:"scope"`
+}
 
 // CorporateActivity One line of Recent Activity.
 type CorporateActivity struct {
@@ -2206,6 +2299,9 @@ type CollectLinkNotFound = Error
 // Conflict Every error answer.
 type Conflict = Error
 
+// CorporateAPIKeyNotHere Every error answer.
+type CorporateAPIKeyNotHere = Error
+
 // CorporateCodeNotFound Every error answer.
 type CorporateCodeNotFound = Error
 
@@ -2500,6 +2596,9 @@ type SetupCorporatePasswordJSONRequestBody = CorporateSetupPasswordRequest
 
 // ConfirmCorporateTestCheckoutJSONRequestBody defines body for ConfirmCorporateTestCheckout for application/json ContentType.
 type ConfirmCorporateTestCheckoutJSONRequestBody = CorporateTestCheckoutRequest
+
+// CreateAPIKeyJSONRequestBody defines body for CreateAPIKey for application/json ContentType.
+type CreateAPIKeyJSONRequestBody = CorporateAPIKeyRequest
 
 // PrintCorporateBatchJSONRequestBody defines body for PrintCorporateBatch for application/json ContentType.
 type PrintCorporateBatchJSONRequestBody = BatchPrintRequest

@@ -1,0 +1,140 @@
+package http
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
+)
+
+// API keys (issue 23 item 1).
+//
+// THE RULE, in one place: a request carrying an API key
+// (Authorization: Bearer lt_live_... or lt_test_...) is served only by
+// routes registered inside the group that uses s.acceptAPIKeys (routes.go:
+// the organisation's library, projects, templates, printing, collection
+// links and reports, and whatever the integration routes add there), and
+// only when the route's {orgId} is the key's organisation (any other:
+// 404, as for a member of another organisation). Every other route
+// authenticates with s.authenticate, which refuses a key with 403
+// (MsgAPIKeyNotHere): sign-in, individual, site-admin, team, billing,
+// paper and the API keys' own routes can never be reached with one. A read
+// key answers GET and HEAD only; a write key every method of the group.
+
+type keyPrincipalKey struct{}
+
+// keyFrom is the API key a request was authenticated with, or nil.
+func keyFrom(r *http.Request) *service.KeyPrincipal {
+	p, _ := r.Context().Value(keyPrincipalKey{}).(*service.KeyPrincipal)
+	return p
+}
+
+// bearerAPIKey is the API key in the Authorization header, or "". A key
+// is only ever read from that header: a cookie holding one is a session
+// cookie that matches nothing.
+func bearerAPIKey(r *http.Request) string {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	if token = strings.TrimSpace(token); cloud.IsAPIKeySecret(token) {
+		return token
+	}
+	return ""
+}
+
+// readOnlyMethod: what a read key may do.
+func readOnlyMethod(method string) bool { return method == http.MethodGet || method == http.MethodHead }
+
+// acceptAPIKeys authenticates the organisation's routes: a session as
+// s.authenticate does, or an API key under THE RULE above. It must sit on
+// a route group (r.Group(...).Use), where chi has matched the route, so
+// {orgId} is known.
+func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
+	sessions := s.authenticate(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		secret := bearerAPIKey(r)
+		if secret == "" {
+			sessions.ServeHTTP(w, r)
+			return
+		}
+		p, err := s.service.AuthenticateAPIKey(r.Context(), secret)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		orgID, err := strconv.ParseInt(chi.URLParam(r, "orgId"), 10, 64)
+		switch {
+		case chi.URLParam(r, "orgId") == "":
+			// A route of the group that names no organisation: keys
+			// never act there.
+			writeMessage(w, http.StatusForbidden, cloud.MsgAPIKeyNotHere)
+			return
+		case err != nil || orgID != p.Key.OrganizationID:
+			writeMessage(w, http.StatusNotFound, cloud.MsgOrganizationNotFound)
+			return
+		}
+		if s.keyLimiter.RespondOnLimit(w, r, "api-key:"+strconv.FormatInt(p.Key.ID, 10)) {
+			return
+		}
+		if p.Key.Scope != cloud.APIKeyScopeWrite && !readOnlyMethod(r.Method) {
+			writeMessage(w, http.StatusForbidden, cloud.MsgAPIKeyReadOnly)
+			return
+		}
+		ctx := context.WithValue(r.Context(), userKey{}, p.Actor)
+		ctx = context.WithValue(ctx, keyPrincipalKey{}, p)
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r.WithContext(ctx))
+		// A change made with the key goes into the organisation's Recent
+		// Activity under its name, whatever the route.
+		if !readOnlyMethod(r.Method) && ww.Status() >= 200 && ww.Status() < 300 {
+			s.service.NoteAPIKeyWrite(r.Context(), p.Key, r.Method, routePattern(r))
+		}
+	})
+}
+
+// onKeyLimit answers a key over its rate.
+func (s *Server) onKeyLimit(w http.ResponseWriter, r *http.Request) {
+	writeMessage(w, http.StatusTooManyRequests, cloud.MsgAPIKeyRateLimited)
+}
+
+// The keys' own routes: signed in only (s.authenticate refuses a key).
+
+func (s *Server) handleAPIKeys(w http.ResponseWriter, r *http.Request) {
+	keys, err := s.service.APIKeys(r.Context(), userFrom(r), pathID(r, "orgId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.CorporateAPIKeyList{Keys: keys})
+}
+
+func (s *Server) handleCreateAPIKey(w http.ResponseWriter, r *http.Request) {
+	var req service.APIKeyRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	created, err := s.service.CreateAPIKey(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, created)
+}
+
+func (s *Server) handleRevokeAPIKey(w http.ResponseWriter, r *http.Request) {
+	key, err := s.service.RevokeAPIKey(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "keyId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, key)
+}
