@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -21,10 +23,17 @@ const (
 	corporateOther // a corporate user of another organisation
 	owner
 	admin
+	// Issue 23 item 1: API keys of the matrix's organisation (matrixOrgID).
+	// A key acts only on the organisation's data routes (apikey.go, THE
+	// RULE); everywhere a session is read it is refused 403, and where none
+	// is read (sign-in, public routes) it is ignored like any header.
+	writeKey
+	readKey
 	roleCount
 )
 
-var roleNames = [roleCount]string{"anonymous", "other user", "corporate user of another organisation", "owner", "admin"}
+var roleNames = [roleCount]string{"anonymous", "other user", "corporate user of another organisation", "owner", "admin",
+	"write API key of the matrix organisation", "read API key of the matrix organisation"}
 
 // routeCase is one request to a registered route (route is its method and
 // chi pattern) with the status each role gets. path and body build the
@@ -59,6 +68,13 @@ var byOwnerRef = map[string]struct {
 	}},
 }
 
+// writeKeyPaths replace, for the matrix organisation's write key, the
+// row's path: it deletes the code it made itself (code 2, by the "corporate
+// create qr code" row), so the code every caller reads (code 1) stays.
+var writeKeyPaths = map[string]string{
+	"DELETE /api/corporate/{orgId}/qr-codes/{codeId}": orgPath("/qr-codes/2"),
+}
+
 // ownerRef is the matrix's owner: address, user id and order id.
 type ownerRef struct {
 	Email   string
@@ -68,18 +84,33 @@ type ownerRef struct {
 
 // adminOnly is every admin route: anonymous 401, any non-admin 403.
 func adminOnly(ok int) [roleCount]int {
-	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, ok}
+	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, ok, 403, 403}
 }
 
 func (rc routeCase) method() string { m, _, _ := strings.Cut(rc.route, " "); return m }
 
 func ownerOnly(ok int) [roleCount]int {
-	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, ok, ok}
+	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, ok, ok, 403, 403}
 }
 
 func everyone(status int) [roleCount]int {
-	return [roleCount]int{status, status, status, status, status}
+	return [roleCount]int{status, status, status, status, status, status, status}
 }
+
+// withKeys is want with the write and read keys' answers set: everyone's
+// routes that read a session (s.authenticate) refuse a key with 403.
+func withKeys(want [roleCount]int, write, read int) [roleCount]int {
+	want[writeKey], want[readKey] = write, read
+	return want
+}
+
+// keyReads: a route of the organisation's data that reads; both of its
+// keys read it.
+func keyReads() [roleCount]int { return withKeys(adminReads(), 200, 200) }
+
+// keyWrites: a route of the organisation's data that changes it: the write
+// key gets status, the read key 403.
+func keyWrites(status int) [roleCount]int { return withKeys(membersOnly(), status, 403) }
 
 func fixed(path string) func(string) string { return func(string) string { return path } }
 
@@ -99,10 +130,12 @@ func orgPath(rest string) string { return fmt.Sprintf("/api/corporate/%d%s", mat
 
 // adminReads: a site admin may read any organisation; for anyone else it
 // does not exist.
-func adminReads() [roleCount]int { return [roleCount]int{401, 404, 404, 404, 200} }
+// Its keys are refused (account management: the rows of the organisation's
+// data use keyReads and keyWrites).
+func adminReads() [roleCount]int { return [roleCount]int{401, 404, 404, 404, 200, 403, 403} }
 
 // membersOnly: only the organisation's own members change it.
-func membersOnly() [roleCount]int { return [roleCount]int{401, 404, 404, 404, 404} }
+func membersOnly() [roleCount]int { return [roleCount]int{401, 404, 404, 404, 404, 403, 403} }
 
 // registrationBody is a valid full corporate registration for email.
 func registrationBody(email string) map[string]string {
@@ -132,10 +165,10 @@ var routeCases = []routeCase{
 		func(o string) any {
 			return map[string]string{"email": o, "token": "not-a-token", "password": "whatever1"}
 		}, everyone(400)},
-	{"logout", "POST /api/auth/logout", fixed("/api/auth/logout"), nil, everyone(200)},
+	{"logout", "POST /api/auth/logout", fixed("/api/auth/logout"), nil, withKeys(everyone(200), 403, 403)},
 	// Navigation targets (individual-side §7): redirects, whoever asks.
-	{"logout navigation", "GET /api/logout", fixed("/api/logout"), nil, everyone(http.StatusSeeOther)},
-	{"login navigation", "GET /api/login", fixed("/api/login"), nil, everyone(http.StatusSeeOther)},
+	{"logout navigation", "GET /api/logout", fixed("/api/logout"), nil, withKeys(everyone(http.StatusSeeOther), 403, 403)},
+	{"login navigation", "GET /api/login", fixed("/api/login"), nil, withKeys(everyone(http.StatusSeeOther), 403, 403)},
 
 	{"user data", "GET /api/user/data", func(o string) string { return "/api/user/data?email=" + q(o) }, nil, ownerOnly(200)},
 	{"user payment status", "GET /api/user/payment-status", func(o string) string { return "/api/user/payment-status?email=" + q(o) }, nil, ownerOnly(200)},
@@ -164,7 +197,7 @@ var routeCases = []routeCase{
 	// customer, with no account yet, pays anonymously: TestPayment...).
 	{"create payment intent", "POST /api/create-payment-intent", fixed("/api/create-payment-intent"),
 		func(o string) any { return map[string]string{"type": "print", "email": o} },
-		[roleCount]int{http.StatusConflict, http.StatusForbidden, http.StatusForbidden, http.StatusOK, http.StatusOK}},
+		[roleCount]int{http.StatusConflict, http.StatusForbidden, http.StatusForbidden, http.StatusOK, http.StatusOK, 403, 403}},
 	// No payment was made from this browser, so nobody may claim the address.
 	{"create account after payment", "POST /api/auth/create-account-after-payment", fixed("/api/auth/create-account-after-payment"),
 		func(o string) any { return map[string]string{"email": o, "password": "new-password"} }, everyone(403)},
@@ -172,12 +205,12 @@ var routeCases = []routeCase{
 	// The matrix's owner has not paid, so even they (and an admin acting for
 	// them) are refused the PDF; TestLabelSheet covers the paid owner.
 	{"label sheet pdf", "POST /api/labels/sheet.pdf", fixed("/api/labels/sheet.pdf"),
-		func(o string) any { return sheetRequest(o, nil) }, [roleCount]int{401, 403, 403, 403, 403}},
+		func(o string) any { return sheetRequest(o, nil) }, [roleCount]int{401, 403, 403, 403, 403, 403, 403}},
 	// Likewise the lock-screen picture; TestLockScreen covers the paid owner.
 	{"lock screen png", "POST /api/labels/lock-screen.png", fixed("/api/labels/lock-screen.png"),
 		func(o string) any {
 			return map[string]any{"email": o, "phone": "iphone", "timeZone": "Europe/London", "emergencyData": sampleData(o)}
-		}, [roleCount]int{401, 403, 403, 403, 403}},
+		}, [roleCount]int{401, 403, 403, 403, 403, 403, 403}},
 	// Analytics are anonymous: a session changes nothing (TestAnalytics).
 	{"analytics page view", "POST /api/analytics/page-view", fixed("/api/analytics/page-view"),
 		func(string) any { return map[string]string{"path": "/dashboard"} }, everyone(204)},
@@ -239,7 +272,7 @@ var routeCases = []routeCase{
 	{"corporate setup password", "POST /api/corporate/setup-password", fixed("/api/corporate/setup-password"),
 		func(string) any { return map[string]string{"token": "not-a-token", "password": "whatever1"} }, everyone(400)},
 	{"corporate own organization", "GET /api/corporate/organization", fixed("/api/corporate/organization"), nil,
-		[roleCount]int{401, 404, 200, 404, 404}},
+		[roleCount]int{401, 404, 200, 404, 404, 403, 403}},
 	{"corporate dashboard", "GET /api/corporate/{orgId}/dashboard", fixed(orgPath("/dashboard")), nil, adminReads()},
 	{"corporate team", "GET /api/corporate/{orgId}/team", fixed(orgPath("/team")), nil, adminReads()},
 	{"corporate invite", "POST /api/corporate/{orgId}/team/invite", fixed(orgPath("/team/invite")),
@@ -256,41 +289,46 @@ var routeCases = []routeCase{
 	{"corporate batch print", "POST /api/corporate/{orgId}/batch-print.pdf", fixed(orgPath("/batch-print.pdf")),
 		func(string) any {
 			return map[string]any{"codeIds": []int64{1}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
-		}, membersOnly()},
+		}, keyWrites(200)},
 	{"corporate record print run", "POST /api/corporate/{orgId}/print-runs", fixed(orgPath("/print-runs")),
 		func(string) any {
 			return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{1}}
-		}, membersOnly()},
+		}, keyWrites(201)},
 	// The sheets batch printing offers are public catalogue data.
 	{"batch layouts", "GET /api/labels/batch-layouts", fixed("/api/labels/batch-layouts"), nil, everyone(200)},
 	{"label catalogue", "GET /api/labels/catalogue", fixed("/api/labels/catalogue?q=avery+5160"), nil, everyone(200)},
 	// Projects and the QR code library: the matrix's organisation has
 	// project 1 and code 1 (TestAuthorizationMatrix). A site admin reads
 	// them, labels included; only members change them (TestLibrary...).
-	{"corporate projects", "GET /api/corporate/projects/{orgId}", fixed(fmt.Sprintf("/api/corporate/projects/%d", matrixOrgID)), nil, adminReads()},
+	// The organisation's write key changes them too: past authorisation
+	// the library's own rules answer (the project it renames to "Stolen"
+	// clashes with the one it made; project 1 holds a code; the CSV has
+	// errors), and it deletes the code it made (writeKeyPaths). The read
+	// key reads.
+	{"corporate projects", "GET /api/corporate/projects/{orgId}", fixed(fmt.Sprintf("/api/corporate/projects/%d", matrixOrgID)), nil, keyReads()},
 	{"corporate create project", "POST /api/corporate/{orgId}/projects", fixed(orgPath("/projects")),
-		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
+		func(string) any { return map[string]string{"name": "Stolen"} }, keyWrites(201)},
 	{"corporate update project", "PUT /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")),
-		func(string) any { return map[string]string{"name": "Stolen"} }, membersOnly()},
-	{"corporate delete project", "DELETE /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")), nil, membersOnly()},
-	{"corporate qr codes", "GET /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes?records=1")), nil, adminReads()},
+		func(string) any { return map[string]string{"name": "Stolen"} }, keyWrites(http.StatusConflict)},
+	{"corporate delete project", "DELETE /api/corporate/{orgId}/projects/{projectId}", fixed(orgPath("/projects/1")), nil, keyWrites(http.StatusConflict)},
+	{"corporate qr codes", "GET /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes?records=1")), nil, keyReads()},
 	{"corporate create qr code", "POST /api/corporate/{orgId}/qr-codes", fixed(orgPath("/qr-codes")),
-		func(string) any { return map[string]any{"name": "X", "values": libraryValues("Stolen")} }, membersOnly()},
-	{"corporate import template", "GET /api/corporate/{orgId}/qr-codes/import-template.csv", fixed(orgPath("/qr-codes/import-template.csv")), nil, adminReads()},
+		func(string) any { return map[string]any{"name": "X", "values": libraryValues("Stolen")} }, keyWrites(201)},
+	{"corporate import template", "GET /api/corporate/{orgId}/qr-codes/import-template.csv", fixed(orgPath("/qr-codes/import-template.csv")), nil, keyReads()},
 	{"corporate import qr codes", "POST /api/corporate/{orgId}/qr-codes/import", fixed(orgPath("/qr-codes/import")),
-		func(string) any { return map[string]any{"csv": "Name\nX\n", "commit": true} }, membersOnly()},
-	{"corporate qr code", "GET /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, adminReads()},
+		func(string) any { return map[string]any{"csv": "Name\nX\n", "commit": true} }, keyWrites(400)},
+	{"corporate qr code", "GET /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyReads()},
 	{"corporate update qr code", "PUT /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")),
-		func(string) any { return map[string]any{"isActive": false} }, membersOnly()},
-	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, membersOnly()},
-	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, membersOnly()},
-	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, adminReads()},
-	{"corporate qr code label png", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", fixed(orgPath("/qr-codes/1/label.png")), nil, adminReads()},
+		func(string) any { return map[string]any{"isActive": false} }, keyWrites(200)},
+	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyWrites(200)},
+	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, keyWrites(201)},
+	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, keyReads()},
+	{"corporate qr code label png", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", fixed(orgPath("/qr-codes/1/label.png")), nil, keyReads()},
 	// Form templates: matrixTemplateID is the matrix organisation's, so a
 	// 404 says "not yours", not "no such template".
-	{"corporate form templates", "GET /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")), nil, adminReads()},
+	{"corporate form templates", "GET /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")), nil, keyReads()},
 	{"corporate create form template", "POST /api/corporate/{orgId}/form-templates", fixed(orgPath("/form-templates")),
-		func(string) any { return templateBody("Stolen") }, membersOnly()},
+		func(string) any { return templateBody("Stolen") }, keyWrites(201)},
 	{"corporate update form template", "PUT /api/corporate/form-templates/{templateId}",
 		fixed(fmt.Sprintf("/api/corporate/form-templates/%d", matrixTemplateID)),
 		func(string) any { return templateBody("Renamed") }, membersOnly()},
@@ -299,20 +337,28 @@ var routeCases = []routeCase{
 
 	// Worker collection links and analytics (TestCollection..., TestOrgReport
 	// cover the organisation's own members).
-	{"corporate collection links", "GET /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")), nil, adminReads()},
+	{"corporate collection links", "GET /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")), nil, keyReads()},
 	{"corporate create collection link", "POST /api/corporate/{orgId}/collection-links", fixed(orgPath("/collection-links")),
-		func(string) any { return map[string]any{"templateId": 0, "expiresInDays": 7} }, membersOnly()},
-	{"corporate revoke collection link", "DELETE /api/corporate/{orgId}/collection-links/{linkId}", fixed(orgPath("/collection-links/1")), nil, membersOnly()},
+		func(string) any { return map[string]any{"templateId": 0, "expiresInDays": 7} }, keyWrites(201)},
+	{"corporate revoke collection link", "DELETE /api/corporate/{orgId}/collection-links/{linkId}", fixed(orgPath("/collection-links/1")), nil, keyWrites(200)},
 	{"corporate update link", "POST /api/corporate/{orgId}/qr-codes/{codeId}/update-link", fixed(orgPath("/qr-codes/1/update-link")),
-		func(string) any { return map[string]any{} }, membersOnly()},
+		func(string) any { return map[string]any{} }, keyWrites(201)},
 	// Workers' forms are anonymous: the link's token is the credential, so
 	// a session changes nothing; an unknown token is not found for anyone
 	// (TestCollectWorker covers real links, across organisations).
 	{"collect form", "GET /api/collect/{token}", fixed("/api/collect/not-a-token"), nil, everyone(404)},
 	{"collect submit", "POST /api/collect/{token}", fixed("/api/collect/not-a-token"),
 		func(string) any { return map[string]any{"values": map[string]string{}, "consent": true} }, everyone(404)},
-	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, adminReads()},
-	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, adminReads()},
+	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, keyReads()},
+	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, keyReads()},
+
+	// Issue 23 item 1: the organisation's API keys. Its members list them
+	// and its owner makes and revokes them, signed in (TestAPIKey...); a
+	// key never manages keys.
+	{"corporate api keys", "GET /api/corporate/{orgId}/api-keys", fixed(orgPath("/api-keys")), nil, adminReads()},
+	{"corporate create api key", "POST /api/corporate/{orgId}/api-keys", fixed(orgPath("/api-keys")),
+		func(string) any { return map[string]string{"name": "Stolen", "scope": "write"} }, membersOnly()},
+	{"corporate revoke api key", "DELETE /api/corporate/{orgId}/api-keys/{keyId}", fixed(orgPath("/api-keys/1")), nil, membersOnly()},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
@@ -337,6 +383,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 			t.Fatalf("the matrix's organisation: id %d; want id %d", orgID, matrixOrgID)
 		}
 		seedLibrary(t, e, matrixOrgID)
+		matrixWriteKey := e.apiKey(matrixOrgID, "Matrix write", cloud.APIKeyScopeWrite, time.Time{})
+		matrixReadKey := e.apiKey(matrixOrgID, "Matrix read", cloud.APIKeyScopeRead, time.Time{})
 
 		matrixTemplate := &cloud.Template{OrganizationID: matrixOrgID, Name: "Matrix form", Fields: emergency.DefaultFields(),
 			CreatedAt: e.Clock.Now()}
@@ -345,8 +393,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 			t.Fatalf("the matrix's template: id %d, %v; want id %d", matrixTemplate.ID, err, matrixTemplateID)
 		}
 		defer func() {
+			// The matrix's write key makes one template of its own ("Stolen");
+			// the matrix's own template is untouched.
 			list, err := e.Store.ListTemplates(context.Background(), matrixOrgID)
-			if err != nil || len(list) != 1 || list[0].Name != "Matrix form" {
+			if err != nil || len(list) != 2 || !slices.ContainsFunc(list, func(t *cloud.Template) bool {
+				return t.ID == matrixTemplateID && t.Name == "Matrix form"
+			}) {
 				t.Errorf("the matrix organisation's templates changed: %v %v", list, err)
 			}
 		}()
@@ -362,6 +414,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 						corporateOther: e.corporateLogin("officer@other-org.example", "officer-password"),
 						owner:          ownerToken,
 						admin:          e.login("admin@example.com", "admin-password"),
+						writeKey:       matrixWriteKey,
+						readKey:        matrixReadKey,
 					}[role]
 					owner, err := e.Store.FindUserByEmail(context.Background(), ownerEmail)
 					if err != nil {
@@ -381,6 +435,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 					}
 					if by := byOwnerRef[rc.route]; by.path != nil {
 						path = by.path(ref)
+					}
+					if p, ok := writeKeyPaths[rc.route]; ok && role == writeKey {
+						path = p
 					}
 					resp := e.do(rc.method(), path, token, body)
 					if resp.Status != rc.want[role] {

@@ -137,6 +137,13 @@ var stateCases = []stateCase{
 		path: func(r orgRefs) string { return fmt.Sprintf("/api/corporate/%d/collection-links/%d", r.Org, r.Link) }, ok: 200},
 	{route: "GET /api/corporate/{orgId}/analytics", path: op("/analytics"), ok: 200},
 	{route: "GET /api/corporate/{orgId}/analytics/report.csv", path: op("/analytics/report.csv"), ok: 200},
+	// Issue 23 item 1: keys are managed in any state (an inactive
+	// organisation's keys are refused when used: TestAPIKeys); 999 is no
+	// key of the cell's organisation.
+	{route: "GET /api/corporate/{orgId}/api-keys", path: op("/api-keys"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/api-keys", path: op("/api-keys"),
+		body: func(orgRefs) any { return map[string]string{"name": "State sync", "scope": "write"} }, ok: 201},
+	{route: "DELETE /api/corporate/{orgId}/api-keys/{keyId}", path: op("/api-keys/999"), ok: 404},
 	// A worker's form through a live link: closed while the organisation
 	// is paused, without its plan's details.
 	{route: "GET /api/collect/{token}", path: func(r orgRefs) string { return "/api/collect/" + r.LinkToken },
