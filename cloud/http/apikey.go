@@ -11,7 +11,6 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
-	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // API keys (issue 23 item 1).
@@ -108,12 +107,12 @@ func (s *Server) onKeyLimit(w http.ResponseWriter, r *http.Request) {
 // The keys' own routes: signed in only (s.authenticate refuses a key).
 
 func (s *Server) handleAPIKeys(w http.ResponseWriter, r *http.Request) {
-	keys, err := s.service.APIKeys(r.Context(), userFrom(r), pathID(r, "orgId"))
+	list, err := s.service.APIKeys(r.Context(), userFrom(r), pathID(r, "orgId"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.CorporateAPIKeyList{Keys: keys})
+	writeJSON(w, http.StatusOK, list)
 }
 
 func (s *Server) handleCreateAPIKey(w http.ResponseWriter, r *http.Request) {

@@ -41,9 +41,13 @@ func viewAPIKey(k *cloud.APIKey, now time.Time) APIKeyView {
 	return v
 }
 
+// APIKeyList is the workspace's list, with whether its reader may make
+// and revoke keys.
+type APIKeyList = api.CorporateAPIKeyList
+
 // APIKeys lists the organisation's keys, revoked and expired ones too
 // (marked so), newest first: its members, and a site admin, read them.
-func (s *Service) APIKeys(ctx context.Context, actor *cloud.User, orgID int64) ([]APIKeyView, error) {
+func (s *Service) APIKeys(ctx context.Context, actor *cloud.User, orgID int64) (*APIKeyList, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -57,7 +61,7 @@ func (s *Service) APIKeys(ctx context.Context, actor *cloud.User, orgID int64) (
 	for _, k := range keys {
 		out = append(out, viewAPIKey(k, now))
 	}
-	return out, nil
+	return &APIKeyList{Keys: out, Manage: isOwner(actor, org.ID)}, nil
 }
 
 // CreateAPIKey makes a key: the owner only. The secret is in the answer

@@ -864,6 +864,9 @@ type CorporateAPIKeyCreated struct {
 // CorporateAPIKeyList defines model for CorporateAPIKeyList.
 type CorporateAPIKeyList struct {
 	Keys []CorporateAPIKey `json:"keys"`
+
+	// Manage The server's word that this reader may make and revoke keys (the Organization Administrator).
+	Manage bool `json:"manage"`
 }
 
 // CorporateAPIKeyRequest name (required, one line, at most 80 characters, unique among the

@@ -1660,6 +1660,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's API keys, revoked and expired ones too, newest first (never their secrets).
+         * @description Every member reads the names (to know what calls in the
+         *     organisation's name); a site admin reads them too. An API key
+         *     itself cannot call this route (403): keys are managed signed in.
+         */
+        get: operations["listAPIKeys"];
+        put?: never;
+        /** Make an API key (the Organization Administrator only); the answer is the only one that carries its secret. */
+        post: operations["createAPIKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key at once (the Organization Administrator only); it stays listed, as revoked. */
+        delete: operations["revokeAPIKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3218,6 +3258,58 @@ export interface components {
             /** @example Form template deleted */
             message: string;
         };
+        CorporateAPIKey: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * @description The secret's first 12 characters, to tell keys apart.
+             * @example lt_live_AbCd
+             */
+            prefix: string;
+            /** @enum {string} */
+            scope: "read" | "write";
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Noted at most once a minute.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        CorporateAPIKeyList: {
+            keys: components["schemas"]["CorporateAPIKey"][];
+            /** @description The server's word that this reader may make and revoke keys (the Organization Administrator). */
+            manage: boolean;
+        };
+        /**
+         * @description name (required, one line, at most 80 characters, unique among the
+         *     organisation's live keys); scope "read" (GET only) or "write" (read,
+         *     and change the library, projects, templates, printing and collection
+         *     links); expiresAt, optional, an RFC 3339 date-time in the future and
+         *     at most a year away (absent or null: never). The server checks each.
+         */
+        CorporateAPIKeyRequest: {
+            name: string;
+            scope: string;
+            expiresAt?: string | null;
+        };
+        CorporateAPIKeyCreated: {
+            key: components["schemas"]["CorporateAPIKey"];
+            /**
+             * @description The key's secret, shown this once: lt_live_ (lt_test_ from a
+             *     development server) and 43 base64url characters. Send it as
+             *     `Authorization: Bearer <secret>`.
+             * @example lt_live_3q2-7wAbCdEfGhIjKlMnOpQrStUvWxYz0123456789a
+             */
+            secret: string;
+        };
     };
     responses: {
         /** @description An error, with a message a person can read. */
@@ -3594,6 +3686,15 @@ export interface components {
         };
         /** @description The form is closed (the organisation is paused, or its plan is full for a new code). */
         CollectClosed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An API key, on a route keys may not call (they are managed signed in). */
+        CorporateAPIKeyNotHere: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7509,6 +7610,136 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["FormTemplateNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAPIKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateAPIKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateAPIKeyNotHere"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAPIKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateAPIKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Made. Keep the secret now; it is never shown again. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateAPIKeyCreated"];
+                };
+            };
+            /** @description A missing or unusable name, scope or expiry. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the Organization Administrator, an API key, or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description A live key has this name, or the organisation has 50 live keys. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeAPIKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (revoking again answers the same). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateAPIKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the Organization Administrator, an API key, or a request from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such organisation, or no such key in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
