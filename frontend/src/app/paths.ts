@@ -28,6 +28,8 @@ export const paths = {
   corporateAnalytics: "/corporate/analytics",
   // Worker self-service (issue 13): the officer's links and the worker's form (/collect/{token}).
   corporateCollectionLinks: "/corporate/collection-links",
+  // Issue 23: the organisation's API keys for its own systems.
+  corporateApiKeys: "/corporate/api-keys",
   collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
@@ -74,6 +76,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateTeam]: `Team · ${siteName}`,
   [paths.corporateAnalytics]: `Analytics · ${siteName}`,
   [paths.corporateCollectionLinks]: `Collection links · ${siteName}`,
+  [paths.corporateApiKeys]: `API keys · ${siteName}`,
   [paths.collect]: `Your emergency details · ${siteName}`,
   [paths.corporateQrCodes]: `QR codes · ${siteName}`,
   [paths.corporateNewProject]: `New project · ${siteName}`,
@@ -90,6 +93,7 @@ export const routesWithParameter: RoutePath[] = [
   paths.corporateTeam,
   paths.corporateAnalytics,
   paths.corporateCollectionLinks,
+  paths.corporateApiKeys,
   paths.collect,
 ];
 

@@ -188,6 +188,18 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.corporateApiKeys,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/api-keys/ApiKeysPage")).ApiKeysPage,
+        }),
+      },
+      {
+        path: `${paths.corporateApiKeys}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/api-keys/ApiKeysPage")).ApiKeysPage,
+        }),
+      },
+      {
         path: paths.corporateQrCodes,
         lazy: async () => ({
           Component: (await import("@/features/corporate/library/LibraryPage")).LibraryPage,

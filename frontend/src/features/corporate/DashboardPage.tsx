@@ -59,6 +59,7 @@ function DashboardView({ d }: { d: Dashboard }) {
     [copy.batchPrint, paths.labelBatchPrint],
     [copy.analytics, paths.corporateAnalytics],
     [copy.collectionLinks, `${paths.corporateCollectionLinks}/${org.id}`],
+    [copy.apiKeys, `${paths.corporateApiKeys}/${org.id}`],
   ];
 
   return (

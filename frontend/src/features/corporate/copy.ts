@@ -182,6 +182,7 @@ export const corporateCopy = {
     batchPrint: "Batch Print Labels",
     analytics: "Analytics",
     collectionLinks: "Worker Collection Links",
+    apiKeys: "API Keys",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:

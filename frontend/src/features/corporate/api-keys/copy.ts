@@ -1,0 +1,45 @@
+// Strings of the API keys page. The server's own messages (a name taken, an
+// expiry too far) come in its answers.
+export const apiKeysCopy = {
+  title: "API keys",
+  intro:
+    "A key lets your organisation's own systems (an HR or site-access system) read and update your QR code library without anyone signing in. A key works only for this organisation's library, projects, templates, printing and collection links: never for your team, billing or these keys.",
+  readOnly: "Only the Organization Administrator can create and revoke keys.",
+  back: "Back to dashboard",
+  create: "Create API key",
+  creating: "Creating…",
+  name: "Name",
+  nameHint: "Say which system uses it, such as “HR sync”.",
+  nameRequired: "Give the key a name.",
+  scope: "Access",
+  scopes: { read: "Read only", write: "Read and write" } as Record<string, string>,
+  expiry: "Expires on (optional)",
+  expiryHint: "Leave empty for a key that does not expire; at most a year from today.",
+  cancel: "Cancel",
+  created: "API key created",
+  createdOnce:
+    "Copy the key now: you will not see it again. We keep only a fingerprint of it; if it is lost, revoke it and create another.",
+  secretLabel: "The new API key",
+  copy: "Copy key",
+  copied: "Key copied",
+  copyFailed: "Could not copy: select the key and copy it by hand.",
+  done: "Done",
+  none: "No API keys yet.",
+  columns: {
+    prefix: "Key",
+    scope: "Access",
+    created: "Created",
+    lastUsed: "Last used",
+    expires: "Expires",
+    status: "Status",
+  },
+  never: "Never",
+  notUsed: "Not yet",
+  status: { active: "Active", revoked: "Revoked", expired: "Expired" } as Record<string, string>,
+  revoke: "Revoke",
+  revokeTitle: "Revoke this API key?",
+  revokeDescription: (name: string) =>
+    `Systems using “${name}” are refused from now on. This cannot be undone.`,
+  revoked: "API key revoked",
+  failed: "That did not work",
+};
