@@ -226,6 +226,22 @@ test("the safety officer's pages, filled, with their dialogs", async ({ page, br
   await ready(page);
   await checkPage(page, paths.corporateAnalytics, "three codes");
 
+  await page.goto(`${paths.corporateApiKeys}/${orgId}`);
+  await ready(page);
+  await checkPage(page, paths.corporateApiKeys, "no keys");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const keyDialog = page.getByRole("dialog", { name: "Create API key" });
+  await keyDialog.getByLabel(/^Name/).fill("HR sync");
+  await checkPage(page, paths.corporateApiKeys, "create dialog open");
+  await keyDialog.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.getByRole("dialog", { name: "API key created" })).toBeVisible();
+  await checkPage(page, paths.corporateApiKeys, "the new key shown once");
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: "Revoke HR sync" }).click();
+  await expect(page.getByRole("dialog", { name: "Revoke this API key?" })).toBeVisible();
+  await checkPage(page, paths.corporateApiKeys, "revoke dialog open");
+  await page.keyboard.press("Escape");
+
   await page.goto(paths.labelBatchPrint);
   await ready(page);
   await page.getByRole("button", { name: "Add from Library" }).click();
