@@ -2400,7 +2400,10 @@ export interface components {
             pageSize: number;
         };
         AdminOrderUpdate: {
-            /** @description pending, processing, shipped or delivered (any case, surrounding spaces ignored). */
+            /**
+             * @description pending, processing, shipped or delivered (any case, surrounding spaces ignored).
+             * @example processing
+             */
             status: string;
             /** @description At most 100 characters of printable text; required for shipped. */
             trackingNumber?: string;
@@ -2790,7 +2793,7 @@ export interface components {
         };
         /** @description A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry. */
         BatchPrintLayoutChoice: {
-            /** @example avery-l7165 */
+            /** @example avery-5163 */
             id?: string;
         };
         /**
@@ -2799,7 +2802,9 @@ export interface components {
          *     which codes. The server checks each with its message.
          */
         PrintRunRequest: {
+            /** @example avery-5163 */
             layout?: string;
+            /** @example 10 */
             labels?: number;
             codeIds?: number[];
         };
@@ -2868,7 +2873,10 @@ export interface components {
              * @description 0 or absent is no project.
              */
             projectId?: number;
-            /** @description Absent is 30 days; 0 is never. */
+            /**
+             * @description Absent is 30 days; 0 is never.
+             * @example 7
+             */
             expiresInDays?: number;
         };
         CollectionLinkCreated: {
@@ -2903,9 +2911,18 @@ export interface components {
         };
         /** @description The worker's answers by field id, and their consent (required; the server says so). */
         CollectSubmission: {
+            /**
+             * @example {
+             *       "fullName": "Ann Rider",
+             *       "bloodType": "O+",
+             *       "contact1Name": "Bob Rider",
+             *       "contact1Phone": "+44 7700 900456"
+             *     }
+             */
             values?: {
                 [key: string]: string;
             };
+            /** @example true */
             consent?: boolean;
         };
         OrgReport: {
@@ -2993,13 +3010,24 @@ export interface components {
          *     before the start.
          */
         ProjectRequest: {
+            /** @example North Site scaffolding */
             name?: string | null;
+            /** @example Helmet labels for the scaffolding crew */
             description?: string | null;
-            /** @description active, completed, cancelled or archived. */
+            /**
+             * @description active, completed, cancelled or archived.
+             * @example active
+             */
             status?: string | null;
-            /** @description YYYY-MM-DD, or empty for none. */
+            /**
+             * @description YYYY-MM-DD, or empty for none.
+             * @example 2026-12-01
+             */
             startDate?: string | null;
-            /** @description YYYY-MM-DD, or empty for none. */
+            /**
+             * @description YYYY-MM-DD, or empty for none.
+             * @example 2027-03-31
+             */
             endDate?: string | null;
         };
         /** @description How many codes the organisation has (inactive ones too) and its plan allows. */
@@ -3091,9 +3119,20 @@ export interface components {
              * @description 0 or absent: the Standard Emergency Form.
              */
             templateId?: number;
-            /** @description helmet, gear or wallet; empty: helmet. */
+            /**
+             * @description helmet, gear or wallet; empty: helmet.
+             * @example helmet
+             */
             labelType?: string;
-            /** @description The record's values by the template's field ids. */
+            /**
+             * @description The record's values by the template's field ids.
+             * @example {
+             *       "fullName": "Ann Rider",
+             *       "bloodType": "O+",
+             *       "contact1Name": "Bob Rider",
+             *       "contact1Phone": "+44 7700 900456"
+             *     }
+             */
             values?: {
                 [key: string]: string;
             };
@@ -3107,9 +3146,20 @@ export interface components {
              * @description 0 takes the code out of its project.
              */
             projectId?: number | null;
-            /** @description helmet, gear or wallet. */
+            /**
+             * @description helmet, gear or wallet.
+             * @example gear
+             */
             labelType?: string | null;
-            /** @description Replaces every value of the record (by field id), checked against the code's own copy of its template's fields. */
+            /**
+             * @description Replaces every value of the record (by field id), checked against the code's own copy of its template's fields.
+             * @example {
+             *       "fullName": "Ann Rider",
+             *       "bloodType": "O+",
+             *       "contact1Name": "Bob Rider",
+             *       "contact1Phone": "+44 7700 900456"
+             *     }
+             */
             values?: {
                 [key: string]: string;
             };
@@ -3134,6 +3184,8 @@ export interface components {
              *     most 1 MB and 2000 rows): a header row (Name, then the
              *     template's field labels), then one row per code. The template
              *     file's hint row and blank rows are skipped.
+             * @example Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
+             *     Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
              */
             csv?: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
@@ -3239,6 +3291,23 @@ export interface components {
         FormTemplateRequest: {
             name?: string;
             description?: string;
+            /**
+             * @example [
+             *       {
+             *         "id": "fullName",
+             *         "type": "text",
+             *         "label": "Full Name",
+             *         "required": true,
+             *         "category": "personal"
+             *       },
+             *       {
+             *         "id": "badgeNumber",
+             *         "type": "text",
+             *         "label": "Badge number",
+             *         "category": "work"
+             *       }
+             *     ]
+             */
             fields?: components["schemas"]["FormTemplateFieldInput"][];
             isDefault?: boolean;
         };
