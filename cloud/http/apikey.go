@@ -94,7 +94,8 @@ func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
 		// A change made with the key goes into the organisation's Recent
 		// Activity under its name, whatever the route.
 		if !readOnlyMethod(r.Method) && ww.Status() >= 200 && ww.Status() < 300 {
-			s.service.NoteAPIKeyWrite(r.Context(), p.Key, r.Method, routePattern(r))
+			// The change is made: note it even if the caller has gone.
+			s.service.NoteAPIKeyWrite(context.WithoutCancel(r.Context()), p.Key, r.Method, routePattern(r))
 		}
 	})
 }

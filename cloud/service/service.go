@@ -166,6 +166,11 @@ func (s *Service) allowMail(ctx context.Context, orgID int64, actor *cloud.User,
 	caller := ""
 	if actor != nil {
 		caller = "user:" + strconv.FormatInt(actor.ID, 10)
+		if actor.ID == 0 && actor.OrganizationID != 0 {
+			// An API key's stand-in member (apikey.go) has no account: an
+			// organisation's keys count together, never with another's.
+			caller = "api-keys:" + strconv.FormatInt(actor.OrganizationID, 10)
+		}
 	}
 	return s.mailLimiter.AllowMail(ctx, orgID, caller, recipient)
 }
