@@ -2305,6 +2305,15 @@ type Conflict = Error
 // CorporateAPIKeyNotHere Every error answer.
 type CorporateAPIKeyNotHere = Error
 
+// CorporateAPIKeyRefused Every error answer.
+type CorporateAPIKeyRefused = Error
+
+// CorporateAPIKeyTooMany Every error answer.
+type CorporateAPIKeyTooMany = Error
+
+// CorporateAPIKeyUnauthorized Every error answer.
+type CorporateAPIKeyUnauthorized = Error
+
 // CorporateCodeNotFound Every error answer.
 type CorporateCodeNotFound = Error
 

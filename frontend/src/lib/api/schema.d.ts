@@ -3762,6 +3762,33 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not signed in, or an API key that is unknown, revoked or expired. */
+        CorporateAPIKeyUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An API key that may not do this (a read key writing), or of an organisation without a live subscription. */
+        CorporateAPIKeyRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Past the API key's own rate (RATE_LIMIT_PER_API_KEY a minute). */
+        CorporateAPIKeyTooMany: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An API key, on a route keys may not call (they are managed signed in). */
         CorporateAPIKeyNotHere: {
             headers: {
