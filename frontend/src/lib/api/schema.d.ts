@@ -4972,6 +4972,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["CorporateAPIKeyNotHere"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4992,6 +4993,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["CorporateAPIKeyNotHere"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6352,6 +6354,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
             426: components["responses"]["StationTooOld"];
             503: components["responses"]["Unavailable"];
@@ -6379,6 +6382,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -6405,6 +6409,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -6711,11 +6716,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["CorporatePaused"];
             404: components["responses"]["CorporateCodeNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6753,12 +6759,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["CorporatePaused"];
             404: components["responses"]["CorporateCodeNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6862,8 +6869,10 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionLinkList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6901,7 +6910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["CorporatePaused"];
             /** @description No such organisation, template or project here. */
             404: {
@@ -6923,6 +6932,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6949,7 +6959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description No such organisation or link here. */
             404: {
@@ -6960,6 +6970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6999,7 +7010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["CorporatePaused"];
             404: components["responses"]["CorporateCodeNotFound"];
             413: components["responses"]["TooLarge"];
@@ -7029,8 +7040,10 @@ export interface operations {
                     "application/json": components["schemas"]["OrgReport"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7056,8 +7069,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7082,9 +7097,11 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["LibraryOrgNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7114,12 +7131,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["ProjectInvalid"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["LibraryOrgNotFound"];
             409: components["responses"]["ProjectNameTaken"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7151,12 +7169,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["ProjectInvalid"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProjectNotFound"];
             409: components["responses"]["ProjectNameTaken"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7183,7 +7202,7 @@ export interface operations {
                     "application/json": components["schemas"]["LibrarySuccess"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProjectNotFound"];
             /** @description The project holds codes; nothing was changed. */
@@ -7195,6 +7214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7241,9 +7261,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["LibraryOrgNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7273,13 +7295,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["LibraryCodeInvalid"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
             409: components["responses"]["LibraryQuotaReached"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7308,8 +7331,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["LibraryNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7352,7 +7377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
             /** @description The rows would take the organisation past its plan's codes; nothing was imported. */
@@ -7367,6 +7392,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7393,8 +7419,10 @@ export interface operations {
                     "application/json": components["schemas"]["LibraryCodeAnswer"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["LibraryNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7426,12 +7454,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["LibraryCodeInvalid"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["LibraryNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7458,9 +7487,10 @@ export interface operations {
                     "application/json": components["schemas"]["LibrarySuccess"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["LibraryNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7487,10 +7517,11 @@ export interface operations {
                     "application/json": components["schemas"]["LibraryCodeAnswer"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
             409: components["responses"]["LibraryQuotaReached"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7532,9 +7563,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7562,9 +7594,10 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7589,9 +7622,11 @@ export interface operations {
                     "application/json": components["schemas"]["FormTemplateList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
             404: components["responses"]["LibraryOrgNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7621,12 +7656,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormTemplateInvalid"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["LibraryOrgNotFound"];
             409: components["responses"]["FormTemplateConflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
