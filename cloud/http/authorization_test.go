@@ -366,7 +366,8 @@ var routeCases = []routeCase{
 }
 
 // TestAuthorizationMatrix walks every registered route x {anonymous, another
-// user, a corporate user of another organisation, the owner, an admin}. The
+// user, a corporate user of another organisation, the owner, an admin, a
+// write and a read API key of the matrix's organisation}. The
 // routes come from the router itself: a route added without a row here, or a
 // row whose route is gone, fails the test. Each cell gets a fresh owner with
 // an emergency record, a referral code and an order; a refused cell must
