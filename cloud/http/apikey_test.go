@@ -178,6 +178,24 @@ func TestAPIKeys(t *testing.T) {
 			}
 		})
 
+		t.Run("OnlyFromTheAuthorizationHeader", func(t *testing.T) {
+			resp := e.send("GET", orgURL(orgID, "/qr-codes"), nil, func(r *http.Request) {
+				r.AddCookie(&http.Cookie{Name: "lifetag_session", Value: secret})
+			})
+			wantStatus(t, resp, 401, "")
+		})
+
+		t.Run("MembersListOwnersManage", func(t *testing.T) {
+			member := e.newOfficer("admin@members.example") // an admin, not the owner
+			e.apiKey(member.orgID, "Their sync", cloud.APIKeyScopeRead, time.Time{})
+			list := e.do("GET", member.path("/api-keys"), member.token, nil)
+			if list.Status != 200 || list.JSON()["manage"] != false || !strings.Contains(string(list.Body), "Their sync") {
+				t.Fatalf("a member's list: %d %s", list.Status, list.Body)
+			}
+			wantStatus(t, e.do("POST", member.path("/api-keys"), member.token, map[string]any{"name": "Mine", "scope": "write"}), 403, cloud.MsgOwnerOnly)
+			wantStatus(t, e.do("DELETE", member.path("/api-keys/1"), member.token, nil), 403, cloud.MsgOwnerOnly)
+		})
+
 		t.Run("UnknownKey", func(t *testing.T) {
 			wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), cloud.APIKeyPrefixTest+"not-a-key", nil), 401, cloud.MsgAPIKeyInvalid)
 			wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), cloud.APIKeyPrefixLive+strings.Repeat("A", 300), nil), 401, cloud.MsgAPIKeyInvalid)
@@ -231,17 +249,23 @@ func TestAPIKeys(t *testing.T) {
 // the key's message, and another key of the same organisation still works.
 func TestAPIKeyRateLimit(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
-		limits := noRateLimit
-		limits.PerAPIKey = 3
-		e := newEnv(t, backend, envOptions{rateLimit: limits})
-		orgID, _ := e.activeOrganization("Busy Ltd", "boss@busy.example")
-		busy := e.apiKey(orgID, "Busy", cloud.APIKeyScopeRead, time.Time{})
-		calm := e.apiKey(orgID, "Calm", cloud.APIKeyScopeRead, time.Time{})
-		for i := 0; i < 3; i++ {
-			wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), busy, nil), 200, "")
+		// Counted in memory, and in the store (as several instances on
+		// PostgreSQL count together).
+		for _, shared := range []bool{false, true} {
+			t.Run(fmt.Sprintf("shared=%v", shared), func(t *testing.T) {
+				limits := noRateLimit
+				limits.PerAPIKey = 3
+				e := newEnv(t, backend, envOptions{rateLimit: limits, sharedRateLimits: shared})
+				orgID, _ := e.activeOrganization("Busy Ltd", "boss@busy.example")
+				busy := e.apiKey(orgID, "Busy", cloud.APIKeyScopeRead, time.Time{})
+				calm := e.apiKey(orgID, "Calm", cloud.APIKeyScopeRead, time.Time{})
+				for i := 0; i < 3; i++ {
+					wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), busy, nil), 200, "")
+				}
+				wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), busy, nil), http.StatusTooManyRequests, cloud.MsgAPIKeyRateLimited)
+				wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), calm, nil), 200, "")
+			})
 		}
-		wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), busy, nil), http.StatusTooManyRequests, cloud.MsgAPIKeyRateLimited)
-		wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), calm, nil), 200, "")
 	})
 }
 
