@@ -195,6 +195,11 @@ export async function moveFieldUpWithKeys(
   const announced = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press("Space");
   await expect(announced).toHaveText(`${name} is at position ${position} of ${count}.`);
+  // dnd-kit's keyboard sensor starts listening for the arrows in a
+  // setTimeout(0) after the lift; a timer set now runs after that one, so
+  // the arrow is not pressed before anything listens (on a loaded machine
+  // the announcement can come first).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press("ArrowUp");
   await expect(announced).toHaveText(`${name} is at position ${position - 1} of ${count}.`);
   await page.keyboard.press("Space");
