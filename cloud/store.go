@@ -95,6 +95,8 @@ type Store interface {
 	LibraryStore    // library.go
 	CollectionStore // collection.go
 	OrgReportStore  // orgreport.go
+	// Corporate integration (issue 23): codes by external id, the changes feed.
+	SyncStore // codesync.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

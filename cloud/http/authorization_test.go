@@ -313,6 +313,20 @@ var routeCases = []routeCase{
 		func(string) any { return map[string]any{"values": map[string]string{}, "consent": true} }, everyone(404)},
 	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, adminReads()},
 	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, adminReads()},
+	// Corporate integration (issue 23): codes by external id, bulk, changes
+	// (TestUpsertByExternalID... cover the organisation's own members).
+	{"corporate upsert by external id", "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}",
+		fixed(orgPath("/qr-codes/by-external-id/E-1")),
+		func(string) any { return map[string]any{"values": libraryValues("Stolen")} }, membersOnly()},
+	{"corporate deactivate by external id", "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate",
+		fixed(orgPath("/qr-codes/by-external-id/E-1/deactivate")), nil, membersOnly()},
+	{"corporate activate by external id", "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate",
+		fixed(orgPath("/qr-codes/by-external-id/E-1/activate")), nil, membersOnly()},
+	{"corporate bulk upsert", "POST /api/corporate/{orgId}/qr-codes/bulk-upsert", fixed(orgPath("/qr-codes/bulk-upsert")),
+		func(string) any {
+			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "E-2", "values": libraryValues("Stolen")}}}
+		}, membersOnly()},
+	{"corporate qr code changes", "GET /api/corporate/{orgId}/qr-codes/changes", fixed(orgPath("/qr-codes/changes")), nil, adminReads()},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},

@@ -75,7 +75,8 @@ func (s *Server) handleLibrary(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), service.LibraryQuery{
 		Page: page, Paged: q.Has("page") || q.Has("pageSize"),
-		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1"})
+		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1",
+		ExternalID: q.Get("externalId")})
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -166,6 +166,12 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/qr-codes/{codeId}/update-link", s.handleCreateUpdateLink)
 			r.Get("/corporate/{orgId}/analytics", s.handleOrgReport)
 			r.Get("/corporate/{orgId}/analytics/report.csv", s.handleOrgReportCSV)
+			// Corporate integration (issue 23): codes by external id, bulk, changes.
+			r.Put("/corporate/{orgId}/qr-codes/by-external-id/{externalId}", s.handleUpsertCodeByExternalID)
+			r.Post("/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate", s.handleDeactivateCodeByExternalID)
+			r.Post("/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate", s.handleActivateCodeByExternalID)
+			r.Post("/corporate/{orgId}/qr-codes/bulk-upsert", s.handleBulkUpsertCodes)
+			r.Get("/corporate/{orgId}/qr-codes/changes", s.handleCodeChanges)
 		})
 	})
 
