@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -250,6 +251,8 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 		plans = append(plans, p)
 	}
 	if len(rows) > 0 {
+		// In the order sent: the id checks ran before the records'.
+		slices.SortFunc(rows, func(a, b api.SyncRowError) int { return a.Index - b.Index })
 		return nil, &SyncRowsError{Rows: rows, first: first}
 	}
 	return plans, nil
