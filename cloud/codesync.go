@@ -91,3 +91,45 @@ type SyncStore interface {
 	// cursor when it is not zero.
 	CodeChanges(ctx context.Context, organizationID int64, since time.Time, after ChangesCursor, limit int) ([]*CorporateCode, error)
 }
+
+// Idempotency-Key (issue 23, as Stripe does): the first answer to a create
+// sent with a key is kept IdempotencyTTL and answered again to the same
+// key and request; another request with the key is refused.
+const (
+	IdempotencyTTL            = 24 * time.Hour
+	IdempotencyKeyMaxBytes    = 255
+	MsgIdempotencyKeyInvalid  = "Idempotency-Key must be 1 to 255 visible ASCII characters"
+	MsgIdempotencyKeyMismatch = "This Idempotency-Key was used with a different request"
+	MsgIdempotencyInProgress  = "A request with this Idempotency-Key is still being processed: try again in a moment"
+)
+
+// IdempotentRequest is one use of a key: who, where, and the request's hash.
+type IdempotentRequest struct {
+	OrganizationID int64
+	Caller         string
+	Key            string
+	RequestHash    []byte
+	CreatedAt      time.Time
+}
+
+// IdempotentAnswer is a kept answer; Status 0 is a request still running.
+type IdempotentAnswer struct {
+	RequestHash []byte
+	Status      int
+	ContentType string
+	Body        []byte
+}
+
+// IdempotencyStore keeps the keys' first answers.
+type IdempotencyStore interface {
+	// ClaimIdempotencyKey records r as running and answers nil, or, when
+	// the key is already used (and younger than IdempotencyTTL at
+	// r.CreatedAt: an older use is replaced), that use. Two claims at once:
+	// one gets nil, the other the first's running use.
+	ClaimIdempotencyKey(ctx context.Context, r IdempotentRequest) (*IdempotentAnswer, error)
+	// FinishIdempotencyKey keeps the answer of a claimed key; a nil answer
+	// releases the key (the request failed on our side: it may be retried).
+	FinishIdempotencyKey(ctx context.Context, r IdempotentRequest, a *IdempotentAnswer) error
+	// DeleteIdempotencyKeysBefore prunes uses older than before.
+	DeleteIdempotencyKeysBefore(ctx context.Context, before time.Time) (int64, error)
+}

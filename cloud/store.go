@@ -96,7 +96,8 @@ type Store interface {
 	CollectionStore // collection.go
 	OrgReportStore  // orgreport.go
 	// Corporate integration (issue 23): codes by external id, the changes feed.
-	SyncStore // codesync.go
+	SyncStore        // codesync.go
+	IdempotencyStore // codesync.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

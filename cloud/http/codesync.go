@@ -1,8 +1,15 @@
 package http
 
 import (
+	"bytes"
+	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -95,4 +102,83 @@ func (s *Server) handleCodeChanges(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, page)
+}
+
+// createBodyBytes is the body limit of the creates idempotent wraps (but
+// the bulk upsert's): decodeJSON's.
+const createBodyBytes = cloud.MaxBodyBytes
+
+// IdempotencyKeyHeader makes a create safe to retry (issue 23).
+const IdempotencyKeyHeader = "Idempotency-Key"
+
+// idempotent wraps a create: with an Idempotency-Key header, the first
+// answer (any but a 5xx, which releases the key for a retry) is kept for a
+// day and answered again to the same key, caller and request (method,
+// path and body), and that request creates nothing; the same key with
+// another request is refused (409). Without the header the route answers
+// as always. bodyLimit is the route's own body limit.
+func (s *Server) idempotent(bodyLimit int64, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key, sent := r.Header[http.CanonicalHeaderKey(IdempotencyKeyHeader)]
+		actor, orgID := userFrom(r), pathID(r, "orgId")
+		// A caller outside the organisation is refused by the route itself
+		// (401, 404): no key is kept for an organisation that is not theirs.
+		if !sent || actor == nil || actor.OrganizationID != orgID {
+			next(w, r)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, bodyLimit))
+		if err != nil {
+			s.writeError(w, r, decodeError(err))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\n%s\n", r.Method, r.URL.Path)
+		h.Write(body)
+		kept, claim, err := s.service.ClaimIdempotencyKey(r.Context(), actor, orgID, strings.Join(key, ","), h.Sum(nil))
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if kept != nil {
+			w.Header().Set("Content-Type", kept.ContentType)
+			w.Header().Set("Idempotent-Replayed", "true")
+			w.WriteHeader(kept.Status)
+			w.Write(kept.Body)
+			return
+		}
+		rec := &recordingWriter{ResponseWriter: w}
+		next(rec, r)
+		var answer *cloud.IdempotentAnswer
+		if rec.status != 0 && rec.status < 500 {
+			answer = &cloud.IdempotentAnswer{Status: rec.status, ContentType: w.Header().Get("Content-Type"), Body: rec.body.Bytes()}
+		}
+		// Kept even when the caller has gone: the create happened.
+		if err := s.service.FinishIdempotencyKey(context.WithoutCancel(r.Context()), claim, answer); err != nil {
+			s.logger.Error("idempotency key not kept", slog.String("error", err.Error()))
+		}
+	}
+}
+
+// recordingWriter passes an answer on and keeps a copy.
+type recordingWriter struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+}
+
+func (w *recordingWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	w.body.Write(b)
+	return w.ResponseWriter.Write(b)
 }

@@ -235,3 +235,80 @@ func TestCodeChanges(t *testing.T) {
 		wantStatus(t, e.do("GET", o.path("/qr-codes/changes?limit=501"), o.token, nil), http.StatusBadRequest, cloud.MsgChangesLimitInvalid)
 	})
 }
+
+func TestIdempotencyKey(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		other := e.newOfficer("officer@other.example")
+		withKey := func(method, path, token, key string, body any) response {
+			return e.send(method, path, body, func(r *http.Request) {
+				r.Header.Set("Authorization", "Bearer "+token)
+				r.Header.Set("Idempotency-Key", key)
+			})
+		}
+		count := func() int { return len(e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any)) }
+		body := map[string]any{"values": libraryValues("Ann Rider")}
+
+		first := withKey("POST", o.path("/qr-codes"), o.token, "key-1", body)
+		wantStatus(t, first, http.StatusCreated, "")
+		again := withKey("POST", o.path("/qr-codes"), o.token, "key-1", body)
+		if again.Status != http.StatusCreated || string(again.Body) != string(first.Body) || count() != 1 {
+			t.Fatalf("replay: %d %s (first %s), %d codes", again.Status, again.Body, first.Body, count())
+		}
+		wantStatus(t, withKey("POST", o.path("/qr-codes"), o.token, "key-1", map[string]any{"values": libraryValues("Bob")}),
+			http.StatusConflict, cloud.MsgIdempotencyKeyMismatch)
+		wantStatus(t, withKey("POST", o.path("/qr-codes"), o.token, "bad key", body), http.StatusBadRequest, cloud.MsgIdempotencyKeyInvalid)
+
+		// The same key in another organisation is another key.
+		wantStatus(t, withKey("POST", other.path("/qr-codes"), other.token, "key-1", body), http.StatusCreated, "")
+
+		// The bulk upsert and the PUT replay too; a day later the key is new.
+		bulk := map[string]any{"qrCodes": workers(1, 3, nil)}
+		b1 := withKey("POST", o.path("/qr-codes/bulk-upsert"), o.token, "bulk-1", bulk)
+		b2 := withKey("POST", o.path("/qr-codes/bulk-upsert"), o.token, "bulk-1", bulk)
+		if b1.Status != 200 || string(b2.Body) != string(b1.Body) || count() != 4 {
+			t.Fatalf("bulk replay: %s / %s, %d codes", b1.Body, b2.Body, count())
+		}
+		dup := withKey("POST", o.path(fmt.Sprintf("/qr-codes/%d/duplicate", int64(first.JSON()["qrCode"].(map[string]any)["id"].(float64)))),
+			o.token, "dup-1", nil)
+		wantStatus(t, dup, http.StatusCreated, "")
+		if string(withKey("POST", o.path(fmt.Sprintf("/qr-codes/%d/duplicate", int64(first.JSON()["qrCode"].(map[string]any)["id"].(float64)))),
+			o.token, "dup-1", nil).Body) != string(dup.Body) || count() != 5 {
+			t.Fatalf("duplicate replay: %d codes", count())
+		}
+		e.Clock.Advance(cloud.IdempotencyTTL + time.Minute)
+		o.token = e.corporateLogin("officer@acme.example", "officer-password") // sessions last a day too
+		wantStatus(t, withKey("POST", o.path("/qr-codes"), o.token, "key-1", body), http.StatusCreated, "")
+		if count() != 6 {
+			t.Fatalf("an expired key replayed: %d codes", count())
+		}
+		if n, err := e.Service.PurgeIdempotencyKeys(context.Background()); err != nil || n != 3 {
+			t.Fatalf("purged %d, %v; want the 3 older ones (bulk-1, dup-1, the other organisation's key-1)", n, err)
+		}
+
+		// Ten requests at once with one key: one creates, the others
+		// replay it or are told it is still running; never two codes.
+		var wg sync.WaitGroup
+		statuses := make([]int, 10)
+		for i := range statuses {
+			wg.Go(func() {
+				statuses[i] = withKey("PUT", o.path("/qr-codes/by-external-id/RACE-1"), o.token, "race-1", body).Status
+			})
+		}
+		wg.Wait()
+		created := 0
+		for _, s := range statuses {
+			switch s {
+			case http.StatusCreated:
+				created++
+			case http.StatusConflict:
+			default:
+				t.Fatalf("statuses %v", statuses)
+			}
+		}
+		if created < 1 || count() != 7 {
+			t.Fatalf("statuses %v, %d codes", statuses, count())
+		}
+	})
+}

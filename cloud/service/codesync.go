@@ -8,6 +8,7 @@ package service
 // organisation's row lock.
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -466,4 +467,43 @@ func parseChangesCursor(text string) (cloud.ChangesCursor, error) {
 	}
 	c.UpdatedAt = time.Unix(0, n).UTC()
 	return c, nil
+}
+
+// ClaimIdempotencyKey starts a create sent with an Idempotency-Key: nil
+// when this request is the key's first (go on, then FinishIdempotencyKey),
+// or the kept answer to replay. A key used with another request, or still
+// running, is refused: a second request at once gets 409 at once rather
+// than waiting, so no request holds a connection waiting on another (the
+// caller retries, as it would after a timeout, and then gets the replay).
+func (s *Service) ClaimIdempotencyKey(ctx context.Context, actor *cloud.User, orgID int64, key string, requestHash []byte) (*cloud.IdempotentAnswer, cloud.IdempotentRequest, error) {
+	r := cloud.IdempotentRequest{OrganizationID: orgID, Key: key, RequestHash: requestHash, CreatedAt: s.now()}
+	if len(key) == 0 || len(key) > cloud.IdempotencyKeyMaxBytes {
+		return nil, r, cloud.NewError(cloud.EINVALID, cloud.MsgIdempotencyKeyInvalid)
+	}
+	for _, b := range []byte(key) {
+		if b < 0x21 || b > 0x7e {
+			return nil, r, cloud.NewError(cloud.EINVALID, cloud.MsgIdempotencyKeyInvalid)
+		}
+	}
+	r.Caller = "user:" + strconv.FormatInt(actor.ID, 10)
+	a, err := s.store.ClaimIdempotencyKey(ctx, r)
+	switch {
+	case err != nil || a == nil:
+		return nil, r, err
+	case !bytes.Equal(a.RequestHash, requestHash):
+		return nil, r, cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyKeyMismatch)
+	case a.Status == 0:
+		return nil, r, cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyInProgress)
+	}
+	return a, r, nil
+}
+
+// FinishIdempotencyKey keeps a claimed key's answer (nil: releases it).
+func (s *Service) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
+	return s.store.FinishIdempotencyKey(ctx, r, a)
+}
+
+// PurgeIdempotencyKeys deletes the keys' answers past IdempotencyTTL.
+func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
+	return s.store.DeleteIdempotencyKeysBefore(ctx, s.now().Add(-cloud.IdempotencyTTL))
 }

@@ -97,3 +97,49 @@ func (db *DB) CodeChanges(ctx context.Context, organizationID int64, since time.
 	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+where+
 		fmt.Sprintf(` ORDER BY q.updated_at, q.id LIMIT $%d`, len(args)), args...)
 }
+
+func (db *DB) ClaimIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest) (*cloud.IdempotentAnswer, error) {
+	c := db.conn(ctx)
+	// The primary key decides between two claims at once: one inserts, the
+	// other (PostgreSQL: after the first commits) does nothing and reads it.
+	n, err := c.exec(`INSERT INTO idempotency_keys (organization_id, caller, idempotency_key, request_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (organization_id, caller, idempotency_key) DO NOTHING`,
+		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt)
+	if err != nil || n == 1 {
+		return nil, storeError(err, "idempotency key")
+	}
+	// A use past its time is the key's to take again (only one taker wins).
+	n, err = c.exec(`UPDATE idempotency_keys SET request_hash = $4, status = NULL, content_type = '', body = NULL,
+		created_at = $5 WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND created_at < $6`,
+		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt, r.CreatedAt.Add(-cloud.IdempotencyTTL))
+	if err != nil || n == 1 {
+		return nil, storeError(err, "idempotency key")
+	}
+	var a cloud.IdempotentAnswer
+	err = c.queryRow(`SELECT request_hash, coalesce(status, 0), content_type, body FROM idempotency_keys
+		WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3`, r.OrganizationID, r.Caller, r.Key).
+		Scan(&a.RequestHash, &a.Status, &a.ContentType, &a.Body)
+	if err != nil {
+		return nil, storeError(err, "idempotency key")
+	}
+	return &a, nil
+}
+
+func (db *DB) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
+	c := db.conn(ctx)
+	var err error
+	if a == nil {
+		_, err = c.exec(`DELETE FROM idempotency_keys WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3
+			AND status IS NULL`, r.OrganizationID, r.Caller, r.Key)
+	} else {
+		_, err = c.exec(`UPDATE idempotency_keys SET status = $4, content_type = $5, body = $6
+			WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND status IS NULL`,
+			r.OrganizationID, r.Caller, r.Key, a.Status, a.ContentType, a.Body)
+	}
+	return storeError(err, "idempotency key")
+}
+
+func (db *DB) DeleteIdempotencyKeysBefore(ctx context.Context, before time.Time) (int64, error) {
+	n, err := db.conn(ctx).exec(`DELETE FROM idempotency_keys WHERE created_at < $1`, before)
+	return n, storeError(err, "idempotency keys")
+}

@@ -2303,6 +2303,9 @@ type ExternalIDPath = string
 // FormTemplatePathID defines model for FormTemplatePathID.
 type FormTemplatePathID = int64
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // LinkID defines model for LinkID.
 type LinkID = int64
 
@@ -2530,6 +2533,42 @@ type ListQRCodesParams struct {
 	ExternalID string `form:"externalId,omitempty" json:"externalId,omitempty"`
 }
 
+// CreateQRCodeParams defines parameters for CreateQRCode.
+type CreateQRCodeParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// BulkUpsertQRCodesParams defines parameters for BulkUpsertQRCodes.
+type BulkUpsertQRCodesParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpsertQRCodeByExternalIDParams defines parameters for UpsertQRCodeByExternalID.
+type UpsertQRCodeByExternalIDParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListQRCodeChangesParams defines parameters for ListQRCodeChanges.
 type ListQRCodeChangesParams struct {
 	// UpdatedSince Only codes changed at or after this time (RFC 3339, e.g. 2026-01-31T22:00:00Z).
@@ -2549,6 +2588,18 @@ type ListQRCodeChangesParams struct {
 type GetQRCodeImportTemplateParams struct {
 	// TemplateID The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template).
 	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
+}
+
+// DuplicateQRCodeParams defines parameters for DuplicateQRCode.
+type DuplicateQRCodeParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
