@@ -47,6 +47,8 @@ const (
 	MsgPrintExternalIDsEmpty = "Send at least one employee or badge number in externalIds"
 	// MsgPrintExternalIDsUnknown: the ids, comma separated.
 	MsgPrintExternalIDsUnknown = "No QR code has these employee or badge numbers: %s"
+	// MsgPrintExternalIDsInactive: the ids, comma separated.
+	MsgPrintExternalIDsInactive = "These workers' QR codes are deactivated, so their labels are not printed: %s"
 )
 
 // NormalizeExternalID trims an external id and checks it: one to

@@ -182,3 +182,24 @@ func (w *recordingWriter) Write(b []byte) (int, error) {
 	w.body.Write(b)
 	return w.ResponseWriter.Write(b)
 }
+
+// labelsBodyBytes fits 2,000 external ids of 100 bytes with JSON's quoting.
+const labelsBodyBytes = 512 << 10
+
+func (s *Server) handleLabelsByExternalID(w http.ResponseWriter, r *http.Request) {
+	var req service.LabelsByExternalIDRequest
+	if mediaType(r) != "application/json" {
+		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
+		return
+	}
+	if err := decodeBody(w, r, &req, labelsBodyBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	pdf, err := s.service.LabelsByExternalID(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeDownload(w, "application/pdf", "lifetag-batch-labels.pdf", pdf)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -310,5 +311,27 @@ func TestIdempotencyKey(t *testing.T) {
 		if created < 1 || count() != 7 {
 			t.Fatalf("statuses %v, %d codes", statuses, count())
 		}
+	})
+}
+
+func TestLabelsByExternalID(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		other := e.newOfficer("officer@other.example")
+		wantStatus(t, e.do("POST", o.path("/qr-codes/bulk-upsert"), o.token, map[string]any{"qrCodes": workers(1, 3, nil)}), 200, "")
+		print := func(token string, ids ...string) response {
+			return e.do("POST", o.path("/qr-codes/labels-by-external-id.pdf"), token,
+				map[string]any{"externalIds": ids, "layout": map[string]string{"id": "avery-5163"}})
+		}
+		resp := print(o.token, "E-1", "E-3", "E-1")
+		if resp.Status != 200 || !strings.HasPrefix(string(resp.Body), "%PDF") {
+			t.Fatalf("print: %d %.200s", resp.Status, resp.Body)
+		}
+		wantStatus(t, print(o.token, "E-1", "E-9", "E-10", "E-9"), http.StatusBadRequest, fmt.Sprintf(cloud.MsgPrintExternalIDsUnknown, "E-9, E-10"))
+		wantStatus(t, print(o.token), http.StatusBadRequest, cloud.MsgPrintExternalIDsEmpty)
+		wantStatus(t, e.do("POST", o.path("/qr-codes/by-external-id/E-2/deactivate"), o.token, nil), 200, "")
+		wantStatus(t, print(o.token, "E-1", "E-2"), http.StatusBadRequest, fmt.Sprintf(cloud.MsgPrintExternalIDsInactive, "E-2"))
+		wantStatus(t, print(other.token, "E-1"), http.StatusNotFound, "")
 	})
 }

@@ -135,6 +135,10 @@ var stateCases = []stateCase{
 			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "NEW-2", "values": libraryValues("New Worker")}}}
 		}, ok: 200, gated: true},
 	{route: "GET /api/corporate/{orgId}/qr-codes/changes", path: op("/qr-codes/changes?include=record"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf", path: op("/qr-codes/labels-by-external-id.pdf"),
+		body: func(orgRefs) any {
+			return map[string]any{"externalIds": []string{"SEED-1"}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
+		}, ok: 200, gated: true},
 	{route: "GET /api/corporate/{orgId}/form-templates", path: op("/form-templates"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/form-templates", path: op("/form-templates"),
 		body: func(orgRefs) any { return templateBody("Scaffolders") }, ok: 201},

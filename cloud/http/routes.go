@@ -172,6 +172,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate", s.handleActivateCodeByExternalID)
 			r.Post("/corporate/{orgId}/qr-codes/bulk-upsert", s.idempotent(bulkUpsertBodyBytes, s.handleBulkUpsertCodes))
 			r.Get("/corporate/{orgId}/qr-codes/changes", s.handleCodeChanges)
+			r.Post("/corporate/{orgId}/qr-codes/labels-by-external-id.pdf", s.handleLabelsByExternalID)
 		})
 	})
 

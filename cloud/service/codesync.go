@@ -507,3 +507,74 @@ func (s *Service) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRe
 func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
 	return s.store.DeleteIdempotencyKeysBefore(ctx, s.now().Add(-cloud.IdempotencyTTL))
 }
+
+// LabelsByExternalIDRequest is the batch label PDF of workers named by
+// their external ids (pkg/api).
+type LabelsByExternalIDRequest = api.LabelsByExternalIDRequest
+
+// LabelsByExternalID is the batch label PDF (BatchPrint, recorded as a
+// print run unless a preview) of the codes with these external ids, in the
+// order given; an unknown id, or a deactivated code's (a worker who left:
+// their label must not be printed again), refuses the whole batch naming
+// them.
+func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, orgID int64, req LabelsByExternalIDRequest) ([]byte, error) {
+	org, err := s.printingOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.ExternalIds) == 0 {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPrintExternalIDsEmpty)
+	}
+	if err := checkQueue(make([]int64, len(req.ExternalIds))); err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(req.ExternalIds))
+	for i, text := range req.ExternalIds {
+		if ids[i], err = cloud.NormalizeExternalID(text); err == nil && ids[i] == "" {
+			err = cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDRequired)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	codes, err := s.store.FindCodesByExternalID(ctx, org.ID, distinctStrings(ids))
+	if err != nil {
+		return nil, err
+	}
+	byExternal := map[string]*cloud.CorporateCode{}
+	for _, c := range codes {
+		byExternal[c.ExternalID] = c
+	}
+	var unknown, inactive []string
+	codeIDs := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		switch c := byExternal[id]; {
+		case c == nil:
+			unknown = append(unknown, id)
+		case !c.IsActive:
+			inactive = append(inactive, id)
+		default:
+			codeIDs = append(codeIDs, c.ID)
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPrintExternalIDsUnknown, strings.Join(distinctStrings(unknown), ", "))
+	}
+	if len(inactive) > 0 {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPrintExternalIDsInactive, strings.Join(distinctStrings(inactive), ", "))
+	}
+	return s.BatchPrint(ctx, actor, org.ID, BatchPrintRequest{CodeIds: codeIDs, Layout: req.Layout,
+		Preview: req.Preview, StartPosition: req.StartPosition})
+}
+
+func distinctStrings(list []string) []string {
+	seen := map[string]bool{}
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1522,6 +1522,21 @@ type LabelSheetRequest struct {
 	TimeZone string `json:"timeZone,omitempty"`
 }
 
+// LabelsByExternalIDRequest defines model for LabelsByExternalIDRequest.
+type LabelsByExternalIDRequest struct {
+	// ExternalIds 1 to 2000 employee or badge numbers, in print order (one may repeat).
+	ExternalIds []string `json:"externalIds,omitempty"`
+
+	// Layout A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
+	Layout BatchPrintLayoutChoice `json:"layout,omitempty"`
+
+	// Preview Render the same PDF without recording a print run.
+	Preview bool `json:"preview,omitempty"`
+
+	// StartPosition The 1-based label slot of the first label on the first sheet; 0 or absent means 1.
+	StartPosition int `json:"startPosition,omitempty"`
+}
+
 // LibraryCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
 type LibraryCode struct {
 	CreatedAt time.Time `json:"createdAt"`
@@ -2756,6 +2771,9 @@ type UpsertQRCodeByExternalIDJSONRequestBody = UpsertQRCodeRequest
 
 // ImportQRCodesJSONRequestBody defines body for ImportQRCodes for application/json ContentType.
 type ImportQRCodesJSONRequestBody = ImportQRCodesRequest
+
+// PrintQRCodeLabelsByExternalIDJSONRequestBody defines body for PrintQRCodeLabelsByExternalID for application/json ContentType.
+type PrintQRCodeLabelsByExternalIDJSONRequestBody = LabelsByExternalIDRequest
 
 // UpdateQRCodeJSONRequestBody defines body for UpdateQRCode for application/json ContentType.
 type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
