@@ -329,7 +329,9 @@ var routeCases = []routeCase{
 	{"corporate qr code changes", "GET /api/corporate/{orgId}/qr-codes/changes", fixed(orgPath("/qr-codes/changes")), nil, adminReads()},
 	{"corporate labels by external id", "POST /api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf",
 		fixed(orgPath("/qr-codes/labels-by-external-id.pdf")),
-		func(string) any { return map[string]any{"externalIds": []string{"E-1"}, "layout": map[string]string{"id": "avery-5163"}} },
+		func(string) any {
+			return map[string]any{"externalIds": []string{"E-1"}, "layout": map[string]string{"id": "avery-5163"}}
+		},
 		membersOnly()},
 
 	// The website (a note that it is not built, in the tests) is public.

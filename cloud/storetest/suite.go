@@ -41,6 +41,9 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("CodeQuotaRace", func(t *testing.T) { t.Parallel(); testCodeQuotaRace(t, open) })
 	t.Run("CollectionLinks", func(t *testing.T) { t.Parallel(); testCollectionLinks(t, open) })
 	t.Run("OrgReport", func(t *testing.T) { t.Parallel(); testOrgReport(t, open) })
+	// Corporate integration (issue 23).
+	t.Run("CodeSync", func(t *testing.T) { t.Parallel(); testCodeSync(t, open) })
+	t.Run("IdempotencyKeys", func(t *testing.T) { t.Parallel(); testIdempotencyKeys(t, open) })
 }
 
 // MustCreateUser creates an individual account created at T0.
