@@ -122,7 +122,7 @@ func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.service.CreateCode(r.Context(), actor, pathID(r, "orgId"), service.CodeInput{
 		Name: req.Name, ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
-		Values: req.Values, Source: cloud.CodeSourceManual})
+		Values: req.Values, Source: cloud.CodeSourceManual, ExternalID: req.ExternalID})
 	s.writeCode(w, r, http.StatusCreated, c, err)
 }
 

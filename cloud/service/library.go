@@ -167,6 +167,8 @@ type CodeInput struct {
 	LabelType  string            `json:"labelType"`
 	Values     map[string]string `json:"values"`
 	Source     string            `json:"source"`
+	// ExternalID is the employee or badge number (issue 23), "" for none.
+	ExternalID string `json:"externalId"`
 }
 
 // CreateCode makes a code from a template: the values are checked against
@@ -220,6 +222,9 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 		MissingFields: cloud.MissingFields(record), CreatedAt: s.now()}
 	if actor != nil {
 		code.CreatedBy = actor.ID
+	}
+	if code.ExternalID, err = cloud.NormalizeExternalID(in.ExternalID); err != nil {
+		return nil, err
 	}
 	if err := code.Validate(); err != nil {
 		return nil, err

@@ -1207,6 +1207,9 @@ type CorporateUser struct {
 // the record's full name (at most 100 bytes); labelType is helmet,
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
+	// ExternalID The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
+	ExternalID string `json:"externalId,omitempty"`
+
 	// LabelType helmet, gear or wallet; empty: helmet.
 	LabelType string `json:"labelType,omitempty"`
 	Name      string `json:"name,omitempty"`
