@@ -54,6 +54,8 @@ var activitySentences = map[string]func(detail string) string{
 	AuditOrganizationDeleted:    sentence("Deleted the organisation %s."),
 	AuditOrganizationHandedOver: sentence("Handed over the organisation %s."),
 	AuditAllowanceChanged:       sentence("Changed the QR code allowance of %s."),
+	// Corporate integration (issue 23): detail "3 created, 2 updated, 1 deactivated".
+	ActivityCodesSynced: sentence("The organisation's system synced QR codes: %s."),
 }
 
 // ActivitySentence is how an activity (or audit action) of kind reads,

@@ -206,6 +206,10 @@ type CorporateCode struct {
 	LabelType      string
 	IsActive       bool
 	Source         string
+	// ExternalID is the organisation's own id for the worker (employee or
+	// badge number, NormalizeExternalID), "" for none; unique within the
+	// organisation (issue 23).
+	ExternalID string
 	// MissingFields counts the recommended fields the record leaves blank
 	// (MissingFields), kept in the clear for the dashboard and analytics.
 	MissingFields int
@@ -263,8 +267,10 @@ type CodeFilter struct {
 	ProjectID int64
 	NoProject bool
 	Active    *bool
-	Limit     int
-	Offset    int
+	// ExternalID picks the code with this external id (issue 23).
+	ExternalID string
+	Limit      int
+	Offset     int
 }
 
 // SealedCode is one sealed record, for re-sealing after a key rotation.

@@ -98,6 +98,9 @@ type Store interface {
 
 	// Issue 23 item 1: an organisation's API keys.
 	APIKeyStore // apikey.go
+	// Corporate integration (issue 23): codes by external id, the changes feed.
+	SyncStore        // codesync.go
+	IdempotencyStore // codesync.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need (issue 11,

@@ -359,6 +359,26 @@ var routeCases = []routeCase{
 	{"corporate create api key", "POST /api/corporate/{orgId}/api-keys", fixed(orgPath("/api-keys")),
 		func(string) any { return map[string]string{"name": "Stolen", "scope": "write"} }, membersOnly()},
 	{"corporate revoke api key", "DELETE /api/corporate/{orgId}/api-keys/{keyId}", fixed(orgPath("/api-keys/1")), nil, membersOnly()},
+	// Corporate integration (issue 23): codes by external id, bulk, changes
+	// (TestUpsertByExternalID... cover the organisation's own members).
+	{"corporate upsert by external id", "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}",
+		fixed(orgPath("/qr-codes/by-external-id/E-1")),
+		func(string) any { return map[string]any{"values": libraryValues("Stolen")} }, keyWrites(201)},
+	{"corporate deactivate by external id", "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate",
+		fixed(orgPath("/qr-codes/by-external-id/E-1/deactivate")), nil, keyWrites(200)},
+	{"corporate activate by external id", "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate",
+		fixed(orgPath("/qr-codes/by-external-id/E-1/activate")), nil, keyWrites(200)},
+	{"corporate bulk upsert", "POST /api/corporate/{orgId}/qr-codes/bulk-upsert", fixed(orgPath("/qr-codes/bulk-upsert")),
+		func(string) any {
+			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "E-2", "values": libraryValues("Stolen")}}}
+		}, keyWrites(200)},
+	{"corporate qr code changes", "GET /api/corporate/{orgId}/qr-codes/changes", fixed(orgPath("/qr-codes/changes")), nil, keyReads()},
+	{"corporate labels by external id", "POST /api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf",
+		fixed(orgPath("/qr-codes/labels-by-external-id.pdf")),
+		func(string) any {
+			return map[string]any{"externalIds": []string{"E-1"}, "layout": map[string]string{"id": "avery-5163"}}
+		},
+		keyWrites(200)},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},

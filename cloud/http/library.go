@@ -75,7 +75,8 @@ func (s *Server) handleLibrary(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), service.LibraryQuery{
 		Page: page, Paged: q.Has("page") || q.Has("pageSize"),
-		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1"})
+		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1",
+		ExternalID: q.Get("externalId")})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -121,7 +122,7 @@ func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.service.CreateCode(r.Context(), actor, pathID(r, "orgId"), service.CodeInput{
 		Name: req.Name, ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
-		Values: req.Values, Source: cloud.CodeSourceManual})
+		Values: req.Values, Source: cloud.CodeSourceManual, ExternalID: req.ExternalID})
 	s.writeCode(w, r, http.StatusCreated, c, err)
 }
 

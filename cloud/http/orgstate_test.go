@@ -122,6 +122,23 @@ var stateCases = []stateCase{
 	{route: "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", path: codePath("/label.png"), ok: 200, gated: true},
 	{route: "POST /api/corporate/{orgId}/qr-codes/{codeId}/update-link", path: codePath("/update-link"),
 		body: func(orgRefs) any { return map[string]any{} }, ok: 201, gated: true},
+	// Corporate integration (issue 23): a new worker is a create (gated);
+	// deactivating, activating and reading are not.
+	{route: "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}", path: op("/qr-codes/by-external-id/NEW-1"),
+		body: func(orgRefs) any { return map[string]any{"values": libraryValues("New Worker")} }, ok: 201, gated: true},
+	{route: "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate",
+		path: op("/qr-codes/by-external-id/SEED-1/deactivate"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate",
+		path: op("/qr-codes/by-external-id/SEED-1/activate"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/qr-codes/bulk-upsert", path: op("/qr-codes/bulk-upsert"),
+		body: func(orgRefs) any {
+			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "NEW-2", "values": libraryValues("New Worker")}}}
+		}, ok: 200, gated: true},
+	{route: "GET /api/corporate/{orgId}/qr-codes/changes", path: op("/qr-codes/changes?include=record"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf", path: op("/qr-codes/labels-by-external-id.pdf"),
+		body: func(orgRefs) any {
+			return map[string]any{"externalIds": []string{"SEED-1"}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
+		}, ok: 200, gated: true},
 	{route: "GET /api/corporate/{orgId}/form-templates", path: op("/form-templates"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/form-templates", path: op("/form-templates"),
 		body: func(orgRefs) any { return templateBody("Scaffolders") }, ok: 201},
@@ -236,6 +253,11 @@ func (e *env) stateOrganization(owner string, state orgState) (orgRefs, string) 
 	e.importWorkers(token, orgID, stateSeedCodes)
 	resp := e.do("GET", orgURL(orgID, "/qr-codes"), token, nil)
 	refs.Code = int64(resp.JSON()["qrCodes"].([]any)[0].(map[string]any)["id"].(float64))
+	// Corporate integration (issue 23): the seeded code carries an external id.
+	if resp := e.do("PUT", fmt.Sprintf("%s/%d", orgURL(orgID, "/qr-codes"), refs.Code), token,
+		map[string]any{"externalId": "SEED-1"}); resp.Status != 200 {
+		e.t.Fatalf("seed external id: %d %s", resp.Status, resp.Body)
+	}
 	resp = e.do("POST", orgURL(orgID, "/projects"), token, map[string]string{"name": "Seeded"})
 	refs.Project = int64(resp.JSON()["project"].(map[string]any)["id"].(float64))
 	resp = e.do("POST", orgURL(orgID, "/form-templates"), token, templateBody("Seeded form"))

@@ -167,6 +167,8 @@ type CodeInput struct {
 	LabelType  string            `json:"labelType"`
 	Values     map[string]string `json:"values"`
 	Source     string            `json:"source"`
+	// ExternalID is the employee or badge number (issue 23), "" for none.
+	ExternalID string `json:"externalId"`
 }
 
 // CreateCode makes a code from a template: the values are checked against
@@ -220,6 +222,9 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 		MissingFields: cloud.MissingFields(record), CreatedAt: s.now()}
 	if actor != nil {
 		code.CreatedBy = actor.ID
+	}
+	if code.ExternalID, err = cloud.NormalizeExternalID(in.ExternalID); err != nil {
+		return nil, err
 	}
 	if err := code.Validate(); err != nil {
 		return nil, err
@@ -377,6 +382,13 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpd
 	if u.IsActive != nil {
 		c.IsActive = *u.IsActive
 	}
+	if u.ExternalID != nil {
+		// Empty removes it (issue 23); taken by another code: the store's
+		// unique index answers ECONFLICT with the id.
+		if c.ExternalID, err = cloud.NormalizeExternalID(*u.ExternalID); err != nil {
+			return nil, err
+		}
+	}
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -411,6 +423,7 @@ func (s *Service) DuplicateCode(ctx context.Context, actor *cloud.User, orgID, c
 	}
 	copied := *c
 	copied.ID = 0
+	copied.ExternalID = "" // the worker's number stays with the original
 	copied.Name = c.Name + " (Copy)"
 	copied.Source = cloud.CodeSourceDuplicate
 	copied.IsActive = true
@@ -515,6 +528,10 @@ func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
 		LabelType: api.LibraryCodeLabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
 		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+	if c.ExternalID != "" {
+		id := c.ExternalID
+		v.ExternalID = &id
+	}
 	if c.ProjectID != 0 {
 		id := c.ProjectID
 		v.ProjectID = &id
@@ -556,6 +573,8 @@ type LibraryQuery struct {
 	Project     string
 	Status      string
 	WithRecords bool
+	// ExternalID picks the code with this employee or badge number (issue 23).
+	ExternalID string
 }
 
 // filter checks q and turns it into the store's filter.
@@ -572,6 +591,13 @@ func (q LibraryQuery) filter() (cloud.CodeFilter, error) {
 		if len(f.Search) > cloud.AdminSearchMaxBytes {
 			return f, cloud.NewError(cloud.EINVALID, cloud.MsgSearchTooLong)
 		}
+	}
+	if q.ExternalID != "" {
+		id, err := cloud.NormalizeExternalID(q.ExternalID)
+		if err != nil {
+			return f, err
+		}
+		f.ExternalID = id
 	}
 	switch q.Project {
 	case "", "all":

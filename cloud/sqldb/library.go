@@ -13,7 +13,8 @@ import (
 
 const codeColumns = `q.id, q.organization_id, coalesce(q.project_id, 0), coalesce(p.name, ''),
 	coalesce(q.template_id, 0), q.template_name, q.name, q.label_type, q.is_active, q.source, q.missing_fields,
-	coalesce(q.created_by, 0), q.emergency_data, q.created_at, coalesce(q.updated_at, q.created_at)`
+	coalesce(q.created_by, 0), q.emergency_data, q.created_at, coalesce(q.updated_at, q.created_at),
+	coalesce(q.external_id, '')`
 
 // codeFrom joins each code to its project's name.
 const codeFrom = ` FROM organization_qr_codes q LEFT JOIN projects p ON p.id = q.project_id`
@@ -22,7 +23,7 @@ func scanCode(row scanner) (*cloud.CorporateCode, error) {
 	var c cloud.CorporateCode
 	err := row.Scan(&c.ID, &c.OrganizationID, &c.ProjectID, &c.ProjectName, &c.TemplateID, &c.TemplateName,
 		&c.Name, &c.LabelType, &c.IsActive, &c.Source, &c.MissingFields, &c.CreatedBy, &c.Sealed,
-		timeDest(&c.CreatedAt), timeDest(&c.UpdatedAt))
+		timeDest(&c.CreatedAt), timeDest(&c.UpdatedAt), &c.ExternalID)
 	return &c, err
 }
 
@@ -40,6 +41,10 @@ func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 	case f.ProjectID != 0:
 		args = append(args, f.ProjectID)
 		where += fmt.Sprintf(` AND q.project_id = $%d`, len(args))
+	}
+	if f.ExternalID != "" {
+		args = append(args, f.ExternalID)
+		where += fmt.Sprintf(` AND q.external_id = $%d`, len(args))
 	}
 	if f.Active != nil {
 		args = append(args, *f.Active)
@@ -109,18 +114,29 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 					return err
 				}
 			}
-			err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
-				label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
-				updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
-				orgID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
-				q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt).Scan(&q.ID)
-			if err != nil {
-				return storeError(err, "qr code")
+			if err := insertCode(c, q); err != nil {
+				return err
 			}
-			q.UpdatedAt = q.CreatedAt
 		}
 		return corporateTx{c}.AddActivity(a)
 	})
+}
+
+// insertCode inserts q, setting its id and updated time.
+func insertCode(c conn, q *cloud.CorporateCode) error {
+	err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
+		label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
+		updated_at, external_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING id`,
+		q.OrganizationID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
+		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID)).Scan(&q.ID)
+	if isUniqueViolation(err) {
+		// The only unique index of the table but its key: (organization_id, external_id).
+		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
+	} else if err != nil {
+		return storeError(err, "qr code")
+	}
+	q.UpdatedAt = q.CreatedAt
+	return nil
 }
 
 func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.Activity) error {
@@ -130,19 +146,30 @@ func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.A
 				return err
 			}
 		}
-		n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
-			is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9
-			WHERE id = $1 AND organization_id = $2`,
-			q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
-			q.MissingFields, q.UpdatedAt)
-		if err != nil {
-			return storeError(err, "qr code")
-		}
-		if n == 0 {
-			return cloud.Errorf(cloud.ENOTFOUND, "qr code not found")
+		if err := updateCode(c, q); err != nil {
+			return err
 		}
 		return corporateTx{c}.AddActivity(a)
 	})
+}
+
+// updateCode writes q's row (of its organisation), or ENOTFOUND.
+func updateCode(c conn, q *cloud.CorporateCode) error {
+	n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
+		is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9, external_id = $10,
+		template_id = $11, template_name = $12
+		WHERE id = $1 AND organization_id = $2`,
+		q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
+		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName)
+	if isUniqueViolation(err) {
+		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
+	} else if err != nil {
+		return storeError(err, "qr code")
+	}
+	if n == 0 {
+		return cloud.Errorf(cloud.ENOTFOUND, "qr code not found")
+	}
+	return nil
 }
 
 func (db *DB) DeleteCode(ctx context.Context, organizationID, id int64, a *cloud.Activity) error {

@@ -84,4 +84,31 @@ test("an officer builds the library: project, code, label, CSV import", async ({
   await page.goto(`/corporate/dashboard/${orgId}`);
   await expect(page.getByText("The QR code of Eve was deleted.")).toBeVisible();
   await expect(page.getByText("2 QR codes were imported.")).toBeVisible();
+
+  // A code the organisation's own system made by its employee number
+  // (issue 23) is in the library like any other, its number editable.
+  const worker = {
+    values: {
+      fullName: "Gus Okafor",
+      bloodType: "A+",
+      contact1Name: "Grace Okafor",
+      contact1Phone: "+44 7700 900127",
+    },
+  };
+  const made = await page.request.put(`/api/corporate/${orgId}/qr-codes/by-external-id/E-1001`, {
+    data: worker,
+    headers: { "Idempotency-Key": "journey-e-1001" },
+  });
+  expect(made.status()).toBe(201);
+  const again = await page.request.put(`/api/corporate/${orgId}/qr-codes/by-external-id/E-1001`, {
+    data: worker,
+  });
+  expect((await again.json()).changed).toBe(false);
+  await page.goto("/corporate/qr-codes");
+  const apiRow = page.getByRole("row").filter({ hasText: "Gus Okafor" });
+  await expect(apiRow).toContainText("E-1001");
+  await expect(page.getByText("3 of 50 QR codes used")).toBeVisible();
+  await page.getByRole("button", { name: "Edit: Gus Okafor" }).click();
+  const editing = page.getByRole("dialog", { name: "Edit QR Code" });
+  await expect(editing.getByLabel(/^Employee or badge number/)).toHaveValue("E-1001");
 });

@@ -11,6 +11,21 @@ import (
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
+// Defines values for BulkUpsertQRCodesAnswerSuccess.
+const (
+	BulkUpsertQRCodesAnswerSuccessTrue BulkUpsertQRCodesAnswerSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the BulkUpsertQRCodesAnswerSuccess enum.
+func (e BulkUpsertQRCodesAnswerSuccess) Valid() bool {
+	switch e {
+	case BulkUpsertQRCodesAnswerSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CollectionLinkStatus.
 const (
 	CollectionLinkStatusActive  CollectionLinkStatus = "active"
@@ -371,6 +386,21 @@ func (e ProjectSavedSuccess) Valid() bool {
 	}
 }
 
+// Defines values for QRCodeChangesPageSuccess.
+const (
+	QRCodeChangesPageSuccessTrue QRCodeChangesPageSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the QRCodeChangesPageSuccess enum.
+func (e QRCodeChangesPageSuccess) Valid() bool {
+	switch e {
+	case QRCodeChangesPageSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReadyStatus.
 const (
 	ReadyStatusReady ReadyStatus = "ready"
@@ -410,6 +440,21 @@ const (
 func (e TestCheckoutResultStatus) Valid() bool {
 	switch e {
 	case TestCheckoutResultStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UpsertQRCodeAnswerSuccess.
+const (
+	UpsertQRCodeAnswerSuccessTrue UpsertQRCodeAnswerSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the UpsertQRCodeAnswerSuccess enum.
+func (e UpsertQRCodeAnswerSuccess) Valid() bool {
+	switch e {
+	case UpsertQRCodeAnswerSuccessTrue:
 		return true
 	default:
 		return false
@@ -739,6 +784,52 @@ type BatchPrintRequest struct {
 
 	// StartPosition The 1-based label slot of the first label on the first sheet, to finish a partly used sheet; 0 or absent means 1.
 	StartPosition int `json:"startPosition,omitempty"`
+}
+
+// BulkUpsertQRCodeItem One worker of a bulk upsert.
+type BulkUpsertQRCodeItem struct {
+	// ExternalID The worker's employee or badge number (ExternalIDPath's rule); once per request.
+	ExternalID string `json:"externalId,omitempty"`
+
+	// IsActive false deactivates, true activates; absent or null leaves it.
+	IsActive *bool `json:"isActive,omitempty"`
+
+	// LabelType helmet, gear or wallet; empty: helmet.
+	LabelType string `json:"labelType,omitempty"`
+
+	// Name Blank: the record's full name; at most 100 bytes.
+	Name string `json:"name,omitempty"`
+
+	// ProjectID 0 or absent: no project.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID 0 or absent: the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+
+	// Values The record's values by the template's field ids.
+	Values map[string]string `json:"values,omitempty"`
+}
+
+// BulkUpsertQRCodesAnswer defines model for BulkUpsertQRCodesAnswer.
+type BulkUpsertQRCodesAnswer struct {
+	Created int `json:"created"`
+
+	// Deactivated Codes this request made inactive.
+	Deactivated int                            `json:"deactivated"`
+	Success     BulkUpsertQRCodesAnswerSuccess `json:"success"`
+	Unchanged   int                            `json:"unchanged"`
+
+	// Updated Codes changed (deactivated ones included).
+	Updated int `json:"updated"`
+}
+
+// BulkUpsertQRCodesAnswerSuccess defines model for BulkUpsertQRCodesAnswer.Success.
+type BulkUpsertQRCodesAnswerSuccess bool
+
+// BulkUpsertQRCodesRequest defines model for BulkUpsertQRCodesRequest.
+type BulkUpsertQRCodesRequest struct {
+	// QrCodes 1 to 2000 workers.
+	QrCodes []BulkUpsertQRCodeItem `json:"qrCodes,omitempty"`
 }
 
 // CheckUserResponse defines model for CheckUserResponse.
@@ -1219,6 +1310,9 @@ type CorporateUser struct {
 // the record's full name (at most 100 bytes); labelType is helmet,
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
+	// ExternalID The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
+	ExternalID string `json:"externalId,omitempty"`
+
 	// LabelType helmet, gear or wallet; empty: helmet.
 	//
 	// Examples: helmet
@@ -1544,12 +1638,30 @@ type LabelSheetRequest struct {
 	TimeZone string `json:"timeZone,omitempty"`
 }
 
+// LabelsByExternalIDRequest defines model for LabelsByExternalIDRequest.
+type LabelsByExternalIDRequest struct {
+	// ExternalIds 1 to 2000 employee or badge numbers, in print order (one may repeat).
+	ExternalIds []string `json:"externalIds,omitempty"`
+
+	// Layout A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
+	Layout BatchPrintLayoutChoice `json:"layout,omitempty"`
+
+	// Preview Render the same PDF without recording a print run.
+	Preview bool `json:"preview,omitempty"`
+
+	// StartPosition The 1-based label slot of the first label on the first sheet; 0 or absent means 1.
+	StartPosition int `json:"startPosition,omitempty"`
+}
+
 // LibraryCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
 type LibraryCode struct {
-	CreatedAt time.Time            `json:"createdAt"`
-	ID        int64                `json:"id"`
-	IsActive  bool                 `json:"isActive"`
-	LabelType LibraryCodeLabelType `json:"labelType"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// ExternalID The organisation's own id for the worker (employee or badge number); null for none.
+	ExternalID *string              `json:"externalId"`
+	ID         int64                `json:"id"`
+	IsActive   bool                 `json:"isActive"`
+	LabelType  LibraryCodeLabelType `json:"labelType"`
 
 	// MissingFields How many required or recommended fields the record leaves blank.
 	MissingFields int `json:"missingFields"`
@@ -2003,6 +2115,29 @@ type PushPaymentStatusResponse struct {
 	PaymentStatus SyncPaymentStatus `json:"paymentStatus"`
 }
 
+// QRCodeChange defines model for QRCodeChange.
+type QRCodeChange struct {
+	ExternalID *string `json:"externalId"`
+	ID         int64   `json:"id"`
+	IsActive   bool    `json:"isActive"`
+	Name       string  `json:"name"`
+
+	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
+	Record    LibraryCodeRecord `json:"record,omitempty,omitzero"`
+	UpdatedAt time.Time         `json:"updatedAt"`
+}
+
+// QRCodeChangesPage defines model for QRCodeChangesPage.
+type QRCodeChangesPage struct {
+	// NextCursor Pass as cursor for the next page; null at the end.
+	NextCursor *string                  `json:"nextCursor"`
+	QrCodes    []QRCodeChange           `json:"qrCodes"`
+	Success    QRCodeChangesPageSuccess `json:"success"`
+}
+
+// QRCodeChangesPageSuccess defines model for QRCodeChangesPage.Success.
+type QRCodeChangesPageSuccess bool
+
 // Ready defines model for Ready.
 type Ready struct {
 	Status ReadyStatus `json:"status"`
@@ -2132,6 +2267,27 @@ type SyncPaymentStatus struct {
 	SubscriptionID   *string `json:"subscriptionId"`
 }
 
+// SyncRowError defines model for SyncRowError.
+type SyncRowError struct {
+	// Errors Each field's problem (by field id), for the record's values.
+	Errors []FieldError `json:"errors,omitempty"`
+
+	// ExternalID As sent.
+	ExternalID string `json:"externalId"`
+
+	// Index The worker's 0-based place in qrCodes.
+	Index int `json:"index"`
+
+	// Message The first problem.
+	Message string `json:"message"`
+}
+
+// SyncRowsError defines model for SyncRowsError.
+type SyncRowsError struct {
+	Message string         `json:"message"`
+	Rows    []SyncRowError `json:"rows,omitempty"`
+}
+
 // TestCheckoutRequest defines model for TestCheckoutRequest.
 type TestCheckoutRequest struct {
 	// CardNumber A test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
@@ -2167,7 +2323,9 @@ type UpdateLinkRequest struct {
 
 // UpdateQRCodeRequest A change to a code; a field left out or null is left as it is.
 type UpdateQRCodeRequest struct {
-	IsActive *bool `json:"isActive,omitempty"`
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it.
+	ExternalID *string `json:"externalId,omitempty"`
+	IsActive   *bool   `json:"isActive,omitempty"`
 
 	// LabelType helmet, gear or wallet.
 	//
@@ -2183,6 +2341,42 @@ type UpdateQRCodeRequest struct {
 	// Values Replaces every value of the record (by field id), checked against the code's own copy of its template's fields.
 	//
 	// Examples: {"bloodType":"O+","contact1Name":"Bob Rider","contact1Phone":"+44 7700 900456","fullName":"Ann Rider"}
+	Values map[string]string `json:"values,omitempty"`
+}
+
+// UpsertQRCodeAnswer defines model for UpsertQRCodeAnswer.
+type UpsertQRCodeAnswer struct {
+	// Changed false when the code was already as sent and nothing was written.
+	Changed bool `json:"changed"`
+
+	// QrCode A code of the organisation's library; record and qrText only when asked for (one code, a write's answer, or the list with records=1).
+	QrCode  LibraryCode               `json:"qrCode"`
+	Success UpsertQRCodeAnswerSuccess `json:"success"`
+}
+
+// UpsertQRCodeAnswerSuccess defines model for UpsertQRCodeAnswer.Success.
+type UpsertQRCodeAnswerSuccess bool
+
+// UpsertQRCodeRequest A worker's code, by the external id in the path (or in the item of
+// a bulk upsert). The create body plus isActive (absent: a new code
+// is active, an existing one keeps its state).
+type UpsertQRCodeRequest struct {
+	// IsActive false deactivates, true activates; absent or null leaves it.
+	IsActive *bool `json:"isActive,omitempty"`
+
+	// LabelType helmet, gear or wallet; empty: helmet.
+	LabelType string `json:"labelType,omitempty"`
+
+	// Name Blank: the record's full name; at most 100 bytes.
+	Name string `json:"name,omitempty"`
+
+	// ProjectID 0 or absent: no project.
+	ProjectID int64 `json:"projectId,omitempty"`
+
+	// TemplateID 0 or absent: the Standard Emergency Form.
+	TemplateID int64 `json:"templateId,omitempty"`
+
+	// Values The record's values by the template's field ids.
 	Values map[string]string `json:"values,omitempty"`
 }
 
@@ -2251,8 +2445,14 @@ type CollectToken = string
 // CorporateBearerSession Examples: bearer
 type CorporateBearerSession = string
 
+// ExternalIDPath defines model for ExternalIDPath.
+type ExternalIDPath = string
+
 // FormTemplatePathID defines model for FormTemplatePathID.
 type FormTemplatePathID = int64
+
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
 
 // LinkID defines model for LinkID.
 type LinkID = int64
@@ -2338,6 +2538,12 @@ type CorporatePaused = Error
 // CorporatePaymentSessionFailed Every error answer.
 type CorporatePaymentSessionFailed = Error
 
+// ExternalIDCodeInvalid Every error answer.
+type ExternalIDCodeInvalid = Error
+
+// ExternalIDNotFound Every error answer.
+type ExternalIDNotFound = Error
+
 // Forbidden Every error answer.
 type Forbidden = Error
 
@@ -2385,6 +2591,9 @@ type ProjectNotFound = Error
 
 // StationTooOld Every error answer.
 type StationTooOld = Error
+
+// SyncConflict Every error answer.
+type SyncConflict = Error
 
 // TooLarge Every error answer.
 type TooLarge = Error
@@ -2479,12 +2688,78 @@ type ListQRCodesParams struct {
 
 	// Records `1` adds each code's record and QR text.
 	Records string `form:"records,omitempty" json:"records,omitempty"`
+
+	// ExternalID Only the code with this employee or badge number (issue 23; 1 to 100 of A-Z a-z 0-9 - _ . : @ +).
+	ExternalID string `form:"externalId,omitempty" json:"externalId,omitempty"`
+}
+
+// CreateQRCodeParams defines parameters for CreateQRCode.
+type CreateQRCodeParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// BulkUpsertQRCodesParams defines parameters for BulkUpsertQRCodes.
+type BulkUpsertQRCodesParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpsertQRCodeByExternalIDParams defines parameters for UpsertQRCodeByExternalID.
+type UpsertQRCodeByExternalIDParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQRCodeChangesParams defines parameters for ListQRCodeChanges.
+type ListQRCodeChangesParams struct {
+	// UpdatedSince Only codes changed at or after this time (RFC 3339, e.g. 2026-01-31T22:00:00Z).
+	UpdatedSince string `form:"updatedSince,omitempty" json:"updatedSince,omitempty"`
+
+	// Cursor The nextCursor of the previous page.
+	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Limit Codes per page, 1 to 500 (100 when absent).
+	Limit string `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Include `record` adds each code's record.
+	Include string `form:"include,omitempty" json:"include,omitempty"`
 }
 
 // GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
 type GetQRCodeImportTemplateParams struct {
 	// TemplateID The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template).
 	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
+}
+
+// DuplicateQRCodeParams defines parameters for DuplicateQRCode.
+type DuplicateQRCodeParams struct {
+	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// request (method, path and body) within 24 hours answers the first
+	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
+	// the same key with another request is refused (409), as is one
+	// while the first is still running (409: try again in a moment).
+	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
+	// characters (a UUID is a good key). An answer 5xx is not kept.
+	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
@@ -2636,8 +2911,17 @@ type UpdateProjectJSONRequestBody = ProjectRequest
 // CreateQRCodeJSONRequestBody defines body for CreateQRCode for application/json ContentType.
 type CreateQRCodeJSONRequestBody = CreateQRCodeRequest
 
+// BulkUpsertQRCodesJSONRequestBody defines body for BulkUpsertQRCodes for application/json ContentType.
+type BulkUpsertQRCodesJSONRequestBody = BulkUpsertQRCodesRequest
+
+// UpsertQRCodeByExternalIDJSONRequestBody defines body for UpsertQRCodeByExternalID for application/json ContentType.
+type UpsertQRCodeByExternalIDJSONRequestBody = UpsertQRCodeRequest
+
 // ImportQRCodesJSONRequestBody defines body for ImportQRCodes for application/json ContentType.
 type ImportQRCodesJSONRequestBody = ImportQRCodesRequest
+
+// PrintQRCodeLabelsByExternalIDJSONRequestBody defines body for PrintQRCodeLabelsByExternalID for application/json ContentType.
+type PrintQRCodeLabelsByExternalIDJSONRequestBody = LabelsByExternalIDRequest
 
 // UpdateQRCodeJSONRequestBody defines body for UpdateQRCode for application/json ContentType.
 type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest

@@ -222,6 +222,7 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		{svc.PurgeOldAnalytics, "analytics purge failed", "old analytics records deleted"},
 		{svc.PurgeOldAuditEntries, "audit log purge failed", "old audit entries deleted"},
 		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},
+		{svc.PurgeIdempotencyKeys, "idempotency key purge failed", "old idempotency keys deleted"},
 	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()

@@ -1700,6 +1700,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/qr-codes/by-external-id/{externalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Creates (201) or updates (200) the code with this employee or badge number; the same data again changes nothing (200, changed false).
+         * @description The body is the create body. On an update, the template, project,
+         *     label type, name and values are replaced; `isActive` is left as it
+         *     is unless given. A code whose stored data already equals the body
+         *     is not written (its updatedAt stays, no activity entry). A create
+         *     counts against the plan's quota, checked under the organisation's
+         *     row lock.
+         */
+        put: operations["upsertQRCodeByExternalId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivates the code with this employee or badge number (a worker who left); the record stays. Already inactive is 200 too. */
+        post: operations["deactivateQRCodeByExternalId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates again the code with this employee or badge number (a worker who came back). Already active is 200 too. */
+        post: operations["activateQRCodeByExternalId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/bulk-upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates, updates or deactivates up to 2000 workers' codes by their external ids, all or nothing.
+         * @description One transaction: any invalid worker answers 400 with every
+         *     worker's problems (by index and externalId) and nothing is
+         *     written. The quota is checked for all the creates together under
+         *     the organisation's row lock, so two bulk requests at once cannot
+         *     pass the plan together. A worker whose data is already as sent is
+         *     counted unchanged and not written. The body may be up to 16 MB.
+         */
+        post: operations["bulkUpsertQRCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch label PDF of the codes with these employee or badge numbers, in that order (a print is recorded as a print run; a preview is not).
+         * @description For a site-access system printing new starters' helmet labels. An
+         *     unknown id, or a deactivated code's, refuses the whole batch (400,
+         *     naming them). Refused (403) while the organisation is paused, as
+         *     the batch print is.
+         */
+        post: operations["printQRCodeLabelsByExternalId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's codes in the order they last changed, a page at a time, from updatedSince on; for a nightly sync.
+         * @description Ordered by (updatedAt, id). Pass `nextCursor` back as `cursor` for
+         *     the next page; a page shorter than `limit` (nextCursor null) is
+         *     the end. Each code's record only with `include=record`. Deleted
+         *     codes do not appear (no tombstones): deactivate a worker's code
+         *     instead of deleting it when a system keeps in step.
+         */
+        get: operations["listQRCodeChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3041,6 +3172,8 @@ export interface components {
             id: number;
             /** @example Ann Rider */
             name: string;
+            /** @description The organisation's own id for the worker (employee or badge number); null for none. */
+            externalId: string | null;
             /**
              * Format: int64
              * @description Null when the code is in no project.
@@ -3136,6 +3269,8 @@ export interface components {
             values?: {
                 [key: string]: string;
             };
+            /** @description The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
+            externalId?: string;
         };
         /** @description A change to a code; a field left out or null is left as it is. */
         UpdateQRCodeRequest: {
@@ -3164,6 +3299,8 @@ export interface components {
                 [key: string]: string;
             };
             isActive?: boolean | null;
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it. */
+            externalId?: string | null;
         };
         /** @description A CSV import, as JSON. */
         ImportQRCodesRequest: {
@@ -3378,6 +3515,99 @@ export interface components {
              * @example lt_live_3q2-7wAbCdEfGhIjKlMnOpQrStUvWxYz0123456789a
              */
             secret: string;
+        };
+        /**
+         * @description A worker's code, by the external id in the path (or in the item of
+         *     a bulk upsert). The create body plus isActive (absent: a new code
+         *     is active, an existing one keeps its state).
+         */
+        UpsertQRCodeRequest: {
+            /** @description Blank: the record's full name; at most 100 bytes. */
+            name?: string;
+            /**
+             * Format: int64
+             * @description 0 or absent: no project.
+             */
+            projectId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent: the Standard Emergency Form.
+             */
+            templateId?: number;
+            /** @description helmet, gear or wallet; empty: helmet. */
+            labelType?: string;
+            /** @description The record's values by the template's field ids. */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description false deactivates, true activates; absent or null leaves it. */
+            isActive?: boolean | null;
+        };
+        UpsertQRCodeAnswer: {
+            /** @constant */
+            success: true;
+            /** @description false when the code was already as sent and nothing was written. */
+            changed: boolean;
+            qrCode: components["schemas"]["LibraryCode"];
+        };
+        /** @description One worker of a bulk upsert. */
+        BulkUpsertQRCodeItem: {
+            /** @description The worker's employee or badge number (ExternalIDPath's rule); once per request. */
+            externalId?: string;
+        } & components["schemas"]["UpsertQRCodeRequest"];
+        BulkUpsertQRCodesRequest: {
+            /** @description 1 to 2000 workers. */
+            qrCodes?: components["schemas"]["BulkUpsertQRCodeItem"][];
+        };
+        BulkUpsertQRCodesAnswer: {
+            /** @constant */
+            success: true;
+            created: number;
+            /** @description Codes changed (deactivated ones included). */
+            updated: number;
+            unchanged: number;
+            /** @description Codes this request made inactive. */
+            deactivated: number;
+        };
+        SyncRowsError: {
+            message: string;
+            rows?: components["schemas"]["SyncRowError"][];
+        };
+        SyncRowError: {
+            /** @description The worker's 0-based place in qrCodes. */
+            index: number;
+            /** @description As sent. */
+            externalId: string;
+            /** @description The first problem. */
+            message: string;
+            /** @description Each field's problem (by field id), for the record's values. */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        QRCodeChange: {
+            /** Format: int64 */
+            id: number;
+            externalId: string | null;
+            name: string;
+            isActive: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            record?: components["schemas"]["LibraryCodeRecord"];
+        };
+        QRCodeChangesPage: {
+            /** @constant */
+            success: true;
+            qrCodes: components["schemas"]["QRCodeChange"][];
+            /** @description Pass as cursor for the next page; null at the end. */
+            nextCursor: string | null;
+        };
+        LabelsByExternalIDRequest: {
+            /** @description 1 to 2000 employee or badge numbers, in print order (one may repeat). */
+            externalIds?: string[];
+            layout?: components["schemas"]["BatchPrintLayoutChoice"];
+            /** @description The 1-based label slot of the first label on the first sheet; 0 or absent means 1. */
+            startPosition?: number;
+            /** @description Render the same PDF without recording a print run. */
+            preview?: boolean;
         };
     };
     responses: {
@@ -3762,6 +3992,33 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The external id, the code or its values are not valid; `errors` lists each field's problem (by field id). */
+        ExternalIDCodeInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation is not the caller's, or no code has this external id. */
+        ExternalIDNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The plan's quota would be exceeded by the creates, or another request took an external id at the same time (send again). */
+        SyncConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Not signed in, or an API key that is unknown, revoked or expired. */
         CorporateAPIKeyUnauthorized: {
             headers: {
@@ -3843,6 +4100,22 @@ export interface components {
         CollectToken: string;
         /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
         CorporateBearerSession: string;
+        /**
+         * @description Makes a create safe to retry (issue 23): the same key, caller and
+         *     request (method, path and body) within 24 hours answers the first
+         *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
+         *     the same key with another request is refused (409), as is one
+         *     while the first is still running (409: try again in a moment).
+         *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
+         *     characters (a UUID is a good key). An answer 5xx is not kept.
+         */
+        IdempotencyKey: string;
+        /**
+         * @description The organisation's own id for the worker (employee or badge
+         *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
+         *     spaces trimmed); another answers 400.
+         */
+        ExternalIDPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -7233,6 +7506,8 @@ export interface operations {
                 status?: string;
                 /** @description `1` adds each code's record and QR text. */
                 records?: string;
+                /** @description Only the code with this employee or badge number (issue 23; 1 to 100 of A-Z a-z 0-9 - _ . : @ +). */
+                externalId?: string;
             };
             header?: never;
             path: {
@@ -7272,7 +7547,18 @@ export interface operations {
     createQRCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 *     request (method, path and body) within 24 hours answers the first
+                 *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
+                 *     the same key with another request is refused (409), as is one
+                 *     while the first is still running (409: try again in a moment).
+                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
+                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The organisation's id. */
                 orgId: components["parameters"]["OrgID"];
@@ -7457,6 +7743,15 @@ export interface operations {
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["LibraryNotFound"];
+            /** @description Another code of the organisation has this employee or badge number (externalId). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
             426: components["responses"]["StationTooOld"];
@@ -7497,7 +7792,18 @@ export interface operations {
     duplicateQRCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 *     request (method, path and body) within 24 hours answers the first
+                 *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
+                 *     the same key with another request is refused (409), as is one
+                 *     while the first is still running (409: try again in a moment).
+                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
+                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The organisation's id. */
                 orgId: components["parameters"]["OrgID"];
@@ -7517,10 +7823,20 @@ export interface operations {
                     "application/json": components["schemas"]["LibraryCodeAnswer"];
                 };
             };
+            /** @description The Idempotency-Key is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
             409: components["responses"]["LibraryQuotaReached"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -7872,6 +8188,283 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    upsertQRCodeByExternalId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 *     request (method, path and body) within 24 hours answers the first
+                 *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
+                 *     the same key with another request is refused (409), as is one
+                 *     while the first is still running (409: try again in a moment).
+                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
+                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /**
+                 * @description The organisation's own id for the worker (employee or badge
+                 *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
+                 *     spaces trimmed); another answers 400.
+                 */
+                externalId: components["parameters"]["ExternalIDPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertQRCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code was updated, or was already as sent (changed false). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertQRCodeAnswer"];
+                };
+            };
+            /** @description The code was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertQRCodeAnswer"];
+                };
+            };
+            400: components["responses"]["ExternalIDCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            409: components["responses"]["SyncConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deactivateQRCodeByExternalId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /**
+                 * @description The organisation's own id for the worker (employee or badge
+                 *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
+                 *     spaces trimmed); another answers 400.
+                 */
+                externalId: components["parameters"]["ExternalIDPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, now inactive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertQRCodeAnswer"];
+                };
+            };
+            400: components["responses"]["ExternalIDCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ExternalIDNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    activateQRCodeByExternalId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /**
+                 * @description The organisation's own id for the worker (employee or badge
+                 *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
+                 *     spaces trimmed); another answers 400.
+                 */
+                externalId: components["parameters"]["ExternalIDPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, now active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertQRCodeAnswer"];
+                };
+            };
+            400: components["responses"]["ExternalIDCodeInvalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ExternalIDNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulkUpsertQRCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 *     request (method, path and body) within 24 hours answers the first
+                 *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
+                 *     the same key with another request is refused (409), as is one
+                 *     while the first is still running (409: try again in a moment).
+                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
+                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUpsertQRCodesRequest"];
+            };
+        };
+        responses: {
+            /** @description What was done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUpsertQRCodesAnswer"];
+                };
+            };
+            /** @description Nothing was written. `rows` lists each refused worker's problems; the body's own problems (empty, too many, wrong type) have a message only. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRowsError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            409: components["responses"]["SyncConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    printQRCodeLabelsByExternalId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabelsByExternalIDRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description An id is not valid, unknown or deactivated, or the layout or start position is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listQRCodeChanges: {
+        parameters: {
+            query?: {
+                /** @description Only codes changed at or after this time (RFC 3339, e.g. 2026-01-31T22:00:00Z). */
+                updatedSince?: string;
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Codes per page, 1 to 500 (100 when absent). */
+                limit?: string;
+                /** @description `record` adds each code's record. */
+                include?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QRCodeChangesPage"];
+                };
+            };
+            /** @description A query parameter is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporateAPIKeyRefused"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
     };

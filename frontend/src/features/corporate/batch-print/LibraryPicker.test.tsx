@@ -9,6 +9,7 @@ function code(id: number, name: string, projectId: number | null, projectName = 
   return {
     id,
     name,
+    externalId: null,
     projectId,
     projectName,
     templateId: null,

@@ -175,6 +175,7 @@ function EditCode(props: {
         name: code.data.name,
         projectId: code.data.projectId ?? 0,
         labelType: code.data.labelType,
+        externalId: code.data.externalId ?? "",
       }}
       fields={record.fields}
       values={record.values}
@@ -253,12 +254,14 @@ function useDirtyCheck(
 }
 
 /** A new code's details before anything is typed. */
-const newDetails: Details = { name: "", projectId: 0, labelType: "helmet" };
+const newDetails: Details = { name: "", projectId: 0, labelType: "helmet", externalId: "" };
 
 interface Details {
   name: string;
   projectId: number;
   labelType: string;
+  /** The organisation's own id for the worker (issue 23); "" for none. */
+  externalId: string;
 }
 
 /** The code's own details beside its record: name, project and label type. */
@@ -274,6 +277,17 @@ function CodeDetails(props: { orgId: number; value: Details; onChange: (d: Detai
             value={props.value.name}
             maxLength={100}
             onChange={(e) => set({ name: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={copy.externalId} hint={copy.externalIdHint}>
+        {(control) => (
+          <input
+            {...control}
+            value={props.value.externalId}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(e) => set({ externalId: e.target.value })}
           />
         )}
       </FormField>

@@ -14,6 +14,7 @@ function libraryCode(id: number, name: string, extra: Partial<LibraryCode> = {})
   return {
     id,
     name,
+    externalId: null,
     projectId: null,
     projectName: "",
     templateId: null,
@@ -273,12 +274,15 @@ describe("/corporate/qr-codes", () => {
     expect(created).toHaveLength(0);
     await user.type(within(dialog).getByLabelText(/^Full Name/), "Dee Walker");
     await user.type(within(dialog).getByLabelText(/^Badge number/), "B-12");
+    // The organisation's own id for the worker (issue 23).
+    await user.type(within(dialog).getByLabelText(/^Employee or badge number/), "E-12");
     await user.click(within(dialog).getByRole("button", { name: "Save QR Code" }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({
       name: "Dee",
       projectId: 7,
       labelType: "wallet",
+      externalId: "E-12",
       templateId: 9,
       values: { fullName: "Dee Walker", badge: "B-12" },
     });

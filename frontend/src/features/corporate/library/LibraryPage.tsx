@@ -261,6 +261,7 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
     <tr className={code.isActive ? undefined : "library-row-inactive"}>
       <td>
         <strong>{code.name}</strong>
+        {code.externalId && <span className="hint"> · {code.externalId}</span>}
         {source && <span className="hint"> · {source}</span>}
         {code.missingFields > 0 && (
           <p className="hint library-missing">{copy.missing(code.missingFields)}</p>

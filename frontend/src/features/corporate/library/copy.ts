@@ -61,6 +61,9 @@ export const libraryCopy = {
     template: "Form template",
     name: "Name",
     nameHint: "Left blank, the code is named after the person's full name.",
+    externalId: "Employee or badge number",
+    externalIdHint:
+      "Optional: your HR or site-access system's id for this worker (letters, digits and - _ . : @ +).",
     project: "Project",
     noProject: "No project (organization)",
     labelType: "Label type",

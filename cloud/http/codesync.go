@@ -1,0 +1,216 @@
+package http
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
+)
+
+// Corporate integration (issue 23): codes by the organisation's own id for
+// each worker, a bulk upsert and the changes feed.
+
+// bulkUpsertBodyBytes caps a bulk upsert's body: 2,000 workers at up to
+// 8 KB each (a full Standard Emergency Form with JSON's escaping is well
+// under that). Only this route gets more than cloud.MaxBodyBytes.
+const bulkUpsertBodyBytes = cloud.SyncMaxCodes * 8 << 10
+
+func (s *Server) handleUpsertCodeByExternalID(w http.ResponseWriter, r *http.Request) {
+	var req service.UpsertRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	c, created, changed, err := s.service.UpsertCode(r.Context(), userFrom(r), pathID(r, "orgId"),
+		chi.URLParam(r, "externalId"), req)
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	s.writeUpserted(w, r, status, c, changed, err)
+}
+
+// writeUpserted answers with the code (and its record) and whether it
+// changed.
+func (s *Server) writeUpserted(w http.ResponseWriter, r *http.Request, status int, c *cloud.CorporateCode, changed bool, err error) {
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	view, err := s.service.CodeViewWithRecord(c)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, status, api.UpsertQRCodeAnswer{Success: true, Changed: changed, QrCode: *view})
+}
+
+func (s *Server) handleDeactivateCodeByExternalID(w http.ResponseWriter, r *http.Request) {
+	s.setActiveByExternalID(w, r, false)
+}
+
+func (s *Server) handleActivateCodeByExternalID(w http.ResponseWriter, r *http.Request) {
+	s.setActiveByExternalID(w, r, true)
+}
+
+func (s *Server) setActiveByExternalID(w http.ResponseWriter, r *http.Request, active bool) {
+	c, changed, err := s.service.SetCodeActiveByExternalID(r.Context(), userFrom(r), pathID(r, "orgId"),
+		chi.URLParam(r, "externalId"), active)
+	s.writeUpserted(w, r, http.StatusOK, c, changed, err)
+}
+
+func (s *Server) handleBulkUpsertCodes(w http.ResponseWriter, r *http.Request) {
+	var req api.BulkUpsertQRCodesRequest
+	if mediaType(r) != "application/json" {
+		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
+		return
+	}
+	if err := decodeBody(w, r, &req, bulkUpsertBodyBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	result, err := s.service.BulkUpsertCodes(r.Context(), userFrom(r), pathID(r, "orgId"), req.QrCodes)
+	var rows *service.SyncRowsError
+	if errors.As(err, &rows) {
+		writeJSON(w, http.StatusBadRequest, api.SyncRowsError{Message: cloud.MsgSyncHasErrors, Rows: rows.Rows})
+		return
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, result)
+}
+
+func (s *Server) handleCodeChanges(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page, err := s.service.CodeChanges(r.Context(), userFrom(r), pathID(r, "orgId"), service.ChangesQuery{
+		UpdatedSince: q.Get("updatedSince"), Cursor: q.Get("cursor"), Limit: q.Get("limit"), Include: q.Get("include")})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, page)
+}
+
+// createBodyBytes is the body limit of the creates idempotent wraps (but
+// the bulk upsert's): decodeJSON's.
+const createBodyBytes = cloud.MaxBodyBytes
+
+// IdempotencyKeyHeader makes a create safe to retry (issue 23).
+const IdempotencyKeyHeader = "Idempotency-Key"
+
+// idempotent wraps a create: with an Idempotency-Key header, the first
+// answer (any but a 5xx, which releases the key for a retry) is kept for a
+// day and answered again to the same key, caller and request (method,
+// path and body), and that request creates nothing; the same key with
+// another request is refused (409). Without the header the route answers
+// as always. bodyLimit is the route's own body limit.
+func (s *Server) idempotent(bodyLimit int64, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key, sent := r.Header[http.CanonicalHeaderKey(IdempotencyKeyHeader)]
+		actor, orgID := userFrom(r), pathID(r, "orgId")
+		// A caller outside the organisation is refused by the route itself
+		// (401, 404): no key is kept for an organisation that is not theirs.
+		if !sent || actor == nil || actor.OrganizationID != orgID {
+			next(w, r)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, bodyLimit))
+		if err != nil {
+			s.writeError(w, r, decodeError(err))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\n%s\n", r.Method, r.URL.Path)
+		h.Write(body)
+		kept, claim, err := s.service.ClaimIdempotencyKey(r.Context(), idempotencyCaller(r, actor), orgID, strings.Join(key, ","), h.Sum(nil))
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if kept != nil {
+			w.Header().Set("Content-Type", kept.ContentType)
+			w.Header().Set("Idempotent-Replayed", "true")
+			w.WriteHeader(kept.Status)
+			w.Write(kept.Body)
+			return
+		}
+		rec := &recordingWriter{ResponseWriter: w}
+		next(rec, r)
+		var answer *cloud.IdempotentAnswer
+		if rec.status != 0 && rec.status < 500 {
+			answer = &cloud.IdempotentAnswer{Status: rec.status, ContentType: w.Header().Get("Content-Type"), Body: rec.body.Bytes()}
+		}
+		// Kept even when the caller has gone: the create happened.
+		if err := s.service.FinishIdempotencyKey(context.WithoutCancel(r.Context()), claim, answer); err != nil {
+			s.logger.Error("idempotency key not kept", slog.String("error", err.Error()))
+		}
+	}
+}
+
+// idempotencyCaller names whose Idempotency-Keys a request's key is among:
+// each API key's own (every key acts as the same stand-in member, so the
+// member's id would mix them up), else the signed-in member's.
+func idempotencyCaller(r *http.Request, actor *cloud.User) string {
+	if p := keyFrom(r); p != nil {
+		return "key:" + strconv.FormatInt(p.Key.ID, 10)
+	}
+	return "user:" + strconv.FormatInt(actor.ID, 10)
+}
+
+// recordingWriter passes an answer on and keeps a copy.
+type recordingWriter struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+}
+
+func (w *recordingWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	w.body.Write(b)
+	return w.ResponseWriter.Write(b)
+}
+
+// labelsBodyBytes fits 2,000 external ids of 100 bytes with JSON's quoting.
+const labelsBodyBytes = 512 << 10
+
+func (s *Server) handleLabelsByExternalID(w http.ResponseWriter, r *http.Request) {
+	var req service.LabelsByExternalIDRequest
+	if mediaType(r) != "application/json" {
+		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
+		return
+	}
+	if err := decodeBody(w, r, &req, labelsBodyBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	pdf, err := s.service.LabelsByExternalID(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeDownload(w, "application/pdf", "lifetag-batch-labels.pdf", pdf)
+}

@@ -1,0 +1,579 @@
+package service
+
+// Corporate integration (issue 23): an organisation's own system (HR,
+// site access) keeps its workers' codes in step by its own id for each
+// worker, the code's external id. Creates, updates and deactivations go
+// through one store call (SaveCodes) so a batch is all or nothing and its
+// creates are checked against the quota together, under the
+// organisation's row lock.
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// UpsertRequest is one worker's code (pkg/api: UpsertQRCodeRequest).
+type UpsertRequest = api.UpsertQRCodeRequest
+
+// BulkUpsertItem is one worker of a bulk upsert (pkg/api).
+type BulkUpsertItem = api.BulkUpsertQRCodeItem
+
+// BulkUpsertResult counts what a bulk upsert did (pkg/api).
+type BulkUpsertResult = api.BulkUpsertQRCodesAnswer
+
+// SyncRowsError is a batch refused for its workers' problems: nothing was
+// written. The handler answers it as 400 with every row.
+type SyncRowsError struct {
+	Rows []api.SyncRowError
+	// first is the first row's error as it was (a single upsert answers
+	// it: a template not found stays 404 there).
+	first error
+}
+
+func (e *SyncRowsError) Error() string { return cloud.MsgSyncHasErrors }
+
+// syncOutcome is what an upsert did to one code.
+type syncOutcome int
+
+const (
+	syncUnchanged syncOutcome = iota
+	syncCreated
+	syncUpdated
+)
+
+// planned is one worker's code after checking: the code to write (or as it
+// is, when unchanged) and what will happen to it.
+type planned struct {
+	code        *cloud.CorporateCode
+	outcome     syncOutcome
+	deactivated bool
+}
+
+// UpsertCode creates or updates the organisation's code with externalID.
+// It answers the code and whether it was created (201) or changed.
+func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64, externalID string, req UpsertRequest) (code *cloud.CorporateCode, created, changed bool, err error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, false, false, err
+	}
+	plans, err := s.planSync(ctx, actor, org, []BulkUpsertItem{bulkItem(externalID, req)})
+	var rows *SyncRowsError
+	if errors.As(err, &rows) {
+		// One worker: its own problem is the answer, as a create's is.
+		return nil, false, false, rows.first
+	} else if err != nil {
+		return nil, false, false, err
+	}
+	p := plans[0]
+	if p.outcome == syncUnchanged {
+		return p.code, false, false, nil
+	}
+	kind := cloud.ActivityCodeUpdated
+	if p.outcome == syncCreated {
+		kind = cloud.ActivityCodeCreated
+	}
+	if err := s.saveSync(ctx, org.ID, plans, &cloud.Activity{OrganizationID: org.ID, Kind: kind, Detail: p.code.Name,
+		CreatedAt: s.now()}); err != nil {
+		return nil, false, false, err
+	}
+	return p.code, p.outcome == syncCreated, true, nil
+}
+
+// bulkItem is a single upsert as a bulk item.
+func bulkItem(externalID string, r UpsertRequest) BulkUpsertItem {
+	return BulkUpsertItem{ExternalID: externalID, Name: r.Name, ProjectID: r.ProjectID, TemplateID: r.TemplateID,
+		LabelType: r.LabelType, Values: r.Values, IsActive: r.IsActive}
+}
+
+// BulkUpsertCodes creates, updates or deactivates up to SyncMaxCodes
+// workers' codes in one transaction; any worker's problem refuses them all
+// (SyncRowsError).
+func (s *Service) BulkUpsertCodes(ctx context.Context, actor *cloud.User, orgID int64, items []BulkUpsertItem) (*BulkUpsertResult, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(items) == 0:
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgSyncEmpty)
+	case len(items) > cloud.SyncMaxCodes:
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgSyncTooMany)
+	}
+	plans, err := s.planSync(ctx, actor, org, items)
+	if err != nil {
+		return nil, err
+	}
+	result := &BulkUpsertResult{Success: true}
+	for _, p := range plans {
+		switch p.outcome {
+		case syncCreated:
+			result.Created++
+		case syncUpdated:
+			result.Updated++
+		default:
+			result.Unchanged++
+		}
+		if p.deactivated {
+			result.Deactivated++
+		}
+	}
+	if result.Created+result.Updated == 0 {
+		return result, nil // nothing to write, nor to log
+	}
+	detail := fmt.Sprintf("%d created, %d updated, %d deactivated", result.Created, result.Updated, result.Deactivated)
+	if err := s.saveSync(ctx, org.ID, plans, &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityCodesSynced,
+		Detail: detail, CreatedAt: s.now()}); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// saveSync writes the plans that change something, in one transaction.
+func (s *Service) saveSync(ctx context.Context, orgID int64, plans []planned, a *cloud.Activity) error {
+	var creates, updates []*cloud.CorporateCode
+	for _, p := range plans {
+		switch p.outcome {
+		case syncCreated:
+			creates = append(creates, p.code)
+		case syncUpdated:
+			updates = append(updates, p.code)
+		}
+	}
+	err := s.store.SaveCodes(ctx, orgID, creates, updates, a)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		// A project deleted meanwhile, or a code: either way this request
+		// read a library that changed under it.
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgSyncConflict)
+	}
+	return err
+}
+
+// planSync checks every item and decides what each does, reading the
+// organisation's codes with those external ids; it writes nothing. Every
+// item's problem is collected (SyncRowsError).
+func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Organization, items []BulkUpsertItem) ([]planned, error) {
+	var rows []api.SyncRowError
+	var first error
+	refuse := func(i int, item BulkUpsertItem, err error) error {
+		var e *cloud.Error
+		if !errors.As(err, &e) || (e.Code != cloud.EINVALID && e.Code != cloud.ENOTFOUND) {
+			return err // the database, not the worker
+		}
+		row := api.SyncRowError{Index: i, ExternalID: item.ExternalID, Message: e.Message}
+		row.Errors = e.Fields
+		rows = append(rows, row)
+		if first == nil {
+			first = err
+		}
+		return nil
+	}
+	ids := make([]string, len(items))
+	seen := map[string]bool{}
+	for i, item := range items {
+		id, err := cloud.NormalizeExternalID(item.ExternalID)
+		if err == nil && id == "" {
+			err = cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDRequired)
+		} else if err == nil && seen[id] {
+			err = cloud.NewError(cloud.EINVALID, cloud.MsgSyncDuplicateExternal)
+		}
+		if err != nil {
+			if err := refuse(i, item, err); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		seen[id], ids[i] = true, id
+	}
+	existing, err := s.store.FindCodesByExternalID(ctx, org.ID, compact(ids))
+	if err != nil {
+		return nil, err
+	}
+	byExternal := map[string]*cloud.CorporateCode{}
+	for _, c := range existing {
+		byExternal[c.ExternalID] = c
+	}
+	// Templates and projects are looked up once each, not once a worker.
+	type template struct {
+		name   string
+		fields []emergency.Field
+		err    error
+	}
+	templates := map[int64]template{}
+	type project struct {
+		name string
+		err  error
+	}
+	projects := map[int64]project{}
+	plans := make([]planned, 0, len(items))
+	for i, item := range items {
+		if ids[i] == "" {
+			continue // refused above
+		}
+		t, ok := templates[item.TemplateID]
+		if !ok {
+			t.name, t.fields, t.err = s.orgTemplateFields(ctx, org.ID, item.TemplateID)
+			templates[item.TemplateID] = t
+		}
+		pr, ok := projects[item.ProjectID]
+		if !ok {
+			pr.name, pr.err = s.projectName(ctx, org.ID, item.ProjectID)
+			projects[item.ProjectID] = pr
+		}
+		var p planned
+		switch {
+		case t.err != nil:
+			err = t.err
+		case pr.err != nil:
+			err = pr.err
+		case byExternal[ids[i]] == nil:
+			p, err = s.planCreate(actor, org.ID, ids[i], item, t.name, t.fields)
+		default:
+			p, err = s.planUpdate(byExternal[ids[i]], item, t.name, t.fields)
+		}
+		if err != nil {
+			if err := refuse(i, item, err); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		p.code.ProjectName = pr.name
+		plans = append(plans, p)
+	}
+	if len(rows) > 0 {
+		// In the order sent: the id checks ran before the records'.
+		slices.SortFunc(rows, func(a, b api.SyncRowError) int { return a.Index - b.Index })
+		return nil, &SyncRowsError{Rows: rows, first: first}
+	}
+	return plans, nil
+}
+
+func compact(ids []string) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (s *Service) planCreate(actor *cloud.User, orgID int64, externalID string, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
+	code, err := s.newCode(actor, orgID, CodeInput{Name: item.Name, ProjectID: item.ProjectID, TemplateID: item.TemplateID,
+		LabelType: item.LabelType, Values: item.Values, Source: cloud.CodeSourceImport}, templateName, fields)
+	if err != nil {
+		return planned{}, err
+	}
+	code.ExternalID = externalID
+	if item.IsActive != nil && !*item.IsActive {
+		code.IsActive = false // a worker already gone, kept for the record
+	}
+	return planned{code: code, outcome: syncCreated}, nil
+}
+
+// planUpdate is c as item makes it: the template, project, label type,
+// name and values replaced, the active flag only when given. When that
+// equals c as stored, nothing is written (unchanged).
+func (s *Service) planUpdate(c *cloud.CorporateCode, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
+	old, err := s.openCodeRecord(c)
+	if err != nil {
+		return planned{}, err
+	}
+	if item.TemplateID == c.TemplateID {
+		// The code keeps its own copy of its template's fields, as an
+		// edit in the library does: a template changed since does not
+		// make every code of it "changed".
+		fields, templateName = old.Fields, c.TemplateName
+	}
+	record, err := checkedRecord(fields, orEmpty(item.Values))
+	if err != nil {
+		return planned{}, err
+	}
+	next := *c
+	next.TemplateID, next.TemplateName = item.TemplateID, templateName
+	next.ProjectID, next.LabelType = item.ProjectID, item.LabelType
+	next.Name = codeName(item.Name, record)
+	if item.IsActive != nil {
+		next.IsActive = *item.IsActive
+	}
+	if err := next.Validate(); err != nil {
+		return planned{}, err
+	}
+	same := next.TemplateID == c.TemplateID && next.ProjectID == c.ProjectID && next.LabelType == c.LabelType &&
+		next.Name == c.Name && next.IsActive == c.IsActive && reflect.DeepEqual(record.Fields, old.Fields) &&
+		sameValues(record.Values, old.Values)
+	if same {
+		return planned{code: c, outcome: syncUnchanged}, nil
+	}
+	if next.Sealed, err = s.sealCodeRecord(c.OrganizationID, record); err != nil {
+		return planned{}, err
+	}
+	next.MissingFields = cloud.MissingFields(record)
+	next.UpdatedAt = s.now()
+	return planned{code: &next, outcome: syncUpdated, deactivated: c.IsActive && !next.IsActive}, nil
+}
+
+func orEmpty(values map[string]string) map[string]string {
+	if values == nil {
+		return map[string]string{}
+	}
+	return values
+}
+
+// sameValues compares two records' values, a blank value the same as none.
+func sameValues(a, b map[string]string) bool {
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	for k, v := range b {
+		if a[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// SetCodeActiveByExternalID deactivates (a worker who left: the record
+// stays, the code can be activated again) or activates the code with
+// externalID. Already in that state is no change.
+func (s *Service) SetCodeActiveByExternalID(ctx context.Context, actor *cloud.User, orgID int64, externalID string, active bool) (code *cloud.CorporateCode, changed bool, err error) {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return nil, false, err
+	}
+	c, err := s.codeByExternalID(ctx, org.ID, externalID)
+	if err != nil || c.IsActive == active {
+		return c, false, err
+	}
+	c, err = s.changeCode(ctx, org.ID, c.ID, CodeUpdate{IsActive: &active})
+	return c, err == nil, err
+}
+
+// codeByExternalID is the organisation's code with this external id, or
+// ENOTFOUND naming it.
+func (s *Service) codeByExternalID(ctx context.Context, orgID int64, externalID string) (*cloud.CorporateCode, error) {
+	id, err := cloud.NormalizeExternalID(externalID)
+	if err == nil && id == "" {
+		err = cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDRequired)
+	}
+	if err != nil {
+		return nil, err
+	}
+	codes, err := s.store.FindCodesByExternalID(ctx, orgID, []string{id})
+	if err != nil {
+		return nil, err
+	}
+	if len(codes) == 0 {
+		return nil, cloud.Errorf(cloud.ENOTFOUND, cloud.MsgExternalIDNotFound, id)
+	}
+	c := codes[0]
+	if c.ProjectName, err = s.projectName(ctx, orgID, c.ProjectID); err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return nil, err
+	}
+	return c, nil
+}
+
+// ChangesQuery is what the changes feed asks for: the raw query values.
+type ChangesQuery struct {
+	UpdatedSince, Cursor, Limit, Include string
+}
+
+// CodeChanges is one page of the organisation's codes in the order they
+// last changed (updated_at, id), from UpdatedSince on. The cursor is the
+// last code of the previous page, opaque to the caller (base64 of
+// "unixnano:id"). Records come only when asked for (include=record), so a
+// program that only reads names never receives medical data.
+func (s *Service) CodeChanges(ctx context.Context, actor *cloud.User, orgID int64, q ChangesQuery) (*api.QRCodeChangesPage, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	var since time.Time
+	if q.UpdatedSince != "" {
+		if since, err = time.Parse(time.RFC3339Nano, q.UpdatedSince); err != nil {
+			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgChangesSinceInvalid)
+		}
+	}
+	limit := cloud.ChangesDefaultLimit
+	if q.Limit != "" {
+		if limit, err = strconv.Atoi(q.Limit); err != nil || limit < 1 || limit > cloud.ChangesMaxLimit {
+			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgChangesLimitInvalid)
+		}
+	}
+	if q.Include != "" && q.Include != "record" {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgChangesIncludeInvalid)
+	}
+	after, err := parseChangesCursor(q.Cursor)
+	if err != nil {
+		return nil, err
+	}
+	codes, err := s.store.CodeChanges(ctx, org.ID, since, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	page := &api.QRCodeChangesPage{Success: true, QrCodes: make([]api.QRCodeChange, 0, len(codes))}
+	for _, c := range codes {
+		item := api.QRCodeChange{ID: c.ID, Name: c.Name, IsActive: c.IsActive, UpdatedAt: c.UpdatedAt}
+		if c.ExternalID != "" {
+			id := c.ExternalID
+			item.ExternalID = &id
+		}
+		if q.Include == "record" {
+			if item.Record, err = s.openCodeRecord(c); err != nil {
+				return nil, err
+			}
+		}
+		page.QrCodes = append(page.QrCodes, item)
+	}
+	if len(codes) == limit {
+		last := codes[len(codes)-1]
+		next := base64.RawURLEncoding.EncodeToString(fmt.Appendf(nil, "%d:%d", last.UpdatedAt.UnixNano(), last.ID))
+		page.NextCursor = &next
+	}
+	return page, nil
+}
+
+func parseChangesCursor(text string) (cloud.ChangesCursor, error) {
+	var c cloud.ChangesCursor
+	if text == "" {
+		return c, nil
+	}
+	invalid := cloud.NewError(cloud.EINVALID, cloud.MsgChangesCursorInvalid)
+	raw, err := base64.RawURLEncoding.DecodeString(text)
+	if err != nil {
+		return c, invalid
+	}
+	nanos, id, ok := strings.Cut(string(raw), ":")
+	if !ok {
+		return c, invalid
+	}
+	n, err1 := strconv.ParseInt(nanos, 10, 64)
+	c.ID, err = strconv.ParseInt(id, 10, 64)
+	if err1 != nil || err != nil || c.ID <= 0 {
+		return cloud.ChangesCursor{}, invalid
+	}
+	c.UpdatedAt = time.Unix(0, n).UTC()
+	return c, nil
+}
+
+// ClaimIdempotencyKey starts a create sent with an Idempotency-Key: nil
+// when this request is the key's first (go on, then FinishIdempotencyKey),
+// or the kept answer to replay. A key used with another request, or still
+// running, is refused: a second request at once gets 409 at once rather
+// than waiting, so no request holds a connection waiting on another (the
+// caller retries, as it would after a timeout, and then gets the replay).
+func (s *Service) ClaimIdempotencyKey(ctx context.Context, caller string, orgID int64, key string, requestHash []byte) (*cloud.IdempotentAnswer, cloud.IdempotentRequest, error) {
+	r := cloud.IdempotentRequest{OrganizationID: orgID, Caller: caller, Key: key, RequestHash: requestHash, CreatedAt: s.now()}
+	if len(key) == 0 || len(key) > cloud.IdempotencyKeyMaxBytes {
+		return nil, r, cloud.NewError(cloud.EINVALID, cloud.MsgIdempotencyKeyInvalid)
+	}
+	for _, b := range []byte(key) {
+		if b < 0x21 || b > 0x7e {
+			return nil, r, cloud.NewError(cloud.EINVALID, cloud.MsgIdempotencyKeyInvalid)
+		}
+	}
+	a, err := s.store.ClaimIdempotencyKey(ctx, r)
+	switch {
+	case err != nil || a == nil:
+		return nil, r, err
+	case !bytes.Equal(a.RequestHash, requestHash):
+		return nil, r, cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyKeyMismatch)
+	case a.Status == 0:
+		return nil, r, cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyInProgress)
+	}
+	return a, r, nil
+}
+
+// FinishIdempotencyKey keeps a claimed key's answer (nil: releases it).
+func (s *Service) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
+	return s.store.FinishIdempotencyKey(ctx, r, a)
+}
+
+// PurgeIdempotencyKeys deletes the keys' answers past IdempotencyTTL.
+func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
+	return s.store.DeleteIdempotencyKeysBefore(ctx, s.now().Add(-cloud.IdempotencyTTL))
+}
+
+// LabelsByExternalIDRequest is the batch label PDF of workers named by
+// their external ids (pkg/api).
+type LabelsByExternalIDRequest = api.LabelsByExternalIDRequest
+
+// LabelsByExternalID is the batch label PDF (BatchPrint, recorded as a
+// print run unless a preview) of the codes with these external ids, in the
+// order given; an unknown id, or a deactivated code's (a worker who left:
+// their label must not be printed again), refuses the whole batch naming
+// them.
+func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, orgID int64, req LabelsByExternalIDRequest) ([]byte, error) {
+	org, err := s.printingOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.ExternalIds) == 0 {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPrintExternalIDsEmpty)
+	}
+	if err := checkQueue(make([]int64, len(req.ExternalIds))); err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(req.ExternalIds))
+	for i, text := range req.ExternalIds {
+		if ids[i], err = cloud.NormalizeExternalID(text); err == nil && ids[i] == "" {
+			err = cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDRequired)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	codes, err := s.store.FindCodesByExternalID(ctx, org.ID, distinctStrings(ids))
+	if err != nil {
+		return nil, err
+	}
+	byExternal := map[string]*cloud.CorporateCode{}
+	for _, c := range codes {
+		byExternal[c.ExternalID] = c
+	}
+	var unknown, inactive []string
+	codeIDs := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		switch c := byExternal[id]; {
+		case c == nil:
+			unknown = append(unknown, id)
+		case !c.IsActive:
+			inactive = append(inactive, id)
+		default:
+			codeIDs = append(codeIDs, c.ID)
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPrintExternalIDsUnknown, strings.Join(distinctStrings(unknown), ", "))
+	}
+	if len(inactive) > 0 {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPrintExternalIDsInactive, strings.Join(distinctStrings(inactive), ", "))
+	}
+	return s.BatchPrint(ctx, actor, org.ID, BatchPrintRequest{CodeIds: codeIDs, Layout: req.Layout,
+		Preview: req.Preview, StartPosition: req.StartPosition})
+}
+
+func distinctStrings(list []string) []string {
+	seen := map[string]bool{}
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

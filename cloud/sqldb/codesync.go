@@ -1,0 +1,145 @@
+package sqldb
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+)
+
+// Corporate integration (issue 23): codes by the organisation's own id
+// (external_id) and the changes feed.
+
+func (db *DB) FindCodesByExternalID(ctx context.Context, organizationID int64, externalIDs []string) ([]*cloud.CorporateCode, error) {
+	if len(externalIDs) == 0 {
+		return nil, nil
+	}
+	args := []any{organizationID}
+	marks := make([]string, 0, len(externalIDs))
+	for _, id := range externalIDs {
+		args = append(args, id)
+		marks = append(marks, fmt.Sprintf("$%d", len(args)))
+	}
+	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+`
+		WHERE q.organization_id = $1 AND q.external_id IN (`+strings.Join(marks, ", ")+`) ORDER BY q.id`, args...)
+}
+
+func (db *DB) SaveCodes(ctx context.Context, organizationID int64, creates, updates []*cloud.CorporateCode, a *cloud.Activity) error {
+	if len(creates) == 0 && len(updates) == 0 {
+		return nil
+	}
+	return db.inTx(ctx, func(c conn) error {
+		// The organisation's row, locked, serialises every create of its
+		// codes, this batch's and CreateCodes' (SQLite: the transaction's
+		// write lock already does), so two batches cannot pass the quota
+		// together.
+		org, err := findOrganization(c, `id = $1`+c.d.lockRows, organizationID)
+		if err != nil {
+			return err
+		}
+		if len(creates) > 0 {
+			var used int
+			if err := c.queryRow(`SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1`,
+				organizationID).Scan(&used); err != nil {
+				return storeError(err, "qr codes")
+			}
+			if err := cloud.CanCreateCodes(org, used, creates[0].CreatedAt); err != nil {
+				return err
+			}
+			if used+len(creates) > org.MaxQRCodes {
+				return cloud.QuotaError(org.MaxQRCodes, used, len(creates))
+			}
+		}
+		projects := map[int64]bool{}
+		for _, q := range append(append([]*cloud.CorporateCode(nil), creates...), updates...) {
+			if q.OrganizationID != organizationID {
+				return cloud.Errorf(cloud.EINTERNAL, "codes of two organisations in one save")
+			}
+			if q.ProjectID != 0 && !projects[q.ProjectID] {
+				if _, err := findProject(c, organizationID, q.ProjectID); err != nil {
+					return err
+				}
+				projects[q.ProjectID] = true
+			}
+		}
+		for _, q := range updates {
+			if err := updateCode(c, q); err != nil {
+				return err
+			}
+		}
+		for _, q := range creates {
+			if err := insertCode(c, q); err != nil {
+				return err
+			}
+		}
+		if a == nil {
+			return nil
+		}
+		return corporateTx{c}.AddActivity(a)
+	})
+}
+
+func (db *DB) CodeChanges(ctx context.Context, organizationID int64, since time.Time, after cloud.ChangesCursor, limit int) ([]*cloud.CorporateCode, error) {
+	// updated_at is set on every row (migration 00121 filled the old
+	// ones), so the index (organization_id, updated_at, id) serves this.
+	where, args := ` WHERE q.organization_id = $1`, []any{organizationID}
+	if !since.IsZero() {
+		args = append(args, since)
+		where += fmt.Sprintf(` AND q.updated_at >= $%d`, len(args))
+	}
+	if after.ID != 0 {
+		args = append(args, after.UpdatedAt, after.ID)
+		where += fmt.Sprintf(` AND (q.updated_at > $%d OR (q.updated_at = $%[1]d AND q.id > $%d))`, len(args)-1, len(args))
+	}
+	args = append(args, limit)
+	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+where+
+		fmt.Sprintf(` ORDER BY q.updated_at, q.id LIMIT $%d`, len(args)), args...)
+}
+
+func (db *DB) ClaimIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest) (*cloud.IdempotentAnswer, error) {
+	c := db.conn(ctx)
+	// The primary key decides between two claims at once: one inserts, the
+	// other (PostgreSQL: after the first commits) does nothing and reads it.
+	n, err := c.exec(`INSERT INTO idempotency_keys (organization_id, caller, idempotency_key, request_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (organization_id, caller, idempotency_key) DO NOTHING`,
+		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt)
+	if err != nil || n == 1 {
+		return nil, storeError(err, "idempotency key")
+	}
+	// A use past its time is the key's to take again (only one taker wins).
+	n, err = c.exec(`UPDATE idempotency_keys SET request_hash = $4, status = NULL, content_type = '', body = NULL,
+		created_at = $5 WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND created_at < $6`,
+		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt, r.CreatedAt.Add(-cloud.IdempotencyTTL))
+	if err != nil || n == 1 {
+		return nil, storeError(err, "idempotency key")
+	}
+	var a cloud.IdempotentAnswer
+	err = c.queryRow(`SELECT request_hash, coalesce(status, 0), content_type, body FROM idempotency_keys
+		WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3`, r.OrganizationID, r.Caller, r.Key).
+		Scan(&a.RequestHash, &a.Status, &a.ContentType, &a.Body)
+	if err != nil {
+		return nil, storeError(err, "idempotency key")
+	}
+	return &a, nil
+}
+
+func (db *DB) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
+	c := db.conn(ctx)
+	var err error
+	if a == nil {
+		_, err = c.exec(`DELETE FROM idempotency_keys WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3
+			AND status IS NULL`, r.OrganizationID, r.Caller, r.Key)
+	} else {
+		_, err = c.exec(`UPDATE idempotency_keys SET status = $4, content_type = $5, body = $6
+			WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND status IS NULL`,
+			r.OrganizationID, r.Caller, r.Key, a.Status, a.ContentType, a.Body)
+	}
+	return storeError(err, "idempotency key")
+}
+
+func (db *DB) DeleteIdempotencyKeysBefore(ctx context.Context, before time.Time) (int64, error) {
+	n, err := db.conn(ctx).exec(`DELETE FROM idempotency_keys WHERE created_at < $1`, before)
+	return n, storeError(err, "idempotency keys")
+}
