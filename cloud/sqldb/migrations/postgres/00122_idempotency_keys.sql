@@ -6,7 +6,7 @@
 -- +goose Up
 CREATE TABLE idempotency_keys (
     organization_id  bigint NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
-    -- Who sent it: "user:<id>" (an API key's principal would be its own).
+    -- Who sent it: "user:<id>" (a signed-in member) or "key:<id>" (an API key).
     caller           text NOT NULL,
     idempotency_key  text NOT NULL,
     -- SHA-256 of the method, path and body: the same key with another

@@ -5,8 +5,8 @@
 
 -- +goose Up
 CREATE TABLE idempotency_keys (
-    organization_id  bigint NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
-    -- Who sent it: "user:<id>" (an API key's principal would be its own).
+    organization_id  integer NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+    -- Who sent it: "user:<id>" (a signed-in member) or "key:<id>" (an API key).
     caller           text NOT NULL,
     idempotency_key  text NOT NULL,
     -- SHA-256 of the method, path and body: the same key with another
@@ -15,7 +15,7 @@ CREATE TABLE idempotency_keys (
     status           integer,
     content_type     text NOT NULL DEFAULT '',
     body             blob,
-    created_at       timestamptz NOT NULL,
+    created_at       text NOT NULL,
     PRIMARY KEY (organization_id, caller, idempotency_key)
 );
 CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
