@@ -335,3 +335,53 @@ func TestLabelsByExternalID(t *testing.T) {
 		wantStatus(t, print(other.token, "E-1"), http.StatusNotFound, "")
 	})
 }
+
+// TestQuotaHoldsForKeysAndPeopleAtOnce: an HR system's write key sending a
+// batch and a person creating codes in the browser at the same moment
+// cannot pass the plan together, and every code made is one a request was
+// told it made.
+func TestQuotaHoldsForKeysAndPeopleAtOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@quota.example")
+		const plan = 6
+		e.setOrganization(o.orgID, plan, cloud.SubscriptionActive)
+		key := e.apiKey(o.orgID, "HR sync", cloud.APIKeyScopeWrite, time.Time{})
+
+		var wg sync.WaitGroup
+		var batch int
+		singles := make([]int, 4)
+		wg.Go(func() {
+			batch = e.do("POST", o.path("/qr-codes/bulk-upsert"), key, map[string]any{"qrCodes": workers(1, 4, nil)}).Status
+		})
+		for i := range singles {
+			wg.Go(func() {
+				singles[i] = e.do("POST", o.path("/qr-codes"), o.token,
+					map[string]any{"values": libraryValues(fmt.Sprintf("Walk-in %d", i))}).Status
+			})
+		}
+		wg.Wait()
+
+		made := 0
+		switch batch {
+		case http.StatusOK:
+			made += 4
+		case http.StatusConflict:
+		default:
+			t.Fatalf("the key's batch answered %d", batch)
+		}
+		for _, status := range singles {
+			switch status {
+			case http.StatusCreated:
+				made++
+			case http.StatusConflict, http.StatusForbidden:
+			default:
+				t.Fatalf("a person's create answered %d", status)
+			}
+		}
+		total := e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["total"]
+		if made > plan || total != float64(made) || made == 0 {
+			t.Fatalf("plan %d: the answers made %d codes, the library holds %v (batch %d, singles %v)", plan, made, total, batch, singles)
+		}
+	})
+}
