@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   blobBytes,
   decodePdf,
+  escapeDialog,
   expectToast,
   outboxMail,
   payInDialog,
@@ -80,7 +81,7 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   await expect(page).toHaveURL(/\/qr-generated$/);
   await page.getByRole("button", { name: "View QR Code Content" }).click();
   const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
-  await page.keyboard.press("Escape");
+  await escapeDialog(page);
 
   // The admin finds the order by searching for the customer.
   const desk = await adminPage(browser);

@@ -422,3 +422,16 @@ export async function json<T>(response: APIResponse): Promise<T> {
   );
   return (await response.json()) as T;
 }
+
+/**
+ * Presses Escape on the open dialog once the focus is inside it. Radix
+ * starts listening for Escape in the same effects that move the focus in,
+ * which run just after the dialog is painted: a key pressed in between (a
+ * loaded machine) would be lost.
+ */
+export async function escapeDialog(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null))
+    .toBe(true);
+  await page.keyboard.press("Escape");
+}

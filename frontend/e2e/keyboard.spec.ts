@@ -3,6 +3,7 @@ import { signInAsA11yAdmin } from "./a11y";
 import {
   createCodes,
   decodePdf,
+  escapeDialog,
   expectToast,
   jane,
   moveFieldUpWithKeys,
@@ -64,7 +65,7 @@ test("the individual's form to a paid label PDF", async ({ page }) => {
   const view = page.getByRole("button", { name: "View QR Code Content" });
   await press(page, view);
   await expect(page.getByRole("dialog")).toBeVisible();
-  await page.keyboard.press("Escape");
+  await escapeDialog(page);
   await expectFocus(view);
 
   await press(page, page.getByRole("link", { name: /Print/ }).first());

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import {
+  escapeDialog,
   expectToast,
   outboxMail,
   registerAndSignIn,
@@ -166,7 +167,7 @@ test("item 5: typed work is not lost without a question", async ({ page }) => {
   await expect(dialog).toHaveCount(0);
   // Untouched, it closes straight away.
   await page.getByRole("button", { name: "Create QR Code" }).click();
-  await page.keyboard.press("Escape");
+  await escapeDialog(page);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // The template editor: Back to templates, and leaving the page, ask first.

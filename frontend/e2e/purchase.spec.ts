@@ -6,10 +6,11 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   blobBytes,
   decodePdf,
+  escapeDialog,
   expectToast,
-  payInDialog,
   fillEmergencyForm,
   jane,
+  payInDialog,
   printCalls,
   snap,
   startPhysicalOrder,
@@ -73,7 +74,7 @@ test("buys print access, sees the real code, and downloads and prints labels tha
   const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
   expect(qrText).toContain(`Name: ${jane.fullName}`);
   expect(qrText).not.toContain("buyer@example.com");
-  await page.keyboard.press("Escape");
+  await escapeDialog(page);
 
   await page.goto("/print-preview");
   await snap(page, "print-preview-ready");
@@ -195,7 +196,7 @@ test("saves a lock-screen picture whose code scans to the form's exact text", as
   await buyPrintAccess(page, "lockscreen@example.com");
   await page.getByRole("button", { name: "View QR Code Content" }).click();
   const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
-  await page.keyboard.press("Escape");
+  await escapeDialog(page);
 
   for (const phone of ["iPhone", "Android"]) {
     const downloading = page.waitForEvent("download");

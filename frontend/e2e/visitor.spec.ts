@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, fillEmergencyForm, jane, printCalls, snap, stubPrint } from "./helpers";
+import {
+  escapeDialog,
+  expectToast,
+  fillEmergencyForm,
+  jane,
+  printCalls,
+  snap,
+  stubPrint,
+} from "./helpers";
 
 test.describe("a visitor without an account", () => {
   test("fills the form, which is saved on the device, and sees only the sample", async ({
@@ -20,7 +28,7 @@ test.describe("a visitor without an account", () => {
     await page.getByRole("button", { name: "Preview the label on a phone" }).click();
     await expect(page.getByRole("dialog", { name: "Label preview" })).toBeVisible();
     await snap(page, "home-label-preview");
-    await page.keyboard.press("Escape");
+    await escapeDialog(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Get Started - £0.99" }).click();
