@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { CopyField } from "@/components/ui/CopyField";
 import { toast } from "@/components/ui/toast-store";
 import { prices, toasts } from "@/lib/copy";
 import { useUserStore } from "@/stores/session";
@@ -21,7 +22,6 @@ export function ReferralsPage() {
   const email = user?.email ?? null;
   const referrals = useReferrals(email);
   const generate = useGenerateReferral(email);
-  const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     if (user) return;
@@ -75,23 +75,7 @@ export function ReferralsPage() {
             <h2>{copy.yourCode}</h2>
             <p className="referral-code">{dashboard.referralCode}</p>
             <label htmlFor="share-link">{copy.shareLink}</label>
-            <div className="copy-row">
-              <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} />
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={async () => {
-                  try {
-                    await navigator.clipboard.writeText(link);
-                    setCopied(true);
-                  } catch (error) {
-                    console.error("Copy failed", error);
-                  }
-                }}
-              >
-                {copied ? copy.copied : copy.copy}
-              </button>
-            </div>
+            <CopyField id="share-link" value={link} copy={copy} />
           </section>
           <div className="stats">
             <div className="card stat">

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
+import { CopyField } from "@/components/ui/CopyField";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
@@ -239,34 +240,14 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
 
 /** The new secret, shown once, with a Copy button. */
 function SecretShare(props: { secret: string }) {
-  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
     <div className="link-share">
-      <div className="copy-row">
-        <input
-          readOnly
-          value={props.secret}
-          aria-label={copy.secretLabel}
-          data-testid="api-key-secret"
-          onFocus={(e) => e.target.select()}
-        />
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(props.secret);
-              setCopied("yes");
-            } catch (error) {
-              console.error("Copy failed", error);
-              setCopied("failed");
-            }
-          }}
-        >
-          {copied === "yes" ? copy.copied : copy.copy}
-        </button>
-      </div>
-      {copied === "failed" && <p role="alert">{copy.copyFailed}</p>}
+      <CopyField
+        value={props.secret}
+        copy={copy}
+        label={copy.secretLabel}
+        testId="api-key-secret"
+      />
     </div>
   );
 }
