@@ -103,6 +103,9 @@ const (
 	MsgIdempotencyKeyInvalid  = "Idempotency-Key must be 1 to 255 visible ASCII characters"
 	MsgIdempotencyKeyMismatch = "This Idempotency-Key was used with a different request"
 	MsgIdempotencyInProgress  = "A request with this Idempotency-Key is still being processed: try again in a moment"
+	// The kept answer is sealed; after a DATA_KEY rotation whose old key
+	// was dropped within the day it cannot be read back.
+	MsgIdempotencyAnswerUnreadable = "This Idempotency-Key's first answer can no longer be read back: check the library before sending the request again with a new key"
 )
 
 // IdempotentRequest is one use of a key: who, where, and the request's hash.

@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -256,6 +257,17 @@ func TestIdempotencyKey(t *testing.T) {
 		again := withKey("POST", o.path("/qr-codes"), o.token, "key-1", body)
 		if again.Status != http.StatusCreated || string(again.Body) != string(first.Body) || count() != 1 {
 			t.Fatalf("replay: %d %s (first %s), %d codes", again.Status, again.Body, first.Body, count())
+		}
+		// The kept answer carries the worker's record: it is sealed, as the
+		// record is, never kept readable (in text or in hex).
+		rows := e.Dump(t)["idempotency_keys"]
+		if len(rows) != 1 {
+			t.Fatalf("idempotency_keys: %d rows", len(rows))
+		}
+		for column, value := range rows[0] {
+			if strings.Contains(value, "Ann Rider") || strings.Contains(strings.ToLower(value), hex.EncodeToString([]byte("Ann Rider"))) {
+				t.Errorf("idempotency_keys.%s holds the record readable: %.80q", column, value)
+			}
 		}
 		wantStatus(t, withKey("POST", o.path("/qr-codes"), o.token, "key-1", map[string]any{"values": libraryValues("Bob")}),
 			http.StatusConflict, cloud.MsgIdempotencyKeyMismatch)

@@ -494,11 +494,34 @@ func (s *Service) ClaimIdempotencyKey(ctx context.Context, caller string, orgID 
 	case a.Status == 0:
 		return nil, r, cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyInProgress)
 	}
+	plain, err := s.sealer.Open(a.Body, aad(orgID, fieldIdempotentAnswer))
+	if err != nil {
+		// Sealed under a data key since dropped (kept answers are not
+		// resealed: they live a day). The first request did happen, so
+		// nothing is created again.
+		return nil, r, cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyAnswerUnreadable)
+	}
+	a.Body = plain
 	return a, r, nil
 }
 
-// FinishIdempotencyKey keeps a claimed key's answer (nil: releases it).
+// fieldIdempotentAnswer names a kept answer's sealed body in its aad, with
+// the organisation's id. A create's answer carries the worker's record,
+// which is medical data: sealed like the record itself, never plain.
+const fieldIdempotentAnswer = "idempotency_keys.body"
+
+// FinishIdempotencyKey keeps a claimed key's answer, sealed (nil: releases
+// the key).
 func (s *Service) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
+	if a != nil {
+		sealed, err := s.sealer.Seal(a.Body, aad(r.OrganizationID, fieldIdempotentAnswer))
+		if err != nil {
+			return err
+		}
+		kept := *a
+		kept.Body = sealed
+		a = &kept
+	}
 	return s.store.FinishIdempotencyKey(ctx, r, a)
 }
 
