@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { checkStationWindow } from "./a11y";
 import {
   decodePdf,
   expectNotFramable,
@@ -65,12 +66,14 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
     station.getByRole("heading", { name: "Connect to the Lifetag cloud" }),
   ).toBeVisible();
   await shot(station, "first-run");
+  await checkStationWindow(station, "first run: the cloud's address");
   await station.getByLabel(/^Cloud address/).fill(baseURL!);
   await station.getByRole("button", { name: "Connect" }).click();
   await expect(
     station.getByRole("heading", { name: "Sign in to the print station" }),
   ).toBeVisible();
   await expect(station.getByText(`Cloud: ${baseURL}`)).toBeVisible();
+  await checkStationWindow(station, "sign-in");
   await station.getByLabel("Fulfilment admin").check();
   await station.getByLabel(/^Email/).fill(admin.email);
   await station.getByLabel(/^Password/).fill("wrong-password");
@@ -91,18 +94,21 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   await expect(row).toHaveCount(1);
   await expect(row.getByText("pending")).toBeVisible();
   await shot(station, "queue");
+  await checkStationWindow(station, "the fulfilment queue");
 
   // Settings: no printer chosen means Save PDF.
   await station.getByRole("button", { name: "Settings" }).click();
   const settings = station.getByRole("dialog", { name: "Station settings" });
   await expect(settings.getByLabel("Print labels to")).toHaveValue("");
   await shot(station, "settings");
+  await checkStationWindow(station, "settings open");
   await settings.getByRole("button", { name: "Close" }).click();
 
   // Print Labels saves the label engine's PDF, every code the customer's own.
   await row.getByRole("button", { name: "Print Labels" }).click();
   const dialog = station.getByRole("dialog", { name: "Customer Emergency Data" });
   await expect(dialog.getByText("Jane Doe", { exact: true })).toBeVisible();
+  await checkStationWindow(station, "a customer's record open");
   await dialog.getByRole("button", { name: "Print Labels" }).click();
   // The file appears once the Go side has written it; poll the folder.
   await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
