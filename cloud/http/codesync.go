@@ -73,11 +73,7 @@ func (s *Server) setActiveByExternalID(w http.ResponseWriter, r *http.Request, a
 
 func (s *Server) handleBulkUpsertCodes(w http.ResponseWriter, r *http.Request) {
 	var req api.BulkUpsertQRCodesRequest
-	if mediaType(r) != "application/json" {
-		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
-		return
-	}
-	if err := decodeBody(w, r, &req, bulkUpsertBodyBytes); err != nil {
+	if err := decodeJSONUpTo(w, r, &req, bulkUpsertBodyBytes); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -199,11 +195,7 @@ const labelsBodyBytes = 512 << 10
 
 func (s *Server) handleLabelsByExternalID(w http.ResponseWriter, r *http.Request) {
 	var req service.LabelsByExternalIDRequest
-	if mediaType(r) != "application/json" {
-		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
-		return
-	}
-	if err := decodeBody(w, r, &req, labelsBodyBytes); err != nil {
+	if err := decodeJSONUpTo(w, r, &req, labelsBodyBytes); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -200,11 +200,7 @@ func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleImportCodes(w http.ResponseWriter, r *http.Request) {
 	var req service.ImportRequest
-	if mediaType(r) != "application/json" {
-		s.writeError(w, r, &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON})
-		return
-	}
-	if err := decodeBody(w, r, &req, importBodyBytes); err != nil {
+	if err := decodeJSONUpTo(w, r, &req, importBodyBytes); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -27,10 +27,16 @@ func (e *statusError) Error() string { return e.message }
 // decodeJSON reads one JSON object into dst: the body must say it is JSON,
 // be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	return decodeJSONUpTo(w, r, dst, cloud.MaxBodyBytes)
+}
+
+// decodeJSONUpTo is decodeJSON for a route whose body may be larger (an
+// import, a bulk upsert): at most limit bytes.
+func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
 	if mediaType(r) != "application/json" {
 		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON}
 	}
-	return decodeBody(w, r, dst, cloud.MaxBodyBytes)
+	return decodeBody(w, r, dst, limit)
 }
 
 // decodeBeacon is decodeJSON for the analytics routes, which pages call with
