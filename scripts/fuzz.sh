@@ -16,14 +16,30 @@ FUZZ_MINIMIZE_TIME=${FUZZ_MINIMIZE_TIME:-1s}
 
 status=0
 targets=0
+log=$(mktemp /tmp/lifetag-fuzz.XXXXXX)
+trap 'rm -f "$log"' EXIT
 while IFS=: read -r file target; do
   module=${file%%/*}
   package=./$(dirname "${file#*/}")
   target=${target#func }
   targets=$((targets + 1))
   echo "== fuzz $module $package $target ($FUZZ_TIME)"
-  (cd "$module" && GOWORK=off nice go test -run '^$' -fuzz "^$target\$" \
-    -fuzztime "$FUZZ_TIME" -fuzzminimizetime "$FUZZ_MINIMIZE_TIME" "$package") || status=1
+  for attempt in 1 2; do
+    if (cd "$module" && GOWORK=off nice go test -run '^$' -fuzz "^$target\$" \
+      -fuzztime "$FUZZ_TIME" -fuzzminimizetime "$FUZZ_MINIMIZE_TIME" "$package") 2>&1 | tee "$log"; then
+      break
+    fi
+    # Go's fuzzing engine sometimes ends a timed run with "context deadline
+    # exceeded" and no failing input (its workers outlive the deadline; a
+    # known engine issue). That, and only that, is run once more; a real
+    # failure writes its input under testdata/fuzz and is never retried.
+    if [ "$attempt" -eq 1 ] && grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
+      echo "fuzz: $target: the engine's deadline error without a failing input; running it again"
+      continue
+    fi
+    status=1
+    break
+  done
 done < <(grep -r -o --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*' pkg cloud station | sort)
 
 if [ "$targets" -eq 0 ]; then
