@@ -14,7 +14,7 @@ frontend: setup
 	cp -R frontend/dist/. cloud/web/dist/
 
 build: frontend
-	cd cloud && go build -o ../$(CLOUD_BIN) ./cmd/lifetag-cloud
+	scripts/build-cloud.sh $(CLOUD_BIN)
 
 # The site and API on http://127.0.0.1:$(PORT), on the embedded SQLite default.
 run: build

@@ -26,7 +26,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd cloud && GOWORK=off go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
+GOWORK=off scripts/build-cloud.sh "$work/lifetag-cloud"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 base="http://127.0.0.1:$port"
 env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \

@@ -40,7 +40,7 @@ free_port() {
   return 1
 }
 
-(cd cloud && GOWORK=off go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
+GOWORK=off scripts/build-cloud.sh "$work/lifetag-cloud"
 port=$(free_port)
 base="http://127.0.0.1:$port"
 

@@ -36,7 +36,7 @@ echo "== e2e: build the website and the cloud binary"
 # The cloud embeds cloud/web/dist at compile time (as `make frontend` does).
 find cloud/web/dist -mindepth 1 ! -name .keep -delete
 cp -R frontend/dist/. cloud/web/dist/
-(cd cloud && go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
+scripts/build-cloud.sh "$work/lifetag-cloud"
 
 # A free loopback port: bind port 0, read what the kernel gave, release it.
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"

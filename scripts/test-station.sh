@@ -38,6 +38,10 @@ scripts/setup.sh station wine
 . scripts/station-tools.sh
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# The station run below moves XDG_CACHE_HOME into the work folder; Go's
+# build cache stays where it is, so the builds here (the old station's cgo
+# build included) reuse it from run to run.
+export GOCACHE="$(go env GOCACHE)"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 results=frontend/test-results/station
 mkdir -p "$results"
@@ -115,7 +119,7 @@ echo "== station: the cloud"
 (cd frontend && npm run --silent build >/dev/null)
 find cloud/web/dist -mindepth 1 ! -name .keep -delete
 cp -R frontend/dist/. cloud/web/dist/
-(cd cloud && go build -o "$work/lifetag-cloud" ./cmd/lifetag-cloud)
+scripts/build-cloud.sh "$work/lifetag-cloud"
 cloud_port="$(free_port 18300 18399)"
 base="http://127.0.0.1:$cloud_port"
 # start_cloud starts (or, on the same data, restarts) the cloud.

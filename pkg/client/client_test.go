@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"testing"
 	"time"
@@ -240,5 +241,24 @@ func TestVersionAndTooOld(t *testing.T) {
 	cloud.Restart()
 	if _, err = newClient(t, cloud).Login(ctx, clienttest.AdminEmail, "x"); client.StatusOf(err) != http.StatusUnauthorized {
 		t.Fatalf("at the minimum version: got %v, want the cloud's 401 for a wrong password", err)
+	}
+}
+
+// The User-Agent is exactly "lifetag-station/" and this build's version:
+// the cloud reads the number from it to refuse a station that is too old.
+func TestUserAgentIsTheVersion(t *testing.T) {
+	got := make(chan string, 1)
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r.UserAgent()
+		http.Error(w, `{"error":"no"}`, http.StatusUnauthorized)
+	}))
+	defer server.Close()
+	c, err := client.New(server.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Login(context.Background(), "someone@example.com", "x")
+	if ua, want := <-got, "lifetag-station/"+version.String(); ua != want {
+		t.Fatalf("User-Agent %q, want %q", ua, want)
 	}
 }
