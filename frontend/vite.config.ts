@@ -29,7 +29,9 @@ export default defineConfig(({ mode }) => ({
           sourcemap: false,
           rollupOptions: { input: fileURLToPath(new URL("./station.html", import.meta.url)) },
         }
-      : { outDir: "dist", sourcemap: false },
+      : // The manifest tells scripts/prerender.mjs which chunks each route
+        // loads, for the cloud to preload them with the page.
+        { outDir: "dist", sourcemap: false, manifest: true },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],

@@ -77,6 +77,48 @@ func TestSite(t *testing.T) {
 	}
 }
 
+// TestSitePreloadsEachRoutesCode: a page of the app carries modulepreload
+// links for its own screen's chunks (route-preloads.json, written by the
+// website's build), matched by the route's path with its parameters.
+func TestSitePreloadsEachRoutesCode(t *testing.T) {
+	site := fstest.MapFS{
+		"index.html": {Data: []byte("<html><head><title>Lifetag</title></head><body>home</body></html>")},
+		"app.html":   {Data: []byte("<html><head><title>Lifetag</title></head><body></body></html>")},
+		"route-preloads.json": {Data: []byte(`{"routes": [
+			{"path": "/", "files": ["/assets/HomePage-1.js"]},
+			{"path": "/corporate/qr-codes", "files": ["/assets/LibraryPage-2.js", "/assets/dialog-3.js"]},
+			{"path": "/corporate/dashboard/:orgId", "files": ["/assets/DashboardPage-4.js"]},
+			{"path": "/sneaky", "files": ["https://elsewhere.example/x.js", "/assets/\"><script>.js"]}
+		]}`)},
+	}
+	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{Site: site, Logger: slog.New(slog.DiscardHandler)}))
+	defer server.Close()
+	link := func(f string) string { return `<link rel="modulepreload" crossorigin href="` + f + `">` + "\n" }
+	tests := []struct{ path, want string }{
+		{"/", "<html><head><title>Lifetag</title>" + link("/assets/HomePage-1.js") + "</head><body>home</body></html>"},
+		{"/corporate/qr-codes", "<html><head><title>Lifetag</title>" + link("/assets/LibraryPage-2.js") + link("/assets/dialog-3.js") + "</head><body></body></html>"},
+		{"/corporate/dashboard/42", "<html><head><title>Lifetag</title>" + link("/assets/DashboardPage-4.js") + "</head><body></body></html>"},
+		// No route: the plain app (its router shows Page Not Found).
+		{"/corporate/dashboard", "<html><head><title>Lifetag</title></head><body></body></html>"},
+		{"/corporate/dashboard/42/more", "<html><head><title>Lifetag</title></head><body></body></html>"},
+		// Only the build's own scripts, whatever the table says.
+		{"/sneaky", "<html><head><title>Lifetag</title>" + link("/assets/&#34;&gt;&lt;script&gt;.js") + "</head><body></body></html>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			resp, err := http.Get(server.URL + tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != 200 || string(body) != tt.want {
+				t.Fatalf("got %d\n%s\nwant\n%s", resp.StatusCode, body, tt.want)
+			}
+		})
+	}
+}
+
 func TestSiteWithoutBuild(t *testing.T) {
 	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{Site: fstest.MapFS{}, Logger: slog.New(slog.DiscardHandler)}))
 	defer server.Close()

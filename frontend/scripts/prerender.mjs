@@ -1,13 +1,18 @@
-// Run by `npm run build` after the client and SSR builds. Writes the two
-// pages the cloud serves (cloud/http/site.go):
+// Run by `npm run build` after the client and SSR builds. Writes what the
+// cloud serves as pages (cloud/http/site.go):
 //   dist/app.html    the app as Vite built it, for every address but "/";
 //   dist/index.html  the home page rendered at build time inside
 //                    <div id="root">, with the stylesheet inlined, so a first
-//                    visit paints without waiting for any other file.
+//                    visit paints without waiting for any other file;
+//   dist/route-preloads.json
+//                    for each route of src/app/router.tsx, the chunks its
+//                    screen loads beyond the entry's, which the cloud
+//                    preloads with app.html: a phone fetches the screen's
+//                    code alongside the entry instead of after running it.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const dist = (name) => new URL(`../dist/${name}`, import.meta.url);
-const { render } = await import(new URL("../dist-ssr/prerender.js", import.meta.url));
+const { render, paths } = await import(new URL("../dist-ssr/prerender.js", import.meta.url));
 
 const html = readFileSync(dist("index.html"), "utf8");
 writeFileSync(dist("app.html"), html);
@@ -31,7 +36,48 @@ writeFileSync(
     .replace(link, () => `<style>${css}</style>`)
     .replace(root, () => `<div id="root">${render()}</div>`),
 );
+writeFileSync(dist("route-preloads.json"), JSON.stringify(routePreloads(html), null, 1));
+
 rmSync(new URL("../dist-ssr", import.meta.url), { recursive: true, force: true });
 console.log(
   `prerender: home page (with ${href} inlined) in dist/index.html; app.html for the rest`,
 );
+
+/**
+ * The routes of src/app/router.tsx with the chunks their screens need that
+ * the entry does not already preload. Each route is `path: <paths.x or a
+ * template of it>` followed by its `lazy` import of "@/...": a route this
+ * cannot read fails the build rather than losing its preload quietly.
+ */
+function routePreloads(appHtml) {
+  const manifest = JSON.parse(readFileSync(dist(".vite/manifest.json"), "utf8"));
+  const router = readFileSync(new URL("../src/app/router.tsx", import.meta.url), "utf8");
+  const preloaded = new Set(
+    [...appHtml.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  const chunks = (key, out) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in Vite's manifest`);
+    if (preloaded.has(chunk.file) || out.includes(`/${chunk.file}`)) return out;
+    out.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) chunks(imported, out);
+    return out;
+  };
+  const routes = [];
+  for (const m of router.matchAll(/path:\s*([^,\n]+),\s*lazy:[^]*?import\("@\/([^"]+)"\)/g)) {
+    const path = m[1]
+      .replace(/^`|`$/g, "")
+      .replace(/\$\{paths\.(\w+)\}|^paths\.(\w+)$/g, (_, a, b) => paths[a ?? b])
+      .replace(/^"|"$/g, "");
+    if (!path.startsWith("/") && path !== "*")
+      throw new Error(`prerender: cannot read the route ${m[1]}`);
+    if (path === "*") continue; // the Page Not Found screen, for any other address
+    routes.push({ path, files: chunks(`src/${m[2]}.tsx`, []) });
+  }
+  const lazyRoutes = (router.match(/lazy:/g) ?? []).length;
+  if (routes.length !== lazyRoutes - 1)
+    throw new Error(`prerender: read ${routes.length} of the router's ${lazyRoutes - 1} routes`);
+  return { routes };
+}

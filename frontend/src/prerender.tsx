@@ -8,6 +8,9 @@ import { paths } from "./app/paths";
 import { PrerenderingContext } from "./app/prerendering";
 import { HomePage } from "./features/home/HomePage";
 
+// scripts/prerender.mjs reads the route table's paths from here.
+export { paths };
+
 export function render(): string {
   const router = createMemoryRouter(
     [{ element: <AppLayout />, children: [{ path: paths.home, Component: HomePage }] }],

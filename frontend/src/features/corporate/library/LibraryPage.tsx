@@ -136,11 +136,12 @@ function LibraryView({ orgId }: { orgId: number }) {
         </div>
       </div>
 
-      {data && usage && (
-        <section className="card">
-          <p className={usage.full ? "stat-full" : undefined}>
-            {copy.quota(data.quota.used, data.quota.max)}
-          </p>
+      {/* Drawn at once, filled when the quota arrives, so nothing below moves. */}
+      <section className="card" aria-busy={!usage}>
+        <p className={usage?.full ? "stat-full" : undefined}>
+          {data ? copy.quota(data.quota.used, data.quota.max) : copy.quotaLoading}
+        </p>
+        {data && usage ? (
           <div
             className="usage-bar"
             role="progressbar"
@@ -154,8 +155,10 @@ function LibraryView({ orgId }: { orgId: number }) {
               className={usage.full ? "usage-full" : ""}
             />
           </div>
-        </section>
-      )}
+        ) : (
+          <div className="usage-bar" aria-hidden="true" />
+        )}
+      </section>
 
       <section className="card library-filters" aria-label={copy.filters}>
         <SearchBox label={copy.search} showLabel onSearch={onSearch} />

@@ -8,6 +8,7 @@ export const libraryCopy = {
   create: "Create QR Code",
   import: "Import CSV",
   quota: (used: number, max: number) => `${used} of ${max} QR codes used`,
+  quotaLoading: "Counting your QR codes…",
   filters: "Search and filters",
   search: "Search by name or project",
   projectFilter: "Project",
