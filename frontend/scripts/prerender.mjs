@@ -39,6 +39,9 @@ writeFileSync(
 writeFileSync(dist("route-preloads.json"), JSON.stringify(routePreloads(html), null, 1));
 
 rmSync(new URL("../dist-ssr", import.meta.url), { recursive: true, force: true });
+// Vite's manifest was only for this script: the cloud serves dist, and
+// source paths are nobody else's business.
+rmSync(dist(".vite"), { recursive: true, force: true });
 console.log(
   `prerender: home page (with ${href} inlined) in dist/index.html; app.html for the rest`,
 );
