@@ -159,6 +159,11 @@ expect_installed() {
   entries="$(arp)"
   [ "$entries" = "$want|Lifetag" ] || fail "$step: Add/Remove entries: [$entries], want one, $want by Lifetag"
   if [ "$by" = nsis ]; then
+    # NSIS's shortcut is the machine's, under Wine too (only Wine's msi misplaces its own).
+    case "$(shortcut)" in
+    "$WINEPREFIX/drive_c/ProgramData/"*) ;;
+    *) fail "$step: the shortcut is in the user's Start menu, not the machine's: $(shortcut)" ;;
+    esac
     [ -f "$(program_dir)/uninstall.exe" ] || fail "$step: no uninstall.exe"
     osslsigncode verify -CAfile "$SIGN_CERT" ${TSA_CERT:+-TSA-CAfile "$TSA_CERT"} -in "$(program_dir)/uninstall.exe" >"$work/verify.log" 2>&1 &&
       grep "Signature verification: ok" "$work/verify.log" >/dev/null ||
