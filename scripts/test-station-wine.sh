@@ -175,9 +175,21 @@ expect_installed() {
     [ "$(regval "$config_key" Installer)" = msi ] || fail "$step: the MSI left no Installer=msi"
   fi
 }
-# expect_removed CLOUDURL: what an uninstall leaves (the address, by the rule).
+# A user's own files, as the station writes them: settings and calibration
+# in %AppData%\Lifetag\station.json, the offline cache in %LocalAppData%\Lifetag.
+user_settings() { echo "$WINEPREFIX/drive_c/users/$USER/AppData/Roaming/Lifetag/station.json"; }
+user_cache() { echo "$WINEPREFIX/drive_c/users/$USER/AppData/Local/Lifetag/cache-kept-by-uninstall"; }
+put_user_files() {
+  mkdir -p "$(dirname "$(user_settings)")" "$(dirname "$(user_cache)")"
+  echo '{"printer":"Office","calibration":{"offsetXmm":0.4,"offsetYmm":-0.3}}' >"$(user_settings)"
+  echo cache >"$(user_cache)"
+}
+# expect_removed CLOUDURL: what an uninstall leaves (the address, and each
+# user's settings, calibration and cache, by the rule).
 expect_removed() {
   local url="$1" step="$2"
+  grep -F '"offsetXmm":0.4' "$(user_settings)" >/dev/null 2>&1 || fail "$step: a user's settings and calibration are gone"
+  [ -f "$(user_cache)" ] || fail "$step: a user's offline cache is gone"
   [ ! -e "$(program_dir)" ] || fail "$step: $(program_dir) is still there: $(ls "$(program_dir)")"
   [ -z "$(shortcut)" ] || fail "$step: the shortcut is still there"
   [ -z "$(arp)" ] || fail "$step: an Add/Remove entry is still there"
@@ -262,6 +274,7 @@ wait "$exe_pid" 2>/dev/null || true
 rm "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
 echo "   screenshot of our message: $shot"
 
+put_user_files
 rc="$(run_rc wine "$new_setup" /S /UNINSTALL)"
 [ "$rc" = 0 ] || fail "nsis uninstall: exit $rc"
 # Checked the moment it returns: it must have finished.
@@ -291,6 +304,7 @@ rc="$(run_rc wine "$new_setup" /S)"
 [ "$rc" = 5 ] || fail "nsis over msi: exit $rc, want 5"
 nsis_log | grep "refused (exit code 5): Lifetag Station is installed with its MSI" >/dev/null || fail "nsis over msi: no log line"
 expect_installed "$version" "$url" msi "msi after the NSIS installer's refusal"
+put_user_files
 rc="$(msi "/x \"$(winpath "$new/lifetag-station.msi")\" /qn")"
 [ "$rc" = 0 ] || fail "msi uninstall: exit $rc"
 expect_removed "$url" "msi uninstall"
