@@ -84,7 +84,9 @@ func TestSitePreloadsEachRoutesCode(t *testing.T) {
 	site := fstest.MapFS{
 		"index.html": {Data: []byte("<html><head><title>Lifetag</title></head><body>home</body></html>")},
 		"app.html":   {Data: []byte("<html><head><title>Lifetag</title></head><body></body></html>")},
+		"bare.html":  {Data: []byte("<html><head><title>Lifetag</title></head><body>bare</body></html>")},
 		"route-preloads.json": {Data: []byte(`{"routes": [
+			{"path": "/collect/:token", "frame": false, "files": ["/assets/CollectPage-0.js"]},
 			{"path": "/", "files": ["/assets/HomePage-1.js"]},
 			{"path": "/corporate/qr-codes", "files": ["/assets/LibraryPage-2.js", "/assets/dialog-3.js"]},
 			{"path": "/corporate/dashboard/:orgId", "files": ["/assets/DashboardPage-4.js"]},
@@ -97,6 +99,8 @@ func TestSitePreloadsEachRoutesCode(t *testing.T) {
 	tests := []struct{ path, want string }{
 		{"/", "<html><head><title>Lifetag</title>" + link("/assets/HomePage-1.js") + "</head><body>home</body></html>"},
 		{"/corporate/qr-codes", "<html><head><title>Lifetag</title>" + link("/assets/LibraryPage-2.js") + link("/assets/dialog-3.js") + "</head><body></body></html>"},
+		// Outside the site's frame: the bare page.
+		{"/collect/abc", "<html><head><title>Lifetag</title>" + link("/assets/CollectPage-0.js") + "</head><body>bare</body></html>"},
 		{"/corporate/dashboard/42", "<html><head><title>Lifetag</title>" + link("/assets/DashboardPage-4.js") + "</head><body></body></html>"},
 		// No route: the plain app (its router shows Page Not Found).
 		{"/corporate/dashboard", "<html><head><title>Lifetag</title></head><body></body></html>"},

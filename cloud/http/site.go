@@ -37,7 +37,11 @@ func siteHandler(site fs.FS) http.Handler {
 	if err != nil {
 		app = index // a build from before app.html: index.html everywhere
 	}
-	pages := routePages(site, index, app)
+	bare, err := fs.ReadFile(site, "bare.html")
+	if err != nil {
+		bare = app
+	}
+	pages := routePages(site, index, app, bare)
 	files := http.FileServerFS(site)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
@@ -67,8 +71,8 @@ func siteHandler(site fs.FS) http.Handler {
 }
 
 // routePage is the page served for the addresses one route of the website's
-// router matches: app.html (index.html for "/") with the route's chunks as
-// modulepreload links.
+// router matches: app.html (index.html for "/", bare.html for a route outside
+// the site's frame) with the route's chunks as modulepreload links.
 type routePage struct {
 	segments []string // the route's path split at "/"; ":name" matches any one segment
 	page     []byte
@@ -115,7 +119,7 @@ func matchRoute(route, address []string) bool {
 // (frontend/scripts/prerender.mjs): each route's path and the chunks its
 // screen loads beyond the entry's. A build without it (or a broken one)
 // still serves every page, only without the preloads.
-func routePages(site fs.FS, index, app []byte) routePageSet {
+func routePages(site fs.FS, index, app, bare []byte) routePageSet {
 	set := routePageSet{index: index, app: app}
 	raw, err := fs.ReadFile(site, "route-preloads.json")
 	if err != nil {
@@ -124,6 +128,7 @@ func routePages(site fs.FS, index, app []byte) routePageSet {
 	var table struct {
 		Routes []struct {
 			Path  string   `json:"path"`
+			Frame *bool    `json:"frame"` // false: outside the site's frame
 			Files []string `json:"files"`
 		} `json:"routes"`
 	}
@@ -132,8 +137,11 @@ func routePages(site fs.FS, index, app []byte) routePageSet {
 	}
 	for _, r := range table.Routes {
 		base := app
-		if r.Path == "/" {
+		switch {
+		case r.Path == "/":
 			base = index
+		case r.Frame != nil && !*r.Frame:
+			base = bare
 		}
 		var links strings.Builder
 		for _, f := range r.Files {

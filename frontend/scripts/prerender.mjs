@@ -1,9 +1,12 @@
 // Run by `npm run build` after the client and SSR builds. Writes what the
 // cloud serves as pages (cloud/http/site.go):
-//   dist/app.html    the app as Vite built it, for every address but "/";
 //   dist/index.html  the home page rendered at build time inside
 //                    <div id="root">, with the stylesheet inlined, so a first
 //                    visit paints without waiting for any other file;
+//   dist/app.html    the same for every other address, with the site's frame
+//                    (header, an empty screen) where the home page would be;
+//   dist/bare.html   the same without the frame, for the routes outside the
+//                    site's layout (a worker's collection form);
 //   dist/route-preloads.json
 //                    for each route of src/app/router.tsx, the chunks its
 //                    screen loads beyond the entry's, which the cloud
@@ -12,10 +15,11 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const dist = (name) => new URL(`../dist/${name}`, import.meta.url);
-const { render, paths } = await import(new URL("../dist-ssr/prerender.js", import.meta.url));
+const { render, renderShell, paths } = await import(
+  new URL("../dist-ssr/prerender.js", import.meta.url)
+);
 
 const html = readFileSync(dist("index.html"), "utf8");
-writeFileSync(dist("app.html"), html);
 
 const root = '<div id="root"></div>';
 if (!html.includes(root)) throw new Error(`prerender: ${root} not found in dist/index.html`);
@@ -29,13 +33,14 @@ const [link, href] = links[0];
 const css = readFileSync(dist(href.slice(1)), "utf8");
 if (css.includes("</style")) throw new Error("prerender: the stylesheet would end its own <style>");
 
-writeFileSync(
-  dist("index.html"),
-  // Replacer functions: "$" in CSS or markup is text, not a pattern.
+// Both pages carry the stylesheet inline: the first paint waits for no file.
+const page = (markup) =>
   html
     .replace(link, () => `<style>${css}</style>`)
-    .replace(root, () => `<div id="root">${render()}</div>`),
-);
+    .replace(root, () => `<div id="root">${markup}</div>`);
+writeFileSync(dist("index.html"), page(render()));
+writeFileSync(dist("app.html"), page(renderShell()));
+writeFileSync(dist("bare.html"), page(""));
 writeFileSync(dist("route-preloads.json"), JSON.stringify(routePreloads(html), null, 1));
 
 rmSync(new URL("../dist-ssr", import.meta.url), { recursive: true, force: true });
@@ -43,7 +48,7 @@ rmSync(new URL("../dist-ssr", import.meta.url), { recursive: true, force: true }
 // source paths are nobody else's business.
 rmSync(dist(".vite"), { recursive: true, force: true });
 console.log(
-  `prerender: home page (with ${href} inlined) in dist/index.html; app.html for the rest`,
+  `prerender: home page (with ${href} inlined) in dist/index.html; the frame in app.html for the rest`,
 );
 
 /**
@@ -68,6 +73,9 @@ function routePreloads(appHtml) {
     for (const imported of chunk.imports ?? []) chunks(imported, out);
     return out;
   };
+  // Routes listed before the site's layout element stand outside it.
+  const layoutAt = router.indexOf("element: <AppLayout />");
+  if (layoutAt < 0) throw new Error("prerender: the router has no AppLayout element");
   const routes = [];
   for (const m of router.matchAll(/path:\s*([^,\n]+),\s*lazy:[^]*?import\("@\/([^"]+)"\)/g)) {
     const path = m[1]
@@ -77,7 +85,7 @@ function routePreloads(appHtml) {
     if (!path.startsWith("/") && path !== "*")
       throw new Error(`prerender: cannot read the route ${m[1]}`);
     if (path === "*") continue; // the Page Not Found screen, for any other address
-    routes.push({ path, files: chunks(`src/${m[2]}.tsx`, []) });
+    routes.push({ path, frame: m.index > layoutAt, files: chunks(`src/${m[2]}.tsx`, []) });
   }
   const lazyRoutes = (router.match(/lazy:/g) ?? []).length;
   if (routes.length !== lazyRoutes - 1)

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
+import { usePrerenderedShell } from "@/app/prerendering";
 import { brand } from "@/lib/copy";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useUserStore } from "@/stores/session";
@@ -17,6 +18,8 @@ export function SiteHeader() {
   const user = useUserStore((s) => s.user);
   const member = useCorporateMemberStore((s) => s.member);
   const forgetMember = useCorporateMemberStore((s) => s.forget);
+  // app.html's frame is the same for everyone: its navigation comes with the app.
+  const shell = usePrerenderedShell();
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -27,7 +30,7 @@ export function SiteHeader() {
           {brand.name}
         </Link>
         <nav className="header-nav" aria-label="Main">
-          {user ? (
+          {shell ? null : user ? (
             <>
               <Link to={paths.referrals}>{layoutCopy.referrals}</Link>
               <Suspense fallback={<span className="account-trigger-placeholder" />}>
