@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
@@ -236,5 +237,27 @@ func TestRefusedNames(t *testing.T) {
 	e.Refused = []int{1, 2}
 	if list, n := sheet.RefusedNames(e, names); list != `"Bob", "Ann"` || n != 2 {
 		t.Errorf("%q %d", list, n)
+	}
+}
+
+// The template rules' batchCapacityBytes is what the code on the largest
+// batch label holds legibly: UTF-8 text in byte mode with its ECI
+// designator, level M, modules of at least BatchMinModule. The template
+// builder warns when a template's largest record is longer.
+func TestBatchCapacityBytesRule(t *testing.T) {
+	largest := 0
+	for _, tp := range batchLayouts(t) {
+		largest = max(largest, sheet.MaxModules(tp, sheet.BatchMinModule))
+	}
+	fits := func(n int) bool {
+		size, err := qr.Size("é"+strings.Repeat("a", n-2), labels.BatchLevel)
+		return err == nil && size <= largest
+	}
+	n := 2
+	for fits(n + 1) {
+		n++
+	}
+	if got := emergency.Rules.Templates.BatchCapacityBytes; got != n {
+		t.Errorf("rules.json batchCapacityBytes is %d; the largest batch label (%d modules) holds %d bytes", got, largest, n)
 	}
 }
