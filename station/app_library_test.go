@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/station/internal/cache"
@@ -83,8 +85,34 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 		return err == nil && v.SyncedAt != nil && len(v.Codes) == 2
 	})
 	before := labelsPrinted(t, a, org)
+	// Which layouts hold the queue: the cloud's answer online, the same
+	// answer from the cache offline (one rule, pkg/sheet).
+	synced, err := a.Library.View()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitPath := fmt.Sprintf("/api/corporate/%d/batch-print/fit", org)
+	rawFit, _ := json.Marshal(map[string]any{"codeIds": []int64{synced.Codes[0].ID, synced.Codes[1].ID, synced.Codes[0].ID}})
+	onlineFit := request(t, a, "POST", fitPath, string(rawFit))
+	if onlineFit.Status != http.StatusOK {
+		t.Fatalf("online fit: %d %s", onlineFit.Status, onlineFit.Body)
+	}
 
 	cloud.Stop()
+	offlineFit := request(t, a, "POST", fitPath, string(rawFit))
+	var fit api.BatchFit
+	if offlineFit.Status != http.StatusOK || json.Unmarshal(offlineFit.Body, &fit) != nil ||
+		!bytes.Equal(bytes.TrimSpace(offlineFit.Body), bytes.TrimSpace(onlineFit.Body)) {
+		t.Fatalf("offline fit %d %s, online %s", offlineFit.Status, offlineFit.Body, onlineFit.Body)
+	}
+	// Avery 5160's one-inch labels hold neither worker's record; 5163's do.
+	tooDense := map[string]int{}
+	for _, f := range fit.Layouts {
+		tooDense[f.ID] = len(f.RefusedCodeIds)
+	}
+	if fit.Layouts[0].ID != "avery-5160" || tooDense["avery-5160"] != 2 || tooDense["avery-5163"] != 0 {
+		t.Fatalf("refused per layout %v", tooDense)
+	}
 	answer := request(t, a, "GET", "/api/corporate/organization", "")
 	var own client.Organization
 	if answer.Status != http.StatusOK || json.Unmarshal(answer.Body, &own) != nil || own.ID != org {

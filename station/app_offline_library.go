@@ -16,8 +16,8 @@ import (
 // While the cloud cannot be reached, the Batch screen (the website's
 // batch-print page, frontend/src/features/corporate/batch-print) is
 // answered from the station's cached library (station/internal/library):
-// the organisation, its codes and projects, the layouts, and the batch's
-// PDF, rendered here with pkg/sheet at the level the cloud uses. A print
+// the organisation, its codes and projects, the layouts, which of them
+// hold the queue, and the batch's PDF, rendered here with pkg/sheet at the level the cloud uses. A print
 // (not a preview) is recorded as a print run, queued until the cloud
 // answers; online, the cloud records it itself when it makes the PDF, so
 // each print is counted once.
@@ -60,6 +60,18 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 
 	case method == http.MethodGet && route == fmt.Sprintf("/api/corporate/projects/%d", org):
 		return jsonAnswer(map[string]any{"projects": view.Projects}), true
+
+	case method == http.MethodPost && route == fmt.Sprintf("/api/corporate/%d/batch-print/fit", org):
+		// Which layouts hold the queue, from the cached records.
+		var req api.BatchFitRequest
+		if err := json.Unmarshal([]byte(body), &req); err != nil {
+			return CloudAnswer{}, false
+		}
+		layouts, err := lib.Fit(ctx, req.CodeIds)
+		if err != nil {
+			return refusal(err), true
+		}
+		return jsonAnswer(api.BatchFit{Layouts: layouts}), true
 
 	case method == http.MethodPost && route == fmt.Sprintf("/api/corporate/%d/batch-print.pdf", org):
 		// The body the website sends to the cloud's route.

@@ -290,6 +290,8 @@ var routeCases = []routeCase{
 		func(string) any {
 			return map[string]any{"codeIds": []int64{1}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
 		}, keyWrites(200)},
+	{"corporate batch fit", "POST /api/corporate/{orgId}/batch-print/fit", fixed(orgPath("/batch-print/fit")),
+		func(string) any { return map[string]any{"codeIds": []int64{1}} }, keyWrites(200)},
 	{"corporate record print run", "POST /api/corporate/{orgId}/print-runs", fixed(orgPath("/print-runs")),
 		func(string) any {
 			return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{1}}

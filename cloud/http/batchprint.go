@@ -33,6 +33,21 @@ func (s *Server) handleBatchPrint(w http.ResponseWriter, r *http.Request) {
 	w.Write(pdf)
 }
 
+// handleBatchFit answers which named layouts hold every queued code.
+func (s *Server) handleBatchFit(w http.ResponseWriter, r *http.Request) {
+	var req service.BatchFitRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	layouts, err := s.service.BatchFit(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.BatchFit{Layouts: layouts})
+}
+
 // handleRecordPrintRun records a batch the desktop station printed itself.
 func (s *Server) handleRecordPrintRun(w http.ResponseWriter, r *http.Request) {
 	var req service.PrintRunRequest

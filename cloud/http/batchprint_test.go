@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -253,6 +254,109 @@ func TestBatchPrint(t *testing.T) {
 			}
 			if len(printed) == 0 || !strings.Contains(resp.Message(), "("+strings.Join(printed, "; ")+")") {
 				t.Fatalf("printed on %q; the refusal says %s", printed, resp.Message())
+			}
+		})
+
+		// The batch page asks, before any preview, which layouts hold the
+		// queue; the answer is what printing does on each, and a refusal
+		// names every code too dense for the layout.
+		t.Run("FitAnswersWhatPrintingDoes", func(t *testing.T) {
+			values := workerValues(60)
+			values["notes"] = strings.Repeat("Adrenaline pen in left chest pocket. ", 4)[:140]
+			long, err := b.Service.CreateCode(context.Background(), b.officer, b.officer.OrganizationID,
+				service.CodeInput{Name: "Long Notes", Values: values})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Seven workers, one of them twice, and the longer record.
+			queue := append(append([]int64{}, b.codes[:7]...), b.codes[0], long.ID)
+			records, err := b.Service.CodeRecords(context.Background(), b.officer, b.officer.OrganizationID, queue)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := map[int64]string{}
+			for _, r := range records {
+				name[r.Code.ID] = r.Code.Name
+			}
+			fitPath := fmt.Sprintf("/api/corporate/%d/batch-print/fit", b.officer.OrganizationID)
+			for _, bad := range []struct {
+				ids    []int64
+				status int
+			}{{nil, 400}, {[]int64{b.codes[0], b.foreign}, 404}} {
+				if resp := b.do("POST", fitPath, b.token, map[string]any{"codeIds": bad.ids}); resp.Status != bad.status {
+					t.Fatalf("%v: %d %s", bad.ids, resp.Status, resp.Body)
+				}
+			}
+			resp := b.do("POST", fitPath, b.token, map[string]any{"codeIds": queue})
+			if resp.Status != 200 {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			var fit struct {
+				Layouts []struct {
+					ID, Name       string
+					RefusedCodeIds []int64
+				}
+			}
+			if err := json.Unmarshal(resp.Body, &fit); err != nil {
+				t.Fatal(err)
+			}
+			layouts, err := service.BatchLayouts()
+			if err != nil || len(fit.Layouts) != len(layouts) {
+				t.Fatalf("%d layouts answered for %d: %s", len(fit.Layouts), len(layouts), resp.Body)
+			}
+			var holding []string
+			partly := false
+			for i, l := range fit.Layouts {
+				if l.ID != layouts[i].ID || l.Name != layouts[i].Name {
+					t.Fatalf("layout %d is %s, want %s", i, l.ID, layouts[i].ID)
+				}
+				if len(l.RefusedCodeIds) == 0 {
+					holding = append(holding, l.Name)
+				}
+				partly = partly || len(l.RefusedCodeIds) == 1
+			}
+			if !partly || len(holding) == 0 {
+				t.Fatalf("no layout refuses only the long record, or none holds all: %s", resp.Body)
+			}
+			for _, l := range fit.Layouts {
+				printed := b.do("POST", b.batchPath(), b.token, batchBody(queue, l.ID, 1, true))
+				refused := l.RefusedCodeIds
+				switch {
+				case len(refused) == 0:
+					if printed.Status != 200 {
+						t.Errorf("%s holds the queue, printing gave %d %s", l.Name, printed.Status, printed.Body)
+					}
+					continue
+				case printed.Status != 400:
+					t.Errorf("%s refuses %v, printing gave %d", l.Name, refused, printed.Status)
+					continue
+				}
+				msg := printed.Message()
+				if len(refused) == 1 {
+					if !strings.HasPrefix(msg, fmt.Sprintf("%q holds too much text for a legible QR code on %s labels", name[refused[0]], l.Name)) {
+						t.Errorf("%s: %s", l.Name, msg)
+					}
+					continue
+				}
+				// Every refused code named (the first five, then how many more).
+				if !strings.HasPrefix(msg, fmt.Sprintf("%d codes hold too much text for legible QR codes on %s labels", len(refused), l.Name)) {
+					t.Errorf("%s: %s", l.Name, msg)
+				}
+				for j, id := range refused {
+					if named := strings.Contains(msg, fmt.Sprintf("%q", name[id])); named != (j < 5) {
+						t.Errorf("%s: %q named %v: %s", l.Name, name[id], named, msg)
+					}
+				}
+				if more := len(refused) - 5; more > 0 && !strings.Contains(msg, fmt.Sprintf(" and %d more.", more)) {
+					t.Errorf("%s: %s", l.Name, msg)
+				}
+				if !strings.Contains(msg, "Choose a layout that holds them all ("+strings.Join(holding, "; ")+")") {
+					t.Errorf("%s: %s, want the layouts %q", l.Name, msg, holding)
+				}
+			}
+			// Avery 5160's one-inch labels hold none of these records.
+			if got := fit.Layouts[0]; got.ID != "avery-5160" || len(got.RefusedCodeIds) != 8 {
+				t.Errorf("Avery 5160 refuses %v", got.RefusedCodeIds)
 			}
 		})
 

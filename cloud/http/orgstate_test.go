@@ -89,6 +89,8 @@ var stateCases = []stateCase{
 		body: func(r orgRefs) any {
 			return map[string]any{"codeIds": []int64{r.Code}, "layout": map[string]string{"id": "avery-5163"}, "preview": true}
 		}, ok: 200, gated: true},
+	{route: "POST /api/corporate/{orgId}/batch-print/fit", path: op("/batch-print/fit"),
+		body: func(r orgRefs) any { return map[string]any{"codeIds": []int64{r.Code}} }, ok: 200, gated: true},
 	{route: "POST /api/corporate/{orgId}/print-runs", path: op("/print-runs"),
 		body: func(r orgRefs) any {
 			return map[string]any{"layout": "avery-5163", "labels": 1, "codeIds": []int64{r.Code}}

@@ -156,6 +156,7 @@ func (s *Server) routes() chi.Router {
 		r.Group(func(r chi.Router) {
 			r.Use(s.acceptAPIKeys)
 			r.Post("/corporate/{orgId}/batch-print.pdf", s.handleBatchPrint)
+			r.Post("/corporate/{orgId}/batch-print/fit", s.handleBatchFit)
 			r.Post("/corporate/{orgId}/print-runs", s.handleRecordPrintRun)
 			// Projects and the QR code library (library.go).
 			r.Get("/corporate/projects/{orgId}", s.handleProjects)

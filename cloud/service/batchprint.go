@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -131,25 +132,86 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 }
 
 // renderBatch is the batch's PDF: items in order from slot start of the
-// first sheet, at the batch level. A code too dense for the labels is
-// refused by its name (names[i] is items[i]'s), never printed unreadable.
+// first sheet, at the batch level. Codes too dense for the labels are
+// refused by name (names[i] is items[i]'s), all of them, never printed
+// unreadable.
 func renderBatch(t *labels.Template, layoutName string, items []sheet.Label, names []string, start int) ([]byte, error) {
 	var pdf bytes.Buffer
 	err := sheet.Render(&pdf, t, items, sheet.BatchOptions(start, 1))
 	var tooSmall *sheet.TooSmallError
 	if errors.As(err, &tooSmall) {
-		name := names[tooSmall.Index]
-		holding := sheet.BatchLayoutsHolding(tooSmall.Size())
-		if len(holding) == 0 {
-			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLongEverywhere, name, tooSmall.Module, layoutName, tooSmall.Min)
-		}
-		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLong, name, layoutName,
-			t.Label.Width, t.Label.Height, tooSmall.Module, tooSmall.Min, strings.Join(holding, "; "))
+		return nil, tooDense(tooSmall, t, layoutName, names)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return pdf.Bytes(), nil
+}
+
+// tooDense is the refusal of codes too dense for t's labels: one code by
+// its name and module size, several by how many and their names; each
+// with the layouts that hold them all, or none.
+func tooDense(e *sheet.TooSmallError, t *labels.Template, layoutName string, names []string) error {
+	list, count := sheet.RefusedNames(e, names)
+	holding := strings.Join(sheet.BatchLayoutsHolding(e.MaxSize), "; ")
+	switch {
+	case count <= 1 && holding == "":
+		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLongEverywhere, list, e.Module, layoutName, e.Min)
+	case count <= 1:
+		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLong, list, layoutName,
+			t.Label.Width, t.Label.Height, e.Module, e.Min, holding)
+	case holding == "":
+		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodesTooLongEverywhere, count, layoutName, list, e.Min)
+	default:
+		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodesTooLong, count, layoutName,
+			t.Label.Width, t.Label.Height, list, e.Min, holding)
+	}
+}
+
+// BatchFitRequest is the body of POST /api/corporate/{orgId}/batch-print/fit.
+type BatchFitRequest = api.BatchFitRequest
+
+// BatchFit answers, for the queue's codes, every named layout with the
+// codes too dense for its labels: sheet.BatchFits, the rule the print
+// applies, so the batch page marks the layouts that cannot hold the queue
+// before a preview is asked for. Members only, while the organisation may
+// print, as printing.
+func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, req BatchFitRequest) ([]api.BatchLayoutFit, error) {
+	org, err := s.printingOrganization(ctx, actor, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkQueue(req.CodeIds); err != nil {
+		return nil, err
+	}
+	// Each code once: a duplicated queue item prints the same code.
+	var ids []int64
+	for _, id := range req.CodeIds {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	codes, err := s.CodeRecords(ctx, actor, org.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	payloads := make([]string, len(codes))
+	for i, c := range codes {
+		payloads[i] = c.QRText
+	}
+	fits, err := sheet.BatchFits(payloads)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]api.BatchLayoutFit, len(fits))
+	for i, f := range fits {
+		refused := make([]int64, len(f.Refused))
+		for j, k := range f.Refused {
+			refused[j] = ids[k]
+		}
+		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: refused}
+	}
+	return out, nil
 }
 
 // RecordPrintRun records a run the desktop station printed itself. The

@@ -210,9 +210,11 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   );
 
   // 7. All 31 codes queued. Avery 5160's one-inch labels cannot print a
-  // worker's record legibly: the first such code is refused by name, with
-  // the layouts that hold it (issue 24, item 2); on Avery 5163 they are
-  // previewed and printed.
+  // worker's record legibly (issue 24, item 2): the picker starts on a
+  // layout that holds every queued code and marks 5160 before any preview;
+  // chosen anyway, the page and then the server's refusal name the codes
+  // (the first five, then how many more) and the layouts that hold them
+  // all; on Avery 5163 they are previewed and printed.
   await stubPrint(page);
   await page.goto("/label-batch-print");
   await page.getByRole("button", { name: "Add from Library" }).click();
@@ -221,12 +223,20 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   await picker.getByRole("button", { name: "Add 31 to Queue" }).click();
   await expectToast(page, "QR Codes Added");
   await expect(page.getByText("31 labels in the queue")).toBeVisible();
-  await page.getByLabel("Layout").selectOption({ label: "Avery 5160 (30 per sheet) · US Letter" });
+  const layoutSelect = page.getByLabel("Layout");
+  await expect(layoutSelect).not.toHaveValue("avery-5160");
+  await expect(layoutSelect.locator("option:checked")).not.toContainText("cannot hold");
+  await layoutSelect.selectOption({
+    label: "Avery 5160 (30 per sheet) · US Letter — cannot hold 31 queued codes",
+  });
   await expect(page.getByText("Sheets needed: 2")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Too much text" })).toHaveText(
+    /^Too much text for a legible QR code on these labels: .+ and 26 more\. Layouts that hold every queued code: .*Avery 5163 \(10 per sheet\)/,
+  );
   await page.getByRole("button", { name: "Preview" }).click();
   await expectToast(page, "Print Failed");
   await expect(page.locator(".toast").filter({ hasText: "Print Failed" })).toContainText(
-    /holds too much text for a legible QR code on Avery 5160 \(30 per sheet\) labels .* Choose a layout that holds it \(Avery 5163 \(10 per sheet\);/,
+    /31 codes hold too much text for legible QR codes on Avery 5160 \(30 per sheet\) labels .* and 26 more\. .*Choose a layout that holds them all \(Avery 5163 \(10 per sheet\);/,
   );
   await snap(page, "workspace-batch-too-dense");
   await page.getByLabel("Layout").selectOption({ label: "Avery 5163 (10 per sheet) · US Letter" });

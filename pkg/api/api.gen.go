@@ -758,6 +758,29 @@ type AnalyticsEvent struct {
 	Value *float64 `json:"value,omitempty"`
 }
 
+// BatchFit defines model for BatchFit.
+type BatchFit struct {
+	// Layouts Every named layout, in the batch printer's order.
+	Layouts []BatchLayoutFit `json:"layouts"`
+}
+
+// BatchFitRequest The queue's codes (a duplicated item may repeat its id), 1 to 2000 of the organisation's library.
+type BatchFitRequest struct {
+	CodeIds []int64 `json:"codeIds,omitempty"`
+}
+
+// BatchLayoutFit defines model for BatchLayoutFit.
+type BatchLayoutFit struct {
+	// ID Examples: avery-5160
+	ID string `json:"id"`
+
+	// Name Examples: Avery 5160 (30 per sheet)
+	Name string `json:"name"`
+
+	// RefusedCodeIds The queue's codes too dense for this layout's labels, each once, in queue order; empty when it holds them all.
+	RefusedCodeIds []int64 `json:"refusedCodeIds"`
+}
+
 // BatchLayouts defines model for BatchLayouts.
 type BatchLayouts struct {
 	Layouts []LabelGeometry `json:"layouts"`
@@ -2889,6 +2912,9 @@ type CreateAPIKeyJSONRequestBody = CorporateAPIKeyRequest
 
 // PrintCorporateBatchJSONRequestBody defines body for PrintCorporateBatch for application/json ContentType.
 type PrintCorporateBatchJSONRequestBody = BatchPrintRequest
+
+// FitCorporateBatchJSONRequestBody defines body for FitCorporateBatch for application/json ContentType.
+type FitCorporateBatchJSONRequestBody = BatchFitRequest
 
 // CreateCollectionLinkJSONRequestBody defines body for CreateCollectionLink for application/json ContentType.
 type CreateCollectionLinkJSONRequestBody = CollectionLinkRequest

@@ -43,11 +43,15 @@ type RulesSet struct {
 type TemplateRules struct {
 	// QRCapacityBytes is what one level-M code holds (version 40, byte
 	// mode); the largest record a template allows must fit in it.
-	QRCapacityBytes int            `json:"qrCapacityBytes"`
-	MaxFields       int            `json:"maxFields"`
-	MaxOptions      int            `json:"maxOptions"`
-	MaxBytes        map[string]int `json:"maxBytes"`
-	Messages        struct {
+	QRCapacityBytes int `json:"qrCapacityBytes"`
+	// BatchCapacityBytes is what the code on the largest batch label holds
+	// legibly (pkg/sheet's TestBatchCapacityBytesRule): a template whose
+	// largest record is longer is warned, not refused, in the builder.
+	BatchCapacityBytes int            `json:"batchCapacityBytes"`
+	MaxFields          int            `json:"maxFields"`
+	MaxOptions         int            `json:"maxOptions"`
+	MaxBytes           map[string]int `json:"maxBytes"`
+	Messages           struct {
 		NameRequired    string `json:"nameRequired"`
 		FieldsRequired  string `json:"fieldsRequired"`
 		LabelRequired   string `json:"labelRequired"`

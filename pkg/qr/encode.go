@@ -66,10 +66,27 @@ func encode(text string, level Level, eci bool) (*Code, error) {
 	return &Code{Text: text, Level: level, Version: int(v), Mask: bestMask, Size: lay.size, modules: symbol}, nil
 }
 
-// codewordsFor picks the smallest version that holds text at the level and
-// returns it with the codewords (data and error correction), which do not
-// depend on the mask.
-func codewordsFor(text string, level Level, eci bool) (coding.Version, []byte, error) {
+// Size is the side, in modules without the quiet zone, of the symbol Encode
+// builds for text at the level, without building it: what a layout must
+// hold (pkg/sheet asks it of a whole print queue).
+func Size(text string, level Level) (int, error) {
+	if text == "" {
+		return 0, ErrNoInput
+	}
+	if level < L || level > H {
+		return 0, errors.New("qr: unknown error-correction level")
+	}
+	_, v, err := versionFor(text, level, needsECI(text))
+	if err != nil {
+		return 0, err
+	}
+	return 17 + 4*int(v), nil
+}
+
+// versionFor splits text into its segments (after the ECI designator for
+// UTF-8 when eci) and picks the smallest version that holds them at the
+// level.
+func versionFor(text string, level Level, eci bool) ([]coding.Encoding, coding.Version, error) {
 	segs := segments(text)
 	if eci {
 		segs = append([]coding.Encoding{eciUTF8{}}, segs...)
@@ -78,9 +95,21 @@ func codewordsFor(text string, level Level, eci bool) (coding.Version, []byte, e
 	v := coding.Version(coding.MinVersion)
 	for dataBits(segs, v) > v.DataBytes(l)*8 {
 		if v++; v > coding.MaxVersion {
-			return 0, nil, ErrTooBig
+			return nil, 0, ErrTooBig
 		}
 	}
+	return segs, v, nil
+}
+
+// codewordsFor picks the smallest version that holds text at the level and
+// returns it with the codewords (data and error correction), which do not
+// depend on the mask.
+func codewordsFor(text string, level Level, eci bool) (coding.Version, []byte, error) {
+	segs, v, err := versionFor(text, level, eci)
+	if err != nil {
+		return 0, nil, err
+	}
+	l := level.coding()
 	var bits coding.Bits
 	for _, seg := range segs {
 		seg.Encode(&bits, v)

@@ -217,3 +217,28 @@ func TestPNG(t *testing.T) {
 		})
 	}
 }
+
+// Size answers Encode's symbol size without building it, for every level
+// and for ASCII, UTF-8 (with its ECI designator) and mixed text from one
+// character to the capacity, and refuses what Encode refuses.
+func TestSizeIsEncodesSize(t *testing.T) {
+	texts := []string{"1", "HELLO", "Ann O'Brien", "Núñez", "🐝", strings.Repeat("EMERGENCY CONTACT 0123 ", 20)}
+	for n := 1; n <= 1300; n += 37 {
+		texts = append(texts, strings.Repeat("é", n/2), strings.Repeat("a", n), strings.Repeat("9", 3*n))
+	}
+	for _, level := range []qr.Level{qr.L, qr.M, qr.Q, qr.H} {
+		for _, text := range texts {
+			c, err := qr.Encode(text, level)
+			size, sizeErr := qr.Size(text, level)
+			if (err == nil) != (sizeErr == nil) || err != nil && !errors.Is(sizeErr, err) {
+				t.Fatalf("%d bytes at %v: Encode %v, Size %v", len(text), level, err, sizeErr)
+			}
+			if err == nil && size != c.Size {
+				t.Errorf("%d bytes at %v: Size %d, Encode's %d", len(text), level, size, c.Size)
+			}
+		}
+	}
+	if _, err := qr.Size("", qr.M); !errors.Is(err, qr.ErrNoInput) {
+		t.Errorf("empty text: %v", err)
+	}
+}

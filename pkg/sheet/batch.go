@@ -1,23 +1,109 @@
 package sheet
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/qr"
 )
 
-// BatchLayoutsHolding names, in the batch printer's order (the spec's
-// layouts, then the presets), the batch layouts whose labels print a code
-// of size modules (quiet zone excluded, TooSmallError.Size) with modules
-// of at least BatchMinModule: what a refusal offers instead.
-func BatchLayoutsHolding(size int) []string {
+// batchLayout is one of the batch printer's named layouts.
+type batchLayout struct {
+	id, name   string
+	maxModules int // MaxModules at BatchMinModule
+}
+
+// batchLayouts are the batch printer's layouts in its order (the spec's
+// layouts, then the presets), each with the largest code it prints.
+func batchLayouts() []batchLayout {
 	c := labels.MustBuiltin()
-	var names []string
+	var out []batchLayout
 	for _, l := range slices.Concat(labels.SpecLayouts, labels.PresetLayouts()) {
 		t, name, err := c.BatchSheet(l.ID)
-		if err == nil && MaxModules(t, BatchMinModule) >= size {
-			names = append(names, name)
+		if err == nil {
+			out = append(out, batchLayout{l.ID, name, MaxModules(t, BatchMinModule)})
+		}
+	}
+	return out
+}
+
+// BatchLayoutsHolding names, in the batch printer's order, the batch
+// layouts whose labels print a code of size modules (quiet zone excluded,
+// TooSmallError.Size or MaxSize) with modules of at least BatchMinModule:
+// what a refusal offers instead. A layout that holds the largest of a
+// queue's codes holds them all.
+func BatchLayoutsHolding(size int) []string {
+	var names []string
+	for _, l := range batchLayouts() {
+		if l.maxModules >= size {
+			names = append(names, l.name)
 		}
 	}
 	return names
+}
+
+// LayoutFit is a batch layout and the codes of a queue too dense for its
+// labels.
+type LayoutFit struct {
+	ID, Name string
+	// Refused are the indexes (into BatchFits' payloads) of the codes whose
+	// modules would print under BatchMinModule; none when the layout holds
+	// the whole queue.
+	Refused []int
+}
+
+// BatchFits answers, before anything is printed, what Render would refuse
+// on each batch layout in the batch printer's order: for every layout the
+// payloads whose codes (level labels.BatchLevel) it cannot print legibly.
+// It is fit's rule (through MaxModules), so the website's layout picker and
+// the station agree with the print. A payload too long for any QR code is
+// an error.
+func BatchFits(payloads []string) ([]LayoutFit, error) {
+	sizes := make([]int, len(payloads))
+	for i, p := range payloads {
+		size, err := qr.Size(p, labels.BatchLevel)
+		if err != nil {
+			return nil, fmt.Errorf("sheet: label %d: %w", i+1, err)
+		}
+		sizes[i] = size
+	}
+	var out []LayoutFit
+	for _, l := range batchLayouts() {
+		fit := LayoutFit{ID: l.id, Name: l.name, Refused: []int{}}
+		for i, size := range sizes {
+			if size > l.maxModules {
+				fit.Refused = append(fit.Refused, i)
+			}
+		}
+		out = append(out, fit)
+	}
+	return out, nil
+}
+
+// namesListed is how many refused codes a refusal names before "and N
+// more": a sheet of 30 codes named one by one would bury the advice.
+const namesListed = 5
+
+// RefusedNames lists the refused codes' names for a refusal: quoted, in
+// queue order, each once, at most namesListed of them then "and N more"
+// (the cloud's and the station's messages both use it), with how many
+// codes that is.
+func RefusedNames(err *TooSmallError, names []string) (list string, count int) {
+	var distinct []string
+	for _, i := range err.Refused {
+		if i >= 0 && i < len(names) && !slices.Contains(distinct, names[i]) {
+			distinct = append(distinct, names[i])
+		}
+	}
+	quoted := make([]string, 0, namesListed)
+	for _, n := range distinct[:min(len(distinct), namesListed)] {
+		quoted = append(quoted, fmt.Sprintf("%q", n))
+	}
+	list = strings.Join(quoted, ", ")
+	if more := len(distinct) - len(quoted); more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	return list, len(distinct)
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
@@ -169,5 +170,94 @@ func TestBatchRefusesACodeTooDenseForItsLabel(t *testing.T) {
 	// A record no layout holds is offered none.
 	if got := sheet.BatchLayoutsHolding(177); len(got) != 0 {
 		t.Errorf("a 177-module code fits %q", got)
+	}
+}
+
+// BatchFits answers, before printing, what Render does on every batch
+// layout: the labels it refuses are exactly the ones BatchFits lists, all
+// of them, and the layouts holding the largest refused code hold every one.
+func TestBatchFitsIsWhatRenderRefuses(t *testing.T) {
+	items := samples.Labels(5)
+	items[1].Payload = strings.Repeat("Carries an adrenaline pen in the left chest pocket. ", 5)
+	items[3].Payload = "short"
+	items[4].Payload = items[1].Payload + "Núñez"
+	payloads := make([]string, len(items))
+	for i, it := range items {
+		payloads[i] = it.Payload
+	}
+	fits, err := sheet.BatchFits(payloads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := batchLayouts(t)
+	if len(fits) != len(all) || fits[0].ID != "avery-5160" {
+		t.Fatalf("%d layouts answered for %d, first %s", len(fits), len(all), fits[0].ID)
+	}
+	holdsAll := map[string]bool{}
+	partly := false
+	for _, f := range fits {
+		holdsAll[f.Name] = len(f.Refused) == 0
+		partly = partly || len(f.Refused) > 0 && len(f.Refused) < len(items)
+	}
+	if !partly {
+		t.Fatalf("no layout holds some of the labels and not others: %+v", fits)
+	}
+	for _, f := range fits {
+		err := sheet.Render(io.Discard, all[f.ID], items, sheet.BatchOptions(1, 1))
+		if len(f.Refused) == 0 {
+			if err != nil {
+				t.Errorf("%s holds every label, Render gave %v", f.Name, err)
+			}
+			continue
+		}
+		var tooSmall *sheet.TooSmallError
+		if !errors.As(err, &tooSmall) || !slices.Equal(tooSmall.Refused, f.Refused) || tooSmall.Index != f.Refused[0] {
+			t.Errorf("%s: BatchFits refuses %v, Render gave %v", f.Name, f.Refused, err)
+			continue
+		}
+		holding := sheet.BatchLayoutsHolding(tooSmall.MaxSize)
+		for name, ok := range holdsAll {
+			if slices.Contains(holding, name) != ok {
+				t.Errorf("%s: offered %q, which holds every label: %v", f.Name, name, ok)
+			}
+		}
+	}
+	if _, err := sheet.BatchFits([]string{"ok", strings.Repeat("x", 3000)}); err == nil || !strings.Contains(err.Error(), "label 2") {
+		t.Errorf("a payload too long for any code: %v", err)
+	}
+}
+
+// A refusal names each refused code once, the first five, then how many more.
+func TestRefusedNames(t *testing.T) {
+	names := []string{"Ann", "Bob", "Ann", "Cy", "Di", "Ed", "Flo", "Gus"}
+	e := &sheet.TooSmallError{Refused: []int{0, 1, 2, 3, 4, 5, 6, 7}}
+	if list, n := sheet.RefusedNames(e, names); list != `"Ann", "Bob", "Cy", "Di", "Ed" and 2 more` || n != 7 {
+		t.Errorf("%q %d", list, n)
+	}
+	e.Refused = []int{1, 2}
+	if list, n := sheet.RefusedNames(e, names); list != `"Bob", "Ann"` || n != 2 {
+		t.Errorf("%q %d", list, n)
+	}
+}
+
+// The template rules' batchCapacityBytes is what the code on the largest
+// batch label holds legibly: UTF-8 text in byte mode with its ECI
+// designator, level M, modules of at least BatchMinModule. The template
+// builder warns when a template's largest record is longer.
+func TestBatchCapacityBytesRule(t *testing.T) {
+	largest := 0
+	for _, tp := range batchLayouts(t) {
+		largest = max(largest, sheet.MaxModules(tp, sheet.BatchMinModule))
+	}
+	fits := func(n int) bool {
+		size, err := qr.Size("é"+strings.Repeat("a", n-2), labels.BatchLevel)
+		return err == nil && size <= largest
+	}
+	n := 2
+	for fits(n + 1) {
+		n++
+	}
+	if got := emergency.Rules.Templates.BatchCapacityBytes; got != n {
+		t.Errorf("rules.json batchCapacityBytes is %d; the largest batch label (%d modules) holds %d bytes", got, largest, n)
 	}
 }

@@ -58,10 +58,21 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 		return err
 	}
 	d := DesignFor(t.Label)
+	var tooSmall *TooSmallError
 	for i, s := range symbols {
-		if _, _, module, ok := fit(d.QR, s.size, o.MinModule); !ok {
-			return &TooSmallError{Index: i, Modules: s.size + 2*rules.QuietModules, Module: module, Min: o.MinModule}
+		_, _, module, ok := fit(d.QR, s.size, o.MinModule)
+		switch {
+		case ok:
+		case tooSmall == nil:
+			tooSmall = &TooSmallError{Index: i, Modules: s.size + 2*rules.QuietModules, Module: module,
+				Min: o.MinModule, Refused: []int{i}, MaxSize: s.size}
+		default:
+			tooSmall.Refused = append(tooSmall.Refused, i)
+			tooSmall.MaxSize = max(tooSmall.MaxSize, s.size)
 		}
+	}
+	if tooSmall != nil {
+		return tooSmall
 	}
 
 	positions := t.Positions()

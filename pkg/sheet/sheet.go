@@ -88,12 +88,19 @@ func BatchOptions(start, copies int) Options {
 // ErrNoLabels is returned when there is nothing to print.
 var ErrNoLabels = errors.New("sheet: no labels to print")
 
-// TooSmallError says a label's code cannot be printed large enough to scan.
+// TooSmallError says labels' codes cannot be printed large enough to scan:
+// the first such label, and every one, so a refusal can name them all.
 type TooSmallError struct {
-	Index   int     // 0-based index of the label in the input
-	Modules int     // modules per side, quiet zone included
-	Module  float64 // module size that would fit, mm
+	Index   int     // 0-based index of the first such label in the input
+	Modules int     // its modules per side, quiet zone included
+	Module  float64 // its module size that would fit, mm
 	Min     float64 // the smallest module the run prints, mm
+	// Refused are the 0-based indexes of every such label, in input order
+	// (Index is the first); MaxSize is the side, quiet zone excluded, of
+	// the largest of their codes: the layouts that hold it hold them all
+	// (BatchLayoutsHolding).
+	Refused []int
+	MaxSize int
 }
 
 func (e *TooSmallError) Error() string {

@@ -49,6 +49,13 @@ const (
 	MsgCodeTooLong = "%s: the record is too long to print as a readable QR code on %s labels; shorten it or choose labels that hold it (%s)."
 	// MsgCodeTooLongEverywhere is the same when no batch layout holds it.
 	MsgCodeTooLongEverywhere = "%s: the record is too long to print as a readable QR code on any batch layout; shorten it."
+	// MsgCodesTooLong is the same for several codes: how many, their names
+	// (sheet.RefusedNames: the first few, then "and N more"), the layout,
+	// and the layouts that hold them all.
+	MsgCodesTooLong = "%d codes have records too long to print as readable QR codes on %s labels: %s. Shorten them or choose labels that hold them all (%s)."
+	// MsgCodesTooLongEverywhere is the same when no batch layout holds the
+	// largest of them.
+	MsgCodesTooLongEverywhere = "%d codes have records too long to print as readable QR codes on %s labels: %s. No batch layout holds them all; shorten the longest."
 )
 
 // Service is batch printing.
@@ -468,9 +475,18 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 	if err != nil {
 		return nil, "", nil, nil, sheet.Options{}, err
 	}
-	lib, _, err := s.cache.Library(ctx, account.Key())
+	items, names, err := s.labelsOf(ctx, account, b.CodeIDs)
 	if err != nil {
 		return nil, "", nil, nil, sheet.Options{}, err
+	}
+	return t, name, items, names, sheet.BatchOptions(b.Start, b.Copies), nil
+}
+
+// labelsOf are the cached codes' labels as they print, with their names.
+func (s *Service) labelsOf(ctx context.Context, account session.Account, ids []int64) ([]sheet.Label, []string, error) {
+	lib, _, err := s.cache.Library(ctx, account.Key())
+	if err != nil {
+		return nil, nil, err
 	}
 	byID := map[int64]*client.QRCode{}
 	for i := range lib.Codes {
@@ -478,20 +494,60 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 	}
 	loc, err := time.LoadLocation(emergency.DefaultTimeZone)
 	if err != nil {
-		return nil, "", nil, nil, sheet.Options{}, err
+		return nil, nil, err
 	}
 	now := s.Now()
-	items := make([]sheet.Label, len(b.CodeIDs))
-	names := make([]string, len(b.CodeIDs))
-	for i, id := range b.CodeIDs {
+	items := make([]sheet.Label, len(ids))
+	names := make([]string, len(ids))
+	for i, id := range ids {
 		code := byID[id]
 		if code == nil {
-			return nil, "", nil, nil, sheet.Options{}, errors.New(MsgCodeNotCached)
+			return nil, nil, errors.New(MsgCodeNotCached)
 		}
 		items[i] = sheet.RecordLabel(code.Record.Data(), emergency.RecordQRText(code.Record, now, loc))
 		names[i] = code.Name
 	}
-	return t, name, items, names, sheet.BatchOptions(b.Start, b.Copies), nil
+	return items, names, nil
+}
+
+// Fit answers the batch screen's question offline, as the cloud's POST
+// …/batch-print/fit does: every named layout with the queued codes too
+// dense for its labels (sheet.BatchFits, the rule printing applies).
+func (s *Service) Fit(ctx context.Context, codeIDs []int64) ([]api.BatchLayoutFit, error) {
+	_, account, err := s.session.Require(session.RoleCorporate)
+	if err != nil {
+		return nil, err
+	}
+	if len(codeIDs) == 0 {
+		return nil, errors.New(MsgNoCodes)
+	}
+	var ids []int64
+	for _, id := range codeIDs {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	items, _, err := s.labelsOf(ctx, account, ids)
+	if err != nil {
+		return nil, err
+	}
+	payloads := make([]string, len(items))
+	for i, it := range items {
+		payloads[i] = it.Payload
+	}
+	fits, err := sheet.BatchFits(payloads)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]api.BatchLayoutFit, len(fits))
+	for i, f := range fits {
+		refused := make([]int64, len(f.Refused))
+		for j, k := range f.Refused {
+			refused[j] = ids[k]
+		}
+		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: refused}
+	}
+	return out, nil
 }
 
 // Labels are the batch's labels as they print (for the window's preview
@@ -584,16 +640,24 @@ func (s *Service) RenderPDF(ctx context.Context, b Batch) ([]byte, error) {
 	return pdf.Bytes(), nil
 }
 
-// nameTooLong turns a label too dense to print into a refusal naming its
-// code (sheet's error gives its index); other errors pass unchanged.
+// nameTooLong turns labels too dense to print into a refusal naming their
+// codes (sheet's error gives their indexes), all of them, with the layouts
+// that hold them all; other errors pass unchanged.
 func nameTooLong(err error, names []string, layout string) error {
 	var tooSmall *sheet.TooSmallError
-	if errors.As(err, &tooSmall) && tooSmall.Index >= 0 && tooSmall.Index < len(names) {
-		holding := sheet.BatchLayoutsHolding(tooSmall.Size())
-		if len(holding) == 0 {
-			return fmt.Errorf(MsgCodeTooLongEverywhere, names[tooSmall.Index])
-		}
-		return fmt.Errorf(MsgCodeTooLong, names[tooSmall.Index], layout, strings.Join(holding, "; "))
+	if !errors.As(err, &tooSmall) || tooSmall.Index < 0 || tooSmall.Index >= len(names) {
+		return err
 	}
-	return err
+	holding := strings.Join(sheet.BatchLayoutsHolding(tooSmall.MaxSize), "; ")
+	list, count := sheet.RefusedNames(tooSmall, names)
+	switch {
+	case count <= 1 && holding == "":
+		return fmt.Errorf(MsgCodeTooLongEverywhere, names[tooSmall.Index])
+	case count <= 1:
+		return fmt.Errorf(MsgCodeTooLong, names[tooSmall.Index], layout, holding)
+	case holding == "":
+		return fmt.Errorf(MsgCodesTooLongEverywhere, count, layout, list)
+	default:
+		return fmt.Errorf(MsgCodesTooLong, count, layout, list, holding)
+	}
 }

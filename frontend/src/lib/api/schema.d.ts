@@ -1295,6 +1295,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/batch-print/fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which named layouts hold every code of a queue legibly, asked before a preview.
+         * @description For each named layout, in the batch printer's order, the queue's
+         *     codes whose QR modules would print under the smallest a phone reads
+         *     on its labels (the rule printing applies, so a layout with none
+         *     refused prints the queue). Refused (403) while the organisation is
+         *     paused, as printing is.
+         */
+        post: operations["fitCorporateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/print-runs": {
         parameters: {
             query?: never;
@@ -2921,6 +2945,22 @@ export interface components {
             startPosition?: number;
             /** @description Render the same PDF without recording a print run. */
             preview?: boolean;
+        };
+        /** @description The queue's codes (a duplicated item may repeat its id), 1 to 2000 of the organisation's library. */
+        BatchFitRequest: {
+            codeIds?: number[];
+        };
+        BatchFit: {
+            /** @description Every named layout, in the batch printer's order. */
+            layouts: components["schemas"]["BatchLayoutFit"][];
+        };
+        BatchLayoutFit: {
+            /** @example avery-5160 */
+            id: string;
+            /** @example Avery 5160 (30 per sheet) */
+            name: string;
+            /** @description The queue's codes too dense for this layout's labels, each once, in queue order; empty when it holds them all. */
+            refusedCodeIds: number[];
         };
         /** @description A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry. */
         BatchPrintLayoutChoice: {
@@ -6981,6 +7021,49 @@ export interface operations {
                 };
             };
             /** @description The queue, the layout or the start position is not valid, or a code's record is too long for the labels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateCodeNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    fitCorporateBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchFitRequest"];
+            };
+        };
+        responses: {
+            /** @description Every named layout with the codes too dense for it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchFit"];
+                };
+            };
+            /** @description The queue is empty or too long. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -61,7 +61,29 @@ const layout = (id: string, name: string, perSheet: number, paperSize = "letter"
   perSheet,
 });
 
-function signedIn(pdfStatus = 200, pdfBody: unknown = undefined, paperSize?: string) {
+const namedLayouts = [
+  layout("avery-5160", "Avery 5160 (30 per sheet)", 30),
+  layout("avery-5163", "Avery 5163 (10 per sheet)", 10),
+  layout("preset-helmet-a4", "Helmet labels, A4", 10, "a4"),
+];
+
+/** The server's fit answer: every layout holds every code but those refused. */
+function fitAnswer(refused: Record<string, number[]>) {
+  return {
+    layouts: namedLayouts.map((l) => ({
+      id: l.id,
+      name: l.name,
+      refusedCodeIds: refused[l.id] ?? [],
+    })),
+  };
+}
+
+function signedIn(
+  pdfStatus = 200,
+  pdfBody: unknown = undefined,
+  paperSize?: string,
+  refused: Record<string, number[]> = {},
+) {
   return mockFetch({
     "GET /api/corporate/organization": () => ({ body: { ...organization, paperSize } }),
     "GET /api/corporate/4/qr-codes": () => ({
@@ -75,14 +97,8 @@ function signedIn(pdfStatus = 200, pdfBody: unknown = undefined, paperSize?: str
       },
     }),
     "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-    "GET /api/labels/batch-layouts": () => ({
-      body: {
-        layouts: [
-          layout("avery-5160", "Avery 5160 (30 per sheet)", 30),
-          layout("preset-helmet-a4", "Helmet labels, A4", 10, "a4"),
-        ],
-      },
-    }),
+    "GET /api/labels/batch-layouts": () => ({ body: { layouts: namedLayouts } }),
+    "POST /api/corporate/4/batch-print/fit": () => ({ body: fitAnswer(refused) }),
     "GET /api/labels/catalogue": ({ url }) => ({
       body: {
         sheets: url.endsWith("?q=L7160") ? [layout("Avery L7160", "Avery L7160", 21)] : [],
@@ -296,7 +312,61 @@ describe("/label-batch-print", () => {
     );
     expect(cancelBatch).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/^Printing: /)).toBeNull();
-    expect(apiCalls(fetch).some(([url]) => String(url).includes("batch-print"))).toBe(false);
+    expect(apiCalls(fetch).some(([url]) => String(url).includes("batch-print.pdf"))).toBe(false);
     expect(printPdf).not.toHaveBeenCalled();
+  });
+
+  it("marks the layouts that cannot hold the queue and starts on the first of its paper that holds it", async () => {
+    // Avery 5160's one-inch labels hold no realistic worker's record.
+    const fetch = signedIn(200, undefined, "letter", { "avery-5160": [11, 12] });
+    useQueueStore.getState().add([
+      { id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" },
+      { id: 12, name: "Bob Rigger", projectName: "", labelType: "helmet" },
+      { id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" },
+    ]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    const select = await screen.findByLabelText("Layout");
+    await waitFor(() => expect(select).toHaveValue("avery-5163"));
+    expect(
+      screen.getByRole("option", {
+        name: "Avery 5160 (30 per sheet) · US Letter — cannot hold 2 queued codes",
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole("option", { name: "Avery 5163 (10 per sheet) · US Letter" }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Too much text/)).toBeNull();
+    // Each code asked once.
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/batch-print/fit")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ codeIds: [11, 12] });
+
+    // Chosen anyway, it names the codes and the layouts that hold them all.
+    await user.selectOptions(select, "avery-5160");
+    expect(
+      screen.getByText(
+        "Too much text for a legible QR code on these labels: Ann Worker, Bob Rigger. Layouts that hold every queued code: Avery 5163 (10 per sheet); Helmet labels, A4.",
+      ),
+    ).toBeVisible();
+  });
+
+  it("says when no layout holds the queue, naming the first five codes and how many more", async () => {
+    const everywhere = Object.fromEntries(namedLayouts.map((l) => [l.id, [1, 2, 3, 4, 5, 6, 7]]));
+    signedIn(200, undefined, "letter", everywhere);
+    useQueueStore.getState().add(
+      Array.from({ length: 7 }, (_, i) => ({
+        id: i + 1,
+        name: `Worker ${i + 1}`,
+        projectName: "",
+        labelType: "helmet",
+      })),
+    );
+    renderRoute("/label-batch-print");
+    expect(
+      await screen.findByText(
+        "Too much text for a legible QR code on these labels: Worker 1, Worker 2, Worker 3, Worker 4, Worker 5 and 2 more. No batch layout holds every queued code; shorten the longest records.",
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText("Layout")).toHaveValue("avery-5160");
   });
 });

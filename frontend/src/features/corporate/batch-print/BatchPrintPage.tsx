@@ -13,6 +13,7 @@ import { corporateCopy } from "../copy";
 import {
   defaultLayout,
   fetchBatchPdf,
+  useBatchFit,
   useBatchLayouts,
   type LabelLayout,
   type LibraryCode,
@@ -81,9 +82,21 @@ function BatchPrint({ organization }: { organization: Organization }) {
   // A batch the station prints itself (platform().printBatch), while it prints.
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const cancelledRef = useRef(false);
-  const layout = chosenLayout ?? defaultLayout(layouts.data, organization.paperSize);
+  const fit = useBatchFit(
+    orgId,
+    useMemo(() => items.map((i) => i.codeId), [items]),
+  );
+  // Until chosen, the first layout on the organisation's paper that holds
+  // every queued code.
+  const layout = chosenLayout ?? defaultLayout(layouts.data, organization.paperSize, fit.data);
   const startAt = layout ? Math.min(start, layout.perSheet) : 1;
   const queuedNames = useMemo(() => new Set(items.map((i) => i.name)), [items]);
+  // A code's name as first queued (a duplicate's adds " (Copy)").
+  const nameOf = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const i of items) if (!names.has(i.codeId)) names.set(i.codeId, i.name);
+    return (codeId: number) => names.get(codeId) ?? String(codeId);
+  }, [items]);
   const byId = useMemo(
     () => new Map((library.data?.qrCodes ?? []).map((c) => [c.id, c])),
     [library.data],
@@ -219,6 +232,8 @@ function BatchPrint({ organization }: { organization: Organization }) {
         onLayout={setChosenLayout}
         start={startAt}
         onStart={setStart}
+        fit={fit.data}
+        nameOf={nameOf}
       />
 
       <section className="card print-actions" aria-label={copy.print}>

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { paperName, useBatchLayouts, useCatalogueSearch, type LabelLayout } from "./api";
+import {
+  namesList,
+  paperName,
+  useBatchLayouts,
+  useCatalogueSearch,
+  type BatchFit,
+  type LabelLayout,
+} from "./api";
 import { batchCopy } from "./copy";
 
 const copy = batchCopy.layout;
@@ -7,7 +14,8 @@ const copy = batchCopy.layout;
 /**
  * The label sheet: the spec's four layouts, the product presets, or any
  * sheet of the catalogue found by a search; and the start position on a
- * partly used first sheet.
+ * partly used first sheet. A named layout that cannot hold every queued
+ * code says so in the list, and when chosen names the codes.
  */
 export function LayoutChooser(props: {
   /** The organisation's paper ("a4", "letter"); undefined where unknown (offline station). */
@@ -16,6 +24,10 @@ export function LayoutChooser(props: {
   onLayout: (layout: LabelLayout) => void;
   start: number;
   onStart: (start: number) => void;
+  /** Per named layout, the queued codes too dense for it (unknown until the server answers). */
+  fit?: BatchFit;
+  /** A queued code's name. */
+  nameOf?: (codeId: number) => string;
 }) {
   const layouts = useBatchLayouts();
   const [draft, setDraft] = useState("");
@@ -35,6 +47,15 @@ export function LayoutChooser(props: {
   }
   const everything = [...named, ...catalogue];
   const orgPaper = props.organizationPaper ? copy.papers[props.organizationPaper] : undefined;
+  const refusedOn = (l: LabelLayout) => props.fit?.get(l.id) ?? [];
+  const option = (l: LabelLayout) => {
+    const label = copy.withPaper(l.name, paperName(l));
+    const refused = refusedOn(l).length;
+    return refused > 0 ? copy.cannotHold(label, refused) : label;
+  };
+  const refused = chosen ? refusedOn(chosen) : [];
+  const holding = named.filter((l) => props.fit?.get(l.id)?.length === 0).map((l) => l.name);
+  const refusedNames = namesList(refused.map((id) => props.nameOf?.(id) ?? String(id)));
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +81,7 @@ export function LayoutChooser(props: {
               .filter((l) => !l.id.startsWith("preset-"))
               .map((l) => (
                 <option key={l.id} value={l.id}>
-                  {copy.withPaper(l.name, paperName(l))}
+                  {option(l)}
                 </option>
               ))}
           </optgroup>
@@ -69,7 +90,7 @@ export function LayoutChooser(props: {
               .filter((l) => l.id.startsWith("preset-"))
               .map((l) => (
                 <option key={l.id} value={l.id}>
-                  {copy.withPaper(l.name, paperName(l))}
+                  {option(l)}
                 </option>
               ))}
           </optgroup>
@@ -86,6 +107,13 @@ export function LayoutChooser(props: {
             </optgroup>
           )}
         </select>
+        {refused.length > 0 && (
+          <p className="hint hint-warn" role="status">
+            {holding.length > 0
+              ? copy.tooDense(refusedNames, holding.join("; "))
+              : copy.tooDenseEverywhere(refusedNames)}
+          </p>
+        )}
       </div>
       <form className="batch-catalogue-search" onSubmit={search} role="search">
         <div className="field">

@@ -1,6 +1,7 @@
 // The calls batch printing makes: the library and its projects (the
 // library's routes, spec §7), the layouts and the sheet catalogue, and the
-// label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf).
+// label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf),
+// and which layouts hold every queued code (POST …/batch-print/fit).
 import { useQuery } from "@tanstack/react-query";
 import { apiJson, apiRequest, type Wire } from "@/lib/api";
 import { batchCopy } from "./copy";
@@ -16,7 +17,35 @@ export type LabelLayout = Wire<"LabelGeometry">;
 export const batchKeys = {
   layouts: ["labels", "batch-layouts"] as const,
   catalogue: (q: string) => ["labels", "catalogue", q] as const,
+  fit: (orgId: number, codeIds: number[]) => ["batch-fit", orgId, codeIds] as const,
 };
+
+/** Per named layout's id, the queued codes too dense for its labels (none: it holds them all). */
+export type BatchFit = ReadonlyMap<string, readonly number[]>;
+
+/**
+ * Which named layouts hold every queued code legibly: the server's rule
+ * (pkg/sheet, the one printing applies), asked as the queue changes, so
+ * the layout picker marks the layouts that would refuse it before any
+ * preview. Each code is asked once, in a stable order.
+ */
+export function useBatchFit(orgId: number, queued: readonly number[]) {
+  const codeIds = [...new Set(queued)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: batchKeys.fit(orgId, codeIds),
+    queryFn: async (): Promise<BatchFit> => {
+      const body: Wire<"BatchFitRequest"> = { codeIds };
+      const fit = await apiJson<Wire<"BatchFit">>(
+        "POST",
+        `/api/corporate/${orgId}/batch-print/fit`,
+        body,
+      );
+      return new Map(fit.layouts.map((l) => [l.id, l.refusedCodeIds]));
+    },
+    enabled: codeIds.length > 0,
+    staleTime: 60_000,
+  });
+}
 
 export function useBatchLayouts() {
   return useQuery({
@@ -67,13 +96,35 @@ export function paperName(layout: LabelLayout): string {
   return batchCopy.layout.papers[layout.paperSize] ?? layout.paper;
 }
 
+/** Whether a layout holds every queued code; unknown (undefined) until the server has said. */
+export function holdsAll(fit: BatchFit | undefined, layout: LabelLayout): boolean | undefined {
+  const refused = fit?.get(layout.id);
+  return refused && refused.length === 0;
+}
+
 /**
  * The layout batch printing starts on: the first named layout on the
- * organisation's paper (A4 for a UK organisation), else the first.
+ * organisation's paper (A4 for a UK organisation) that holds every queued
+ * code, else the first on its paper, else the first. (Avery 5160, the
+ * first US Letter layout, holds no realistic worker's record.)
  */
 export function defaultLayout(
   layouts: LabelLayout[] | undefined,
   paperSize: string | undefined,
+  fit?: BatchFit,
 ): LabelLayout | null {
-  return layouts?.find((l) => l.paperSize === paperSize) ?? layouts?.[0] ?? null;
+  const onPaper = layouts?.filter((l) => l.paperSize === paperSize) ?? [];
+  // Paper unknown (the station offline) or no layout on it: any paper.
+  const candidates = onPaper.length > 0 ? onPaper : (layouts ?? []);
+  return candidates.find((l) => holdsAll(fit, l)) ?? candidates[0] ?? null;
+}
+
+/** How many names a warning lists before "and N more" (sheet.RefusedNames' rule). */
+const NAMES_LISTED = 5;
+
+/** Names for a warning: the first few, then how many more. */
+export function namesList(names: readonly string[]): string {
+  const shown = names.slice(0, NAMES_LISTED).join(", ");
+  const more = names.length - NAMES_LISTED;
+  return more > 0 ? batchCopy.layout.andMore(shown, more) : shown;
 }

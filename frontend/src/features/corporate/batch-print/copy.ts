@@ -82,6 +82,16 @@ export const batchCopy = {
     withPaper: (name: string, paper: string) => `${name} · ${paper}`,
     paperLabel: "Paper",
     organisationPaper: (paper: string) => `Your organisation prints on ${paper}.`,
+    // Which layouts hold every queued code (issue 24 item 2): asked of the
+    // server as the queue changes, so a layout that would refuse is marked
+    // before any preview.
+    cannotHold: (option: string, n: number) =>
+      `${option} — cannot hold ${n} queued ${n === 1 ? "code" : "codes"}`,
+    tooDense: (names: string, holding: string) =>
+      `Too much text for a legible QR code on these labels: ${names}. Layouts that hold every queued code: ${holding}.`,
+    tooDenseEverywhere: (names: string) =>
+      `Too much text for a legible QR code on these labels: ${names}. No batch layout holds every queued code; shorten the longest records.`,
+    andMore: (shown: string, n: number) => `${shown} and ${n} more`,
   },
   preview: "Preview",
   print: "Print",

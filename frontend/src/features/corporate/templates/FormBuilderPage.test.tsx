@@ -185,6 +185,29 @@ describe("/corporate/form-builder", () => {
       "ADDITIONAL INFORMATION:\nSite: North",
     );
     expect(within(preview).getByTestId("byte-budget")).toHaveTextContent(/of 2330 bytes/);
+    // One short field: its largest record prints on batch labels.
+    expect(within(preview).queryByTestId("batch-budget")).toBeNull();
+  });
+
+  it("warns when the template's largest record is too long for any batch label", async () => {
+    serve();
+    const user = userEvent.setup();
+    await openNewEditor(user);
+    await user.click(screen.getByRole("button", { name: "Load Default" }));
+    const preview = screen.getByRole("complementary", { name: "Live Preview" });
+    expect(within(preview).getByTestId("byte-budget")).toHaveTextContent(
+      /^Largest possible record: 439 /,
+    );
+    expect(within(preview).queryByTestId("batch-budget")).toBeNull();
+    // A long-text field (300 bytes) makes its largest record too long.
+    await user.click(screen.getByRole("button", { name: "Add Field" }));
+    const dialog = screen.getByRole("dialog");
+    await user.selectOptions(within(dialog).getByLabelText("Field Type"), "textarea");
+    await user.type(within(dialog).getByLabelText(/^Field Label/), "Site induction notes");
+    await user.click(within(dialog).getByRole("button", { name: "Add Field" }));
+    expect(within(preview).getByTestId("batch-budget")).toHaveTextContent(
+      /^Batch labels hold records of up to about 710 bytes legibly: a record filled near this template's limits is refused when batch printing\./,
+    );
   });
 
   it("duplicates a field at the end as '(Copy)' and renumbers after a delete", async () => {

@@ -443,6 +443,14 @@ function Preview(props: { fields: TemplateField[] }) {
       <p className={`hint ${bytes > max ? "field-error" : ""}`} data-testid="byte-budget">
         {copy.budget(bytes, max)}
       </p>
+      {/* Longer records fit one code, but not legibly on any batch label
+          (issue 24 item 2): said here, so the longest are not a surprise
+          at Preview. */}
+      {bytes <= max && bytes > templateRules.batchCapacityBytes && (
+        <p className="hint hint-warn" data-testid="batch-budget">
+          {copy.batchBudget(templateRules.batchCapacityBytes)}
+        </p>
+      )}
     </aside>
   );
 }

@@ -58,6 +58,8 @@ export const templatesCopy = {
     qrPreview: "QR text preview (sample values)",
     budget: (bytes: number, max: number) =>
       `Largest possible record: ${bytes} of ${max} bytes in one QR code`,
+    batchBudget: (batch: number) =>
+      `Batch labels hold records of up to about ${batch} bytes legibly: a record filled near this template's limits is refused when batch printing. Keep such records shorter, or print them one at a time.`,
   },
   dialog: {
     addTitle: "Add Field",
