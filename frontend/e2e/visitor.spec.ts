@@ -72,8 +72,13 @@ test.describe("a visitor without an account", () => {
     // ASCII, so the code carries the ECI designator for UTF-8, without
     // which zbar guesses a charset (issue 24 item 14).
     const shown = await dialog.getByTestId("qr-text").textContent();
-    const src = await page.locator("img.qr-image").first().getAttribute("src");
+    const image = page.locator("img.qr-image").first();
+    const src = await image.getAttribute("src");
     expect(src).toMatch(/^data:image\/png;base64,/);
+    // The spec's image: a PNG of 300 by 300 pixels.
+    expect(
+      await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    ).toEqual([300, 300]);
     const png = test.info().outputPath("qr-generated.png");
     writeFileSync(png, Buffer.from(src!.split(",")[1]!, "base64"));
     const read = execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", png]).toString("utf8");

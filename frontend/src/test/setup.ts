@@ -1,4 +1,8 @@
 import "@testing-library/jest-dom/vitest";
+// jsdom has no canvas: pages that draw a QR code get a stand-in 2D context
+// here. What the browser really draws is read back with zbar in
+// e2e/visitor.spec.ts; the symbol itself in src/lib/qr/generate.test.ts.
+import "vitest-canvas-mock";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 

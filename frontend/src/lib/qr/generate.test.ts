@@ -16,7 +16,7 @@ import qrVectors from "@pkg/emergency/testdata/qr-text.json";
 import { qrText } from "@/lib/emergency/qrText";
 import type { Bitmap2D } from "lean-qr";
 import { toPngBuffer } from "lean-qr/extras/node_export";
-import { individualData, individualSymbol, needsEci, qrDataUrl } from "./generate";
+import { individualData, individualSymbol, needsEci } from "./generate";
 import { sampleEmergencyData } from "./sample";
 
 const zbarimg = "/usr/bin/zbarimg";
@@ -54,25 +54,23 @@ const payloads = [
 const dir = mkdtempSync(join(tmpdir(), "lifetag-qr-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function pngSize(png: Buffer) {
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+/**
+ * Writes each text's symbol as an image of about the size qrDataUrl draws
+ * (300 px, a one-module margin; whole pixels a module here, as the browser's
+ * canvas cannot run in this test: e2e/visitor.spec.ts reads the drawn image
+ * itself) and returns the files.
+ */
+function images(texts: string[]): string[] {
+  return texts.map((text, i) => {
+    const symbol = individualSymbol(text);
+    const scale = Math.max(1, Math.floor(300 / (symbol.size + 2)));
+    const file = join(dir, `qr-${i}.png`);
+    writeFileSync(file, toPngBuffer(symbol, { scale, pad: 1, off: [255, 255, 255] }));
+    return file;
+  });
 }
 
-/** Writes each text's image and returns the files. */
-async function images(texts: string[]): Promise<string[]> {
-  const files: string[] = [];
-  for (const [i, text] of texts.entries()) {
-    const url = await qrDataUrl(text);
-    expect(url.startsWith("data:image/png;base64,")).toBe(true);
-    const png = Buffer.from(url.slice("data:image/png;base64,".length), "base64");
-    expect(pngSize(png)).toEqual({ width: 300, height: 300 });
-    files.push(join(dir, `qr-${i}.png`));
-    writeFileSync(files[i]!, png);
-  }
-  return files;
-}
-
-/** The symbol qrDataUrl draws for text, at 6 px a module with 4 of margin. */
+/** The symbol for text, at 6 px a module with 4 of margin. */
 function symbolFile(text: string, i: number): string {
   const file = join(dir, `symbol-${i}.png`);
   writeFileSync(
@@ -168,36 +166,31 @@ function firstDataBits(text: string, count: number): string {
 const eciUTF8 = "0111" + "00011010";
 
 describe("individual QR image", () => {
-  run("is a 300 px PNG that decodes to the exact text", async () => {
+  run("decodes to the exact text", () => {
     const text = qrText(sampleEmergencyData, new Date("2026-11-21T12:00:00Z"), "Europe/London");
-    const [file] = await images([text]);
+    const [file] = images([text]);
     expect(zbar(file!)).toBe(text);
   });
 
-  run(
-    "reads back exactly in zbar and zxing-cpp, with the UTF-8 ECI exactly when not ASCII",
-    async () => {
-      const files = await images(payloads);
-      const zx = zxing(payloads.map(symbolFile));
-      for (const [i, text] of payloads.entries()) {
-        expect(zbar(files[i]!), `zbar, ${JSON.stringify(text)}`).toBe(text);
-        expect(zx[i], `zxing-cpp, ${JSON.stringify(text)}`).toBe(text);
-        const name = JSON.stringify(text);
-        expect(firstDataBits(text, 12) === eciUTF8, `ECI in the data, ${name}`).toBe(
-          needsEci(text),
-        );
-        const { level, byte } = firstCodeword(individualSymbol(text));
-        expect(level, `level H, ${name}`).toBe(2); // H's format bits are 10
-        const first = byte.toString(2).padStart(8, "0");
-        expect(first === eciUTF8.slice(0, 8), `ECI in the symbol, ${name}: ${first}`).toBe(
-          needsEci(text),
-        );
-      }
-      // Both kinds are among the vectors.
-      expect(payloads.some(needsEci)).toBe(true);
-      expect(payloads.some((p) => !needsEci(p))).toBe(true);
-    },
-  );
+  run("reads back exactly in zbar and zxing-cpp, with the UTF-8 ECI exactly when not ASCII", () => {
+    const files = images(payloads);
+    const zx = zxing(payloads.map(symbolFile));
+    for (const [i, text] of payloads.entries()) {
+      expect(zbar(files[i]!), `zbar, ${JSON.stringify(text)}`).toBe(text);
+      expect(zx[i], `zxing-cpp, ${JSON.stringify(text)}`).toBe(text);
+      const name = JSON.stringify(text);
+      expect(firstDataBits(text, 12) === eciUTF8, `ECI in the data, ${name}`).toBe(needsEci(text));
+      const { level, byte } = firstCodeword(individualSymbol(text));
+      expect(level, `level H, ${name}`).toBe(2); // H's format bits are 10
+      const first = byte.toString(2).padStart(8, "0");
+      expect(first === eciUTF8.slice(0, 8), `ECI in the symbol, ${name}: ${first}`).toBe(
+        needsEci(text),
+      );
+    }
+    // Both kinds are among the vectors.
+    expect(payloads.some(needsEci)).toBe(true);
+    expect(payloads.some((p) => !needsEci(p))).toBe(true);
+  });
 });
 
 describe("needsEci", () => {
