@@ -3216,7 +3216,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** @description The codes a query picks (one page of them when paged), how many it picks in all, and the quota. */
+        /** @description The codes a query picks (one page of them when paged), how many it picks in all, the quota, and whether printing is paused. */
         LibraryPage: {
             /** @constant */
             success: true;
@@ -3228,6 +3228,13 @@ export interface components {
             /** @description The page's size, when paged. */
             pageSize?: number;
             quota: components["schemas"]["LibraryQuota"];
+            /**
+             * @description Why printing, new codes and links are refused right now
+             *     (cloud.CanCreateCodes's message, as the organisation's `paused`);
+             *     empty when they are not. The station caches it with the codes and
+             *     prints nothing from its cache while it is set.
+             */
+            paused: string;
         };
         LibraryCodeAnswer: {
             /** @constant */
