@@ -68,11 +68,17 @@ func TestMailUserTextCannotPoseAsOurs(t *testing.T) {
 		if resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": "worker@example.com"}); resp.Status != http.StatusCreated {
 			t.Fatalf("update link: %d %s", resp.Status, resp.Body)
 		}
-		if resp := e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": "ann@example.com"}); resp.Status != http.StatusCreated {
-			t.Fatalf("invitation: %d %s", resp.Status, resp.Body)
+		// Both invitations: to an address with an account (inviteExistingMailText)
+		// and to a new one (inviteMailText, which also quotes the inviter).
+		for _, to := range []string{"ann@example.com", "new@example.com"} {
+			if resp := e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": to}); resp.Status != http.StatusCreated {
+				t.Fatalf("invitation of %s: %d %s", to, resp.Status, resp.Body)
+			}
 		}
 		mails := append(e.mailsTo("worker@example.com"), e.mailsTo("ann@example.com")...)
-		if len(mails) != 2 {
+		mails = append(mails, e.mailsTo("new@example.com")...)
+		if len(mails) != 3 || !strings.Contains(mails[2].Text, "/corporate-password-setup?token=") ||
+			!strings.Contains(mails[2].Text, "from \u201cboss@acme.example\u201d, for the organisation named") {
 			t.Fatalf("mails %+v", mails)
 		}
 		for _, m := range mails {
@@ -407,6 +413,8 @@ func TestInvisibleAddressesRefusedAtEveryDoor(t *testing.T) {
 			}, cloud.MsgValidEmailRequired},
 			{"invitation", "POST", acme.path("/team/invite"), acme.token, func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
 			{"update link", "POST", acme.path("/qr-codes/1/update-link"), acme.token, func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
+			{"admin hand-over", "POST", fmt.Sprintf("/api/admin/organizations/%d/hand-over", acme.orgID), adminToken,
+				func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
 		}
 		for _, door := range doors {
 			for _, address := range invisibleAddresses {
