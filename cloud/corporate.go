@@ -112,6 +112,7 @@ const (
 	MsgTrialMailSent               = "Check your email: we sent a link to confirm your address. Your trial starts when you open it."
 	MsgTrialMailboxUsed            = "This mailbox has already had a free trial. Choose a plan to continue."
 	MsgTooManyTrials               = "Too many trial registrations from here today. Please try again tomorrow or contact support."
+	MsgTooManyTrialsForMailbox     = "Too many trial registrations for this address today. Open the link in the newest e-mail we sent, or try again tomorrow."
 	MsgSetupMailResent             = "If this registration is waiting for its setup link, we have sent it again."
 	MsgTooManySetupMails           = "We have already sent this link several times. Check your spam folder, or try again tomorrow."
 	MsgAddressTakenMeanwhile       = "This address has an account now, so no trial was started. Sign in instead."

@@ -229,6 +229,56 @@ func TestMailLimits(t *testing.T) {
 	})
 }
 
+// TestTrialAndResendMailsCountOnTheMailLimits: a trial's link and the
+// landing page's resend are mails an anonymous caller asks for, so they
+// count on the shared limits per recipient and per caller (TestMailLimits)
+// besides their own; a mailbox's own trial limit says it is the address's.
+func TestTrialAndResendMailsCountOnTheMailLimits(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		register := func(e *env, email, client string) response {
+			return e.send("POST", "/api/corporate/register", map[string]string{"name": "Mail Ltd", "contactEmail": email,
+				"subscriptionTier": "starter"}, func(r *http.Request) { r.Header.Set("X-Real-IP", client) })
+		}
+		resend := func(e *env, ref string) response {
+			return e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"registrationId": ref})
+		}
+		t.Run("PerRecipient", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 2, 1000, 1000)
+			ref := register(e, "ann@example.org", "198.51.100.1").JSON()["registrationId"].(string)
+			wantStatus(t, resend(e, ref), 200, cloud.MsgSetupMailResent)
+			// The registration may send a third mail; the address may not.
+			wantStatus(t, resend(e, ref), 429, cloud.MsgMailRecipientLimit)
+			wantStatus(t, register(e, "ann@example.org", "198.51.100.2"), 429, cloud.MsgMailRecipientLimit)
+			wantStatus(t, e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.org"}),
+				429, cloud.MsgMailRecipientLimit)
+			if n := len(e.mailsTo("ann@example.org")); n != 2 {
+				t.Fatalf("%d mails reached the address, want 2", n)
+			}
+		})
+		t.Run("PerCaller", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 1000, 2, 1000)
+			ref := register(e, "one@example.org", "198.51.100.1").JSON()["registrationId"].(string)
+			wantStatus(t, register(e, "two@example.org", "198.51.100.1"), 200, cloud.MsgTrialMailSent)
+			// The trials' own limit is 3 a day from here; the mail limit is 2.
+			wantStatus(t, register(e, "three@example.org", "198.51.100.1"), 429, cloud.MsgMailCallerLimit)
+			wantStatus(t, resend(e, ref), 429, cloud.MsgMailCallerLimit)
+			if n := len(e.mailsTo("three@example.org")) + len(e.mailsTo("one@example.org")); n != 1 {
+				t.Fatalf("%d mails past the caller's limit", n-1)
+			}
+		})
+		t.Run("MailboxTrialLimitSaysSo", func(t *testing.T) {
+			limits := noRateLimit
+			limits.TrustProxy = true
+			e := newEnv(t, backend, envOptions{rateLimit: limits})
+			for i := range cloud.TrialRegistrationsADay {
+				wantStatus(t, register(e, fmt.Sprintf("mia+%d@example.org", i), fmt.Sprintf("198.51.100.%d", i+1)), 200, cloud.MsgTrialMailSent)
+			}
+			// From a fourth place: it is the mailbox's limit, not this client's.
+			wantStatus(t, register(e, "mia@example.org", "203.0.113.9"), 429, cloud.MsgTooManyTrialsForMailbox)
+		})
+	})
+}
+
 // TestInviteAnswersAlike (item 4): an invitation answers the same whether
 // or not the address has an account, and the person is mailed either way.
 func TestInviteAnswersAlike(t *testing.T) {

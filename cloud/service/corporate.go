@@ -412,8 +412,15 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 	if err != nil {
 		return nil, err
 	}
-	if byMailbox >= s.trialsADay || byClient >= s.trialsADay {
+	switch {
+	case byClient >= s.trialsADay:
 		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrials)
+	case byMailbox >= s.trialsADay:
+		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrialsForMailbox)
+	}
+	// It mails: the shared limits per recipient and per caller count it too.
+	if err := s.allowMail(ctx, 0, nil, req.ContactEmail); err != nil {
+		return nil, err
 	}
 	ref, err := newPaymentRef()
 	if err != nil {
@@ -525,6 +532,10 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID st
 	}
 	switch {
 	case reg.IsTrial() && reg.Status == cloud.RegistrationPending:
+		// Each mail also counts on the shared limits (per recipient, per caller).
+		if err := s.allowMail(ctx, 0, nil, reg.ContactEmail); err != nil {
+			return err
+		}
 		token, tokenHash, err := newToken()
 		if err != nil {
 			return err
@@ -538,6 +549,9 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID st
 		owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
 		if err != nil || owner.PasswordHash != "" || owner.OrganizationID != reg.OrganizationID {
 			return nil
+		}
+		if err := s.allowMail(ctx, 0, nil, reg.ContactEmail); err != nil {
+			return err
 		}
 		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, nil); err != nil {
 			return err
