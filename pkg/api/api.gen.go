@@ -1237,11 +1237,15 @@ type CorporateTeamMember struct {
 	CanRemove bool `json:"canRemove"`
 
 	// CanResend Whether the caller may resend this member's link.
-	CanResend   bool      `json:"canResend"`
-	CreatedAt   time.Time `json:"createdAt"`
-	Email       string    `json:"email"`
-	ID          int64     `json:"id"`
-	PasswordSet bool      `json:"passwordSet"`
+	CanResend bool      `json:"canResend"`
+	CreatedAt time.Time `json:"createdAt"`
+	Email     string    `json:"email"`
+
+	// ID A member's id, or a pending invitation's (negative). An invitation
+	// is listed alike whether or not its address has an account, and
+	// holds a seat until the invitee sets a password or it is removed.
+	ID          int64 `json:"id"`
+	PasswordSet bool  `json:"passwordSet"`
 
 	// Role Examples: Admin
 	Role string `json:"role"`
