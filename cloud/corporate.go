@@ -112,6 +112,7 @@ const (
 	MsgTrialMailSent               = "Check your email: we sent a link to confirm your address. Your trial starts when you open it."
 	MsgTrialMailboxUsed            = "This mailbox has already had a free trial. Choose a plan to continue."
 	MsgTooManyTrials               = "Too many trial registrations from here today. Please try again tomorrow or contact support."
+	MsgTooManyTrialsForMailbox     = "Too many trial registrations for this address today. Open the link in the newest e-mail we sent, or try again tomorrow."
 	MsgSetupMailResent             = "If this registration is waiting for its setup link, we have sent it again."
 	MsgTooManySetupMails           = "We have already sent this link several times. Check your spam folder, or try again tomorrow."
 	MsgAddressTakenMeanwhile       = "This address has an account now, so no trial was started. Sign in instead."
@@ -468,6 +469,19 @@ type SubscriptionEvent struct {
 	LookupKey string
 }
 
+// Invitation is a pending invitation to an organisation's team, kept for
+// every invited address (README "Security model"): the team list shows it
+// the same whether or not the address has an account (a new address's also
+// has its password-less member row, which it stands for in the list), and
+// one for an address with an account elsewhere holds a seat as that row
+// would. It goes when the invitee sets a password or the owner removes it.
+type Invitation struct {
+	ID             int64
+	OrganizationID int64
+	Email          string
+	CreatedAt      time.Time
+}
+
 // CorporateStore keeps organisations, their members, pending registrations
 // and activity.
 type CorporateStore interface {
@@ -479,6 +493,8 @@ type CorporateStore interface {
 	CountOrganization(ctx context.Context, id int64) (*OrganizationCounts, error)
 	// ListMembers returns an organisation's users, the owner first.
 	ListMembers(ctx context.Context, organizationID int64) ([]*User, error)
+	// ListInvitations returns an organisation's pending invitations, oldest first.
+	ListInvitations(ctx context.Context, organizationID int64) ([]*Invitation, error)
 	// ListActivity returns the newest activities first.
 	ListActivity(ctx context.Context, organizationID int64, limit int) ([]*Activity, error)
 	// ListOrganizations pages through organisations by id, those whose
@@ -530,7 +546,16 @@ type CorporateTx interface {
 	// StartSubscription records the paid checkout that subscribed an
 	// existing organisation: its plan, status, ids and session.
 	StartSubscription(o *Organization) error
+	// CountMembers counts the team's seats: its users, and its invitations
+	// of addresses that have an account elsewhere (Invitation).
 	CountMembers(organizationID int64) (int, error)
+	// AddInvitation records an invitation of email (nothing when it is
+	// pending already).
+	AddInvitation(organizationID int64, email string, now time.Time) error
+	// FindInvitation: ENOTFOUND when the organisation has no such one.
+	FindInvitation(organizationID, id int64) (*Invitation, error)
+	// DeleteInvitation forgets the organisation's invitation of email.
+	DeleteInvitation(organizationID int64, email string) error
 	// EmailTaken reports whether the address has an account of any kind.
 	EmailTaken(email string) (bool, error)
 	// CreateMember inserts a password-less user of the organisation;

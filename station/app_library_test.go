@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -185,6 +186,25 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 	request(t, a, "GET", libraryRoute(org), "")
 	if got := labelsPrinted(t, a, org) - before; got != len(ids) {
 		t.Fatalf("after another answer the cloud counts %d labels, want %d (sent once)", got, len(ids))
+	}
+
+	// Over its plan: once a sync has said so, the screen answered offline
+	// says why (the organisation's paused, as the cloud's own answer has
+	// it) and refuses the batch's PDF with the cloud's words.
+	cloud.SetAllowance(org, 1)
+	paused, err := a.Library.Refresh()
+	if err != nil || paused.Paused == "" {
+		t.Fatalf("the sync over the plan: %+v %v", paused, err)
+	}
+	cloud.Stop()
+	answer = request(t, a, "GET", "/api/corporate/organization", "")
+	if answer.Status != http.StatusOK || json.Unmarshal(answer.Body, &own) != nil || own.Paused != paused.Paused ||
+		!strings.Contains(own.Paused, "but its plan allows 1") {
+		t.Fatalf("offline organisation over its plan: %d %s", answer.Status, answer.Body)
+	}
+	answer = request(t, a, "POST", path, batch(false))
+	if answer.Status == http.StatusOK || json.Unmarshal(answer.Body, &refused) != nil || refused.Message != own.Paused {
+		t.Fatalf("offline print over the plan: %d %s", answer.Status, answer.Body)
 	}
 }
 

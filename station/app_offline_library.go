@@ -46,8 +46,9 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 	org := view.OrganizationID
 	switch {
 	case method == http.MethodGet && route == "/api/corporate/organization":
-		// Only the id is kept offline; the batch screen needs no more.
-		return jsonAnswer(client.Organization{ID: org}), true
+		// Only the id and whether printing is paused are kept offline; the
+		// batch screen needs no more.
+		return jsonAnswer(client.Organization{ID: org, Paused: view.Paused}), true
 
 	case method == http.MethodGet && route == libraryRoute(org):
 		// The list as the website asks for it: without the records.
@@ -56,7 +57,8 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 			code.Record, code.QrText = emergency.Record{}, ""
 			codes[i] = code
 		}
-		return jsonAnswer(client.Library{Success: true, QrCodes: codes, Total: len(codes), Quota: view.Quota}), true
+		return jsonAnswer(client.Library{Success: true, QrCodes: codes, Total: len(codes), Quota: view.Quota,
+			Paused: view.Paused}), true
 
 	case method == http.MethodGet && route == fmt.Sprintf("/api/corporate/projects/%d", org):
 		return jsonAnswer(map[string]any{"projects": view.Projects}), true

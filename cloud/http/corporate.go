@@ -192,8 +192,18 @@ func (s *Server) handleInviteMember(w http.ResponseWriter, r *http.Request) {
 	writeMessage(w, http.StatusCreated, cloud.MsgInviteSent)
 }
 
+// memberID is a team member's id, or a pending invitation's (negative: the
+// team list's); 0 when it is neither.
+func memberID(r *http.Request) int64 {
+	id, err := strconv.ParseInt(chi.URLParam(r, "userId"), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return id
+}
+
 func (s *Server) handleResendInvite(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.ResendInvite(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "userId")); err != nil {
+	if err := s.service.ResendInvite(r.Context(), userFrom(r), pathID(r, "orgId"), memberID(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -201,7 +211,7 @@ func (s *Server) handleResendInvite(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleRemoveMember(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.RemoveMember(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "userId")); err != nil {
+	if err := s.service.RemoveMember(r.Context(), userFrom(r), pathID(r, "orgId"), memberID(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

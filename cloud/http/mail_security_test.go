@@ -8,7 +8,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -68,11 +70,17 @@ func TestMailUserTextCannotPoseAsOurs(t *testing.T) {
 		if resp := e.do("POST", acme.path("/qr-codes/1/update-link"), acme.token, map[string]any{"email": "worker@example.com"}); resp.Status != http.StatusCreated {
 			t.Fatalf("update link: %d %s", resp.Status, resp.Body)
 		}
-		if resp := e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": "ann@example.com"}); resp.Status != http.StatusCreated {
-			t.Fatalf("invitation: %d %s", resp.Status, resp.Body)
+		// Both invitations: to an address with an account (inviteExistingMailText)
+		// and to a new one (inviteMailText, which also quotes the inviter).
+		for _, to := range []string{"ann@example.com", "new@example.com"} {
+			if resp := e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": to}); resp.Status != http.StatusCreated {
+				t.Fatalf("invitation of %s: %d %s", to, resp.Status, resp.Body)
+			}
 		}
 		mails := append(e.mailsTo("worker@example.com"), e.mailsTo("ann@example.com")...)
-		if len(mails) != 2 {
+		mails = append(mails, e.mailsTo("new@example.com")...)
+		if len(mails) != 3 || !strings.Contains(mails[2].Text, "/corporate-password-setup?token=") ||
+			!strings.Contains(mails[2].Text, "from \u201cboss@acme.example\u201d, for the organisation named") {
 			t.Fatalf("mails %+v", mails)
 		}
 		for _, m := range mails {
@@ -223,8 +231,59 @@ func TestMailLimits(t *testing.T) {
 	})
 }
 
+// TestTrialAndResendMailsCountOnTheMailLimits: a trial's link and the
+// landing page's resend are mails an anonymous caller asks for, so they
+// count on the shared limits per recipient and per caller (TestMailLimits)
+// besides their own; a mailbox's own trial limit says it is the address's.
+func TestTrialAndResendMailsCountOnTheMailLimits(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		register := func(e *env, email, client string) response {
+			return e.send("POST", "/api/corporate/register", map[string]string{"name": "Mail Ltd", "contactEmail": email,
+				"subscriptionTier": "starter"}, func(r *http.Request) { r.Header.Set("X-Real-IP", client) })
+		}
+		resend := func(e *env, ref string) response {
+			return e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"registrationId": ref})
+		}
+		t.Run("PerRecipient", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 2, 1000, 1000)
+			ref := register(e, "ann@example.org", "198.51.100.1").JSON()["registrationId"].(string)
+			wantStatus(t, resend(e, ref), 200, cloud.MsgSetupMailResent)
+			// The registration may send a third mail; the address may not.
+			wantStatus(t, resend(e, ref), 429, cloud.MsgMailRecipientLimit)
+			wantStatus(t, register(e, "ann@example.org", "198.51.100.2"), 429, cloud.MsgMailRecipientLimit)
+			wantStatus(t, e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.org"}),
+				429, cloud.MsgMailRecipientLimit)
+			if n := len(e.mailsTo("ann@example.org")); n != 2 {
+				t.Fatalf("%d mails reached the address, want 2", n)
+			}
+		})
+		t.Run("PerCaller", func(t *testing.T) {
+			e := mailLimitEnv(t, backend, 1000, 2, 1000)
+			ref := register(e, "one@example.org", "198.51.100.1").JSON()["registrationId"].(string)
+			wantStatus(t, register(e, "two@example.org", "198.51.100.1"), 200, cloud.MsgTrialMailSent)
+			// The trials' own limit is 3 a day from here; the mail limit is 2.
+			wantStatus(t, register(e, "three@example.org", "198.51.100.1"), 429, cloud.MsgMailCallerLimit)
+			wantStatus(t, resend(e, ref), 429, cloud.MsgMailCallerLimit)
+			if n := len(e.mailsTo("three@example.org")) + len(e.mailsTo("one@example.org")); n != 1 {
+				t.Fatalf("%d mails past the caller's limit", n-1)
+			}
+		})
+		t.Run("MailboxTrialLimitSaysSo", func(t *testing.T) {
+			limits := noRateLimit
+			limits.TrustProxy = true
+			e := newEnv(t, backend, envOptions{rateLimit: limits})
+			for i := range cloud.TrialRegistrationsADay {
+				wantStatus(t, register(e, fmt.Sprintf("mia+%d@example.org", i), fmt.Sprintf("198.51.100.%d", i+1)), 200, cloud.MsgTrialMailSent)
+			}
+			// From a fourth place: it is the mailbox's limit, not this client's.
+			wantStatus(t, register(e, "mia@example.org", "203.0.113.9"), 429, cloud.MsgTooManyTrialsForMailbox)
+		})
+	})
+}
+
 // TestInviteAnswersAlike (item 4): an invitation answers the same whether
-// or not the address has an account, and the person is mailed either way.
+// or not the address has an account, the person is mailed either way, and
+// afterwards the team list, its seats, resend and remove are alike too.
 func TestInviteAnswersAlike(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
@@ -232,9 +291,12 @@ func TestInviteAnswersAlike(t *testing.T) {
 		e.createUser("ann@example.com", "ann-password")
 		e.createCorporateUser("cat@other.example", "cat-password")
 
+		invite := func(email string) response {
+			return e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": email})
+		}
 		answers := map[string]response{}
-		for _, email := range []string{"ann@example.com", "new@example.com", "cat@other.example"} {
-			answers[email] = e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": email})
+		for _, email := range []string{"ann@example.com", "new@example.com"} {
+			answers[email] = invite(email)
 		}
 		want := answers["new@example.com"]
 		if want.Status != http.StatusCreated || want.Message() != cloud.MsgInviteSent {
@@ -245,23 +307,90 @@ func TestInviteAnswersAlike(t *testing.T) {
 				t.Errorf("%s: %d %s, a new address got %d %s", email, resp.Status, resp.Body, want.Status, want.Body)
 			}
 		}
-		for _, email := range []string{"ann@example.com", "cat@other.example"} {
-			mails := e.mailsTo(email)
-			if len(mails) != 1 || mails[0].Subject != cloud.MsgInviteExistingMailSubject ||
-				!strings.Contains(mails[0].Text, "already has a Lifetag account") || strings.Contains(mails[0].Text, "token=") {
-				t.Errorf("%s was mailed %+v", email, mails)
+
+		// The team list shows both invitations alike: the same fields, ids
+		// of one kind (a pending invitation's), nothing but the address to
+		// tell them apart.
+		pending := func() map[string]map[string]any {
+			t.Helper()
+			out := map[string]map[string]any{}
+			for _, m := range e.do("GET", acme.path("/team"), acme.token, nil).JSON()["members"].([]any) {
+				member := m.(map[string]any)
+				if member["email"] != "boss@acme.example" {
+					out[member["email"].(string)] = member
+				}
+			}
+			return out
+		}
+		listed := pending()
+		ann, fresh := listed["ann@example.com"], listed["new@example.com"]
+		if len(listed) != 2 || ann == nil || fresh == nil {
+			t.Fatalf("team list %v", listed)
+		}
+		if ann["id"].(float64) >= 0 || fresh["id"].(float64) >= 0 || math.Abs(ann["id"].(float64)-fresh["id"].(float64)) != 1 {
+			t.Errorf("ids tell the invitations apart: %v and %v", ann["id"], fresh["id"])
+		}
+		for _, m := range []map[string]any{ann, fresh} {
+			for _, key := range []string{"email", "id", "createdAt"} {
+				delete(m, key)
 			}
 		}
-		if mails := e.mailsTo("new@example.com"); len(mails) != 1 || !strings.Contains(mails[0].Text, "/corporate-password-setup?token=") {
+		if !reflect.DeepEqual(ann, fresh) {
+			t.Errorf("the address with an account is listed as %v, the new one as %v", ann, fresh)
+		}
+		// Each holds a seat: the owner and two invitations fill the team,
+		// and the dashboard counts both.
+		wantStatus(t, invite("cat@other.example"), http.StatusConflict, cloud.MsgTeamFull)
+		if n := e.do("GET", acme.path("/dashboard"), acme.token, nil).JSON()["teamMembers"]; n != float64(3) {
+			t.Errorf("the dashboard counts %v team members, want 3", n)
+		}
+
+		for _, email := range []string{"ann@example.com", "new@example.com"} {
+			mails := e.mailsTo(email)
+			if len(mails) != 1 {
+				t.Fatalf("%s was mailed %+v", email, mails)
+			}
+		}
+		if mails := e.mailsTo("ann@example.com"); mails[0].Subject != cloud.MsgInviteExistingMailSubject ||
+			!strings.Contains(mails[0].Text, "already has a Lifetag account") || strings.Contains(mails[0].Text, "token=") {
+			t.Errorf("ann was mailed %+v", mails)
+		}
+		if mails := e.mailsTo("new@example.com"); !strings.Contains(mails[0].Text, "/corporate-password-setup?token=") {
 			t.Errorf("the new address was mailed %+v", mails)
 		}
-		// Nothing changed for the accounts that exist.
+
+		// Resend and remove answer alike, by the listed ids.
+		ids := map[string]int64{}
+		for email, m := range pending() {
+			ids[email] = int64(m["id"].(float64))
+		}
+		for _, email := range []string{"ann@example.com", "new@example.com"} {
+			wantStatus(t, e.do("POST", acme.path(fmt.Sprintf("/team/%d/resend", ids[email])), acme.token, nil), 200, cloud.MsgInviteSent)
+		}
+		if a, n := e.mailsTo("ann@example.com"), e.mailsTo("new@example.com"); len(a) != 2 || len(n) != 2 ||
+			a[1].Subject != cloud.MsgInviteExistingMailSubject || !strings.Contains(n[1].Text, "/corporate-password-setup?token=") {
+			t.Errorf("resent: ann %+v, new %+v", a, n)
+		}
+		for _, email := range []string{"ann@example.com", "new@example.com"} {
+			wantStatus(t, e.do("DELETE", acme.path(fmt.Sprintf("/team/%d", ids[email])), acme.token, nil), 200, cloud.MsgMemberRemoved)
+			wantStatus(t, e.do("DELETE", acme.path(fmt.Sprintf("/team/%d", ids[email])), acme.token, nil), 404, cloud.MsgMemberNotFound)
+		}
+		if listed := pending(); len(listed) != 0 {
+			t.Fatalf("removed invitations still listed: %v", listed)
+		}
+		// The new address's member row went with its invitation; the
+		// accounts that exist are untouched.
+		if _, err := e.Store.FindUserByEmail(context.Background(), "new@example.com"); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+			t.Errorf("the removed invitation's member row: %v", err)
+		}
 		for _, email := range []string{"ann@example.com", "cat@other.example"} {
 			u, err := e.Store.FindUserByEmail(context.Background(), email)
 			if err != nil || u.OrganizationID == acme.orgID {
 				t.Errorf("%s: %+v %v", email, u, err)
 			}
 		}
+		// The seats are free again; another organisation's member is invited alike.
+		wantStatus(t, invite("cat@other.example"), http.StatusCreated, cloud.MsgInviteSent)
 	})
 }
 
@@ -407,6 +536,8 @@ func TestInvisibleAddressesRefusedAtEveryDoor(t *testing.T) {
 			}, cloud.MsgValidEmailRequired},
 			{"invitation", "POST", acme.path("/team/invite"), acme.token, func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
 			{"update link", "POST", acme.path("/qr-codes/1/update-link"), acme.token, func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
+			{"admin hand-over", "POST", fmt.Sprintf("/api/admin/organizations/%d/hand-over", acme.orgID), adminToken,
+				func(a string) any { return map[string]string{"email": a} }, cloud.MsgValidEmailRequired},
 		}
 		for _, door := range doors {
 			for _, address := range invisibleAddresses {

@@ -325,6 +325,34 @@ func TestOrganizationStateMatrix(t *testing.T) {
 	})
 }
 
+// TestLibraryListSaysWhetherPrintingIsPaused: the list the station caches
+// for printing offline carries the one rule's answer in each state, in the
+// words the gated routes refuse with ("" within the plan).
+func TestLibraryListSaysWhetherPrintingIsPaused(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		want := [orgStateCount]string{
+			withinPlan: "",
+			overPlan:   cloud.ErrorMessage(cloud.OverPlanError(stateStarterMax, stateSeedCodes)),
+			trialEnded: cloud.MsgOrganizationInactive,
+		}
+		for state := withinPlan; state < orgStateCount; state++ {
+			t.Run(orgStateNames[state], func(t *testing.T) {
+				refs, token := e.stateOrganization(fmt.Sprintf("paused-%d@state.example", state), state)
+				if state == trialEnded {
+					defer e.Clock.Advance(-2 * time.Hour)
+				}
+				for _, query := range []string{"?records=1", "?page=1&pageSize=5&status=active"} {
+					resp := e.do("GET", orgURL(refs.Org, "/qr-codes"+query), token, nil)
+					if resp.Status != 200 || resp.JSON()["paused"] != want[state] {
+						t.Fatalf("%s: got %d paused %q, want %q", query, resp.Status, resp.JSON()["paused"], want[state])
+					}
+				}
+			})
+		}
+	})
+}
+
 // checkStateMatrixCoversRouter fails for every organisation route without
 // a row in stateCases, and every row whose route is not registered.
 func checkStateMatrixCoversRouter(t *testing.T, routes chi.Routes) {

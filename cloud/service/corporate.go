@@ -412,8 +412,15 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 	if err != nil {
 		return nil, err
 	}
-	if byMailbox >= s.trialsADay || byClient >= s.trialsADay {
+	switch {
+	case byClient >= s.trialsADay:
 		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrials)
+	case byMailbox >= s.trialsADay:
+		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrialsForMailbox)
+	}
+	// It mails: the shared limits per recipient and per caller count it too.
+	if err := s.allowMail(ctx, 0, nil, req.ContactEmail); err != nil {
+		return nil, err
 	}
 	ref, err := newPaymentRef()
 	if err != nil {
@@ -525,6 +532,10 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID st
 	}
 	switch {
 	case reg.IsTrial() && reg.Status == cloud.RegistrationPending:
+		// Each mail also counts on the shared limits (per recipient, per caller).
+		if err := s.allowMail(ctx, 0, nil, reg.ContactEmail); err != nil {
+			return err
+		}
 		token, tokenHash, err := newToken()
 		if err != nil {
 			return err
@@ -538,6 +549,9 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID st
 		owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
 		if err != nil || owner.PasswordHash != "" || owner.OrganizationID != reg.OrganizationID {
 			return nil
+		}
+		if err := s.allowMail(ctx, 0, nil, reg.ContactEmail); err != nil {
+			return err
 		}
 		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, nil); err != nil {
 			return err
@@ -908,12 +922,36 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 	if err != nil {
 		return nil, err
 	}
+	invitations, err := s.store.ListInvitations(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	invited, joined := map[string]bool{}, map[string]bool{}
+	for _, inv := range invitations {
+		invited[inv.Email] = true
+	}
 	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts, Permissions: permissionsOf(actor, org.ID)}
 	for _, m := range members {
+		if m.PasswordHash != "" {
+			joined[m.Email] = true
+		} else if m.UserType == cloud.UserTypeCorporateAdmin && invited[m.Email] {
+			continue // listed as its invitation, below, as every invitee is
+		}
 		team.Members = append(team.Members, MemberView{ID: m.ID, Email: m.Email, UserType: m.UserType,
 			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt,
 			CanResend: team.Permissions.ManageTeam && resendable(m) == nil,
 			CanRemove: team.Permissions.ManageTeam && removable(m) == nil})
+	}
+	// Pending invitations, alike whether or not the address has an account
+	// (README "Security model"), by their own ids made negative, which the
+	// resend and remove routes take.
+	for _, inv := range invitations {
+		if joined[inv.Email] {
+			continue
+		}
+		team.Members = append(team.Members, MemberView{ID: -inv.ID, Email: inv.Email, UserType: cloud.UserTypeCorporateAdmin,
+			Role: roleName(cloud.UserTypeCorporateAdmin), CreatedAt: inv.CreatedAt,
+			CanResend: team.Permissions.ManageTeam, CanRemove: team.Permissions.ManageTeam})
 	}
 	return team, nil
 }
@@ -962,6 +1000,11 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 				return err
 			}
 		}
+		// Recorded for every address, so the team list and its seats are
+		// the same whether or not it has an account.
+		if err := tx.AddInvitation(org.ID, email, now); err != nil {
+			return err
+		}
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberInvited,
 			Detail: email, CreatedAt: now})
 	})
@@ -976,7 +1019,8 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 	return s.mailCorporateSetup(ctx, member, inviteText(actor, org))
 }
 
-// ResendInvite mails a member who has no password yet a fresh link.
+// ResendInvite mails a member who has no password yet a fresh link; a
+// negative userID is a pending invitation's (Team).
 func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, userID int64) error {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
@@ -984,6 +1028,9 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	}
 	if err := s.mayCreate(ctx, org); err != nil {
 		return err // it mails
+	}
+	if userID < 0 {
+		return s.resendInvitation(ctx, actor, org, -userID)
 	}
 	var member *cloud.User
 	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
@@ -1010,11 +1057,34 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	return s.mailCorporateSetup(ctx, member, text)
 }
 
-// RemoveMember deletes an admin's account (the owner cannot be removed).
+// RemoveMember deletes an admin's account (the owner cannot be removed); a
+// negative userID is a pending invitation's (Team), which goes with the
+// password-less member row a new address has.
 func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, userID int64) error {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return err
+	}
+	if userID < 0 {
+		inv, err := s.findInvitation(ctx, org.ID, -userID)
+		if err != nil {
+			return err
+		}
+		invitee, err := s.store.FindUserByEmail(ctx, inv.Email)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && invitee.OrganizationID != org.ID) {
+			// No member row (an address with an account elsewhere): the
+			// invitation alone goes.
+			return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+				if err := tx.DeleteInvitation(org.ID, inv.Email); err != nil {
+					return err
+				}
+				return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
+					Detail: inv.Email, CreatedAt: s.now()})
+			})
+		} else if err != nil {
+			return err
+		}
+		userID = invitee.ID // its member row, and with it the invitation (the store's deleteAccount)
 	}
 	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
 		member, err := s.findMember(tx, org.ID, userID)
@@ -1030,6 +1100,63 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
 			Detail: member.Email, CreatedAt: s.now()})
 	})
+}
+
+func (s *Service) findInvitation(ctx context.Context, orgID, id int64) (*cloud.Invitation, error) {
+	var inv *cloud.Invitation
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		var err error
+		inv, err = tx.FindInvitation(orgID, id)
+		return err
+	})
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgMemberNotFound)
+	}
+	return inv, err
+}
+
+// resendInvitation mails a pending invitation again, as InviteMember
+// mailed it: a new address a fresh setup link, one with an account
+// elsewhere what happened (an address whose account went since gets its
+// member row now).
+func (s *Service) resendInvitation(ctx context.Context, actor *cloud.User, org *cloud.Organization, id int64) error {
+	inv, err := s.findInvitation(ctx, org.ID, id)
+	if err != nil {
+		return err
+	}
+	account, err := s.store.FindUserByEmail(ctx, inv.Email)
+	switch {
+	case cloud.ErrorCode(err) == cloud.ENOTFOUND:
+		account = nil
+	case err != nil:
+		return err
+	case account.OrganizationID == org.ID:
+		if err := resendable(account); err != nil {
+			return err // joined since the list was read
+		}
+	}
+	if err := s.allowMail(ctx, org.ID, actor, inv.Email); err != nil {
+		return err
+	}
+	now := s.now()
+	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		if account == nil {
+			if account, err = tx.CreateMember(org.ID, inv.Email, cloud.UserTypeCorporateAdmin, now); err != nil {
+				return err
+			}
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityInviteResent,
+			Detail: inv.Email, CreatedAt: now})
+	})
+	if err != nil {
+		return err
+	}
+	if account.OrganizationID != org.ID {
+		s.sendMail(ctx, cloud.Mail{To: inv.Email, Subject: cloud.MsgInviteExistingMailSubject,
+			Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
+		return nil
+	}
+	return s.mailCorporateSetup(ctx, account, inviteText(actor, org))
 }
 
 // resendable: only a member who has not set a password gets a new link.

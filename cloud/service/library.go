@@ -558,7 +558,8 @@ type Quota = api.LibraryQuota
 
 // Library is GET /api/corporate/{orgId}/qr-codes: the codes the query
 // picks (one page of them when paged), how many it picks in all, and the
-// organisation's quota (every code counts) (pkg/api: LibraryPage).
+// organisation's quota (every code counts), and why printing is paused
+// ("" when it is not) (pkg/api: LibraryPage).
 type Library = api.LibraryPage
 
 // LibraryQuery is what a library list asks for (admin-corporate-side §5):
@@ -648,6 +649,11 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 		if lib.Quota.Used, err = s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{}); err != nil {
 			return nil, err
 		}
+	}
+	// The station prints from its cached copy of this list, offline too, so
+	// the list carries the one rule's answer for it to keep.
+	if err := cloud.CanCreateCodes(org, lib.Quota.Used, s.now()); err != nil {
+		lib.Paused = cloud.ErrorMessage(err)
 	}
 	for _, c := range codes {
 		if !q.WithRecords {

@@ -153,8 +153,25 @@ func (db *DB) CountOrganization(ctx context.Context, id int64) (*cloud.Organizat
 	err := db.conn(ctx).queryRow(`SELECT
 		(SELECT count(*) FROM organization_qr_codes WHERE organization_id = $1),
 		(SELECT count(*) FROM projects WHERE organization_id = $1),
-		(SELECT count(*) FROM users WHERE organization_id = $1)`, id).Scan(&n.QRCodes, &n.Projects, &n.Members)
+		(SELECT count(*) FROM users WHERE organization_id = $1) + `+strangerInvitations, id).Scan(&n.QRCodes, &n.Projects, &n.Members)
 	return &n, storeError(err, "organization counts")
+}
+
+// strangerInvitations counts the invitations of organisation $1 that have
+// no member row (the address has an account elsewhere): with the users,
+// the team's seats.
+const strangerInvitations = `(SELECT count(*) FROM team_invitations i WHERE i.organization_id = $1
+	AND NOT EXISTS (SELECT 1 FROM users u WHERE u.organization_id = $1 AND u.email = i.email))`
+
+func scanInvitation(row scanner) (*cloud.Invitation, error) {
+	var inv cloud.Invitation
+	err := row.Scan(&inv.ID, &inv.OrganizationID, &inv.Email, timeDest(&inv.CreatedAt))
+	return &inv, err
+}
+
+func (db *DB) ListInvitations(ctx context.Context, organizationID int64) ([]*cloud.Invitation, error) {
+	return list(db.conn(ctx), "invitations", scanInvitation, `SELECT id, organization_id, email, created_at
+		FROM team_invitations WHERE organization_id = $1 ORDER BY id`, organizationID)
 }
 
 func (db *DB) ListMembers(ctx context.Context, organizationID int64) ([]*cloud.User, error) {
@@ -292,8 +309,26 @@ func (t corporateTx) StartSubscription(o *cloud.Organization) error {
 
 func (t corporateTx) CountMembers(organizationID int64) (int, error) {
 	var n int
-	err := t.c.queryRow(`SELECT count(*) FROM users WHERE organization_id = $1`, organizationID).Scan(&n)
+	err := t.c.queryRow(`SELECT (SELECT count(*) FROM users WHERE organization_id = $1) + `+strangerInvitations,
+		organizationID).Scan(&n)
 	return n, storeError(err, "members")
+}
+
+func (t corporateTx) AddInvitation(organizationID int64, email string, now time.Time) error {
+	_, err := t.c.exec(`INSERT INTO team_invitations (organization_id, email, created_at) VALUES ($1, $2, $3)
+		ON CONFLICT (organization_id, email) DO NOTHING`, organizationID, email, now)
+	return storeError(err, "invitation")
+}
+
+func (t corporateTx) FindInvitation(organizationID, id int64) (*cloud.Invitation, error) {
+	inv, err := scanInvitation(t.c.queryRow(`SELECT id, organization_id, email, created_at FROM team_invitations
+		WHERE organization_id = $1 AND id = $2`, organizationID, id))
+	return inv, storeError(err, "invitation")
+}
+
+func (t corporateTx) DeleteInvitation(organizationID int64, email string) error {
+	_, err := t.c.exec(`DELETE FROM team_invitations WHERE organization_id = $1 AND email = $2`, organizationID, email)
+	return storeError(err, "invitation")
 }
 
 func (t corporateTx) EmailTaken(email string) (bool, error) {

@@ -57,6 +57,13 @@ func deleteAccount(c conn, user *cloud.User) error {
 			return storeError(err, "payments")
 		}
 	}
+	// A member's invitation goes with them (it would list them as pending again).
+	if user.OrganizationID != 0 {
+		if _, err := c.exec(`DELETE FROM team_invitations WHERE organization_id = $1 AND email = $2`,
+			user.OrganizationID, user.Email); err != nil {
+			return storeError(err, "invitation")
+		}
+	}
 	// Payments stay for the books, without anything that names the person.
 	if _, err := c.exec(`UPDATE payments SET email = '', shipping_address = NULL, claim_token_hash = NULL,
 		referral_code = '' WHERE email = $1`, user.Email); err != nil {

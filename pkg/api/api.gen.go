@@ -1260,11 +1260,15 @@ type CorporateTeamMember struct {
 	CanRemove bool `json:"canRemove"`
 
 	// CanResend Whether the caller may resend this member's link.
-	CanResend   bool      `json:"canResend"`
-	CreatedAt   time.Time `json:"createdAt"`
-	Email       string    `json:"email"`
-	ID          int64     `json:"id"`
-	PasswordSet bool      `json:"passwordSet"`
+	CanResend bool      `json:"canResend"`
+	CreatedAt time.Time `json:"createdAt"`
+	Email     string    `json:"email"`
+
+	// ID A member's id, or a pending invitation's (negative). An invitation
+	// is listed alike whether or not its address has an account, and
+	// holds a seat until the invitee sets a password or it is removed.
+	ID          int64 `json:"id"`
+	PasswordSet bool  `json:"passwordSet"`
 
 	// Role Examples: Admin
 	Role string `json:"role"`
@@ -1736,14 +1740,20 @@ type LibraryCodeAnswerSuccess bool
 // LibraryCodeRecord A code's record, unsealed; the template's fields when it was made, and the values by field id.
 type LibraryCodeRecord = emergency.Record
 
-// LibraryPage The codes a query picks (one page of them when paged), how many it picks in all, and the quota.
+// LibraryPage The codes a query picks (one page of them when paged), how many it picks in all, the quota, and whether printing is paused.
 type LibraryPage struct {
 	// Page The page, when paged.
 	Page int `json:"page,omitempty"`
 
 	// PageSize The page's size, when paged.
-	PageSize int           `json:"pageSize,omitempty"`
-	QrCodes  []LibraryCode `json:"qrCodes"`
+	PageSize int `json:"pageSize,omitempty"`
+
+	// Paused Why printing, new codes and links are refused right now
+	// (cloud.CanCreateCodes's message, as the organisation's `paused`);
+	// empty when they are not. The station caches it with the codes and
+	// prints nothing from its cache while it is set.
+	Paused  string        `json:"paused"`
+	QrCodes []LibraryCode `json:"qrCodes"`
 
 	// Quota How many codes the organisation has (inactive ones too) and its plan allows.
 	Quota   LibraryQuota       `json:"quota"`

@@ -476,12 +476,20 @@ func (c *Cloud) CorporateTrial(name, ownerEmail, plan string) string {
 	// A trial holds Starter's allowance; a person at Lifetag (the seeded
 	// admin) gives it the plan's, as for a customer who asks.
 	if p, ok := plans.Find(plan); ok && p.MaxQRCodes > plans.TrialMaxQRCodes() {
-		admin := c.browser()
-		admin.call("POST", "/api/auth/login", map[string]string{"email": AdminEmail, "password": c.AdminPassword()}, nil)
-		admin.call("PUT", fmt.Sprintf("/api/admin/organizations/%d/allowance", confirmed.OrganizationID),
-			map[string]int{"maxQrCodes": p.MaxQRCodes}, nil)
+		c.SetAllowance(confirmed.OrganizationID, p.MaxQRCodes)
 	}
 	return password
+}
+
+// SetAllowance is the seeded admin's change of an organisation's code
+// allowance (PUT /api/admin/organizations/{id}/allowance); below the codes
+// it holds, the organisation is over its plan.
+func (c *Cloud) SetAllowance(orgID int64, maxQRCodes int) {
+	c.t.Helper()
+	admin := c.browser()
+	admin.call("POST", "/api/auth/login", map[string]string{"email": AdminEmail, "password": c.AdminPassword()}, nil)
+	admin.call("PUT", fmt.Sprintf("/api/admin/organizations/%d/allowance", orgID),
+		map[string]int{"maxQrCodes": maxQRCodes}, nil)
 }
 
 // CallAsBearer sends one JSON request with a bearer token, for fixtures

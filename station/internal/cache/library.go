@@ -11,13 +11,15 @@ import (
 )
 
 // Library is an organisation's library as cached: its codes (with their
-// records and QR texts), projects, templates and quota.
+// records and QR texts), projects, templates and quota, and why the cloud
+// said printing is paused at that sync ("" when it is not).
 type Library struct {
 	OrganizationID int64                 `json:"organizationId"`
 	Codes          []client.QRCode       `json:"-"` // one sealed row each
 	Projects       []client.Project      `json:"projects"`
 	Templates      []client.FormTemplate `json:"templates"`
 	Quota          client.Quota          `json:"quota"`
+	Paused         string                `json:"paused"`
 }
 
 const librarySyncedKey = "library-synced"

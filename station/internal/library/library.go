@@ -88,6 +88,10 @@ type View struct {
 	SyncedAt       *time.Time            `json:"syncedAt"`
 	Offline        bool                  `json:"offline"`
 	Message        string                `json:"message,omitempty"`
+	// Paused is why the cloud said, at the last sync, that printing is
+	// paused (over the plan, a trial ended); "" when it is not. Nothing
+	// prints from the cache while it is set.
+	Paused string `json:"paused,omitempty"`
 }
 
 // Refresh sends queued changes, then reads the library, projects and
@@ -141,7 +145,8 @@ func fetch(ctx context.Context, c *client.Client, orgID int64) (*cache.Library, 
 	if err != nil {
 		return nil, err
 	}
-	return &cache.Library{OrganizationID: orgID, Codes: lib.QrCodes, Projects: projects, Templates: templates, Quota: lib.Quota}, nil
+	return &cache.Library{OrganizationID: orgID, Codes: lib.QrCodes, Projects: projects, Templates: templates,
+		Quota: lib.Quota, Paused: lib.Paused}, nil
 }
 
 // View returns the cached library (no network).
@@ -155,7 +160,7 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 		return nil, err
 	}
 	v := &View{OrganizationID: account.OrganizationID, Codes: lib.Codes, Projects: lib.Projects,
-		Templates: lib.Templates, Quota: lib.Quota}
+		Templates: lib.Templates, Quota: lib.Quota, Paused: lib.Paused}
 	// Empty lists, not nulls, for the window.
 	if v.Codes == nil {
 		v.Codes = []client.QRCode{}
@@ -462,7 +467,12 @@ type Batch struct {
 // batch resolves a request into the sheet, its name, the labels, their
 // codes' names and the options, from the cache alone (so it prints
 // offline). Each label's text is made now, as the cloud makes it when it
-// prints.
+// prints. An organisation the cloud said at the last sync may not print
+// (cloud.CanCreateCodes: over its plan, a trial ended) is refused with the
+// cloud's own words, as the cloud refuses its printing routes; one in good
+// standing at the last sync prints offline on that word until the next
+// sync (safety officers print where there is no network), and the station
+// syncs before every print while the cloud answers.
 func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string, []sheet.Label, []string, sheet.Options, error) {
 	_, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
@@ -482,11 +492,16 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 	return t, name, items, names, sheet.BatchOptions(b.Start, b.Copies), nil
 }
 
-// labelsOf are the cached codes' labels as they print, with their names.
+// labelsOf are the cached codes' labels as they print, with their names;
+// refused with the cloud's own words when the last sync said the
+// organisation may not print (see batch).
 func (s *Service) labelsOf(ctx context.Context, account session.Account, ids []int64) ([]sheet.Label, []string, error) {
 	lib, _, err := s.cache.Library(ctx, account.Key())
 	if err != nil {
 		return nil, nil, err
+	}
+	if lib.Paused != "" {
+		return nil, nil, errors.New(lib.Paused)
 	}
 	byID := map[int64]*client.QRCode{}
 	for i := range lib.Codes {

@@ -2889,7 +2889,12 @@ export interface components {
             permissions: components["schemas"]["CorporatePermissions"];
         };
         CorporateTeamMember: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description A member's id, or a pending invitation's (negative). An invitation
+             *     is listed alike whether or not its address has an account, and
+             *     holds a seat until the invitee sets a password or it is removed.
+             */
             id: number;
             email: string;
             /** @example corporate_admin */
@@ -3256,7 +3261,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** @description The codes a query picks (one page of them when paged), how many it picks in all, and the quota. */
+        /** @description The codes a query picks (one page of them when paged), how many it picks in all, the quota, and whether printing is paused. */
         LibraryPage: {
             /** @constant */
             success: true;
@@ -3268,6 +3273,13 @@ export interface components {
             /** @description The page's size, when paged. */
             pageSize?: number;
             quota: components["schemas"]["LibraryQuota"];
+            /**
+             * @description Why printing, new codes and links are refused right now
+             *     (cloud.CanCreateCodes's message, as the organisation's `paused`);
+             *     empty when they are not. The station caches it with the codes and
+             *     prints nothing from its cache while it is set.
+             */
+            paused: string;
         };
         LibraryCodeAnswer: {
             /** @constant */
@@ -4107,7 +4119,11 @@ export interface components {
         TemplateID: number;
         /** @description A collection link of the organisation. */
         LinkID: number;
-        /** @description A member of the organisation's team. */
+        /**
+         * @description A member of the organisation's team, or a pending invitation: the id
+         *     the team list gives it (an invitation's is negative; every invited
+         *     address has one, whether or not it has an account).
+         */
         MemberID: number;
         /** @description A user's id (a positive whole number; anything else answers 400 "A user id is required"). */
         AdminUserID: string;
@@ -6473,7 +6489,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
-            /** @description Rate-limited per client address, or too many trials from here or for this mailbox today. */
+            /** @description Rate-limited per client address, too many trials from here or for this mailbox today, or the shared mail limits (per recipient, per caller). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6636,7 +6652,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
-            /** @description Rate-limited per client address, or the registration has had its mails. */
+            /** @description Rate-limited per client address, the registration has had its mails, or the shared mail limits (per recipient, per caller). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6786,7 +6802,11 @@ export interface operations {
             path: {
                 /** @description The organisation's id. */
                 orgId: components["parameters"]["OrgID"];
-                /** @description A member of the organisation's team. */
+                /**
+                 * @description A member of the organisation's team, or a pending invitation: the id
+                 *     the team list gives it (an invitation's is negative; every invited
+                 *     address has one, whether or not it has an account).
+                 */
                 userId: components["parameters"]["MemberID"];
             };
             cookie?: never;
@@ -6825,7 +6845,11 @@ export interface operations {
             path: {
                 /** @description The organisation's id. */
                 orgId: components["parameters"]["OrgID"];
-                /** @description A member of the organisation's team. */
+                /**
+                 * @description A member of the organisation's team, or a pending invitation: the id
+                 *     the team list gives it (an invitation's is negative; every invited
+                 *     address has one, whether or not it has an account).
+                 */
                 userId: components["parameters"]["MemberID"];
             };
             cookie?: never;

@@ -83,9 +83,10 @@ function signedIn(
   pdfBody: unknown = undefined,
   paperSize?: string,
   refused: Record<string, number[]> = {},
+  paused = "",
 ) {
   return mockFetch({
-    "GET /api/corporate/organization": () => ({ body: { ...organization, paperSize } }),
+    "GET /api/corporate/organization": () => ({ body: { ...organization, paperSize, paused } }),
     "GET /api/corporate/4/qr-codes": () => ({
       body: {
         success: true,
@@ -368,5 +369,26 @@ describe("/label-batch-print", () => {
       ),
     ).toBeVisible();
     expect(screen.getByLabelText("Layout")).toHaveValue("avery-5160");
+  });
+
+  it("says why printing is paused, and shows the station's own refusal", async () => {
+    const paused =
+      "Your organization has 2 QR codes but its plan allows 1. Printing, new codes and links are paused: delete 1 codes or upgrade your plan to continue. Reading, exporting, editing and deleting still work.";
+    signedIn(200, "%PDF-1.4 fake", undefined, {}, paused);
+    // The station refuses from its cache with the cloud's words (Go's error text).
+    const printBatch = vi.fn(async () => Promise.reject(new Error(paused)));
+    installPlatform({ ...webPlatform, kind: "station", printBatch });
+    useQueueStore
+      .getState()
+      .add([{ id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" }]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    const alert = await screen.findByRole("alert", {
+      name: "Printing and new QR codes are paused",
+    });
+    expect(alert).toHaveTextContent(paused);
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    await waitFor(() => expect(toastTitles()).toEqual([["Print Failed", paused]]));
+    expect(printPdf).not.toHaveBeenCalled();
   });
 });

@@ -133,12 +133,19 @@ function BatchPrint({ organization }: { organization: Organization }) {
     const win = preview ? window.open("", "_blank") : null;
     setBusy(preview ? "preview" : "print");
     cancelledRef.current = false;
+    // The station's own refusals (a paused organisation, from its cache) are
+    // its Go errors' words, meant for the person, not a server answer.
+    let stationMessage: string | null = null;
     try {
       const station = platform();
       if (!preview && station.printBatch) {
         setProgress({ done: 0, total: 0 });
         const job = { codeIds: items.map((i) => i.codeId), layout: layout.id, start: startAt };
-        if ((await station.printBatch(job, setProgress)) === "printer") {
+        const outcome = await station.printBatch(job, setProgress).catch((error: unknown) => {
+          if (error instanceof Error) stationMessage = error.message;
+          throw error;
+        });
+        if (outcome === "printer") {
           toast({
             title: copy.toasts.printed,
             description: copy.toasts.printedDetail(items.length),
@@ -168,7 +175,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
           ? { title: copy.toasts.cancelled, description: copy.toasts.cancelledDetail }
           : {
               title: copy.toasts.failed,
-              description: serverMessage(error) ?? copy.toasts.failedDetail,
+              description: serverMessage(error) ?? stationMessage ?? copy.toasts.failedDetail,
               variant: "destructive",
             },
       );
@@ -189,6 +196,15 @@ function BatchPrint({ organization }: { organization: Organization }) {
           {copy.back}
         </Link>
       </div>
+
+      {organization.paused !== "" && (
+        // The cloud's reason (the station's from its last sync): nothing
+        // prints until it is lifted (README "Security model").
+        <section className="card paused-card" role="alert" aria-labelledby="batch-paused-title">
+          <h2 id="batch-paused-title">{corporateCopy.dashboard.pausedTitle}</h2>
+          <p>{organization.paused}</p>
+        </section>
+      )}
 
       <section className="card" aria-labelledby="batch-queue-title">
         <div className="page-head-row">
