@@ -82,7 +82,7 @@ func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Req
 		return
 	}
 	trial := cloud.TrialRegistration{Name: req.Name, Industry: req.Industry, ContactEmail: req.ContactEmail,
-		ContactPhone: req.ContactPhone, SubscriptionTier: req.SubscriptionTier}
+		ContactPhone: req.ContactPhone, SubscriptionTier: req.SubscriptionTier, Country: req.Country}
 	started, err := s.service.RegisterTrial(r.Context(), trial, s.clientKey(r))
 	if err != nil {
 		s.writeError(w, r, err)

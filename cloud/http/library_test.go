@@ -352,7 +352,7 @@ func TestLibraryImport(t *testing.T) {
 			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
 				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
 				"Medications,Medical Conditions,Notes\r\n" +
-				cloud.ImportHintName + ",text; required,a date as DD/MM/YYYY or YYYY-MM-DD," +
+				cloud.ImportHintName + ",text; required,\"a date as DD/MM/YYYY or YYYY-MM-DD " + cloud.MsgCountryUnknownDates + "\"," +
 				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",\"a weight in kg, 1 to 500\",text; required,text," +
 				"a phone number; required,text,text,a phone number,text,text,text,text\r\n"
 			if string(resp.Body) != want {

@@ -244,3 +244,69 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 		}
 	})
 }
+
+// TestTrialCountry (issue 24, items 3 and 6): the trial form's country is
+// kept on the registration and then the organisation, so a trial from the
+// United States prints on Letter and reads 04/12/1985 only as ISO dates
+// allow; an organisation whose country is unknown (a row from before the
+// form asked) keeps the UK's reading, and its import template says so.
+func TestTrialCountry(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		start := func(email string, body map[string]string) (int64, string) {
+			t.Helper()
+			body["name"], body["contactEmail"] = "Acme", email
+			if resp := e.do("POST", "/api/corporate/register", "", body); resp.Status != 200 {
+				t.Fatalf("register %s: %d %s", email, resp.Status, resp.Body)
+			}
+			confirmed := e.do("POST", "/api/corporate/setup-password", "", map[string]string{
+				"token": e.newestSetupToken(email), "password": "owner-password"})
+			if confirmed.Status != 200 {
+				t.Fatalf("confirm %s: %d %s", email, confirmed.Status, confirmed.Body)
+			}
+			return int64(confirmed.JSON()["organizationId"].(float64)), e.corporateLogin(email, "owner-password")
+		}
+		template := func(orgID int64, token string) string {
+			t.Helper()
+			resp := e.do("GET", orgURL(orgID, "/qr-codes/import-template.csv"), token, nil)
+			wantStatus(t, resp, 200, "")
+			return string(resp.Body)
+		}
+
+		usID, us := start("boss@acme-us.example", map[string]string{"country": " United States "})
+		org, err := e.Store.FindOrganization(context.Background(), usID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if org.Country != "United States" || org.PaperSize != "letter" || org.DayFirstDates() {
+			t.Fatalf("a US trial: country %q, paper %q, day first %v", org.Country, org.PaperSize, org.DayFirstDates())
+		}
+		if got := template(usID, us); !strings.Contains(got, "YYYY-MM-DD") || strings.Contains(got, "DD/MM") {
+			t.Fatalf("a US trial's import template: %q", got)
+		}
+
+		ukID, uk := start("boss@acme-uk.example", map[string]string{"country": "United Kingdom"})
+		if got := template(ukID, uk); !strings.Contains(got, "DD/MM/YYYY or YYYY-MM-DD") || strings.Contains(got, cloud.MsgCountryUnknownDates) {
+			t.Fatalf("a UK trial's import template: %q", got)
+		}
+
+		// A trial registered without a country (an older client) is an
+		// organisation whose country is unknown: the UK's way, said.
+		oldID, old := start("boss@acme-old.example", map[string]string{})
+		org, err = e.Store.FindOrganization(context.Background(), oldID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if org.Country != "" || org.PaperSize != "a4" || !org.DayFirstDates() {
+			t.Fatalf("a trial without a country: %+v", org)
+		}
+		if got := template(oldID, old); !strings.Contains(got, "DD/MM/YYYY or YYYY-MM-DD "+cloud.MsgCountryUnknownDates) {
+			t.Fatalf("an unknown country's import template: %q", got)
+		}
+
+		if resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme",
+			"contactEmail": "x@acme.example", "country": "U"}); resp.Status != 400 || resp.Message() != cloud.MsgCountryRequired {
+			t.Fatalf("a one-letter country: %d %s", resp.Status, resp.Body)
+		}
+	})
+}

@@ -424,7 +424,7 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 		return nil, err
 	}
 	reg := &cloud.Registration{Ref: ref, OrganizationName: req.Name, OrganizationType: req.Industry,
-		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, CreatedAt: now,
+		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, Country: req.Country, CreatedAt: now,
 		ConfirmTokenHash: tokenHash, MailboxHash: mailbox, ClientHash: clientHash, MailsSent: 1}
 	if err := s.store.CreateRegistration(ctx, reg); err != nil {
 		return nil, err
@@ -462,7 +462,7 @@ func (s *Service) confirmTrial(ctx context.Context, token, password string) (int
 	var owner *cloud.User
 	org := &cloud.Organization{
 		Name: reg.OrganizationName, OrganizationType: reg.OrganizationType, ContactEmail: reg.ContactEmail,
-		Phone: reg.Phone, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
+		Phone: reg.Phone, Country: reg.Country, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
 		// Raised by a site admin only (SetAllowance).
 		MaxQRCodes:  min(plan.MaxQRCodes, plans.TrialMaxQRCodes()),
 		TrialEndsAt: now.Add(time.Duration(plans.All.TrialDays) * 24 * time.Hour), CreatedAt: now,

@@ -70,7 +70,7 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 	if err := w.Write(csvSafe(importColumns(fields))); err != nil {
 		return nil, err
 	}
-	if err := w.Write(csvSafe(importHintRow(fields, org.DayFirstDates()))); err != nil {
+	if err := w.Write(csvSafe(importHintRow(fields, org))); err != nil {
 		return nil, err
 	}
 	w.Flush()
@@ -78,13 +78,18 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 }
 
 // importHintRow is the template file's second row: cloud.ImportHintName,
-// then what each column allows and whether it is required.
-func importHintRow(fields []emergency.Field, dayFirst bool) []string {
+// then what each column allows and whether it is required. A date column
+// of an organisation whose country is unknown says its dates are read the
+// UK's way.
+func importHintRow(fields []emergency.Field, org *cloud.Organization) []string {
 	row := []string{cloud.ImportHintName}
 	for _, f := range emergency.NormalizeFields(fields) {
-		hint := emergency.AllowedValues(f, dayFirst)
+		hint := emergency.AllowedValues(f, org.DayFirstDates())
 		if hint == "" {
 			hint = "text"
+		}
+		if f.Type == emergency.FieldDate && org.CountryUnknown() {
+			hint += " " + cloud.MsgCountryUnknownDates
 		}
 		if f.Required {
 			hint += "; required"

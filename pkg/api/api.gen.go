@@ -1267,12 +1267,18 @@ type CorporateTestCheckoutResultStatus string
 // CorporateTrialRegistration The simple form. name is required; contactEmail an address; industry
 // empty or one of construction, manufacturing, logistics, mining,
 // energy, healthcare, education, other; subscriptionTier a plan's id
-// (empty: the default plan); each at most 200 bytes. The server checks
+// (empty: the default plan); country empty or at least 2 characters
+// (the organisation's country: it sets its paper, A4 or US Letter, and
+// whether its spreadsheets' dates are read day first; empty is
+// unknown, read as the UK); each at most 200 bytes. The server checks
 // each with its message.
 type CorporateTrialRegistration struct {
 	// ContactEmail Examples: ann@acme.example
 	ContactEmail string `json:"contactEmail,omitempty"`
 	ContactPhone string `json:"contactPhone,omitempty"`
+
+	// Country Examples: United Kingdom
+	Country string `json:"country,omitempty"`
 
 	// Industry Examples: construction
 	Industry string `json:"industry,omitempty"`

@@ -117,6 +117,21 @@ export const corporateCopy = {
     email: "Contact Email",
     phone: "Phone Number",
     plan: "Subscription Plan",
+    // The organisation's country sets its paper (A4 or US Letter) and how
+    // its spreadsheets' dates are read (issue 24). A short list: the
+    // countries Lifetag sells to most, then any other by name.
+    country: "Country",
+    countries: [
+      "United Kingdom",
+      "Ireland",
+      "United States",
+      "Canada",
+      "Australia",
+      "New Zealand",
+    ] as const,
+    otherCountry: "Another country",
+    otherCountryName: "Country name",
+    countryRequired: "Please enter your country",
     submit: "Create Corporate Account",
     submitting: "Creating…",
     nameRequired: "Organization name is required",

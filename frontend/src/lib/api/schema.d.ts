@@ -2717,7 +2717,10 @@ export interface components {
          * @description The simple form. name is required; contactEmail an address; industry
          *     empty or one of construction, manufacturing, logistics, mining,
          *     energy, healthcare, education, other; subscriptionTier a plan's id
-         *     (empty: the default plan); each at most 200 bytes. The server checks
+         *     (empty: the default plan); country empty or at least 2 characters
+         *     (the organisation's country: it sets its paper, A4 or US Letter, and
+         *     whether its spreadsheets' dates are read day first; empty is
+         *     unknown, read as the UK); each at most 200 bytes. The server checks
          *     each with its message.
          */
         CorporateTrialRegistration: {
@@ -2730,6 +2733,8 @@ export interface components {
             contactPhone?: string;
             /** @example starter */
             subscriptionTier?: string;
+            /** @example United Kingdom */
+            country?: string;
         };
         /** @description Nothing exists yet but the registration, waiting for its contact to open the mailed link. */
         CorporateTrialStarted: {
