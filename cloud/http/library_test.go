@@ -352,8 +352,8 @@ func TestLibraryImport(t *testing.T) {
 			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
 				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
 				"Medications,Medical Conditions,Notes\r\n" +
-				cloud.ImportHintName + ",text; required,\"a date as DD/MM/YYYY or YYYY-MM-DD " + cloud.MsgCountryUnknownDates + "\"," +
-				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",\"a weight in kg, 1 to 500\",text; required,text," +
+				cloud.ImportHintName + ",text; required,\"DD/MM/YYYY or YYYY-MM-DD " + cloud.MsgCountryUnknownDates + "\"," +
+				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",a number from 1 to 500,text; required,text," +
 				"a phone number; required,text,text,a phone number,text,text,text,text\r\n"
 			if string(resp.Body) != want {
 				t.Fatalf("template %q, want %q", resp.Body, want)
@@ -384,7 +384,7 @@ func TestLibraryImport(t *testing.T) {
 			}
 			eve := rows[1].(map[string]any)
 			errs := eve["errors"].(map[string]any)
-			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.BloodTypeRequired, "Z+", "one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown") ||
+			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != `"Z+" is not a blood type (allowed: one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown)` ||
 				errs["Emergency Contact Name"] == nil || errs["Emergency Contact Phone"] == nil {
 				t.Fatalf("Eve's row %v", eve)
 			}
@@ -433,7 +433,9 @@ func TestLibraryImport(t *testing.T) {
 				t.Fatalf("preview %s", resp.Body)
 			}
 			kim := rows[2].(map[string]any)["errors"].(map[string]any)
-			want := fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.DateOfBirthInvalid, "31/02/1985", "a date as DD/MM/YYYY or YYYY-MM-DD")
+			// What was read, what it is not, what is allowed: the format
+			// said once (not "must be a real date (YYYY-MM-DD)" as well).
+			want := `"31/02/1985" is not a date we can read (allowed: DD/MM/YYYY or YYYY-MM-DD)`
 			if len(kim) != 1 || kim["Date of Birth"] != want {
 				t.Fatalf("Kim's row %v, want %q", kim, want)
 			}

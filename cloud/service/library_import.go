@@ -226,7 +226,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 					column = importColumns(fieldsByID(fields, fe.Field))[1]
 				}
 				if _, taken := row.Errors[column]; !taken {
-					row.Errors[column] = refusal(fe.Message, read[fe.Field], emergency.AllowedValues(fieldOf[fe.Field], dayFirst))
+					row.Errors[column] = refusal(fe.Message, fieldOf[fe.Field], read[fe.Field], in.Values[fe.Field], dayFirst)
 				}
 			}
 		default:
@@ -286,15 +286,24 @@ func (s *Service) columnsOfAnotherTemplate(ctx context.Context, orgID, chosen in
 	return refused
 }
 
-// refusal is a cell's refusal with what was read and what is allowed,
-// when the cell was not blank and the column allows less than any text.
-func refusal(message, read, allowed string) string {
+// refusal is a cell's refusal (message, the record's) in f's column with
+// what was read and what is allowed, when the cell was not blank and the
+// column allows less than any text. A value that is not what the column
+// holds (value, as read by emergency.SpreadsheetValue) is said to be
+// that, in place of the record's message: "Blood type is required" or
+// "must be a real date (YYYY-MM-DD)" would misstate a present value and
+// the formats a spreadsheet may use.
+func refusal(message string, f emergency.Field, read, value string, dayFirst bool) string {
+	allowed := emergency.AllowedValues(f, dayFirst)
 	if read == "" || allowed == "" {
 		return message
 	}
 	shown := []rune(emergency.SingleLine(read))
 	if len(shown) > 40 {
 		shown = append(shown[:40], '…')
+	}
+	if notA := emergency.NotA(f, value); notA != "" {
+		return fmt.Sprintf(cloud.MsgImportNotA, string(shown), notA, allowed)
 	}
 	return fmt.Sprintf(cloud.MsgImportCellRefused, message, string(shown), allowed)
 }
