@@ -521,7 +521,7 @@ func TestLibraryCustomTemplate(t *testing.T) {
 
 		csvTemplate := e.do("GET", o.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), o.token, nil)
 		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n"+
-			cloud.ImportHintName+",text; required,an e-mail address; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
+			cloud.ImportHintName+",text; required,an address such as name@example.com; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
 			t.Fatalf("template %q", csvTemplate.Body)
 		}
 		// The file imported with the Standard form chosen: its columns are
