@@ -646,3 +646,48 @@ func TestLibraryPaging(t *testing.T) {
 		})
 	})
 }
+
+// TestOmittedTemplateIsTheDefault (issue 24, item 4): a create, an import
+// and the import's template file that name no templateId use the
+// organisation's default template; 0 still names the Standard form, and
+// an organisation without a default gets the Standard form.
+func TestOmittedTemplateIsTheDefault(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		plain := e.newOfficer("officer@plain.example")
+		fields := []emergency.Field{
+			{ID: "fullName", Type: emergency.FieldText, Label: "Full Name", Required: true, Category: "personal", Order: 1, Standard: emergency.SlotFullName},
+			{ID: "site", Type: emergency.FieldText, Label: "Site", Category: "work", Order: 2},
+		}
+		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Scaffolders", "fields": fields, "isDefault": true})
+		wantStatus(t, resp, 201, "")
+		templateID := resp.JSON()["template"].(map[string]any)["id"].(float64)
+		values := map[string]string{"fullName": "Ann Rider", "site": "North"}
+
+		created := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": values})
+		wantStatus(t, created, 201, "")
+		if code := created.JSON()["qrCode"].(map[string]any); code["templateId"] != templateID || code["templateName"] != "Scaffolders" {
+			t.Fatalf("a create without templateId: %v", code)
+		}
+		wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": 0, "values": values}), 400, "")
+
+		file := e.do("GET", o.path("/qr-codes/import-template.csv"), o.token, nil)
+		if !strings.HasPrefix(string(file.Body), "\ufeffName,Full Name,Site\r\n") {
+			t.Fatalf("the import template without templateId: %q", file.Body)
+		}
+		preview := e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": "Name,Full Name,Site\r\n,Bob Fitter,South\r\n"})
+		wantStatus(t, preview, 200, "")
+		if preview.JSON()["valid"] != 1.0 {
+			t.Fatalf("an import without templateId: %s", preview.Body)
+		}
+
+		// No default: the Standard form, as before.
+		standard := e.do("POST", plain.path("/qr-codes"), plain.token, map[string]any{"values": map[string]string{"fullName": "Cy Walker",
+			"bloodType": "O+", "contact1Name": "Di Walker", "contact1Phone": "+44 7700 900125"}})
+		wantStatus(t, standard, 201, "")
+		if code := standard.JSON()["qrCode"].(map[string]any); code["templateId"] != nil || code["templateName"] != emergency.StandardFormName {
+			t.Fatalf("a create without templateId and no default: %v", code)
+		}
+	})
+}

@@ -53,13 +53,18 @@ func importColumns(fields []emergency.Field) []string {
 // ImportTemplateCSV is the file to fill in for a template: its header row
 // and a hint row saying what each column allows, which the import skips
 // (importHintRow). No example row: a sample person's details, imported by
-// mistake, would be printed as a real worker's medical record.
-func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgID, templateID int64) ([]byte, error) {
+// mistake, would be printed as a real worker's medical record. A nil
+// templateID is the organisation's default template.
+func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgID int64, templateID *int64) ([]byte, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
 	}
-	_, fields, err := s.orgTemplateFields(ctx, org.ID, templateID)
+	id, err := s.templateOrDefault(ctx, org.ID, templateID)
+	if err != nil {
+		return nil, err
+	}
+	_, fields, err := s.orgTemplateFields(ctx, org.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +150,11 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
-	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, req.TemplateID)
+	templateID, err := s.templateOrDefault(ctx, org.ID, req.TemplateID) // absent: the default
+	if err != nil {
+		return nil, err
+	}
+	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, templateID)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +168,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	byColumn, err := mapColumns(records[0], fields)
 	if err != nil {
-		return nil, s.columnsOfAnotherTemplate(ctx, org.ID, req.TemplateID, records[0], err)
+		return nil, s.columnsOfAnotherTemplate(ctx, org.ID, templateID, records[0], err)
 	}
 	columnOf := map[string]string{} // field id -> column name, for errors
 	for i, id := range byColumn {
@@ -178,7 +187,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		if isHintRow(record, byColumn) {
 			continue
 		}
-		in := CodeInput{ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
+		in := CodeInput{ProjectID: req.ProjectID, TemplateID: templateID, LabelType: req.LabelType,
 			Source: cloud.CodeSourceImport, Values: map[string]string{}}
 		read := map[string]string{} // field id -> the cell as written, for refusals
 		blank, extra := true, false

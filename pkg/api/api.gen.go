@@ -1328,8 +1328,8 @@ type CreateQRCodeRequest struct {
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
 
-	// TemplateID 0 or absent: the Standard Emergency Form.
-	TemplateID int64 `json:"templateId,omitempty"`
+	// TemplateID Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
+	TemplateID *int64 `json:"templateId,omitempty"`
 
 	// Values The record's values by the template's field ids.
 	//
@@ -1565,8 +1565,8 @@ type ImportQRCodesRequest struct {
 	// ProjectID The project of every code; 0 or absent: none.
 	ProjectID int64 `json:"projectId,omitempty"`
 
-	// TemplateID The form template the columns are; 0 or absent: the Standard Emergency Form.
-	TemplateID int64 `json:"templateId,omitempty"`
+	// TemplateID The form template the columns are. Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
+	TemplateID *int64 `json:"templateId,omitempty"`
 }
 
 // ImportQRCodesResult defines model for ImportQRCodesResult.
@@ -2752,7 +2752,7 @@ type ListQRCodeChangesParams struct {
 
 // GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
 type GetQRCodeImportTemplateParams struct {
-	// TemplateID The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template).
+	// TemplateID The form template (absent: the organisation's default template, the Standard Emergency Form when it has none; 0: the Standard Emergency Form; one that is not a number is no template).
 	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
 }
 

@@ -3254,7 +3254,7 @@ export interface components {
             projectId?: number;
             /**
              * Format: int64
-             * @description 0 or absent: the Standard Emergency Form.
+             * @description Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
              */
             templateId?: number;
             /**
@@ -3311,7 +3311,7 @@ export interface components {
         ImportQRCodesRequest: {
             /**
              * Format: int64
-             * @description The form template the columns are; 0 or absent: the Standard Emergency Form.
+             * @description The form template the columns are. Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
              */
             templateId?: number;
             /**
@@ -7600,7 +7600,7 @@ export interface operations {
     getQRCodeImportTemplate: {
         parameters: {
             query?: {
-                /** @description The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template). */
+                /** @description The form template (absent: the organisation's default template, the Standard Emergency Form when it has none; 0: the Standard Emergency Form; one that is not a number is no template). */
                 templateId?: number;
             };
             header?: never;
