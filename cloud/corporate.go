@@ -520,6 +520,11 @@ type CorporateStore interface {
 	// replacing its confirmation token hash when one is given, and returns
 	// the count.
 	NoteRegistrationMail(ctx context.Context, ref string, tokenHash []byte) (int, error)
+	// RenewTrialLink replaces a pending trial registration's expired link
+	// (tokenHash, the new one's) and counts one more setup mail; the
+	// registration counts as made at now, so that its new link has its
+	// full ResetTokenTTL and the registration its RegistrationKept.
+	RenewTrialLink(ctx context.Context, ref string, tokenHash []byte, now time.Time) error
 	// ExpireTrials makes every trial that ended before now inactive and
 	// says how many.
 	ExpireTrials(ctx context.Context, now time.Time) (int64, error)

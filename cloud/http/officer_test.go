@@ -2,8 +2,10 @@ package http_test
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
@@ -308,5 +310,76 @@ func TestTrialCountry(t *testing.T) {
 			"contactEmail": "x@acme.example", "country": "U"}); resp.Status != 400 || resp.Message() != cloud.MsgCountryRequired {
 			t.Fatalf("a one-letter country: %d %s", resp.Status, resp.Body)
 		}
+	})
+}
+
+// TestSetupLinkStateOnOpening (issue 24, item 13): the setup page learns
+// what its link is as it opens, without using it: valid, used, expired or
+// invalid, and the way to a new link. An expired trial link (no account
+// exists yet, so the reset page would send nothing) is renewed by mail
+// and the new link starts the trial.
+func TestSetupLinkStateOnOpening(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		check := func(token string) map[string]any {
+			t.Helper()
+			resp := e.do("GET", "/api/corporate/setup-password?token="+url.QueryEscape(token), "", nil)
+			if resp.Status != 200 {
+				t.Fatalf("check %q: %d %s", token, resp.Status, resp.Body)
+			}
+			return resp.JSON()
+		}
+		want := func(got map[string]any, state, message, newLink string) {
+			t.Helper()
+			if got["state"] != state || got["message"] != message || got["newLink"] != newLink {
+				t.Fatalf("got %v, want %s %q %s", got, state, message, newLink)
+			}
+		}
+		register := func(email string) string {
+			t.Helper()
+			if resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme", "contactEmail": email}); resp.Status != 200 {
+				t.Fatalf("register: %d %s", resp.Status, resp.Body)
+			}
+			return e.newestSetupToken(email)
+		}
+		setPassword := func(token string) response {
+			return e.do("POST", "/api/corporate/setup-password", "", map[string]string{"token": token, "password": "owner-password"})
+		}
+
+		boss := register("boss@acme.example")
+		late := register("late@acme.example")
+		want(check(boss), "valid", "", "")
+		want(check(boss), "valid", "", "") // looking uses nothing
+		wantStatus(t, setPassword(boss), 200, "")
+		want(check(boss), "used", cloud.MsgSetupLinkUsed, "reset")
+		want(check("never-issued"), "invalid", cloud.MsgInvalidLink, "reset")
+		want(check(""), "invalid", cloud.MsgInvalidLink, "reset")
+
+		owner := e.corporateLogin("boss@acme.example", "owner-password")
+		orgID := orgOf(t, e, "boss@acme.example")
+		wantStatus(t, e.do("POST", orgURL(orgID, "/team/invite"), owner, map[string]string{"email": "ann@acme.example"}), 201, "")
+		invite := e.newestSetupToken("ann@acme.example")
+		want(check(invite), "valid", "", "")
+
+		e.Clock.Advance(cloud.ResetTokenTTL + time.Minute)
+		// An invitation's account exists: the reset page mails a new link.
+		want(check(invite), "expired", cloud.MsgSetupLinkExpired, "reset")
+		// A trial's does not yet: its expired link mails a new one.
+		want(check(late), "expired", cloud.MsgSetupLinkExpired, "mail")
+		wantStatus(t, e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"token": late}), 200, cloud.MsgSetupMailResent)
+		renewed := e.newestSetupToken("late@acme.example")
+		if renewed == late || renewed == "" {
+			t.Fatal("no new trial link was mailed")
+		}
+		want(check(renewed), "valid", "", "")
+		wantStatus(t, e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"token": late}), 200, cloud.MsgSetupMailResent)
+		if e.newestSetupToken("late@acme.example") != renewed {
+			t.Fatal("a replaced link renewed the trial again")
+		}
+		wantStatus(t, setPassword(renewed), 200, "")
+		if orgOf(t, e, "late@acme.example") == 0 {
+			t.Fatal("the renewed link started no trial")
+		}
+		want(check(renewed), "used", cloud.MsgSetupLinkUsed, "reset")
 	})
 }

@@ -149,6 +149,54 @@ func (e CorporateRegistrationCompletedSuccess) Valid() bool {
 	}
 }
 
+// Defines values for CorporateSetupLinkStateNewLink.
+const (
+	CorporateSetupLinkStateNewLinkEmpty CorporateSetupLinkStateNewLink = ""
+	CorporateSetupLinkStateNewLinkMail  CorporateSetupLinkStateNewLink = "mail"
+	CorporateSetupLinkStateNewLinkReset CorporateSetupLinkStateNewLink = "reset"
+	CorporateSetupLinkStateNewLinkTrial CorporateSetupLinkStateNewLink = "trial"
+)
+
+// Valid indicates whether the value is a known member of the CorporateSetupLinkStateNewLink enum.
+func (e CorporateSetupLinkStateNewLink) Valid() bool {
+	switch e {
+	case CorporateSetupLinkStateNewLinkEmpty:
+		return true
+	case CorporateSetupLinkStateNewLinkMail:
+		return true
+	case CorporateSetupLinkStateNewLinkReset:
+		return true
+	case CorporateSetupLinkStateNewLinkTrial:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporateSetupLinkStateState.
+const (
+	CorporateSetupLinkStateStateExpired CorporateSetupLinkStateState = "expired"
+	CorporateSetupLinkStateStateInvalid CorporateSetupLinkStateState = "invalid"
+	CorporateSetupLinkStateStateUsed    CorporateSetupLinkStateState = "used"
+	CorporateSetupLinkStateStateValid   CorporateSetupLinkStateState = "valid"
+)
+
+// Valid indicates whether the value is a known member of the CorporateSetupLinkStateState enum.
+func (e CorporateSetupLinkStateState) Valid() bool {
+	switch e {
+	case CorporateSetupLinkStateStateExpired:
+		return true
+	case CorporateSetupLinkStateStateInvalid:
+		return true
+	case CorporateSetupLinkStateStateUsed:
+		return true
+	case CorporateSetupLinkStateStateValid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CorporateTestCheckoutResultStatus.
 const (
 	CorporateTestCheckoutResultStatusSucceeded CorporateTestCheckoutResultStatus = "succeeded"
@@ -1204,11 +1252,31 @@ type CorporateRegistrationRequest struct {
 	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
 }
 
-// CorporateResendSetupRequest The registration's id; for a paid registration also its checkout session id (the browser's proof).
+// CorporateResendSetupRequest The registration's id; for a paid registration also its checkout
+// session id (the browser's proof). Or token, a trial's setup link
+// that has expired (the setup page's "Get a new link"): a new link is
+// mailed to the address the old one went to.
 type CorporateResendSetupRequest struct {
 	RegistrationID string `json:"registrationId,omitempty"`
 	SessionID      string `json:"sessionId,omitempty"`
+	Token          string `json:"token,omitempty"`
 }
+
+// CorporateSetupLinkState What a setup link is (GET /api/corporate/setup-password).
+type CorporateSetupLinkState struct {
+	// Message What to show; empty when valid.
+	Message string `json:"message"`
+
+	// NewLink The way to a new link: mail (resend-setup with the token), reset (the reset-password page), trial (register again); empty when valid.
+	NewLink CorporateSetupLinkStateNewLink `json:"newLink"`
+	State   CorporateSetupLinkStateState   `json:"state"`
+}
+
+// CorporateSetupLinkStateNewLink The way to a new link: mail (resend-setup with the token), reset (the reset-password page), trial (register again); empty when valid.
+type CorporateSetupLinkStateNewLink string
+
+// CorporateSetupLinkStateState defines model for CorporateSetupLinkState.State.
+type CorporateSetupLinkStateState string
 
 // CorporateSetupPasswordRequest The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both).
 type CorporateSetupPasswordRequest struct {
@@ -2673,6 +2741,12 @@ type LoginParams struct {
 type CorporateLoginParams struct {
 	// XLifetagSession `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored.
 	XLifetagSession CorporateBearerSession `json:"X-Lifetag-Session,omitempty"`
+}
+
+// CheckCorporateSetupLinkParams defines parameters for CheckCorporateSetupLink.
+type CheckCorporateSetupLinkParams struct {
+	// Token The link's token (absent or unknown is invalid).
+	Token string `form:"token,omitempty" json:"token,omitempty"`
 }
 
 // ListQRCodesParams defines parameters for ListQRCodes.

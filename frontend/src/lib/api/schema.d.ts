@@ -1081,7 +1081,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What a setup link is, for its page as it opens, without using it.
+         * @description valid (the page asks for a password), used, expired or invalid, with
+         *     the message to show and the way to a new link: mail (POST
+         *     /api/corporate/resend-setup with the link's token: a trial's link,
+         *     while its registration is kept), reset (the reset-password page: an
+         *     account exists) or trial (register again: the trial has sent its
+         *     mails). Only the holder of the link learns this, and nothing of
+         *     whose it is.
+         */
+        get: operations["checkCorporateSetupLink"];
         put?: never;
         /** Set a corporate user's password from a mailed setup link (a trial's link also starts the trial). */
         post: operations["setupCorporatePassword"];
@@ -2787,10 +2797,28 @@ export interface components {
             /** Format: int64 */
             organizationId: number;
         };
-        /** @description The registration's id; for a paid registration also its checkout session id (the browser's proof). */
+        /**
+         * @description The registration's id; for a paid registration also its checkout
+         *     session id (the browser's proof). Or token, a trial's setup link
+         *     that has expired (the setup page's "Get a new link"): a new link is
+         *     mailed to the address the old one went to.
+         */
         CorporateResendSetupRequest: {
             registrationId?: string;
             sessionId?: string;
+            token?: string;
+        };
+        /** @description What a setup link is (GET /api/corporate/setup-password). */
+        CorporateSetupLinkState: {
+            /** @enum {string} */
+            state: "valid" | "used" | "expired" | "invalid";
+            /** @description What to show; empty when valid. */
+            message: string;
+            /**
+             * @description The way to a new link: mail (resend-setup with the token), reset (the reset-password page), trial (register again); empty when valid.
+             * @enum {string}
+             */
+            newLink: "" | "mail" | "reset" | "trial";
         };
         /**
          * @description A paper batch printing may start on.
@@ -6507,6 +6535,32 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkCorporateSetupLink: {
+        parameters: {
+            query?: {
+                /** @description The link's token (absent or unknown is invalid). */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateSetupLinkState"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
