@@ -520,7 +520,7 @@ type CorporateStore interface {
 	// replacing its confirmation token hash when one is given, and returns
 	// the count.
 	NoteRegistrationMail(ctx context.Context, ref string, tokenHash []byte) (int, error)
-	// RenewTrialLink replaces a pending trial registration's expired link
+	// RenewTrialLink replaces a pending trial registration's link
 	// (tokenHash, the new one's) and counts one more setup mail; the
 	// registration counts as made at now, so that its new link has its
 	// full ResetTokenTTL and the registration its RegistrationKept.

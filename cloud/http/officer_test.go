@@ -381,5 +381,15 @@ func TestSetupLinkStateOnOpening(t *testing.T) {
 			t.Fatal("the renewed link started no trial")
 		}
 		want(check(renewed), "used", cloud.MsgSetupLinkUsed, "reset")
+
+		// A link resent from the landing page late in the first day works
+		// its own 24 hours, not what was left of the first link's.
+		resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme", "contactEmail": "slow@acme.example"})
+		wantStatus(t, resp, 200, "")
+		e.Clock.Advance(cloud.ResetTokenTTL - time.Hour)
+		wantStatus(t, e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"registrationId": resp.JSON()["registrationId"].(string)}),
+			200, cloud.MsgSetupMailResent)
+		e.Clock.Advance(2 * time.Hour)
+		want(check(e.newestSetupToken("slow@acme.example")), "valid", "", "")
 	})
 }

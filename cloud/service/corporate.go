@@ -537,7 +537,9 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID, e
 		if err != nil {
 			return err
 		}
-		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, tokenHash); err != nil {
+		// The new link gets its own cloud.ResetTokenTTL, not what was left
+		// of the first one's.
+		if err := s.store.RenewTrialLink(ctx, reg.Ref, tokenHash, s.now()); err != nil {
 			return err
 		}
 		s.mailTrialLink(ctx, reg.ContactEmail, token)
