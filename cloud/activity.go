@@ -24,7 +24,7 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityCodeCreated:           sentence("A QR code was created for %s."),
 	ActivityCodeUpdated:           sentence("The QR code of %s was updated."),
 	ActivityCodeDeleted:           sentence("The QR code of %s was deleted."),
-	ActivityCodesImported:         sentence("%s QR codes were imported."),
+	ActivityCodesImported:         counted("1 QR code was imported.", "%s QR codes were imported."),
 	ActivityCollectionLinkCreated: sentence("A collection link was created for %s."),
 	ActivityCollectionLinkRevoked: sentence("A collection link was revoked (%s)."),
 	ActivityCollectionSubmitted:   sentence("A worker sent their details (%s)."),
@@ -75,6 +75,17 @@ func ActivitySentence(kind, detail string) string {
 // one ignores it.
 func sentence(format string) func(string) string {
 	return func(detail string) string { return strings.Replace(format, "%s", detail, 1) }
+}
+
+// counted is a sentence whose detail is a count: one for "1", the other,
+// filled with the count, for any other.
+func counted(one, other string) func(string) string {
+	return func(count string) string {
+		if count == "1" {
+			return one
+		}
+		return sentence(other)(count)
+	}
 }
 
 // orderStatusSentence reads the order status audit target, "ORDER STATUS".

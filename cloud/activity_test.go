@@ -67,6 +67,8 @@ func TestActivitySentences(t *testing.T) {
 		{ActivityMemberInvited, "ann@example.test"}: "ann@example.test was invited as an admin.",
 		{AuditUsersExported, ""}:                    "Exported the list of users.",
 		{"made.up", "x"}:                            "Other activity: x.",
+		{ActivityCodesImported, "1"}:                "1 QR code was imported.",
+		{ActivityCodesImported, "25"}:               "25 QR codes were imported.",
 	}
 	for in, want := range cases {
 		if got := ActivitySentence(in[0], in[1]); got != want {

@@ -73,17 +73,21 @@ const (
 
 // Corporate messages: §5 and §8 where the spec gives them.
 const (
-	MsgOrgNameTooShort        = "Organization name must be at least 2 characters"
-	MsgFirstNameTooShort      = "First name must be at least 2 characters"
-	MsgLastNameTooShort       = "Last name must be at least 2 characters"
-	MsgValidEmailRequired     = "Please enter a valid email address"
-	MsgPhoneInvalid           = "Please enter a valid phone number"
-	MsgOrgTypeRequired        = "Please select an organization type"
-	MsgEmployeeCountRequired  = "Please select employee count"
-	MsgPlanRequired           = "Please select a subscription plan"
-	MsgAddressTooShort        = "Please enter your full address"
-	MsgCityRequired           = "Please enter your city"
-	MsgCountryRequired        = "Please enter your country"
+	MsgOrgNameTooShort       = "Organization name must be at least 2 characters"
+	MsgFirstNameTooShort     = "First name must be at least 2 characters"
+	MsgLastNameTooShort      = "Last name must be at least 2 characters"
+	MsgValidEmailRequired    = "Please enter a valid email address"
+	MsgPhoneInvalid          = "Please enter a valid phone number"
+	MsgOrgTypeRequired       = "Please select an organization type"
+	MsgEmployeeCountRequired = "Please select employee count"
+	MsgPlanRequired          = "Please select a subscription plan"
+	MsgAddressTooShort       = "Please enter your full address"
+	MsgCityRequired          = "Please enter your city"
+	MsgCountryRequired       = "Please enter your country"
+	// MsgCountryUnknownDates follows the dates' allowed values in the
+	// import template of an organisation whose country is not known (a
+	// trial from before the form asked): its dates are read the UK's way.
+	MsgCountryUnknownDates    = "(read day first, as in the UK: your organisation's country is not on record)"
 	MsgOrgNameRequired        = "Organization name is required"
 	MsgIndustryInvalid        = "Please select an industry"
 	MsgCorporateFieldTooLong  = "Each field must be at most 200 characters (requirements 2000)"
@@ -147,6 +151,11 @@ const RegistrationKept = 48 * time.Hour
 // monthFirstCountries write dates month first (04/12/1985 is April 12th):
 // their spreadsheets' dates are read only as YYYY-MM-DD.
 var monthFirstCountries = []string{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"}
+
+// CountryUnknown reports whether the organisation's country is not on
+// record (a trial from before its form asked): it is then read as the
+// UK's, A4 and day-first dates, and its import template says so.
+func (o *Organization) CountryUnknown() bool { return strings.TrimSpace(o.Country) == "" }
 
 // DayFirstDates reports whether the organisation writes dates day first
 // (DD/MM/YYYY), as the UK and most of the world do: a CSV import reads
@@ -320,6 +329,11 @@ type TrialRegistration struct {
 	ContactEmail     string
 	ContactPhone     string
 	SubscriptionTier string
+	// Country is the form's choice (United Kingdom preselected), kept as
+	// the paid form keeps its own: it sets the organisation's paper and
+	// how its spreadsheets' dates are read. Empty from a client that does
+	// not send it: the organisation's country is then unknown.
+	Country string
 }
 
 // Validate checks the simple form: name and e-mail required, plan defaults
@@ -330,6 +344,7 @@ func (r *TrialRegistration) Validate() error {
 	r.ContactEmail = NormalizeEmail(r.ContactEmail)
 	r.ContactPhone = emergency.SingleLine(r.ContactPhone)
 	r.SubscriptionTier = strings.TrimSpace(r.SubscriptionTier)
+	r.Country = emergency.SingleLine(r.Country)
 	if r.SubscriptionTier == "" {
 		r.SubscriptionTier = plans.All.DefaultPlan
 	}
@@ -342,8 +357,10 @@ func (r *TrialRegistration) Validate() error {
 		return NewError(EINVALID, MsgIndustryInvalid)
 	case !validPlan(r.SubscriptionTier):
 		return NewError(EINVALID, MsgPlanRequired)
+	case r.Country != "" && runes(r.Country) < 2: // the paid form's rule
+		return NewError(EINVALID, MsgCountryRequired)
 	}
-	for _, v := range []string{r.Name, r.ContactEmail, r.ContactPhone} {
+	for _, v := range []string{r.Name, r.ContactEmail, r.ContactPhone, r.Country} {
 		if len(v) > CorporateFieldMaxBytes {
 			return NewError(EINVALID, MsgCorporateFieldTooLong)
 		}
@@ -519,6 +536,11 @@ type CorporateStore interface {
 	// replacing its confirmation token hash when one is given, and returns
 	// the count.
 	NoteRegistrationMail(ctx context.Context, ref string, tokenHash []byte) (int, error)
+	// RenewTrialLink replaces a pending trial registration's link
+	// (tokenHash, the new one's) and counts one more setup mail; the
+	// registration counts as made at now, so that its new link has its
+	// full ResetTokenTTL and the registration its RegistrationKept.
+	RenewTrialLink(ctx context.Context, ref string, tokenHash []byte, now time.Time) error
 	// ExpireTrials makes every trial that ended before now inactive and
 	// says how many.
 	ExpireTrials(ctx context.Context, now time.Time) (int64, error)

@@ -89,6 +89,10 @@ const (
 	// MsgImportCellRefused adds to a cell's refusal what was read and
 	// what the column allows (emergency.AllowedValues).
 	MsgImportCellRefused = "%s (read %q; allowed: %s)"
+	// MsgImportNotA is the refusal of a cell whose value is not what its
+	// column holds: what was read, what it is not (emergency.NotA) and
+	// what is allowed, each said once.
+	MsgImportNotA = "%q is not %s (allowed: %s)"
 	// MsgImportOtherTemplate says a file's columns are another template's
 	// (its id goes with it as the error of the templateId field).
 	MsgImportOtherTemplate = "These columns match the template %q. Switch?"

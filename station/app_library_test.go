@@ -70,7 +70,8 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 	org := account.OrganizationID
 	for _, name := range []string{"Ada Rigger", "Bob Rigger"} {
 		_, err := a.svc.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "helmet",
-			TemplateID: client.StandardTemplateID, Values: map[string]string{"fullName": name, "bloodType": "A+",
+			TemplateID: new(int64), // client.StandardTemplateID
+			Values: map[string]string{"fullName": name, "bloodType": "A+",
 				"contact1Name": "Site office", "contact1Phone": "+44 7700 900456"}})
 		if err != nil {
 			t.Fatal(err)
@@ -224,7 +225,8 @@ func TestLibraryPrintReportsProgress(t *testing.T) {
 	}
 	for _, name := range []string{"Cy Roofer", "Di Roofer"} {
 		_, err := a.svc.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "helmet",
-			TemplateID: client.StandardTemplateID, Values: map[string]string{"fullName": name, "bloodType": "B+",
+			TemplateID: new(int64), // client.StandardTemplateID
+			Values: map[string]string{"fullName": name, "bloodType": "B+",
 				"contact1Name": "Site office", "contact1Phone": "+44 7700 900457"}})
 		if err != nil {
 			t.Fatal(err)

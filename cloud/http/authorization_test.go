@@ -269,6 +269,8 @@ var routeCases = []routeCase{
 	// Resending answers the same whatever the registration (TestTrialNeedsProof).
 	{"corporate resend setup", "POST /api/corporate/resend-setup", fixed("/api/corporate/resend-setup"),
 		func(string) any { return map[string]string{"registrationId": "nope"} }, everyone(200)},
+	// Anyone may ask what a link is; a made-up one is invalid (TestSetupLinkStateOnOpening).
+	{"corporate check setup link", "GET /api/corporate/setup-password", fixed("/api/corporate/setup-password?token=not-a-token"), nil, everyone(200)},
 	{"corporate setup password", "POST /api/corporate/setup-password", fixed("/api/corporate/setup-password"),
 		func(string) any { return map[string]string{"token": "not-a-token", "password": "whatever1"} }, everyone(400)},
 	{"corporate own organization", "GET /api/corporate/organization", fixed("/api/corporate/organization"), nil,

@@ -82,7 +82,7 @@ func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Req
 		return
 	}
 	trial := cloud.TrialRegistration{Name: req.Name, Industry: req.Industry, ContactEmail: req.ContactEmail,
-		ContactPhone: req.ContactPhone, SubscriptionTier: req.SubscriptionTier}
+		ContactPhone: req.ContactPhone, SubscriptionTier: req.SubscriptionTier, Country: req.Country}
 	started, err := s.service.RegisterTrial(r.Context(), trial, s.clientKey(r))
 	if err != nil {
 		s.writeError(w, r, err)
@@ -99,7 +99,7 @@ func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.service.ResendSetup(r.Context(), req.RegistrationID, req.SessionID); err != nil {
+	if err := s.service.ResendSetup(r.Context(), req.RegistrationID, req.SessionID, req.Token); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -124,6 +124,17 @@ func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
 		s.setSessionCookie(w, token)
 	}
 	writeJSON(w, http.StatusOK, answer)
+}
+
+// handleCheckSetupLink is the setup page opening: what its link is, so a
+// used or expired link says so before a password is typed.
+func (s *Server) handleCheckSetupLink(w http.ResponseWriter, r *http.Request) {
+	state, err := s.service.CheckSetupLink(r.Context(), r.URL.Query().Get("token"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, state)
 }
 
 func (s *Server) handleCorporateSetPassword(w http.ResponseWriter, r *http.Request) {

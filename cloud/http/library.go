@@ -120,9 +120,14 @@ func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	c, err := s.service.CreateCode(r.Context(), actor, pathID(r, "orgId"), service.CodeInput{
-		Name: req.Name, ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
-		Values: req.Values, Source: cloud.CodeSourceManual, ExternalID: req.ExternalID})
+	in := service.CodeInput{Name: req.Name, ProjectID: req.ProjectID, LabelType: req.LabelType,
+		Values: req.Values, Source: cloud.CodeSourceManual, ExternalID: req.ExternalID}
+	if req.TemplateID == nil {
+		in.DefaultTemplate = true
+	} else {
+		in.TemplateID = *req.TemplateID
+	}
+	c, err := s.service.CreateCode(r.Context(), actor, pathID(r, "orgId"), in)
 	s.writeCode(w, r, http.StatusCreated, c, err)
 }
 
@@ -179,16 +184,16 @@ func writeDownload(w http.ResponseWriter, contentType, filename string, body []b
 }
 
 func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {
-	// No templateId is the Standard Emergency Form; one that is not a
-	// number is no template.
-	templateID := int64(cloud.StandardTemplateID)
+	// No templateId is the organisation's default template; one that is
+	// not a number is no template.
+	var templateID *int64
 	if text := r.URL.Query().Get("templateId"); text != "" {
 		id, err := strconv.ParseInt(text, 10, 64)
 		if err != nil || id < 0 {
 			s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound))
 			return
 		}
-		templateID = id
+		templateID = &id
 	}
 	file, err := s.service.ImportTemplateCSV(r.Context(), userFrom(r), pathID(r, "orgId"), templateID)
 	if err != nil {

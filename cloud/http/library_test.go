@@ -352,8 +352,8 @@ func TestLibraryImport(t *testing.T) {
 			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
 				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
 				"Medications,Medical Conditions,Notes\r\n" +
-				cloud.ImportHintName + ",text; required,a date as DD/MM/YYYY or YYYY-MM-DD," +
-				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",\"a weight in kg, 1 to 500\",text; required,text," +
+				cloud.ImportHintName + ",text; required,\"DD/MM/YYYY or YYYY-MM-DD " + cloud.MsgCountryUnknownDates + "\"," +
+				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",a number from 1 to 500,text; required,text," +
 				"a phone number; required,text,text,a phone number,text,text,text,text\r\n"
 			if string(resp.Body) != want {
 				t.Fatalf("template %q, want %q", resp.Body, want)
@@ -384,7 +384,7 @@ func TestLibraryImport(t *testing.T) {
 			}
 			eve := rows[1].(map[string]any)
 			errs := eve["errors"].(map[string]any)
-			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.BloodTypeRequired, "Z+", "one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown") ||
+			if eve["row"] != 3.0 || eve["name"] != "Eve" || errs["Blood Type"] != `"Z+" is not a blood type (allowed: one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown)` ||
 				errs["Emergency Contact Name"] == nil || errs["Emergency Contact Phone"] == nil {
 				t.Fatalf("Eve's row %v", eve)
 			}
@@ -433,7 +433,9 @@ func TestLibraryImport(t *testing.T) {
 				t.Fatalf("preview %s", resp.Body)
 			}
 			kim := rows[2].(map[string]any)["errors"].(map[string]any)
-			want := fmt.Sprintf(cloud.MsgImportCellRefused, emergency.Rules.Messages.DateOfBirthInvalid, "31/02/1985", "a date as DD/MM/YYYY or YYYY-MM-DD")
+			// What was read, what it is not, what is allowed: the format
+			// said once (not "must be a real date (YYYY-MM-DD)" as well).
+			want := `"31/02/1985" is not a date we can read (allowed: DD/MM/YYYY or YYYY-MM-DD)`
 			if len(kim) != 1 || kim["Date of Birth"] != want {
 				t.Fatalf("Kim's row %v, want %q", kim, want)
 			}
@@ -519,7 +521,7 @@ func TestLibraryCustomTemplate(t *testing.T) {
 
 		csvTemplate := e.do("GET", o.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), o.token, nil)
 		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n"+
-			cloud.ImportHintName+",text; required,an e-mail address; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
+			cloud.ImportHintName+",text; required,an address such as name@example.com; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
 			t.Fatalf("template %q", csvTemplate.Body)
 		}
 		// The file imported with the Standard form chosen: its columns are
@@ -642,5 +644,50 @@ func TestLibraryPaging(t *testing.T) {
 				wantStatus(t, e.do("GET", o.path("/qr-codes?"+query), o.token, nil), 400, message)
 			}
 		})
+	})
+}
+
+// TestOmittedTemplateIsTheDefault (issue 24, item 4): a create, an import
+// and the import's template file that name no templateId use the
+// organisation's default template; 0 still names the Standard form, and
+// an organisation without a default gets the Standard form.
+func TestOmittedTemplateIsTheDefault(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		plain := e.newOfficer("officer@plain.example")
+		fields := []emergency.Field{
+			{ID: "fullName", Type: emergency.FieldText, Label: "Full Name", Required: true, Category: "personal", Order: 1, Standard: emergency.SlotFullName},
+			{ID: "site", Type: emergency.FieldText, Label: "Site", Category: "work", Order: 2},
+		}
+		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Scaffolders", "fields": fields, "isDefault": true})
+		wantStatus(t, resp, 201, "")
+		templateID := resp.JSON()["template"].(map[string]any)["id"].(float64)
+		values := map[string]string{"fullName": "Ann Rider", "site": "North"}
+
+		created := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": values})
+		wantStatus(t, created, 201, "")
+		if code := created.JSON()["qrCode"].(map[string]any); code["templateId"] != templateID || code["templateName"] != "Scaffolders" {
+			t.Fatalf("a create without templateId: %v", code)
+		}
+		wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": 0, "values": values}), 400, "")
+
+		file := e.do("GET", o.path("/qr-codes/import-template.csv"), o.token, nil)
+		if !strings.HasPrefix(string(file.Body), "\ufeffName,Full Name,Site\r\n") {
+			t.Fatalf("the import template without templateId: %q", file.Body)
+		}
+		preview := e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": "Name,Full Name,Site\r\n,Bob Fitter,South\r\n"})
+		wantStatus(t, preview, 200, "")
+		if preview.JSON()["valid"] != 1.0 {
+			t.Fatalf("an import without templateId: %s", preview.Body)
+		}
+
+		// No default: the Standard form, as before.
+		standard := e.do("POST", plain.path("/qr-codes"), plain.token, map[string]any{"values": map[string]string{"fullName": "Cy Walker",
+			"bloodType": "O+", "contact1Name": "Di Walker", "contact1Phone": "+44 7700 900125"}})
+		wantStatus(t, standard, 201, "")
+		if code := standard.JSON()["qrCode"].(map[string]any); code["templateId"] != nil || code["templateName"] != emergency.StandardFormName {
+			t.Fatalf("a create without templateId and no default: %v", code)
+		}
 	})
 }

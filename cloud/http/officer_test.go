@@ -2,8 +2,10 @@ package http_test
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
@@ -242,5 +244,152 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 		if !found || !moved {
 			t.Fatalf("no sentence for the address read: %s", resp.Body)
 		}
+	})
+}
+
+// TestTrialCountry (issue 24, items 3 and 6): the trial form's country is
+// kept on the registration and then the organisation, so a trial from the
+// United States prints on Letter and reads 04/12/1985 only as ISO dates
+// allow; an organisation whose country is unknown (a row from before the
+// form asked) keeps the UK's reading, and its import template says so.
+func TestTrialCountry(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		start := func(email string, body map[string]string) (int64, string) {
+			t.Helper()
+			body["name"], body["contactEmail"] = "Acme", email
+			if resp := e.do("POST", "/api/corporate/register", "", body); resp.Status != 200 {
+				t.Fatalf("register %s: %d %s", email, resp.Status, resp.Body)
+			}
+			confirmed := e.do("POST", "/api/corporate/setup-password", "", map[string]string{
+				"token": e.newestSetupToken(email), "password": "owner-password"})
+			if confirmed.Status != 200 {
+				t.Fatalf("confirm %s: %d %s", email, confirmed.Status, confirmed.Body)
+			}
+			return int64(confirmed.JSON()["organizationId"].(float64)), e.corporateLogin(email, "owner-password")
+		}
+		template := func(orgID int64, token string) string {
+			t.Helper()
+			resp := e.do("GET", orgURL(orgID, "/qr-codes/import-template.csv"), token, nil)
+			wantStatus(t, resp, 200, "")
+			return string(resp.Body)
+		}
+
+		usID, us := start("boss@acme-us.example", map[string]string{"country": " United States "})
+		org, err := e.Store.FindOrganization(context.Background(), usID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if org.Country != "United States" || org.PaperSize != "letter" || org.DayFirstDates() {
+			t.Fatalf("a US trial: country %q, paper %q, day first %v", org.Country, org.PaperSize, org.DayFirstDates())
+		}
+		if got := template(usID, us); !strings.Contains(got, "YYYY-MM-DD") || strings.Contains(got, "DD/MM") {
+			t.Fatalf("a US trial's import template: %q", got)
+		}
+
+		ukID, uk := start("boss@acme-uk.example", map[string]string{"country": "United Kingdom"})
+		if got := template(ukID, uk); !strings.Contains(got, "DD/MM/YYYY or YYYY-MM-DD") || strings.Contains(got, cloud.MsgCountryUnknownDates) {
+			t.Fatalf("a UK trial's import template: %q", got)
+		}
+
+		// A trial registered without a country (an older client) is an
+		// organisation whose country is unknown: the UK's way, said.
+		oldID, old := start("boss@acme-old.example", map[string]string{})
+		org, err = e.Store.FindOrganization(context.Background(), oldID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if org.Country != "" || org.PaperSize != "a4" || !org.DayFirstDates() {
+			t.Fatalf("a trial without a country: %+v", org)
+		}
+		if got := template(oldID, old); !strings.Contains(got, "DD/MM/YYYY or YYYY-MM-DD "+cloud.MsgCountryUnknownDates) {
+			t.Fatalf("an unknown country's import template: %q", got)
+		}
+
+		if resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme",
+			"contactEmail": "x@acme.example", "country": "U"}); resp.Status != 400 || resp.Message() != cloud.MsgCountryRequired {
+			t.Fatalf("a one-letter country: %d %s", resp.Status, resp.Body)
+		}
+	})
+}
+
+// TestSetupLinkStateOnOpening (issue 24, item 13): the setup page learns
+// what its link is as it opens, without using it: valid, used, expired or
+// invalid, and the way to a new link. An expired trial link (no account
+// exists yet, so the reset page would send nothing) is renewed by mail
+// and the new link starts the trial.
+func TestSetupLinkStateOnOpening(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		check := func(token string) map[string]any {
+			t.Helper()
+			resp := e.do("GET", "/api/corporate/setup-password?token="+url.QueryEscape(token), "", nil)
+			if resp.Status != 200 {
+				t.Fatalf("check %q: %d %s", token, resp.Status, resp.Body)
+			}
+			return resp.JSON()
+		}
+		want := func(got map[string]any, state, message, newLink string) {
+			t.Helper()
+			if got["state"] != state || got["message"] != message || got["newLink"] != newLink {
+				t.Fatalf("got %v, want %s %q %s", got, state, message, newLink)
+			}
+		}
+		register := func(email string) string {
+			t.Helper()
+			if resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme", "contactEmail": email}); resp.Status != 200 {
+				t.Fatalf("register: %d %s", resp.Status, resp.Body)
+			}
+			return e.newestSetupToken(email)
+		}
+		setPassword := func(token string) response {
+			return e.do("POST", "/api/corporate/setup-password", "", map[string]string{"token": token, "password": "owner-password"})
+		}
+
+		boss := register("boss@acme.example")
+		late := register("late@acme.example")
+		want(check(boss), "valid", "", "")
+		want(check(boss), "valid", "", "") // looking uses nothing
+		wantStatus(t, setPassword(boss), 200, "")
+		want(check(boss), "used", cloud.MsgSetupLinkUsed, "reset")
+		want(check("never-issued"), "invalid", cloud.MsgInvalidLink, "reset")
+		want(check(""), "invalid", cloud.MsgInvalidLink, "reset")
+
+		owner := e.corporateLogin("boss@acme.example", "owner-password")
+		orgID := orgOf(t, e, "boss@acme.example")
+		wantStatus(t, e.do("POST", orgURL(orgID, "/team/invite"), owner, map[string]string{"email": "ann@acme.example"}), 201, "")
+		invite := e.newestSetupToken("ann@acme.example")
+		want(check(invite), "valid", "", "")
+
+		e.Clock.Advance(cloud.ResetTokenTTL + time.Minute)
+		// An invitation's account exists: the reset page mails a new link.
+		want(check(invite), "expired", cloud.MsgSetupLinkExpired, "reset")
+		// A trial's does not yet: its expired link mails a new one.
+		want(check(late), "expired", cloud.MsgSetupLinkExpired, "mail")
+		wantStatus(t, e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"token": late}), 200, cloud.MsgSetupMailResent)
+		renewed := e.newestSetupToken("late@acme.example")
+		if renewed == late || renewed == "" {
+			t.Fatal("no new trial link was mailed")
+		}
+		want(check(renewed), "valid", "", "")
+		wantStatus(t, e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"token": late}), 200, cloud.MsgSetupMailResent)
+		if e.newestSetupToken("late@acme.example") != renewed {
+			t.Fatal("a replaced link renewed the trial again")
+		}
+		wantStatus(t, setPassword(renewed), 200, "")
+		if orgOf(t, e, "late@acme.example") == 0 {
+			t.Fatal("the renewed link started no trial")
+		}
+		want(check(renewed), "used", cloud.MsgSetupLinkUsed, "reset")
+
+		// A link resent from the landing page late in the first day works
+		// its own 24 hours, not what was left of the first link's.
+		resp := e.do("POST", "/api/corporate/register", "", map[string]string{"name": "Acme", "contactEmail": "slow@acme.example"})
+		wantStatus(t, resp, 200, "")
+		e.Clock.Advance(cloud.ResetTokenTTL - time.Hour)
+		wantStatus(t, e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"registrationId": resp.JSON()["registrationId"].(string)}),
+			200, cloud.MsgSetupMailResent)
+		e.Clock.Advance(2 * time.Hour)
+		want(check(e.newestSetupToken("slow@acme.example")), "valid", "", "")
 	})
 }

@@ -111,10 +111,11 @@ var stateCases = []stateCase{
 		body: func(orgRefs) any { return map[string]string{"paperSize": "letter"} }, ok: 200},
 	{route: "GET /api/corporate/{orgId}/qr-codes", path: op("/qr-codes?records=1"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes", path: op("/qr-codes"),
-		body: func(orgRefs) any { return map[string]any{"values": libraryValues("New Worker")} }, ok: 201, gated: true},
+		// The Standard form by name: the matrix's organisation has a default template by now.
+		body: func(orgRefs) any { return map[string]any{"templateId": 0, "values": libraryValues("New Worker")} }, ok: 201, gated: true},
 	{route: "GET /api/corporate/{orgId}/qr-codes/import-template.csv", path: op("/qr-codes/import-template.csv"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes/import", path: op("/qr-codes/import"),
-		body: func(orgRefs) any { return map[string]any{"csv": workersCSV(1), "commit": true} }, ok: 200, gated: true},
+		body: func(orgRefs) any { return map[string]any{"templateId": 0, "csv": workersCSV(1), "commit": true} }, ok: 200, gated: true},
 	{route: "GET /api/corporate/{orgId}/qr-codes/{codeId}", path: codePath(""), ok: 200},
 	{route: "PUT /api/corporate/{orgId}/qr-codes/{codeId}", path: codePath(""),
 		body: func(orgRefs) any { return map[string]any{"isActive": false} }, ok: 200},
@@ -225,7 +226,7 @@ func (e *env) newOwnedOrganization(name, ownerEmail string, o *cloud.Organizatio
 // importWorkers adds n codes through the import route.
 func (e *env) importWorkers(token string, orgID int64, n int) {
 	e.t.Helper()
-	resp := e.do("POST", orgURL(orgID, "/qr-codes/import"), token, map[string]any{"csv": workersCSV(n), "commit": true})
+	resp := e.do("POST", orgURL(orgID, "/qr-codes/import"), token, map[string]any{"templateId": 0, "csv": workersCSV(n), "commit": true})
 	if resp.Status != 200 {
 		e.t.Fatalf("import %d workers: %d %s", n, resp.Status, resp.Body)
 	}

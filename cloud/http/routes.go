@@ -124,6 +124,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/test-checkout/confirm", s.handleCorporateTestCheckout)
 			r.Post("/corporate/register", s.handleCorporateRegisterTrial)
 			r.Post("/corporate/login", s.handleCorporateLogin)
+			r.Get("/corporate/setup-password", s.handleCheckSetupLink)
 			r.Post("/corporate/setup-password", s.handleCorporateSetPassword)
 			r.Post("/corporate/resend-setup", s.handleResendSetup)
 		})

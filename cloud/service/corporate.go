@@ -431,7 +431,7 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 		return nil, err
 	}
 	reg := &cloud.Registration{Ref: ref, OrganizationName: req.Name, OrganizationType: req.Industry,
-		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, CreatedAt: now,
+		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, Country: req.Country, CreatedAt: now,
 		ConfirmTokenHash: tokenHash, MailboxHash: mailbox, ClientHash: clientHash, MailsSent: 1}
 	if err := s.store.CreateRegistration(ctx, reg); err != nil {
 		return nil, err
@@ -469,7 +469,7 @@ func (s *Service) confirmTrial(ctx context.Context, token, password string) (int
 	var owner *cloud.User
 	org := &cloud.Organization{
 		Name: reg.OrganizationName, OrganizationType: reg.OrganizationType, ContactEmail: reg.ContactEmail,
-		Phone: reg.Phone, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
+		Phone: reg.Phone, Country: reg.Country, Plan: plan.ID, SubscriptionStatus: cloud.SubscriptionTrial,
 		// Raised by a site admin only (SetAllowance).
 		MaxQRCodes:  min(plan.MaxQRCodes, plans.TrialMaxQRCodes()),
 		TrialEndsAt: now.Add(time.Duration(plans.All.TrialDays) * 24 * time.Hour), CreatedAt: now,
@@ -516,8 +516,16 @@ func (s *Service) confirmTrial(ctx context.Context, token, password string) (int
 // working), or for a paid registration (its checkout session id is the
 // browser's proof) the owner's setup link while no password is set. The
 // answer is the same whether or not anything was sent; each registration
-// sends at most cloud.SetupMailsPerRegistration mails.
-func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID string) error {
+// sends at most cloud.SetupMailsPerRegistration mails. With expiredLink
+// (a trial's setup link that has expired, in place of the registration's
+// id: the setup page's "Get a new link"), a new link is mailed for it.
+func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID, expiredLink string) error {
+	if expiredLink != "" {
+		if len(expiredLink) > maxTokenLength {
+			return nil
+		}
+		return s.renewTrialLink(ctx, expiredLink)
+	}
 	if registrationRef == "" || len(registrationRef) > maxTokenLength || len(sessionID) > maxTokenLength {
 		return nil
 	}
@@ -540,7 +548,9 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID st
 		if err != nil {
 			return err
 		}
-		if _, err := s.store.NoteRegistrationMail(ctx, reg.Ref, tokenHash); err != nil {
+		// The new link gets its own cloud.ResetTokenTTL, not what was left
+		// of the first one's.
+		if err := s.store.RenewTrialLink(ctx, reg.Ref, tokenHash, s.now()); err != nil {
 			return err
 		}
 		s.mailTrialLink(ctx, reg.ContactEmail, token)
@@ -629,6 +639,93 @@ func (s *Service) CorporateSetPassword(ctx context.Context, token, password stri
 		return tx.AddActivity(&cloud.Activity{OrganizationID: user.OrganizationID, Kind: cloud.ActivityPasswordSet,
 			Detail: user.Email, CreatedAt: s.now()})
 	})
+}
+
+// SetupLinkState is what a setup link is, for its page as it opens
+// (pkg/api: CorporateSetupLinkState).
+type SetupLinkState = api.CorporateSetupLinkState
+
+// Ways to a new setup link (SetupLinkState.NewLink).
+const (
+	newLinkByMail  = api.CorporateSetupLinkStateNewLinkMail  // resend-setup with the expired link mails a new one
+	newLinkByReset = api.CorporateSetupLinkStateNewLinkReset // an account exists: the reset page mails one
+	newLinkByTrial = api.CorporateSetupLinkStateNewLinkTrial // a trial that can send no more: register again
+)
+
+// CheckSetupLink says what a setup link is when its page opens, without
+// using it (issue 24, item 13): valid (the page asks for a password),
+// used or expired (the page says so at once, with the way to a new link),
+// or invalid. Like a refused password, it tells only the holder of the
+// link, and nothing of whose it is. An expired trial link still kept
+// (cloud.RegistrationKept) is renewed by mail (ResendSetup with it): no
+// account exists yet for the reset page to mail.
+func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkState, error) {
+	invalid := &SetupLinkState{State: api.CorporateSetupLinkStateStateInvalid, Message: cloud.MsgInvalidLink, NewLink: newLinkByReset}
+	if token == "" || len(token) > maxTokenLength {
+		return invalid, nil
+	}
+	now, hash := s.now(), hashToken(token)
+	user, err := s.store.FindUserByPasswordToken(ctx, hash, "", now)
+	switch {
+	case err == nil && cloud.IsCorporate(user.UserType):
+		return &SetupLinkState{State: api.CorporateSetupLinkStateStateValid}, nil
+	case err == nil:
+		return invalid, nil // an individual's reset link: refused here (CorporateSetPassword)
+	case cloud.ErrorCode(err) != cloud.ENOTFOUND:
+		return nil, err
+	}
+	reg, err := s.store.FindRegistrationByConfirmToken(ctx, hash)
+	switch {
+	case err == nil && reg.Status == cloud.RegistrationPending && now.Sub(reg.CreatedAt) > cloud.ResetTokenTTL:
+		expired := &SetupLinkState{State: api.CorporateSetupLinkStateStateExpired, Message: cloud.MsgSetupLinkExpired, NewLink: newLinkByMail}
+		if reg.MailsSent >= cloud.SetupMailsPerRegistration {
+			expired.NewLink = newLinkByTrial
+		}
+		return expired, nil
+	case err == nil && reg.Status == cloud.RegistrationPending:
+		return &SetupLinkState{State: api.CorporateSetupLinkStateStateValid}, nil
+	case err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND:
+		return nil, err
+	}
+	// A completed trial's link set its owner's password: a used link.
+	state, err := s.store.PasswordTokenState(ctx, hash, now)
+	switch {
+	case err != nil:
+		return nil, err
+	case state == cloud.PasswordTokenUsed:
+		return &SetupLinkState{State: api.CorporateSetupLinkStateStateUsed, Message: cloud.MsgSetupLinkUsed, NewLink: newLinkByReset}, nil
+	case state == cloud.PasswordTokenExpired:
+		return &SetupLinkState{State: api.CorporateSetupLinkStateStateExpired, Message: cloud.MsgSetupLinkExpired, NewLink: newLinkByReset}, nil
+	}
+	return invalid, nil
+}
+
+// renewTrialLink mails a new link for a trial's expired one (token), if
+// its registration is still kept and waiting, within the registration's
+// mails; nothing otherwise (ResendSetup's one answer).
+func (s *Service) renewTrialLink(ctx context.Context, token string) error {
+	reg, err := s.store.FindRegistrationByConfirmToken(ctx, hashToken(token))
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	now := s.now()
+	if reg.Status != cloud.RegistrationPending || now.Sub(reg.CreatedAt) <= cloud.ResetTokenTTL {
+		return nil // used, or still valid: nothing to renew
+	}
+	if reg.MailsSent >= cloud.SetupMailsPerRegistration {
+		return cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManySetupMails)
+	}
+	fresh, freshHash, err := newToken()
+	if err != nil {
+		return err
+	}
+	if err := s.store.RenewTrialLink(ctx, reg.Ref, freshHash, now); err != nil {
+		return err
+	}
+	s.mailTrialLink(ctx, reg.ContactEmail, fresh)
+	return nil
 }
 
 // deadSetupLink says why a setup link no longer works: used (sign in, or

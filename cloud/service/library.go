@@ -158,15 +158,18 @@ func (s *Service) findProject(ctx context.Context, orgID, projectID int64) (*clo
 }
 
 // CodeInput is what a new code is made of. ProjectID 0 is none, TemplateID
-// 0 the Standard Emergency Form; an empty Source is manual, an empty
-// LabelType helmet, and an empty Name the record's full name.
+// 0 the Standard Emergency Form, and DefaultTemplate (a request that named
+// no template) the organisation's default template in its place; an empty
+// Source is manual, an empty LabelType helmet, and an empty Name the
+// record's full name.
 type CodeInput struct {
-	Name       string            `json:"name"`
-	ProjectID  int64             `json:"projectId"`
-	TemplateID int64             `json:"templateId"`
-	LabelType  string            `json:"labelType"`
-	Values     map[string]string `json:"values"`
-	Source     string            `json:"source"`
+	Name            string            `json:"name"`
+	ProjectID       int64             `json:"projectId"`
+	TemplateID      int64             `json:"templateId"`
+	DefaultTemplate bool              `json:"-"`
+	LabelType       string            `json:"labelType"`
+	Values          map[string]string `json:"values"`
+	Source          string            `json:"source"`
 	// ExternalID is the employee or badge number (issue 23), "" for none.
 	ExternalID string `json:"externalId"`
 }
@@ -184,6 +187,11 @@ func (s *Service) CreateCode(ctx context.Context, actor *cloud.User, orgID int64
 	}
 	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
+	}
+	if in.DefaultTemplate {
+		if in.TemplateID, err = s.templateOrDefault(ctx, org.ID, nil); err != nil {
+			return nil, err
+		}
 	}
 	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, in.TemplateID)
 	if err != nil {

@@ -53,13 +53,18 @@ func importColumns(fields []emergency.Field) []string {
 // ImportTemplateCSV is the file to fill in for a template: its header row
 // and a hint row saying what each column allows, which the import skips
 // (importHintRow). No example row: a sample person's details, imported by
-// mistake, would be printed as a real worker's medical record.
-func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgID, templateID int64) ([]byte, error) {
+// mistake, would be printed as a real worker's medical record. A nil
+// templateID is the organisation's default template.
+func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgID int64, templateID *int64) ([]byte, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
 	}
-	_, fields, err := s.orgTemplateFields(ctx, org.ID, templateID)
+	id, err := s.templateOrDefault(ctx, org.ID, templateID)
+	if err != nil {
+		return nil, err
+	}
+	_, fields, err := s.orgTemplateFields(ctx, org.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +75,7 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 	if err := w.Write(csvSafe(importColumns(fields))); err != nil {
 		return nil, err
 	}
-	if err := w.Write(csvSafe(importHintRow(fields, org.DayFirstDates()))); err != nil {
+	if err := w.Write(csvSafe(importHintRow(fields, org))); err != nil {
 		return nil, err
 	}
 	w.Flush()
@@ -78,13 +83,18 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 }
 
 // importHintRow is the template file's second row: cloud.ImportHintName,
-// then what each column allows and whether it is required.
-func importHintRow(fields []emergency.Field, dayFirst bool) []string {
+// then what each column allows and whether it is required. A date column
+// of an organisation whose country is unknown says its dates are read the
+// UK's way.
+func importHintRow(fields []emergency.Field, org *cloud.Organization) []string {
 	row := []string{cloud.ImportHintName}
 	for _, f := range emergency.NormalizeFields(fields) {
-		hint := emergency.AllowedValues(f, dayFirst)
+		hint := emergency.AllowedValues(f, org.DayFirstDates())
 		if hint == "" {
 			hint = "text"
+		}
+		if f.Type == emergency.FieldDate && org.CountryUnknown() {
+			hint += " " + cloud.MsgCountryUnknownDates
 		}
 		if f.Required {
 			hint += "; required"
@@ -140,7 +150,11 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if err := s.mayCreate(ctx, org); err != nil {
 		return nil, err
 	}
-	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, req.TemplateID)
+	templateID, err := s.templateOrDefault(ctx, org.ID, req.TemplateID) // absent: the default
+	if err != nil {
+		return nil, err
+	}
+	templateName, fields, err := s.orgTemplateFields(ctx, org.ID, templateID)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +168,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	byColumn, err := mapColumns(records[0], fields)
 	if err != nil {
-		return nil, s.columnsOfAnotherTemplate(ctx, org.ID, req.TemplateID, records[0], err)
+		return nil, s.columnsOfAnotherTemplate(ctx, org.ID, templateID, records[0], err)
 	}
 	columnOf := map[string]string{} // field id -> column name, for errors
 	for i, id := range byColumn {
@@ -173,7 +187,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		if isHintRow(record, byColumn) {
 			continue
 		}
-		in := CodeInput{ProjectID: req.ProjectID, TemplateID: req.TemplateID, LabelType: req.LabelType,
+		in := CodeInput{ProjectID: req.ProjectID, TemplateID: templateID, LabelType: req.LabelType,
 			Source: cloud.CodeSourceImport, Values: map[string]string{}}
 		read := map[string]string{} // field id -> the cell as written, for refusals
 		blank, extra := true, false
@@ -221,7 +235,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 					column = importColumns(fieldsByID(fields, fe.Field))[1]
 				}
 				if _, taken := row.Errors[column]; !taken {
-					row.Errors[column] = refusal(fe.Message, read[fe.Field], emergency.AllowedValues(fieldOf[fe.Field], dayFirst))
+					row.Errors[column] = refusal(fe.Message, fieldOf[fe.Field], read[fe.Field], in.Values[fe.Field], dayFirst)
 				}
 			}
 		default:
@@ -281,15 +295,24 @@ func (s *Service) columnsOfAnotherTemplate(ctx context.Context, orgID, chosen in
 	return refused
 }
 
-// refusal is a cell's refusal with what was read and what is allowed,
-// when the cell was not blank and the column allows less than any text.
-func refusal(message, read, allowed string) string {
+// refusal is a cell's refusal (message, the record's) in f's column with
+// what was read and what is allowed, when the cell was not blank and the
+// column allows less than any text. A value that is not what the column
+// holds (value, as read by emergency.SpreadsheetValue) is said to be
+// that, in place of the record's message: "Blood type is required" or
+// "must be a real date (YYYY-MM-DD)" would misstate a present value and
+// the formats a spreadsheet may use.
+func refusal(message string, f emergency.Field, read, value string, dayFirst bool) string {
+	allowed := emergency.AllowedValues(f, dayFirst)
 	if read == "" || allowed == "" {
 		return message
 	}
 	shown := []rune(emergency.SingleLine(read))
 	if len(shown) > 40 {
 		shown = append(shown[:40], '…')
+	}
+	if notA := emergency.NotA(f, value); notA != "" {
+		return fmt.Sprintf(cloud.MsgImportNotA, string(shown), notA, allowed)
 	}
 	return fmt.Sprintf(cloud.MsgImportCellRefused, message, string(shown), allowed)
 }

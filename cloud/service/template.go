@@ -83,6 +83,26 @@ func (s *Service) orgTemplateFields(ctx context.Context, orgID, templateID int64
 	return t.Name, t.Fields, nil
 }
 
+// templateOrDefault is the template id a create or an import asked for,
+// or, when it named none (nil), the organisation's default template: the
+// one its officers chose as default is the default everywhere (issue 24,
+// item 4), and without one it is the Standard Emergency Form.
+func (s *Service) templateOrDefault(ctx context.Context, orgID int64, id *int64) (int64, error) {
+	if id != nil {
+		return *id, nil
+	}
+	templates, err := s.store.ListTemplates(ctx, orgID)
+	if err != nil {
+		return 0, err
+	}
+	for _, t := range templates {
+		if t.IsDefault {
+			return t.ID, nil
+		}
+	}
+	return cloud.StandardTemplateID, nil
+}
+
 // CreateTemplate saves a new template of the organisation.
 func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID int64, req TemplateRequest) (*TemplateView, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)

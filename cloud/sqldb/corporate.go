@@ -143,6 +143,19 @@ func (db *DB) NoteRegistrationMail(ctx context.Context, ref string, tokenHash []
 	return n, storeError(err, "registration")
 }
 
+func (db *DB) RenewTrialLink(ctx context.Context, ref string, tokenHash []byte, now time.Time) error {
+	n, err := db.conn(ctx).exec(`UPDATE pending_corporate_registrations SET mails_sent = mails_sent + 1,
+		confirm_token_hash = $2, created_at = $3 WHERE ref = $1 AND status = $4 AND confirm_token_hash IS NOT NULL`,
+		ref, tokenHash, now, cloud.RegistrationPending)
+	if err != nil {
+		return storeError(err, "registration")
+	}
+	if n == 0 {
+		return cloud.NewError(cloud.ENOTFOUND, "registration not found")
+	}
+	return nil
+}
+
 func (db *DB) FindOrganization(ctx context.Context, id int64) (*cloud.Organization, error) {
 	return findOrganization(db.conn(ctx), `id = $1`, id)
 }

@@ -54,7 +54,11 @@ test("an officer builds the library: project, code, label, CSV import", async ({
     .getByLabel("Or paste the CSV text")
     .fill(`${header}\nCy,Cy Walker,A-,Di Walker,+44 7700 900125\nEve,Eve Smith,Z+,,\n`);
   await importing.getByRole("button", { name: "Check rows" }).click();
-  await expect(importing.getByText("Blood type is required")).toBeVisible();
+  await expect(
+    importing.getByText(
+      '"Z+" is not a blood type (allowed: one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown)',
+    ),
+  ).toBeVisible();
   await snap(page, "corporate-import-errors");
   await expect(importing.getByRole("button", { name: /^Import \d+ QR/ })).toBeDisabled();
   await importing

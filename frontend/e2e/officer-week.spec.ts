@@ -80,9 +80,9 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   // The second row says what each column takes; it may stay in the file.
   expect(template).toBe(
     "\ufeffName,Full Name,Date of Birth,Blood Type,Emergency Contact,Emergency Phone,First aider\r\n" +
-      "Allowed values (you may delete this row),text; required,a date as DD/MM/YYYY or YYYY-MM-DD," +
+      "Allowed values (you may delete this row),text; required,DD/MM/YYYY or YYYY-MM-DD," +
       '"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required",text; required,' +
-      'a phone number; required,"yes or no (also y/n, 1/0, true/false, ✓; blank is no)"\r\n',
+      'a phone number; required,"yes, no, y, n, 1, 0, true, false or ✓; blank is no"\r\n',
   );
 
   // As a spreadsheet writes them: UK dates, blood types in lower case and
@@ -127,7 +127,7 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   await expect(importing.getByRole("status")).toContainText("24 rows are ready, 1 has errors.");
   const bad = importing.getByRole("row").filter({ hasText: "Scaffolder 05" });
   await expect(bad).toContainText(
-    'Date of Birth: Date of birth must be a real date (YYYY-MM-DD) (read "31/02/1985"; allowed: a date as DD/MM/YYYY or YYYY-MM-DD)',
+    'Date of Birth: "31/02/1985" is not a date we can read (allowed: DD/MM/YYYY or YYYY-MM-DD)',
   );
   await snap(page, "officer-import-refusal");
 

@@ -59,14 +59,13 @@ test("items 6, 7, 13: paper, permissions, mails, used links and sentences", asyn
   expect(welcome).toContain("free trial");
   expect(welcome).not.toMatch(/Stripe|receipt/);
 
-  // A used setup link says it was used and offers sign-in or a new link.
+  // A used setup link says it was used as the page opens, before any
+  // password is typed, and offers sign-in or a new link.
   const used = await setupLink(owner.email);
   const stranger = await newPage(browser);
   await stranger.goto(used);
-  await stranger.getByLabel(/^Password/).fill("another-password");
-  await stranger.getByLabel(/^Confirm Password/).fill("another-password");
-  await stranger.getByRole("button", { name: "Set Password" }).click();
   await expect(stranger.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await expect(stranger.getByLabel(/^Password/)).toHaveCount(0);
   await expect(stranger.getByText(/has already been used/)).toBeVisible();
   await expect(stranger.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute(
     "href",

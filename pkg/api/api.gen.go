@@ -149,6 +149,54 @@ func (e CorporateRegistrationCompletedSuccess) Valid() bool {
 	}
 }
 
+// Defines values for CorporateSetupLinkStateNewLink.
+const (
+	CorporateSetupLinkStateNewLinkEmpty CorporateSetupLinkStateNewLink = ""
+	CorporateSetupLinkStateNewLinkMail  CorporateSetupLinkStateNewLink = "mail"
+	CorporateSetupLinkStateNewLinkReset CorporateSetupLinkStateNewLink = "reset"
+	CorporateSetupLinkStateNewLinkTrial CorporateSetupLinkStateNewLink = "trial"
+)
+
+// Valid indicates whether the value is a known member of the CorporateSetupLinkStateNewLink enum.
+func (e CorporateSetupLinkStateNewLink) Valid() bool {
+	switch e {
+	case CorporateSetupLinkStateNewLinkEmpty:
+		return true
+	case CorporateSetupLinkStateNewLinkMail:
+		return true
+	case CorporateSetupLinkStateNewLinkReset:
+		return true
+	case CorporateSetupLinkStateNewLinkTrial:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CorporateSetupLinkStateState.
+const (
+	CorporateSetupLinkStateStateExpired CorporateSetupLinkStateState = "expired"
+	CorporateSetupLinkStateStateInvalid CorporateSetupLinkStateState = "invalid"
+	CorporateSetupLinkStateStateUsed    CorporateSetupLinkStateState = "used"
+	CorporateSetupLinkStateStateValid   CorporateSetupLinkStateState = "valid"
+)
+
+// Valid indicates whether the value is a known member of the CorporateSetupLinkStateState enum.
+func (e CorporateSetupLinkStateState) Valid() bool {
+	switch e {
+	case CorporateSetupLinkStateStateExpired:
+		return true
+	case CorporateSetupLinkStateStateInvalid:
+		return true
+	case CorporateSetupLinkStateStateUsed:
+		return true
+	case CorporateSetupLinkStateStateValid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CorporateTestCheckoutResultStatus.
 const (
 	CorporateTestCheckoutResultStatusSucceeded CorporateTestCheckoutResultStatus = "succeeded"
@@ -1227,11 +1275,31 @@ type CorporateRegistrationRequest struct {
 	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
 }
 
-// CorporateResendSetupRequest The registration's id; for a paid registration also its checkout session id (the browser's proof).
+// CorporateResendSetupRequest The registration's id; for a paid registration also its checkout
+// session id (the browser's proof). Or token, a trial's setup link
+// that has expired (the setup page's "Get a new link"): a new link is
+// mailed to the address the old one went to.
 type CorporateResendSetupRequest struct {
 	RegistrationID string `json:"registrationId,omitempty"`
 	SessionID      string `json:"sessionId,omitempty"`
+	Token          string `json:"token,omitempty"`
 }
+
+// CorporateSetupLinkState What a setup link is (GET /api/corporate/setup-password).
+type CorporateSetupLinkState struct {
+	// Message What to show; empty when valid.
+	Message string `json:"message"`
+
+	// NewLink The way to a new link: mail (resend-setup with the token), reset (the reset-password page), trial (register again); empty when valid.
+	NewLink CorporateSetupLinkStateNewLink `json:"newLink"`
+	State   CorporateSetupLinkStateState   `json:"state"`
+}
+
+// CorporateSetupLinkStateNewLink The way to a new link: mail (resend-setup with the token), reset (the reset-password page), trial (register again); empty when valid.
+type CorporateSetupLinkStateNewLink string
+
+// CorporateSetupLinkStateState defines model for CorporateSetupLinkState.State.
+type CorporateSetupLinkStateState string
 
 // CorporateSetupPasswordRequest The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both).
 type CorporateSetupPasswordRequest struct {
@@ -1294,12 +1362,18 @@ type CorporateTestCheckoutResultStatus string
 // CorporateTrialRegistration The simple form. name is required; contactEmail an address; industry
 // empty or one of construction, manufacturing, logistics, mining,
 // energy, healthcare, education, other; subscriptionTier a plan's id
-// (empty: the default plan); each at most 200 bytes. The server checks
+// (empty: the default plan); country empty or at least 2 characters
+// (the organisation's country: it sets its paper, A4 or US Letter, and
+// whether its spreadsheets' dates are read day first; empty is
+// unknown, read as the UK); each at most 200 bytes. The server checks
 // each with its message.
 type CorporateTrialRegistration struct {
 	// ContactEmail Examples: ann@acme.example
 	ContactEmail string `json:"contactEmail,omitempty"`
 	ContactPhone string `json:"contactPhone,omitempty"`
+
+	// Country Examples: United Kingdom
+	Country string `json:"country,omitempty"`
 
 	// Industry Examples: construction
 	Industry string `json:"industry,omitempty"`
@@ -1349,8 +1423,8 @@ type CreateQRCodeRequest struct {
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
 
-	// TemplateID 0 or absent: the Standard Emergency Form.
-	TemplateID int64 `json:"templateId,omitempty"`
+	// TemplateID Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
+	TemplateID *int64 `json:"templateId,omitempty"`
 
 	// Values The record's values by the template's field ids.
 	//
@@ -1586,8 +1660,8 @@ type ImportQRCodesRequest struct {
 	// ProjectID The project of every code; 0 or absent: none.
 	ProjectID int64 `json:"projectId,omitempty"`
 
-	// TemplateID The form template the columns are; 0 or absent: the Standard Emergency Form.
-	TemplateID int64 `json:"templateId,omitempty"`
+	// TemplateID The form template the columns are. Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
+	TemplateID *int64 `json:"templateId,omitempty"`
 }
 
 // ImportQRCodesResult defines model for ImportQRCodesResult.
@@ -2702,6 +2776,12 @@ type CorporateLoginParams struct {
 	XLifetagSession CorporateBearerSession `json:"X-Lifetag-Session,omitempty"`
 }
 
+// CheckCorporateSetupLinkParams defines parameters for CheckCorporateSetupLink.
+type CheckCorporateSetupLinkParams struct {
+	// Token The link's token (absent or unknown is invalid).
+	Token string `form:"token,omitempty" json:"token,omitempty"`
+}
+
 // ListQRCodesParams defines parameters for ListQRCodes.
 type ListQRCodesParams struct {
 	// Page 1-based page number (a positive whole number, at most 1000000).
@@ -2779,7 +2859,7 @@ type ListQRCodeChangesParams struct {
 
 // GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
 type GetQRCodeImportTemplateParams struct {
-	// TemplateID The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template).
+	// TemplateID The form template (absent: the organisation's default template, the Standard Emergency Form when it has none; 0: the Standard Emergency Form; one that is not a number is no template).
 	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
 }
 

@@ -52,8 +52,8 @@ func (c *Client) Projects(ctx context.Context, orgID int64) ([]Project, error) {
 const StandardTemplateID = 0
 
 // NewQRCode is a code to add to the library: values by the template's
-// field ids. ProjectID 0 is no project; TemplateID 0 the standard form;
-// LabelType helmet, gear or wallet.
+// field ids. ProjectID 0 is no project; TemplateID nil the organisation's
+// default template, 0 the standard form; LabelType helmet, gear or wallet.
 type NewQRCode = api.CreateQRCodeRequest
 
 // QRCodeUpdate is an edit of a code: only the fields set are changed.

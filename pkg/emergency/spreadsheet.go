@@ -83,27 +83,59 @@ func choiceKey(s string, bloodType bool) string {
 }
 
 // AllowedValues says what a cell of f's column may hold, in the template
-// file's hint row and in a refusal ("" where any text goes).
+// file's hint row and in a refusal ("" where any text goes). It is said
+// once: a refusal adds it to what the value is not (NotA), never to a
+// message that names a format of its own.
 func AllowedValues(f Field, dayFirst bool) string {
 	switch f.Type {
 	case FieldCheckbox:
-		return "yes or no (also y/n, 1/0, true/false, ✓; blank is no)"
+		return "yes, no, y, n, 1, 0, true, false or ✓; blank is no"
 	case FieldDate:
 		if dayFirst {
-			return "a date as DD/MM/YYYY or YYYY-MM-DD"
+			return "DD/MM/YYYY or YYYY-MM-DD"
 		}
-		return "a date as YYYY-MM-DD"
+		return "YYYY-MM-DD"
 	case FieldSelect:
 		return "one of " + strings.Join(NormalizeFields([]Field{f})[0].Options, ", ")
 	case FieldNumber:
 		if f.Standard == SlotWeight {
-			return fmt.Sprintf("a weight in kg, %s to %s", formatLimit(Rules.WeightKg.Min), formatLimit(Rules.WeightKg.Max))
+			return fmt.Sprintf("a number from %s to %s", formatLimit(Rules.WeightKg.Min), formatLimit(Rules.WeightKg.Max))
 		}
-		return "a number"
+		return "digits, such as 42 or 3.5"
 	case FieldEmail:
-		return "an e-mail address"
+		return "an address such as name@example.com"
 	case FieldPhone:
 		return "a phone number"
 	}
 	return ""
+}
+
+// NotA says what a value read from a cell of f's column (SpreadsheetValue's)
+// should have been, when f does not accept it: "a blood type" for "Z+",
+// "a date we can read" for "31/02/1985". It is "" when f accepts the
+// value, when it is blank, or when only its length is refused: those keep
+// the record's own message.
+func NotA(f Field, value string) string {
+	if value == "" || valueProblem(f, value) == "" {
+		return ""
+	}
+	switch {
+	case f.Standard == SlotBloodType:
+		return "a blood type"
+	case f.Standard == SlotWeight:
+		return "a weight in kg"
+	}
+	switch f.Type {
+	case FieldCheckbox:
+		return "yes or no"
+	case FieldDate:
+		return "a date we can read"
+	case FieldSelect:
+		return "one of the options"
+	case FieldNumber:
+		return "a number"
+	case FieldEmail:
+		return "an e-mail address"
+	}
+	return "a value this column takes"
 }

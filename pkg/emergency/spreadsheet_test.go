@@ -57,7 +57,47 @@ func TestSpreadsheetValue(t *testing.T) {
 	if got := emergency.AllowedValues(byID["bloodType"], true); got != "one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown" {
 		t.Errorf("blood type allows %q", got)
 	}
-	if got := emergency.AllowedValues(byID["dateOfBirth"], false); got != "a date as YYYY-MM-DD" {
+	if got := emergency.AllowedValues(byID["dateOfBirth"], false); got != "YYYY-MM-DD" {
 		t.Errorf("a month-first date allows %q", got)
+	}
+}
+
+// TestNotA: a present value a column does not take is named for what it
+// is not (a blood type, a date, yes or no); a blank or accepted value is
+// not, so that "is required" and the length limits keep their messages.
+func TestNotA(t *testing.T) {
+	fields := []emergency.Field{
+		{ID: "bloodType", Type: emergency.FieldSelect, Label: "Blood Type", Standard: emergency.SlotBloodType, Options: emergency.Rules.BloodTypes},
+		{ID: "dateOfBirth", Type: emergency.FieldDate, Label: "Date of Birth", Standard: emergency.SlotDateOfBirth},
+		{ID: "weight", Type: emergency.FieldNumber, Label: "Weight", Standard: emergency.SlotWeight},
+		{ID: "induction", Type: emergency.FieldDate, Label: "Induction"},
+		{ID: "firstAider", Type: emergency.FieldCheckbox, Label: "First aider"},
+		{ID: "shift", Type: emergency.FieldSelect, Label: "Shift", Options: []string{"Day", "Night"}},
+		{ID: "badge", Type: emergency.FieldNumber, Label: "Badge"},
+		{ID: "mail", Type: emergency.FieldEmail, Label: "Mail"},
+		{ID: "notes", Type: emergency.FieldText, Label: "Notes"},
+	}
+	byID := map[string]emergency.Field{}
+	for _, f := range fields {
+		byID[f.ID] = f
+	}
+	for _, c := range []struct{ field, value, want string }{
+		{"bloodType", "Z+", "a blood type"},
+		{"bloodType", "O+", ""},
+		{"bloodType", "", ""},
+		{"dateOfBirth", "31/02/1985", "a date we can read"},
+		{"dateOfBirth", "1985-02-28", ""},
+		{"weight", "600", "a weight in kg"},
+		{"induction", "next week", "a date we can read"},
+		{"firstAider", "maybe", "yes or no"},
+		{"firstAider", emergency.Checked, ""},
+		{"shift", "Evening", "one of the options"},
+		{"badge", "ten", "a number"},
+		{"mail", "bob", "an e-mail address"},
+		{"notes", "anything", ""},
+	} {
+		if got := emergency.NotA(byID[c.field], c.value); got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.field, c.value, got, c.want)
+		}
 	}
 }

@@ -237,42 +237,8 @@ func ValidateRecord(fields []Field, values map[string]string) Errors {
 			add(f.ID, message)
 			continue
 		}
-		switch {
-		case f.Standard == SlotDateOfBirth:
-			if _, ok := parseDate(v); !ok {
-				add(f.ID, Rules.Messages.DateOfBirthInvalid)
-			}
-		case f.Standard == SlotBloodType:
-			if !slices.Contains(Rules.BloodTypes, v) {
-				add(f.ID, Rules.Messages.BloodTypeRequired)
-			}
-		case f.Standard == SlotWeight:
-			w, err := strconv.ParseFloat(v, 64)
-			if !numberPattern.MatchString(v) || err != nil || !validWeight(w) {
-				add(f.ID, fillMessage(Rules.Messages.WeightInvalid, map[string]string{
-					"min": formatLimit(Rules.WeightKg.Min), "max": formatLimit(Rules.WeightKg.Max),
-				}))
-			}
-		case f.Type == FieldSelect:
-			if !slices.Contains(f.Options, v) {
-				add(f.ID, fillMessage(msg.ChoiceInvalid, name))
-			}
-		case f.Type == FieldDate:
-			if _, ok := parseDate(v); !ok {
-				add(f.ID, fillMessage(msg.DateInvalid, name))
-			}
-		case f.Type == FieldNumber:
-			if !numberPattern.MatchString(v) {
-				add(f.ID, fillMessage(msg.NumberInvalid, name))
-			}
-		case f.Type == FieldCheckbox:
-			if v != Checked {
-				add(f.ID, fillMessage(msg.CheckboxInvalid, name))
-			}
-		case f.Type == FieldEmail:
-			if !emailPattern.MatchString(v) {
-				add(f.ID, fillMessage(msg.EmailInvalid, name))
-			}
+		if problem := valueProblem(f, v); problem != "" {
+			add(f.ID, problem)
 		}
 	}
 	ids := make([]string, 0, len(values))
@@ -289,4 +255,50 @@ func ValidateRecord(fields []Field, values map[string]string) Errors {
 		return nil
 	}
 	return errs
+}
+
+// valueProblem is the message for a value v, not blank, that f's type or
+// slot does not accept (a date that is no date, a choice that is no
+// option), or "" when f accepts it. Its length is checked apart.
+func valueProblem(f Field, v string) string {
+	msg := Rules.Templates.Messages
+	name := map[string]string{"field": f.Label}
+	switch {
+	case f.Standard == SlotDateOfBirth:
+		if _, ok := parseDate(v); !ok {
+			return Rules.Messages.DateOfBirthInvalid
+		}
+	case f.Standard == SlotBloodType:
+		if !slices.Contains(Rules.BloodTypes, v) {
+			return Rules.Messages.BloodTypeRequired
+		}
+	case f.Standard == SlotWeight:
+		w, err := strconv.ParseFloat(v, 64)
+		if !numberPattern.MatchString(v) || err != nil || !validWeight(w) {
+			return fillMessage(Rules.Messages.WeightInvalid, map[string]string{
+				"min": formatLimit(Rules.WeightKg.Min), "max": formatLimit(Rules.WeightKg.Max),
+			})
+		}
+	case f.Type == FieldSelect:
+		if !slices.Contains(f.Options, v) {
+			return fillMessage(msg.ChoiceInvalid, name)
+		}
+	case f.Type == FieldDate:
+		if _, ok := parseDate(v); !ok {
+			return fillMessage(msg.DateInvalid, name)
+		}
+	case f.Type == FieldNumber:
+		if !numberPattern.MatchString(v) {
+			return fillMessage(msg.NumberInvalid, name)
+		}
+	case f.Type == FieldCheckbox:
+		if v != Checked {
+			return fillMessage(msg.CheckboxInvalid, name)
+		}
+	case f.Type == FieldEmail:
+		if !emailPattern.MatchString(v) {
+			return fillMessage(msg.EmailInvalid, name)
+		}
+	}
+	return ""
 }

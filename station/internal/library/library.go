@@ -214,6 +214,12 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	if err != nil {
 		return nil, err
 	}
+	// The station names its template, the Standard form when none was
+	// chosen: the cloud reads an absent templateId as the organisation's
+	// default template, which the station's form did not show.
+	if code.TemplateID == nil {
+		code.TemplateID = new(int64) // client.StandardTemplateID
+	}
 	online, err := s.syncFirst(ctx, account)
 	if err != nil {
 		return nil, err
@@ -231,7 +237,7 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	if err != nil {
 		return nil, err
 	}
-	tmpl := findTemplate(lib.Templates, code.TemplateID)
+	tmpl := findTemplate(lib.Templates, *code.TemplateID)
 	if tmpl == nil {
 		return nil, errors.New(MsgTemplateUnknown)
 	}
@@ -245,7 +251,7 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 		return nil, err
 	}
 	now := s.Now().UTC()
-	provisional := client.QRCode{ID: -ch.ID, Name: code.Name, TemplateID: &code.TemplateID, TemplateName: tmpl.Name,
+	provisional := client.QRCode{ID: -ch.ID, Name: code.Name, TemplateID: code.TemplateID, TemplateName: tmpl.Name,
 		LabelType: api.LibraryCodeLabelType(code.LabelType), IsActive: true, Source: "station", CreatedAt: now, UpdatedAt: now,
 		Record: emergency.Record{Fields: slices.Clone(tmpl.Fields), Values: maps.Clone(code.Values)}}
 	if code.ProjectID != 0 {

@@ -70,7 +70,8 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	// Two codes made here, 47 imported: 49 of 50.
 	for i := 1; i <= 2; i++ {
 		out, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: fmt.Sprintf("Crew %d", i), LabelType: "helmet",
-			TemplateID: client.StandardTemplateID, Values: values(fmt.Sprintf("Crew %d", i), i)})
+			TemplateID: new(int64), // client.StandardTemplateID
+			Values:     values(fmt.Sprintf("Crew %d", i), i)})
 		if err != nil || !out.Sent || out.Code.ID <= 0 {
 			t.Fatalf("create online: %+v %v", out, err)
 		}
@@ -119,7 +120,8 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	var queuedIDs []int64
 	for _, name := range []string{"Offline One", "Offline Two", "Offline Three"} {
 		out, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "gear",
-			TemplateID: client.StandardTemplateID, Values: values(name, 900)})
+			TemplateID: new(int64), // client.StandardTemplateID
+			Values:     values(name, 900)})
 		if err != nil || !out.Queued || out.Code.ID >= 0 {
 			t.Fatalf("create offline: %+v %v", out, err)
 		}
@@ -127,7 +129,8 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	}
 	t.Run("ErrOfflineCreateIsCheckedByTheCloudsRules", func(t *testing.T) {
 		_, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: "No phone", LabelType: "helmet",
-			TemplateID: client.StandardTemplateID, Values: map[string]string{"fullName": "No Phone", "bloodType": "O+"}})
+			TemplateID: new(int64), // client.StandardTemplateID
+			Values:     map[string]string{"fullName": "No Phone", "bloodType": "O+"}})
 		var errs emergency.Errors
 		if !errors.As(err, &errs) || errs.ByField()["contact1Phone"] == "" {
 			t.Fatalf("got %v, want the missing phone refused now", err)

@@ -7,7 +7,8 @@ import { TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
 import { passwordRules } from "@/lib/copy";
-import { useSetupPassword } from "./api/login";
+import { type SetupLinkState, useSetupLinkState, useSetupPassword } from "./api/login";
+import { useResendSetup } from "./api/register-trial";
 import { corporateCopy } from "./copy";
 
 const copy = corporateCopy.setup;
@@ -34,24 +35,24 @@ export function PasswordSetupPage() {
   const [confirm, setConfirm] = useState("");
   const [tried, setTried] = useState(false);
   const setup = useSetupPassword();
+  const link = useSetupLinkState(token);
   const problems = setupProblems(password, confirm);
-  // 410: the link was used or has expired; the server's message says which.
+  // 410: the link was used or has expired meanwhile; the server's message says which.
   const gone = setup.error instanceof ApiError && setup.error.status === 410;
 
   if (gone) {
+    return <DeadLink token={token} message={serverMessage(setup.error) ?? ""} newLink="reset" />;
+  }
+  // Said as the page opens, before a password is typed. A failed check
+  // (offline) leaves the form: setting the password says the rest.
+  if (link.data !== undefined && link.data.state !== "valid") {
+    return <DeadLink token={token} message={link.data.message} newLink={link.data.newLink} />;
+  }
+  if (link.isPending && token !== "") {
     return (
-      <section className="not-found" aria-labelledby="setup-title">
-        <h1 id="setup-title">{copy.gone.title}</h1>
-        <p role="alert">{serverMessage(setup.error)}</p>
-        <div className="pills">
-          <Link className="button button-primary" to={paths.corporateLogin}>
-            {copy.gone.signIn}
-          </Link>
-          <Link className="button button-secondary" to={paths.resetPassword}>
-            {copy.gone.newLink}
-          </Link>
-        </div>
-      </section>
+      <p className="section" role="status">
+        {copy.checking}
+      </p>
     );
   }
 
@@ -118,5 +119,66 @@ export function PasswordSetupPage() {
         {copy.submit}
       </BusyButton>
     </AuthCard>
+  );
+}
+
+/**
+ * A link that no longer works: why (the server's message) and the way to a
+ * new one. A trial's expired link mails a new one itself, as no account
+ * exists yet for the reset page; an account's link goes to the reset page;
+ * a trial that has sent all its mails starts again.
+ */
+function DeadLink(props: { token: string; message: string; newLink: SetupLinkState["newLink"] }) {
+  const resend = useResendSetup();
+  const accountExists = props.newLink === "reset" || props.newLink === "";
+  return (
+    <section className="not-found" aria-labelledby="setup-title">
+      <h1 id="setup-title">{copy.gone.title}</h1>
+      <p role="alert">{props.message}</p>
+      {resend.isSuccess ? (
+        <p role="status">{copy.gone.sent}</p>
+      ) : (
+        <div className="pills">
+          {accountExists && (
+            <Link className="button button-primary" to={paths.corporateLogin}>
+              {copy.gone.signIn}
+            </Link>
+          )}
+          {props.newLink === "mail" && (
+            <BusyButton
+              type="button"
+              className="button button-primary"
+              busy={resend.isPending}
+              busyLabel={copy.gone.sending}
+              onClick={() =>
+                resend.mutate(
+                  { token: props.token },
+                  {
+                    onError: (error) =>
+                      toast({
+                        title: copy.failed.title,
+                        description: serverMessage(error) ?? copy.error,
+                        variant: "destructive",
+                      }),
+                  },
+                )
+              }
+            >
+              {copy.gone.sendNewLink}
+            </BusyButton>
+          )}
+          {props.newLink === "trial" && (
+            <Link className="button button-primary" to={paths.corporateTrial}>
+              {copy.gone.startAgain}
+            </Link>
+          )}
+          {accountExists && (
+            <Link className="button button-secondary" to={paths.resetPassword}>
+              {copy.gone.newLink}
+            </Link>
+          )}
+        </div>
+      )}
+    </section>
   );
 }

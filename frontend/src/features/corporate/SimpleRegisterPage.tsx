@@ -12,6 +12,9 @@ import { defaultPlan, findPlan, plans, planPrice, trialDays } from "./plans";
 
 const copy = corporateCopy.simple;
 
+/** The country select's value for "Another country", typed in below it. */
+const otherCountry = "other";
+
 /** /corporate/register: a 14-day trial of the chosen plan (spec §2, DESIGN.md). */
 export function SimpleRegisterPage() {
   const navigate = useNavigate();
@@ -20,16 +23,22 @@ export function SimpleRegisterPage() {
   const [email, setEmail] = useState("");
   const [phone, setPhone] = useState("");
   const [plan, setPlan] = useState(defaultPlan);
+  // Lifetag is a UK service: most trials are from the UK.
+  const [countryChoice, setCountryChoice] = useState<string>(copy.countries[0]);
+  const [otherName, setOtherName] = useState("");
   const [tried, setTried] = useState(false);
   const register = useRegisterTrial();
   const chosen = findPlan(plan) ?? plans[0]!;
+  const country = countryChoice === otherCountry ? otherName.trim() : countryChoice;
+  // The server's rule for a country (the paid form's): at least 2 characters.
+  const countryError = [...country].length < 2 ? copy.countryRequired : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (name.trim() === "" || email.trim() === "") return;
+    if (name.trim() === "" || email.trim() === "" || countryError !== undefined) return;
     register.mutate(
-      { name, industry, contactEmail: email, contactPhone: phone, subscriptionTier: plan },
+      { name, industry, contactEmail: email, contactPhone: phone, subscriptionTier: plan, country },
       {
         // Nothing exists until the mailed link is opened: say so.
         onSuccess: (answer) =>
@@ -83,6 +92,25 @@ export function SimpleRegisterPage() {
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
           />
+          <SelectField
+            label={copy.country}
+            options={[
+              ...copy.countries.map((c) => [c, c] as const),
+              [otherCountry, copy.otherCountry] as const,
+            ]}
+            value={countryChoice}
+            onChange={setCountryChoice}
+          />
+          {countryChoice === otherCountry && (
+            <TextField
+              label={copy.otherCountryName}
+              required
+              autoComplete="country-name"
+              value={otherName}
+              onChange={(e) => setOtherName(e.target.value)}
+              error={tried ? countryError : undefined}
+            />
+          )}
           <SelectField
             label={copy.plan}
             options={plans.map((p) => [p.id, `${p.name} - ${planPrice(p)}/month`] as const)}

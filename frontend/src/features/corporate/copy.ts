@@ -117,6 +117,21 @@ export const corporateCopy = {
     email: "Contact Email",
     phone: "Phone Number",
     plan: "Subscription Plan",
+    // The organisation's country sets its paper (A4 or US Letter) and how
+    // its spreadsheets' dates are read (issue 24). A short list: the
+    // countries Lifetag sells to most, then any other by name.
+    country: "Country",
+    countries: [
+      "United Kingdom",
+      "Ireland",
+      "United States",
+      "Canada",
+      "Australia",
+      "New Zealand",
+    ] as const,
+    otherCountry: "Another country",
+    otherCountryName: "Country name",
+    countryRequired: "Please enter your country",
     submit: "Create Corporate Account",
     submitting: "Creating…",
     nameRequired: "Organization name is required",
@@ -156,8 +171,21 @@ export const corporateCopy = {
     done: "Your password has been set. Please sign in.",
     failed: { title: "Setup Failed", description: "Failed to set password." },
     error: "An error occurred during password setup.",
-    // A link that was used or has expired (the server answers 410 and says which).
-    gone: { title: "This link no longer works", signIn: "Sign in", newLink: "Get a new link" },
+    checking: "Checking your link…",
+    // A link that was used or has expired: said as the page opens (the
+    // server's GET), or by the server's 410 when it happened meanwhile.
+    gone: {
+      title: "This link no longer works",
+      signIn: "Sign in",
+      newLink: "Get a new link",
+      // A trial's expired link: no account exists yet, so the reset page
+      // would send nothing; the server mails a new link to the same address.
+      sendNewLink: "Send me a new link",
+      sending: "Sending…",
+      sent: "Check your email: we have sent you a new link. It works for 24 hours.",
+      // A trial that has sent all its mails: register again.
+      startAgain: "Start your free trial again",
+    },
   },
   dashboard: {
     accessDenied: "Access Denied",

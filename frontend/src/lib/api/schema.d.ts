@@ -1081,7 +1081,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What a setup link is, for its page as it opens, without using it.
+         * @description valid (the page asks for a password), used, expired or invalid, with
+         *     the message to show and the way to a new link: mail (POST
+         *     /api/corporate/resend-setup with the link's token: a trial's link,
+         *     while its registration is kept), reset (the reset-password page: an
+         *     account exists) or trial (register again: the trial has sent its
+         *     mails). Only the holder of the link learns this, and nothing of
+         *     whose it is.
+         */
+        get: operations["checkCorporateSetupLink"];
         put?: never;
         /** Set a corporate user's password from a mailed setup link (a trial's link also starts the trial). */
         post: operations["setupCorporatePassword"];
@@ -2741,7 +2751,10 @@ export interface components {
          * @description The simple form. name is required; contactEmail an address; industry
          *     empty or one of construction, manufacturing, logistics, mining,
          *     energy, healthcare, education, other; subscriptionTier a plan's id
-         *     (empty: the default plan); each at most 200 bytes. The server checks
+         *     (empty: the default plan); country empty or at least 2 characters
+         *     (the organisation's country: it sets its paper, A4 or US Letter, and
+         *     whether its spreadsheets' dates are read day first; empty is
+         *     unknown, read as the UK); each at most 200 bytes. The server checks
          *     each with its message.
          */
         CorporateTrialRegistration: {
@@ -2754,6 +2767,8 @@ export interface components {
             contactPhone?: string;
             /** @example starter */
             subscriptionTier?: string;
+            /** @example United Kingdom */
+            country?: string;
         };
         /** @description Nothing exists yet but the registration, waiting for its contact to open the mailed link. */
         CorporateTrialStarted: {
@@ -2806,10 +2821,28 @@ export interface components {
             /** Format: int64 */
             organizationId: number;
         };
-        /** @description The registration's id; for a paid registration also its checkout session id (the browser's proof). */
+        /**
+         * @description The registration's id; for a paid registration also its checkout
+         *     session id (the browser's proof). Or token, a trial's setup link
+         *     that has expired (the setup page's "Get a new link"): a new link is
+         *     mailed to the address the old one went to.
+         */
         CorporateResendSetupRequest: {
             registrationId?: string;
             sessionId?: string;
+            token?: string;
+        };
+        /** @description What a setup link is (GET /api/corporate/setup-password). */
+        CorporateSetupLinkState: {
+            /** @enum {string} */
+            state: "valid" | "used" | "expired" | "invalid";
+            /** @description What to show; empty when valid. */
+            message: string;
+            /**
+             * @description The way to a new link: mail (resend-setup with the token), reset (the reset-password page), trial (register again); empty when valid.
+             * @enum {string}
+             */
+            newLink: "" | "mail" | "reset" | "trial";
         };
         /**
          * @description A paper batch printing may start on.
@@ -3301,7 +3334,7 @@ export interface components {
             projectId?: number;
             /**
              * Format: int64
-             * @description 0 or absent: the Standard Emergency Form.
+             * @description Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
              */
             templateId?: number;
             /**
@@ -3358,7 +3391,7 @@ export interface components {
         ImportQRCodesRequest: {
             /**
              * Format: int64
-             * @description The form template the columns are; 0 or absent: the Standard Emergency Form.
+             * @description The form template the columns are. Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
              */
             templateId?: number;
             /**
@@ -6562,6 +6595,32 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    checkCorporateSetupLink: {
+        parameters: {
+            query?: {
+                /** @description The link's token (absent or unknown is invalid). */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateSetupLinkState"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     setupCorporatePassword: {
         parameters: {
             query?: never;
@@ -7702,7 +7761,7 @@ export interface operations {
     getQRCodeImportTemplate: {
         parameters: {
             query?: {
-                /** @description The form template (absent or 0 is the Standard Emergency Form; one that is not a number is no template). */
+                /** @description The form template (absent: the organisation's default template, the Standard Emergency Form when it has none; 0: the Standard Emergency Form; one that is not a number is no template). */
                 templateId?: number;
             };
             header?: never;

@@ -1,6 +1,6 @@
 // POST /api/corporate/login and /api/corporate/setup-password (spec §7).
 // The website gets no token: the answer's HttpOnly cookie is the session.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 
 export type CorporateLoginResponse = Wire<"CorporateLoginResponse">;
@@ -19,4 +19,24 @@ export function setupPassword(body: Wire<"CorporateSetupPasswordRequest">) {
 
 export function useSetupPassword() {
   return useMutation({ mutationFn: setupPassword });
+}
+
+export type SetupLinkState = Wire<"CorporateSetupLinkState">;
+
+/**
+ * GET /api/corporate/setup-password: what the link is as the page opens
+ * (valid, used, expired, invalid), without using it.
+ */
+export function useSetupLinkState(token: string) {
+  return useQuery({
+    queryKey: ["corporate", "setup-link", token] as const,
+    queryFn: () =>
+      apiJson<SetupLinkState>(
+        "GET",
+        `/api/corporate/setup-password?token=${encodeURIComponent(token)}`,
+      ),
+    enabled: token !== "",
+    retry: false,
+    staleTime: Infinity, // looked at once; the form's answer says the rest
+  });
 }
