@@ -46,6 +46,9 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   browser,
   baseURL,
 }) => {
+  // Two purchases, the whole fulfilment loop and five accessibility checks
+  // of the window: longer than the default on a loaded 2-core machine.
+  test.setTimeout(120_000);
   expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
   // Two customers pay for printed labels on the website.
   const other = await (await browser.newContext()).newPage();

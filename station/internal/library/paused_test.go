@@ -38,7 +38,7 @@ func TestPausedOrganizationPrintsNothing(t *testing.T) {
 	batch := library.Batch{Layout: "avery-5163", Start: 1}
 	for i := 1; i <= 2; i++ {
 		out, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: fmt.Sprintf("Crew %d", i), LabelType: "helmet",
-			TemplateID: client.StandardTemplateID, Values: values(fmt.Sprintf("Crew %d", i), i)})
+			TemplateID: new(int64), Values: values(fmt.Sprintf("Crew %d", i), i)}) // client.StandardTemplateID
 		if err != nil || !out.Sent {
 			t.Fatalf("create: %+v %v", out, err)
 		}
