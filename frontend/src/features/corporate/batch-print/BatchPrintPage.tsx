@@ -18,6 +18,7 @@ import {
   type LabelLayout,
   type LibraryCode,
 } from "./api";
+import { useAfterFirstPaint } from "@/hooks/useAfterFirstPaint";
 import { useLibrary } from "../library/api";
 import { useProjects } from "../projects/api";
 import { batchCopy as copy } from "./copy";
@@ -72,10 +73,14 @@ function BatchPrint({ organization }: { organization: Organization }) {
     () => (queue.orgId === orgId ? queue.items : []),
     [queue.orgId, queue.items, orgId],
   );
-  const library = useLibrary(orgId);
   const projects = useProjects(orgId);
   const layouts = useBatchLayouts();
   const [pickerOpen, setPickerOpen] = useState(false);
+  // Every code of the library (some 600 kB at 2,000 codes) is asked for once
+  // the page has painted, or at once when the picker opens: the queue's
+  // warnings fill in a moment after the page appears.
+  const painted = useAfterFirstPaint();
+  const library = useLibrary(orgId, { enabled: painted || pickerOpen });
   const [chosenLayout, setChosenLayout] = useState<LabelLayout | null>(null);
   const [start, setStart] = useState(1);
   const [busy, setBusy] = useState<Busy>(null);

@@ -81,11 +81,11 @@ export function useLibraryPage(orgId: number | null, q: LibraryQuery) {
  * which add and select all of what a search shows. Without records, 2,000
  * codes are a few hundred kilobytes.
  */
-export function useLibrary(orgId: number | null) {
+export function useLibrary(orgId: number | null, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: libraryKeys.list(orgId ?? 0),
     queryFn: () => apiJson<Library>("GET", base(orgId!)),
-    enabled: orgId !== null,
+    enabled: orgId !== null && (options.enabled ?? true),
     retry: false,
   });
 }
