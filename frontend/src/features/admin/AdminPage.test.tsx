@@ -164,6 +164,46 @@ describe("/admin", () => {
     );
   });
 
+  it("asks before a typed new owner's address is dropped from an organisation's details", async () => {
+    const acme = {
+      id: 4,
+      name: "Acme Scaffolding",
+      organizationType: "construction",
+      contactFirstName: "Jane",
+      contactLastName: "Doe",
+      contactEmail: "jane@acme.example",
+      phone: "+44 20 7946 0000",
+      address: "1 Long Street",
+      city: "Leeds",
+      country: "United Kingdom",
+      employeeCount: "51-200",
+      subscriptionTier: "starter",
+      subscriptionPlan: "starter",
+      subscriptionStatus: "active",
+      currentQrCodes: 3,
+      maxQrCodes: 50,
+      hasBillingAccount: false,
+      paperSize: "a4",
+      trialEndsAt: null,
+      createdAt: "2026-03-01T12:00:00Z",
+      paused: "",
+    };
+    admin({ "GET /api/corporate/organizations": () => ({ body: [acme] }) });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: /Corporate Accounts/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Details" }));
+    await userEvent.type(await screen.findByLabelText(/^Hand over to/), "new.owner@acme.example");
+    await userEvent.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await userEvent.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Hand over to/)).toHaveValue("new.owner@acme.example");
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Discard changes" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Acme Scaffolding" })).toBeNull(),
+    );
+  });
+
   it("asks before deleting, in the spec's words", async () => {
     const fetch = admin({ "DELETE /api/admin/users/delete": () => ({ body: { message: "ok" } }) });
     renderRoute("/admin");
