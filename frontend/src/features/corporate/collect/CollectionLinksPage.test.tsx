@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
 import { mockFetch } from "@/test/fetchMock";
@@ -103,6 +104,32 @@ describe("/corporate/collection-links", () => {
 describe("SendUpdateLinkButton", () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  /** On a page of the website's kind (a data router), as in the library. */
+  function renderButton() {
+    const router = createMemoryRouter([
+      { path: "/", element: <SendUpdateLinkButton orgId={4} codeId={12} /> },
+    ]);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it("asks before a typed address is dropped", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole("button", { name: "Send update link" }));
+    await user.type(screen.getByLabelText(/^Worker's e-mail/), "ann@worker.example");
+    await user.keyboard("{Escape}");
+    await user.click(await screen.findByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Worker's e-mail/)).toHaveValue("ann@worker.example");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("creates a single-use link for one code, mailed when an address is given", async () => {
     const fetch = mockFetch({
       "POST /api/corporate/4/qr-codes/12/update-link": () => ({
@@ -111,11 +138,7 @@ describe("SendUpdateLinkButton", () => {
       }),
     });
     const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SendUpdateLinkButton orgId={4} codeId={12} />
-      </QueryClientProvider>,
-    );
+    renderButton();
     await user.click(screen.getByRole("button", { name: "Send update link" }));
     await user.type(screen.getByLabelText(/^Worker's e-mail/), "not-an-address");
     await user.click(screen.getByRole("button", { name: "Create link" }));
