@@ -53,11 +53,13 @@ export function useDiscardGuard(dirty: Dirty): {
 }
 
 /**
- * The same question for a form inside a form that already has
- * useDiscardGuard (a second blocker would silence the outer one): it asks
- * on the inner form's own ways out (`leave`), and the inner form tells the
- * outer one's dirty check that it holds typed work, so a route change or
- * closing the tab is asked by the outer guard.
+ * The same question, asked only on a form's own ways out (`leave`), for:
+ * - a form inside a form that already has useDiscardGuard (a second
+ *   blocker would silence the outer one): the inner form tells the outer
+ *   one's dirty check that it holds typed work, so a route change or
+ *   closing the tab is asked by the outer guard;
+ * - the station's window, which has no routes (and no data router).
+ * Call it in a component mounted only while its form is on screen.
  */
 export function useDiscardQuestion(dirty: Dirty): {
   leave: (then: () => void) => void;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { toast } from "@/components/ui/toast-store";
-import { useDiscardGuard } from "@/hooks/useDiscardGuard";
+import { useDiscardQuestion } from "@/hooks/useDiscardGuard";
 import { useOrderHistory, useUpdateOrder } from "../api/admin";
 import { orderStatuses, type AdminOrder } from "../api/types";
 import { adminCopy as copy } from "../copy";
@@ -22,8 +22,11 @@ function UpdateOrderForm(props: { order: AdminOrder; onClose: () => void }) {
   const history = useOrderHistory(order.orderId);
   const [status, setStatus] = useState<string>(order.status);
   const [tracking, setTracking] = useState(order.trackingNumber ?? "");
-  // A changed status or a typed tracking number is asked for before it is dropped.
-  const guard = useDiscardGuard(
+  // A changed status or a typed tracking number is asked for before Escape,
+  // a click outside or Cancel drops it. The question alone, without a
+  // route blocker: the station's fulfilment window shows this dialog too,
+  // and it has no routes (on the website the modal covers the page's links).
+  const guard = useDiscardQuestion(
     status !== order.status || tracking !== (order.trackingNumber ?? ""),
   );
 
@@ -38,7 +41,6 @@ function UpdateOrderForm(props: { order: AdminOrder; onClose: () => void }) {
             description: copy.toasts.orderUpdated,
             variant: "success",
           });
-          guard.release();
           props.onClose();
         },
         onError: (error) =>
