@@ -3,15 +3,17 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/test/fetchMock";
+import type { AdminOrder } from "../api/types";
 import { UpdateOrderDialog } from "./UpdateOrderDialog";
 
-const order = {
+const order: AdminOrder = {
   id: 1,
   orderId: "LT-ABC123",
   userId: 3,
   userEmail: "ann@example.com",
   labelType: "helmet",
   quantity: 1,
+  price: 9.99,
   pricePence: 999,
   status: "processing",
   trackingNumber: null,
