@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { createProject, expectToast, registerAndSignIn, snap } from "./helpers";
+import { createProject, escapeDialog, expectToast, registerAndSignIn, snap } from "./helpers";
 
 // The safety officer's first week (issue 24) against the real cloud: an
-// ordinary spreadsheet of 25 workers imports as written (item 3), and
-// projects keep unique names and can be deleted or archived (item 8).
+// ordinary spreadsheet of 25 workers imports as written (item 3), on the
+// organisation's default template where Create QR Code starts too (item 4),
+// and projects keep unique names and can be deleted or archived (item 8).
 
 type LibraryCode = { name: string; qrText: string };
 
@@ -70,10 +71,31 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   });
   expect(created.status()).toBe(201);
 
+  // Set as default in the form builder: Create QR Code and Import start on
+  // it (item 4).
+  await page.goto("/corporate/form-builder");
+  await page.getByRole("button", { name: "Edit Scaffolders" }).click();
+  await page.getByRole("switch", { name: "Set as default template" }).click();
+  await page.getByRole("button", { name: "Update Template" }).click();
+  await expect(
+    page.getByRole("heading", { name: /^Scaffolders/ }).getByText("Default", { exact: true }),
+  ).toBeVisible();
   await page.goto("/corporate/qr-codes");
+  await page.getByRole("button", { name: "Create QR Code" }).click();
+  const creating = page.getByRole("dialog", { name: "Create QR Code" });
+  await expect(creating.getByLabel(/^Form template/).locator("option:checked")).toHaveText(
+    "Scaffolders",
+  );
+  await expect(creating.getByLabel(/^First aider/)).toBeVisible();
+  await snap(page, "officer-create-default-template");
+  await escapeDialog(page);
+  await expect(creating).toHaveCount(0);
+
   await page.getByRole("button", { name: "Import CSV" }).click();
   const importing = page.getByRole("dialog", { name: "Import workers from CSV" });
-  await importing.getByLabel(/^Form template/).selectOption({ label: "Scaffolders" });
+  await expect(importing.getByLabel(/^Form template/).locator("option:checked")).toHaveText(
+    "Scaffolders",
+  );
   const downloading = page.waitForEvent("download");
   await importing.getByRole("button", { name: "Download CSV template" }).click();
   const template = readFileSync((await (await downloading).path())!, "utf8");

@@ -136,9 +136,9 @@ test("items 6, 7, 13: paper, permissions, mails, used links and sentences", asyn
   await expect(page.getByText(`${admin.email} was invited as an admin.`)).toBeVisible();
 });
 
-test("item 5: typed work is not lost without a question", async ({ page }) => {
-  test.setTimeout(120_000);
-  await registerAndSignIn(page, "Careful Ltd", {
+test("item 5: typed work is not lost without a question", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const orgId = await registerAndSignIn(page, "Careful Ltd", {
     email: "carla@careful.example",
     password: "careful-password",
   });
@@ -183,4 +183,64 @@ test("item 5: typed work is not lost without a question", async ({ page }) => {
   await snap(page, "officer-discard-template");
   await ask.getByRole("button", { name: "Discard changes" }).click();
   await expect(page).toHaveURL(/\/corporate\/dashboard\/\d+$/);
+
+  // The template editor's field dialog: Escape and Cancel ask for a typed label.
+  await page.goto("/corporate/form-builder");
+  await page.getByRole("button", { name: "Create Custom Template" }).click();
+  await page.getByRole("button", { name: "Add Field" }).click();
+  const field = page.getByRole("dialog", { name: "Add Field" });
+  await field.getByLabel(/^Field Label/).fill("Harness size");
+  await escapeDialog(page);
+  await expect(ask).toBeVisible();
+  await snap(page, "officer-discard-field");
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(field.getByLabel(/^Field Label/)).toHaveValue("Harness size");
+  await field.getByRole("button", { name: "Cancel" }).click();
+  await ask.getByRole("button", { name: "Discard changes" }).click();
+  await expect(field).toHaveCount(0);
+  await expect(page.getByText("No fields yet.")).toBeVisible();
+
+  // Edit QR Code: a changed record is asked for too.
+  const code = await page.request.post(`/api/corporate/${orgId}/qr-codes`, {
+    data: {
+      values: {
+        fullName: "Erin Edit",
+        bloodType: "A+",
+        contact1Name: "Eli Edit",
+        contact1Phone: "+44 7700 900400",
+      },
+    },
+  });
+  expect(code.status()).toBe(201);
+  await page.goto("/corporate/qr-codes");
+  await page.getByRole("button", { name: "Edit: Erin Edit" }).click();
+  const editing = page.getByRole("dialog", { name: "Edit QR Code" });
+  await editing.getByLabel(/^Medical Conditions/).fill("Asthma");
+  await escapeDialog(page);
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(editing.getByLabel(/^Medical Conditions/)).toHaveValue("Asthma");
+  await editing.getByRole("button", { name: "Cancel" }).click();
+  await ask.getByRole("button", { name: "Discard changes" }).click();
+  await expect(editing).toHaveCount(0);
+
+  // The worker's form on a collection link: closing the tab with typed
+  // details gets the browser's own question.
+  const made = await page.request.post(`/api/corporate/${orgId}/collection-links`, {
+    data: { templateId: 0, projectId: 0, expiresInDays: 30 },
+  });
+  expect(made.status()).toBe(201);
+  const { link } = (await made.json()) as { link: { url: string } };
+  const worker = await newPage(browser);
+  await worker.goto(new URL(new URL(link.url).pathname, page.url()).toString());
+  await worker.getByLabel(/^Full Name/).fill("Wren Worker");
+  const asked = new Promise<string>((resolve) =>
+    worker.once("dialog", (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    }),
+  );
+  await worker.close({ runBeforeUnload: true });
+  expect(await asked).toBe("beforeunload");
+  await expect(worker.getByLabel(/^Full Name/)).toHaveValue("Wren Worker");
 });

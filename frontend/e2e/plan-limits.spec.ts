@@ -4,12 +4,14 @@ import { expectToast, outboxMail, registerAndSignIn, setupLink, snap } from "./h
 // Trials and plan limits (issues 21 and 24) against the real cloud: a
 // trial exists only once its address is proven; an organisation over its
 // plan's QR code allowance prints and creates nothing, and its dashboard
-// says why, with the numbers and the way out.
+// says why, with the numbers and the way out; the import preview and the
+// collection links page say the plan's limit before anything is sent
+// (issue 24 item 11).
 
-/** An import file of n workers for the standard template. */
-function workersCsv(n: number): string {
+/** An import file of n workers for the standard template, numbered from `from`. */
+function workersCsv(n: number, from = 0): string {
   let csv = "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\n";
-  for (let i = 0; i < n; i++)
+  for (let i = from; i < from + n; i++)
     csv += `Worker ${i},Worker ${i},O+,Site Office,+44 7700 900${String(i).padStart(3, "0")}\n`;
   return csv;
 }
@@ -157,4 +159,65 @@ test("an organisation over its plan prints nothing, and its dashboard says why a
     `/api/corporate/${orgId}/qr-codes/${list.qrCodes[2]!.id}/label.png`,
   );
   expect(again.status()).toBe(200);
+});
+
+test("the plan's limit is said up front: the import preview at 28 of 50, a link at 50 of 50", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const orgId = await registerAndSignIn(page, "Fullplan Ltd", {
+    email: "fred@fullplan.example",
+    password: "officer-password-1",
+  });
+  const importCodes = async (n: number, from: number) => {
+    const answer = await page.request.post(`/api/corporate/${orgId}/qr-codes/import`, {
+      data: { csv: workersCsv(n, from), commit: true },
+    });
+    expect(answer.status()).toBe(200);
+  };
+  await importCodes(28, 0);
+
+  // 25 more rows at 28 of 50: the preview says they do not fit, before Import.
+  await page.goto("/corporate/qr-codes");
+  await expect(page.getByText("28 of 50 QR codes used")).toBeVisible();
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const importing = page.getByRole("dialog", { name: "Import workers from CSV" });
+  await importing.getByLabel("CSV file").setInputFiles({
+    name: "more-workers.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(workersCsv(25, 28)),
+  });
+  await importing.getByRole("button", { name: "Check rows" }).click();
+  await expect(importing.getByRole("status")).toContainText("25 rows are ready, 0 have errors.");
+  await expect(importing.getByRole("alert")).toHaveText(
+    "These 25 rows would exceed your plan's 50 QR codes (28 used, 22 left). Remove rows or upgrade your plan before importing.",
+  );
+  await expect(importing.getByRole("button", { name: "Import 25 QR codes" })).toBeDisabled();
+  await snap(page, "plan-import-preview-over");
+
+  // With room left, a collection link can be made.
+  await page.goto(`/corporate/collection-links/${orgId}`);
+  await expect(page.getByRole("button", { name: "Create collection link" })).toBeEnabled();
+  await expect(page.getByText("New collection links are paused")).toHaveCount(0);
+
+  // At 50 of 50 the page says so before the dialog, with the numbers and the
+  // way out; the server refuses such a link too.
+  await importCodes(22, 28);
+  await page.reload();
+  const notice = page.getByRole("status").filter({ hasText: "New collection links are paused" });
+  await expect(notice).toContainText("Your plan is full: 50 of 50 QR codes used.");
+  const create = page.getByRole("button", { name: "Create collection link" });
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(/Your plan is full: 50 of 50 QR codes used/);
+  await expect(notice.getByRole("link", { name: "Upgrade your plan" })).toHaveAttribute(
+    "href",
+    `/corporate/dashboard/${orgId}`,
+  );
+  await snap(page, "plan-links-full");
+  const refused = await page.request.post(`/api/corporate/${orgId}/collection-links`, {
+    data: { templateId: 0, projectId: 0, expiresInDays: 30 },
+  });
+  expect(refused.status()).toBe(409);
+  await notice.getByRole("link", { name: "Open the QR code library" }).click();
+  await expect(page.getByText("50 of 50 QR codes used")).toBeVisible();
 });

@@ -45,11 +45,11 @@ function bindPrinting(initial: Partial<PrinterSettings>) {
   return printing;
 }
 
-function renderDialog() {
+function renderDialog(onOpenChange: (open: boolean) => void = () => {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <SettingsDialog open onOpenChange={() => {}} cloudUrl="https://lifetag.app" />
+      <SettingsDialog open onOpenChange={onOpenChange} cloudUrl="https://lifetag.app" />
     </QueryClientProvider>,
   );
 }
@@ -60,6 +60,28 @@ afterEach(() => {
 });
 
 describe("SettingsDialog", () => {
+  it("asks before a typed offset that was not saved is dropped, and closes when nothing was", async () => {
+    bindPrinting({});
+    const onOpenChange = vi.fn();
+    renderDialog(onOpenChange);
+    await screen.findByLabelText("Move right (mm)");
+    // Nothing typed: Escape closes straight away.
+    await userEvent.keyboard("{Escape}");
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    onOpenChange.mockClear();
+
+    await userEvent.clear(screen.getByLabelText("Move right (mm)"));
+    await userEvent.type(screen.getByLabelText("Move right (mm)"), "1.5");
+    await userEvent.keyboard("{Escape}");
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Move right (mm)")).toHaveValue(1.5);
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Discard changes" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
   it("keeps the paper and the printer's offset, and prints a calibration sheet", async () => {
     const printing = bindPrinting({});
     renderDialog();

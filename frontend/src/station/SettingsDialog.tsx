@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { useState } from "react";
+import { useRef, useState, type RefObject } from "react";
+import { useDiscardQuestion } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
 import { useBatchLayouts } from "@/features/corporate/batch-print/api";
 import {
@@ -27,13 +28,40 @@ const saved = (title: string) => ({
   onError: failed,
 });
 
+/**
+ * Whether the dialog holds a typed value not yet kept: the copies (kept when
+ * the field is left, which closing the dialog does not do) or the printer's
+ * offset (kept by Save offset). Read from the fields at the moment of leaving.
+ */
+function typedNotSaved(
+  settings: PrinterSettings | undefined,
+  copies: HTMLInputElement | null,
+  calibration: HTMLFormElement | null,
+): boolean {
+  if (!settings) return false;
+  if (copies && Number(copies.value) !== settings.copies) return true;
+  if (!calibration) return false;
+  const form = new FormData(calibration);
+  return (
+    Number(form.get("offsetX")) !== settings.calibration.offsetX ||
+    Number(form.get("offsetY")) !== settings.calibration.offsetY
+  );
+}
+
 /** Where labels go (a printer at 100 %, the OS dialog, or Save PDF), the paper, copies, calibration, the cloud and the version. */
 export function SettingsDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   cloudUrl: string;
 }) {
-  const printers = usePrinterSettings(props.open);
+  // Mounted afresh each time it opens, so it starts from the kept settings.
+  return props.open ? (
+    <OpenSettings onClose={() => props.onOpenChange(false)} cloudUrl={props.cloudUrl} />
+  ) : null;
+}
+
+function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
+  const printers = usePrinterSettings(true);
   const setPrinter = useSetPrinter();
   const setPaper = useSetPaper();
   const setCopies = useSetCopies();
@@ -41,8 +69,16 @@ export function SettingsDialog(props: {
   const info = useStationInfo();
   const settings = printers.data;
   const names = settings?.printers ?? [];
+  // Escape, a click outside and Close ask before a typed value is dropped
+  // (the station window has no routes: the question alone, no blocker).
+  const copiesRef = useRef<HTMLInputElement>(null);
+  const calibrationRef = useRef<HTMLFormElement>(null);
+  const question = useDiscardQuestion(() =>
+    typedNotSaved(settings, copiesRef.current, calibrationRef.current),
+  );
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+    <Dialog.Root open onOpenChange={(open) => !open && question.leave(props.onClose)}>
+      {question.dialog}
       <DialogContent className="dialog dialog-small">
         <Dialog.Title>{copy.title}</Dialog.Title>
         <Dialog.Description className="hint">
@@ -85,6 +121,7 @@ export function SettingsDialog(props: {
             <div className="field">
               <label htmlFor="station-copies">{copy.copies}</label>
               <input
+                ref={copiesRef}
                 id="station-copies"
                 type="number"
                 min={1}
@@ -107,7 +144,7 @@ export function SettingsDialog(props: {
                 {copy.dialog}
               </label>
             )}
-            <Calibration settings={settings} />
+            <Calibration settings={settings} formRef={calibrationRef} />
           </>
         )}
         <p>
@@ -122,7 +159,13 @@ export function SettingsDialog(props: {
 }
 
 /** The chosen printer's offset, set from a printed calibration sheet. */
-function Calibration({ settings }: { settings: PrinterSettings }) {
+function Calibration({
+  settings,
+  formRef,
+}: {
+  settings: PrinterSettings;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   const layouts = useBatchLayouts();
   const setCalibration = useSetCalibration();
   const sheet = useCalibrationSheet();
@@ -133,6 +176,7 @@ function Calibration({ settings }: { settings: PrinterSettings }) {
   }
   return (
     <form
+      ref={formRef}
       key={settings.printer}
       aria-label={copy.calibrationTitle}
       onSubmit={(e) => {

@@ -141,6 +141,69 @@ describe("/admin", () => {
     );
   });
 
+  it("asks before a typed address is dropped from Create New User", async () => {
+    admin();
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("button", { name: "Add User" }));
+    await userEvent.type(await screen.findByLabelText("Email"), "new@example.com");
+    await userEvent.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await userEvent.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText("Email")).toHaveValue("new@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Discard changes" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Create New User" })).toBeNull(),
+    );
+    // Opened again, it starts empty and closes without a question.
+    await userEvent.click(screen.getByRole("button", { name: "Add User" }));
+    expect(await screen.findByLabelText("Email")).toHaveValue("");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Create New User" })).toBeNull(),
+    );
+  });
+
+  it("asks before a typed new owner's address is dropped from an organisation's details", async () => {
+    const acme = {
+      id: 4,
+      name: "Acme Scaffolding",
+      organizationType: "construction",
+      contactFirstName: "Jane",
+      contactLastName: "Doe",
+      contactEmail: "jane@acme.example",
+      phone: "+44 20 7946 0000",
+      address: "1 Long Street",
+      city: "Leeds",
+      country: "United Kingdom",
+      employeeCount: "51-200",
+      subscriptionTier: "starter",
+      subscriptionPlan: "starter",
+      subscriptionStatus: "active",
+      currentQrCodes: 3,
+      maxQrCodes: 50,
+      hasBillingAccount: false,
+      paperSize: "a4",
+      trialEndsAt: null,
+      createdAt: "2026-03-01T12:00:00Z",
+      paused: "",
+    };
+    admin({ "GET /api/corporate/organizations": () => ({ body: [acme] }) });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: /Corporate Accounts/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Details" }));
+    await userEvent.type(await screen.findByLabelText(/^Hand over to/), "new.owner@acme.example");
+    await userEvent.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await userEvent.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Hand over to/)).toHaveValue("new.owner@acme.example");
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Discard changes" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Acme Scaffolding" })).toBeNull(),
+    );
+  });
+
   it("asks before deleting, in the spec's words", async () => {
     const fetch = admin({ "DELETE /api/admin/users/delete": () => ({ body: { message: "ok" } }) });
     renderRoute("/admin");
@@ -181,6 +244,26 @@ describe("/admin", () => {
       ([url]) => url === "/api/admin/physical-orders/LT-ABC123",
     )!;
     expect(JSON.parse(String(init!.body))).toEqual({ status: "shipped", trackingNumber: "RM1" });
+  });
+
+  it("asks before a typed tracking number is dropped", async () => {
+    admin({
+      "GET /api/admin/physical-orders/LT-ABC123/history": () => ({ body: { history: [] } }),
+    });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: /Physical Orders/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Edit LT-ABC123" }));
+    // Untouched, Escape closes it.
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Update Order Status" })).toBeNull(),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Edit LT-ABC123" }));
+    await userEvent.type(await screen.findByLabelText(/^Tracking Number/), "RM123");
+    await userEvent.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await userEvent.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Tracking Number/)).toHaveValue("RM123");
   });
 
   it("shows the server's message when an update is refused", async () => {

@@ -60,6 +60,18 @@ describe("/corporate-register", () => {
     });
   });
 
+  it("asks before a half-typed registration is left", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const { router } = renderRoute("/corporate-register");
+    await user.type(await screen.findByLabelText(/^Organization Name/), "Acme Scaffolding");
+    await router.navigate("/corporate-benefits");
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/corporate-register");
+    await user.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Organization Name/)).toHaveValue("Acme Scaffolding");
+  });
+
   it("shows Registration Failed with the server's message", async () => {
     mockFetch({
       "POST /api/corporate/create-payment-intent": () => ({

@@ -4,6 +4,7 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
 import { TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { serverMessage } from "@/lib/api";
 import { useCreateRegistrationCheckout } from "./api/registration";
 import { SelectField } from "./components/SelectField";
@@ -29,6 +30,8 @@ export function RegisterPage() {
   const [form, setForm] = useState<Registration>(emptyRegistration);
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const checkout = useCreateRegistrationCheckout();
+  // A half-typed registration is asked for before a link, Back or closing the tab.
+  const guard = useDiscardGuard(JSON.stringify(form) !== JSON.stringify(emptyRegistration));
 
   const set = (field: RegistrationField) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -53,6 +56,7 @@ export function RegisterPage() {
     if (Object.keys(found).length > 0) return;
     checkout.mutate(form, {
       onSuccess: (answer) => {
+        guard.release(); // sent: going to the checkout loses nothing
         // Stripe's hosted Checkout is another site; the test checkout is ours.
         if (answer.redirectUrl.startsWith("/")) navigate(answer.redirectUrl);
         else window.location.assign(answer.redirectUrl);
@@ -68,6 +72,7 @@ export function RegisterPage() {
 
   return (
     <div className="section corporate-page">
+      {guard.dialog}
       <form className="card form-body" onSubmit={onSubmit} noValidate aria-labelledby="reg-title">
         <h1 id="reg-title">{copy.title}</h1>
         <p className="hint">{copy.intro}</p>

@@ -39,7 +39,7 @@ describe("/corporate/team", () => {
             },
     });
     const user = userEvent.setup();
-    renderRoute("/corporate/team/4");
+    const { router } = renderRoute("/corporate/team/4");
     expect(await screen.findByText("boss@acme.example")).toBeVisible();
     expect(screen.getByText("2 slots left")).toBeVisible();
     await user.type(screen.getByLabelText(/^Email address/), "ann@acme.example");
@@ -57,6 +57,10 @@ describe("/corporate/team", () => {
         description: "An organization can have at most 3 admin accounts",
       }),
     );
+    // The refused address is still typed: leaving the page asks first.
+    await router.navigate("/corporate/qr-codes");
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/corporate/team/4");
   });
 
   it("offers an invited admin no team buttons, as the server says", async () => {

@@ -4,6 +4,7 @@ import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { serverMessage } from "@/lib/api";
 import { useInvite, useRemove, useResend, useTeam, type Member } from "./api/team";
 import { AccessDenied } from "./components/AccessDenied";
@@ -39,6 +40,8 @@ function TeamView(props: { orgId: number; members: Member[]; max: number; manage
   const resend = useResend(props.orgId);
   const remove = useRemove(props.orgId);
   const left = props.max - props.members.length;
+  // A typed address not yet invited is asked for before a link, Back or closing the tab.
+  const guard = useDiscardGuard(email.trim() !== "");
   const failed = (error: unknown) =>
     toast({
       title: copy.failed,
@@ -62,6 +65,7 @@ function TeamView(props: { orgId: number; members: Member[]; max: number; manage
 
   return (
     <div className="section corporate-page">
+      {guard.dialog}
       <div className="page-head page-head-row">
         <h1>{copy.title}</h1>
         <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>

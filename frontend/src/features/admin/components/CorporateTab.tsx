@@ -1,9 +1,10 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import * as Dialog from "@radix-ui/react-dialog";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { useOrganizationChange } from "../api/admin";
 import { toastFailure } from "./errors";
 import { DialogContent } from "@/components/ui/DialogContent";
@@ -138,16 +139,33 @@ export function CorporateTable(props: { organizations: Organization[] }) {
         empty={copy.corporate.empty}
         rowKey={(o) => String(o.id)}
       />
-      <Dialog.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <DialogContent className="dialog dialog-small">
-          {open && <OrganizationDetails org={open} />}
-          {open && <OrganizationActions org={open} onDone={() => setOpen(null)} />}
-          <div className="dialog-actions">
-            <Dialog.Close className="button button-secondary">{copy.corporate.close}</Dialog.Close>
-          </div>
-        </DialogContent>
-      </Dialog.Root>
+      {open && <OrganizationDialog key={open.id} org={open} onClose={() => setOpen(null)} />}
     </>
+  );
+}
+
+/** One organisation's details and changes; a typed allowance or address is asked for before it is dropped. */
+function OrganizationDialog(props: { org: Organization; onClose: () => void }) {
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty);
+  return (
+    <Dialog.Root open onOpenChange={(o) => !o && guard.leave(props.onClose)}>
+      {guard.dialog}
+      <DialogContent className="dialog dialog-small">
+        <OrganizationDetails org={props.org} />
+        <OrganizationActions
+          org={props.org}
+          onDirtyChange={setDirty}
+          onDone={() => {
+            guard.release();
+            props.onClose();
+          }}
+        />
+        <div className="dialog-actions">
+          <Dialog.Close className="button button-secondary">{copy.corporate.close}</Dialog.Close>
+        </div>
+      </DialogContent>
+    </Dialog.Root>
   );
 }
 
@@ -209,12 +227,18 @@ function OrganizationDetails(props: { org: Organization }) {
  * A site admin's changes (issue 21): raise the QR code allowance, hand the
  * organisation to another address, or delete it; the server audits each.
  */
-function OrganizationActions(props: { org: Organization; onDone: () => void }) {
-  const { org } = props;
+function OrganizationActions(props: {
+  org: Organization;
+  onDone: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { org, onDirtyChange } = props;
   const c = copy.corporate;
   const change = useOrganizationChange();
   const [allowance, setAllowance] = useState(String(org.maxQrCodes));
   const [email, setEmail] = useState("");
+  const dirty = allowance !== String(org.maxQrCodes) || email.trim() !== "";
+  useEffect(() => onDirtyChange(dirty), [onDirtyChange, dirty]);
   const [confirming, setConfirming] = useState<"delete" | "handOver" | null>(null);
   const run = (v: Parameters<typeof change.mutate>[0]) =>
     change.mutate(v, {

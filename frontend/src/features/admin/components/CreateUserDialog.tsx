@@ -2,6 +2,7 @@ import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { toast } from "@/components/ui/toast-store";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { useCreateUser, type CreatedUser } from "../api/admin";
 import { adminCopy as copy } from "../copy";
 import { toastFailure } from "./errors";
@@ -12,17 +13,18 @@ import { Switch } from "./Switch";
  * password setup link (the page's origin joined with passwordSetupUrl).
  */
 export function CreateUserDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // Mounted afresh each time it opens, so it starts empty.
+  return props.open ? <OpenCreateUserDialog onClose={() => props.onOpenChange(false)} /> : null;
+}
+
+function OpenCreateUserDialog(props: { onClose: () => void }) {
   const create = useCreateUser();
   const [email, setEmail] = useState("");
   const [grant, setGrant] = useState(false);
   const [created, setCreated] = useState<CreatedUser | null>(null);
-
-  const close = () => {
-    props.onOpenChange(false);
-    setEmail("");
-    setGrant(false);
-    setCreated(null);
-  };
+  // A typed address is asked for before Escape, Cancel or leaving the page.
+  const guard = useDiscardGuard(created === null && (email.trim() !== "" || grant));
+  const close = props.onClose;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -45,10 +47,8 @@ export function CreateUserDialog(props: { open: boolean; onOpenChange: (open: bo
   };
 
   return (
-    <Dialog.Root
-      open={props.open}
-      onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}
-    >
+    <Dialog.Root open onOpenChange={(open) => !open && guard.leave(close)}>
+      {guard.dialog}
       <DialogContent className="dialog dialog-small">
         {created ? (
           <>

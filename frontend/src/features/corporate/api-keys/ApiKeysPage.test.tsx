@@ -76,6 +76,21 @@ describe("/corporate/api-keys", () => {
     expect(await screen.findByText("Revoked")).toBeVisible();
   });
 
+  it("asks before a typed key name is dropped", async () => {
+    mockFetch({ "GET /api/corporate/4/api-keys": () => ({ body: { keys: [key], manage: true } }) });
+    const user = userEvent.setup();
+    renderRoute("/corporate/api-keys/4");
+    await user.click(await screen.findByRole("button", { name: "Create API key" }));
+    await user.type(await screen.findByLabelText(/^Name/), "Badge system");
+    await user.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await user.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Name/)).toHaveValue("Badge system");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("lets a member read the names without the owner's actions", async () => {
     mockFetch({
       "GET /api/corporate/4/api-keys": () => ({ body: { keys: [key], manage: false } }),

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
@@ -8,6 +8,7 @@ import { CopyField } from "@/components/ui/CopyField";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { SelectField } from "../components/SelectField";
@@ -140,13 +141,8 @@ function KeysView(props: { orgId: number; keys: ApiKey[]; manage: boolean }) {
 }
 
 function CreateKeyDialog(props: { orgId: number; open: boolean; onClose: () => void }) {
-  return (
-    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent className="dialog dialog-small">
-        {props.open && <CreateKeyForm orgId={props.orgId} onClose={props.onClose} />}
-      </DialogContent>
-    </Dialog.Root>
-  );
+  // Mounted afresh each time it opens, so it starts empty.
+  return props.open ? <CreateKeyForm orgId={props.orgId} onClose={props.onClose} /> : null;
 }
 
 /** The end of the chosen day, in the reader's time zone, as the server wants it. */
@@ -162,9 +158,19 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
   const [expiry, setExpiry] = useState("");
   const [tried, setTried] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  // A typed name, scope or expiry is asked for before Escape, Cancel or leaving the page.
+  const guard = useDiscardGuard(
+    secret === null && (name.trim() !== "" || scope !== "read" || expiry !== ""),
+  );
+  const shell = (body: ReactNode) => (
+    <Dialog.Root open onOpenChange={(open) => !open && guard.leave(props.onClose)}>
+      {guard.dialog}
+      <DialogContent className="dialog dialog-small">{body}</DialogContent>
+    </Dialog.Root>
+  );
 
   if (secret) {
-    return (
+    return shell(
       <>
         <Dialog.Title>{copy.created}</Dialog.Title>
         <Dialog.Description>{copy.createdOnce}</Dialog.Description>
@@ -174,7 +180,7 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
             {copy.done}
           </button>
         </div>
-      </>
+      </>,
     );
   }
   const nameError = tried && name.trim() === "" ? copy.nameRequired : undefined;
@@ -195,7 +201,7 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
       },
     );
   };
-  return (
+  return shell(
     <form onSubmit={submit} noValidate>
       <Dialog.Title>{copy.create}</Dialog.Title>
       <Dialog.Description className="visually-hidden">{copy.intro}</Dialog.Description>
@@ -223,7 +229,11 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
         onChange={(e) => setExpiry(e.target.value)}
       />
       <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={props.onClose}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => guard.leave(props.onClose)}
+        >
           {copy.cancel}
         </button>
         <BusyButton
@@ -234,7 +244,7 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
           {copy.create}
         </BusyButton>
       </div>
-    </form>
+    </form>,
   );
 }
 

@@ -75,6 +75,27 @@ describe("/collect/{token}", () => {
     expect(document.title).toBe("Your emergency details · Lifetag");
   });
 
+  it("asks before typed details are left, and not once they were sent", async () => {
+    mockFetch({
+      "GET /api/collect/tok1": () => ({ body: form }),
+      "POST /api/collect/tok1": () => ({ status: 201, body: { message: "Thank you." } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute("/collect/tok1");
+    await screen.findByRole("heading", { name: "Acme Scaffolding" });
+    await fillIn(user);
+    await router.navigate("/privacy");
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/collect/tok1");
+    await user.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Full Name/)).toHaveValue("Ann Worker");
+    await user.click(screen.getByRole("checkbox", { name: /I agree to share/ }));
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    expect(await screen.findByText("Thank you.")).toBeVisible();
+    await router.navigate("/privacy");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/privacy"));
+  });
+
   it("checks the form before sending it", async () => {
     const fetch = mockFetch({ "GET /api/collect/tok1": () => ({ body: form }) });
     const user = userEvent.setup();

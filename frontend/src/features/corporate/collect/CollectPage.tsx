@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useDocumentTitle } from "@/app/useDocumentTitle";
 import { LazyToaster } from "@/components/ui/LazyToaster";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { ApiError, serverMessage } from "@/lib/api";
 import type { TemplateErrors } from "@/lib/emergency/template";
 import { TemplateForm } from "../templates/TemplateForm";
@@ -63,6 +64,14 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
   useEffect(() => {
     if (refusals > 0) problemRef.current?.focus();
   }, [refusals]);
+  // A worker who typed their medical details and then follows a link, goes
+  // back or closes the tab is asked first; once sent there is nothing to lose.
+  const formDirty = useRef<() => boolean>(() => false);
+  const registerDirtyCheck = useCallback((check: () => boolean) => {
+    formDirty.current = check;
+  }, []);
+  const sent = thanks !== null || gone !== null;
+  const guard = useDiscardGuard(useCallback(() => !sent && formDirty.current(), [sent]));
 
   if (thanks !== null) {
     return (
@@ -77,6 +86,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
 
   return (
     <section className="card">
+      {guard.dialog}
       <h1>{form.organizationName}</h1>
       <p>{copy.intro(form.organizationName)}</p>
       {form.projectName && <p className="hint">{form.projectName}</p>}
@@ -104,6 +114,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
         busy={submit.isPending}
         busyLabel={copy.sending}
         serverErrors={fieldErrors}
+        registerDirtyCheck={registerDirtyCheck}
         onSubmit={(values) =>
           submit.mutate(
             { values, consent },

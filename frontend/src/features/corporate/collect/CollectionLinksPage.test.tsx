@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
 import { mockFetch } from "@/test/fetchMock";
@@ -23,6 +24,32 @@ const link = {
 };
 const url = "https://lifetag.test/collect/abc123";
 
+/** The dashboard answer the page reads its plan's numbers from. */
+function dashboard(currentQrCodes: number, maxQrCodes: number, paused = "") {
+  return () => ({
+    body: {
+      organization: {
+        id: 4,
+        name: "Acme Scaffolding",
+        subscriptionTier: "starter",
+        subscriptionStatus: "active",
+        currentQrCodes,
+        maxQrCodes,
+        hasBillingAccount: false,
+        trialEndsAt: null,
+        paused,
+        paperSize: "a4",
+      },
+      projects: 1,
+      teamMembers: 1,
+      maxMembers: 3,
+      role: "Organization Administrator",
+      permissions: { edit: true, manageTeam: true, manageBilling: true },
+      recentActivity: [],
+    },
+  });
+}
+
 describe("/corporate/collection-links", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
@@ -31,6 +58,7 @@ describe("/corporate/collection-links", () => {
     let links: Record<string, unknown>[] = [link];
     const fetch = mockFetch({
       "GET /api/corporate/4/collection-links": () => ({ body: { links } }),
+      "GET /api/corporate/4/dashboard": dashboard(28, 50),
       "GET /api/corporate/4/form-templates": () => ({
         body: {
           templates: [
@@ -100,8 +128,72 @@ describe("/corporate/collection-links", () => {
   });
 });
 
+describe("/corporate/collection-links at the plan's limit", () => {
+  beforeEach(resetStores);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says the plan is full, with its numbers and the way out, before the dialog", async () => {
+    mockFetch({
+      "GET /api/corporate/4/collection-links": () => ({ body: { links: [link] } }),
+      "GET /api/corporate/4/dashboard": dashboard(50, 50),
+    });
+    renderRoute("/corporate/collection-links/4");
+    const notice = await screen.findByRole("status", { name: "New collection links are paused" });
+    expect(notice).toHaveTextContent("Your plan is full: 50 of 50 QR codes used.");
+    const create = screen.getByRole("button", { name: "Create collection link" });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(/Your plan is full: 50 of 50 QR codes used/);
+    expect(within(notice).getByRole("link", { name: "Open the QR code library" })).toHaveAttribute(
+      "href",
+      "/corporate/qr-codes",
+    );
+    expect(within(notice).getByRole("link", { name: "Upgrade your plan" })).toHaveAttribute(
+      "href",
+      "/corporate/dashboard/4",
+    );
+  });
+
+  it("says the server's reason when the organisation is paused", async () => {
+    const paused =
+      "Your organization has 60 QR codes but its plan allows 50. Printing, new codes and links are paused: delete 10 codes or upgrade your plan to continue. Reading, exporting, editing and deleting still work.";
+    mockFetch({
+      "GET /api/corporate/4/collection-links": () => ({ body: { links: [] } }),
+      "GET /api/corporate/4/dashboard": dashboard(60, 50, paused),
+    });
+    renderRoute("/corporate/collection-links/4");
+    expect(await screen.findByText(paused)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Create collection link" })).toBeDisabled();
+  });
+});
+
 describe("SendUpdateLinkButton", () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  /** On a page of the website's kind (a data router), as in the library. */
+  function renderButton() {
+    const router = createMemoryRouter([
+      { path: "/", element: <SendUpdateLinkButton orgId={4} codeId={12} /> },
+    ]);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it("asks before a typed address is dropped", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole("button", { name: "Send update link" }));
+    await user.type(screen.getByLabelText(/^Worker's e-mail/), "ann@worker.example");
+    await user.keyboard("{Escape}");
+    await user.click(await screen.findByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Worker's e-mail/)).toHaveValue("ann@worker.example");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
 
   it("creates a single-use link for one code, mailed when an address is given", async () => {
     const fetch = mockFetch({
@@ -111,11 +203,7 @@ describe("SendUpdateLinkButton", () => {
       }),
     });
     const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SendUpdateLinkButton orgId={4} codeId={12} />
-      </QueryClientProvider>,
-    );
+    renderButton();
     await user.click(screen.getByRole("button", { name: "Send update link" }));
     await user.type(screen.getByLabelText(/^Worker's e-mail/), "not-an-address");
     await user.click(screen.getByRole("button", { name: "Create link" }));

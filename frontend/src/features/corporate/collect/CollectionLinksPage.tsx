@@ -11,6 +11,7 @@ import { AccessDenied } from "../components/AccessDenied";
 import { SelectField } from "../components/SelectField";
 import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
 import { corporateCopy } from "../copy";
+import { useDashboard, type Organization } from "../api/organization";
 import { defaultTemplateId, STANDARD_TEMPLATE_ID, useTemplates } from "../templates/api";
 import { useOrganizationId } from "../hooks";
 import {
@@ -39,16 +40,37 @@ export function CollectionLinksPage() {
   return <LinksView orgId={orgId} links={links.data.links} />;
 }
 
+/**
+ * Why a new link would be refused now, before the officer fills in the
+ * dialog: the organisation's pause (the server's words), or a plan with no
+ * QR code left (the server refuses such a link with 409); "" when not.
+ */
+export function cannotCreateLink(org: Organization | undefined): string {
+  if (!org) return "";
+  if (org.paused !== "") return org.paused;
+  if (org.currentQrCodes >= org.maxQrCodes)
+    return copy.planFull(org.currentQrCodes, org.maxQrCodes);
+  return "";
+}
+
 function LinksView(props: { orgId: number; links: CollectionLink[] }) {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<CollectionLink | null>(null);
   const revoke = useRevokeLink(props.orgId);
+  const dashboard = useDashboard(props.orgId);
+  const blocked = cannotCreateLink(dashboard.data?.organization);
   return (
     <div className="section corporate-page collection-links-page">
       <div className="page-head page-head-row">
         <h1>{copy.title}</h1>
         <div className="pills">
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={blocked !== ""}
+            aria-describedby={blocked !== "" ? "links-blocked" : undefined}
+            onClick={() => setCreating(true)}
+          >
             {copy.create}
           </button>
           <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
@@ -57,6 +79,23 @@ function LinksView(props: { orgId: number; links: CollectionLink[] }) {
         </div>
       </div>
       <p className="hint">{copy.intro}</p>
+      {blocked !== "" && (
+        <section className="card paused-card" role="status" aria-labelledby="links-blocked-title">
+          <h2 id="links-blocked-title">{copy.cannotCreateTitle}</h2>
+          <p id="links-blocked">{blocked}</p>
+          <div className="pills">
+            <Link className="button button-secondary" to={paths.corporateQrCodes}>
+              {copy.openLibrary}
+            </Link>
+            <Link
+              className="button button-secondary"
+              to={`${paths.corporateDashboard}/${props.orgId}`}
+            >
+              {copy.upgrade}
+            </Link>
+          </div>
+        </section>
+      )}
       <section className="card">
         {props.links.length === 0 ? (
           <p className="hint">{copy.none}</p>

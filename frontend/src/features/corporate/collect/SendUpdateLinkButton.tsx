@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { serverMessage } from "@/lib/api";
 import { corporateCopy } from "../copy";
 import { validEmail } from "../validation";
@@ -36,17 +37,10 @@ export function SendUpdateLinkButton(props: {
       >
         {copy.button}
       </button>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <DialogContent className="dialog dialog-small">
-          {open && (
-            <UpdateLinkForm
-              orgId={props.orgId}
-              codeId={props.codeId}
-              onClose={() => setOpen(false)}
-            />
-          )}
-        </DialogContent>
-      </Dialog.Root>
+      {/* Mounted only while open: a library page holds one button per row. */}
+      {open && (
+        <UpdateLinkForm orgId={props.orgId} codeId={props.codeId} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }
@@ -57,9 +51,17 @@ function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: () => v
   const [tried, setTried] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const invalid = email.trim() !== "" && !validEmail(email);
+  // A typed address is asked for before Escape, Cancel or leaving the page.
+  const guard = useDiscardGuard(url === null && email.trim() !== "");
+  const shell = (body: ReactNode) => (
+    <Dialog.Root open onOpenChange={(open) => !open && guard.leave(props.onClose)}>
+      {guard.dialog}
+      <DialogContent className="dialog dialog-small">{body}</DialogContent>
+    </Dialog.Root>
+  );
 
   if (url !== null) {
-    return (
+    return shell(
       <>
         <Dialog.Title>{email.trim() ? copy.sent : copy.created}</Dialog.Title>
         <Dialog.Description className="visually-hidden">{copy.description}</Dialog.Description>
@@ -69,7 +71,7 @@ function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: () => v
             {collectCopy.links.done}
           </button>
         </div>
-      </>
+      </>,
     );
   }
   const submit = (e: FormEvent) => {
@@ -89,7 +91,7 @@ function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: () => v
         }),
     });
   };
-  return (
+  return shell(
     <form onSubmit={submit} noValidate>
       <Dialog.Title>{copy.title}</Dialog.Title>
       <Dialog.Description>{copy.description}</Dialog.Description>
@@ -112,6 +114,6 @@ function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: () => v
           {copy.send}
         </BusyButton>
       </div>
-    </form>
+    </form>,
   );
 }

@@ -46,6 +46,12 @@ export const collectCopy = {
     revoked: "Collection link revoked",
     failed: "Collection link update failed",
     loadChoicesFailed: "Unable to load your templates and projects.",
+    // Said before the officer opens the dialog; the server refuses such a link (409).
+    cannotCreateTitle: "New collection links are paused",
+    planFull: (used: number, max: number) =>
+      `Your plan is full: ${used} of ${max} QR codes used. Each form a worker sends becomes a QR code, so a new link can be made once there is room. Delete unused codes or upgrade your plan.`,
+    openLibrary: "Open the QR code library",
+    upgrade: "Upgrade your plan",
   },
   update: {
     button: "Send update link",

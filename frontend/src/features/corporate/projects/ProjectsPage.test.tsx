@@ -81,6 +81,10 @@ describe("/corporate/projects", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(within(dialog).getByText("Project name is required")).toBeVisible();
     expect(puts).toHaveLength(1);
+    // A typed new name is asked for before Cancel drops it.
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await user.click(within(ask).getByRole("button", { name: "Keep editing" }));
     await user.type(within(dialog).getByLabelText(/^Project Name/), "South Site");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(puts[1]).toEqual({ name: "South Site" }));

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
+import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
@@ -186,13 +187,16 @@ function RenameDialog(props: {
   const [name, setName] = useState(props.project.name);
   const [tried, setTried] = useState(false);
   const blank = name.trim() === "";
+  // A typed new name is asked for before Escape, Cancel or leaving the page.
+  const guard = useDiscardGuard(name !== props.project.name);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!blank) props.onSave(name);
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && guard.leave(props.onClose)}>
+      {guard.dialog}
       <DialogContent className="dialog dialog-small">
         <Dialog.Title>{copy.renameTitle}</Dialog.Title>
         <Dialog.Description className="hint">{props.project.name}</Dialog.Description>

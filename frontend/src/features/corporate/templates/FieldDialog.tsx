@@ -2,8 +2,9 @@
 // typed one per line, for select fields only; blank lines are dropped.
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { FormField } from "@/components/ui/FormField";
+import { useDiscardQuestion } from "@/hooks/useDiscardGuard";
 import {
   FIELD_CATEGORIES,
   FIELD_TYPES,
@@ -23,7 +24,7 @@ export function newFieldId(): string {
   return `field_${Date.now()}_${Math.random().toString(36).slice(2, 10)}`;
 }
 
-export function FieldDialog(props: {
+export interface FieldDialogProps {
   open: boolean;
   /** The field to edit; null to add one. */
   field: TemplateField | null;
@@ -31,24 +32,19 @@ export function FieldDialog(props: {
   nextOrder: number;
   onOpenChange: (open: boolean) => void;
   onSave: (field: TemplateField) => void;
-}) {
-  return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="dialog" aria-describedby={undefined}>
-        <Dialog.Title>{props.field ? copy.editTitle : copy.addTitle}</Dialog.Title>
-        {/* Mounted afresh each time it opens, so it starts from the field. */}
-        {props.open && <FieldForm {...props} />}
-      </DialogContent>
-    </Dialog.Root>
-  );
+  /**
+   * Told whether the open dialog holds typed work (false once it closes):
+   * the editor's guard asks for it on a route change or closing the tab.
+   */
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-function FieldForm(props: {
-  field: TemplateField | null;
-  nextOrder: number;
-  onOpenChange: (open: boolean) => void;
-  onSave: (field: TemplateField) => void;
-}) {
+export function FieldDialog(props: FieldDialogProps) {
+  // Mounted afresh each time it opens, so it starts from the field.
+  return props.open ? <OpenFieldDialog {...props} /> : null;
+}
+
+function OpenFieldDialog(props: FieldDialogProps) {
   const start = props.field;
   const [type, setType] = useState<FieldType>(start?.type ?? "text");
   const [label, setLabel] = useState(start?.label ?? "");
@@ -59,6 +55,15 @@ function FieldForm(props: {
   const [errors, setErrors] = useState<{ label?: string; options?: string }>({});
   // A field in a standard slot keeps the type the slot takes.
   const standard = !!start?.standard;
+  // Escape, a click outside and Cancel ask first when something was typed.
+  const [opened] = useState(() =>
+    JSON.stringify([type, label, placeholder, required, category, options]),
+  );
+  const dirty = JSON.stringify([type, label, placeholder, required, category, options]) !== opened;
+  const question = useDiscardQuestion(dirty);
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange(dirty), [onDirtyChange, dirty]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,76 +94,89 @@ function FieldForm(props: {
   };
 
   return (
-    <form className="form-body" noValidate onSubmit={onSubmit}>
-      <FormField label={copy.type} hint={standard ? copy.standardNote : undefined}>
-        {(control) => (
-          <select
-            {...control}
-            value={type}
-            disabled={standard}
-            onChange={(e) => setType(e.target.value as FieldType)}
-          >
-            {FIELD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {templatesCopy.types[t]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label={copy.label} required error={errors.label}>
-        {(control) => (
-          <input {...control} value={label} onChange={(e) => setLabel(e.target.value)} />
-        )}
-      </FormField>
-      <FormField label={copy.placeholder}>
-        {(control) => (
-          <input
-            {...control}
-            value={placeholder}
-            onChange={(e) => setPlaceholder(e.target.value)}
-          />
-        )}
-      </FormField>
-      <label className="checkbox-row">
-        <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} />
-        {copy.required}
-      </label>
-      <FormField label={copy.category}>
-        {(control) => (
-          <select
-            {...control}
-            value={category}
-            onChange={(e) => setCategory(e.target.value as FieldCategory)}
-          >
-            {FIELD_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {templatesCopy.categories[c]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      {type === "select" && (
-        <FormField label={copy.options} error={errors.options}>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={5}
-              value={options}
-              onChange={(e) => setOptions(e.target.value)}
+    <Dialog.Root
+      open
+      onOpenChange={(open) => !open && question.leave(() => props.onOpenChange(false))}
+    >
+      {question.dialog}
+      <DialogContent className="dialog" aria-describedby={undefined}>
+        <Dialog.Title>{props.field ? copy.editTitle : copy.addTitle}</Dialog.Title>
+        <form className="form-body" noValidate onSubmit={onSubmit}>
+          <FormField label={copy.type} hint={standard ? copy.standardNote : undefined}>
+            {(control) => (
+              <select
+                {...control}
+                value={type}
+                disabled={standard}
+                onChange={(e) => setType(e.target.value as FieldType)}
+              >
+                {FIELD_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {templatesCopy.types[t]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={copy.label} required error={errors.label}>
+            {(control) => (
+              <input {...control} value={label} onChange={(e) => setLabel(e.target.value)} />
+            )}
+          </FormField>
+          <FormField label={copy.placeholder}>
+            {(control) => (
+              <input
+                {...control}
+                value={placeholder}
+                onChange={(e) => setPlaceholder(e.target.value)}
+              />
+            )}
+          </FormField>
+          <label className="checkbox-row">
+            <input
+              type="checkbox"
+              checked={required}
+              onChange={(e) => setRequired(e.target.checked)}
             />
+            {copy.required}
+          </label>
+          <FormField label={copy.category}>
+            {(control) => (
+              <select
+                {...control}
+                value={category}
+                onChange={(e) => setCategory(e.target.value as FieldCategory)}
+              >
+                {FIELD_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {templatesCopy.categories[c]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {type === "select" && (
+            <FormField label={copy.options} error={errors.options}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={5}
+                  value={options}
+                  onChange={(e) => setOptions(e.target.value)}
+                />
+              )}
+            </FormField>
           )}
-        </FormField>
-      )}
-      <div className="dialog-actions">
-        <Dialog.Close className="button button-secondary" type="button">
-          {copy.cancel}
-        </Dialog.Close>
-        <button type="submit" className="button button-primary">
-          {props.field ? copy.update : copy.add}
-        </button>
-      </div>
-    </form>
+          <div className="dialog-actions">
+            <Dialog.Close className="button button-secondary" type="button">
+              {copy.cancel}
+            </Dialog.Close>
+            <button type="submit" className="button button-primary">
+              {props.field ? copy.update : copy.add}
+            </button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog.Root>
   );
 }

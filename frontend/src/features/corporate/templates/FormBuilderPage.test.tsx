@@ -62,9 +62,10 @@ function rows(): string[] {
 }
 
 async function openNewEditor(user: ReturnType<typeof userEvent.setup>) {
-  renderRoute("/corporate/form-builder");
+  const view = renderRoute("/corporate/form-builder");
   await user.click(await screen.findByRole("button", { name: "Create Custom Template" }));
   expect(screen.getByRole("heading", { name: "New Template" })).toBeVisible();
+  return view;
 }
 
 function sentBody(fetch: ReturnType<typeof mockFetch>, key: string) {
@@ -208,6 +209,45 @@ describe("/corporate/form-builder", () => {
     expect(within(preview).getByTestId("batch-budget")).toHaveTextContent(
       /^Batch labels hold records of up to about 710 bytes legibly: a record filled near this template's limits is refused when batch printing\./,
     );
+  });
+
+  it("asks before a typed field is dropped by Escape, Cancel or leaving the page", async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = await openNewEditor(user);
+    await user.click(screen.getByRole("button", { name: "Add Field" }));
+    // Untouched, Escape closes it straight away.
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Add Field" }));
+    await user.type(screen.getByLabelText(/^Field Label/), "Harness size");
+    await user.keyboard("{Escape}");
+    const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
+    await user.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(screen.getByLabelText(/^Field Label/)).toHaveValue("Harness size");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Keep editing" }));
+    // The editor itself is untouched: leaving the page is asked for the field.
+    await router.navigate("/corporate/qr-codes");
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/corporate/form-builder");
+    await user.click(screen.getByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/corporate/qr-codes"));
+  });
+
+  it("drops an untyped field dialog and a saved field without asking", async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = await openNewEditor(user);
+    await user.click(screen.getByRole("button", { name: "Add Field" }));
+    await user.type(screen.getByLabelText(/^Field Label/), "Harness size");
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Add Field" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(rows()).toEqual(["1. Harness size"]);
+    // The field made the template unsaved: leaving now is asked for the template.
+    await router.navigate("/corporate/qr-codes");
+    expect(await screen.findByRole("dialog", { name: "Discard your changes?" })).toBeVisible();
   });
 
   it("duplicates a field at the end as '(Copy)' and renumbers after a delete", async () => {

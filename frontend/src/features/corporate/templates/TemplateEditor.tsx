@@ -85,7 +85,10 @@ export function TemplateEditor(props: {
   );
   const dirty =
     !save.isSuccess && JSON.stringify([name, description, isDefault, fields]) !== opened;
-  const guard = useDiscardGuard(dirty);
+  // The field dialog asks on its own ways out; leaving the page while it
+  // holds a typed field is asked here (one blocker per page).
+  const [fieldDirty, setFieldDirty] = useState(false);
+  const guard = useDiscardGuard(dirty || fieldDirty);
 
   const sensors = useSensors(
     useSensor(PointerSensor),
@@ -303,6 +306,7 @@ export function TemplateEditor(props: {
         nextOrder={fields.length + 1}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         onSave={saveField}
+        onDirtyChange={setFieldDirty}
       />
     </div>
   );
