@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"slices"
 	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -184,13 +183,7 @@ func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, 
 	if err := checkQueue(req.CodeIds); err != nil {
 		return nil, err
 	}
-	// Each code once: a duplicated queue item prints the same code.
-	var ids []int64
-	for _, id := range req.CodeIds {
-		if !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
+	ids := sheet.UniqueIDs(req.CodeIds)
 	codes, err := s.CodeRecords(ctx, actor, org.ID, ids)
 	if err != nil {
 		return nil, err
@@ -205,11 +198,7 @@ func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, 
 	}
 	out := make([]api.BatchLayoutFit, len(fits))
 	for i, f := range fits {
-		refused := make([]int64, len(f.Refused))
-		for j, k := range f.Refused {
-			refused[j] = ids[k]
-		}
-		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: refused}
+		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: f.RefusedIDs(ids)}
 	}
 	return out, nil
 }

@@ -82,6 +82,28 @@ func BatchFits(payloads []string) ([]LayoutFit, error) {
 	return out, nil
 }
 
+// RefusedIDs are the ids of the layout's refused codes, when ids[i] is the
+// id of BatchFits' i-th payload.
+func (f LayoutFit) RefusedIDs(ids []int64) []int64 {
+	out := make([]int64, len(f.Refused))
+	for i, k := range f.Refused {
+		out[i] = ids[k]
+	}
+	return out
+}
+
+// UniqueIDs are ids each once, in their first order: a queue that holds a
+// code twice prints, and asks about, one code.
+func UniqueIDs(ids []int64) []int64 {
+	var out []int64
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // namesListed is how many refused codes a refusal names before "and N
 // more": a sheet of 30 codes named one by one would bury the advice.
 const namesListed = 5

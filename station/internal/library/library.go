@@ -542,12 +542,7 @@ func (s *Service) Fit(ctx context.Context, codeIDs []int64) ([]api.BatchLayoutFi
 	if len(codeIDs) == 0 {
 		return nil, errors.New(MsgNoCodes)
 	}
-	var ids []int64
-	for _, id := range codeIDs {
-		if !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
+	ids := sheet.UniqueIDs(codeIDs)
 	items, _, err := s.labelsOf(ctx, account, ids)
 	if err != nil {
 		return nil, err
@@ -562,11 +557,7 @@ func (s *Service) Fit(ctx context.Context, codeIDs []int64) ([]api.BatchLayoutFi
 	}
 	out := make([]api.BatchLayoutFit, len(fits))
 	for i, f := range fits {
-		refused := make([]int64, len(f.Refused))
-		for j, k := range f.Refused {
-			refused[j] = ids[k]
-		}
-		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: refused}
+		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: f.RefusedIDs(ids)}
 	}
 	return out, nil
 }
