@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 
 // The home page arrives pre-rendered: it paints before the JavaScript, and
-// other addresses never flash it (they are served app.html, without it). The app's entry script is held back here
-// to look at the page as a slow phone would.
+// other addresses never flash it (they are served app.html, the site's
+// frame without it). The app's entry script is held back here to look at
+// the page as a slow phone would.
 test("the home page paints before its JavaScript, other pages do not show it", async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -24,10 +25,17 @@ test("the home page paints before its JavaScript, other pages do not show it", a
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   await expect(page.locator("head style")).toHaveCount(1);
 
-  // Every other address gets the app without the home page's markup.
+  // Every other address paints the site's frame from its HTML (the header,
+  // an empty screen), never the home page's markup.
   await page.goto("/login", { waitUntil: "commit" });
+  await expect(page.getByRole("link", { name: "Lifetag home" })).toBeVisible();
+  await expect(page.locator("main#main > *")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+  // A worker's collection form stands outside the site's frame: nothing of it.
+  await page.goto("/collect/not-a-real-link", { waitUntil: "commit" });
   await expect(page.locator("#root")).toBeAttached();
   await expect(page.locator("#root > *")).toHaveCount(0);
+  await page.goto("/login", { waitUntil: "commit" });
 
   release();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

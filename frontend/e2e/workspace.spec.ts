@@ -143,7 +143,7 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   // import skips (issue 24, item 3): it stays in the file below.
   expect(header).toBe(
     "\ufeffName,Full Name,Medical Conditions,Email,Phone,Emergency Contact,Emergency Phone\r\n" +
-      "Allowed values (you may delete this row),text; required,text,an e-mail address; required," +
+      "Allowed values (you may delete this row),text; required,text,an address such as name@example.com; required," +
       "a phone number; required,text; required,a phone number; required\r\n",
   );
   const workers = Array.from({ length: 30 }, (_, i) => {
