@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** A search waits this long after the last key before asking the server. */
 export const searchDebounceMs = 300;
@@ -16,9 +16,16 @@ export function SearchBox(props: {
   className?: string;
 }) {
   const [text, setText] = useState("");
+  // Only a change is reported: the empty box on mount says nothing, or its
+  // late report would undo what the list did meanwhile (a page turned).
+  const reported = useRef("");
   const { onSearch } = props;
   useEffect(() => {
-    const timer = setTimeout(() => onSearch(text), searchDebounceMs);
+    if (text === reported.current) return;
+    const timer = setTimeout(() => {
+      reported.current = text;
+      onSearch(text);
+    }, searchDebounceMs);
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   const input = (
