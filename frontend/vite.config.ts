@@ -31,7 +31,24 @@ export default defineConfig(({ mode }) => ({
         }
       : // The manifest tells scripts/prerender.mjs which chunks each route
         // loads, for the cloud to preload them with the page.
-        { outDir: "dist", sourcemap: false, manifest: true },
+        {
+          outDir: "dist",
+          sourcemap: false,
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: "app",
+                    tags: ["$initial"],
+                    test: (id) => !id.endsWith("/src/main.tsx") && !id.endsWith("/index.html"),
+                  },
+                ],
+              },
+            },
+          },
+        },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],

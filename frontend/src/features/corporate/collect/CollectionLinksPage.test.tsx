@@ -186,7 +186,7 @@ describe("SendUpdateLinkButton", () => {
     const user = userEvent.setup();
     renderButton();
     await user.click(screen.getByRole("button", { name: "Send update link" }));
-    await user.type(screen.getByLabelText(/^Worker's e-mail/), "ann@worker.example");
+    await user.type(await screen.findByLabelText(/^Worker's e-mail/), "ann@worker.example");
     await user.keyboard("{Escape}");
     await user.click(await screen.findByRole("button", { name: "Keep editing" }));
     expect(screen.getByLabelText(/^Worker's e-mail/)).toHaveValue("ann@worker.example");
@@ -205,7 +205,7 @@ describe("SendUpdateLinkButton", () => {
     const user = userEvent.setup();
     renderButton();
     await user.click(screen.getByRole("button", { name: "Send update link" }));
-    await user.type(screen.getByLabelText(/^Worker's e-mail/), "not-an-address");
+    await user.type(await screen.findByLabelText(/^Worker's e-mail/), "not-an-address");
     await user.click(screen.getByRole("button", { name: "Create link" }));
     expect(fetch).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText(/^Worker's e-mail/));
