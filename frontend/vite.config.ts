@@ -38,6 +38,12 @@ export default defineConfig(({ mode }) => ({
           rolldownOptions: {
             output: {
               codeSplitting: {
+                // Everything the entry loads in one chunk: left to itself
+                // the bundler split it into 28 small files, which a phone
+                // on a slow link fetches six at a time before the first
+                // paint of any signed-in page. main.tsx stays outside: its
+                // top-level await (the router's first route) would wait for
+                // route chunks that import this one.
                 groups: [
                   {
                     name: "app",
