@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { forThisWorker } from "./e2e/worker";
 
 // Journeys run against the real cloud binary started by scripts/test-e2e.sh,
 // in Debian's chromium (never a downloaded browser).
@@ -10,10 +11,11 @@ export default defineConfig({
   outputDir: "test-results/output",
   timeout: 30_000,
   retries: 0,
+  // scripts/test-e2e.sh gives each worker a cloud of its own (--workers).
   workers: 1,
   reporter: [["list"]],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:8080",
+    baseURL: forThisWorker("E2E_BASE_URLS", "E2E_BASE_URL") ?? "http://127.0.0.1:8080",
     locale: "en-GB",
     timezoneId: "Europe/London",
     launchOptions: {

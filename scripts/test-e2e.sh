@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser journeys of the website (issue 6): builds the frontend and the cloud
-# binary, starts the cloud on a free loopback port with a fresh SQLite data
-# directory, runs Playwright against it in Debian's chromium, and stops it.
+# binary, starts a cloud per Playwright worker (E2E_WORKERS, 2), each on a
+# free loopback port with a fresh SQLite data directory, runs Playwright
+# against them in Debian's chromium, and stops them.
 # Three admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
 # fulfils orders as fulfilment@lifetag.test; a11y.spec.ts checks the admin
 # pages as a11y@lifetag.test.
@@ -22,11 +23,13 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 
 work="$(mktemp -d)"
-cloud_pid=""
-front_pid=""
+cloud_pids=()
+front_pids=()
 cleanup() {
-  if [ -n "$front_pid" ]; then kill "$front_pid" 2>/dev/null || true; wait "$front_pid" 2>/dev/null || true; fi
-  if [ -n "$cloud_pid" ]; then kill "$cloud_pid" 2>/dev/null || true; wait "$cloud_pid" 2>/dev/null || true; fi
+  for pid in "${front_pids[@]}" "${cloud_pids[@]}"; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -38,43 +41,61 @@ find cloud/web/dist -mindepth 1 ! -name .keep -delete
 cp -R frontend/dist/. cloud/web/dist/
 scripts/build-cloud.sh "$work/lifetag-cloud"
 
-# A free loopback port: bind port 0, read what the kernel gave, release it.
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
-base="http://127.0.0.1:$port"
+# Playwright's workers each run whole spec files, one at a time, against a
+# cloud of their own (its own data directory, outbox and contract front):
+# no journey sees another's users, orders or mail. Two fit a 2-core machine,
+# as a journey mostly waits for its browser. E2E_WORKERS=1 runs them in turn.
+workers="${E2E_WORKERS:-2}"
 
-echo "== e2e: start the cloud on $base"
-HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" LIFETAG_ENV=development \
-  LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
-  RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 \
-  "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
-cloud_pid=$!
-for _ in $(seq 1 100); do
-  if curl -fsS "$base/api/health" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$cloud_pid" 2>/dev/null; then cat "$work/cloud.log" >&2; exit 1; fi
-  sleep 0.1
-done
+# start_cloud N: the Nth cloud on a free loopback port, its front before it;
+# appends what the journeys talk to and read mail from to bases and outboxes.
+bases=()
+outboxes=()
+start_cloud() {
+  local n="$1" port base
+  # A free loopback port: bind port 0, read what the kernel gave, release it.
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
+  base="http://127.0.0.1:$port"
+  echo "== e2e: start cloud $n on $base"
+  HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data$n" LIFETAG_ENV=development \
+    LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
+    RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 \
+    "$work/lifetag-cloud" >"$work/cloud$n.log" 2>&1 &
+  local pid=$!
+  cloud_pids+=("$pid")
+  for _ in $(seq 1 100); do
+    if curl -fsS "$base/api/health" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "$pid" 2>/dev/null; then cat "$work/cloud$n.log" >&2; exit 1; fi
+    sleep 0.1
+  done
+  if [ "${CONTRACT_PRISM:-1}" != 0 ]; then
+    echo "== e2e: Prism checks cloud $n's /api against pkg/api/openapi.yaml"
+    mkfifo "$work/front$n.out"
+    CONTRACT_LABEL="browser journeys, cloud $n" node scripts/prism-front.mjs "$base" >"$work/front$n.out" &
+    front_pids+=("$!")
+    local ready=""
+    read -r ready <"$work/front$n.out" || true
+    base="${ready#contract front on }"
+    case "$base" in http://*) ;; *) echo "test-e2e: the contract front did not start" >&2; exit 1 ;; esac
+  fi
+  bases+=("$base")
+  outboxes+=("$work/data$n/outbox")
+}
+for n in $(seq 1 "$workers"); do start_cloud "$n"; done
 
-cloud_base="$base"
-if [ "${CONTRACT_PRISM:-1}" != 0 ]; then
-  echo "== e2e: Prism checks /api against pkg/api/openapi.yaml"
-  mkfifo "$work/front.out"
-  CONTRACT_LABEL="browser journeys" node scripts/prism-front.mjs "$cloud_base" >"$work/front.out" &
-  front_pid=$!
-  read -r ready <"$work/front.out" || true
-  base="${ready#contract front on }"
-  case "$base" in http://*) ;; *) echo "test-e2e: the contract front did not start" >&2; exit 1 ;; esac
-fi
-
-echo "== e2e: Playwright journeys"
+echo "== e2e: Playwright journeys, $workers at a time"
 status=0
 started=$(date +%s)
-(cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" npx playwright test "$@") || status=1
+(cd frontend && E2E_BASE_URLS="${bases[*]}" E2E_OUTBOXES="${outboxes[*]}" CHROMIUM="$CHROMIUM" \
+  npx playwright test --workers="$workers" "$@") || status=1
 echo "e2e: journeys took $(($(date +%s) - started)) s"
-if [ "$status" -ne 0 ]; then echo "-- cloud log:"; tail -50 "$work/cloud.log"; fi
-if [ -n "$front_pid" ]; then
-  # It prints the violations and the contract line, and fails on any.
-  kill "$front_pid"
-  wait "$front_pid" || status=1
-  front_pid=""
+if [ "$status" -ne 0 ]; then
+  for n in $(seq 1 "$workers"); do echo "-- cloud $n's log:"; tail -30 "$work/cloud$n.log"; done
 fi
+# Each front prints its violations and contract line, and fails on any.
+for pid in "${front_pids[@]}"; do
+  kill "$pid"
+  wait "$pid" || status=1
+done
+front_pids=()
 exit $status

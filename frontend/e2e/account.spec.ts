@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectToast, snap } from "./helpers";
+import { outboxDir } from "./worker";
 
 // ADMIN_EMAILS seeds this password-less account in scripts/test-e2e.sh: the
 // only account that exists before the payments issue lands.
@@ -10,8 +11,7 @@ const password = "a-new-password";
 
 /** The reset link of the newest mail to `to` in the cloud's development outbox. */
 async function resetLinkFromOutbox(to: string): Promise<string> {
-  const outbox = process.env.E2E_OUTBOX;
-  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
+  const outbox = outboxDir();
   const names = (await readdir(outbox)).sort().reverse();
   for (const name of names) {
     const mail = await readFile(join(outbox, name), "utf8");

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { outboxDir } from "./worker";
 
 export const jane = {
   fullName: "Jane Doe",
@@ -114,8 +115,7 @@ export function decodePdf(path: string): string {
 
 /** The newest mail to `to` with `subject` in the cloud's development outbox, or null. */
 export async function outboxMail(to: string, subject: string): Promise<string | null> {
-  const outbox = process.env.E2E_OUTBOX;
-  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
+  const outbox = outboxDir();
   const names = (await readdir(outbox)).sort().reverse();
   for (const name of names) {
     const mail = await readFile(join(outbox, name), "utf8");
@@ -208,8 +208,7 @@ export async function moveFieldUpWithKeys(
 
 /** The newest corporate setup link mailed to `to` (the mail goes out in the background). */
 export async function setupLink(to: string): Promise<string> {
-  const outbox = process.env.E2E_OUTBOX;
-  if (!outbox) throw new Error("E2E_OUTBOX is not set (scripts/test-e2e.sh sets it)");
+  const outbox = outboxDir();
   let link = "";
   await expect
     .poll(async () => {

@@ -3,6 +3,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { decodePdf } from "./helpers";
+import { outboxDir } from "./worker";
 
 // Corporate batch printing at the station (scripts/test-station.sh runs it
 // last, with the cloud started again): an organisation on a trial with two
@@ -15,7 +16,7 @@ const workers = ["Ada Worker", "Bob Worker"];
 
 /** The corporate password-setup token mailed to `to`, from the cloud's outbox. */
 async function setupToken(to: string): Promise<string> {
-  const outbox = process.env.E2E_OUTBOX!;
+  const outbox = outboxDir();
   let token = "";
   await expect
     .poll(async () => {
