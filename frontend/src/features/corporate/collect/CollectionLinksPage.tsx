@@ -33,11 +33,20 @@ const date = (iso: string | null) => (iso ? dateFormat.format(Date.parse(iso)) :
 export function CollectionLinksPage() {
   const orgId = useOrganizationId();
   const links = useCollectionLinks(orgId ?? null);
-  if (orgId === undefined || (orgId !== null && links.isPending)) {
+  // Asked for alongside the links, and waited for, so that a plan with no
+  // code left is said above the list at once rather than pushing it down.
+  const dashboard = useDashboard(orgId ?? null);
+  if (orgId === undefined || (orgId !== null && (links.isPending || dashboard.isPending))) {
     return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   }
   if (orgId === null || !links.data) return <AccessDenied />;
-  return <LinksView orgId={orgId} links={links.data.links} />;
+  return (
+    <LinksView
+      orgId={orgId}
+      links={links.data.links}
+      blocked={cannotCreateLink(dashboard.data?.organization)}
+    />
+  );
 }
 
 /**
@@ -53,12 +62,12 @@ export function cannotCreateLink(org: Organization | undefined): string {
   return "";
 }
 
-function LinksView(props: { orgId: number; links: CollectionLink[] }) {
+/** `blocked`: why a new link would be refused now (cannotCreateLink), or "". */
+function LinksView(props: { orgId: number; links: CollectionLink[]; blocked: string }) {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<CollectionLink | null>(null);
   const revoke = useRevokeLink(props.orgId);
-  const dashboard = useDashboard(props.orgId);
-  const blocked = cannotCreateLink(dashboard.data?.organization);
+  const { blocked } = props;
   return (
     <div className="section corporate-page collection-links-page">
       <div className="page-head page-head-row">
