@@ -77,6 +77,19 @@ describe("/login", () => {
     expect(useUserStore.getState().user).toBeNull();
   });
 
+  it("says to wait after too many tries, not that the password is wrong", async () => {
+    const message = "Too many requests. Please wait a minute and try again.";
+    mockFetch({ "POST /api/auth/login": () => ({ status: 429, body: { error: message } }) });
+    renderRoute("/login");
+    await signIn();
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: "Login Failed",
+        description: message,
+      }),
+    );
+  });
+
   it("names the corporate door when the account is a corporate one", async () => {
     const message = "This is a corporate account. Please sign in at /corporate-login.";
     mockFetch({ "POST /api/auth/login": () => ({ status: 403, body: { message } }) });

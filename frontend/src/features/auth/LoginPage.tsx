@@ -43,14 +43,19 @@ export function LoginPage() {
         onError: (error) => {
           if (isConnectionError(error))
             toast({ ...toasts.connectionError, variant: "destructive" });
-          // 403: a corporate account, told which page to use (DESIGN.md "Corporate").
-          else if (error instanceof ApiError && error.status === 403)
+          // Wrong credentials (401) in the spec's words; otherwise the
+          // server's: a corporate account told which page to use (403,
+          // DESIGN.md "Corporate"), too many tries (429: trying the right
+          // password again would not help).
+          else if (error instanceof ApiError)
             toast({
               ...copy.failed,
-              description: serverMessage(error) ?? copy.failed.description,
+              description:
+                error.status === 401
+                  ? copy.failed.description
+                  : (serverMessage(error) ?? copy.failed.description),
               variant: "destructive",
             });
-          else if (error instanceof ApiError) toast({ ...copy.failed, variant: "destructive" });
           else
             toast({ ...toasts.connectionError, title: toasts.error.title, variant: "destructive" });
         },
