@@ -74,6 +74,26 @@ describe("/corporate/dashboard", () => {
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeVisible();
   });
 
+  it("says a server failure as one, with the server's words and Try Again, not Access Denied", async () => {
+    let answers = 0;
+    mockFetch({
+      "GET /api/corporate/4/dashboard": () =>
+        ++answers === 1
+          ? { status: 503, body: { error: "The database is not available. Please try again." } }
+          : { body: dashboard },
+    });
+    renderRoute("/corporate/dashboard/4");
+    expect(
+      await screen.findByRole("heading", { name: "Unable to load your organisation." }),
+    ).toBeVisible();
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "The database is not available. Please try again.",
+    );
+    expect(screen.queryByRole("heading", { name: "Access Denied" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("heading", { name: "Acme Scaffolding" })).toBeVisible();
+  });
+
   it("shows the organisation's real figures and activity", async () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: dashboard.organization }),

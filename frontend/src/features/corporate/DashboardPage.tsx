@@ -37,7 +37,8 @@ export function DashboardPage() {
   if (orgId === undefined || (orgId !== null && dashboard.isPending)) {
     return <p className="loading">{copy.loading}</p>;
   }
-  if (orgId === null || !dashboard.data) return <AccessDenied />;
+  if (orgId === null || !dashboard.data)
+    return <AccessDenied error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   return <DashboardView d={dashboard.data} />;
 }
 

@@ -21,7 +21,8 @@ export function TeamPage() {
   if (orgId === undefined || (orgId !== null && team.isPending)) {
     return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   }
-  if (orgId === null || !team.data) return <AccessDenied />;
+  if (orgId === null || !team.data)
+    return <AccessDenied error={team.error} onRetry={() => void team.refetch()} />;
   return (
     <TeamView
       orgId={orgId}

@@ -220,6 +220,7 @@ export const corporateCopy = {
     trialEnds: (date: string) => `Trial ends ${date}`,
     loading: "Loading…",
     loadFailed: "Unable to load your organisation.",
+    tryAgain: "Try Again",
     pausedTitle: "Printing and new QR codes are paused",
     openLibrary: "Open the QR code library",
     paper: {

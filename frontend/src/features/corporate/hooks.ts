@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useParams } from "react-router";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useOwnOrganization } from "./api/organization";
+import { isRefusal } from "./components/AccessDenied";
 
 /**
  * The organisation a corporate page is about: {orgId} of the address, or
@@ -13,8 +14,9 @@ export function useOrganizationId(): number | null | undefined {
   const fromPath = orgId !== undefined && /^\d+$/.test(orgId) ? Number(orgId) : null;
   const own = useOwnOrganization(orgId === undefined);
   // No corporate session any more (expired, or signed out elsewhere): the
-  // header stops offering this member's dashboard.
-  const noSession = own.isError;
+  // header stops offering this member's dashboard. A server or connection
+  // failure says nothing about the session, which is kept.
+  const noSession = isRefusal(own.error);
   useEffect(() => {
     if (noSession) useCorporateMemberStore.getState().forget();
   }, [noSession]);

@@ -27,7 +27,8 @@ export function ApiKeysPage() {
   if (orgId === undefined || (orgId !== null && keys.isPending)) {
     return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   }
-  if (orgId === null || !keys.data) return <AccessDenied />;
+  if (orgId === null || !keys.data)
+    return <AccessDenied error={keys.error} onRetry={() => void keys.refetch()} />;
   return <KeysView orgId={orgId} keys={keys.data.keys} manage={keys.data.manage} />;
 }
 

@@ -39,7 +39,8 @@ export function CollectionLinksPage() {
   if (orgId === undefined || (orgId !== null && (links.isPending || dashboard.isPending))) {
     return <p className="loading">{corporateCopy.dashboard.loading}</p>;
   }
-  if (orgId === null || !links.data) return <AccessDenied />;
+  if (orgId === null || !links.data)
+    return <AccessDenied error={links.error} onRetry={() => void links.refetch()} />;
   return (
     <LinksView
       orgId={orgId}
