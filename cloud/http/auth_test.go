@@ -215,6 +215,9 @@ func TestPasswordReset(t *testing.T) {
 		if m := tokenInLink.FindStringSubmatch(messages[0].Text); m == nil || m[1] != token || !strings.Contains(messages[0].Text, "https://lifetag.test/reset-password?token=") {
 			t.Fatalf("mail %q does not carry the token %q", messages[0].Text, token)
 		}
+		if strings.Contains(messages[0].Text, "signin=corporate") {
+			t.Fatalf("an individual's link sends them to the corporate sign-in: %q", messages[0].Text)
+		}
 
 		t.Run("ErrShortPassword", func(t *testing.T) {
 			resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "12345"})
@@ -255,6 +258,21 @@ func TestPasswordReset(t *testing.T) {
 			}
 		})
 	})
+}
+
+// A corporate account's reset link says so: the page then sends them to
+// /corporate-login, as /login refuses a corporate password.
+func TestPasswordResetOfACorporateAccount(t *testing.T) {
+	e := newEnv(t, storetest.Backends[0], envOptions{})
+	e.createCorporateUser("boss@acme.example", "secret-1")
+	if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "boss@acme.example"}); resp.Status != 200 {
+		t.Fatalf("request-reset: %d %s", resp.Status, resp.Body)
+	}
+	e.Service.Close() // wait for the mail
+	mails := e.mailsTo("boss@acme.example")
+	if len(mails) != 1 || !regexp.MustCompile(`/reset-password\?token=[A-Za-z0-9_-]+&signin=corporate\n`).MatchString(mails[0].Text) {
+		t.Fatalf("mails to the account: %+v", mails)
+	}
 }
 
 func TestSetPassword(t *testing.T) {

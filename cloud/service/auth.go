@@ -122,10 +122,16 @@ func (s *Service) RequestReset(ctx context.Context, email string) (devToken stri
 	if err := s.store.SetResetToken(ctx, user.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
 		return "", err
 	}
+	link := s.baseURL + "/reset-password?token=" + token
+	if cloud.IsCorporate(user.UserType) {
+		// The page then sends them to the corporate sign-in, the only one
+		// that takes their password.
+		link += "&signin=corporate"
+	}
 	s.sendMail(ctx, cloud.Mail{
 		To:      user.Email,
 		Subject: cloud.MsgResetMailSubject,
-		Text:    fmt.Sprintf(resetMailText, s.baseURL+"/reset-password?token="+token),
+		Text:    fmt.Sprintf(resetMailText, link),
 	})
 	if s.development && !user.IsAdmin {
 		return token, nil

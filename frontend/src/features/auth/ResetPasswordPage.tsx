@@ -20,6 +20,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [token, setToken] = useState(params.get("token") ?? "");
+  // A corporate account's link (and the corporate sign-in's own "Forgot
+  // your password?") says so: /login refuses a corporate password.
+  const signInPath = params.get("signin") === "corporate" ? paths.corporateLogin : paths.login;
   const [step, setStep] = useState<"request" | "set">(params.get("token") ? "set" : "request");
   const [email, setEmail] = useState(params.get("email") ?? "");
   const [sent, setSent] = useState(false);
@@ -63,7 +66,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: (response) => {
           toast({ title: response?.message ?? copy.done, variant: "success" });
-          navigate(paths.login);
+          navigate(signInPath);
         },
         onError: () => toast({ ...copy.resetFailed, variant: "destructive" }),
       },
@@ -86,7 +89,7 @@ export function ResetPasswordPage() {
         </p>
       )}
       <p className="auth-links">
-        <Link to={paths.login}>{copy.backToLogin}</Link>
+        <Link to={signInPath}>{copy.backToLogin}</Link>
       </p>
     </AuthCard>
   ) : (
@@ -117,7 +120,7 @@ export function ResetPasswordPage() {
         {copy.save}
       </BusyButton>
       <p className="auth-links">
-        <Link to={paths.login}>{copy.backToLogin}</Link>
+        <Link to={signInPath}>{copy.backToLogin}</Link>
       </p>
     </AuthCard>
   );

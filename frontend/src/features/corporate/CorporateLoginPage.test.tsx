@@ -21,6 +21,32 @@ describe("/corporate-login", () => {
     expect(apiCalls(fetch)).toEqual([]);
   });
 
+  it("offers a forgotten password, on the reset page that leads back here", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const { router } = renderRoute("/corporate-login");
+    await user.click(await screen.findByRole("link", { name: "Forgot your password?" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/reset-password"));
+    expect(router.state.location.search).toBe("?signin=corporate");
+    expect(screen.getByRole("link", { name: "Back to sign in" })).toHaveAttribute(
+      "href",
+      "/corporate-login",
+    );
+  });
+
+  it("comes back to the corporate sign-in from a corporate account's reset link", async () => {
+    mockFetch({
+      "POST /api/auth/reset-password": () => ({ body: { message: "Password changed." } }),
+    });
+    const user = userEvent.setup();
+    // The link mailed to a corporate account carries signin=corporate.
+    const { router } = renderRoute("/reset-password?token=abc&signin=corporate");
+    await user.type(await screen.findByLabelText(/^New password/), "secret-22");
+    await user.type(screen.getByLabelText(/^Confirm new password/), "secret-22");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/corporate-login"));
+  });
+
   it("signs in by cookie and goes to the organisation's dashboard", async () => {
     mockFetch({
       "POST /api/corporate/login": () => ({

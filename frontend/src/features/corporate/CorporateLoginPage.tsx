@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useCorporateLogin } from "./api/login";
+import { authCopy } from "../auth/copy";
 import { corporateCopy } from "./copy";
 import { validEmail } from "./validation";
 
@@ -74,6 +75,7 @@ export function CorporateLoginPage() {
         {copy.submit}
       </BusyButton>
       <p className="auth-links">
+        <Link to={`${paths.resetPassword}?signin=corporate`}>{authCopy.login.forgot}</Link>
         <Link to={paths.corporateRegister}>{copy.create}</Link>
         <Link to={paths.login}>{copy.individual}</Link>
       </p>
