@@ -18,7 +18,9 @@ type Store interface {
 	FindUserByID(ctx context.Context, id int64) (*User, error)
 	FindUserByEmail(ctx context.Context, email string) (*User, error)
 	// SeedAdmins makes exactly the given addresses admins, creating accounts
-	// without a password for those that do not exist yet.
+	// without a password for those that do not exist yet. An existing
+	// account newly made an admin loses its password and sessions (whoever
+	// set them may not own the mailbox); one that was an admin keeps them.
 	SeedAdmins(ctx context.Context, emails []string, now time.Time) error
 	// SetReferralCode sets a code on a user that has none; ECONFLICT if the
 	// code is taken.

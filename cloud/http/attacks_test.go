@@ -60,6 +60,40 @@ func TestAttackClaimSeededAdmin(t *testing.T) {
 	})
 }
 
+// TestAttackClaimBeforeAdminListed: the other order: a stranger pays for an
+// address before the operator lists it in ADMIN_EMAILS, and sets its
+// password. Listing it must not make the stranger the admin: the password
+// and session go, and the set-up link goes to the mailbox.
+func TestAttackClaimBeforeAdminListed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		rig := newPaymentRig(t, backend, stripe.LocalCheckout{})
+		attacker := newBrowser(t)
+		if status := payAnonymously(t, rig, attacker, printCheckout("ops@example.com")); status != http.StatusOK {
+			t.Fatalf("checkout: %d", status)
+		}
+		if status, out := claim(rig, attacker, "ops@example.com", "attacker-pw"); status != http.StatusOK {
+			t.Fatalf("the claim of an unlisted address: %d %v", status, out)
+		}
+		session := rig.env.login("ops@example.com", "attacker-pw")
+
+		// The operator lists the address and restarts.
+		if err := rig.env.Service.SeedAdmins(context.Background(), []string{"ops@example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		if resp := rig.env.do("POST", "/api/auth/login", "", map[string]string{"email": "ops@example.com", "password": "attacker-pw"}); resp.Status != http.StatusUnauthorized {
+			t.Fatalf("the stranger signed in as the admin: %d %s", resp.Status, resp.Body)
+		}
+		if resp := rig.env.do("GET", "/api/admin/stats", session, nil); resp.Status != http.StatusUnauthorized {
+			t.Fatalf("the stranger's session reached the admin's stats: %d %s", resp.Status, resp.Body)
+		}
+		rig.env.Service.Close() // waits for the mail
+		mails := rig.env.mailsTo("ops@example.com")
+		if len(mails) == 0 || mails[len(mails)-1].Subject != cloud.MsgSetupMailSubject {
+			t.Fatalf("no set-up link to the listed mailbox: %+v", mails)
+		}
+	})
+}
+
 // TestAttackClaimAnotherBuyersAccount: a customer paid anonymously for
 // printed labels and has not set a password yet; a stranger's payment for
 // the same address must not let the stranger claim the account (and its

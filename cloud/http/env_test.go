@@ -197,15 +197,22 @@ func (e *env) setPassword(u *cloud.User, hash string) *cloud.User {
 	return u
 }
 
-// createAdmin makes an admin account (as ADMIN_EMAILS seeding does).
+// createAdmin makes an admin account as ADMIN_EMAILS seeding and the
+// set-up link do (the store's seeding: the service's would mail the link).
 func (e *env) createAdmin(email, password string) *cloud.User {
 	e.t.Helper()
-	u := e.createUser(email, password)
-	if err := e.Service.SeedAdmins(context.Background(), []string{email}); err != nil {
+	if err := e.Store.SeedAdmins(context.Background(), []string{email}, e.Clock.Now()); err != nil {
 		e.t.Fatal(err)
 	}
-	u.IsAdmin = true
-	return u
+	u, err := e.Store.FindUserByEmail(context.Background(), email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	hash, err := argon2id.New(fastPasswords, 0).Hash(password)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return e.setPassword(u, hash)
 }
 
 // login signs in as a bearer-token client (the desktop station does the

@@ -69,19 +69,46 @@ func (db *DB) FindUserByEmail(ctx context.Context, email string) (*cloud.User, e
 
 func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) error {
 	return db.inTx(ctx, func(c conn) error {
+		admins, err := list(c, "admins", scanString, `SELECT email FROM users WHERE is_admin`)
+		if err != nil {
+			return err
+		}
+		wasAdmin := map[string]bool{}
+		for _, email := range admins {
+			wasAdmin[*email] = true
+		}
 		if _, err := c.exec(`UPDATE users SET is_admin = false, updated_at = $1 WHERE is_admin`, now); err != nil {
 			return storeError(err, "admins")
 		}
 		for _, email := range emails {
+			if wasAdmin[email] {
+				if _, err := c.exec(`UPDATE users SET is_admin = true, updated_at = $2 WHERE email = $1`, email, now); err != nil {
+					return storeError(err, "admin")
+				}
+				continue
+			}
+			// A newly listed address may have been claimed by anyone before
+			// the operator listed it (an anonymous purchase makes an account
+			// with the password its buyer chose): its password and sessions
+			// go, and the set-up link goes to the mailbox, so that only the
+			// mailbox's owner becomes the admin.
 			_, err := c.exec(`
 				INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
-				ON CONFLICT (email) DO UPDATE SET is_admin = true, claim_token_hash = NULL, updated_at = $2`, email, now)
+				ON CONFLICT (email) DO UPDATE SET is_admin = true, password_hash = '', claim_token_hash = NULL, updated_at = $2`, email, now)
 			if err != nil {
 				return storeError(err, "admin")
+			}
+			if _, err := c.exec(`DELETE FROM user_sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email); err != nil {
+				return storeError(err, "admin sessions")
 			}
 		}
 		return nil
 	})
+}
+
+func scanString(row scanner) (*string, error) {
+	var s string
+	return &s, row.Scan(&s)
 }
 
 func (db *DB) SetReferralCode(ctx context.Context, userID int64, code string, now time.Time) error {

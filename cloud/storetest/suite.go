@@ -110,10 +110,17 @@ func testSeedAdmins(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	ctx := context.Background()
 	MustCreateUser(t, s, "old-admin@example.com")
 	kept := MustCreateUser(t, s, "kept@example.com")
-	must(t, s.SeedAdmins(ctx, []string{"old-admin@example.com"}, T0))
-	must(t, s.SeedAdmins(ctx, []string{"kept@example.com", "new-admin@example.com"}, T0.Add(time.Hour)))
+	promoted := MustCreateUser(t, s, "promoted@example.com")
+	session := &cloud.Session{UserID: promoted.ID, TokenHash: []byte("promoted-session"), ExpiresAt: T0.Add(48 * time.Hour), CreatedAt: T0}
+	must(t, s.CreateSession(ctx, session))
+	must(t, s.SeedAdmins(ctx, []string{"old-admin@example.com", "kept@example.com"}, T0))
+	// kept@ sets its password with the set-up link.
+	must(t, s.SetResetToken(ctx, kept.ID, []byte("kept-setup"), T0.Add(time.Hour)))
+	_, err := s.UsePasswordToken(ctx, []byte("kept-setup"), "kept@example.com", "kept-hash", T0)
+	must(t, err)
+	must(t, s.SeedAdmins(ctx, []string{"kept@example.com", "new-admin@example.com", "promoted@example.com"}, T0.Add(time.Hour)))
 
-	for email, want := range map[string]bool{"old-admin@example.com": false, "kept@example.com": true, "new-admin@example.com": true} {
+	for email, want := range map[string]bool{"old-admin@example.com": false, "kept@example.com": true, "new-admin@example.com": true, "promoted@example.com": true} {
 		u, err := s.FindUserByEmail(ctx, email)
 		must(t, err)
 		if u.IsAdmin != want {
@@ -125,8 +132,16 @@ func testSeedAdmins(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	if created.PasswordHash != "" {
 		t.Error("a seeded admin must have no password until they set one")
 	}
-	if u, _ := s.FindUserByID(ctx, kept.ID); u.PasswordHash != kept.PasswordHash {
-		t.Error("seeding must keep an existing password")
+	if u, _ := s.FindUserByID(ctx, kept.ID); u.PasswordHash != "kept-hash" {
+		t.Error("seeding must keep the password of an account that was an admin already")
+	}
+	// Anyone could have made the account of an address before it was
+	// listed: its password and sessions do not make them the admin.
+	if u, _ := s.FindUserByID(ctx, promoted.ID); u.PasswordHash != "" {
+		t.Error("an account newly made an admin must lose the password set before")
+	}
+	if _, _, err := s.FindSession(ctx, session.TokenHash, T0); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		t.Errorf("an account newly made an admin must lose its sessions: %v", err)
 	}
 }
 
