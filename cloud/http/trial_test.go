@@ -210,11 +210,28 @@ func TestAdminOrganizationChanges(t *testing.T) {
 			t.Fatalf("allowance %d", o.MaxQRCodes)
 		}
 
+		// The squatter's ways back in: a key of the organisation's, and a
+		// second account of theirs made an admin of it.
+		key := e.apiKey(orgID, "Squatter's sync", cloud.APIKeyScopeRead, time.Time{})
+		wantStatus(t, e.do("GET", orgURL(orgID, "/qr-codes"), key, nil), 200, "")
+		err := e.Store.InCorporateTx(context.Background(), func(tx cloud.CorporateTx) error {
+			_, err := tx.CreateMember(orgID, "squatter.friend@example.com", cloud.UserTypeCorporateAdmin, e.Clock.Now())
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+
 		e.createUser("taken@example.com", "taken-password")
 		wantStatus(t, e.do("POST", base+"/hand-over", admin, map[string]string{"email": "taken@example.com"}), 409, cloud.MsgAccountAlreadyExists)
 		wantStatus(t, e.do("POST", base+"/hand-over", admin, map[string]string{"email": "real.owner@example.com"}), 200, cloud.MsgOrganizationHandedOver)
-		if _, err := e.Store.FindUserByEmail(context.Background(), "squatter@example.com"); cloud.ErrorCode(err) != cloud.ENOTFOUND {
-			t.Fatalf("the old owner's account: %v", err)
+		for _, gone := range []string{"squatter@example.com", "squatter.friend@example.com"} {
+			if _, err := e.Store.FindUserByEmail(context.Background(), gone); cloud.ErrorCode(err) != cloud.ENOTFOUND {
+				t.Fatalf("the old team's account %s: %v", gone, err)
+			}
+		}
+		if resp := e.do("GET", orgURL(orgID, "/qr-codes"), key, nil); resp.Status != 401 {
+			t.Fatalf("the old owner's key after the hand-over: %d %s", resp.Status, resp.Body)
 		}
 		if orgOf(t, e, "real.owner@example.com") != orgID || e.newestSetupToken("real.owner@example.com") == "" {
 			t.Fatal("the new owner is not the organisation's, or was not mailed")

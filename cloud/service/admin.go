@@ -602,9 +602,10 @@ func (s *Service) DeleteOrganization(ctx context.Context, actor *cloud.User, org
 }
 
 // HandOverOrganization is a site admin's change of an organisation's owner
-// to email, an address with no account: the old owner's account is
-// deleted (it may be the squatter's), the new owner is mailed a setup link
-// and becomes the contact.
+// to email, an address with no account: the old owner may be a squatter,
+// so every member's account (the old owner's and any they invited) and
+// invitation is deleted and every API key revoked; the new owner is mailed
+// a setup link, becomes the contact, and invites their own team.
 func (s *Service) HandOverOrganization(ctx context.Context, actor *cloud.User, orgID int64, email string) error {
 	if err := requireAdmin(actor); err != nil {
 		return err
@@ -628,11 +629,7 @@ func (s *Service) HandOverOrganization(ctx context.Context, actor *cloud.User, o
 		} else if taken {
 			return cloud.NewError(cloud.ECONFLICT, cloud.MsgAccountAlreadyExists)
 		}
-		if old, err := tx.FindOwner(org.ID); err == nil {
-			if err := tx.DeleteMember(org.ID, old.ID); err != nil {
-				return err
-			}
-		} else if cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		if err := tx.RemoveAccess(org.ID, now); err != nil {
 			return err
 		}
 		if owner, err = tx.CreateMember(org.ID, email, cloud.UserTypeCorporateOwner, now); err != nil {

@@ -389,12 +389,13 @@ func (t corporateTx) UseTrialMailbox(mailboxHash []byte, now time.Time) error {
 	return storeError(err, "trial mailboxes")
 }
 
-func (t corporateTx) DeleteOrganization(id int64) error {
+// deleteMembers deletes the accounts of every member of the organisation.
+func (t corporateTx) deleteMembers(organizationID int64) error {
 	members, err := list(t.c, "members", func(row scanner) (*cloud.User, error) {
 		var u cloud.User
 		err := row.Scan(userFields(&u)...)
 		return &u, err
-	}, `SELECT `+userColumns+` FROM users WHERE organization_id = $1`, id)
+	}, `SELECT `+userColumns+` FROM users WHERE organization_id = $1`, organizationID)
 	if err != nil {
 		return err
 	}
@@ -402,6 +403,24 @@ func (t corporateTx) DeleteOrganization(id int64) error {
 		if err := deleteAccount(t.c, m); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+func (t corporateTx) RemoveAccess(organizationID int64, now time.Time) error {
+	if err := t.deleteMembers(organizationID); err != nil {
+		return err
+	}
+	if _, err := t.c.exec(`DELETE FROM team_invitations WHERE organization_id = $1`, organizationID); err != nil {
+		return storeError(err, "invitations")
+	}
+	_, err := t.c.exec(`UPDATE api_keys SET revoked_at = $2 WHERE organization_id = $1 AND revoked_at IS NULL`, organizationID, now)
+	return storeError(err, "API keys")
+}
+
+func (t corporateTx) DeleteOrganization(id int64) error {
+	if err := t.deleteMembers(id); err != nil {
+		return err
 	}
 	// Its projects, codes, templates, links, print runs and activity go
 	// with it (ON DELETE CASCADE); its registrations forget it.

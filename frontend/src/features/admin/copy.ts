@@ -143,12 +143,13 @@ export const adminCopy = {
       "A trial holds Starter's allowance until raised here; a plan change sets the plan's own.",
     saveAllowance: "Save allowance",
     handOverTo: "Hand over to (new owner's email)",
-    handOverHint: "The current owner's account is deleted; the new owner is mailed a setup link.",
+    handOverHint:
+      "Every account of the current team is deleted and every API key revoked; the new owner is mailed a setup link and invites their own team.",
     handOver: "Hand over",
     handOverConfirm: {
       title: "Hand over organisation",
       description: (name: string, email: string) =>
-        `Make ${email} the owner of ${name}? The current owner's account is deleted. This cannot be undone.`,
+        `Make ${email} the owner of ${name}? Every account of its current team is deleted and every API key revoked. This cannot be undone.`,
     },
     deleteOrg: "Delete organisation",
     deleteConfirm: {

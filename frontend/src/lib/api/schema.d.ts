@@ -944,7 +944,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes an address with no account the organisation's owner and contact; the old owner's account is deleted and the new owner is mailed a setup link. */
+        /** Makes an address with no account the organisation's owner and contact; every account of the old team and its invitations are deleted, every API key revoked, and the new owner is mailed a setup link. */
         post: operations["handOverAdminOrganization"];
         delete?: never;
         options?: never;
