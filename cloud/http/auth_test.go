@@ -461,6 +461,24 @@ func TestRateLimitBehindProxy(t *testing.T) {
 			t.Fatalf("not trusting the proxy, a forged X-Forwarded-For escaped the limit: %d", third)
 		}
 	}
+
+	// Behind the proxy, only the entry it appended counts: whatever the
+	// client puts before it, or in headers the proxy passes on untouched
+	// (True-Client-IP, X-Real-IP), names no other client.
+	limit := lhttpRateLimit(2, 100)
+	limit.TrustProxy = true
+	e := newEnv(t, storetest.Backends[0], envOptions{rateLimit: limit})
+	for i := range 3 {
+		forged := fmt.Sprintf("198.51.100.%d", i+1)
+		status := e.send("POST", "/api/auth/check-user", map[string]string{"email": "a@example.com"}, func(r *http.Request) {
+			r.Header.Set("True-Client-IP", forged)
+			r.Header.Set("X-Real-IP", forged)
+			r.Header.Set("X-Forwarded-For", forged+", 203.0.113.7") // the proxy appended the real one
+		}).Status
+		if want := map[bool]int{true: 429, false: 200}[i == 2]; status != want {
+			t.Fatalf("request %d with forged client headers: %d, want %d", i+1, status, want)
+		}
+	}
 }
 
 // TestSeededAdmin (issue 10): an admin from ADMIN_EMAILS gets a set-password

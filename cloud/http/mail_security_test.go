@@ -239,7 +239,7 @@ func TestTrialAndResendMailsCountOnTheMailLimits(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		register := func(e *env, email, client string) response {
 			return e.send("POST", "/api/corporate/register", map[string]string{"name": "Mail Ltd", "contactEmail": email,
-				"subscriptionTier": "starter"}, func(r *http.Request) { r.Header.Set("X-Real-IP", client) })
+				"subscriptionTier": "starter"}, func(r *http.Request) { r.Header.Set("X-Forwarded-For", client) })
 		}
 		resend := func(e *env, ref string) response {
 			return e.do("POST", "/api/corporate/resend-setup", "", map[string]string{"registrationId": ref})
@@ -405,7 +405,7 @@ func TestCollectLinkCountsOnlyAcceptedSubmissions(t *testing.T) {
 		acme := e.newOfficer("officer@acme.example")
 		token := e.newLink(acme, map[string]any{})
 		from := func(client string, body any) response {
-			return e.send("POST", "/api/collect/"+token, body, func(r *http.Request) { r.Header.Set("X-Real-IP", client) })
+			return e.send("POST", "/api/collect/"+token, body, func(r *http.Request) { r.Header.Set("X-Forwarded-For", client) })
 		}
 		bad := []any{
 			`{"values": `, // not JSON

@@ -151,10 +151,7 @@ func NewServer(c Config) *Server {
 		panic("http: MinStationVersion: " + err.Error()) // main checks it first
 	}
 	onLimit := httprate.WithLimitHandler(s.onLimit)
-	keyByIP := httprate.WithKeyByIP()
-	if c.RateLimit.TrustProxy {
-		keyByIP = httprate.WithKeyByRealIP()
-	}
+	keyByIP := httprate.WithKeyFuncs(func(r *http.Request) (string, error) { return s.clientKey(r), nil })
 	// Each limiter has its own counter (ratelimit_counter.go).
 	counter := func(name string) []httprate.Option { return s.limiterOptions(c.RateLimitStore, name) }
 	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window,

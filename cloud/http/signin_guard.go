@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -27,16 +28,27 @@ type discardHeaders struct{ http.ResponseWriter }
 
 func (discardHeaders) Header() http.Header { return http.Header{} }
 
-// clientKey is the client address the per-IP limiter uses.
-func (s *Server) clientKey(r *http.Request) string {
-	key, err := httprate.KeyByIP(r)
+// clientIP finds the client's address for every limit counted per client
+// (clientKey). Without a proxy it is the connection's. Behind one
+// (TrustProxy) it is the last X-Forwarded-For entry, the one our proxy
+// appended: the entries before it, and headers such as X-Real-IP or
+// True-Client-IP, may be whatever the client sent.
+func (s *Server) clientIP() func(http.Handler) http.Handler {
 	if s.rateLimit.TrustProxy {
-		key, err = httprate.KeyByRealIP(r)
+		return middleware.ClientIPFromXFFTrustedProxies(1)
 	}
-	if err != nil {
+	return middleware.ClientIPFromRemoteAddr
+}
+
+// clientKey is the client address the per-IP limits count by (an IPv6
+// client by its /64, as one machine holds a whole such block).
+func (s *Server) clientKey(r *http.Request) string {
+	ip := middleware.GetClientIP(r.Context())
+	if ip == "" {
+		// Behind a proxy, a request that did not come through it.
 		return "unknown"
 	}
-	return key
+	return httprate.CanonicalizeIP(ip)
 }
 
 // pairKey names a client address and an e-mail address on one route.

@@ -71,13 +71,13 @@ func (e *env) trialOrganization(name, ownerEmail string) int64 {
 // the landing page's resend is limited.
 func TestTrialNeedsProof(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
-		// Client addresses come from X-Real-IP, as behind the proxy.
+		// Client addresses come from X-Forwarded-For, as behind the proxy.
 		limits := noRateLimit
 		limits.TrustProxy = true
 		e := newEnv(t, backend, envOptions{rateLimit: limits})
 		register := func(email, plan, client string) response {
 			return e.send("POST", "/api/corporate/register", map[string]string{"name": "Squat Ltd", "contactEmail": email,
-				"subscriptionTier": plan}, func(r *http.Request) { r.Header.Set("X-Real-IP", client) })
+				"subscriptionTier": plan}, func(r *http.Request) { r.Header.Set("X-Forwarded-For", client) })
 		}
 		// A stranger registers the owner's address: nothing exists for it.
 		resp := register("jane.doe@gmail.com", "enterprise", "198.51.100.7")
