@@ -30,9 +30,8 @@ import (
 // so configurations written before them keep working. MailPerRecipient,
 // MailPerCaller and MailPerOrganization bound the mail callers can ask for
 // in cloud.MailLimitWindow (mail_limit.go; zero takes the default too).
-// TrustProxy takes the client IP
-// from X-Forwarded-For / X-Real-IP, which only a reverse proxy in front of
-// the cloud may set (else anyone could).
+// TrustProxy takes the client IP from the last X-Forwarded-For entry,
+// which the one reverse proxy in front of the cloud appends (clientIP).
 type RateLimit struct {
 	PerIP           int
 	PerAddress      int
