@@ -21,7 +21,14 @@ const dialogKeep = time.Hour
 // PrintScaling None); direct printing (Print) does not depend on it.
 // Not exercised by the tests: it needs a desktop session.
 func OpenForPrinting(ctx context.Context, pdf []byte) (string, error) {
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lifetag-dialog-%d", os.Getuid()))
+	// The user's own cache directory, not the shared temporary one: there
+	// another user of the machine could make the folder first and swap
+	// the PDF before it is printed.
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("printing: no cache directory: %w", err)
+	}
+	dir := filepath.Join(cache, "Lifetag", "print-dialog")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("printing: %w", err)
 	}
