@@ -31,7 +31,8 @@ export const purchaseCopy = {
     item: { print: "Lifetime print access", physical: "Ready-printed labels" },
     itemDetail: {
       print: "One-time payment · unlimited printing · no subscription",
-      physical: "Including postage and packing · UK delivery in 3-5 business days",
+      physical:
+        "One pack (a sheet of your labels); choose more when paying · Including postage and packing · UK delivery in 3-5 business days",
     },
     price: { print: prices.print, physical: prices.physical },
     total: "Total",
@@ -44,7 +45,7 @@ export const purchaseCopy = {
     title: { print: "Unlock Print Functionality", physical: "Order Physical Labels" },
     description: {
       print: `Pay ${prices.print} once for lifetime, unlimited printing of your labels.`,
-      physical: `Pay ${prices.physical} for ready-printed labels, including postage and packing.`,
+      physical: `Ready-printed labels at ${prices.physical} a pack, including postage and packing.`,
     },
     card: "Card details",
     cardPending:
