@@ -127,6 +127,8 @@ export const formCopy = {
   clear: "Clear Form",
   clearTitle: "Clear the form?",
   clearConfirm: "Every field is emptied and the saved data is removed from this device.",
+  clearConfirmLocked:
+    "Every field but your locked name, email and date of birth is emptied, and the saved data is removed from this device.",
   clearYes: "Clear Form",
   clearNo: "Keep My Details",
   saved: "Saved on this device",

@@ -135,7 +135,7 @@ describe("/label-batch-print", () => {
     expect(
       await screen.findByRole("heading", { name: "Corporate Feature Access Required" }),
     ).toBeVisible();
-    expect(screen.getByRole("link", { name: "Register your organisation" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Start a free trial" })).toHaveAttribute(
       "href",
       "/corporate/register",
     );

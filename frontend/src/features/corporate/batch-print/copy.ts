@@ -8,8 +8,8 @@ export const batchCopy = {
   upsell: {
     title: "Corporate Feature Access Required",
     description:
-      "Batch label printing is part of Lifetag for organisations. Register your organisation, or sign in with its corporate account.",
-    register: "Register your organisation",
+      "Batch label printing is part of Lifetag for organisations. Start a free trial for your organisation, or sign in with its corporate account.",
+    register: "Start a free trial",
     home: "Go Home",
     signIn: "Corporate Sign In",
   },

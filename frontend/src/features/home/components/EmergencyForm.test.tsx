@@ -144,9 +144,12 @@ describe("EmergencyForm", () => {
     usePaymentStatusStore.setState({ status: paidStatus(true) });
     renderForm();
     await user.click(screen.getByRole("button", { name: "Clear Form" }));
-    await user.click(
-      within(await screen.findByRole("dialog")).getByRole("button", { name: "Clear Form" }),
+    const dialog = await screen.findByRole("dialog");
+    // The question says what stays.
+    expect(dialog).toHaveTextContent(
+      "Every field but your locked name, email and date of birth is emptied",
     );
+    await user.click(within(dialog).getByRole("button", { name: "Clear Form" }));
     const data = useEmergencyStore.getState().data!;
     expect(data.personalInfo).toMatchObject({
       fullName: "Jane Doe",

@@ -364,7 +364,7 @@ export function EmergencyForm() {
               open={confirmClear}
               onOpenChange={setConfirmClear}
               title={copy.clearTitle}
-              description={copy.clearConfirm}
+              description={locked && saved ? copy.clearConfirmLocked : copy.clearConfirm}
               confirmLabel={copy.clearYes}
               cancelLabel={copy.clearNo}
               onConfirm={clearForm}
