@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useUserStore } from "@/stores/session";
@@ -9,6 +9,18 @@ import { renderRoute } from "@/test/renderRoute";
 describe("/privacy", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
+
+  it("asks a visitor to sign in rather than offering actions only an owner may take", async () => {
+    renderRoute("/privacy");
+    const rights = await screen.findByRole("region", { name: "Download or delete your data" });
+    expect(within(rights).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/login?return=/privacy",
+    );
+    expect(screen.queryByRole("button", { name: "Download My Data" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete Account" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Privacy policy" })).toBeVisible();
+  });
 
   it("keeps Delete disabled until the phrase matches, and Cancel closes the panel", async () => {
     const user = userEvent.setup();

@@ -1,11 +1,9 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
-import { toasts } from "@/lib/copy";
 import { fileDate, saveFile } from "@/lib/saveFile";
 import { useEmergencyStore } from "@/stores/emergency";
 import { useUserStore } from "@/stores/session";
@@ -16,15 +14,49 @@ import { DeletionPanel } from "./components/DeletionPanel";
 import { privacyCopy as copy } from "./copy";
 
 export function PrivacyPage() {
-  const navigate = useNavigate();
   const user = useUserStore((s) => s.user);
-  const [email, setEmail] = useState(user?.email ?? "");
+  return (
+    <div className="privacy-page">
+      <div className="page-head">
+        <h1>{copy.title}</h1>
+        <p className="lead">{copy.intro}</p>
+      </div>
+      {user ? (
+        <AccountRights email={user.email} />
+      ) : (
+        <section className="card" aria-labelledby="signed-out-title">
+          <h2 id="signed-out-title">{copy.signedOut.title}</h2>
+          <p>{copy.signedOut.body}</p>
+          <p>
+            <Link className="button button-primary" to={`${paths.login}?return=${paths.privacy}`}>
+              {copy.signedOut.signIn}
+            </Link>
+          </p>
+        </section>
+      )}
+      <article className="card policy" aria-labelledby="policy-title">
+        <h2 id="policy-title">{copy.policy.title}</h2>
+        <p className="hint">{copy.policy.updated}</p>
+        {copy.policy.sections.map((s) => (
+          <section key={s.heading}>
+            <h3>{s.heading}</h3>
+            <p>{s.body}</p>
+          </section>
+        ))}
+      </article>
+    </div>
+  );
+}
+
+/** A signed-in owner's rights over their data: a copy, and the two deletions. */
+function AccountRights(props: { email: string }) {
+  const navigate = useNavigate();
+  const { email } = props;
   const exporter = useExportData();
 
-  const onExport = () => {
-    if (email.trim() === "") return toast({ ...toasts.emailRequired, variant: "destructive" });
+  const onExport = () =>
     exporter.mutate(
-      { email: email.trim() },
+      { email },
       {
         onSuccess: (blob) => saveFile(blob, copy.export.fileName(fileDate())),
         onError: (error) =>
@@ -35,18 +67,13 @@ export function PrivacyPage() {
           }),
       },
     );
-  };
 
   return (
-    <div className="privacy-page">
-      <div className="page-head">
-        <h1>{copy.title}</h1>
-        <p className="lead">{copy.intro}</p>
-      </div>
+    <>
       <section className="card" aria-labelledby="export-title">
         <h2 id="export-title">{copy.export.title}</h2>
         <p>{copy.export.body}</p>
-        <EmailField label={copy.email} value={email} onValueChange={setEmail} readOnly={!!user} />
+        <EmailField label={copy.email} value={email} onValueChange={() => {}} readOnly />
         <BusyButton
           type="button"
           className="button button-primary"
@@ -61,7 +88,7 @@ export function PrivacyPage() {
         {...copy.deleteData}
         openLabel={copy.deleteData.open}
         confirmLabel={copy.deleteData.confirm}
-        email={email.trim()}
+        email={email}
         run={deleteData}
         onDone={(message) => {
           useEmergencyStore.getState().clear();
@@ -72,7 +99,7 @@ export function PrivacyPage() {
         {...copy.deleteAccount}
         openLabel={copy.deleteAccount.open}
         confirmLabel={copy.deleteAccount.confirm}
-        email={email.trim()}
+        email={email}
         run={deleteAccount}
         onDone={(message) => {
           useUserStore.getState().signOut();
@@ -81,16 +108,6 @@ export function PrivacyPage() {
           navigate(paths.home);
         }}
       />
-      <article className="card policy" aria-labelledby="policy-title">
-        <h2 id="policy-title">{copy.policy.title}</h2>
-        <p className="hint">{copy.policy.updated}</p>
-        {copy.policy.sections.map((s) => (
-          <section key={s.heading}>
-            <h3>{s.heading}</h3>
-            <p>{s.body}</p>
-          </section>
-        ))}
-      </article>
-    </div>
+    </>
   );
 }

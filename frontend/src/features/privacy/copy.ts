@@ -4,6 +4,12 @@ export const privacyCopy = {
   intro:
     "Your emergency information is health data. You can take a copy of it or delete it at any time.",
   email: "Email",
+  // A visitor who is not signed in: the server answers only an account's owner.
+  signedOut: {
+    title: "Download or delete your data",
+    body: "Sign in to take a copy of your data or delete it: only the account's owner can. Details typed without an account stay on this device alone, and Clear Form on the home page removes them.",
+    signIn: "Sign In",
+  },
   export: {
     title: "Download your data",
     body: "A JSON file with your account, emergency information, referrals and orders.",
