@@ -18,10 +18,7 @@ export function AccessDenied(props: { error?: unknown; onRetry?: () => void }) {
     return (
       <section className="not-found" aria-labelledby="load-failed-title">
         <h1 id="load-failed-title">{copy.loadFailed}</h1>
-        <p role="alert">
-          {(props.error instanceof ApiError && serverMessage(props.error)) ||
-            toasts.connectionError.description}
-        </p>
+        <p role="alert">{serverMessage(props.error) ?? toasts.connectionError.description}</p>
         {props.onRetry && (
           <p className="hero-actions">
             <button type="button" className="button button-primary" onClick={props.onRetry}>
