@@ -2,7 +2,7 @@ package cloud
 
 import "strings"
 
-// How each activity an admin can see reads (issue 24 item 13): an
+// How each activity an admin can see reads: an
 // organisation's Recent Activity (Activity.Kind, its Detail) and the site
 // admins' audit log (AuditEntry.Action, its Target), one table for both, so
 // no screen ever shows a raw kind such as "order.address_viewed".
@@ -34,7 +34,7 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityTemplateUpdated:       sentence("The form template %s was updated."),
 	ActivityTemplateDeleted:       sentence("The form template %s was deleted."),
 
-	// API keys (issue 23 item 1); a change made with a key names the key
+	// API keys; a change made with a key names the key
 	// and the route.
 	ActivityAPIKeyCreated: sentence("The API key %s was created."),
 	ActivityAPIKeyRevoked: sentence("The API key %s was revoked."),
@@ -54,7 +54,7 @@ var activitySentences = map[string]func(detail string) string{
 	AuditOrganizationDeleted:    sentence("Deleted the organisation %s."),
 	AuditOrganizationHandedOver: sentence("Handed over the organisation %s."),
 	AuditAllowanceChanged:       sentence("Changed the QR code allowance of %s."),
-	// Corporate integration (issue 23): detail "3 created, 2 updated, 1 deactivated".
+	// Corporate integration: detail "3 created, 2 updated, 1 deactivated".
 	ActivityCodesSynced: sentence("The organisation's system synced QR codes: %s."),
 }
 

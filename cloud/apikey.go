@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// API keys (issue 23 item 1): an organisation's own systems (an HR or
+// API keys: an organisation's own systems (an HR or
 // site-access system) call the organisation's routes with a key instead of
 // a person's session. The owner makes and revokes them in the workspace.
 

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Corporate integration (issue 23): an organisation's own system keeps its
+// Corporate integration: an organisation's own system keeps its
 // workers' codes in step by its own id for each worker (the employee or
 // badge number), the code's ExternalID.
 
@@ -94,7 +94,7 @@ type SyncStore interface {
 	CodeChanges(ctx context.Context, organizationID int64, since time.Time, after ChangesCursor, limit int) ([]*CorporateCode, error)
 }
 
-// Idempotency-Key (issue 23, as Stripe does): the first answer to a create
+// Idempotency-Key (as Stripe does): the first answer to a create
 // sent with a key is kept IdempotencyTTL and answered again to the same
 // key and request; another request with the key is refused.
 const (

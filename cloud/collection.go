@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Worker self-service collection links (issue 13, beyond the spec). A safety
+// Worker self-service collection links (beyond the spec). A safety
 // officer shares a link for a template and project; each worker fills in
 // their own details on their phone, without an account, and each submission
 // becomes a code in the organisation's library. An update link is bound to

@@ -159,7 +159,7 @@ func (o *Organization) CountryUnknown() bool { return strings.TrimSpace(o.Countr
 
 // DayFirstDates reports whether the organisation writes dates day first
 // (DD/MM/YYYY), as the UK and most of the world do: a CSV import reads
-// its dates that way as well as ISO (issue 24, item 3).
+// its dates that way as well as ISO.
 func (o *Organization) DayFirstDates() bool {
 	return !slices.Contains(monthFirstCountries, strings.ToLower(strings.TrimSpace(o.Country)))
 }

@@ -20,7 +20,7 @@ const (
 	ProjectCompleted = "completed"
 	ProjectCancelled = "cancelled"
 	// ProjectArchived keeps a finished project's codes out of the way; a
-	// project with codes is archived rather than deleted (issue 24).
+	// project with codes is archived rather than deleted.
 	ProjectArchived = "archived"
 )
 
@@ -212,7 +212,7 @@ type CorporateCode struct {
 	Source         string
 	// ExternalID is the organisation's own id for the worker (employee or
 	// badge number, NormalizeExternalID), "" for none; unique within the
-	// organisation (issue 23).
+	// organisation.
 	ExternalID string
 	// MissingFields counts the recommended fields the record leaves blank
 	// (MissingFields), kept in the clear for the dashboard and analytics.
@@ -271,7 +271,7 @@ type CodeFilter struct {
 	ProjectID int64
 	NoProject bool
 	Active    *bool
-	// ExternalID picks the code with this external id (issue 23).
+	// ExternalID picks the code with this external id.
 	ExternalID string
 	Limit      int
 	Offset     int

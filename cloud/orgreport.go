@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// An organisation's analytics (/corporate/analytics, issue 13): figures
+// An organisation's analytics (/corporate/analytics): figures
 // counted from its own records. Scans are not among them: a code is plain
 // text read offline, so nothing ever reports a scan.
 

@@ -100,13 +100,13 @@ type Store interface {
 
 	// Issue 23 item 1: an organisation's API keys.
 	APIKeyStore // apikey.go
-	// Corporate integration (issue 23): codes by external id, the changes feed.
+	// Corporate integration: codes by external id, the changes feed.
 	SyncStore        // codesync.go
 	IdempotencyStore // codesync.go
 }
 
-// AdminStore is what the admin dashboard and fulfilment need (issue 11,
-// admin-corporate-side §2-§7). Lists page on the server; searches match
+// AdminStore is what the admin dashboard and fulfilment need
+// (admin-corporate-side §2-§7). Lists page on the server; searches match
 // part of an address or order id, or a whole id, code, status or label type.
 type AdminStore interface {
 	// ListAdminUsers returns a page of users, newest first, with their
@@ -137,7 +137,7 @@ type AdminStore interface {
 }
 
 // RateLimitStore keeps rate-limit counters in the database, so that every
-// cloud instance on it counts together (issue 15; cloud/http uses it on
+// cloud instance on it counts together (cloud/http uses it on
 // PostgreSQL). A key is an opaque hash; windows are fixed and start at
 // whole multiples of their length.
 type RateLimitStore interface {

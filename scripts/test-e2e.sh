@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser journeys of the website (issue 6): builds the frontend and the cloud
+# Browser journeys of the website: builds the frontend and the cloud
 # binary, starts a cloud per Playwright worker (E2E_WORKERS, 2), each on a
 # free loopback port with a fresh SQLite data directory, runs Playwright
 # against them in Debian's chromium, and stops them.
@@ -8,7 +8,7 @@
 # pages as a11y@lifetag.test.
 # The browser talks to the cloud through scripts/prism-front.mjs, which sends
 # every /api request through Stoplight Prism to check it and its answer
-# against pkg/api/openapi.yaml (issue 22); a violation fails the run.
+# against pkg/api/openapi.yaml; a violation fails the run.
 # CONTRACT_PRISM=0 talks to the cloud directly (to measure what Prism costs).
 # Needs the Debian package `chromium`; never downloads a browser. Arguments go
 # to Playwright (scripts/test-e2e.sh e2e/account.spec.ts runs one file).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Windows installers proven by installing them (issue 25), under Wine
+# The Windows installers proven by installing them, under Wine
 # 8.0 and Xvfb, each installer in its own fresh Wine prefix:
 #   NSIS: install an older build (0.0.9, made here) with /CLOUDURL=, upgrade
 #         to this build without it, a downgrade, a bad /CLOUDURL=, the MSI

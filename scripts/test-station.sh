@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The desktop print station's proofs (issue 14), on Linux:
+# The desktop print station's proofs, on Linux:
 #  1. `make station` with a throwaway signing certificate and timestamp
 #     server (scripts/test-tsa.py); osslsigncode verifies the exe, the NSIS
 #     installer and the MSI and their timestamps (and refuses them against

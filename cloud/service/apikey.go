@@ -12,7 +12,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// API keys (issue 23 item 1). The owner makes and revokes them; every
+// API keys. The owner makes and revokes them; every
 // member may see their names (to know what is calling in the
 // organisation's name), never their secrets, which only the creation
 // answer carries.

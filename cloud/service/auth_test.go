@@ -20,7 +20,7 @@ func (h *countingHasher) Hash(password string) (string, error) {
 	return h.PasswordHasher.Hash(password)
 }
 
-// TestPasswordTokenCheckedBeforeHashing (issue 10, attack 7): a made-up
+// TestPasswordTokenCheckedBeforeHashing (attack 7): a made-up
 // reset or set-password token costs a look-up, never a password hash.
 func TestPasswordTokenCheckedBeforeHashing(t *testing.T) {
 	store, _ := storetest.Backends[0].Open(t)

@@ -1,6 +1,6 @@
 package service
 
-// Corporate integration (issue 23): an organisation's own system (HR,
+// Corporate integration: an organisation's own system (HR,
 // site access) keeps its workers' codes in step by its own id for each
 // worker, the code's external id. Creates, updates and deactivations go
 // through one store call (SaveCodes) so a batch is all or nothing and its

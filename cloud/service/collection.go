@@ -1,6 +1,6 @@
 package service
 
-// Worker self-service collection links (issue 13). An officer makes a link
+// Worker self-service collection links. An officer makes a link
 // for a template and project; the link's random token is handed out once,
 // in its URL, and only its SHA-256 is kept. A worker opening the link needs
 // no account: the token is their only credential, so every answer to them

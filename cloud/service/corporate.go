@@ -653,7 +653,7 @@ const (
 )
 
 // CheckSetupLink says what a setup link is when its page opens, without
-// using it (issue 24, item 13): valid (the page asks for a password),
+// using it: valid (the page asks for a password),
 // used or expired (the page says so at once, with the way to a new link),
 // or invalid. Like a refused password, it tells only the holder of the
 // link, and nothing of whose it is. An expired trial link still kept
@@ -1281,7 +1281,7 @@ func (s *Service) findMember(tx cloud.CorporateTx, orgID, userID int64) (*cloud.
 }
 
 // SetPaperSize changes the paper an organisation's batch printing starts
-// on (issue 24 item 6); any member may, as they are the ones who print.
+// on; any member may, as they are the ones who print.
 func (s *Service) SetPaperSize(ctx context.Context, actor *cloud.User, orgID int64, paper string) error {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {

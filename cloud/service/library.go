@@ -170,7 +170,7 @@ type CodeInput struct {
 	LabelType       string            `json:"labelType"`
 	Values          map[string]string `json:"values"`
 	Source          string            `json:"source"`
-	// ExternalID is the employee or badge number (issue 23), "" for none.
+	// ExternalID is the employee or badge number, "" for none.
 	ExternalID string `json:"externalId"`
 }
 
@@ -391,7 +391,7 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpd
 		c.IsActive = *u.IsActive
 	}
 	if u.ExternalID != nil {
-		// Empty removes it (issue 23); taken by another code: the store's
+		// Empty removes it; taken by another code: the store's
 		// unique index answers ECONFLICT with the id.
 		if c.ExternalID, err = cloud.NormalizeExternalID(*u.ExternalID); err != nil {
 			return nil, err
@@ -582,7 +582,7 @@ type LibraryQuery struct {
 	Project     string
 	Status      string
 	WithRecords bool
-	// ExternalID picks the code with this employee or badge number (issue 23).
+	// ExternalID picks the code with this employee or badge number.
 	ExternalID string
 }
 

@@ -1,6 +1,6 @@
 package service
 
-// CSV import of many workers' records (issue 13): a template file to fill
+// CSV import of many workers' records: a template file to fill
 // in, a preview that lists each row's problems, and an import of every row
 // in one transaction, or of none.
 
@@ -276,7 +276,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 // the chosen template (refused): when every column fits another of the
 // organisation's templates (the Standard form included), it names that
 // template, with its id as the templateId field's error, for the dialog to
-// offer the switch (issue 24, item 4).
+// offer the switch.
 func (s *Service) columnsOfAnotherTemplate(ctx context.Context, orgID, chosen int64, header []string, refused error) error {
 	templates, err := s.store.ListTemplates(ctx, orgID)
 	if err != nil {

@@ -85,8 +85,8 @@ func (s *Service) orgTemplateFields(ctx context.Context, orgID, templateID int64
 
 // templateOrDefault is the template id a create or an import asked for,
 // or, when it named none (nil), the organisation's default template: the
-// one its officers chose as default is the default everywhere (issue 24,
-// item 4), and without one it is the Standard Emergency Form.
+// one its officers chose as default is the default everywhere, and
+// without one it is the Standard Emergency Form.
 func (s *Service) templateOrDefault(ctx context.Context, orgID int64, id *int64) (int64, error) {
 	if id != nil {
 		return *id, nil

@@ -1,6 +1,6 @@
 package sqldb
 
-// Admin lists, stats, order status history and the audit log (issue 11).
+// Admin lists, stats, order status history and the audit log.
 
 import (
 	"context"

@@ -9,7 +9,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 )
 
-// Corporate integration (issue 23): codes by the organisation's own id
+// Corporate integration: codes by the organisation's own id
 // (external_id) and the changes feed.
 
 func (db *DB) FindCodesByExternalID(ctx context.Context, organizationID int64, externalIDs []string) ([]*cloud.CorporateCode, error) {

@@ -45,7 +45,7 @@ func testAdmin(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("SearchUsers", func(t *testing.T) {
 		for search, want := range map[string]string{
 			"USER3@":                "user3@example.com", // the start of the address, any case
-			"r3@EXAMPLE":            "user3@example.com", // part of it anywhere (issue 24)
+			"r3@EXAMPLE":            "user3@example.com", // part of it anywhere
 			"refa2345":              "user0@example.com", // the whole referral code
 			fmt.Sprint(users[4].ID): "user4@example.com", // the whole id
 		} {

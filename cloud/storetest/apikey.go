@@ -8,7 +8,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 )
 
-// testAPIKeys: an organisation's API keys (issue 23 item 1).
+// testAPIKeys: an organisation's API keys.
 func testAPIKeys(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()

@@ -10,7 +10,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 )
 
-// Corporate integration (issue 23): codes by external id, the changes
+// Corporate integration: codes by external id, the changes
 // feed and idempotency keys.
 
 func syncCode(orgID int64, externalID string, at time.Time) *cloud.CorporateCode {

@@ -254,8 +254,8 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	})
 }
 
-// testCodeFilter: the library's search, filters and pages (issue 24 item
-// 10), combined, newest first, and counted alike.
+// testCodeFilter: the library's search, filters and pages,
+// combined, newest first, and counted alike.
 func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()

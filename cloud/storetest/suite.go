@@ -43,7 +43,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("OrgReport", func(t *testing.T) { t.Parallel(); testOrgReport(t, open) })
 	// Issue 23 item 1.
 	t.Run("APIKeys", func(t *testing.T) { t.Parallel(); testAPIKeys(t, open) })
-	// Corporate integration (issue 23).
+	// Corporate integration.
 	t.Run("CodeSync", func(t *testing.T) { t.Parallel(); testCodeSync(t, open) })
 	t.Run("IdempotencyKeys", func(t *testing.T) { t.Parallel(); testIdempotencyKeys(t, open) })
 }

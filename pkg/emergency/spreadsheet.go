@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Spreadsheet cells (issue 24, item 3): a CSV made in an ordinary
+// Spreadsheet cells: a CSV made in an ordinary
 // spreadsheet spells ticks, dates and blood types the way people write
 // them. SpreadsheetValue reads such a cell into the value a record keeps;
 // AllowedValues says, for the template file and for a refusal, what a

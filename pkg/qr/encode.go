@@ -22,8 +22,8 @@ import (
 // holds it, and of the eight masks the one with the lowest penalty (ISO/IEC
 // 18004, 7.8.3), the first on a tie.
 //
-// Text that is not all ASCII is preceded by the ECI designator for UTF-8
-// (issue 24): without it zbar guesses a charset and read "Núñez" as
+// Text that is not all ASCII is preceded by the ECI designator for UTF-8:
+// without it zbar guesses a charset and read "Núñez" as
 // mojibake ("N繳簽ez", and Devanagari likewise), where with it zbar and
 // zxing-cpp read every payload of TestECIReaders (accents, emoji, Greek,
 // Cyrillic, Arabic, CJK, Devanagari) exactly. ASCII needs no designator

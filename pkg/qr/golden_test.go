@@ -17,7 +17,7 @@ import (
 )
 
 // goldenFile holds a hash of every module of the symbols below, written by
-// the encoder as it was before the mask scoring was made faster (issue 16):
+// the encoder as it was before the mask scoring was made faster:
 // speed work must not move a single module, or printed labels would change.
 const goldenFile = "testdata/symbols.golden"
 

@@ -20,7 +20,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/sheet/samples"
 )
 
-// batchProofDPI is the issue 24 check: a sheet rasterised at 150 DPI,
+// batchProofDPI is the batch sheet's legibility check: a sheet rasterised at 150 DPI,
 // about what a phone sees of a label at arm's length (6 px a mm).
 const batchProofDPI = 150
 

@@ -12,7 +12,7 @@ import (
 )
 
 // formsGolden holds a hash of the form object of each code below, written
-// before the form writer was made faster (issue 16): speed work must not
+// before the form writer was made faster: speed work must not
 // change a byte that is printed.
 const formsGolden = "testdata/forms.golden"
 

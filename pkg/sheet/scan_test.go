@@ -18,7 +18,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/sheet/samples"
 )
 
-// The scan goals of issue 16: at arm's length (6 camera pixels a mm, as a
+// The printed codes' scan goals: at arm's length (6 camera pixels a mm, as a
 // phone preview sees a label at about 40 cm) and scratched (10 % of the
 // code scraped off, seen at 8 px/mm), on every preset. With today's
 // payloads (about 280 bytes) no level reaches both on any preset (the

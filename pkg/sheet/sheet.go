@@ -71,7 +71,7 @@ const MinModule = 0.25
 // inch tall) printed on whatever printer the site has and read at arm's
 // length, about 6 camera pixels a mm. Measured by rasterising whole
 // sheets of every batch layout at 150 DPI and decoding each label with
-// zbar and zxing-cpp (issue 24): at 0.42 mm (2.5 px) a module both readers
+// zbar and zxing-cpp: at 0.42 mm (2.5 px) a module both readers
 // still missed some codes, from 0.5 mm (3 px) none. Below it a dense
 // record is refused by name, with the layouts that hold it
 // (TestBatchDensestRecordsDecodeAt150DPI proves each layout).

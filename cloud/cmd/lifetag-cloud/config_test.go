@@ -85,7 +85,7 @@ func TestConfigErrors(t *testing.T) {
 		"ErrDrainTooLong":        {"DRAIN_SECONDS": "3600"},
 		"ErrNegativeDrain":       {"DRAIN_SECONDS": "-1"},
 		"ErrBadStationVersion":   {"STATION_MIN_VERSION": "0.2"},
-		// Development by default must never face a network (issue 10).
+		// Development by default must never face a network.
 		"ErrDefaultEnvOnAnyHost":     {"HOST": "0.0.0.0"},
 		"ErrDefaultEnvOnPublicHost":  {"ADDR": "203.0.113.7"},
 		"ErrDefaultEnvOnEmptyV6Host": {"HOST": "::"},

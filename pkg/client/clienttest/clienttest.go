@@ -8,7 +8,7 @@
 //
 // Every call reaches the cloud through Stoplight Prism (scripts/
 // prism-front.mjs), which checks it and its answer against
-// pkg/api/openapi.yaml: a violation fails the test (issue 22).
+// pkg/api/openapi.yaml: a violation fails the test.
 // LIFETAG_CONTRACT=0 talks to the cloud directly.
 //
 // PostgreSQL comes from LIFETAG_TEST_DATABASE_URL (scripts/postgres.sh sets

@@ -15,7 +15,7 @@ import (
 	"github.com/lifetag/lifetag/station/internal/stationtest"
 )
 
-// BenchmarkPrint1000Labels is issue 14's "1,000 labels from click to
+// BenchmarkPrint1000Labels is the station's "1,000 labels from click to
 // spooled": a corporate user's batch of 1,000 distinct codes (records of
 // 250-350 bytes, as a worker's are), from the station's cache, rendered at
 // level M on the helmet preset and handed to CUPS in chunks, the print run

@@ -39,7 +39,7 @@ func importCSV(from, n int) string {
 	return b.String()
 }
 
-// Batch printing of issue 14, without a window: a corporate user syncs the
+// Batch printing, without a window: a corporate user syncs the
 // library, loses the cloud, prints 30 codes from the cache through CUPS,
 // creates and edits codes offline, and when the cloud is back each change
 // reaches it once, or is refused with the cloud's message (quota, a code

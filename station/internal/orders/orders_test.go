@@ -38,7 +38,7 @@ func customerRecord() emergency.Data {
 	}
 }
 
-// The fulfilment loop of issue 14, without a window: sign in as an admin,
+// The fulfilment loop, without a window: sign in as an admin,
 // sync the open orders, lose the cloud, print an order from the cache
 // through CUPS, ship it offline, bring the cloud back on the same database,
 // and see every change reach it exactly once.
@@ -274,7 +274,7 @@ func assertHistory(t *testing.T, history []client.OrderChange, want ...string) {
 	}
 }
 
-// A station older than the cloud supports (issue 25): the cloud answers
+// A station older than the cloud supports: the cloud answers
 // 426; the station works from its cache, keeps its queued changes and has
 // the cloud's message for the banner; once the cloud serves it again (the
 // upgrade, here the minimum lowered) the queue is sent.

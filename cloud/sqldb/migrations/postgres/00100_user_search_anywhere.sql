@@ -1,5 +1,5 @@
 -- An admin's user search matches anywhere in the address ("acme",
--- "example.test"; issue 24 item 15): sqldb's userSearch is LIKE '%...%',
+-- "example.test"): sqldb's userSearch is LIKE '%...%',
 -- which a trigram index answers at any number of users. The prefix range's
 -- byte-order index goes.
 --

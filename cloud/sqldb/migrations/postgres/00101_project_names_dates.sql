@@ -1,4 +1,4 @@
--- Projects (issue 24, item 8 and "also missing"): a name is unique in its
+-- Projects: a name is unique in its
 -- organisation whatever its case (name_key is the store's lower-cased
 -- name, written with it), and a project has optional start and end dates
 -- (YYYY-MM-DD, '' when unset, as a record's dates are kept).

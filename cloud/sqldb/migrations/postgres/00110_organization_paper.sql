@@ -1,4 +1,4 @@
--- The organisation's paper (issue 24 item 6): batch printing starts on a
+-- The organisation's paper: batch printing starts on a
 -- sheet of this size. labels.PaperSize values: 'a4' or 'letter'. Existing
 -- organisations are British customers (the product sells in pounds): A4.
 

@@ -1,4 +1,4 @@
--- An organisation's API keys (issue 23 item 1). The secret is 32 random
+-- An organisation's API keys. The secret is 32 random
 -- bytes: only its SHA-256 is stored. A fast hash is right here (unlike a
 -- password's argon2id): 256 random bits cannot be guessed, so slowing each
 -- guess buys nothing, and every API request looks its key up by this hash.

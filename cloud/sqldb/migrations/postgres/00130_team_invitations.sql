@@ -1,4 +1,4 @@
--- Pending team invitations (issue 21 item 4): one row for every address an
+-- Pending team invitations: one row for every address an
 -- owner invites, whether or not it has an account, so the team list, its
 -- seats and the dashboard's count look the same either way. A new
 -- address's invitation also has its password-less member row (users); an

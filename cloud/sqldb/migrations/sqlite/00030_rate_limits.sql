@@ -1,5 +1,5 @@
 -- Rate-limit counters shared by every cloud instance on this database
--- (issue 15): a row is one limiter key's count in one fixed window. The key
+--: a row is one limiter key's count in one fixed window. The key
 -- is stored as a SHA-256 hash (of the limiter's name and key), so no client
 -- address or e-mail address is kept. Old windows are purged hourly.
 --

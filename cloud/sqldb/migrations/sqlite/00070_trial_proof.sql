@@ -1,5 +1,5 @@
 -- A trial's organisation exists only once its contact address is proven
--- (issue 21): its registration waits here with the hash of the mailed
+--: its registration waits here with the hash of the mailed
 -- link, and counts under hashes of its folded mailbox and client address.
 -- trial_mailboxes remembers which mailboxes have had a trial (hashes only).
 

@@ -1,5 +1,5 @@
 -- An admin's user search matches anywhere in the address (sqldb's
--- userSearch, LIKE '%...%'; issue 24 item 15). SQLite has no trigram
+-- userSearch, LIKE '%...%'). SQLite has no trigram
 -- index: the LIKE reads every address, which the embedded, single-machine
 -- database does in milliseconds at the user counts it serves. This index
 -- on email is the twin of PostgreSQL's trigram index (TestSchemasMatch);

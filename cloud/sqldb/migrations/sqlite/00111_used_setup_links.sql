@@ -1,4 +1,4 @@
--- A password link that was used (issue 24 item 13): its hash is kept, so
+-- A password link that was used: its hash is kept, so
 -- opening it again says it was used rather than "invalid". Only the newest
 -- used link of an account is remembered.
 

@@ -1,4 +1,4 @@
--- Corporate integration (issue 23): a code may carry the organisation's own
+-- Corporate integration: a code may carry the organisation's own
 -- id for its worker (the employee or badge number), unique within the
 -- organisation, so an HR system can create or update it by that id; and
 -- every code has an updated_at, so a sync can read what changed since.

@@ -1,4 +1,4 @@
--- Idempotency-Key (issue 23): a create sent again with the same key (by the
+-- Idempotency-Key: a create sent again with the same key (by the
 -- same caller, for the same organisation) within 24 hours answers the first
 -- answer again and creates nothing. A row without status is a request still
 -- running with that key.
