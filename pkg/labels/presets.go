@@ -50,7 +50,8 @@ type Preset struct {
 	// 0.90). L and M read at a distance but fail scratched; H survives
 	// scratches but its denser modules fail at a distance; Q balances the
 	// two on every preset but wallet A4, where H measured better
-	// (measured 23 November 2026 by TestScanRobustness; see README's "Scanning at a distance").
+	// (TestScanRobustness, 23 November 2026; README's "Scanning at a
+	// distance and scratched").
 	Level qr.Level
 }
 
