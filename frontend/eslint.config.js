@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -24,26 +25,53 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  {
-    // Bulletproof-react's line: features never import each other (within a
-    // feature, imports are relative); shared code lives in components, lib,
-    // stores and hooks, which never import features.
-    files: ["src/**/*.{ts,tsx}"],
-    // The two entries compose features: the website's src/app and the station's src/station.
-    ignores: ["src/app/**", "src/station/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
+  ...featureBoundaries(),
+);
+
+// Bulletproof-react's line: features never import each other (within a
+// feature, imports are relative); shared code lives in components, lib,
+// stores and hooks, which never import features. The two entries compose
+// features: the website's src/app and the station's src/station.
+//
+// A relative path can reach another feature as well as the alias can
+// ("../auth/copy"), so each feature gets one block per folder depth that
+// refuses a relative path climbing out of it into src/features.
+function featureBoundaries() {
+  const message = "Features do not import each other; share through src/components or src/lib.";
+  const viaAlias = { group: ["@/features/*"], message };
+  const features = readdirSync(new URL("./src/features", import.meta.url), {
+    withFileTypes: true,
+  })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const blocks = [
+    {
+      files: ["src/**/*.{ts,tsx}"],
+      ignores: ["src/app/**", "src/station/**", "src/features/**"],
+      rules: { "no-restricted-imports": ["error", { patterns: [viaAlias] }] },
+    },
+  ];
+  for (const feature of features) {
+    for (let depth = 0; depth <= 4; depth++) {
+      const up = `(\\.\\./){${depth + 1}}`;
+      blocks.push({
+        files: [`src/features/${feature}/${"*/".repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          "no-restricted-imports": [
+            "error",
             {
-              group: ["@/features/*"],
-              message:
-                "Features do not import each other; share through src/components or src/lib.",
+              patterns: [
+                viaAlias,
+                // Up to src/features, then into any folder but this feature's own.
+                { regex: `^${up}(?!\\.\\./|${feature}/)`, message },
+                // Up to src, then down into src/features.
+                { regex: `^${up}\\.\\./features/`, message },
+              ],
             },
           ],
         },
-      ],
-    },
-  },
-);
+      });
+    }
+  }
+  return blocks;
+}

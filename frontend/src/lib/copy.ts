@@ -66,6 +66,9 @@ export const accountMenu = {
   signOut: "Sign Out",
 };
 
+/** The link to a password reset, on both sign-in pages (individual and corporate). */
+export const forgotPassword = "Forgot your password?";
+
 export const passwordRules = {
   minLength: 6,
   mismatch: "Passwords Don't Match",

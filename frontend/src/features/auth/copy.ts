@@ -1,4 +1,6 @@
 // Copy of /login, /reset-password and /set-password (individual-side spec §2, §5, §8).
+import { forgotPassword } from "@/lib/copy";
+
 export const authCopy = {
   login: {
     title: "Sign in",
@@ -7,7 +9,7 @@ export const authCopy = {
     password: "Password",
     submit: "Sign In",
     submitting: "Signing in…",
-    forgot: "Forgot your password?",
+    forgot: forgotPassword,
     corporate: "Corporate account? Sign in here",
     failed: { title: "Login Failed", description: "Invalid email or password." },
     bothRequired: "Please enter your email and password.",

@@ -6,9 +6,9 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
+import { forgotPassword } from "@/lib/copy";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useCorporateLogin } from "./api/login";
-import { authCopy } from "../auth/copy";
 import { corporateCopy } from "./copy";
 import { validEmail } from "./validation";
 
@@ -75,7 +75,7 @@ export function CorporateLoginPage() {
         {copy.submit}
       </BusyButton>
       <p className="auth-links">
-        <Link to={`${paths.resetPassword}?signin=corporate`}>{authCopy.login.forgot}</Link>
+        <Link to={`${paths.resetPassword}?signin=corporate`}>{forgotPassword}</Link>
         <Link to={paths.corporateRegister}>{copy.create}</Link>
         <Link to={paths.login}>{copy.individual}</Link>
       </p>
