@@ -1,5 +1,5 @@
 # Lifetag: the verbs. `make run` and `make test` do all set-up themselves.
-.PHONY: setup frontend build run test bench fuzz clean station
+.PHONY: setup frontend build run check test bench fuzz clean station
 
 PORT ?= 8080
 CLOUD_BIN := build/lifetag-cloud
@@ -19,6 +19,11 @@ build: frontend
 # The site and API on http://127.0.0.1:$(PORT), on the embedded SQLite default.
 run: build
 	PORT=$(PORT) ./$(CLOUD_BIN)
+
+# The inner loop: lint, types, generated code, Go and frontend unit tests,
+# no services (a few minutes warm). `make test` runs everything.
+check:
+	scripts/check.sh
 
 test:
 	scripts/test.sh
