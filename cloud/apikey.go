@@ -113,7 +113,6 @@ const (
 const (
 	MsgAPIKeyNameRequired    = "Give the API key a name"
 	MsgAPIKeyNameTooLong     = "The API key's name must be at most 80 characters"
-	MsgAPIKeyNameOneLine     = "The API key's name must be one line"
 	MsgAPIKeyNameTaken       = "Another API key of this organisation has this name"
 	MsgAPIKeyScopeInvalid    = `The scope must be "read" or "write"`
 	MsgAPIKeyExpiryInvalid   = "The expiry must be a date and time such as 2027-01-31T00:00:00Z"
