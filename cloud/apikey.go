@@ -127,5 +127,6 @@ const (
 	MsgAPIKeyNotHere         = "API keys work only on the organisation's library, projects, templates, printing and collection routes"
 	MsgAPIKeyOrgInactive     = "This API key's organisation has no live subscription: choose a plan in the workspace to use its keys again"
 	MsgAPIKeyRateLimited     = "Too many requests with this API key: wait a minute and try again"
+	MsgAPIKeyTooManyFailures = "Too many requests with a wrong API key from this address: check the key, wait a minute and try again"
 	MsgAPIKeyManageBySession = "API keys are managed in the workspace, signed in, not with another key"
 )
