@@ -261,3 +261,19 @@ func TestWrongAPIKeysLimited(t *testing.T) {
 	_, owner := e.activeOrganization("Owner Ltd", "boss@owner.example")
 	wantStatus(t, e.from("203.0.113.7", "GET", "/api/corporate/organization", owner, nil), 200, "")
 }
+
+// TestAPILimitCountedInMemory: the general limit is counted in each
+// instance's memory, never in the database, even where the other limits
+// are shared there: it must cost no write per request. Two instances on
+// one store each allow the client its full quota.
+func TestAPILimitCountedInMemory(t *testing.T) {
+	limit := noRateLimit
+	limit.APIPerClient = 2
+	a := newEnv(t, storetest.Backends[0], envOptions{rateLimit: limit, sharedRateLimits: true})
+	b := a.secondInstance(limit, true)
+	for _, e := range []*env{a, a, b, b} {
+		wantStatus(t, e.do("GET", "/api/health", "", nil), 200, "")
+	}
+	wantStatus(t, a.do("GET", "/api/health", "", nil), 429, cloud.MsgTooManyRequests)
+	wantStatus(t, b.do("GET", "/api/health", "", nil), 429, cloud.MsgTooManyRequests)
+}
