@@ -113,7 +113,6 @@ const (
 const (
 	MsgAPIKeyNameRequired    = "Give the API key a name"
 	MsgAPIKeyNameTooLong     = "The API key's name must be at most 80 characters"
-	MsgAPIKeyNameOneLine     = "The API key's name must be one line"
 	MsgAPIKeyNameTaken       = "Another API key of this organisation has this name"
 	MsgAPIKeyScopeInvalid    = `The scope must be "read" or "write"`
 	MsgAPIKeyExpiryInvalid   = "The expiry must be a date and time such as 2027-01-31T00:00:00Z"
@@ -128,5 +127,6 @@ const (
 	MsgAPIKeyNotHere         = "API keys work only on the organisation's library, projects, templates, printing and collection routes"
 	MsgAPIKeyOrgInactive     = "This API key's organisation has no live subscription: choose a plan in the workspace to use its keys again"
 	MsgAPIKeyRateLimited     = "Too many requests with this API key: wait a minute and try again"
+	MsgAPIKeyTooManyFailures = "Too many requests with a wrong API key from this address: check the key, wait a minute and try again"
 	MsgAPIKeyManageBySession = "API keys are managed in the workspace, signed in, not with another key"
 )

@@ -7,6 +7,7 @@ package cloud
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
@@ -25,11 +26,13 @@ const (
 )
 
 // Error is an error meant for the user: a code and a message safe to show.
-// Fields lists every problem when Code is EINVALID for a record.
+// Fields lists every problem when Code is EINVALID for a record;
+// RetryAfter, when Code is ETOOMANY, how long until trying again can pass.
 type Error struct {
-	Code    string
-	Message string
-	Fields  emergency.Errors
+	Code       string
+	Message    string
+	Fields     emergency.Errors
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -67,4 +70,10 @@ func ErrorMessage(err error) string {
 // NewError returns an *Error with the given code and message.
 func NewError(code, message string) *Error {
 	return &Error{Code: code, Message: message}
+}
+
+// TooMany returns an ETOOMANY *Error: a limit refused the request, and
+// trying again after retryAfter can pass it.
+func TooMany(message string, retryAfter time.Duration) *Error {
+	return &Error{Code: ETOOMANY, Message: message, RetryAfter: retryAfter}
 }

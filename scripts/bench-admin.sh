@@ -31,7 +31,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 base="http://127.0.0.1:$port"
 env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \
   DATA_DIR="$work/data" LOG_LEVEL=warn ADMIN_EMAILS="$EMAIL" \
-  RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
+  RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 RATE_LIMIT_API_PER_CLIENT=100000000 \
   "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
 cloud_pid=$!
 for _ in $(seq 1 100); do

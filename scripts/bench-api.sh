@@ -54,7 +54,7 @@ started_pid=""
 start_cloud() { # port, data directory, log file; sets started_pid
   env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$1" \
     DATA_DIR="$2" DATA_KEY="$data_key" LOG_LEVEL=warn ADMIN_EMAILS="$EMAIL" \
-    RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
+    RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 RATE_LIMIT_API_PER_CLIENT=100000000 \
     "$work/lifetag-cloud" >"$3" 2>&1 &
   started_pid=$!
 }

@@ -3,7 +3,8 @@
 # 8.0 and Xvfb, each installer in its own fresh Wine prefix:
 #   NSIS: install an older build (0.0.9, made here) with /CLOUDURL=, upgrade
 #         to this build without it, a downgrade, a bad /CLOUDURL=, the MSI
-#         over it, uninstall (setup /S /UNINSTALL);
+#         over it, uninstall (setup /S /UNINSTALL), and again through the
+#         Add/Remove entry's QuietUninstallString (winget's, Intune's);
 #   MSI:  the same steps with msiexec, and the NSIS installer over it;
 # after each step: the exit code, the files, the Start-menu shortcut, the
 # registry (the cloud's address, the Add/Remove entry's name, publisher and
@@ -280,6 +281,20 @@ rc="$(run_rc wine "$new_setup" /S /UNINSTALL)"
 # Checked the moment it returns: it must have finished.
 expect_removed "$url" "nsis uninstall"
 nsis+=("uninstall ok")
+# The Add/Remove entry's QuietUninstallString, which winget and Intune run
+# and wait for: installed again, then the command as it stands in the
+# registry (cmd hands it on as CreateProcess would), checked the moment it
+# returns, like /UNINSTALL: nothing left, no ~nsu folder in Temp.
+rc="$(run_rc wine "$new_setup" /S)"
+[ "$rc" = 0 ] || fail "nsis reinstall: exit $rc"
+expect_installed "$version" "$url" nsis "nsis reinstall"
+put_user_files
+quiet="$(regval "$arp_key\\LifetagStation" QuietUninstallString)"
+[ -n "$quiet" ] || fail "nsis: no QuietUninstallString"
+rc="$(win_rc "$quiet")"
+[ "$rc" = 0 ] || fail "nsis QuietUninstallString ($quiet): exit $rc"
+expect_removed "$url" "nsis QuietUninstallString"
+nsis+=("QuietUninstallString ok")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "== wine: MSI"

@@ -126,7 +126,7 @@ base="http://127.0.0.1:$cloud_port"
 start_cloud() { # [NAME=value...]: extra settings
   env "$@" HOST=127.0.0.1 PORT="$cloud_port" DATA_DIR="$work/data" LIFETAG_ENV=development LOG_LEVEL=warn \
     ADMIN_EMAILS="station@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
-    RATE_LIMIT_ANALYTICS_PER_IP=10000 "$work/lifetag-cloud" >>"$work/cloud.log" 2>&1 &
+    RATE_LIMIT_ANALYTICS_PER_IP=10000 RATE_LIMIT_API_PER_CLIENT=1000000 "$work/lifetag-cloud" >>"$work/cloud.log" 2>&1 &
   cloud_pid=$!
   pids+=("$cloud_pid")
   wait_for_port "$cloud_port"

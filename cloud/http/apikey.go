@@ -64,8 +64,17 @@ func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
 			sessions.ServeHTTP(w, r)
 			return
 		}
+		// Wrong keys count per client address, as failed sign-ins do: past
+		// the allowance this client's keys are not even looked up.
+		client := s.clientKey(r)
+		if !s.allowUncounted(w, r, s.keyFailures, client) {
+			return
+		}
 		p, err := s.service.AuthenticateAPIKey(r.Context(), secret)
 		if err != nil {
+			if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
+				s.count(r, s.keyFailures, client)
+			}
 			s.writeError(w, r, err)
 			return
 		}
@@ -80,7 +89,7 @@ func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
 			writeMessage(w, http.StatusNotFound, cloud.MsgOrganizationNotFound)
 			return
 		}
-		if s.keyLimiter.RespondOnLimit(w, r, "api-key:"+strconv.FormatInt(p.Key.ID, 10)) {
+		if !s.allow(w, r, s.keyLimit, "api-key:"+strconv.FormatInt(p.Key.ID, 10)) {
 			return
 		}
 		if p.Key.Scope != cloud.APIKeyScopeWrite && !readOnlyMethod(r.Method) {
@@ -98,11 +107,6 @@ func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
 			s.service.NoteAPIKeyWrite(context.WithoutCancel(r.Context()), p.Key, r.Method, routePattern(r))
 		}
 	})
-}
-
-// onKeyLimit answers a key over its rate.
-func (s *Server) onKeyLimit(w http.ResponseWriter, r *http.Request) {
-	writeMessage(w, http.StatusTooManyRequests, cloud.MsgAPIKeyRateLimited)
 }
 
 // The keys' own routes: signed in only (s.authenticate refuses a key).

@@ -1,11 +1,9 @@
 package http
 
 import (
-	"math"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/httprate"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
@@ -82,8 +80,7 @@ func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 	token := chi.URLParam(r, "token")
 	client := s.clientKey(r)
 	// The shared counter stores only a hash of its keys (sharedCounter.hash).
-	if s.limitFull(w, r, s.malformedLimiter, s.rateLimit.CollectMalformedPerIP, client) ||
-		s.limitFull(w, r, s.linkLimiter, s.rateLimit.CollectPerLink, token) {
+	if !s.allowUncounted(w, r, s.refusedLimit, client) || !s.allowUncounted(w, r, s.linkLimit, token) {
 		return
 	}
 	var req api.CollectSubmission
@@ -93,28 +90,11 @@ func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		if cloud.ErrorCode(err) == cloud.EINVALID {
-			s.malformedLimiter.OnLimit(discardHeaders{}, r, client)
+			s.count(r, s.refusedLimit, client)
 		}
 		s.writeError(w, r, err)
 		return
 	}
-	s.linkLimiter.OnLimit(discardHeaders{}, r, token)
+	s.count(r, s.linkLimit, token)
 	writeMessage(w, http.StatusCreated, message)
-}
-
-// limitFull answers 429 (or 503 when the counter fails) and returns true
-// when one more request for key would pass limit, without counting it:
-// the request is counted later, once it is known which counter it is for.
-// Requests checked together may pass the limit by the few in flight.
-func (s *Server) limitFull(w http.ResponseWriter, r *http.Request, l *httprate.RateLimiter, limit int, key string) bool {
-	_, rate, err := l.Status(key)
-	if err != nil {
-		s.limitError(w, r, err)
-		return true
-	}
-	if int(math.Round(rate))+1 > limit {
-		s.onLimit(w, r)
-		return true
-	}
-	return false
 }

@@ -244,7 +244,7 @@ func (e *env) library(o officer) []service.CodeView {
 
 // generous collection limits for tests that are not about them
 var collectNoLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, AnalyticsPerIP: 1_000_000,
-	CollectPerIP: 1_000_000, CollectPerLink: 1_000_000, Window: time.Minute}
+	CollectPerIP: 1_000_000, CollectPerLink: 1_000_000, APIPerClient: 1_000_000, Window: time.Minute}
 
 func TestCollectWorker(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {

@@ -92,7 +92,7 @@ func testPayments() lhttp.Payments {
 // generous limits for tests that are not about rate limiting
 var noRateLimit = lhttp.RateLimit{PerIP: 1_000_000, PerAddress: 1_000_000, AnalyticsPerIP: 1_000_000,
 	CollectPerIP: 1_000_000, CollectPerLink: 1_000_000, CollectMalformedPerIP: 1_000_000,
-	MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, Window: time.Minute}
+	MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, APIPerClient: 1_000_000, Window: time.Minute}
 
 func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	t.Helper()
@@ -337,7 +337,7 @@ func eachBackend(t *testing.T, test func(t *testing.T, backend storetest.Backend
 
 func lhttpRateLimit(perIP, perAddress int) lhttp.RateLimit {
 	return lhttp.RateLimit{PerIP: perIP, PerAddress: perAddress, AnalyticsPerIP: 1_000_000,
-		MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, Window: time.Hour}
+		MailPerRecipient: 1_000_000, MailPerCaller: 1_000_000, MailPerOrganization: 1_000_000, APIPerClient: 1_000_000, Window: time.Hour}
 }
 
 // copyingMailer sends through Mailer and keeps a copy of every mail in copy,

@@ -4,8 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-
-	"github.com/go-chi/httprate"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -18,68 +17,53 @@ import (
 // caller is allowed to send that mail at all, so a stranger cannot use up an
 // organisation's allowance.
 type mailLimiter struct {
-	recipient    *httprate.RateLimiter
-	caller       *httprate.RateLimiter
-	organization *httprate.RateLimiter
+	recipient    *limit
+	caller       *limit
+	organization *limit
 }
 
 var _ cloud.MailLimiter = (*mailLimiter)(nil)
 
 func (s *Server) newMailLimiter(store cloud.RateLimitStore) *mailLimiter {
-	limiter := func(limit int, name string) *httprate.RateLimiter {
-		return httprate.NewRateLimiter(limit, cloud.MailLimitWindow, s.limiterOptions(store, name)...)
-	}
+	window := cloud.MailLimitWindow
 	return &mailLimiter{
-		recipient:    limiter(s.rateLimit.MailPerRecipient, "mail-recipient"),
-		caller:       limiter(s.rateLimit.MailPerCaller, "mail-caller"),
-		organization: limiter(s.rateLimit.MailPerOrganization, "mail-organization"),
+		recipient:    newLimit("mail-recipient", s.rateLimit.MailPerRecipient, window, cloud.MsgMailRecipientLimit, store),
+		caller:       newLimit("mail-caller", s.rateLimit.MailPerCaller, window, cloud.MsgMailCallerLimit, store),
+		organization: newLimit("mail-organization", s.rateLimit.MailPerOrganization, window, cloud.MsgMailOrganizationLimit, store),
 	}
 }
 
 // AllowMail counts one mail on each limit in turn and refuses it at the
-// first that is full, with that limit's message.
+// first that is full, with that limit's message and when to try again.
+// The mail limits add no RateLimit entries to an answer: the service asks
+// only when it sends a mail, so an entry would tell a stranger what the
+// answer hides (that an account exists for the address of a reset).
 func (m *mailLimiter) AllowMail(ctx context.Context, orgID int64, caller, recipient string) error {
 	if caller == "" {
 		caller = "client:" + clientFrom(ctx)
 	}
-	checks := []struct {
-		limiter *httprate.RateLimiter
-		key     string
-		message string
-	}{
-		{m.recipient, cloud.NormalizeEmail(recipient), cloud.MsgMailRecipientLimit},
-		{m.caller, caller, cloud.MsgMailCallerLimit},
+	type check struct {
+		limit *limit
+		key   string
 	}
+	checks := []check{{m.recipient, cloud.NormalizeEmail(recipient)}, {m.caller, caller}}
 	if orgID != 0 {
-		checks = append(checks, struct {
-			limiter *httprate.RateLimiter
-			key     string
-			message string
-		}{m.organization, strconv.FormatInt(orgID, 10), cloud.MsgMailOrganizationLimit})
+		checks = append(checks, check{m.organization, strconv.FormatInt(orgID, 10)})
 	}
 	for _, c := range checks {
 		r, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", nil)
 		if err != nil {
 			return err
 		}
-		w := &countOnly{}
-		limited := c.limiter.OnLimit(w, r, c.key)
-		if w.err != nil {
+		ok, _, err := c.limit.take(r, c.key)
+		if err != nil {
 			return cloud.NewError(cloud.EUNAVAILABLE, cloud.MsgDatabaseUnavailable)
 		}
-		if limited {
-			return cloud.NewError(cloud.ETOOMANY, c.message)
+		if !ok {
+			return cloud.TooMany(c.limit.message, c.limit.retryAfter(time.Now()))
 		}
 	}
 	return nil
-}
-
-// countOnly is the response httprate writes to when a limit is only
-// counted outside a handler: its headers go nowhere, and limitError leaves a
-// counter's failure in err rather than answering.
-type countOnly struct {
-	discardHeaders
-	err error
 }
 
 // clientKey{} holds the request's client address (rememberClient), for the

@@ -63,6 +63,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *cloud.Error
 	if errors.As(err, &e) {
 		resp.Errors = e.Fields
+		if code == cloud.ETOOMANY {
+			// Every 429 says when to try again (cloud.TooMany).
+			setRetryAfter(w.Header(), e.RetryAfter)
+		}
 	}
 	writeJSON(w, statusOf[code], resp)
 }

@@ -18,7 +18,9 @@ func (s *Server) routes() chi.Router {
 	r.Use(s.clientIP(), s.requestID, s.rememberClient, s.recoverer, s.logRequests, s.securityHeaders)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore, sameOriginWrites, s.stationVersion)
+		// The general limit first: every answer under /api/ carries its
+		// entry, ahead of any stricter limit's (ratelimit.go).
+		r.Use(s.limitPerClient(s.apiLimit), noStore, sameOriginWrites, s.stationVersion)
 		r.NotFound(s.handleAPINotFound)
 		r.MethodNotAllowed(s.handleAPIMethodNotAllowed)
 
@@ -29,7 +31,7 @@ func (s *Server) routes() chi.Router {
 		// Sign-in and passwords: rate-limited per IP here, and per e-mail
 		// address inside the handlers.
 		r.Group(func(r chi.Router) {
-			r.Use(s.ipLimiter.Handler)
+			r.Use(s.limitPerClient(s.signInLimit))
 			r.Post("/auth/login", s.handleLogin)
 			r.Post("/auth/check-user", s.handleCheckUser)
 			r.Post("/auth/request-reset", s.handleRequestReset)
@@ -44,7 +46,7 @@ func (s *Server) routes() chi.Router {
 		// no session is read, so nothing links a record to a person. Their
 		// own per-IP counter keeps page views from using up sign-in attempts.
 		r.Group(func(r chi.Router) {
-			r.Use(s.analyticsLimiter.Handler)
+			r.Use(s.limitPerClient(s.analyticsLimit))
 			r.Post("/analytics/page-view", s.handlePageView)
 			r.Post("/analytics/event", s.handleAnalyticsEvent)
 		})
@@ -53,7 +55,7 @@ func (s *Server) routes() chi.Router {
 		// token is the credential; rate-limited per client address here and
 		// per link inside the submit handler.
 		r.Group(func(r chi.Router) {
-			r.Use(s.collectLimiter.Handler)
+			r.Use(s.limitPerClient(s.collectLimit))
 			r.Get("/collect/{token}", s.handleCollectForm)
 			r.Post("/collect/{token}", s.handleCollectSubmit)
 		})
@@ -118,7 +120,7 @@ func (s *Server) routes() chi.Router {
 		// answer only for the caller's own organisation (404 otherwise), or
 		// for reading, a site admin.
 		r.Group(func(r chi.Router) {
-			r.Use(s.ipLimiter.Handler)
+			r.Use(s.limitPerClient(s.signInLimit))
 			r.Post("/corporate/create-payment-intent", s.handleCorporateCheckout)
 			r.Post("/corporate/complete-registration", s.handleCompleteRegistration)
 			r.Post("/corporate/test-checkout/confirm", s.handleCorporateTestCheckout)

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/httprate"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
@@ -54,8 +53,15 @@ type RateLimit struct {
 	CollectMalformedPerIP int
 
 	// PerAPIKey bounds the requests of one API key per Window
-	// (RATE_LIMIT_PER_API_KEY); zero takes the default.
+	// (RATE_LIMIT_PER_API_KEY); zero takes the default. Requests with a
+	// wrong API key count per client address, with the allowance of
+	// failed sign-ins (PerAddress).
 	PerAPIKey int
+
+	// APIPerClient bounds every /api/ request per Window from one client
+	// address (RATE_LIMIT_API_PER_CLIENT), counted in each instance's
+	// memory; zero takes the default.
+	APIPerClient int
 }
 
 // DefaultRateLimit is the production default. Analytics are generous: a
@@ -66,7 +72,11 @@ type RateLimit struct {
 // officer sends a crew's update links in one sitting.
 var DefaultRateLimit = RateLimit{PerIP: 30, PerAddress: 10, AnalyticsPerIP: 120, CollectPerIP: 60, CollectPerLink: 20,
 	MailPerRecipient: 5, MailPerCaller: 60, MailPerOrganization: 200, CollectMalformedPerIP: 10,
-	PerAPIKey:    600, // ten a second: a nightly sync of thousands of workers in bulk requests
+	PerAPIKey: 600, // ten a second: a nightly sync of thousands of workers in bulk requests
+	// Twenty a second: an integration host can run two keys at their full
+	// rate, and an office behind one address browses freely; a person in
+	// the browser sends a few dozen requests a page at most.
+	APIPerClient: 1200,
 	Window:       time.Minute,
 	AddressDelay: 250 * time.Millisecond, AddressDelayMax: 8 * time.Second}
 
@@ -98,16 +108,19 @@ type Server struct {
 	payments   Payments
 	minStation string
 
-	ipLimiter        *httprate.RateLimiter
-	pairLimiter      *httprate.RateLimiter // requests per (client, address, route)
-	pairFailures     *httprate.RateLimiter // failed sign-ins per (client, address)
-	addressFailures  *httprate.RateLimiter // failed sign-ins per address: counted, never refused
-	analyticsLimiter *httprate.RateLimiter
-	collectLimiter   *httprate.RateLimiter // workers' collection routes per client address
-	linkLimiter      *httprate.RateLimiter // accepted submissions per collection link
-	malformedLimiter *httprate.RateLimiter // refused submissions per client address
-	keyLimiter       *httprate.RateLimiter // requests per API key (apikey.go)
-	router           chi.Router
+	// The limits (ratelimit.go).
+	apiLimit        *limit // every /api/ request per client address
+	signInLimit     *limit // sign-in and password routes per client address
+	addressLimit    *limit // requests per (client, address, route)
+	signInFailures  *limit // failed sign-ins per (client, address)
+	addressFailures *limit // failed sign-ins per address: counted, never refused
+	analyticsLimit  *limit // analytics routes per client address
+	collectLimit    *limit // workers' collection routes per client address
+	linkLimit       *limit // accepted submissions per collection link
+	refusedLimit    *limit // refused submissions per client address
+	keyLimit        *limit // requests per API key (apikey.go)
+	keyFailures     *limit // requests with a wrong API key per client address
+	router          chi.Router
 
 	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
 }
@@ -116,6 +129,9 @@ type Server struct {
 func NewServer(c Config) *Server {
 	if c.RateLimit == (RateLimit{}) {
 		c.RateLimit = DefaultRateLimit
+	}
+	if c.RateLimit.Window == 0 {
+		c.RateLimit.Window = DefaultRateLimit.Window
 	}
 	if c.RateLimit.CollectPerIP == 0 {
 		c.RateLimit.CollectPerIP = DefaultRateLimit.CollectPerIP
@@ -132,6 +148,7 @@ func NewServer(c Config) *Server {
 		{&c.RateLimit.MailPerOrganization, DefaultRateLimit.MailPerOrganization},
 		{&c.RateLimit.CollectMalformedPerIP, DefaultRateLimit.CollectMalformedPerIP},
 		{&c.RateLimit.PerAPIKey, DefaultRateLimit.PerAPIKey},
+		{&c.RateLimit.APIPerClient, DefaultRateLimit.APIPerClient},
 	} {
 		if *limit.value == 0 {
 			*limit.value = limit.fallback
@@ -149,28 +166,23 @@ func NewServer(c Config) *Server {
 	if _, err := version.Parse(c.MinStationVersion); c.MinStationVersion != "" && err != nil {
 		panic("http: MinStationVersion: " + err.Error()) // main checks it first
 	}
-	onLimit := httprate.WithLimitHandler(s.onLimit)
-	keyByIP := httprate.WithKeyFuncs(func(r *http.Request) (string, error) { return s.clientKey(r), nil })
-	// Each limiter has its own counter (ratelimit_counter.go).
-	counter := func(name string) []httprate.Option { return s.limiterOptions(c.RateLimitStore, name) }
-	s.ipLimiter = httprate.NewRateLimiter(c.RateLimit.PerIP, c.RateLimit.Window,
-		append(counter("signin-ip"), keyByIP, onLimit)...)
-	s.pairLimiter = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window,
-		append(counter("pair"), onLimit)...)
-	s.pairFailures = httprate.NewRateLimiter(c.RateLimit.PerAddress, c.RateLimit.Window, counter("pair-failures")...)
-	s.addressFailures = httprate.NewRateLimiter(math.MaxInt32, c.RateLimit.Window, counter("address-failures")...)
-	s.analyticsLimiter = httprate.NewRateLimiter(c.RateLimit.AnalyticsPerIP, c.RateLimit.Window,
-		append(counter("analytics-ip"), keyByIP, onLimit)...)
-	s.collectLimiter = httprate.NewRateLimiter(c.RateLimit.CollectPerIP, c.RateLimit.Window,
-		append(counter("collect-ip"), keyByIP, onLimit)...)
-	s.linkLimiter = httprate.NewRateLimiter(c.RateLimit.CollectPerLink, c.RateLimit.Window,
-		append(counter("collect-link"), onLimit)...)
-	s.malformedLimiter = httprate.NewRateLimiter(c.RateLimit.CollectMalformedPerIP, c.RateLimit.Window,
-		append(counter("collect-malformed-ip"), onLimit)...)
-	s.keyLimiter = httprate.NewRateLimiter(c.RateLimit.PerAPIKey, c.RateLimit.Window,
-		append(counter("api-key"), httprate.WithLimitHandler(s.onKeyLimit))...)
+	// Each limit has its own counter, shared in the database when
+	// RateLimitStore is set. The general one is always counted in memory:
+	// it is meant to be cheap, with no database write per request.
+	rl, window, store := c.RateLimit, c.RateLimit.Window, c.RateLimitStore
+	s.apiLimit = newLimit("api", rl.APIPerClient, window, cloud.MsgTooManyRequests, nil)
+	s.signInLimit = newLimit("sign-in", rl.PerIP, window, cloud.MsgTooManyRequests, store)
+	s.addressLimit = newLimit("sign-in-address", rl.PerAddress, window, cloud.MsgTooManyRequests, store)
+	s.signInFailures = newLimit("sign-in-failures", rl.PerAddress, window, cloud.MsgTooManyRequests, store)
+	s.addressFailures = newLimit("address-failures", math.MaxInt32, window, "", store)
+	s.analyticsLimit = newLimit("analytics", rl.AnalyticsPerIP, window, cloud.MsgTooManyRequests, store)
+	s.collectLimit = newLimit("collect", rl.CollectPerIP, window, cloud.MsgTooManyRequests, store)
+	s.linkLimit = newLimit("collect-link", rl.CollectPerLink, window, cloud.MsgTooManyRequests, store)
+	s.refusedLimit = newLimit("collect-refused", rl.CollectMalformedPerIP, window, cloud.MsgTooManyRequests, store)
+	s.keyLimit = newLimit("api-key", rl.PerAPIKey, window, cloud.MsgAPIKeyRateLimited, store)
+	s.keyFailures = newLimit("api-key-failures", rl.PerAddress, window, cloud.MsgAPIKeyTooManyFailures, store)
 	if c.Service != nil {
-		c.Service.SetMailLimiter(s.newMailLimiter(c.RateLimitStore))
+		c.Service.SetMailLimiter(s.newMailLimiter(store))
 	}
 	s.router = s.routes()
 	return s

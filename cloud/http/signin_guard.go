@@ -13,7 +13,7 @@ import (
 // Guessing passwords is slowed in three ways, none of which a stranger can
 // turn against an account's owner:
 //   - every request to the sign-in and password routes counts against its
-//     client address (RateLimit.PerIP, the route group's limiter);
+//     client address (RateLimit.PerIP, the route group's limit);
 //   - failed sign-ins count per client address and e-mail address: past
 //     RateLimit.PerAddress in a window that pair is refused, and only that
 //     pair, so the owner signing in from anywhere else is not;
@@ -21,12 +21,6 @@ import (
 //     past RateLimit.PerAddress each further attempt on the address waits a
 //     little longer (addressDelay), up to a few seconds, but is never refused.
 //     A lock here would let anyone lock anyone out.
-
-// discardHeaders is the response httprate writes its headers to when we only
-// count (it has no count-without-answer call).
-type discardHeaders struct{ http.ResponseWriter }
-
-func (discardHeaders) Header() http.Header { return http.Header{} }
 
 // clientIP finds the client's address for every limit counted per client
 // (clientKey). Without a proxy it is the connection's. Behind one
@@ -60,19 +54,18 @@ func (s *Server) pairKey(r *http.Request, route, email string) string {
 // counts every request (check-user, request-reset, the account claim); true
 // means the request was refused (and answered).
 func (s *Server) limitAddress(w http.ResponseWriter, r *http.Request, route, email string) bool {
-	return s.pairLimiter.RespondOnLimit(w, r, s.pairKey(r, route, email))
+	return !s.allow(w, r, s.addressLimit, s.pairKey(r, route, email))
 }
 
 // beforeSignIn runs before a password is checked: it refuses a (client,
 // address) pair past its failures, else waits out the address's delay. true
 // means the request was refused (and answered).
 func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email string) bool {
-	if _, failures, err := s.pairFailures.Status(s.pairKey(r, "login", email)); err == nil && failures >= float64(s.rateLimit.PerAddress) {
-		writeMessage(w, http.StatusTooManyRequests, cloud.MsgTooManyRequests)
+	if !s.allowUncounted(w, r, s.signInFailures, s.pairKey(r, "login", email)) {
 		return true
 	}
-	_, failures, _ := s.addressFailures.Status(cloud.NormalizeEmail(email))
-	delay := addressDelay(int(failures), s.rateLimit.PerAddress, s.rateLimit.AddressDelay, s.rateLimit.AddressDelayMax)
+	failures, _ := s.addressFailures.used(cloud.NormalizeEmail(email))
+	delay := addressDelay(failures, s.rateLimit.PerAddress, s.rateLimit.AddressDelay, s.rateLimit.AddressDelayMax)
 	if delay == 0 {
 		return false
 	}
@@ -88,8 +81,8 @@ func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email stri
 
 // signInFailed counts a failed sign-in for its pair and its address.
 func (s *Server) signInFailed(r *http.Request, email string) {
-	s.pairFailures.OnLimit(discardHeaders{}, r, s.pairKey(r, "login", email))
-	s.addressFailures.OnLimit(discardHeaders{}, r, cloud.NormalizeEmail(email))
+	s.count(r, s.signInFailures, s.pairKey(r, "login", email))
+	s.count(r, s.addressFailures, cloud.NormalizeEmail(email))
 }
 
 // addressDelay is how long an attempt on an address waits after failures

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/api"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // API keys. The owner makes and revokes them; every
@@ -129,14 +129,15 @@ func (s *Service) CreateAPIKey(ctx context.Context, actor *cloud.User, orgID int
 	return &APIKeyCreated{Key: viewAPIKey(k, now), Secret: secret}, nil
 }
 
-// apiKeyName is a key's name, trimmed, or why it cannot be one.
+// apiKeyName is a key's name with the one-line rule every name gets
+// (emergency.SingleLine: blanks and line breaks made single spaces,
+// bidirectional and other invisible controls removed), or why it cannot be
+// one.
 func apiKeyName(raw string) (string, error) {
-	name := strings.TrimSpace(raw)
+	name := emergency.SingleLine(raw)
 	switch {
 	case name == "":
 		return "", cloud.NewError(cloud.EINVALID, cloud.MsgAPIKeyNameRequired)
-	case !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return "", cloud.NewError(cloud.EINVALID, cloud.MsgAPIKeyNameOneLine)
 	case utf8.RuneCountInString(name) > cloud.APIKeyNameMax:
 		return "", cloud.NewError(cloud.EINVALID, cloud.MsgAPIKeyNameTooLong)
 	}

@@ -385,6 +385,11 @@ type TrialStarted = api.CorporateTrialStarted
 // without the address itself.
 func trialHash(kind, value string) []byte { return hashToken(kind + "\x00" + value) }
 
+// trialWindow is the day the trial registrations are counted over, and
+// how long a caller refused for too many of them, or for too many setup
+// mails, waits (their messages say "tomorrow").
+const trialWindow = 24 * time.Hour
+
 // RegisterTrial is the simple form (§2 /corporate/register): a 14-day
 // trial, no card. Nothing is created for the address until its owner
 // proves it by opening the mailed link (confirmTrial, through the
@@ -408,15 +413,15 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 	} else if used {
 		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgTrialMailboxUsed)
 	}
-	byMailbox, byClient, err := s.store.CountTrialRegistrations(ctx, mailbox, clientHash, now.Add(-24*time.Hour))
+	byMailbox, byClient, err := s.store.CountTrialRegistrations(ctx, mailbox, clientHash, now.Add(-trialWindow))
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case byClient >= s.trialsADay:
-		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrials)
+		return nil, cloud.TooMany(cloud.MsgTooManyTrials, trialWindow)
 	case byMailbox >= s.trialsADay:
-		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManyTrialsForMailbox)
+		return nil, cloud.TooMany(cloud.MsgTooManyTrialsForMailbox, trialWindow)
 	}
 	// It mails: the shared limits per recipient and per caller count it too.
 	if err := s.allowMail(ctx, 0, nil, req.ContactEmail); err != nil {
@@ -536,7 +541,7 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID, e
 		return err
 	}
 	if reg.MailsSent >= cloud.SetupMailsPerRegistration {
-		return cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManySetupMails)
+		return cloud.TooMany(cloud.MsgTooManySetupMails, trialWindow)
 	}
 	switch {
 	case reg.IsTrial() && reg.Status == cloud.RegistrationPending:
@@ -715,7 +720,7 @@ func (s *Service) renewTrialLink(ctx context.Context, token string) error {
 		return nil // used, or still valid: nothing to renew
 	}
 	if reg.MailsSent >= cloud.SetupMailsPerRegistration {
-		return cloud.NewError(cloud.ETOOMANY, cloud.MsgTooManySetupMails)
+		return cloud.TooMany(cloud.MsgTooManySetupMails, trialWindow)
 	}
 	fresh, freshHash, err := newToken()
 	if err != nil {

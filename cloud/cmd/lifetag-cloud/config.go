@@ -42,7 +42,7 @@ type Config struct {
 	// MinStationVersion (STATION_MIN_VERSION, X.Y.Z): older print stations
 	// are answered 426 with a message to ask IT for this version. "" serves all.
 	MinStationVersion string
-	RateLimit         lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY (per minute), TRUST_PROXY_HEADERS
+	RateLimit         lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -124,6 +124,7 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		{"RATE_LIMIT_MAIL_PER_CALLER", &c.RateLimit.MailPerCaller, 1},
 		{"RATE_LIMIT_MAIL_PER_ORGANIZATION", &c.RateLimit.MailPerOrganization, 1},
 		{"RATE_LIMIT_PER_API_KEY", &c.RateLimit.PerAPIKey, 1},
+		{"RATE_LIMIT_API_PER_CLIENT", &c.RateLimit.APIPerClient, 1},
 		{"TRIAL_REGISTRATIONS_PER_DAY", &c.TrialsADay, 1},
 	}
 	for _, v := range ints {

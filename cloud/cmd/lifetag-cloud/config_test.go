@@ -36,7 +36,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"RATE_LIMIT_COLLECT_PER_IP": "8", "RATE_LIMIT_COLLECT_PER_LINK": "3", "RATE_LIMIT_COLLECT_MALFORMED_PER_IP": "6",
 		"RATE_LIMIT_MAIL_PER_RECIPIENT": "4", "RATE_LIMIT_MAIL_PER_CALLER": "9", "RATE_LIMIT_MAIL_PER_ORGANIZATION": "11", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
 		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json", "TRIAL_REGISTRATIONS_PER_DAY": "9", "STATION_MIN_VERSION": "0.2.0",
-		"RATE_LIMIT_PER_API_KEY": "12",
+		"RATE_LIMIT_PER_API_KEY": "12", "RATE_LIMIT_API_PER_CLIENT": "13",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +48,7 @@ func TestConfigFromEnv(t *testing.T) {
 		c.RateLimit.CollectPerIP != 8 || c.RateLimit.CollectPerLink != 3 || c.RateLimit.CollectMalformedPerIP != 6 ||
 		c.RateLimit.MailPerRecipient != 4 || c.RateLimit.MailPerCaller != 9 || c.RateLimit.MailPerOrganization != 11 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
 		c.Drain != 5*time.Second || !c.LogJSON || c.TrialsADay != 9 || c.MinStationVersion != "0.2.0" ||
-		c.RateLimit.PerAPIKey != 12 {
+		c.RateLimit.PerAPIKey != 12 || c.RateLimit.APIPerClient != 13 {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -77,6 +77,7 @@ func TestConfigErrors(t *testing.T) {
 		"ErrZeroAnalyticsLimit":  {"RATE_LIMIT_ANALYTICS_PER_IP": "0"},
 		"ErrZeroCollectLimit":    {"RATE_LIMIT_COLLECT_PER_LINK": "0"},
 		"ErrZeroAPIKeyLimit":     {"RATE_LIMIT_PER_API_KEY": "0"},
+		"ErrZeroAPIClientLimit":  {"RATE_LIMIT_API_PER_CLIENT": "0"},
 		"ErrZeroMailLimit":       {"RATE_LIMIT_MAIL_PER_RECIPIENT": "0"},
 		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
 		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},

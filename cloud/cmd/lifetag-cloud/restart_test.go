@@ -31,7 +31,7 @@ func TestDatabaseRestart(t *testing.T) {
 	cluster := startCluster(t)
 	databaseURL := cluster.createDatabase("lifetag")
 	cloudProc := startCloud(t, cloudEnvironment(t, databaseURL, map[string]string{
-		"RATE_LIMIT_PER_IP": "100000000", "RATE_LIMIT_ANALYTICS_PER_IP": "100000000",
+		"RATE_LIMIT_PER_IP": "100000000", "RATE_LIMIT_ANALYTICS_PER_IP": "100000000", "RATE_LIMIT_API_PER_CLIENT": "100000000",
 	}))
 	store, err := sqldb.OpenPostgres(context.Background(), databaseURL)
 	if err != nil {

@@ -36,7 +36,7 @@ func TestGracefulShutdown(t *testing.T) {
 	defer store.Close()
 	sink := smtptest.Start(t)
 	env := map[string]string{
-		"LOG_LEVEL": "info", "DRAIN_SECONDS": "1", "RATE_LIMIT_PER_IP": "100000000", "RATE_LIMIT_ANALYTICS_PER_IP": "100000000",
+		"LOG_LEVEL": "info", "DRAIN_SECONDS": "1", "RATE_LIMIT_PER_IP": "100000000", "RATE_LIMIT_ANALYTICS_PER_IP": "100000000", "RATE_LIMIT_API_PER_CLIENT": "100000000",
 		"SMTP_HOST": sink.Host, "SMTP_PORT": strconv.Itoa(sink.Port), "SMTP_TLS": "none",
 	}
 	first := startCloud(t, cloudEnvironment(t, databaseURL, env))

@@ -179,7 +179,7 @@ func (c *Cloud) start() {
 		"DATA_DIR="+c.DataDir, "DATA_KEY="+c.dataKey, "ADMIN_EMAILS="+AdminEmail, "LOG_LEVEL=warn",
 		// Cheap password hashing and no sign-in limits: the tests sign in often.
 		"ARGON2_TIME=1", "ARGON2_MEMORY_KIB=64", "ARGON2_THREADS=1",
-		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000", "TRIAL_REGISTRATIONS_PER_DAY=100000")
+		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000", "RATE_LIMIT_API_PER_CLIENT=1000000", "TRIAL_REGISTRATIONS_PER_DAY=100000")
 	cmd.Env = append(cmd.Env, c.Env...)
 	cmd.Stderr = c.logs
 	stdout, err := cmd.StdoutPipe()

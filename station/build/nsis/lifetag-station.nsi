@@ -9,6 +9,8 @@
 ; For IT, silently (README, "Desktop print station"):
 ;   lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/D=C:\path]
 ;   lifetag-station-setup.exe /S /UNINSTALL
+; or the Add/Remove entry's QuietUninstallString (winget, Intune), which
+; uninstalls alike.
 ;
 ; The rules, the same as the MSI's (station/build/wix/lifetag-station.wxs):
 ; - /CLOUDURL= writes HKLM\SOFTWARE\Lifetag\Station\CloudUrl, which the
@@ -259,7 +261,16 @@ Section "Install"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "DisplayIcon" "$INSTDIR\lifetag-station.exe"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "InstallLocation" "$INSTDIR"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
-  WriteRegStr HKLM "${UNINSTALL_KEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
+  ; What winget and Intune run, and wait for. Started by itself, uninstall.exe
+  ; copies itself to %TEMP%\~nsu*.tmp, starts the copy and returns at once,
+  ; so it would "finish" while files are still being removed, and leave the
+  ; copy's folder behind. So, as setup /S /UNINSTALL does (Function
+  ; Uninstall): the uninstaller runs in place (_?=) and cmd /c waits for it
+  ; (/d: no AutoRun commands), then removes it and the folder; the exit code
+  ; is 7 (EXIT_UNINSTALL) if the folder is still there, else 0. (The folder
+  ; is tested rather than rmdir's result, which cmd does not always report.)
+  WriteRegStr HKLM "${UNINSTALL_KEY}" "QuietUninstallString" \
+    '"$SYSDIR\cmd.exe" /d /c ""$INSTDIR\uninstall.exe" /S _?=$INSTDIR&& del /f /q "$INSTDIR\uninstall.exe"&& rmdir "$INSTDIR"& if exist "$INSTDIR" (exit ${EXIT_UNINSTALL}) else exit 0"'
   WriteRegDWORD HKLM "${UNINSTALL_KEY}" "NoModify" 1
   WriteRegDWORD HKLM "${UNINSTALL_KEY}" "NoRepair" 1
   !insertmacro Log "installed in $INSTDIR"
