@@ -1,0 +1,114 @@
+package service
+
+// An organisation as its members see it: its details and state (plan,
+// status, quota, whether it is paused), the dashboard's figures and recent
+// activity, and the paper its batch printing starts on.
+
+import (
+	"context"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
+	"github.com/lifetag/lifetag/pkg/plans"
+)
+
+// OrganizationView is an organisation as the client sees it (§3). Its
+// Paused is why printing, new codes and links are refused right now
+// (cloud.CanCreateCodes's message), empty when they are not.
+type OrganizationView = api.CorporateOrganization
+
+// ViewOrganization is o as the client sees it at now, with its code count.
+func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) OrganizationView {
+	v := OrganizationView{
+		ID: o.ID, Name: o.Name, OrganizationType: o.OrganizationType, ContactFirstName: o.ContactFirstName,
+		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
+		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
+		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQrCodes: qrCodes,
+		MaxQrCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: api.CorporatePaperSize(o.PaperSize),
+		CreatedAt: o.CreatedAt,
+	}
+	if v.PaperSize == "" { // a row made before paper sizes, or outside the service
+		v.PaperSize = api.CorporatePaperSize(cloud.PaperForCountry(o.Country))
+	}
+	if !o.TrialEndsAt.IsZero() {
+		t := o.TrialEndsAt
+		v.TrialEndsAt = &t
+	}
+	if err := cloud.CanCreateCodes(o, qrCodes, now); err != nil {
+		v.Paused = cloud.ErrorMessage(err)
+	}
+	return v
+}
+
+// MyOrganization is GET /api/corporate/organization: the caller's own.
+func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*OrganizationView, error) {
+	if actor == nil {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	org, err := s.organizationFor(ctx, actor, actor.OrganizationID, false)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.store.CountOrganization(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	v := ViewOrganization(org, counts.QRCodes, s.now())
+	return &v, nil
+}
+
+// Dashboard is the corporate dashboard's data. Its Role is the caller's:
+// Organization Administrator, Admin, or empty for a site admin reading.
+type Dashboard = api.CorporateDashboard
+
+// ActivityView is one line of Recent Activity; its Sentence is how it reads
+// (cloud.ActivitySentence).
+type ActivityView = api.CorporateActivity
+
+// OrganizationDashboard returns the figures and recent activity.
+func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, orgID int64) (*Dashboard, error) {
+	org, err := s.organizationFor(ctx, actor, orgID, false)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.store.CountOrganization(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	activity, err := s.store.ListActivity(ctx, org.ID, cloud.ActivityShown)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
+		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, RecentActivity: []ActivityView{},
+		Permissions: permissionsOf(actor, org.ID)}
+	if actor.OrganizationID == org.ID {
+		d.Role = roleName(actor.UserType)
+	}
+	for _, a := range activity {
+		d.RecentActivity = append(d.RecentActivity, ActivityView{Kind: a.Kind, Detail: a.Detail,
+			Sentence: cloud.ActivitySentence(a.Kind, a.Detail), CreatedAt: a.CreatedAt})
+	}
+	return d, nil
+}
+
+// SetPaperSize changes the paper an organisation's batch printing starts
+// on; any member may, as they are the ones who print.
+func (s *Service) SetPaperSize(ctx context.Context, actor *cloud.User, orgID int64, paper string) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	if !cloud.ValidPaperSize(paper) {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgPaperSizeInvalid)
+	}
+	now := s.now()
+	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		if err := tx.SetPaperSize(org.ID, paper, now); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityPaperChanged,
+			Detail: cloud.PaperSizeName(paper), CreatedAt: now})
+	})
+}
