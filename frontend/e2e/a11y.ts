@@ -80,6 +80,22 @@ function measureNarrow(): string[] {
   if (root.scrollWidth > width) out.push(`the page is ${root.scrollWidth} px wide`);
   const name = (el: Element) =>
     `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? (el as HTMLElement).innerText ?? "").trim().slice(0, 40)}"`;
+  // A box whose content is wider than it (a table, a long line) scrolls
+  // sideways inside the page: at 320 px lists read as cards and text wraps,
+  // so only a region that must scroll may, and then the keyboard must be
+  // able to reach it (it takes the focus) and it says what it is (a name).
+  for (const box of document.querySelectorAll("body *")) {
+    const style = getComputedStyle(box);
+    if (style.overflowX !== "auto" && style.overflowX !== "scroll") continue;
+    if (!box.checkVisibility() || box.scrollWidth <= box.clientWidth + 1) continue;
+    const focusable = (box as HTMLElement).tabIndex >= 0;
+    const named = box.hasAttribute("aria-label") || box.hasAttribute("aria-labelledby");
+    if (focusable && named) continue;
+    out.push(
+      `${box.tagName.toLowerCase()}.${box.className} scrolls sideways by ${box.scrollWidth - box.clientWidth} px, ` +
+        "unreachable or unnamed for the keyboard",
+    );
+  }
   const controls = document.querySelectorAll(
     'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])',
   );

@@ -76,6 +76,24 @@ test("the individual's form to a paid label PDF", async ({ page }) => {
   expect(decodePdf((await download.path())!)).toContain(`Name: ${jane.fullName}`);
 });
 
+test("each stop of the date-of-birth field shows the focus, its calendar button too", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const dob = page.getByLabel(/^Date of birth/);
+  await tabTo(page, dob);
+  // Day, month, year, then the calendar button: four stops inside one field,
+  // the last inside the browser's own part of it, where :focus-visible does
+  // not reach, so the ring is read off the field itself.
+  for (let stop = 1; stop <= 4; stop++) {
+    if (stop > 1) await page.keyboard.press("Tab");
+    expect(await dob.evaluate((el) => el === document.activeElement), `stop ${stop}`).toBe(true);
+    expect(await dob.evaluate((el) => getComputedStyle(el).outlineStyle), `stop ${stop}`).toBe(
+      "solid",
+    );
+  }
+});
+
 test("the admin's order, from search to shipped", async ({ page, browser }) => {
   test.setTimeout(120_000);
   // Setup: a customer's paid order for printed labels.

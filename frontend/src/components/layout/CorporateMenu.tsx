@@ -3,8 +3,11 @@ import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { layoutCopy } from "./copy";
 
-/** The header's Corporate entry: plans, the free trial and sign-in (issue 24 item 9). */
-export function CorporateMenu() {
+/**
+ * The header's Corporate entry: plans, the free trial and sign-in. It loads
+ * when first pressed, so it opens as it mounts.
+ */
+export function CorporateMenu(props: { defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const items: [string, string][] = [
     [layoutCopy.corporateMenu.plans, paths.corporateBenefits],
@@ -12,7 +15,7 @@ export function CorporateMenu() {
     [layoutCopy.corporateMenu.signIn, paths.corporateLogin],
   ];
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={props.defaultOpen}>
       <DropdownMenu.Trigger className="header-menu-trigger">
         {layoutCopy.corporate}
       </DropdownMenu.Trigger>

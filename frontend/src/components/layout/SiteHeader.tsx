@@ -1,7 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
-import { usePrerenderedShell } from "@/app/prerendering";
+import { usePrerendering, usePrerenderedShell } from "@/app/prerendering";
 import { brand } from "@/lib/copy";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useUserStore } from "@/stores/session";
@@ -10,9 +10,11 @@ import { layoutCopy } from "./copy";
 // The menu (and Radix's dropdown) loads only for signed-in visitors, keeping
 // it off the first page load of everyone else.
 const AccountMenu = lazy(async () => ({ default: (await import("./AccountMenu")).AccountMenu }));
-const CorporateMenu = lazy(async () => ({
-  default: (await import("./CorporateMenu")).CorporateMenu,
-}));
+// The Corporate menu's code (Radix's dropdown, its positioning and focus
+// handling: 30 kB of gzip) loads when a visitor reaches for the menu, not
+// with every signed-out page.
+const loadCorporateMenu = () => import("./CorporateMenu");
+const CorporateMenu = lazy(async () => ({ default: (await loadCorporateMenu()).CorporateMenu }));
 
 export function SiteHeader() {
   const user = useUserStore((s) => s.user);
@@ -55,11 +57,7 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              {/* Before the menu loads (and in the prerendered page) the
-                  entry is a plain link to the plans, which offer the rest. */}
-              <Suspense fallback={<Link to={paths.corporateBenefits}>{layoutCopy.corporate}</Link>}>
-                <CorporateMenu />
-              </Suspense>
+              <CorporateEntry />
               <Link to={paths.login} className="button button-small">
                 {layoutCopy.signIn}
               </Link>
@@ -68,5 +66,36 @@ export function SiteHeader() {
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * The header's Corporate entry. In the prerendered page, before any script
+ * runs, it is a plain link to the plans, which offer the rest. Then it is a
+ * button that looks like the menu's trigger; pressing it loads the menu,
+ * which opens where the button was (hovering starts the load early).
+ */
+function CorporateEntry() {
+  const prerendering = usePrerendering();
+  const [wanted, setWanted] = useState(false);
+  if (prerendering) return <Link to={paths.corporateBenefits}>{layoutCopy.corporate}</Link>;
+  const button = (
+    <button
+      type="button"
+      className="header-menu-trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={wanted || undefined}
+      onPointerEnter={() => void loadCorporateMenu()}
+      onClick={() => setWanted(true)}
+    >
+      {layoutCopy.corporate}
+    </button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <CorporateMenu defaultOpen />
+    </Suspense>
   );
 }

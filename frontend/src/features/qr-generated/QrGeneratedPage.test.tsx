@@ -33,7 +33,8 @@ describe("/qr-generated", () => {
     expect(screen.getByText("SAMPLE USER - PURCHASE TO UNLOCK")).toBeInTheDocument();
     expect(screen.queryByText("READY")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "View QR Code Content" }));
-    const text = screen.getByTestId("qr-text").textContent ?? "";
+    // The dialog's code loads when it is first opened.
+    const text = (await screen.findByTestId("qr-text")).textContent ?? "";
     expect(text).toContain("Name: SAMPLE USER - PURCHASE TO UNLOCK");
     expect(text).not.toContain("Jane Doe");
   });
@@ -54,7 +55,7 @@ describe("/qr-generated", () => {
     expect(await screen.findByText("READY")).toBeInTheDocument();
     expect(screen.queryByText("PREVIEW ONLY")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "View QR Code Content" }));
-    expect(screen.getByTestId("qr-text").textContent).toMatch(
+    expect((await screen.findByTestId("qr-text")).textContent).toMatch(
       /^🚨 EMERGENCY CONTACT INFORMATION 🚨\n\nName: Jane Doe\nBlood Type: O\+\nWeight: 70.5 kg\n\nEMERGENCY CONTACTS:\n1. John Doe \(Husband\)\n {3}Phone: \+44 7700 900123\n\nMEDICAL INFORMATION:\nAllergies: Penicillin\n\nGenerated: \d{1,2} [A-Z][a-z]{2} \d{4}$/,
     );
   });

@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { LabelOptionsForm } from "@/components/label";
-import { QrCode, QrContentDialog } from "@/components/qr";
+import { QrCode } from "@/components/qr";
 import { useEarlierSessionGuard } from "@/hooks/useEarlierSessionGuard";
 import { useLabelQrText } from "@/hooks/useQrTextFor";
 import { hasEmergencyData } from "@/stores/emergency";
@@ -11,6 +11,11 @@ import { writePendingOrderType, type OrderType } from "@/stores/pending";
 import { usePaymentStatusStore, useUserStore } from "@/stores/session";
 import { qrPageCopy as copy } from "./copy";
 import { LockScreenCard } from "./LockScreenCard";
+
+// The content dialog, with Radix Dialog, loads only when asked for.
+const QrContentDialog = lazy(async () => ({
+  default: (await import("@/components/qr/QrContentDialog")).QrContentDialog,
+}));
 
 export function QrGeneratedPage() {
   const allowed = useEarlierSessionGuard();
@@ -121,12 +126,11 @@ export function QrGeneratedPage() {
         <Link to={paths.referrals}>{copy.promoLink}</Link>
       </section>
 
-      <QrContentDialog
-        open={contentOpen}
-        onOpenChange={setContentOpen}
-        text={text}
-        now={new Date()}
-      />
+      {contentOpen && (
+        <Suspense fallback={null}>
+          <QrContentDialog open onOpenChange={setContentOpen} text={text} now={new Date()} />
+        </Suspense>
+      )}
     </div>
   );
 }

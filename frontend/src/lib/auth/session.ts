@@ -3,7 +3,6 @@ import { retryWithDoubling } from "@/lib/session/rules";
 import { useEmergencyStore } from "@/stores/emergency";
 import { paidStatus, usePaymentStatusStore, useUserStore } from "@/stores/session";
 import type { LoginResponse } from "./login";
-// Deep import: the barrel would pull the form's zod schema into the first paint.
 import { fromWire } from "@/lib/emergency/types";
 import { validateEmergencyData } from "@/lib/emergency/validate";
 import { getPaymentStatus, type PaymentStatusResponse } from "./payment-status";

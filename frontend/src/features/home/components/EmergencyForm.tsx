@@ -10,7 +10,7 @@ import type { EmergencyData } from "@/lib/emergency/types";
 import { useEmergencyStore } from "@/stores/emergency";
 import { useHasPaid, useUserStore } from "@/stores/session";
 import { formCopy as copy } from "../copy";
-import { lazyEmergencyResolver } from "./lazyResolver";
+import { emergencyResolver } from "./emergencyResolver";
 import { LimitCounter } from "./LimitCounter";
 
 // Radix Dialog loads only when someone asks to clear the form.
@@ -81,7 +81,7 @@ export function EmergencyForm() {
     // The saved record is read once: the form is remounted when the record
     // is replaced from outside (see the store's revision).
     defaultValues: formDefaults(saved),
-    resolver: lazyEmergencyResolver,
+    resolver: emergencyResolver,
   });
   const { fields, append, remove } = useFieldArray({
     control,
