@@ -98,7 +98,7 @@ type Store interface {
 	CollectionStore // collection.go
 	OrgReportStore  // orgreport.go
 
-	// Issue 23 item 1: an organisation's API keys.
+	// An organisation's API keys.
 	APIKeyStore // apikey.go
 	// Corporate integration: codes by external id, the changes feed.
 	SyncStore        // codesync.go

@@ -13,7 +13,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 )
 
-// API keys (issue 23 item 1).
+// API keys.
 //
 // THE RULE, in one place: a request carrying an API key
 // (Authorization: Bearer lt_live_... or lt_test_...) is served only by

@@ -1,7 +1,7 @@
 package http_test
 
-// The attacks of issue 10, each reproduced over HTTP against a real cloud.
-// Every test here failed before its fix (see the issue's note).
+// Attacks found by a security review, each reproduced over HTTP against a
+// real cloud. Every test here failed before its fix.
 
 import (
 	"context"

@@ -395,7 +395,7 @@ func TestRateLimit(t *testing.T) {
 	})
 }
 
-// TestNoLockOut (issue 10, attack 3): wrong passwords from one place must not
+// TestNoLockOut: wrong passwords from one place must not
 // lock the owner out: the attacker's own (address, account) pair is refused,
 // the owner signing in from elsewhere is only slowed, never refused.
 func TestNoLockOut(t *testing.T) {
@@ -481,7 +481,7 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	}
 }
 
-// TestSeededAdmin (issue 10): an admin from ADMIN_EMAILS gets a set-password
+// TestSeededAdmin: an admin from ADMIN_EMAILS gets a set-password
 // link by mail and nothing else: development's reset answer carries no token
 // for an admin account.
 func TestSeededAdmin(t *testing.T) {

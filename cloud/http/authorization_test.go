@@ -23,7 +23,7 @@ const (
 	corporateOther // a corporate user of another organisation
 	owner
 	admin
-	// Issue 23 item 1: API keys of the matrix's organisation (matrixOrgID).
+	// API keys of the matrix's organisation (matrixOrgID).
 	// A key acts only on the organisation's data routes (apikey.go, THE
 	// RULE); everywhere a session is read it is refused 403, and where none
 	// is read (sign-in, public routes) it is ignored like any header.
@@ -356,14 +356,14 @@ var routeCases = []routeCase{
 	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, keyReads()},
 	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, keyReads()},
 
-	// Issue 23 item 1: the organisation's API keys. Its members list them
+	// The organisation's API keys. Its members list them
 	// and its owner makes and revokes them, signed in (TestAPIKey...); a
 	// key never manages keys.
 	{"corporate api keys", "GET /api/corporate/{orgId}/api-keys", fixed(orgPath("/api-keys")), nil, adminReads()},
 	{"corporate create api key", "POST /api/corporate/{orgId}/api-keys", fixed(orgPath("/api-keys")),
 		func(string) any { return map[string]string{"name": "Stolen", "scope": "write"} }, membersOnly()},
 	{"corporate revoke api key", "DELETE /api/corporate/{orgId}/api-keys/{keyId}", fixed(orgPath("/api-keys/1")), nil, membersOnly()},
-	// Corporate integration (issue 23): codes by external id, bulk, changes
+	// Corporate integration: codes by external id, bulk, changes
 	// (TestUpsertByExternalID... cover the organisation's own members).
 	{"corporate upsert by external id", "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}",
 		fixed(orgPath("/qr-codes/by-external-id/E-1")),

@@ -19,7 +19,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Corporate integration (issue 23): codes by the organisation's own id for
+// Corporate integration: codes by the organisation's own id for
 // each worker, a bulk upsert and the changes feed.
 
 // bulkUpsertBodyBytes caps a bulk upsert's body: 2,000 workers at up to
@@ -105,7 +105,7 @@ func (s *Server) handleCodeChanges(w http.ResponseWriter, r *http.Request) {
 // the bulk upsert's): decodeJSON's.
 const createBodyBytes = cloud.MaxBodyBytes
 
-// IdempotencyKeyHeader makes a create safe to retry (issue 23).
+// IdempotencyKeyHeader makes a create safe to retry.
 const IdempotencyKeyHeader = "Idempotency-Key"
 
 // idempotent wraps a create: with an Idempotency-Key header, the first

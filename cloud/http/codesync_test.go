@@ -15,7 +15,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
 
-// Corporate integration (issue 23): codes by external id, bulk upsert and
+// Corporate integration: codes by external id, bulk upsert and
 // the changes feed, as an organisation's own system calls them.
 
 func (e *env) activityCount(orgID int64) int {

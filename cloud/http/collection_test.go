@@ -382,7 +382,7 @@ func TestCollectWorker(t *testing.T) {
 				t.Fatal("no mail")
 			}
 			m := mails[len(mails)-1]
-			// The organisation is named in the body, quoted; never in the subject (issue 21).
+			// The organisation is named in the body, quoted; never in the subject.
 			if m.To != "ann@worker.example" || !strings.Contains(m.Text, url) || !strings.Contains(m.Text, "\u201c"+org.Name+"\u201d") ||
 				m.Subject != cloud.MsgUpdateLinkMailSubject ||
 				strings.Contains(m.Text+m.Subject, "Ann Worker") || strings.Contains(m.Text, "diabetes") {

@@ -24,7 +24,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// TestContractFuzz is the fuzz pass generated from the document (issue 22):
+// TestContractFuzz is the fuzz pass generated from the document:
 // for every operation of pkg/api/openapi.yaml and each caller (anonymous,
 // an individual account, a corporate owner, a site admin) it sends a valid
 // request, built from the schemas and their examples with the ids of real

@@ -111,7 +111,7 @@ func TestLibraryProjects(t *testing.T) {
 				t.Fatalf("projects %v", list)
 			}
 		})
-		// Issue 24, item 8: names are unique in the organisation whatever
+		// Project names are unique in the organisation whatever
 		// their case; an empty project can be deleted, one with codes is
 		// archived instead. Also: start and end dates.
 		t.Run("NamesAreUniqueIgnoringCase", func(t *testing.T) {
@@ -415,7 +415,7 @@ func TestLibraryImport(t *testing.T) {
 			}
 			e.setOrganization(o.orgID, 50, cloud.SubscriptionActive)
 		})
-		// A file as an ordinary spreadsheet writes it (issue 24, item 3):
+		// A file as an ordinary spreadsheet writes it:
 		// UK dates, lower-case and spoken blood types, the hint row left
 		// in; a cell that still cannot be read says what was read and
 		// what the column allows.
@@ -551,7 +551,7 @@ func TestLibraryCustomTemplate(t *testing.T) {
 }
 
 // TestLibraryPaging: the library's list pages, searches and filters on the
-// server (issue 24 item 10); without page or pageSize it is every code the
+// server; without page or pageSize it is every code the
 // filters pick (the station's cache, the batch picker's select-all).
 func TestLibraryPaging(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
@@ -647,7 +647,7 @@ func TestLibraryPaging(t *testing.T) {
 	})
 }
 
-// TestOmittedTemplateIsTheDefault (issue 24, item 4): a create, an import
+// TestOmittedTemplateIsTheDefault: a create, an import
 // and the import's template file that name no templateId use the
 // organisation's default template; 0 still names the Standard form, and
 // an organisation without a default gets the Standard form.

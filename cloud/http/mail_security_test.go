@@ -1,8 +1,8 @@
 package http_test
 
-// Issue 21 (items 1, 4, 5, 6, 7): mail nobody can abuse, addresses nobody
+// Mail nobody can abuse, addresses nobody
 // can squat or mimic, a collection link nobody can close for the others.
-// Each test failed on the code before its fix (see the branch's report).
+// Each test failed on the code before its fix.
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func (e *env) mailsTo(to string) []cloud.Mail {
 // line with a lookalike link, a right-to-left override and an isolate.
 const hostileOrgName = "Acme\r\nLifetag Security: your account is locked, sign in at https://lifetag.test.account-check.example/login\u202e\u2066 now"
 
-// TestMailUserTextCannotPoseAsOurs (item 1): the organisation's name is one
+// TestMailUserTextCannotPoseAsOurs: the organisation's name is one
 // line without invisible characters, and a mail carries it only quoted,
 // inside a sentence of ours after our own first line, never in a header.
 func TestMailUserTextCannotPoseAsOurs(t *testing.T) {
@@ -111,7 +111,7 @@ func TestMailUserTextCannotPoseAsOurs(t *testing.T) {
 	})
 }
 
-// TestShippingMailQuotesTheTrackingNumber (item 1): the one other mail with
+// TestShippingMailQuotesTheTrackingNumber: the one other mail with
 // text a person wrote (an admin's tracking number) quotes it on its line,
 // without the bidi characters that could reorder it.
 func TestShippingMailQuotesTheTrackingNumber(t *testing.T) {
@@ -137,7 +137,7 @@ func mailLimitEnv(t *testing.T, backend storetest.Backend, perRecipient, perCall
 	return newEnv(t, backend, envOptions{rateLimit: limit, sharedRateLimits: backend.Name == "postgres"})
 }
 
-// TestMailLimits (items 1 and 4): every mail a caller can ask for counts
+// TestMailLimits: every mail a caller can ask for counts
 // per recipient, per caller and per organisation; past a limit the answer
 // is 429 with that limit's message and nothing is mailed or made.
 func TestMailLimits(t *testing.T) {
@@ -281,7 +281,7 @@ func TestTrialAndResendMailsCountOnTheMailLimits(t *testing.T) {
 	})
 }
 
-// TestInviteAnswersAlike (item 4): an invitation answers the same whether
+// TestInviteAnswersAlike: an invitation answers the same whether
 // or not the address has an account, the person is mailed either way, and
 // afterwards the team list, its seats, resend and remove are alike too.
 func TestInviteAnswersAlike(t *testing.T) {
@@ -394,7 +394,7 @@ func TestInviteAnswersAlike(t *testing.T) {
 	})
 }
 
-// TestCollectLinkCountsOnlyAcceptedSubmissions (item 5): refused posts from
+// TestCollectLinkCountsOnlyAcceptedSubmissions: refused posts from
 // one client address never close a link for the others; they are limited
 // per client address instead.
 func TestCollectLinkCountsOnlyAcceptedSubmissions(t *testing.T) {
@@ -442,7 +442,7 @@ func addressesIn(log string) []string {
 	return regexp.MustCompile(`[a-z0-9._+-]+@[a-z0-9.-]+\.[a-z]+`).FindAllString(log, -1)
 }
 
-// TestMailLogHoldsNoAddress (item 6): a recipient the mail server refuses
+// TestMailLogHoldsNoAddress: a recipient the mail server refuses
 // is logged without its address (the request id says which request), and a
 // string that is not exactly one mailbox is refused, never "sent".
 func TestMailLogHoldsNoAddress(t *testing.T) {
@@ -501,7 +501,7 @@ var invisibleAddresses = []string{
 	"ann@example.com\u200e", // left-to-right mark
 }
 
-// TestInvisibleAddressesRefusedAtEveryDoor (item 7): every route that takes
+// TestInvisibleAddressesRefusedAtEveryDoor: every route that takes
 // an address refuses one with an invisible character, with that door's
 // message from the spec, and makes nothing.
 func TestInvisibleAddressesRefusedAtEveryDoor(t *testing.T) {

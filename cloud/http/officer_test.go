@@ -12,9 +12,9 @@ import (
 	"github.com/lifetag/lifetag/cloud/stripe"
 )
 
-// Issue 24, the safety officer's first week: the server parts of items 6
-// (the organisation's paper), 7 (the caller's permissions) and 13 (mails,
-// messages and activity sentences).
+// The safety officer's first week, its server parts: the organisation's
+// paper, the caller's permissions, and mails, messages and activity
+// sentences.
 
 // TestOrganizationPaperSize: an organisation prints on A4 unless it says
 // otherwise; any member may change it, a site admin may not; nonsense is
@@ -247,7 +247,7 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 	})
 }
 
-// TestTrialCountry (issue 24, items 3 and 6): the trial form's country is
+// TestTrialCountry: the trial form's country is
 // kept on the registration and then the organisation, so a trial from the
 // United States prints on Letter and reads 04/12/1985 only as ISO dates
 // allow; an organisation whose country is unknown (a row from before the
@@ -313,7 +313,7 @@ func TestTrialCountry(t *testing.T) {
 	})
 }
 
-// TestSetupLinkStateOnOpening (issue 24, item 13): the setup page learns
+// TestSetupLinkStateOnOpening: the setup page learns
 // what its link is as it opens, without using it: valid, used, expired or
 // invalid, and the way to a new link. An expired trial link (no account
 // exists yet, so the reset page would send nothing) is renewed by mail

@@ -125,7 +125,7 @@ var stateCases = []stateCase{
 	{route: "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", path: codePath("/label.png"), ok: 200, gated: true},
 	{route: "POST /api/corporate/{orgId}/qr-codes/{codeId}/update-link", path: codePath("/update-link"),
 		body: func(orgRefs) any { return map[string]any{} }, ok: 201, gated: true},
-	// Corporate integration (issue 23): a new worker is a create (gated);
+	// Corporate integration: a new worker is a create (gated);
 	// deactivating, activating and reading are not.
 	{route: "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}", path: op("/qr-codes/by-external-id/NEW-1"),
 		body: func(orgRefs) any { return map[string]any{"values": libraryValues("New Worker")} }, ok: 201, gated: true},
@@ -157,7 +157,7 @@ var stateCases = []stateCase{
 		path: func(r orgRefs) string { return fmt.Sprintf("/api/corporate/%d/collection-links/%d", r.Org, r.Link) }, ok: 200},
 	{route: "GET /api/corporate/{orgId}/analytics", path: op("/analytics"), ok: 200},
 	{route: "GET /api/corporate/{orgId}/analytics/report.csv", path: op("/analytics/report.csv"), ok: 200},
-	// Issue 23 item 1: keys are managed in any state (an inactive
+	// Keys are managed in any state (an inactive
 	// organisation's keys are refused when used: TestAPIKeys); 999 is no
 	// key of the cell's organisation.
 	{route: "GET /api/corporate/{orgId}/api-keys", path: op("/api-keys"), ok: 200},
@@ -256,7 +256,7 @@ func (e *env) stateOrganization(owner string, state orgState) (orgRefs, string) 
 	e.importWorkers(token, orgID, stateSeedCodes)
 	resp := e.do("GET", orgURL(orgID, "/qr-codes"), token, nil)
 	refs.Code = int64(resp.JSON()["qrCodes"].([]any)[0].(map[string]any)["id"].(float64))
-	// Corporate integration (issue 23): the seeded code carries an external id.
+	// Corporate integration: the seeded code carries an external id.
 	if resp := e.do("PUT", fmt.Sprintf("%s/%d", orgURL(orgID, "/qr-codes"), refs.Code), token,
 		map[string]any{"externalId": "SEED-1"}); resp.Status != 200 {
 		e.t.Fatalf("seed external id: %d %s", resp.Status, resp.Body)

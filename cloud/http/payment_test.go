@@ -230,7 +230,7 @@ func TestPaymentPrintUnlockThroughTestCheckout(t *testing.T) {
 	}
 }
 
-// TestAnonymousCheckoutForAnExistingAccount (issue 10, attack 2): a stranger
+// TestAnonymousCheckoutForAnExistingAccount: a stranger
 // paying for an address that has an account must not attach an order, a
 // shipping address or a referral to it, nor claim it. The owner pays signed in.
 func TestAnonymousCheckoutForAnExistingAccount(t *testing.T) {
@@ -612,7 +612,7 @@ func TestPaymentAccountBeforeWebhook(t *testing.T) {
 	})
 }
 
-// TestPaymentPhysicalPacks (issue 16): an order of printed labels is for a
+// TestPaymentPhysicalPacks: an order of printed labels is for a
 // number of packs, priced on the server, and the order says how many.
 func TestPaymentPhysicalPacks(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {

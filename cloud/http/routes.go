@@ -147,7 +147,7 @@ func (s *Server) routes() chi.Router {
 			// key's (a key makes and lists templates under its organisation).
 			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)
 			r.Delete("/corporate/form-templates/{templateId}", s.handleDeleteTemplate)
-			// Issue 23 item 1: the owner makes and revokes API keys,
+			// API keys: the owner makes and revokes API keys,
 			// members list them; never with a key.
 			r.Get("/corporate/{orgId}/api-keys", s.handleAPIKeys)
 			r.Post("/corporate/{orgId}/api-keys", s.handleCreateAPIKey)
@@ -185,7 +185,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/qr-codes/{codeId}/update-link", s.handleCreateUpdateLink)
 			r.Get("/corporate/{orgId}/analytics", s.handleOrgReport)
 			r.Get("/corporate/{orgId}/analytics/report.csv", s.handleOrgReportCSV)
-			// Corporate integration (issue 23): codes by external id, bulk, changes.
+			// Corporate integration: codes by external id, bulk, changes.
 			r.Put("/corporate/{orgId}/qr-codes/by-external-id/{externalId}", s.idempotent(createBodyBytes, s.handleUpsertCodeByExternalID))
 			r.Post("/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate", s.handleDeactivateCodeByExternalID)
 			r.Post("/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate", s.handleActivateCodeByExternalID)

@@ -63,7 +63,7 @@ func (e *env) trialOrganization(name, ownerEmail string) int64 {
 	return int64(resp.JSON()["organizationId"].(float64))
 }
 
-// TestTrialNeedsProof (issue 21 items 2 and 8, issue 24 item 1): a trial
+// TestTrialNeedsProof: a trial
 // registration creates nothing until the mailed link is opened, so a
 // stranger's registration blocks nobody; the link expires; a mailbox gets
 // one trial (plus-addresses and Gmail dots fold), a client address and a
@@ -170,7 +170,7 @@ func TestFoldMailbox(t *testing.T) {
 	}
 }
 
-// TestTrialEndsAtItsDate (issue 21 item 10): a trial past its end date
+// TestTrialEndsAtItsDate: a trial past its end date
 // prints and creates nothing at the next request, before the hourly job
 // marks it inactive, and its dashboard says so.
 func TestTrialEndsAtItsDate(t *testing.T) {
@@ -192,7 +192,7 @@ func TestTrialEndsAtItsDate(t *testing.T) {
 	})
 }
 
-// TestAdminOrganizationChanges (issue 21 items 2 and 8): a site admin
+// TestAdminOrganizationChanges: a site admin
 // raises a trial's allowance, hands an organisation over to another
 // address, and deletes one, each in the audit log; the old owner's address
 // is free again; a live paid subscription is not deleted.
@@ -260,7 +260,7 @@ func TestAdminOrganizationChanges(t *testing.T) {
 	})
 }
 
-// TestQuotaShownEarly (issue 24 item 11): the import preview says when its
+// TestQuotaShownEarly: the import preview says when its
 // rows would not fit, before Import; a collection link at the limit is
 // refused with the plan's number.
 func TestQuotaShownEarly(t *testing.T) {
@@ -284,7 +284,7 @@ func TestQuotaShownEarly(t *testing.T) {
 	})
 }
 
-// TestTrialToPaidOverPlan (issue 21 item 3): a trial whose allowance a site
+// TestTrialToPaidOverPlan: a trial whose allowance a site
 // admin raised holds 60 codes, then subscribes to Starter (50) through the
 // checkout: from then on it is over its plan and prints nothing.
 func TestTrialToPaidOverPlan(t *testing.T) {
@@ -315,7 +315,7 @@ func TestTrialToPaidOverPlan(t *testing.T) {
 	})
 }
 
-// TestLandingAfterCheckout (issue 24 item 1): the browser back from a paid
+// TestLandingAfterCheckout: the browser back from a paid
 // checkout is told its owner has no password yet (the landing page says
 // check your email, not "sign in"), and can have the setup mail sent again,
 // only with its own session id and at most three times.

@@ -41,7 +41,7 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("CodeQuotaRace", func(t *testing.T) { t.Parallel(); testCodeQuotaRace(t, open) })
 	t.Run("CollectionLinks", func(t *testing.T) { t.Parallel(); testCollectionLinks(t, open) })
 	t.Run("OrgReport", func(t *testing.T) { t.Parallel(); testOrgReport(t, open) })
-	// Issue 23 item 1.
+	// An organisation's API keys.
 	t.Run("APIKeys", func(t *testing.T) { t.Parallel(); testAPIKeys(t, open) })
 	// Corporate integration.
 	t.Run("CodeSync", func(t *testing.T) { t.Parallel(); testCodeSync(t, open) })

@@ -14,7 +14,7 @@ import {
 } from "./helpers";
 
 // Every route of the router (src/app/paths.ts), each signed in as the role
-// that sees it and in its filled state (issue 26): axe with the WCAG 2.2 A and
+// that sees it and in its filled state: axe with the WCAG 2.2 A and
 // AA rules at 390x844 and 1280x800, and no sideways scroll or cut-off control
 // at 320 px. The last test walks the route table, so a new route without a
 // check here fails, and prints the figure make test shows.

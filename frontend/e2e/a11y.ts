@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { outboxMail } from "./helpers";
 
-// The accessibility check every route gets in the journeys (issue 26): axe
+// The accessibility check every route gets in the journeys: axe
 // with the WCAG 2.2 A and AA rules at a phone and a desktop size, then the
 // page at 320 px with nothing scrolling sideways and no control cut off.
 
@@ -162,7 +162,7 @@ export async function readResults(): Promise<Result[]> {
 }
 
 /**
- * axe on the desktop print station's window as it is now (issue 26: the
+ * axe on the desktop print station's window as it is now (the
  * station window too). It is a desktop window, not a page a phone opens,
  * so it is checked at its own size only, and serious or critical findings
  * fail the test (softly, so every state is still checked).

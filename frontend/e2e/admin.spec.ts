@@ -15,7 +15,7 @@ import {
   stubPrint,
 } from "./helpers";
 
-// The admin side (issue 11) against the real cloud: ADMIN_EMAILS in
+// The admin side against the real cloud: ADMIN_EMAILS in
 // scripts/test-e2e.sh seeds fulfilment@lifetag.test, who is mailed a
 // set-password link at start.
 const admin = { email: "fulfilment@lifetag.test", password: "fulfil-password" };
@@ -119,7 +119,7 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   await expect(row.getByText("processing")).toBeVisible();
   await row.getByRole("button", { name: /^Edit / }).click();
   const update = desk.getByRole("dialog", { name: "Update Order Status" });
-  // The label tells the truth (issue 24 item 12): Shipped needs a tracking number.
+  // The label tells the truth: Shipped needs a tracking number.
   await expect(update.getByLabel("Tracking Number (required when Shipped)")).toBeVisible();
   await update.getByLabel("Status").selectOption("shipped");
   await expect(update.getByLabel("Tracking Number (required)")).toHaveAttribute("required", "");
@@ -138,7 +138,7 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
     .toContain("RM123456785GB");
 
   await desk.getByRole("tab", { name: /Activity/ }).click();
-  // Every line reads as a sentence (issue 24 item 13), the address read included.
+  // Every line reads as a sentence, the address read included.
   await expect(desk.getByText(/^Printed the labels of order LT-/)).toBeVisible();
   await expect(desk.getByText(/^Viewed the delivery address of order LT-/).first()).toBeVisible();
   await expect(desk.getByText(/^Moved order LT-\S+ to shipped\.$/)).toBeVisible();
@@ -195,7 +195,7 @@ test("an admin creates a user with print access, revokes it, exports users and d
   expect(labels.status()).toBe(200);
   expect(labels.headers()["content-type"]).toBe("application/pdf");
 
-  // Part of the address finds it, wherever the part is (issue 24, item 15).
+  // Part of the address finds it, wherever the part is.
   await desk.getByLabel("Search by email, ID or referral code").fill("by-admin@exa");
   await expect(desk.getByRole("row").filter({ hasText: email })).toHaveCount(1);
   await snap(desk, "admin-users-search-anywhere");

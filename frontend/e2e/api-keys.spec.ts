@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createCodes, expectToast, registerAndSignIn } from "./helpers";
 
-// Issue 23 item 1: the owner makes an API key for the organisation's HR
+// The owner makes an API key for the organisation's HR
 // system, sees its secret once, the system reads the library with it, and
 // once revoked the same request is refused.
 

@@ -10,7 +10,7 @@ import {
   stubPrint,
 } from "./helpers";
 
-// Batch label printing (issue 13) against the real cloud: a trial
+// Batch label printing against the real cloud: a trial
 // organisation's member queues library codes, previews and prints the label
 // engine's PDF, and every code on it reads back as its record's QR text.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createCollectionLink, expectToast, outboxMail, registerAndSignIn, snap } from "./helpers";
 
-// Worker self-service (issue 13): an officer shares a collection link, a
+// Worker self-service: an officer shares a collection link, a
 // worker fills it in on their phone in a browser with no session, and the
 // record reaches the organisation; then a single-use update link.
 

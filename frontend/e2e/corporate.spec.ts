@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { expectToast, setUpAndSignIn, snap } from "./helpers";
 
-// The corporate side (issue 12) against the real cloud, without Stripe keys:
+// The corporate side against the real cloud, without Stripe keys:
 // the local test checkout stands in for Stripe Checkout and fulfils through
 // a locally signed checkout.session.completed event.
 
@@ -67,7 +67,7 @@ test("an organisation registers, pays, signs in and builds its team", async ({ p
   await page.getByRole("button", { name: "Subscribe" }).click();
 
   // A new customer has no password yet: the page says what happens next
-  // (the mail, its address, resend), never "Access Denied" (issue 24).
+  // (the mail, its address, resend), never "Access Denied".
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await expect(page).toHaveURL(/\/corporate-check-email\?/);
   await expect(page.getByText(owner.email)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectToast, moveFieldUpWithKeys, registerAndSignIn, snap } from "./helpers";
 
-// Form templates (issue 13) against the real cloud: a trial organisation's
+// Form templates against the real cloud: a trial organisation's
 // officer builds a template, reorders it with the keyboard, saves it, and
 // uses it; the built-in form is edited only as a copy.
 

@@ -258,7 +258,7 @@ export async function registerAndSignIn(
   await page.getByLabel(/^Organization Name/).fill(organizationName);
   await page.getByLabel(/^Contact Email/).fill(officer.email);
   await page.getByRole("button", { name: "Create Corporate Account" }).click();
-  // Nothing exists until the mailed link is opened (issue 21).
+  // Nothing exists until the mailed link is opened.
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await setUpAndSignIn(page, officer.email, officer.password);
   return Number(/\/corporate\/dashboard\/(\d+)$/.exec(page.url())![1]);

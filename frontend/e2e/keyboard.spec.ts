@@ -15,7 +15,7 @@ import {
 } from "./helpers";
 import { chooseOption, expectFocus, press, tabTo, typeInto } from "./keyboard";
 
-// Keyboard-only journeys (issue 26): no mouse from the first page to the
+// Keyboard-only journeys: no mouse from the first page to the
 // result. Each dialog opens with the focus on its first field or primary
 // action and gives it back to the control that opened it; the focus is
 // shown wherever it goes. Setting up what a journey starts from (another
@@ -231,7 +231,7 @@ test(`editing a code in a library of ${libraryCodes}`, async ({ page }) => {
   expect(imported.status(), await imported.text()).toBe(200);
 
   await page.goto("/corporate/qr-codes");
-  // Generous waits: today every one of the 2,000 rows is drawn (issue 26's item 1).
+  // Generous waits: today every one of the 2,000 rows is drawn.
   await expect(page.getByText(`${libraryCodes} of ${libraryCodes} QR codes used`)).toBeVisible({
     timeout: 60_000,
   });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-// Keyboard-only moves for the journeys of keyboard.spec.ts (issue 26): only
+// Keyboard-only moves for the journeys of keyboard.spec.ts: only
 // Tab, Shift+Tab, typing and the keys a person presses, never the mouse or a
 // locator's click/fill/focus.
 

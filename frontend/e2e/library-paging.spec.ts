@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createProject, expectToast, registerAndSignIn } from "./helpers";
 
-// The library pages, searches and filters on the server (issue 24 item 10,
-// issue 26 item 1): with 30 workers on pages of 25, the search finds a
+// The library pages, searches and filters on the server: with 30 workers on pages of 25, the search finds a
 // worker on the later page, and the project and status filters combine.
 
 const officer = { email: "paging.officer@crew.example", password: "officer-password-1" };

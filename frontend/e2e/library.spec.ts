@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createProject, decodePdf, expectToast, registerAndSignIn, snap } from "./helpers";
 
-// The QR code library (issue 13) against the real cloud: a trial
+// The QR code library against the real cloud: a trial
 // organisation makes a project, a code from the Standard Emergency Form,
 // downloads its label (decoded back to the record's exact QR text), and
 // imports workers from a CSV file, all or nothing.
@@ -90,7 +90,7 @@ test("an officer builds the library: project, code, label, CSV import", async ({
   await expect(page.getByText("2 QR codes were imported.")).toBeVisible();
 
   // A code the organisation's own system made by its employee number
-  // (issue 23) is in the library like any other, its number editable.
+  // is in the library like any other, its number editable.
   const worker = {
     values: {
       fullName: "Gus Okafor",

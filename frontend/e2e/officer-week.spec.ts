@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createProject, escapeDialog, expectToast, registerAndSignIn, snap } from "./helpers";
 
-// The safety officer's first week (issue 24) against the real cloud: an
-// ordinary spreadsheet of 25 workers imports as written (item 3), on the
-// organisation's default template where Create QR Code starts too (item 4),
-// and projects keep unique names and can be deleted or archived (item 8).
+// The safety officer's first week against the real cloud: an
+// ordinary spreadsheet of 25 workers imports as written, on the
+// organisation's default template where Create QR Code starts too,
+// and projects keep unique names and can be deleted or archived.
 
 type LibraryCode = { name: string; qrText: string };
 
@@ -72,7 +72,7 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   expect(created.status()).toBe(201);
 
   // Set as default in the form builder: Create QR Code and Import start on
-  // it (item 4).
+  // it.
   await page.goto("/corporate/form-builder");
   await page.getByRole("button", { name: "Edit Scaffolders" }).click();
   await page.getByRole("switch", { name: "Set as default template" }).click();
@@ -134,7 +134,7 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
     i === 4 ? r.map((c, j) => (j === 2 ? "31/02/1985" : c)) : r,
   );
   // Checked against another form, the file's columns are recognised as
-  // Scaffolders' and the dialog offers the switch (item 4).
+  // Scaffolders' and the dialog offers the switch.
   await importing.getByLabel(/^Form template/).selectOption({ label: "Standard Emergency Form" });
   await importing.getByLabel("CSV file").setInputFiles(file(wrong));
   await importing.getByRole("button", { name: "Check rows" }).click();

@@ -9,8 +9,8 @@ import {
   snap,
 } from "./helpers";
 
-// Issue 24, the safety officer's first week, items 5, 6, 7, 9 and 13 (12 is
-// in admin.spec.ts, on the order it fulfils), against the real cloud.
+// The safety officer's first week (the order it fulfils is in
+// admin.spec.ts), against the real cloud.
 
 const setupSubject = "Set up your Lifetag corporate account";
 
@@ -18,9 +18,7 @@ async function newPage(browser: Browser) {
   return (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 }
 
-test("item 9: the plans and the trial are reached from the header and the home page", async ({
-  page,
-}) => {
+test("the plans and the trial are reached from the header and the home page", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Corporate" }).click();
   const menu = page.getByRole("menu");
@@ -45,10 +43,7 @@ test("item 9: the plans and the trial are reached from the header and the home p
   await expect(page).toHaveURL(/\/corporate\/register$/);
 });
 
-test("items 6, 7, 13: paper, permissions, mails, used links and sentences", async ({
-  page,
-  browser,
-}) => {
+test("paper, permissions, mails, used links and sentences", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const owner = { email: "olive.owner@week.example", password: "owner-password-1" };
   const admin = { email: "adam.admin@week.example", password: "admin-password-1" };
@@ -136,7 +131,7 @@ test("items 6, 7, 13: paper, permissions, mails, used links and sentences", asyn
   await expect(page.getByText(`${admin.email} was invited as an admin.`)).toBeVisible();
 });
 
-test("item 5: typed work is not lost without a question", async ({ page, browser }) => {
+test("typed work is not lost without a question", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const orgId = await registerAndSignIn(page, "Careful Ltd", {
     email: "carla@careful.example",

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectToast, outboxMail, registerAndSignIn, setupLink, snap } from "./helpers";
 
-// Trials and plan limits (issues 21 and 24) against the real cloud: a
+// Trials and plan limits against the real cloud: a
 // trial exists only once its address is proven; an organisation over its
 // plan's QR code allowance prints and creates nothing, and its dashboard
 // says why, with the numbers and the way out; the import preview and the
-// collection links page say the plan's limit before anything is sent
-// (issue 24 item 11).
+// collection links page say the plan's limit before anything is sent.
 
 /** An import file of n workers for the standard template, numbered from `from`. */
 function workersCsv(n: number, from = 0): string {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { json, printCachedBatch } from "./helpers";
 
-// A print station older than the cloud supports (issue 25). scripts/test-station.sh
+// A print station older than the cloud supports. scripts/test-station.sh
 // builds an older station (0.0.9) and starts the cloud with
 // STATION_MIN_VERSION at this version, after e2e/station-batch*.spec.ts left
 // a corporate user signed in with a synced library; the first test runs the

@@ -70,7 +70,7 @@ test.describe("a visitor without an account", () => {
     // The image drawn in this browser reads back as that exact text in
     // zbar, as an app reads text (no -Sbinary): its 🚨 headings are not
     // ASCII, so the code carries the ECI designator for UTF-8, without
-    // which zbar guesses a charset (issue 24 item 14).
+    // which zbar guesses a charset.
     const shown = await dialog.getByTestId("qr-text").textContent();
     const image = page.locator("img.qr-image").first();
     const src = await image.getAttribute("src");

@@ -14,7 +14,7 @@ import {
   stubPrint,
 } from "./helpers";
 
-// The corporate workspace end to end (issue 13), one safety officer's
+// The corporate workspace end to end, one safety officer's
 // sitting against the real cloud: a project, a custom template reordered by
 // dragging, a collection link filled in by a worker on a phone, a CSV import
 // of 30 workers (refused while one row is wrong), and all 31 codes printed
@@ -140,7 +140,7 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   expect(download.suggestedFilename()).toBe("lifetag-import-template.csv");
   const header = readFileSync((await download.path())!, "utf8");
   // The header, then a row saying what each column allows, which the
-  // import skips (issue 24, item 3): it stays in the file below.
+  // import skips: it stays in the file below.
   expect(header).toBe(
     "\ufeffName,Full Name,Medical Conditions,Email,Phone,Emergency Contact,Emergency Phone\r\n" +
       "Allowed values (you may delete this row),text; required,text,an address such as name@example.com; required," +
@@ -210,7 +210,7 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   );
 
   // 7. All 31 codes queued. Avery 5160's one-inch labels cannot print a
-  // worker's record legibly (issue 24, item 2): the picker starts on a
+  // worker's record legibly: the picker starts on a
   // layout that holds every queued code and marks 5160 before any preview;
   // chosen anyway, the page and then the server's refusal name the codes
   // (the first five, then how many more) and the layouts that hold them

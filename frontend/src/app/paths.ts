@@ -26,9 +26,9 @@ export const paths = {
   corporateTeam: "/corporate/team",
   corporateQrCodes: "/corporate/qr-codes",
   corporateAnalytics: "/corporate/analytics",
-  // Worker self-service (issue 13): the officer's links and the worker's form (/collect/{token}).
+  // Worker self-service: the officer's links and the worker's form (/collect/{token}).
   corporateCollectionLinks: "/corporate/collection-links",
-  // Issue 23: the organisation's API keys for its own systems.
+  // The organisation's API keys for its own systems.
   corporateApiKeys: "/corporate/api-keys",
   collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",

@@ -15,7 +15,7 @@ import { discardCopy } from "@/lib/copy";
 export type Dirty = boolean | (() => boolean);
 
 /**
- * Asks before typed work is thrown away (issue 24 item 5), the one way
+ * Asks before typed work is thrown away, the one way
  * every form that can be left does it:
  * - a route change while `dirty` (a link, Back, the header) is held by
  *   react-router's blocker until the question is answered;

@@ -1,4 +1,4 @@
--- Issue 10. claim_token_hash: the SHA-256 of the claim token of the
+-- claim_token_hash: the SHA-256 of the claim token of the
 -- anonymous payment that made the account, until that browser gives it a
 -- password; no other payment or browser can. identity_fingerprint: a keyed
 -- hash of the identity locked after payment (name, e-mail, date of birth),

@@ -1,4 +1,4 @@
--- Issue 16: an order of printed labels is for a number of packs, priced on
+-- An order of printed labels is for a number of packs, priced on
 -- the server (packs x 999 pence). Payments made before this were one pack.
 
 -- +goose Up

@@ -4,7 +4,7 @@ import { useToastStore } from "./toast-store";
 /**
  * Spec §9: Radix defaults (5000 ms, swipe right, 50 px, F8) made explicit.
  * Every toast is a "background" one, which Radix announces in a polite live
- * region: a screen reader finishes what it is reading first (issue 26).
+ * region: a screen reader finishes what it is reading first.
  */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);

@@ -21,7 +21,7 @@ export function checkEmailPath(kind: "trial" | "paid", registrationId: string, s
 }
 
 /**
- * /corporate-check-email (issue 24): where a new customer lands after the
+ * /corporate-check-email: where a new customer lands after the
  * trial form or a paid checkout. They have no password yet, so this page
  * says what happens next (the mail, its address) and offers to send it
  * again; never "You need to sign in".

@@ -71,7 +71,7 @@ describe("/corporate-password-setup", () => {
     );
   });
 
-  // Issue 24, item 13: said as the page opens, before a password is typed.
+  // A used link is said as the page opens, before a password is typed.
   it("says a used link was used as soon as the page opens", async () => {
     const used =
       "This password setup link has already been used. Sign in with the password you chose, or ask for a new link.";

@@ -23,7 +23,7 @@ function sent(fetch: ReturnType<typeof mockFetch>) {
   return JSON.parse(String(init!.body)) as Record<string, string>;
 }
 
-// The trial asks for the organisation's country (issue 24, items 3 and 6):
+// The trial asks for the organisation's country:
 // it sets the paper and how the organisation's spreadsheet dates are read.
 describe("/corporate/register (the free trial)", () => {
   beforeEach(resetStores);

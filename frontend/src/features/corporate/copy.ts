@@ -118,7 +118,7 @@ export const corporateCopy = {
     phone: "Phone Number",
     plan: "Subscription Plan",
     // The organisation's country sets its paper (A4 or US Letter) and how
-    // its spreadsheets' dates are read (issue 24). A short list: the
+    // its spreadsheets' dates are read. A short list: the
     // countries Lifetag sells to most, then any other by name.
     country: "Country",
     countries: [

@@ -3,7 +3,7 @@
 // breaks and all), checked with real decoders: zbarimg from zbar-tools (as a
 // phone app built on zbar reads text, its own charset handling) and
 // zxing-cpp (Debian's python3-zxing-cpp). Text that is not ASCII carries the
-// ECI designator for UTF-8, as the Go encoder's codes do (issue 24 item 14);
+// ECI designator for UTF-8, as the Go encoder's codes do;
 // ASCII text carries none: the test reads the data stream's first bits and
 // the symbol's first codeword (the Debian zxing-cpp here reports no ECI in
 // its symbology identifier, and zbar reads "Núñez" as mojibake without it).

@@ -1,7 +1,7 @@
 // The individual product's QR image (spec §1): level H, margin 1, 300 px,
 // black on white, as a PNG data URL, generated in the browser.
 //
-// Why lean-qr and not `qrcode` (issue 24 item 14): `qrcode` has no ECI mode,
+// Why lean-qr and not `qrcode`: `qrcode` has no ECI mode,
 // so accented names were drawn without the designator that says the bytes
 // are UTF-8, and zbar guesses a charset and reads "Núñez" as mojibake.
 // lean-qr (7 kB, no dependencies) writes ECI segments; the rule is the Go

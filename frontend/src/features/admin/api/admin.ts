@@ -185,7 +185,7 @@ export function useDeleteUser() {
   });
 }
 
-/** A site admin's changes to an organisation (issue 21): each is in the audit log. */
+/** A site admin's changes to an organisation: each is in the audit log. */
 export function useOrganizationChange() {
   const invalidate = useInvalidateAdmin();
   return useMutation({

@@ -224,7 +224,7 @@ function OrganizationDetails(props: { org: Organization }) {
 }
 
 /**
- * A site admin's changes (issue 21): raise the QR code allowance, hand the
+ * A site admin's changes: raise the QR code allowance, hand the
  * organisation to another address, or delete it; the server audits each.
  */
 function OrganizationActions(props: {

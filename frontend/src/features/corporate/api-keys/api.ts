@@ -1,4 +1,4 @@
-// An organisation's API keys (issue 23 item 1; cloud/service/apikey.go):
+// An organisation's API keys (cloud/service/apikey.go):
 // members list them, the owner makes and revokes them. The secret is only
 // in the creation answer.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -77,12 +77,12 @@ export const batchCopy = {
     startHint: (n: number) =>
       `To finish a partly used sheet, start at any of its ${n} positions (counted left to right, top to bottom).`,
     sheets: (n: number) => `Sheets needed: ${n}`,
-    // The paper shows beside every layout's name (issue 24 item 6).
+    // The paper shows beside every layout's name.
     papers: { a4: "A4", letter: "US Letter" } as Record<string, string>,
     withPaper: (name: string, paper: string) => `${name} · ${paper}`,
     paperLabel: "Paper",
     organisationPaper: (paper: string) => `Your organisation prints on ${paper}.`,
-    // Which layouts hold every queued code (issue 24 item 2): asked of the
+    // Which layouts hold every queued code: asked of the
     // server as the queue changes, so a layout that would refuse is marked
     // before any preview.
     cannotHold: (option: string, n: number) =>

@@ -260,7 +260,7 @@ interface Details {
   name: string;
   projectId: number;
   labelType: string;
-  /** The organisation's own id for the worker (issue 23); "" for none. */
+  /** The organisation's own id for the worker; "" for none. */
   externalId: string;
 }
 

@@ -167,7 +167,7 @@ describe("the CSV import dialog", () => {
     );
   });
 
-  // Issue 24, item 4: the organisation's default template is where Import
+  // The organisation's default template is where Import
   // CSV and Create QR Code start.
   it("starts Import CSV and Create QR Code on the organisation's default template", async () => {
     const scaffolders = {

@@ -259,7 +259,7 @@ describe("/corporate/qr-codes", () => {
     const { router } = renderRoute("/corporate/qr-codes?new=1&template=9");
     const dialog = await screen.findByRole("dialog", { name: "Create QR Code" });
     expect(await within(dialog).findByLabelText("Form template")).toHaveValue("9");
-    // Typed work is not dropped by Escape without a question (issue 24 item 5).
+    // Typed work is not dropped by Escape without a question.
     await user.type(within(dialog).getByLabelText(/^Full Name/), "D");
     await user.keyboard("{Escape}");
     const ask = await screen.findByRole("dialog", { name: "Discard your changes?" });
@@ -274,7 +274,7 @@ describe("/corporate/qr-codes", () => {
     expect(created).toHaveLength(0);
     await user.type(within(dialog).getByLabelText(/^Full Name/), "Dee Walker");
     await user.type(within(dialog).getByLabelText(/^Badge number/), "B-12");
-    // The organisation's own id for the worker (issue 23).
+    // The organisation's own id for the worker.
     await user.type(within(dialog).getByLabelText(/^Employee or badge number/), "E-12");
     await user.click(within(dialog).getByRole("button", { name: "Save QR Code" }));
     await waitFor(() => expect(created).toHaveLength(1));

@@ -448,7 +448,7 @@ function Preview(props: { fields: TemplateField[] }) {
         {copy.budget(bytes, max)}
       </p>
       {/* Longer records fit one code, but not legibly on any batch label
-          (issue 24 item 2): said here, so the longest are not a surprise
+         : said here, so the longest are not a surprise
           at Preview. */}
       {bytes <= max && bytes > templateRules.batchCapacityBytes && (
         <p className="hint hint-warn" data-testid="batch-budget">
