@@ -509,6 +509,96 @@ func (e UpsertQRCodeAnswerSuccess) Valid() bool {
 	}
 }
 
+// Defines values for ListQRCodesParamsStatus.
+const (
+	ListQRCodesParamsStatusActive   ListQRCodesParamsStatus = "active"
+	ListQRCodesParamsStatusAll      ListQRCodesParamsStatus = "all"
+	ListQRCodesParamsStatusInactive ListQRCodesParamsStatus = "inactive"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodesParamsStatus enum.
+func (e ListQRCodesParamsStatus) Valid() bool {
+	switch e {
+	case ListQRCodesParamsStatusActive:
+		return true
+	case ListQRCodesParamsStatusAll:
+		return true
+	case ListQRCodesParamsStatusInactive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQRCodesParamsRecords.
+const (
+	ListQRCodesParamsRecordsN1 ListQRCodesParamsRecords = "1"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodesParamsRecords enum.
+func (e ListQRCodesParamsRecords) Valid() bool {
+	switch e {
+	case ListQRCodesParamsRecordsN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQRCodeChangesParamsInclude.
+const (
+	ListQRCodeChangesParamsIncludeRecord ListQRCodeChangesParamsInclude = "record"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodeChangesParamsInclude enum.
+func (e ListQRCodeChangesParamsInclude) Valid() bool {
+	switch e {
+	case ListQRCodeChangesParamsIncludeRecord:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetQRCodeLabelPDFParamsPreset.
+const (
+	GetQRCodeLabelPDFParamsPresetGear   GetQRCodeLabelPDFParamsPreset = "gear"
+	GetQRCodeLabelPDFParamsPresetHelmet GetQRCodeLabelPDFParamsPreset = "helmet"
+	GetQRCodeLabelPDFParamsPresetWallet GetQRCodeLabelPDFParamsPreset = "wallet"
+)
+
+// Valid indicates whether the value is a known member of the GetQRCodeLabelPDFParamsPreset enum.
+func (e GetQRCodeLabelPDFParamsPreset) Valid() bool {
+	switch e {
+	case GetQRCodeLabelPDFParamsPresetGear:
+		return true
+	case GetQRCodeLabelPDFParamsPresetHelmet:
+		return true
+	case GetQRCodeLabelPDFParamsPresetWallet:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetQRCodeLabelPDFParamsPaper.
+const (
+	GetQRCodeLabelPDFParamsPaperA4     GetQRCodeLabelPDFParamsPaper = "a4"
+	GetQRCodeLabelPDFParamsPaperLetter GetQRCodeLabelPDFParamsPaper = "letter"
+)
+
+// Valid indicates whether the value is a known member of the GetQRCodeLabelPDFParamsPaper enum.
+func (e GetQRCodeLabelPDFParamsPaper) Valid() bool {
+	switch e {
+	case GetQRCodeLabelPDFParamsPaperA4:
+		return true
+	case GetQRCodeLabelPDFParamsPaperLetter:
+		return true
+	default:
+		return false
+	}
+}
+
 // AdminAllowanceRequest defines model for AdminAllowanceRequest.
 type AdminAllowanceRequest struct {
 	// MaxQrCodes How many QR codes the organisation may hold: 1 to 100000.
@@ -525,10 +615,10 @@ type AdminAuditEntry struct {
 	CreatedAt time.Time `json:"createdAt"`
 	ID        int64     `json:"id"`
 
-	// Sentence How the entry reads
+	// Sentence How the entry reads, written by the server.
 	Sentence string `json:"sentence"`
 
-	// Target What it was about (an address
+	// Target What it was about (an address, an order id and status, an organisation).
 	Target string `json:"target"`
 
 	// TargetUserID The user it was about; null when none (or deleted).
@@ -1411,7 +1501,7 @@ type CorporateUser struct {
 // the record's full name (at most 100 bytes); labelType is helmet,
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
-	// ExternalID The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
 	ExternalID string `json:"externalId,omitempty"`
 
 	// LabelType helmet, gear or wallet; empty: helmet.
@@ -2573,9 +2663,6 @@ type OrgID = int64
 // ProjectID defines model for ProjectID.
 type ProjectID = int64
 
-// TemplateID defines model for TemplateID.
-type TemplateID = int64
-
 // AdminForbidden Every error answer.
 type AdminForbidden = Error
 
@@ -2594,9 +2681,6 @@ type AdminPageInvalid = Error
 // AdminUserNotFound Every error answer.
 type AdminUserNotFound = Error
 
-// BadRequest Every error answer.
-type BadRequest = Error
-
 // CollectClosed Every error answer.
 type CollectClosed = Error
 
@@ -2605,9 +2689,6 @@ type CollectLinkGone = Error
 
 // CollectLinkNotFound Every error answer.
 type CollectLinkNotFound = Error
-
-// Conflict Every error answer.
-type Conflict = Error
 
 // CorporateAPIKeyNotHere Every error answer.
 type CorporateAPIKeyNotHere = Error
@@ -2663,9 +2744,6 @@ type FormTemplateInvalid = Error
 // FormTemplateNotFound Every error answer.
 type FormTemplateNotFound = Error
 
-// Gone Every error answer.
-type Gone = Error
-
 // LibraryCodeInvalid Every error answer.
 type LibraryCodeInvalid = Error
 
@@ -2680,9 +2758,6 @@ type LibraryQuotaReached = Error
 
 // LibraryRefused Every error answer.
 type LibraryRefused = Error
-
-// NotFound Every error answer.
-type NotFound = Error
 
 // NotJSON Every error answer.
 type NotJSON = Error
@@ -2797,18 +2872,24 @@ type ListQRCodesParams struct {
 	Project string `form:"project,omitempty" json:"project,omitempty"`
 
 	// Status `all` (or absent), `active` or `inactive`.
-	Status string `form:"status,omitempty" json:"status,omitempty"`
+	Status ListQRCodesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 
 	// Records `1` adds each code's record and QR text.
-	Records string `form:"records,omitempty" json:"records,omitempty"`
+	Records ListQRCodesParamsRecords `form:"records,omitempty" json:"records,omitempty"`
 
-	// ExternalID Only the code with this employee or badge number (issue 23; 1 to 100 of A-Z a-z 0-9 - _ . : @ +).
+	// ExternalID Only the code with this employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +).
 	ExternalID string `form:"externalId,omitempty" json:"externalId,omitempty"`
 }
 
+// ListQRCodesParamsStatus defines parameters for ListQRCodes.
+type ListQRCodesParamsStatus string
+
+// ListQRCodesParamsRecords defines parameters for ListQRCodes.
+type ListQRCodesParamsRecords string
+
 // CreateQRCodeParams defines parameters for CreateQRCode.
 type CreateQRCodeParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2820,7 +2901,7 @@ type CreateQRCodeParams struct {
 
 // BulkUpsertQRCodesParams defines parameters for BulkUpsertQRCodes.
 type BulkUpsertQRCodesParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2832,7 +2913,7 @@ type BulkUpsertQRCodesParams struct {
 
 // UpsertQRCodeByExternalIDParams defines parameters for UpsertQRCodeByExternalID.
 type UpsertQRCodeByExternalIDParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2851,11 +2932,14 @@ type ListQRCodeChangesParams struct {
 	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Limit Codes per page, 1 to 500 (100 when absent).
-	Limit string `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit int `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Include `record` adds each code's record.
-	Include string `form:"include,omitempty" json:"include,omitempty"`
+	Include ListQRCodeChangesParamsInclude `form:"include,omitempty" json:"include,omitempty"`
 }
+
+// ListQRCodeChangesParamsInclude defines parameters for ListQRCodeChanges.
+type ListQRCodeChangesParamsInclude string
 
 // GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
 type GetQRCodeImportTemplateParams struct {
@@ -2865,7 +2949,7 @@ type GetQRCodeImportTemplateParams struct {
 
 // DuplicateQRCodeParams defines parameters for DuplicateQRCode.
 type DuplicateQRCodeParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2878,11 +2962,17 @@ type DuplicateQRCodeParams struct {
 // GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParams struct {
 	// Preset `helmet`, `gear` or `wallet`; absent: the code's own label type.
-	Preset string `form:"preset,omitempty" json:"preset,omitempty"`
+	Preset GetQRCodeLabelPDFParamsPreset `form:"preset,omitempty" json:"preset,omitempty"`
 
 	// Paper `letter` or `a4`; absent: a4.
-	Paper string `form:"paper,omitempty" json:"paper,omitempty"`
+	Paper GetQRCodeLabelPDFParamsPaper `form:"paper,omitempty" json:"paper,omitempty"`
 }
+
+// GetQRCodeLabelPDFParamsPreset defines parameters for GetQRCodeLabelPDF.
+type GetQRCodeLabelPDFParamsPreset string
+
+// GetQRCodeLabelPDFParamsPaper defines parameters for GetQRCodeLabelPDF.
+type GetQRCodeLabelPDFParamsPaper string
 
 // SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
 type SearchLabelCatalogueParams struct {

@@ -2618,14 +2618,14 @@ export interface components {
             actor: string;
             /** @example customer_data.viewed */
             action: string;
-            /** @description How the entry reads */
+            /** @description How the entry reads, written by the server. */
             sentence: string;
             /**
              * Format: int64
              * @description The user it was about; null when none (or deleted).
              */
             targetUserId: number | null;
-            /** @description What it was about (an address */
+            /** @description What it was about (an address, an order id and status, an organisation). */
             target: string;
             /** Format: date-time */
             createdAt: string;
@@ -3354,7 +3354,7 @@ export interface components {
             values?: {
                 [key: string]: string;
             };
-            /** @description The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
             externalId?: string;
         };
         /** @description A change to a code; a field left out or null is left as it is. */
@@ -3696,27 +3696,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description An error, with a message a person can read. */
-        Error: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request is not valid; the message says why. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Not signed in, or the session expired. */
         Unauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3726,33 +3710,8 @@ export interface components {
         /** @description Signed in, but this is not the caller's to see or change. */
         Forbidden: {
             headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Nothing here for this caller (another organisation's records answer 404 too). */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request conflicts with what exists. */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The link was used or has expired. */
-        Gone: {
-            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3762,6 +3721,8 @@ export interface components {
         /** @description The body is over the route's limit. */
         TooLarge: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3771,6 +3732,8 @@ export interface components {
         /** @description The body is not JSON. */
         NotJSON: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3780,6 +3743,9 @@ export interface components {
         /** @description Rate-limited; wait before trying again. */
         TooMany: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3789,6 +3755,8 @@ export interface components {
         /** @description A print station older than the cloud's oldest supported version (its User-Agent says which). */
         StationTooOld: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3808,6 +3776,8 @@ export interface components {
         /** @description Signed in, but not a site admin; or a change asked from another site. */
         AdminForbidden: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3817,6 +3787,8 @@ export interface components {
         /** @description A paging or search parameter is not valid. */
         AdminPageInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3826,6 +3798,8 @@ export interface components {
         /** @description No user has this id. */
         AdminUserNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3835,6 +3809,8 @@ export interface components {
         /** @description No order has this order id. */
         AdminOrderNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3844,6 +3820,8 @@ export interface components {
         /** @description No organisation has this id. */
         AdminOrganizationNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3853,6 +3831,9 @@ export interface components {
         /** @description The mail this change sends is over a mail limit (per recipient, per caller; each an hour). */
         AdminMailLimit: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3862,6 +3843,8 @@ export interface components {
         /** @description Not a member of the organisation (a site admin may read), or no such organisation. */
         LibraryOrgNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3871,6 +3854,8 @@ export interface components {
         /** @description The organisation, code, project or template is not the caller's, or does not exist. */
         LibraryNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3886,6 +3871,8 @@ export interface components {
          */
         LibraryRefused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3895,6 +3882,8 @@ export interface components {
         /** @description The organisation already has as many codes as its plan allows. */
         LibraryQuotaReached: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3909,6 +3898,8 @@ export interface components {
          */
         LibraryCodeInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3918,6 +3909,8 @@ export interface components {
         /** @description The project is not valid; the message says why. */
         ProjectInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3927,6 +3920,8 @@ export interface components {
         /** @description Another project of the organisation has this name (case aside). */
         ProjectNameTaken: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3936,6 +3931,8 @@ export interface components {
         /** @description The organisation or project is not the caller's, or does not exist. */
         ProjectNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3949,6 +3946,8 @@ export interface components {
          */
         FormTemplateInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3958,6 +3957,8 @@ export interface components {
         /** @description The organisation has its 100 templates, or another save took the default at the same moment. */
         FormTemplateConflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3967,6 +3968,8 @@ export interface components {
         /** @description The template is not one of the caller's organisation's, or does not exist. */
         FormTemplateNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3976,6 +3979,8 @@ export interface components {
         /** @description Not the caller's organisation (or none): another organisation's id answers the same. */
         CorporateOrganizationNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3985,6 +3990,8 @@ export interface components {
         /** @description No such organisation, or no such member of it. */
         CorporateMemberNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3994,6 +4001,8 @@ export interface components {
         /** @description No such organisation, or a code that is not in its library. */
         CorporateCodeNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4003,6 +4012,8 @@ export interface components {
         /** @description Only the Organization Administrator may do this (or a cross-site request). */
         CorporateOwnerOnly: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4017,6 +4028,8 @@ export interface components {
          */
         CorporatePaused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4026,6 +4039,8 @@ export interface components {
         /** @description Only the Organization Administrator may do this, or the organisation is paused (it mails; see CorporatePaused), or a cross-site request. */
         CorporateOwnerOrPaused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4035,6 +4050,9 @@ export interface components {
         /** @description Too many mails to this address, from this caller or from this organisation in the last hour. */
         CorporateMailLimit: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -4053,6 +4071,8 @@ export interface components {
         /** @description No collection link has this token (or an update link's code was deleted). */
         CollectLinkNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4062,6 +4082,8 @@ export interface components {
         /** @description The link was revoked or has expired, or (an update link) was used. */
         CollectLinkGone: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4071,6 +4093,8 @@ export interface components {
         /** @description The form is closed (the organisation is paused, or its plan is full for a new code). */
         CollectClosed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4080,6 +4104,8 @@ export interface components {
         /** @description The external id, the code or its values are not valid; `errors` lists each field's problem (by field id). */
         ExternalIDCodeInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4089,6 +4115,8 @@ export interface components {
         /** @description The organisation is not the caller's, or no code has this external id. */
         ExternalIDNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4098,6 +4126,8 @@ export interface components {
         /** @description The plan's quota would be exceeded by the creates, or another request took an external id at the same time (send again). */
         SyncConflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4107,6 +4137,8 @@ export interface components {
         /** @description Not signed in, or an API key that is unknown, revoked or expired. */
         CorporateAPIKeyUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4116,6 +4148,8 @@ export interface components {
         /** @description An API key that may not do this (a read key writing), or of an organisation without a live subscription. */
         CorporateAPIKeyRefused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4125,6 +4159,9 @@ export interface components {
         /** @description Past the API key's own rate (RATE_LIMIT_PER_API_KEY a minute). */
         CorporateAPIKeyTooMany: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -4134,6 +4171,8 @@ export interface components {
         /** @description An API key, on a route keys may not call (they are managed signed in). */
         CorporateAPIKeyNotHere: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4148,8 +4187,6 @@ export interface components {
         CodeID: number;
         /** @description A project of the organisation. */
         ProjectID: number;
-        /** @description A form template. */
-        TemplateID: number;
         /** @description A collection link of the organisation. */
         LinkID: number;
         /**
@@ -4190,7 +4227,7 @@ export interface components {
         /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
         CorporateBearerSession: string;
         /**
-         * @description Makes a create safe to retry (issue 23): the same key, caller and
+         * @description Makes a create safe to retry: the same key, caller and
          *     request (method, path and body) within 24 hours answers the first
          *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
          *     the same key with another request is refused (409), as is one
@@ -4207,7 +4244,14 @@ export interface components {
         ExternalIDPath: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Each limit the request passed: its name, quota q (requests) and window w (seconds), e.g. `"api";q=600;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description Each limit the request passed: its name, what remains r, and t seconds until its window resets, e.g. `"api";r=599;t=42`. */
+        RateLimit: string;
+        /** @description Whole seconds to wait before trying again (at least 1). */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4224,12 +4268,15 @@ export interface operations {
             /** @description The cloud and its database answer. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4245,12 +4292,15 @@ export interface operations {
             /** @description Ready for traffic. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Ready"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4266,6 +4316,8 @@ export interface operations {
             /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4331,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooMany"];
         };
     };
     getUserData: {
@@ -4296,6 +4349,8 @@ export interface operations {
             /** @description The account as its owner sees it, and the stored record. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4305,6 +4360,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4316,12 +4373,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4340,6 +4400,8 @@ export interface operations {
             /** @description Print access and the physical orders. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4349,6 +4411,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4360,12 +4424,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4384,6 +4451,8 @@ export interface operations {
             /** @description The orders (an empty list when there are none). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +4462,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4404,12 +4475,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4429,6 +4503,8 @@ export interface operations {
             /** @description Stored; the record as stored (trimmed, normalised). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,6 +4518,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4453,6 +4531,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4462,6 +4542,8 @@ export interface operations {
             /** @description A paid account's locked identity would change. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4470,6 +4552,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4488,6 +4571,8 @@ export interface operations {
             /** @description The stored record. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +4582,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4508,12 +4595,15 @@ export interface operations {
             /** @description No record saved yet, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4533,6 +4623,8 @@ export interface operations {
             /** @description The server's payment status. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4542,6 +4634,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +4647,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,6 +4657,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4579,6 +4676,8 @@ export interface operations {
             /** @description The server's payment status. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,6 +4687,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,12 +4700,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4625,10 +4729,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /**
@@ -4639,6 +4745,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +4757,8 @@ export interface operations {
             /** @description The account has no print access (no verified payment), it is another person's, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4658,6 +4768,8 @@ export interface operations {
             /** @description No record is saved on the account, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,6 +4779,8 @@ export interface operations {
             /** @description The stored record is not the one on the person's screen (a sync that failed, or another device saved in between); nothing was made. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4675,6 +4789,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4695,10 +4810,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
+                    "image/png": unknown;
                 };
             };
             /**
@@ -4708,6 +4825,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,6 +4837,8 @@ export interface operations {
             /** @description The account has no print access (no verified payment), it is another person's, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4727,6 +4848,8 @@ export interface operations {
             /** @description No record is saved on the account, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,6 +4859,8 @@ export interface operations {
             /** @description The stored record is not the one on the person's screen (a sync that failed, or another device saved in between); nothing was made. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,6 +4869,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4763,6 +4889,8 @@ export interface operations {
             /** @description The account's code, which it had already. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4772,6 +4900,8 @@ export interface operations {
             /** @description A new code. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +4911,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4792,6 +4924,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,6 +4934,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             /** @description No free code was found in a few tries (rare). */
             500: {
                 headers: {
@@ -4827,6 +4962,8 @@ export interface operations {
             /** @description The code, its referred purchases and the rewards. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4836,6 +4973,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,12 +4986,15 @@ export interface operations {
             /** @description The account has no referral code yet, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4873,6 +5015,8 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4882,6 +5026,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5039,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4901,6 +5049,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4920,6 +5069,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +5080,8 @@ export interface operations {
             /** @description The address is missing or not valid, the confirmation is not DELETE_MY_DATA, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4940,6 +5093,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5103,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4969,6 +5125,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie, cleared (when the account was the caller's own). */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4978,6 +5136,8 @@ export interface operations {
             /** @description The address is missing or not valid, the confirmation is not DELETE_MY_ACCOUNT, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,6 +5149,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4998,6 +5160,8 @@ export interface operations {
             /** @description The account owns an organisation, which always keeps its owner. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5006,6 +5170,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5030,6 +5195,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie (not for a program that asked for a bearer token). */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5039,6 +5206,8 @@ export interface operations {
             /** @description The address or the password is missing. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +5217,8 @@ export interface operations {
             /** @description No such account, or the wrong password. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,6 +5228,8 @@ export interface operations {
             /** @description A corporate account (its door is /api/corporate/login), or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,6 +5259,8 @@ export interface operations {
             /** @description Whether the address has an account. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5095,6 +5270,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5301,8 @@ export interface operations {
             /** @description Sent, if there is an account. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,6 +5312,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5145,6 +5326,9 @@ export interface operations {
             /** @description Rate-limited, or too many e-mails to this address or from this client. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5170,6 +5354,8 @@ export interface operations {
             /** @description Changed; the person signs in with it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5179,6 +5365,8 @@ export interface operations {
             /** @description No token, a password the rules refuse, or a token that is unknown, used or expired. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5208,6 +5396,8 @@ export interface operations {
             /** @description Set; the person signs in with it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5217,6 +5407,8 @@ export interface operations {
             /** @description A link without its address or token, a password the rules refuse, or a link that is unknown, used or expired. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5251,6 +5443,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie, and the claim cookie cleared. */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5454,8 @@ export interface operations {
             /** @description The address or the password is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5269,6 +5465,8 @@ export interface operations {
             /** @description This browser paid for no account of this address, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5278,6 +5476,8 @@ export interface operations {
             /** @description The account has a password already (or is not the one this payment made). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5304,6 +5504,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie, cleared. */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5312,6 +5514,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5335,6 +5538,7 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["CorporateAPIKeyNotHere"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5356,6 +5560,7 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["CorporateAPIKeyNotHere"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5377,6 +5582,8 @@ export interface operations {
                 headers: {
                     /** @description The claim cookie, for an anonymous buyer. */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5386,6 +5593,8 @@ export interface operations {
             /** @description The checkout is not valid; the message says why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5396,6 +5605,8 @@ export interface operations {
             /** @description Anonymous, for an address that has an account (its owner signs in to pay). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5424,6 +5635,8 @@ export interface operations {
             /** @description Paid. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,6 +5646,8 @@ export interface operations {
             /** @description Not one of the two test cards. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +5657,8 @@ export interface operations {
             /** @description The declining test card. */
             402: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5452,6 +5669,8 @@ export interface operations {
             /** @description Stripe keys are set (no test checkout), or no such checkout. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5476,12 +5695,15 @@ export interface operations {
             /** @description Stripe's Payment Element with this key, or the local test checkout. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
+            429: components["responses"]["TooMany"];
         };
     };
     receiveStripeEvent: {
@@ -5504,6 +5726,8 @@ export interface operations {
             /** @description The event was received; `received` says what it did. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,6 +5737,8 @@ export interface operations {
             /** @description The signature does not verify, or the event cannot be read. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5521,6 +5747,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
             /** @description The event could not be applied; Stripe delivers it again. */
             500: {
                 headers: {
@@ -5549,6 +5776,8 @@ export interface operations {
             /** @description The account's access. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5558,6 +5787,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5569,6 +5800,8 @@ export interface operations {
             /** @description An admin asked for an address with no account. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5577,6 +5810,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5598,6 +5832,8 @@ export interface operations {
             /** @description Counted. */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5605,6 +5841,8 @@ export interface operations {
             /** @description The path is not a plain URL path. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5616,6 +5854,8 @@ export interface operations {
             /** @description The body is neither JSON nor text/plain. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5644,6 +5884,8 @@ export interface operations {
             /** @description Counted. */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5651,6 +5893,8 @@ export interface operations {
             /** @description A field is not valid; the message says which. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5662,6 +5906,8 @@ export interface operations {
             /** @description The body is neither JSON nor text/plain. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5684,12 +5930,15 @@ export interface operations {
             /** @description Every named layout. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BatchLayouts"];
                 };
             };
+            429: components["responses"]["TooMany"];
         };
     };
     searchLabelCatalogue: {
@@ -5711,12 +5960,15 @@ export interface operations {
             /** @description The matching sheets. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LabelCatalogue"];
                 };
             };
+            429: components["responses"]["TooMany"];
         };
     };
     getAdminStats: {
@@ -5731,6 +5983,8 @@ export interface operations {
             /** @description The counts. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +5993,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5765,6 +6020,8 @@ export interface operations {
             /** @description The page of users. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +6031,7 @@ export interface operations {
             400: components["responses"]["AdminPageInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5793,6 +6051,8 @@ export interface operations {
             /** @description Changed (granting access a user already has changes nothing and answers the same). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5802,6 +6062,8 @@ export interface operations {
             /** @description The body is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,6 +6075,7 @@ export interface operations {
             404: components["responses"]["AdminUserNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5832,6 +6095,8 @@ export interface operations {
             /** @description The account as made, and its set-password link. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5841,6 +6106,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +6119,8 @@ export interface operations {
             /** @description The address already has an account. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,6 +6149,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5889,6 +6160,8 @@ export interface operations {
             /** @description No user id, an admin's account (they come from ADMIN_EMAILS), or a body that is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,6 +6174,8 @@ export interface operations {
             /** @description The user owns an organisation (an organisation always has its owner). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5909,6 +6184,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5925,14 +6201,17 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5951,6 +6230,8 @@ export interface operations {
             /** @description The customer and their record (null when they saved none). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5960,6 +6241,8 @@ export interface operations {
             /** @description The id is not a positive whole number. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5970,6 +6253,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminUserNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5997,6 +6281,8 @@ export interface operations {
             /** @description The page of orders. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6007,6 +6293,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6029,6 +6316,8 @@ export interface operations {
             /** @description The order as it now is. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +6327,8 @@ export interface operations {
             /** @description The status or tracking number is not valid, or the body is not. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6069,6 +6360,8 @@ export interface operations {
             /** @description The history. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6079,6 +6372,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminOrderNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6097,6 +6391,8 @@ export interface operations {
             /** @description The address; null once the customer deleted their personal data. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +6403,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminOrderNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6126,10 +6423,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6137,6 +6436,8 @@ export interface operations {
             /** @description No such order, or its customer has no emergency record. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6144,6 +6445,7 @@ export interface operations {
                 };
             };
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6164,6 +6466,8 @@ export interface operations {
             /** @description The page of entries. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6173,6 +6477,7 @@ export interface operations {
             400: components["responses"]["AdminPageInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6188,6 +6493,8 @@ export interface operations {
             /** @description The organisations. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6196,6 +6503,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6214,6 +6522,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6226,12 +6536,15 @@ export interface operations {
             /** @description The organisation has a live subscription. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6254,6 +6567,8 @@ export interface operations {
             /** @description Handed over. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6263,6 +6578,8 @@ export interface operations {
             /** @description The address is not valid, or the body is not. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6592,8 @@ export interface operations {
             /** @description The address already has an account. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6283,6 +6602,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6305,6 +6625,8 @@ export interface operations {
             /** @description Changed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6314,6 +6636,8 @@ export interface operations {
             /** @description The allowance is out of range, or the body is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +6649,7 @@ export interface operations {
             404: components["responses"]["AdminOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6344,6 +6669,8 @@ export interface operations {
             /** @description The checkout to send the browser to. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6353,6 +6680,8 @@ export interface operations {
             /** @description A field is missing or not valid (the first problem, in form order). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6363,6 +6692,8 @@ export interface operations {
             /** @description The contact address already has an account. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6392,6 +6723,8 @@ export interface operations {
             /** @description The organisation exists. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6401,6 +6734,8 @@ export interface operations {
             /** @description An id is missing, or the checkout is not paid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,6 +6746,8 @@ export interface operations {
             /** @description No registration with this id and checkout session. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6439,6 +6776,8 @@ export interface operations {
             /** @description The payment succeeded and was applied. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6448,6 +6787,8 @@ export interface operations {
             /** @description Not one of the two test cards. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6457,6 +6798,8 @@ export interface operations {
             /** @description The declining test card. */
             402: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6467,6 +6810,8 @@ export interface operations {
             /** @description Not in test mode, or no such local checkout session. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,6 +6840,8 @@ export interface operations {
             /** @description The confirmation link was mailed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +6851,8 @@ export interface operations {
             /** @description A field is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,6 +6863,8 @@ export interface operations {
             /** @description The address has an account, or its mailbox had a trial. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6876,9 @@ export interface operations {
             /** @description Rate-limited per client address, too many trials from here or for this mailbox today, or the shared mail limits (per recipient, per caller). */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6555,6 +6909,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie (not for a bearer client). */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6564,6 +6920,8 @@ export interface operations {
             /** @description The address or the password is missing. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6573,6 +6931,8 @@ export interface operations {
             /** @description Wrong address or password. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,6 +6942,8 @@ export interface operations {
             /** @description Not a corporate account (said only once the password is right), or a cross-site request. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6610,6 +6972,8 @@ export interface operations {
             /** @description The link's state. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6637,6 +7001,8 @@ export interface operations {
             /** @description The password is set; sign in next. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6646,6 +7012,8 @@ export interface operations {
             /** @description The link is not valid, or the password is not acceptable. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6656,6 +7024,8 @@ export interface operations {
             /** @description A trial's address got an account since it registered. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6665,6 +7035,8 @@ export interface operations {
             /** @description The link was used or has expired. */
             410: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7065,8 @@ export interface operations {
             /** @description Sent if the registration is waiting for it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6702,6 +7076,8 @@ export interface operations {
             /** @description The body is not valid JSON, or a field has the wrong type. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6714,6 +7090,9 @@ export interface operations {
             /** @description Rate-limited per client address, the registration has had its mails, or the shared mail limits (per recipient, per caller). */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +7114,8 @@ export interface operations {
             /** @description The organisation. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6745,6 +7126,7 @@ export interface operations {
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6763,6 +7145,8 @@ export interface operations {
             /** @description The dashboard. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6772,6 +7156,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6790,6 +7175,8 @@ export interface operations {
             /** @description The team. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6799,6 +7186,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6821,6 +7209,8 @@ export interface operations {
             /** @description Invited. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,6 +7220,8 @@ export interface operations {
             /** @description Not an e-mail address. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7234,8 @@ export interface operations {
             /** @description The team is full. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6875,6 +7269,8 @@ export interface operations {
             /** @description Sent. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7283,8 @@ export interface operations {
             /** @description The member has set a password already. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6918,6 +7316,8 @@ export interface operations {
             /** @description Removed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6928,6 +7328,8 @@ export interface operations {
             /** @description Not the owner, the owner's own account, or a cross-site request. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,6 +7337,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["CorporateMemberNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6953,6 +7356,8 @@ export interface operations {
             /** @description The portal to send the browser to. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,12 +7370,15 @@ export interface operations {
             /** @description The organisation never paid (a trial). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             /** @description The payment provider did not open the portal. */
             500: {
                 headers: {
@@ -7002,6 +7410,8 @@ export interface operations {
             /** @description The checkout to send the browser to. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7011,6 +7421,8 @@ export interface operations {
             /** @description Not a plan. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7023,6 +7435,8 @@ export interface operations {
             /** @description The organisation has a live subscription. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7031,6 +7445,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             500: components["responses"]["CorporatePaymentSessionFailed"];
             503: components["responses"]["Unavailable"];
         };
@@ -7054,6 +7469,8 @@ export interface operations {
             /** @description Saved. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,6 +7480,8 @@ export interface operations {
             /** @description Not a paper size. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7074,6 +7493,7 @@ export interface operations {
             404: components["responses"]["CorporateOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7097,15 +7517,19 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /** @description The queue, the layout or the start position is not valid, or a code's record is too long for the labels. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7140,6 +7564,8 @@ export interface operations {
             /** @description Every named layout with the codes too dense for it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,6 +7575,8 @@ export interface operations {
             /** @description The queue is empty or too long. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7183,6 +7611,8 @@ export interface operations {
             /** @description Recorded. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7192,6 +7622,8 @@ export interface operations {
             /** @description The queue, the label count or the layout is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7223,6 +7655,8 @@ export interface operations {
             /** @description The form. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,6 +7689,8 @@ export interface operations {
             /** @description Sent. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7264,6 +7700,8 @@ export interface operations {
             /** @description No consent, or the record is not valid (errors lists the fields). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7273,6 +7711,8 @@ export interface operations {
             /** @description The form is closed (the organisation is paused or its plan full), or a cross-site request. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7742,8 @@ export interface operations {
             /** @description The links (without their URLs, which only their creation shows). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7334,6 +7776,8 @@ export interface operations {
             /** @description Made; the answer is the only one that carries its URL. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7343,6 +7787,8 @@ export interface operations {
             /** @description Not one of the expiries. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7354,6 +7800,8 @@ export interface operations {
             /** @description No such organisation, template or project here. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +7811,8 @@ export interface operations {
             /** @description The plan's codes are all used. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7392,6 +7842,8 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7403,6 +7855,8 @@ export interface operations {
             /** @description No such organisation or link here. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7434,6 +7888,8 @@ export interface operations {
             /** @description Made (and mailed). */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7443,6 +7899,8 @@ export interface operations {
             /** @description Not an e-mail address. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7473,6 +7931,8 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7502,10 +7962,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
@@ -7530,6 +7992,8 @@ export interface operations {
             /** @description Every project, by id. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7563,6 +8027,8 @@ export interface operations {
             /** @description The project as stored. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7601,6 +8067,8 @@ export interface operations {
             /** @description The project as stored. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7635,6 +8103,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7647,6 +8117,8 @@ export interface operations {
             /** @description The project holds codes; nothing was changed. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7669,10 +8141,10 @@ export interface operations {
                 /** @description `all` (or absent), `organization` (codes in no project) or a project's id. */
                 project?: string;
                 /** @description `all` (or absent), `active` or `inactive`. */
-                status?: string;
+                status?: "all" | "active" | "inactive";
                 /** @description `1` adds each code's record and QR text. */
-                records?: string;
-                /** @description Only the code with this employee or badge number (issue 23; 1 to 100 of A-Z a-z 0-9 - _ . : @ +). */
+                records?: "1";
+                /** @description Only the code with this employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +). */
                 externalId?: string;
             };
             header?: never;
@@ -7687,6 +8159,8 @@ export interface operations {
             /** @description The codes and the quota. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7696,6 +8170,8 @@ export interface operations {
             /** @description A query parameter is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7715,7 +8191,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -7740,6 +8216,8 @@ export interface operations {
             /** @description The code as stored, with its record and QR text. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7777,10 +8255,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
@@ -7809,6 +8289,8 @@ export interface operations {
             /** @description The preview, or the import's outcome. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7823,6 +8305,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7835,6 +8319,8 @@ export interface operations {
             /** @description The rows would take the organisation past its plan's codes; nothing was imported. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +8351,8 @@ export interface operations {
             /** @description The code. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7899,6 +8387,8 @@ export interface operations {
             /** @description The code as stored, with its record and QR text. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7912,6 +8402,8 @@ export interface operations {
             /** @description Another code of the organisation has this employee or badge number (externalId). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7942,6 +8434,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7960,7 +8454,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -7983,6 +8477,8 @@ export interface operations {
             /** @description The copy, with its record and QR text. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7992,6 +8488,8 @@ export interface operations {
             /** @description The Idempotency-Key is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8011,9 +8509,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `helmet`, `gear` or `wallet`; absent: the code's own label type. */
-                preset?: string;
+                preset?: "helmet" | "gear" | "wallet";
                 /** @description `letter` or `a4`; absent: a4. */
-                paper?: string;
+                paper?: "letter" | "a4";
             };
             header?: never;
             path: {
@@ -8030,15 +8528,19 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /** @description The preset or paper is not one there is, or the record does not fit the label. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,10 +8572,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
+                    "image/png": unknown;
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
@@ -8098,6 +8602,8 @@ export interface operations {
             /** @description The templates. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8131,6 +8637,8 @@ export interface operations {
             /** @description The template as stored. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8171,6 +8679,8 @@ export interface operations {
             /** @description The template as stored. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8184,6 +8694,7 @@ export interface operations {
             409: components["responses"]["FormTemplateConflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8206,6 +8717,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8215,6 +8728,8 @@ export interface operations {
             /** @description The built-in form cannot be deleted. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8224,6 +8739,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["FormTemplateNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8242,6 +8758,8 @@ export interface operations {
             /** @description The keys. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8251,6 +8769,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8273,6 +8792,8 @@ export interface operations {
             /** @description Made. Keep the secret now; it is never shown again. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8282,6 +8803,8 @@ export interface operations {
             /** @description A missing or unusable name, scope or expiry. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8292,6 +8815,8 @@ export interface operations {
             /** @description Not the Organization Administrator, an API key, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8302,6 +8827,8 @@ export interface operations {
             /** @description A live key has this name, or the organisation has 50 live keys. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,6 +8837,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8329,6 +8857,8 @@ export interface operations {
             /** @description Revoked (revoking again answers the same). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8339,6 +8869,8 @@ export interface operations {
             /** @description Not the Organization Administrator, an API key, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8348,12 +8880,15 @@ export interface operations {
             /** @description No such organisation, or no such key in it. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8362,7 +8897,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -8393,6 +8928,8 @@ export interface operations {
             /** @description The code was updated, or was already as sent (changed false). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8402,6 +8939,8 @@ export interface operations {
             /** @description The code was created. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8440,6 +8979,8 @@ export interface operations {
             /** @description The code, now inactive. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8475,6 +9016,8 @@ export interface operations {
             /** @description The code, now active. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8494,7 +9037,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -8519,6 +9062,8 @@ export interface operations {
             /** @description What was done. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8528,6 +9073,8 @@ export interface operations {
             /** @description Nothing was written. `rows` lists each refused worker's problems; the body's own problems (empty, too many, wrong type) have a message only. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8564,15 +9111,19 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /** @description An id is not valid, unknown or deactivated, or the layout or start position is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8596,9 +9147,9 @@ export interface operations {
                 /** @description The nextCursor of the previous page. */
                 cursor?: string;
                 /** @description Codes per page, 1 to 500 (100 when absent). */
-                limit?: string;
+                limit?: number;
                 /** @description `record` adds each code's record. */
-                include?: string;
+                include?: "record";
             };
             header?: never;
             path: {
@@ -8612,6 +9163,8 @@ export interface operations {
             /** @description One page of changes. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8621,6 +9174,8 @@ export interface operations {
             /** @description A query parameter is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
