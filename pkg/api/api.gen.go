@@ -882,12 +882,12 @@ type AnalyticsEvent struct {
 	// Action 1 to 64 characters of a-z, 0-9, _ and -.
 	//
 	// Examples: user_logout
-	Action string `json:"action,omitempty"`
+	Action string `json:"action"`
 
 	// Category 1 to 64 characters of a-z, 0-9, _ and -.
 	//
 	// Examples: engagement
-	Category string `json:"category,omitempty"`
+	Category string `json:"category"`
 
 	// Label At most 100 bytes, no control characters or @.
 	Label string `json:"label,omitempty"`
@@ -950,7 +950,7 @@ type BatchPrintRequest struct {
 // BulkUpsertQRCodeItem One worker of a bulk upsert.
 type BulkUpsertQRCodeItem struct {
 	// ExternalID The worker's employee or badge number (ExternalIDPath's rule); once per request.
-	ExternalID string `json:"externalId,omitempty"`
+	ExternalID string `json:"externalId"`
 
 	// IsActive false deactivates, true activates; absent or null leaves it.
 	IsActive *bool `json:"isActive,omitempty"`
@@ -990,7 +990,7 @@ type BulkUpsertQRCodesAnswerSuccess bool
 // BulkUpsertQRCodesRequest defines model for BulkUpsertQRCodesRequest.
 type BulkUpsertQRCodesRequest struct {
 	// QrCodes 1 to 2000 workers.
-	QrCodes []BulkUpsertQRCodeItem `json:"qrCodes,omitempty"`
+	QrCodes []BulkUpsertQRCodeItem `json:"qrCodes"`
 }
 
 // CheckUserResponse defines model for CheckUserResponse.
@@ -1189,14 +1189,14 @@ type CorporateDashboard struct {
 
 // CorporateInviteRequest The new admin's address (the server checks it).
 type CorporateInviteRequest struct {
-	Email string `json:"email,omitempty"`
+	Email string `json:"email"`
 }
 
 // CorporateLoginRequest Both are needed (the server says so).
 type CorporateLoginRequest struct {
 	// Email Examples: ann@acme.example
-	Email    string `json:"email,omitempty"`
-	Password string `json:"password,omitempty"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
 }
 
 // CorporateLoginResponse defines model for CorporateLoginResponse.
@@ -1267,7 +1267,7 @@ type CorporatePaperSize string
 // CorporatePaperSizeRequest a4 or letter (the server checks it).
 type CorporatePaperSizeRequest struct {
 	// PaperSize Examples: a4
-	PaperSize string `json:"paperSize,omitempty"`
+	PaperSize string `json:"paperSize"`
 }
 
 // CorporatePaperSizeSaved defines model for CorporatePaperSizeSaved.
@@ -1329,40 +1329,40 @@ type CorporateRegistrationCompletedSuccess bool
 // 2000).
 type CorporateRegistrationRequest struct {
 	// Address Examples: 1 High Street, Unit 4
-	Address string `json:"address,omitempty"`
+	Address string `json:"address"`
 
 	// City Examples: Leeds
-	City string `json:"city,omitempty"`
+	City string `json:"city"`
 
 	// ContactEmail Examples: ann@acme.example
-	ContactEmail string `json:"contactEmail,omitempty"`
+	ContactEmail string `json:"contactEmail"`
 
 	// ContactFirstName Examples: Ann
-	ContactFirstName string `json:"contactFirstName,omitempty"`
+	ContactFirstName string `json:"contactFirstName"`
 
 	// ContactLastName Examples: Rider
-	ContactLastName string `json:"contactLastName,omitempty"`
+	ContactLastName string `json:"contactLastName"`
 
 	// Country Examples: United Kingdom
-	Country string `json:"country,omitempty"`
+	Country string `json:"country"`
 
 	// EmployeeCount Examples: 11-50
-	EmployeeCount string `json:"employeeCount,omitempty"`
+	EmployeeCount string `json:"employeeCount"`
 
 	// OrganizationName Examples: Acme Ltd
-	OrganizationName string `json:"organizationName,omitempty"`
+	OrganizationName string `json:"organizationName"`
 
 	// OrganizationType Examples: construction
-	OrganizationType string `json:"organizationType,omitempty"`
+	OrganizationType string `json:"organizationType"`
 
 	// Phone Examples: +44 20 7946 0000
-	Phone string `json:"phone,omitempty"`
+	Phone string `json:"phone"`
 
 	// Requirements Anything the customer wants us to know (optional).
 	Requirements string `json:"requirements,omitempty"`
 
 	// SubscriptionPlan Examples: starter
-	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
 }
 
 // CorporateResendSetupRequest The registration's id; for a paid registration also its checkout
@@ -1393,14 +1393,14 @@ type CorporateSetupLinkStateState string
 
 // CorporateSetupPasswordRequest The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both).
 type CorporateSetupPasswordRequest struct {
-	Password string `json:"password,omitempty"`
-	Token    string `json:"token,omitempty"`
+	Password string `json:"password"`
+	Token    string `json:"token"`
 }
 
 // CorporateSubscribeRequest The plan's id (the server checks it).
 type CorporateSubscribeRequest struct {
 	// SubscriptionPlan Examples: professional
-	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
 }
 
 // CorporateTeam defines model for CorporateTeam.
@@ -1437,8 +1437,8 @@ type CorporateTeamMember struct {
 
 // CorporateTestCheckoutRequest The local test checkout's form (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined).
 type CorporateTestCheckoutRequest struct {
-	CardNumber string `json:"cardNumber,omitempty"`
-	SessionID  string `json:"sessionId,omitempty"`
+	CardNumber string `json:"cardNumber"`
+	SessionID  string `json:"sessionId"`
 }
 
 // CorporateTestCheckoutResult defines model for CorporateTestCheckoutResult.
@@ -1459,7 +1459,7 @@ type CorporateTestCheckoutResultStatus string
 // each with its message.
 type CorporateTrialRegistration struct {
 	// ContactEmail Examples: ann@acme.example
-	ContactEmail string `json:"contactEmail,omitempty"`
+	ContactEmail string `json:"contactEmail"`
 	ContactPhone string `json:"contactPhone,omitempty"`
 
 	// Country Examples: United Kingdom
@@ -1469,7 +1469,7 @@ type CorporateTrialRegistration struct {
 	Industry string `json:"industry,omitempty"`
 
 	// Name Examples: Acme Ltd
-	Name string `json:"name,omitempty"`
+	Name string `json:"name"`
 
 	// SubscriptionTier Examples: starter
 	SubscriptionTier string `json:"subscriptionTier,omitempty"`
@@ -1508,7 +1508,7 @@ type CreateQRCodeRequest struct {
 	//
 	// Examples: helmet
 	LabelType string `json:"labelType,omitempty"`
-	Name      string `json:"name,omitempty"`
+	Name      string `json:"name"`
 
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
@@ -1700,9 +1700,9 @@ type FormTemplateRequest struct {
 	Description string `json:"description,omitempty"`
 
 	// Fields Examples: [{"category":"personal","id":"fullName","label":"Full Name","required":true,"type":"text"},{"category":"work","id":"badgeNumber","label":"Badge number","type":"text"}]
-	Fields    []FormTemplateFieldInput `json:"fields,omitempty"`
+	Fields    []FormTemplateFieldInput `json:"fields"`
 	IsDefault bool                     `json:"isDefault,omitempty"`
-	Name      string                   `json:"name,omitempty"`
+	Name      string                   `json:"name"`
 }
 
 // FormTemplateSaved defines model for FormTemplateSaved.
@@ -1742,7 +1742,7 @@ type ImportQRCodesRequest struct {
 	//
 	// Examples: Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
 	// Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
-	Csv string `json:"csv,omitempty"`
+	Csv string `json:"csv"`
 
 	// LabelType helmet, gear or wallet for every code; empty: helmet.
 	LabelType string `json:"labelType,omitempty"`
@@ -1832,7 +1832,7 @@ type LabelSheetRequest struct {
 // LabelsByExternalIDRequest defines model for LabelsByExternalIDRequest.
 type LabelsByExternalIDRequest struct {
 	// ExternalIds 1 to 2000 employee or badge numbers, in print order (one may repeat).
-	ExternalIds []string `json:"externalIds,omitempty"`
+	ExternalIds []string `json:"externalIds"`
 
 	// Layout A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
 	Layout BatchPrintLayoutChoice `json:"layout,omitempty"`
@@ -2088,7 +2088,7 @@ type PageView struct {
 	// Path A URL path: starts with /, at most 200 bytes, no query, fragment or @.
 	//
 	// Examples: /dashboard
-	Path string `json:"path,omitempty"`
+	Path string `json:"path"`
 }
 
 // PaymentConfig defines model for PaymentConfig.
@@ -2131,7 +2131,7 @@ type PaymentIntentRequest struct {
 
 	// ShippingAddress Where printed labels go. Every field but addressLine2 and country is
 	// needed (country defaults to the first the shop ships to); each at
-	// most 200 characters.
+	// most 100 bytes.
 	ShippingAddress *ShippingAddress `json:"shippingAddress,omitempty"`
 
 	// Type print or physical.
@@ -2416,7 +2416,7 @@ type SetPasswordRequest struct {
 
 // ShippingAddress Where printed labels go. Every field but addressLine2 and country is
 // needed (country defaults to the first the shop ships to); each at
-// most 200 characters.
+// most 100 bytes.
 type ShippingAddress struct {
 	// AddressLine1 Examples: 1 High Street
 	AddressLine1 string `json:"addressLine1"`

@@ -2031,7 +2031,7 @@ export interface components {
         /**
          * @description Where printed labels go. Every field but addressLine2 and country is
          *     needed (country defaults to the first the shop ships to); each at
-         *     most 200 characters.
+         *     most 100 bytes.
          */
         ShippingAddress: {
             /** @example ann@example.com */
@@ -2098,19 +2098,19 @@ export interface components {
              * @description A URL path: starts with /, at most 200 bytes, no query, fragment or @.
              * @example /dashboard
              */
-            path?: string;
+            path: string;
         };
         AnalyticsEvent: {
             /**
              * @description 1 to 64 characters of a-z, 0-9, _ and -.
              * @example user_logout
              */
-            action?: string;
+            action: string;
             /**
              * @description 1 to 64 characters of a-z, 0-9, _ and -.
              * @example engagement
              */
-            category?: string;
+            category: string;
             /** @description At most 100 bytes, no control characters or @. */
             label?: string;
             /**
@@ -2689,27 +2689,27 @@ export interface components {
          */
         CorporateRegistrationRequest: {
             /** @example Acme Ltd */
-            organizationName?: string;
+            organizationName: string;
             /** @example Ann */
-            contactFirstName?: string;
+            contactFirstName: string;
             /** @example Rider */
-            contactLastName?: string;
+            contactLastName: string;
             /** @example ann@acme.example */
-            contactEmail?: string;
+            contactEmail: string;
             /** @example +44 20 7946 0000 */
-            phone?: string;
+            phone: string;
             /** @example construction */
-            organizationType?: string;
+            organizationType: string;
             /** @example 11-50 */
-            employeeCount?: string;
+            employeeCount: string;
             /** @example starter */
-            subscriptionPlan?: string;
+            subscriptionPlan: string;
             /** @example 1 High Street, Unit 4 */
-            address?: string;
+            address: string;
             /** @example Leeds */
-            city?: string;
+            city: string;
             /** @example United Kingdom */
-            country?: string;
+            country: string;
             /** @description Anything the customer wants us to know (optional). */
             requirements?: string;
         };
@@ -2740,8 +2740,8 @@ export interface components {
         };
         /** @description The local test checkout's form (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). */
         CorporateTestCheckoutRequest: {
-            sessionId?: string;
-            cardNumber?: string;
+            sessionId: string;
+            cardNumber: string;
         };
         CorporateTestCheckoutResult: {
             /** @constant */
@@ -2759,11 +2759,11 @@ export interface components {
          */
         CorporateTrialRegistration: {
             /** @example Acme Ltd */
-            name?: string;
+            name: string;
             /** @example construction */
             industry?: string;
             /** @example ann@acme.example */
-            contactEmail?: string;
+            contactEmail: string;
             contactPhone?: string;
             /** @example starter */
             subscriptionTier?: string;
@@ -2780,8 +2780,8 @@ export interface components {
         /** @description Both are needed (the server says so). */
         CorporateLoginRequest: {
             /** @example ann@acme.example */
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         CorporateLoginResponse: {
             /** @constant */
@@ -2810,8 +2810,8 @@ export interface components {
         };
         /** @description The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both). */
         CorporateSetupPasswordRequest: {
-            token?: string;
-            password?: string;
+            token: string;
+            password: string;
         };
         CorporatePasswordSet: {
             /** @constant */
@@ -2949,7 +2949,7 @@ export interface components {
         };
         /** @description The new admin's address (the server checks it). */
         CorporateInviteRequest: {
-            email?: string;
+            email: string;
         };
         CorporateBillingPortal: {
             /** @description The provider's portal, to send the browser to. */
@@ -2958,12 +2958,12 @@ export interface components {
         /** @description The plan's id (the server checks it). */
         CorporateSubscribeRequest: {
             /** @example professional */
-            subscriptionPlan?: string;
+            subscriptionPlan: string;
         };
         /** @description a4 or letter (the server checks it). */
         CorporatePaperSizeRequest: {
             /** @example a4 */
-            paperSize?: string;
+            paperSize: string;
         };
         CorporatePaperSizeSaved: {
             paperSize: components["schemas"]["CorporatePaperSize"];
@@ -3326,7 +3326,7 @@ export interface components {
          *     gear or wallet (empty: helmet).
          */
         CreateQRCodeRequest: {
-            name?: string;
+            name: string;
             /**
              * Format: int64
              * @description 0 or absent: no project.
@@ -3409,7 +3409,7 @@ export interface components {
              * @example Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
              *     Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
              */
-            csv?: string;
+            csv: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
         };
@@ -3511,7 +3511,7 @@ export interface components {
          *     QR code.
          */
         FormTemplateRequest: {
-            name?: string;
+            name: string;
             description?: string;
             /**
              * @example [
@@ -3530,7 +3530,7 @@ export interface components {
              *       }
              *     ]
              */
-            fields?: components["schemas"]["FormTemplateFieldInput"][];
+            fields: components["schemas"]["FormTemplateFieldInput"][];
             isDefault?: boolean;
         };
         FormTemplateSaved: {
@@ -3638,11 +3638,11 @@ export interface components {
         /** @description One worker of a bulk upsert. */
         BulkUpsertQRCodeItem: {
             /** @description The worker's employee or badge number (ExternalIDPath's rule); once per request. */
-            externalId?: string;
+            externalId: string;
         } & components["schemas"]["UpsertQRCodeRequest"];
         BulkUpsertQRCodesRequest: {
             /** @description 1 to 2000 workers. */
-            qrCodes?: components["schemas"]["BulkUpsertQRCodeItem"][];
+            qrCodes: components["schemas"]["BulkUpsertQRCodeItem"][];
         };
         BulkUpsertQRCodesAnswer: {
             /** @constant */
@@ -3687,7 +3687,7 @@ export interface components {
         };
         LabelsByExternalIDRequest: {
             /** @description 1 to 2000 employee or badge numbers, in print order (one may repeat). */
-            externalIds?: string[];
+            externalIds: string[];
             layout?: components["schemas"]["BatchPrintLayoutChoice"];
             /** @description The 1-based label slot of the first label on the first sheet; 0 or absent means 1. */
             startPosition?: number;
