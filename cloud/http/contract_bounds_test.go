@@ -179,7 +179,6 @@ var contractBounds = []contractBound{
 	{"schema CorporateResendSetupRequest.token", "maxLength", cloud.TokenMaxBytes},
 	{"schema CorporateInviteRequest.email", "maxLength", emergency.Rules.MaxBytes["email"]},
 	{"schema CorporateSubscribeRequest.subscriptionPlan", "maxLength", cloud.MaxBodyBytes},
-	{"schema CorporatePaperSizeRequest.paperSize", "maxLength", cloud.MaxBodyBytes},
 	{"schema BatchPrintRequest.codeIds", "maxItems", cloud.MaxBatchLabels},
 	{"schema BatchPrintRequest.codeIds.items", "maximum", math.MaxInt64},
 	{"schema BatchPrintRequest.startPosition", "maximum", cloud.MaxBatchLabels},
@@ -216,10 +215,8 @@ var contractBounds = []contractBound{
 	{"schema ImportQRCodesRequest.labelType", "maxLength", cloud.MaxBodyBytes},
 	{"schema ImportQRCodesRequest.csv", "maxLength", cloud.ImportMaxBytes},
 	{"schema FormTemplateFieldInput.id", "maxLength", emergency.Rules.Templates.MaxBytes["id"]},
-	{"schema FormTemplateFieldInput.type", "maxLength", cloud.MaxBodyBytes},
 	{"schema FormTemplateFieldInput.label", "maxLength", emergency.Rules.Templates.MaxBytes["label"]},
 	{"schema FormTemplateFieldInput.placeholder", "maxLength", emergency.Rules.Templates.MaxBytes["placeholder"]},
-	{"schema FormTemplateFieldInput.category", "maxLength", cloud.MaxBodyBytes},
 	{"schema FormTemplateFieldInput.order", "minimum", math.MinInt32},
 	{"schema FormTemplateFieldInput.order", "maximum", math.MaxInt32},
 	{"schema FormTemplateFieldInput.options", "maxItems", emergency.Rules.Templates.MaxOptions},
@@ -260,6 +257,17 @@ var contractBounds = []contractBound{
 	{"parameter ExternalIDPath", "maxLength", cloud.ExternalIDMaxBytes},
 }
 
+// contractEnums holds each fixed set of values a request input takes in
+// the document to the list the server checks it against.
+var contractEnums = []struct {
+	where string
+	want  []string
+}{
+	{"schema CorporatePaperSizeRequest.paperSize", []string{string(labels.A4), string(labels.Letter)}}, // cloud.ValidPaperSize
+	{"schema FormTemplateFieldInput.type", emergency.FieldTypes},
+	{"schema FormTemplateFieldInput.category", emergency.FieldCategories},
+}
+
 // longestBloodType is the longest value the blood type list allows.
 func longestBloodType() int {
 	n := 0
@@ -298,6 +306,28 @@ func TestContractBoundsAreTheServers(t *testing.T) {
 		}
 		if got.String() != fmt.Sprint(b.want) {
 			t.Errorf("%s: %s is %s in the document, the server's limit is %v", b.where, b.keyword, got, b.want)
+		}
+	}
+}
+
+func TestContractEnumsAreTheServers(t *testing.T) {
+	doc := contractTree(t)
+	for _, e := range contractEnums {
+		node, err := contractNode(doc, e.where)
+		if err != nil {
+			t.Errorf("%s: %v", e.where, err)
+			continue
+		}
+		values, _ := node["enum"].([]any)
+		var got []string
+		for _, v := range values {
+			got = append(got, fmt.Sprint(v))
+		}
+		want := slices.Clone(e.want)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the document's enum is %q, the server takes %q", e.where, got, want)
 		}
 	}
 }

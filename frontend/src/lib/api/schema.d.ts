@@ -2962,8 +2962,11 @@ export interface components {
         };
         /** @description a4 or letter (the server checks it). */
         CorporatePaperSizeRequest: {
-            /** @example a4 */
-            paperSize: string;
+            /**
+             * @example a4
+             * @enum {string}
+             */
+            paperSize: "a4" | "letter";
         };
         CorporatePaperSizeSaved: {
             paperSize: components["schemas"]["CorporatePaperSize"];
@@ -3468,11 +3471,13 @@ export interface components {
          */
         FormTemplateFieldInput: {
             id: string;
-            type: string;
+            /** @enum {string} */
+            type: "text" | "email" | "phone" | "textarea" | "select" | "date" | "number" | "checkbox";
             label: string;
             placeholder?: string;
             required?: boolean;
-            category: string;
+            /** @enum {string} */
+            category: "personal" | "emergency" | "medical" | "work" | "other";
             order?: number;
             options?: string[];
             standard?: string;
