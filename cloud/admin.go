@@ -98,10 +98,13 @@ const AuditDeletedTarget = "(deleted account)"
 // Admin constants.
 const (
 	// AuditRetention is how long the audit log is kept.
-	AuditRetention         = 2 * 365 * 24 * time.Hour
-	AdminPageSizeDefault   = 50
-	AdminPageSizeMax       = 200
-	AdminSearchMaxBytes    = 254
+	AuditRetention       = 2 * 365 * 24 * time.Hour
+	AdminPageSizeDefault = 50
+	AdminPageSizeMax     = 200
+	AdminSearchMaxBytes  = 254
+	// AdminPageMax is the last page a paged list may ask for, so that an
+	// offset stays far from overflowing.
+	AdminPageMax           = 1_000_000
 	TrackingNumberMaxBytes = 100
 	// UsersExportFileName is the CSV download's name, with the date
 	// (admin-corporate-side §7: {product}-users-{date}.csv).

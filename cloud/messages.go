@@ -86,6 +86,10 @@ const (
 	PasswordMinLength = 6
 	// PasswordMaxBytes bounds the work an attacker can make argon2 do.
 	PasswordMaxBytes = 1024
+	// TokenMaxBytes bounds what the server hashes or decodes for a presented
+	// token (a session, a reset or setup link, a collection link, an API
+	// key's secret, a checkout reference); every real one is shorter.
+	TokenMaxBytes = 128
 
 	ReferralCodeLength = 8
 	// A code as entered or linked: the spec's minimum (individual-side §5)
@@ -107,6 +111,9 @@ const (
 	// MaxBodyBytes caps every other JSON request body; a full emergency record is
 	// a few kilobytes (it must fit one QR code).
 	MaxBodyBytes = 64 << 10
+	// MaxHeaderBytes caps a request's line and headers (the HTTP server's
+	// limit), so it bounds every path, query and header value too.
+	MaxHeaderBytes = 64 << 10
 
 	// Analytics (individual-side §7). A page view or event is a few hundred
 	// bytes; a small cap keeps an anonymous route cheap.

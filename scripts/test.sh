@@ -26,6 +26,8 @@ export LIFETAG_STRICT=1
 status=0
 # The wire types generated from the API contract match it.
 scripts/check-generated.sh || status=1
+# The contract, judged by Redocly and Spectral (OWASP).
+scripts/lint-contract.sh || status=1
 
 for module in pkg cloud station; do
   echo "== go vet, go test: $module"

@@ -130,9 +130,13 @@ func (s *Server) setCookie(w http.ResponseWriter, base, value string, maxAge int
 // the HttpOnly cookie alone, so no script on the page can read a token.
 const BearerClientHeader = "X-Lifetag-Session"
 
+// BearerClientValue is the one value of BearerClientHeader that asks for
+// the token (in any case); anything else is ignored.
+const BearerClientValue = "bearer"
+
 // wantsBearerToken reports a sign-in request from a bearer-token client.
 func wantsBearerToken(r *http.Request) bool {
-	return strings.EqualFold(r.Header.Get(BearerClientHeader), "bearer")
+	return strings.EqualFold(r.Header.Get(BearerClientHeader), BearerClientValue)
 }
 
 // sessionToken is the bearer token (desktop station, API clients) or, failing

@@ -45,7 +45,7 @@ func NewPage(search string) Page {
 
 // query checks a page request and turns it into the store's query.
 func (p Page) query() (cloud.PageQuery, error) {
-	if p.Page < 1 || p.PageSize < 1 || p.PageSize > cloud.AdminPageSizeMax || p.Page > 1_000_000 {
+	if p.Page < 1 || p.PageSize < 1 || p.PageSize > cloud.AdminPageSizeMax || p.Page > cloud.AdminPageMax {
 		return cloud.PageQuery{}, cloud.NewError(cloud.EINVALID, cloud.MsgPageInvalid)
 	}
 	search := strings.TrimSpace(p.Search)

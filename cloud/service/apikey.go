@@ -182,7 +182,7 @@ type KeyPrincipal struct {
 // routes that create refuse with their own message. LastUsedAt is noted at
 // most once a minute.
 func (s *Service) AuthenticateAPIKey(ctx context.Context, secret string) (*KeyPrincipal, error) {
-	if len(secret) > maxTokenLength || !cloud.IsAPIKeySecret(secret) {
+	if len(secret) > cloud.TokenMaxBytes || !cloud.IsAPIKeySecret(secret) {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgAPIKeyInvalid)
 	}
 	k, err := s.store.FindAPIKeyByHash(ctx, hashToken(secret))

@@ -55,7 +55,7 @@ func (s *Service) checkPassword(ctx context.Context, email, password string) (*c
 
 // Authenticate returns the user of a live session token.
 func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, error) {
-	if token == "" || len(token) > maxTokenLength {
+	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
 	_, user, err := s.store.FindSession(ctx, hashToken(token), s.now())
@@ -67,7 +67,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, 
 
 // Logout ends the session of token, if there is one.
 func (s *Service) Logout(ctx context.Context, token string) error {
-	if token == "" || len(token) > maxTokenLength {
+	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return nil
 	}
 	return s.store.DeleteSession(ctx, hashToken(token))
@@ -183,7 +183,7 @@ func (s *Service) usePasswordToken(ctx context.Context, token, password, email, 
 	if err := validPassword(password); err != nil {
 		return err
 	}
-	if len(token) > maxTokenLength {
+	if len(token) > cloud.TokenMaxBytes {
 		return cloud.NewError(cloud.EINVALID, failure)
 	}
 	// The cheap check first: a made-up token costs a look-up, never the

@@ -186,7 +186,7 @@ type CollectFormView = api.CollectForm
 // create codes is not accepting submissions.
 func (s *Service) workerLink(ctx context.Context, token string) (*cloud.CollectionLink, *cloud.Organization, error) {
 	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkGone)
-	if token == "" || len(token) > maxTokenLength {
+	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return nil, nil, notFound
 	}
 	link, err := s.store.FindCollectionLinkByToken(ctx, hashToken(token))

@@ -87,7 +87,7 @@ func (s *Service) CompleteRegistration(ctx context.Context, sessionID, registrat
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgMissingPaymentInfo)
 	}
 	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgRegistrationNotFound)
-	if len(sessionID) > maxTokenLength || len(registrationRef) > maxTokenLength {
+	if len(sessionID) > cloud.TokenMaxBytes || len(registrationRef) > cloud.TokenMaxBytes {
 		return nil, notFound
 	}
 	reg, err := s.store.FindRegistration(ctx, registrationRef)

@@ -33,7 +33,7 @@ func (s *Service) CorporateLogin(ctx context.Context, email, password string) (s
 // CorporateSetPassword sets a corporate user's password from the setup link
 // (/corporate-password-setup?token=); other accounts' tokens are refused.
 func (s *Service) CorporateSetPassword(ctx context.Context, token, password string) (int64, error) {
-	if token == "" || len(token) > maxTokenLength {
+	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return 0, cloud.NewError(cloud.EINVALID, cloud.MsgInvalidLink)
 	}
 	if err := validPassword(password); err != nil {
@@ -83,7 +83,7 @@ const (
 // account exists yet for the reset page to mail.
 func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkState, error) {
 	invalid := &SetupLinkState{State: api.CorporateSetupLinkStateStateInvalid, Message: cloud.MsgInvalidLink, NewLink: newLinkByReset}
-	if token == "" || len(token) > maxTokenLength {
+	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return invalid, nil
 	}
 	now, hash := s.now(), hashToken(token)
@@ -132,12 +132,12 @@ func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkS
 // id: the setup page's "Get a new link"), a new link is mailed for it.
 func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID, expiredLink string) error {
 	if expiredLink != "" {
-		if len(expiredLink) > maxTokenLength {
+		if len(expiredLink) > cloud.TokenMaxBytes {
 			return nil
 		}
 		return s.renewTrialLink(ctx, expiredLink)
 	}
-	if registrationRef == "" || len(registrationRef) > maxTokenLength || len(sessionID) > maxTokenLength {
+	if registrationRef == "" || len(registrationRef) > cloud.TokenMaxBytes || len(sessionID) > cloud.TokenMaxBytes {
 		return nil
 	}
 	reg, err := s.store.FindRegistration(ctx, registrationRef)

@@ -199,9 +199,6 @@ func hashToken(token string) []byte {
 	return sum[:]
 }
 
-// maxTokenLength bounds what we hash for a presented token.
-const maxTokenLength = 128
-
 // validEmail is the individual doors' check of a normalised address:
 // present, and exactly one mailbox with nothing invisible in it
 // (emergency.ValidMailbox, the one rule).

@@ -509,6 +509,96 @@ func (e UpsertQRCodeAnswerSuccess) Valid() bool {
 	}
 }
 
+// Defines values for ListQRCodesParamsStatus.
+const (
+	ListQRCodesParamsStatusActive   ListQRCodesParamsStatus = "active"
+	ListQRCodesParamsStatusAll      ListQRCodesParamsStatus = "all"
+	ListQRCodesParamsStatusInactive ListQRCodesParamsStatus = "inactive"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodesParamsStatus enum.
+func (e ListQRCodesParamsStatus) Valid() bool {
+	switch e {
+	case ListQRCodesParamsStatusActive:
+		return true
+	case ListQRCodesParamsStatusAll:
+		return true
+	case ListQRCodesParamsStatusInactive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQRCodesParamsRecords.
+const (
+	ListQRCodesParamsRecordsN1 ListQRCodesParamsRecords = "1"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodesParamsRecords enum.
+func (e ListQRCodesParamsRecords) Valid() bool {
+	switch e {
+	case ListQRCodesParamsRecordsN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQRCodeChangesParamsInclude.
+const (
+	ListQRCodeChangesParamsIncludeRecord ListQRCodeChangesParamsInclude = "record"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodeChangesParamsInclude enum.
+func (e ListQRCodeChangesParamsInclude) Valid() bool {
+	switch e {
+	case ListQRCodeChangesParamsIncludeRecord:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetQRCodeLabelPDFParamsPreset.
+const (
+	GetQRCodeLabelPDFParamsPresetGear   GetQRCodeLabelPDFParamsPreset = "gear"
+	GetQRCodeLabelPDFParamsPresetHelmet GetQRCodeLabelPDFParamsPreset = "helmet"
+	GetQRCodeLabelPDFParamsPresetWallet GetQRCodeLabelPDFParamsPreset = "wallet"
+)
+
+// Valid indicates whether the value is a known member of the GetQRCodeLabelPDFParamsPreset enum.
+func (e GetQRCodeLabelPDFParamsPreset) Valid() bool {
+	switch e {
+	case GetQRCodeLabelPDFParamsPresetGear:
+		return true
+	case GetQRCodeLabelPDFParamsPresetHelmet:
+		return true
+	case GetQRCodeLabelPDFParamsPresetWallet:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetQRCodeLabelPDFParamsPaper.
+const (
+	GetQRCodeLabelPDFParamsPaperA4     GetQRCodeLabelPDFParamsPaper = "a4"
+	GetQRCodeLabelPDFParamsPaperLetter GetQRCodeLabelPDFParamsPaper = "letter"
+)
+
+// Valid indicates whether the value is a known member of the GetQRCodeLabelPDFParamsPaper enum.
+func (e GetQRCodeLabelPDFParamsPaper) Valid() bool {
+	switch e {
+	case GetQRCodeLabelPDFParamsPaperA4:
+		return true
+	case GetQRCodeLabelPDFParamsPaperLetter:
+		return true
+	default:
+		return false
+	}
+}
+
 // AdminAllowanceRequest defines model for AdminAllowanceRequest.
 type AdminAllowanceRequest struct {
 	// MaxQrCodes How many QR codes the organisation may hold: 1 to 100000.
@@ -525,10 +615,10 @@ type AdminAuditEntry struct {
 	CreatedAt time.Time `json:"createdAt"`
 	ID        int64     `json:"id"`
 
-	// Sentence How the entry reads
+	// Sentence How the entry reads, written by the server.
 	Sentence string `json:"sentence"`
 
-	// Target What it was about (an address
+	// Target What it was about (an address, an order id and status, an organisation).
 	Target string `json:"target"`
 
 	// TargetUserID The user it was about; null when none (or deleted).
@@ -792,12 +882,12 @@ type AnalyticsEvent struct {
 	// Action 1 to 64 characters of a-z, 0-9, _ and -.
 	//
 	// Examples: user_logout
-	Action string `json:"action,omitempty"`
+	Action string `json:"action"`
 
 	// Category 1 to 64 characters of a-z, 0-9, _ and -.
 	//
 	// Examples: engagement
-	Category string `json:"category,omitempty"`
+	Category string `json:"category"`
 
 	// Label At most 100 bytes, no control characters or @.
 	Label string `json:"label,omitempty"`
@@ -860,7 +950,7 @@ type BatchPrintRequest struct {
 // BulkUpsertQRCodeItem One worker of a bulk upsert.
 type BulkUpsertQRCodeItem struct {
 	// ExternalID The worker's employee or badge number (ExternalIDPath's rule); once per request.
-	ExternalID string `json:"externalId,omitempty"`
+	ExternalID string `json:"externalId"`
 
 	// IsActive false deactivates, true activates; absent or null leaves it.
 	IsActive *bool `json:"isActive,omitempty"`
@@ -900,7 +990,7 @@ type BulkUpsertQRCodesAnswerSuccess bool
 // BulkUpsertQRCodesRequest defines model for BulkUpsertQRCodesRequest.
 type BulkUpsertQRCodesRequest struct {
 	// QrCodes 1 to 2000 workers.
-	QrCodes []BulkUpsertQRCodeItem `json:"qrCodes,omitempty"`
+	QrCodes []BulkUpsertQRCodeItem `json:"qrCodes"`
 }
 
 // CheckUserResponse defines model for CheckUserResponse.
@@ -1099,14 +1189,14 @@ type CorporateDashboard struct {
 
 // CorporateInviteRequest The new admin's address (the server checks it).
 type CorporateInviteRequest struct {
-	Email string `json:"email,omitempty"`
+	Email string `json:"email"`
 }
 
 // CorporateLoginRequest Both are needed (the server says so).
 type CorporateLoginRequest struct {
 	// Email Examples: ann@acme.example
-	Email    string `json:"email,omitempty"`
-	Password string `json:"password,omitempty"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
 }
 
 // CorporateLoginResponse defines model for CorporateLoginResponse.
@@ -1177,7 +1267,7 @@ type CorporatePaperSize string
 // CorporatePaperSizeRequest a4 or letter (the server checks it).
 type CorporatePaperSizeRequest struct {
 	// PaperSize Examples: a4
-	PaperSize string `json:"paperSize,omitempty"`
+	PaperSize string `json:"paperSize"`
 }
 
 // CorporatePaperSizeSaved defines model for CorporatePaperSizeSaved.
@@ -1239,40 +1329,40 @@ type CorporateRegistrationCompletedSuccess bool
 // 2000).
 type CorporateRegistrationRequest struct {
 	// Address Examples: 1 High Street, Unit 4
-	Address string `json:"address,omitempty"`
+	Address string `json:"address"`
 
 	// City Examples: Leeds
-	City string `json:"city,omitempty"`
+	City string `json:"city"`
 
 	// ContactEmail Examples: ann@acme.example
-	ContactEmail string `json:"contactEmail,omitempty"`
+	ContactEmail string `json:"contactEmail"`
 
 	// ContactFirstName Examples: Ann
-	ContactFirstName string `json:"contactFirstName,omitempty"`
+	ContactFirstName string `json:"contactFirstName"`
 
 	// ContactLastName Examples: Rider
-	ContactLastName string `json:"contactLastName,omitempty"`
+	ContactLastName string `json:"contactLastName"`
 
 	// Country Examples: United Kingdom
-	Country string `json:"country,omitempty"`
+	Country string `json:"country"`
 
 	// EmployeeCount Examples: 11-50
-	EmployeeCount string `json:"employeeCount,omitempty"`
+	EmployeeCount string `json:"employeeCount"`
 
 	// OrganizationName Examples: Acme Ltd
-	OrganizationName string `json:"organizationName,omitempty"`
+	OrganizationName string `json:"organizationName"`
 
 	// OrganizationType Examples: construction
-	OrganizationType string `json:"organizationType,omitempty"`
+	OrganizationType string `json:"organizationType"`
 
 	// Phone Examples: +44 20 7946 0000
-	Phone string `json:"phone,omitempty"`
+	Phone string `json:"phone"`
 
 	// Requirements Anything the customer wants us to know (optional).
 	Requirements string `json:"requirements,omitempty"`
 
 	// SubscriptionPlan Examples: starter
-	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
 }
 
 // CorporateResendSetupRequest The registration's id; for a paid registration also its checkout
@@ -1303,14 +1393,14 @@ type CorporateSetupLinkStateState string
 
 // CorporateSetupPasswordRequest The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both).
 type CorporateSetupPasswordRequest struct {
-	Password string `json:"password,omitempty"`
-	Token    string `json:"token,omitempty"`
+	Password string `json:"password"`
+	Token    string `json:"token"`
 }
 
 // CorporateSubscribeRequest The plan's id (the server checks it).
 type CorporateSubscribeRequest struct {
 	// SubscriptionPlan Examples: professional
-	SubscriptionPlan string `json:"subscriptionPlan,omitempty"`
+	SubscriptionPlan string `json:"subscriptionPlan"`
 }
 
 // CorporateTeam defines model for CorporateTeam.
@@ -1347,8 +1437,8 @@ type CorporateTeamMember struct {
 
 // CorporateTestCheckoutRequest The local test checkout's form (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined).
 type CorporateTestCheckoutRequest struct {
-	CardNumber string `json:"cardNumber,omitempty"`
-	SessionID  string `json:"sessionId,omitempty"`
+	CardNumber string `json:"cardNumber"`
+	SessionID  string `json:"sessionId"`
 }
 
 // CorporateTestCheckoutResult defines model for CorporateTestCheckoutResult.
@@ -1369,7 +1459,7 @@ type CorporateTestCheckoutResultStatus string
 // each with its message.
 type CorporateTrialRegistration struct {
 	// ContactEmail Examples: ann@acme.example
-	ContactEmail string `json:"contactEmail,omitempty"`
+	ContactEmail string `json:"contactEmail"`
 	ContactPhone string `json:"contactPhone,omitempty"`
 
 	// Country Examples: United Kingdom
@@ -1379,7 +1469,7 @@ type CorporateTrialRegistration struct {
 	Industry string `json:"industry,omitempty"`
 
 	// Name Examples: Acme Ltd
-	Name string `json:"name,omitempty"`
+	Name string `json:"name"`
 
 	// SubscriptionTier Examples: starter
 	SubscriptionTier string `json:"subscriptionTier,omitempty"`
@@ -1411,14 +1501,14 @@ type CorporateUser struct {
 // the record's full name (at most 100 bytes); labelType is helmet,
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
-	// ExternalID The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
 	ExternalID string `json:"externalId,omitempty"`
 
 	// LabelType helmet, gear or wallet; empty: helmet.
 	//
 	// Examples: helmet
 	LabelType string `json:"labelType,omitempty"`
-	Name      string `json:"name,omitempty"`
+	Name      string `json:"name"`
 
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
@@ -1610,9 +1700,9 @@ type FormTemplateRequest struct {
 	Description string `json:"description,omitempty"`
 
 	// Fields Examples: [{"category":"personal","id":"fullName","label":"Full Name","required":true,"type":"text"},{"category":"work","id":"badgeNumber","label":"Badge number","type":"text"}]
-	Fields    []FormTemplateFieldInput `json:"fields,omitempty"`
+	Fields    []FormTemplateFieldInput `json:"fields"`
 	IsDefault bool                     `json:"isDefault,omitempty"`
-	Name      string                   `json:"name,omitempty"`
+	Name      string                   `json:"name"`
 }
 
 // FormTemplateSaved defines model for FormTemplateSaved.
@@ -1652,7 +1742,7 @@ type ImportQRCodesRequest struct {
 	//
 	// Examples: Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
 	// Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
-	Csv string `json:"csv,omitempty"`
+	Csv string `json:"csv"`
 
 	// LabelType helmet, gear or wallet for every code; empty: helmet.
 	LabelType string `json:"labelType,omitempty"`
@@ -1742,7 +1832,7 @@ type LabelSheetRequest struct {
 // LabelsByExternalIDRequest defines model for LabelsByExternalIDRequest.
 type LabelsByExternalIDRequest struct {
 	// ExternalIds 1 to 2000 employee or badge numbers, in print order (one may repeat).
-	ExternalIds []string `json:"externalIds,omitempty"`
+	ExternalIds []string `json:"externalIds"`
 
 	// Layout A named layout's id or a catalogue sheet's name; the server's catalogue alone gives the geometry.
 	Layout BatchPrintLayoutChoice `json:"layout,omitempty"`
@@ -1998,7 +2088,7 @@ type PageView struct {
 	// Path A URL path: starts with /, at most 200 bytes, no query, fragment or @.
 	//
 	// Examples: /dashboard
-	Path string `json:"path,omitempty"`
+	Path string `json:"path"`
 }
 
 // PaymentConfig defines model for PaymentConfig.
@@ -2041,7 +2131,7 @@ type PaymentIntentRequest struct {
 
 	// ShippingAddress Where printed labels go. Every field but addressLine2 and country is
 	// needed (country defaults to the first the shop ships to); each at
-	// most 200 characters.
+	// most 100 bytes.
 	ShippingAddress *ShippingAddress `json:"shippingAddress,omitempty"`
 
 	// Type print or physical.
@@ -2326,7 +2416,7 @@ type SetPasswordRequest struct {
 
 // ShippingAddress Where printed labels go. Every field but addressLine2 and country is
 // needed (country defaults to the first the shop ships to); each at
-// most 200 characters.
+// most 100 bytes.
 type ShippingAddress struct {
 	// AddressLine1 Examples: 1 High Street
 	AddressLine1 string `json:"addressLine1"`
@@ -2573,9 +2663,6 @@ type OrgID = int64
 // ProjectID defines model for ProjectID.
 type ProjectID = int64
 
-// TemplateID defines model for TemplateID.
-type TemplateID = int64
-
 // AdminForbidden Every error answer.
 type AdminForbidden = Error
 
@@ -2594,9 +2681,6 @@ type AdminPageInvalid = Error
 // AdminUserNotFound Every error answer.
 type AdminUserNotFound = Error
 
-// BadRequest Every error answer.
-type BadRequest = Error
-
 // CollectClosed Every error answer.
 type CollectClosed = Error
 
@@ -2605,9 +2689,6 @@ type CollectLinkGone = Error
 
 // CollectLinkNotFound Every error answer.
 type CollectLinkNotFound = Error
-
-// Conflict Every error answer.
-type Conflict = Error
 
 // CorporateAPIKeyNotHere Every error answer.
 type CorporateAPIKeyNotHere = Error
@@ -2663,9 +2744,6 @@ type FormTemplateInvalid = Error
 // FormTemplateNotFound Every error answer.
 type FormTemplateNotFound = Error
 
-// Gone Every error answer.
-type Gone = Error
-
 // LibraryCodeInvalid Every error answer.
 type LibraryCodeInvalid = Error
 
@@ -2680,9 +2758,6 @@ type LibraryQuotaReached = Error
 
 // LibraryRefused Every error answer.
 type LibraryRefused = Error
-
-// NotFound Every error answer.
-type NotFound = Error
 
 // NotJSON Every error answer.
 type NotJSON = Error
@@ -2797,18 +2872,24 @@ type ListQRCodesParams struct {
 	Project string `form:"project,omitempty" json:"project,omitempty"`
 
 	// Status `all` (or absent), `active` or `inactive`.
-	Status string `form:"status,omitempty" json:"status,omitempty"`
+	Status ListQRCodesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 
 	// Records `1` adds each code's record and QR text.
-	Records string `form:"records,omitempty" json:"records,omitempty"`
+	Records ListQRCodesParamsRecords `form:"records,omitempty" json:"records,omitempty"`
 
-	// ExternalID Only the code with this employee or badge number (issue 23; 1 to 100 of A-Z a-z 0-9 - _ . : @ +).
+	// ExternalID Only the code with this employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +).
 	ExternalID string `form:"externalId,omitempty" json:"externalId,omitempty"`
 }
 
+// ListQRCodesParamsStatus defines parameters for ListQRCodes.
+type ListQRCodesParamsStatus string
+
+// ListQRCodesParamsRecords defines parameters for ListQRCodes.
+type ListQRCodesParamsRecords string
+
 // CreateQRCodeParams defines parameters for CreateQRCode.
 type CreateQRCodeParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2820,7 +2901,7 @@ type CreateQRCodeParams struct {
 
 // BulkUpsertQRCodesParams defines parameters for BulkUpsertQRCodes.
 type BulkUpsertQRCodesParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2832,7 +2913,7 @@ type BulkUpsertQRCodesParams struct {
 
 // UpsertQRCodeByExternalIDParams defines parameters for UpsertQRCodeByExternalID.
 type UpsertQRCodeByExternalIDParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2851,11 +2932,14 @@ type ListQRCodeChangesParams struct {
 	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Limit Codes per page, 1 to 500 (100 when absent).
-	Limit string `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit int `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Include `record` adds each code's record.
-	Include string `form:"include,omitempty" json:"include,omitempty"`
+	Include ListQRCodeChangesParamsInclude `form:"include,omitempty" json:"include,omitempty"`
 }
+
+// ListQRCodeChangesParamsInclude defines parameters for ListQRCodeChanges.
+type ListQRCodeChangesParamsInclude string
 
 // GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
 type GetQRCodeImportTemplateParams struct {
@@ -2865,7 +2949,7 @@ type GetQRCodeImportTemplateParams struct {
 
 // DuplicateQRCodeParams defines parameters for DuplicateQRCode.
 type DuplicateQRCodeParams struct {
-	// IdempotencyKey Makes a create safe to retry (issue 23): the same key, caller and
+	// IdempotencyKey Makes a create safe to retry: the same key, caller and
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
@@ -2878,11 +2962,17 @@ type DuplicateQRCodeParams struct {
 // GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParams struct {
 	// Preset `helmet`, `gear` or `wallet`; absent: the code's own label type.
-	Preset string `form:"preset,omitempty" json:"preset,omitempty"`
+	Preset GetQRCodeLabelPDFParamsPreset `form:"preset,omitempty" json:"preset,omitempty"`
 
 	// Paper `letter` or `a4`; absent: a4.
-	Paper string `form:"paper,omitempty" json:"paper,omitempty"`
+	Paper GetQRCodeLabelPDFParamsPaper `form:"paper,omitempty" json:"paper,omitempty"`
 }
+
+// GetQRCodeLabelPDFParamsPreset defines parameters for GetQRCodeLabelPDF.
+type GetQRCodeLabelPDFParamsPreset string
+
+// GetQRCodeLabelPDFParamsPaper defines parameters for GetQRCodeLabelPDF.
+type GetQRCodeLabelPDFParamsPaper string
 
 // SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
 type SearchLabelCatalogueParams struct {

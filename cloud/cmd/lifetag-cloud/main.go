@@ -126,7 +126,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    cloud.MaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	listener, err := net.Listen("tcp", net.JoinHostPort(config.Host, config.Port))

@@ -2031,7 +2031,7 @@ export interface components {
         /**
          * @description Where printed labels go. Every field but addressLine2 and country is
          *     needed (country defaults to the first the shop ships to); each at
-         *     most 200 characters.
+         *     most 100 bytes.
          */
         ShippingAddress: {
             /** @example ann@example.com */
@@ -2098,19 +2098,19 @@ export interface components {
              * @description A URL path: starts with /, at most 200 bytes, no query, fragment or @.
              * @example /dashboard
              */
-            path?: string;
+            path: string;
         };
         AnalyticsEvent: {
             /**
              * @description 1 to 64 characters of a-z, 0-9, _ and -.
              * @example user_logout
              */
-            action?: string;
+            action: string;
             /**
              * @description 1 to 64 characters of a-z, 0-9, _ and -.
              * @example engagement
              */
-            category?: string;
+            category: string;
             /** @description At most 100 bytes, no control characters or @. */
             label?: string;
             /**
@@ -2618,14 +2618,14 @@ export interface components {
             actor: string;
             /** @example customer_data.viewed */
             action: string;
-            /** @description How the entry reads */
+            /** @description How the entry reads, written by the server. */
             sentence: string;
             /**
              * Format: int64
              * @description The user it was about; null when none (or deleted).
              */
             targetUserId: number | null;
-            /** @description What it was about (an address */
+            /** @description What it was about (an address, an order id and status, an organisation). */
             target: string;
             /** Format: date-time */
             createdAt: string;
@@ -2689,27 +2689,27 @@ export interface components {
          */
         CorporateRegistrationRequest: {
             /** @example Acme Ltd */
-            organizationName?: string;
+            organizationName: string;
             /** @example Ann */
-            contactFirstName?: string;
+            contactFirstName: string;
             /** @example Rider */
-            contactLastName?: string;
+            contactLastName: string;
             /** @example ann@acme.example */
-            contactEmail?: string;
+            contactEmail: string;
             /** @example +44 20 7946 0000 */
-            phone?: string;
+            phone: string;
             /** @example construction */
-            organizationType?: string;
+            organizationType: string;
             /** @example 11-50 */
-            employeeCount?: string;
+            employeeCount: string;
             /** @example starter */
-            subscriptionPlan?: string;
+            subscriptionPlan: string;
             /** @example 1 High Street, Unit 4 */
-            address?: string;
+            address: string;
             /** @example Leeds */
-            city?: string;
+            city: string;
             /** @example United Kingdom */
-            country?: string;
+            country: string;
             /** @description Anything the customer wants us to know (optional). */
             requirements?: string;
         };
@@ -2740,8 +2740,8 @@ export interface components {
         };
         /** @description The local test checkout's form (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). */
         CorporateTestCheckoutRequest: {
-            sessionId?: string;
-            cardNumber?: string;
+            sessionId: string;
+            cardNumber: string;
         };
         CorporateTestCheckoutResult: {
             /** @constant */
@@ -2759,11 +2759,11 @@ export interface components {
          */
         CorporateTrialRegistration: {
             /** @example Acme Ltd */
-            name?: string;
+            name: string;
             /** @example construction */
             industry?: string;
             /** @example ann@acme.example */
-            contactEmail?: string;
+            contactEmail: string;
             contactPhone?: string;
             /** @example starter */
             subscriptionTier?: string;
@@ -2780,8 +2780,8 @@ export interface components {
         /** @description Both are needed (the server says so). */
         CorporateLoginRequest: {
             /** @example ann@acme.example */
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         CorporateLoginResponse: {
             /** @constant */
@@ -2810,8 +2810,8 @@ export interface components {
         };
         /** @description The link's token and the new password (at least 8 characters, at most 128 bytes; the server checks both). */
         CorporateSetupPasswordRequest: {
-            token?: string;
-            password?: string;
+            token: string;
+            password: string;
         };
         CorporatePasswordSet: {
             /** @constant */
@@ -2949,7 +2949,7 @@ export interface components {
         };
         /** @description The new admin's address (the server checks it). */
         CorporateInviteRequest: {
-            email?: string;
+            email: string;
         };
         CorporateBillingPortal: {
             /** @description The provider's portal, to send the browser to. */
@@ -2958,12 +2958,15 @@ export interface components {
         /** @description The plan's id (the server checks it). */
         CorporateSubscribeRequest: {
             /** @example professional */
-            subscriptionPlan?: string;
+            subscriptionPlan: string;
         };
         /** @description a4 or letter (the server checks it). */
         CorporatePaperSizeRequest: {
-            /** @example a4 */
-            paperSize?: string;
+            /**
+             * @example a4
+             * @enum {string}
+             */
+            paperSize: "a4" | "letter";
         };
         CorporatePaperSizeSaved: {
             paperSize: components["schemas"]["CorporatePaperSize"];
@@ -3326,7 +3329,7 @@ export interface components {
          *     gear or wallet (empty: helmet).
          */
         CreateQRCodeRequest: {
-            name?: string;
+            name: string;
             /**
              * Format: int64
              * @description 0 or absent: no project.
@@ -3354,7 +3357,7 @@ export interface components {
             values?: {
                 [key: string]: string;
             };
-            /** @description The employee or badge number (issue 23: 1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
             externalId?: string;
         };
         /** @description A change to a code; a field left out or null is left as it is. */
@@ -3409,7 +3412,7 @@ export interface components {
              * @example Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
              *     Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
              */
-            csv?: string;
+            csv: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
         };
@@ -3468,11 +3471,13 @@ export interface components {
          */
         FormTemplateFieldInput: {
             id: string;
-            type: string;
+            /** @enum {string} */
+            type: "text" | "email" | "phone" | "textarea" | "select" | "date" | "number" | "checkbox";
             label: string;
             placeholder?: string;
             required?: boolean;
-            category: string;
+            /** @enum {string} */
+            category: "personal" | "emergency" | "medical" | "work" | "other";
             order?: number;
             options?: string[];
             standard?: string;
@@ -3511,7 +3516,7 @@ export interface components {
          *     QR code.
          */
         FormTemplateRequest: {
-            name?: string;
+            name: string;
             description?: string;
             /**
              * @example [
@@ -3530,7 +3535,7 @@ export interface components {
              *       }
              *     ]
              */
-            fields?: components["schemas"]["FormTemplateFieldInput"][];
+            fields: components["schemas"]["FormTemplateFieldInput"][];
             isDefault?: boolean;
         };
         FormTemplateSaved: {
@@ -3638,11 +3643,11 @@ export interface components {
         /** @description One worker of a bulk upsert. */
         BulkUpsertQRCodeItem: {
             /** @description The worker's employee or badge number (ExternalIDPath's rule); once per request. */
-            externalId?: string;
+            externalId: string;
         } & components["schemas"]["UpsertQRCodeRequest"];
         BulkUpsertQRCodesRequest: {
             /** @description 1 to 2000 workers. */
-            qrCodes?: components["schemas"]["BulkUpsertQRCodeItem"][];
+            qrCodes: components["schemas"]["BulkUpsertQRCodeItem"][];
         };
         BulkUpsertQRCodesAnswer: {
             /** @constant */
@@ -3687,7 +3692,7 @@ export interface components {
         };
         LabelsByExternalIDRequest: {
             /** @description 1 to 2000 employee or badge numbers, in print order (one may repeat). */
-            externalIds?: string[];
+            externalIds: string[];
             layout?: components["schemas"]["BatchPrintLayoutChoice"];
             /** @description The 1-based label slot of the first label on the first sheet; 0 or absent means 1. */
             startPosition?: number;
@@ -3696,27 +3701,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description An error, with a message a person can read. */
-        Error: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request is not valid; the message says why. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Not signed in, or the session expired. */
         Unauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3726,33 +3715,8 @@ export interface components {
         /** @description Signed in, but this is not the caller's to see or change. */
         Forbidden: {
             headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Nothing here for this caller (another organisation's records answer 404 too). */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request conflicts with what exists. */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The link was used or has expired. */
-        Gone: {
-            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3762,6 +3726,8 @@ export interface components {
         /** @description The body is over the route's limit. */
         TooLarge: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3771,6 +3737,8 @@ export interface components {
         /** @description The body is not JSON. */
         NotJSON: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3780,6 +3748,9 @@ export interface components {
         /** @description Rate-limited; wait before trying again. */
         TooMany: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3789,6 +3760,8 @@ export interface components {
         /** @description A print station older than the cloud's oldest supported version (its User-Agent says which). */
         StationTooOld: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3808,6 +3781,8 @@ export interface components {
         /** @description Signed in, but not a site admin; or a change asked from another site. */
         AdminForbidden: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3817,6 +3792,8 @@ export interface components {
         /** @description A paging or search parameter is not valid. */
         AdminPageInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3826,6 +3803,8 @@ export interface components {
         /** @description No user has this id. */
         AdminUserNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3835,6 +3814,8 @@ export interface components {
         /** @description No order has this order id. */
         AdminOrderNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3844,6 +3825,8 @@ export interface components {
         /** @description No organisation has this id. */
         AdminOrganizationNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3853,6 +3836,9 @@ export interface components {
         /** @description The mail this change sends is over a mail limit (per recipient, per caller; each an hour). */
         AdminMailLimit: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3862,6 +3848,8 @@ export interface components {
         /** @description Not a member of the organisation (a site admin may read), or no such organisation. */
         LibraryOrgNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3871,6 +3859,8 @@ export interface components {
         /** @description The organisation, code, project or template is not the caller's, or does not exist. */
         LibraryNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3886,6 +3876,8 @@ export interface components {
          */
         LibraryRefused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3895,6 +3887,8 @@ export interface components {
         /** @description The organisation already has as many codes as its plan allows. */
         LibraryQuotaReached: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3909,6 +3903,8 @@ export interface components {
          */
         LibraryCodeInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3918,6 +3914,8 @@ export interface components {
         /** @description The project is not valid; the message says why. */
         ProjectInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3927,6 +3925,8 @@ export interface components {
         /** @description Another project of the organisation has this name (case aside). */
         ProjectNameTaken: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3936,6 +3936,8 @@ export interface components {
         /** @description The organisation or project is not the caller's, or does not exist. */
         ProjectNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3949,6 +3951,8 @@ export interface components {
          */
         FormTemplateInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3958,6 +3962,8 @@ export interface components {
         /** @description The organisation has its 100 templates, or another save took the default at the same moment. */
         FormTemplateConflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3967,6 +3973,8 @@ export interface components {
         /** @description The template is not one of the caller's organisation's, or does not exist. */
         FormTemplateNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3976,6 +3984,8 @@ export interface components {
         /** @description Not the caller's organisation (or none): another organisation's id answers the same. */
         CorporateOrganizationNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3985,6 +3995,8 @@ export interface components {
         /** @description No such organisation, or no such member of it. */
         CorporateMemberNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -3994,6 +4006,8 @@ export interface components {
         /** @description No such organisation, or a code that is not in its library. */
         CorporateCodeNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4003,6 +4017,8 @@ export interface components {
         /** @description Only the Organization Administrator may do this (or a cross-site request). */
         CorporateOwnerOnly: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4017,6 +4033,8 @@ export interface components {
          */
         CorporatePaused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4026,6 +4044,8 @@ export interface components {
         /** @description Only the Organization Administrator may do this, or the organisation is paused (it mails; see CorporatePaused), or a cross-site request. */
         CorporateOwnerOrPaused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4035,6 +4055,9 @@ export interface components {
         /** @description Too many mails to this address, from this caller or from this organisation in the last hour. */
         CorporateMailLimit: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -4053,6 +4076,8 @@ export interface components {
         /** @description No collection link has this token (or an update link's code was deleted). */
         CollectLinkNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4062,6 +4087,8 @@ export interface components {
         /** @description The link was revoked or has expired, or (an update link) was used. */
         CollectLinkGone: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4071,6 +4098,8 @@ export interface components {
         /** @description The form is closed (the organisation is paused, or its plan is full for a new code). */
         CollectClosed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4080,6 +4109,8 @@ export interface components {
         /** @description The external id, the code or its values are not valid; `errors` lists each field's problem (by field id). */
         ExternalIDCodeInvalid: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4089,6 +4120,8 @@ export interface components {
         /** @description The organisation is not the caller's, or no code has this external id. */
         ExternalIDNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4098,6 +4131,8 @@ export interface components {
         /** @description The plan's quota would be exceeded by the creates, or another request took an external id at the same time (send again). */
         SyncConflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4107,6 +4142,8 @@ export interface components {
         /** @description Not signed in, or an API key that is unknown, revoked or expired. */
         CorporateAPIKeyUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4116,6 +4153,8 @@ export interface components {
         /** @description An API key that may not do this (a read key writing), or of an organisation without a live subscription. */
         CorporateAPIKeyRefused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4125,6 +4164,9 @@ export interface components {
         /** @description Past the API key's own rate (RATE_LIMIT_PER_API_KEY a minute). */
         CorporateAPIKeyTooMany: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -4134,6 +4176,8 @@ export interface components {
         /** @description An API key, on a route keys may not call (they are managed signed in). */
         CorporateAPIKeyNotHere: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -4148,8 +4192,6 @@ export interface components {
         CodeID: number;
         /** @description A project of the organisation. */
         ProjectID: number;
-        /** @description A form template. */
-        TemplateID: number;
         /** @description A collection link of the organisation. */
         LinkID: number;
         /**
@@ -4190,7 +4232,7 @@ export interface components {
         /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
         CorporateBearerSession: string;
         /**
-         * @description Makes a create safe to retry (issue 23): the same key, caller and
+         * @description Makes a create safe to retry: the same key, caller and
          *     request (method, path and body) within 24 hours answers the first
          *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
          *     the same key with another request is refused (409), as is one
@@ -4207,7 +4249,14 @@ export interface components {
         ExternalIDPath: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Each limit the request passed, in the order it met them (IETF RateLimit header fields draft): its name, quota q (requests) and window w (seconds), e.g. `"api";q=1200;w=60, "api-key";q=600;w=60`. Every request under /api/ passes the general per-client limit "api" first. */
+        "RateLimit-Policy": string;
+        /** @description Each limit the request passed, as in RateLimit-Policy: its name, the requests r that remain, and t seconds until its window resets, e.g. `"api";r=1199;t=42`. */
+        RateLimit: string;
+        /** @description Whole seconds to wait before trying again (at least 1). */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4224,12 +4273,15 @@ export interface operations {
             /** @description The cloud and its database answer. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4245,12 +4297,15 @@ export interface operations {
             /** @description Ready for traffic. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Ready"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4266,6 +4321,8 @@ export interface operations {
             /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4336,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TooMany"];
         };
     };
     getUserData: {
@@ -4296,6 +4354,8 @@ export interface operations {
             /** @description The account as its owner sees it, and the stored record. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4305,6 +4365,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4316,12 +4378,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4340,6 +4405,8 @@ export interface operations {
             /** @description Print access and the physical orders. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4349,6 +4416,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4360,12 +4429,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4384,6 +4456,8 @@ export interface operations {
             /** @description The orders (an empty list when there are none). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +4467,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4404,12 +4480,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4429,6 +4508,8 @@ export interface operations {
             /** @description Stored; the record as stored (trimmed, normalised). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,6 +4523,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4453,6 +4536,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4462,6 +4547,8 @@ export interface operations {
             /** @description A paid account's locked identity would change. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4470,6 +4557,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4488,6 +4576,8 @@ export interface operations {
             /** @description The stored record. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +4587,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4508,12 +4600,15 @@ export interface operations {
             /** @description No record saved yet, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4533,6 +4628,8 @@ export interface operations {
             /** @description The server's payment status. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4542,6 +4639,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +4652,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,6 +4662,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4579,6 +4681,8 @@ export interface operations {
             /** @description The server's payment status. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,6 +4692,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,12 +4705,15 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4625,10 +4734,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /**
@@ -4639,6 +4750,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +4762,8 @@ export interface operations {
             /** @description The account has no print access (no verified payment), it is another person's, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4658,6 +4773,8 @@ export interface operations {
             /** @description No record is saved on the account, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,6 +4784,8 @@ export interface operations {
             /** @description The stored record is not the one on the person's screen (a sync that failed, or another device saved in between); nothing was made. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4675,6 +4794,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4695,10 +4815,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
+                    "image/png": unknown;
                 };
             };
             /**
@@ -4708,6 +4830,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,6 +4842,8 @@ export interface operations {
             /** @description The account has no print access (no verified payment), it is another person's, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4727,6 +4853,8 @@ export interface operations {
             /** @description No record is saved on the account, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,6 +4864,8 @@ export interface operations {
             /** @description The stored record is not the one on the person's screen (a sync that failed, or another device saved in between); nothing was made. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,6 +4874,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4763,6 +4894,8 @@ export interface operations {
             /** @description The account's code, which it had already. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4772,6 +4905,8 @@ export interface operations {
             /** @description A new code. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +4916,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4792,6 +4929,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,6 +4939,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             /** @description No free code was found in a few tries (rare). */
             500: {
                 headers: {
@@ -4827,6 +4967,8 @@ export interface operations {
             /** @description The code, its referred purchases and the rewards. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4836,6 +4978,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,12 +4991,15 @@ export interface operations {
             /** @description The account has no referral code yet, or (for an admin) no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4873,6 +5020,8 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4882,6 +5031,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5044,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4901,6 +5054,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4920,6 +5074,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +5085,8 @@ export interface operations {
             /** @description The address is missing or not valid, the confirmation is not DELETE_MY_DATA, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4940,6 +5098,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5108,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4969,6 +5130,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie, cleared (when the account was the caller's own). */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4978,6 +5141,8 @@ export interface operations {
             /** @description The address is missing or not valid, the confirmation is not DELETE_MY_ACCOUNT, or the body is not the expected JSON. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,6 +5154,8 @@ export interface operations {
             /** @description For an admin, no account has the address. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4998,6 +5165,8 @@ export interface operations {
             /** @description The account owns an organisation, which always keeps its owner. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5006,6 +5175,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5030,6 +5200,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie (not for a program that asked for a bearer token). */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5039,6 +5211,8 @@ export interface operations {
             /** @description The address or the password is missing. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +5222,8 @@ export interface operations {
             /** @description No such account, or the wrong password. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,6 +5233,8 @@ export interface operations {
             /** @description A corporate account (its door is /api/corporate/login), or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,6 +5264,8 @@ export interface operations {
             /** @description Whether the address has an account. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5095,6 +5275,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5306,8 @@ export interface operations {
             /** @description Sent, if there is an account. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,6 +5317,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5145,6 +5331,9 @@ export interface operations {
             /** @description Rate-limited, or too many e-mails to this address or from this client. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5170,6 +5359,8 @@ export interface operations {
             /** @description Changed; the person signs in with it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5179,6 +5370,8 @@ export interface operations {
             /** @description No token, a password the rules refuse, or a token that is unknown, used or expired. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5208,6 +5401,8 @@ export interface operations {
             /** @description Set; the person signs in with it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5217,6 +5412,8 @@ export interface operations {
             /** @description A link without its address or token, a password the rules refuse, or a link that is unknown, used or expired. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5251,6 +5448,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie, and the claim cookie cleared. */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5459,8 @@ export interface operations {
             /** @description The address or the password is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5269,6 +5470,8 @@ export interface operations {
             /** @description This browser paid for no account of this address, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5278,6 +5481,8 @@ export interface operations {
             /** @description The account has a password already (or is not the one this payment made). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5304,6 +5509,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie, cleared. */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5312,6 +5519,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5335,6 +5543,7 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["CorporateAPIKeyNotHere"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5356,6 +5565,7 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["CorporateAPIKeyNotHere"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5377,6 +5587,8 @@ export interface operations {
                 headers: {
                     /** @description The claim cookie, for an anonymous buyer. */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5386,6 +5598,8 @@ export interface operations {
             /** @description The checkout is not valid; the message says why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5396,6 +5610,8 @@ export interface operations {
             /** @description Anonymous, for an address that has an account (its owner signs in to pay). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5424,6 +5640,8 @@ export interface operations {
             /** @description Paid. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,6 +5651,8 @@ export interface operations {
             /** @description Not one of the two test cards. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +5662,8 @@ export interface operations {
             /** @description The declining test card. */
             402: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5452,6 +5674,8 @@ export interface operations {
             /** @description Stripe keys are set (no test checkout), or no such checkout. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5476,12 +5700,15 @@ export interface operations {
             /** @description Stripe's Payment Element with this key, or the local test checkout. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
+            429: components["responses"]["TooMany"];
         };
     };
     receiveStripeEvent: {
@@ -5504,6 +5731,8 @@ export interface operations {
             /** @description The event was received; `received` says what it did. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,6 +5742,8 @@ export interface operations {
             /** @description The signature does not verify, or the event cannot be read. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5521,6 +5752,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
             /** @description The event could not be applied; Stripe delivers it again. */
             500: {
                 headers: {
@@ -5549,6 +5781,8 @@ export interface operations {
             /** @description The account's access. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5558,6 +5792,8 @@ export interface operations {
             /** @description The address is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5569,6 +5805,8 @@ export interface operations {
             /** @description An admin asked for an address with no account. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5577,6 +5815,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5598,6 +5837,8 @@ export interface operations {
             /** @description Counted. */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5605,6 +5846,8 @@ export interface operations {
             /** @description The path is not a plain URL path. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5616,6 +5859,8 @@ export interface operations {
             /** @description The body is neither JSON nor text/plain. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5644,6 +5889,8 @@ export interface operations {
             /** @description Counted. */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5651,6 +5898,8 @@ export interface operations {
             /** @description A field is not valid; the message says which. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5662,6 +5911,8 @@ export interface operations {
             /** @description The body is neither JSON nor text/plain. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5684,12 +5935,15 @@ export interface operations {
             /** @description Every named layout. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BatchLayouts"];
                 };
             };
+            429: components["responses"]["TooMany"];
         };
     };
     searchLabelCatalogue: {
@@ -5711,12 +5965,15 @@ export interface operations {
             /** @description The matching sheets. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LabelCatalogue"];
                 };
             };
+            429: components["responses"]["TooMany"];
         };
     };
     getAdminStats: {
@@ -5731,6 +5988,8 @@ export interface operations {
             /** @description The counts. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +5998,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5765,6 +6025,8 @@ export interface operations {
             /** @description The page of users. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +6036,7 @@ export interface operations {
             400: components["responses"]["AdminPageInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5793,6 +6056,8 @@ export interface operations {
             /** @description Changed (granting access a user already has changes nothing and answers the same). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5802,6 +6067,8 @@ export interface operations {
             /** @description The body is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,6 +6080,7 @@ export interface operations {
             404: components["responses"]["AdminUserNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5832,6 +6100,8 @@ export interface operations {
             /** @description The account as made, and its set-password link. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5841,6 +6111,8 @@ export interface operations {
             /** @description The address is missing or not valid, or the body is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +6124,8 @@ export interface operations {
             /** @description The address already has an account. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,6 +6154,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5889,6 +6165,8 @@ export interface operations {
             /** @description No user id, an admin's account (they come from ADMIN_EMAILS), or a body that is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,6 +6179,8 @@ export interface operations {
             /** @description The user owns an organisation (an organisation always has its owner). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5909,6 +6189,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5925,14 +6206,17 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5951,6 +6235,8 @@ export interface operations {
             /** @description The customer and their record (null when they saved none). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5960,6 +6246,8 @@ export interface operations {
             /** @description The id is not a positive whole number. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5970,6 +6258,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminUserNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5997,6 +6286,8 @@ export interface operations {
             /** @description The page of orders. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6007,6 +6298,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6029,6 +6321,8 @@ export interface operations {
             /** @description The order as it now is. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +6332,8 @@ export interface operations {
             /** @description The status or tracking number is not valid, or the body is not. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6069,6 +6365,8 @@ export interface operations {
             /** @description The history. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6079,6 +6377,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminOrderNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6097,6 +6396,8 @@ export interface operations {
             /** @description The address; null once the customer deleted their personal data. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +6408,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminOrderNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6126,10 +6428,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6137,6 +6441,8 @@ export interface operations {
             /** @description No such order, or its customer has no emergency record. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6144,6 +6450,7 @@ export interface operations {
                 };
             };
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6164,6 +6471,8 @@ export interface operations {
             /** @description The page of entries. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6173,6 +6482,7 @@ export interface operations {
             400: components["responses"]["AdminPageInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6188,6 +6498,8 @@ export interface operations {
             /** @description The organisations. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6196,6 +6508,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6214,6 +6527,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6226,12 +6541,15 @@ export interface operations {
             /** @description The organisation has a live subscription. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6254,6 +6572,8 @@ export interface operations {
             /** @description Handed over. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6263,6 +6583,8 @@ export interface operations {
             /** @description The address is not valid, or the body is not. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6597,8 @@ export interface operations {
             /** @description The address already has an account. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6283,6 +6607,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6305,6 +6630,8 @@ export interface operations {
             /** @description Changed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6314,6 +6641,8 @@ export interface operations {
             /** @description The allowance is out of range, or the body is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +6654,7 @@ export interface operations {
             404: components["responses"]["AdminOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6344,6 +6674,8 @@ export interface operations {
             /** @description The checkout to send the browser to. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6353,6 +6685,8 @@ export interface operations {
             /** @description A field is missing or not valid (the first problem, in form order). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6363,6 +6697,8 @@ export interface operations {
             /** @description The contact address already has an account. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6392,6 +6728,8 @@ export interface operations {
             /** @description The organisation exists. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6401,6 +6739,8 @@ export interface operations {
             /** @description An id is missing, or the checkout is not paid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,6 +6751,8 @@ export interface operations {
             /** @description No registration with this id and checkout session. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6439,6 +6781,8 @@ export interface operations {
             /** @description The payment succeeded and was applied. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6448,6 +6792,8 @@ export interface operations {
             /** @description Not one of the two test cards. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6457,6 +6803,8 @@ export interface operations {
             /** @description The declining test card. */
             402: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6467,6 +6815,8 @@ export interface operations {
             /** @description Not in test mode, or no such local checkout session. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,6 +6845,8 @@ export interface operations {
             /** @description The confirmation link was mailed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +6856,8 @@ export interface operations {
             /** @description A field is missing or not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,6 +6868,8 @@ export interface operations {
             /** @description The address has an account, or its mailbox had a trial. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6881,9 @@ export interface operations {
             /** @description Rate-limited per client address, too many trials from here or for this mailbox today, or the shared mail limits (per recipient, per caller). */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6555,6 +6914,8 @@ export interface operations {
                 headers: {
                     /** @description The session cookie (not for a bearer client). */
                     "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6564,6 +6925,8 @@ export interface operations {
             /** @description The address or the password is missing. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6573,6 +6936,8 @@ export interface operations {
             /** @description Wrong address or password. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,6 +6947,8 @@ export interface operations {
             /** @description Not a corporate account (said only once the password is right), or a cross-site request. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6610,6 +6977,8 @@ export interface operations {
             /** @description The link's state. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6637,6 +7006,8 @@ export interface operations {
             /** @description The password is set; sign in next. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6646,6 +7017,8 @@ export interface operations {
             /** @description The link is not valid, or the password is not acceptable. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6656,6 +7029,8 @@ export interface operations {
             /** @description A trial's address got an account since it registered. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6665,6 +7040,8 @@ export interface operations {
             /** @description The link was used or has expired. */
             410: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7070,8 @@ export interface operations {
             /** @description Sent if the registration is waiting for it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6702,6 +7081,8 @@ export interface operations {
             /** @description The body is not valid JSON, or a field has the wrong type. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6714,6 +7095,9 @@ export interface operations {
             /** @description Rate-limited per client address, the registration has had its mails, or the shared mail limits (per recipient, per caller). */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +7119,8 @@ export interface operations {
             /** @description The organisation. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6745,6 +7131,7 @@ export interface operations {
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
             426: components["responses"]["StationTooOld"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6763,6 +7150,8 @@ export interface operations {
             /** @description The dashboard. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6772,6 +7161,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6790,6 +7180,8 @@ export interface operations {
             /** @description The team. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6799,6 +7191,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6821,6 +7214,8 @@ export interface operations {
             /** @description Invited. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,6 +7225,8 @@ export interface operations {
             /** @description Not an e-mail address. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7239,8 @@ export interface operations {
             /** @description The team is full. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6875,6 +7274,8 @@ export interface operations {
             /** @description Sent. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7288,8 @@ export interface operations {
             /** @description The member has set a password already. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6918,6 +7321,8 @@ export interface operations {
             /** @description Removed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6928,6 +7333,8 @@ export interface operations {
             /** @description Not the owner, the owner's own account, or a cross-site request. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,6 +7342,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["CorporateMemberNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6953,6 +7361,8 @@ export interface operations {
             /** @description The portal to send the browser to. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,12 +7375,15 @@ export interface operations {
             /** @description The organisation never paid (a trial). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             /** @description The payment provider did not open the portal. */
             500: {
                 headers: {
@@ -7002,6 +7415,8 @@ export interface operations {
             /** @description The checkout to send the browser to. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7011,6 +7426,8 @@ export interface operations {
             /** @description Not a plan. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7023,6 +7440,8 @@ export interface operations {
             /** @description The organisation has a live subscription. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7031,6 +7450,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             500: components["responses"]["CorporatePaymentSessionFailed"];
             503: components["responses"]["Unavailable"];
         };
@@ -7054,6 +7474,8 @@ export interface operations {
             /** @description Saved. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,6 +7485,8 @@ export interface operations {
             /** @description Not a paper size. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7074,6 +7498,7 @@ export interface operations {
             404: components["responses"]["CorporateOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7097,15 +7522,19 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /** @description The queue, the layout or the start position is not valid, or a code's record is too long for the labels. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7140,6 +7569,8 @@ export interface operations {
             /** @description Every named layout with the codes too dense for it. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,6 +7580,8 @@ export interface operations {
             /** @description The queue is empty or too long. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7183,6 +7616,8 @@ export interface operations {
             /** @description Recorded. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7192,6 +7627,8 @@ export interface operations {
             /** @description The queue, the label count or the layout is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7223,6 +7660,8 @@ export interface operations {
             /** @description The form. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,6 +7694,8 @@ export interface operations {
             /** @description Sent. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7264,6 +7705,8 @@ export interface operations {
             /** @description No consent, or the record is not valid (errors lists the fields). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7273,6 +7716,8 @@ export interface operations {
             /** @description The form is closed (the organisation is paused or its plan full), or a cross-site request. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7747,8 @@ export interface operations {
             /** @description The links (without their URLs, which only their creation shows). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7334,6 +7781,8 @@ export interface operations {
             /** @description Made; the answer is the only one that carries its URL. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7343,6 +7792,8 @@ export interface operations {
             /** @description Not one of the expiries. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7354,6 +7805,8 @@ export interface operations {
             /** @description No such organisation, template or project here. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +7816,8 @@ export interface operations {
             /** @description The plan's codes are all used. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7392,6 +7847,8 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7403,6 +7860,8 @@ export interface operations {
             /** @description No such organisation or link here. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7434,6 +7893,8 @@ export interface operations {
             /** @description Made (and mailed). */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7443,6 +7904,8 @@ export interface operations {
             /** @description Not an e-mail address. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7473,6 +7936,8 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7502,10 +7967,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
@@ -7530,6 +7997,8 @@ export interface operations {
             /** @description Every project, by id. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7563,6 +8032,8 @@ export interface operations {
             /** @description The project as stored. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7601,6 +8072,8 @@ export interface operations {
             /** @description The project as stored. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7635,6 +8108,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7647,6 +8122,8 @@ export interface operations {
             /** @description The project holds codes; nothing was changed. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7669,10 +8146,10 @@ export interface operations {
                 /** @description `all` (or absent), `organization` (codes in no project) or a project's id. */
                 project?: string;
                 /** @description `all` (or absent), `active` or `inactive`. */
-                status?: string;
+                status?: "all" | "active" | "inactive";
                 /** @description `1` adds each code's record and QR text. */
-                records?: string;
-                /** @description Only the code with this employee or badge number (issue 23; 1 to 100 of A-Z a-z 0-9 - _ . : @ +). */
+                records?: "1";
+                /** @description Only the code with this employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +). */
                 externalId?: string;
             };
             header?: never;
@@ -7687,6 +8164,8 @@ export interface operations {
             /** @description The codes and the quota. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7696,6 +8175,8 @@ export interface operations {
             /** @description A query parameter is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7715,7 +8196,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -7740,6 +8221,8 @@ export interface operations {
             /** @description The code as stored, with its record and QR text. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7777,10 +8260,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
@@ -7809,6 +8294,8 @@ export interface operations {
             /** @description The preview, or the import's outcome. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7823,6 +8310,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7835,6 +8324,8 @@ export interface operations {
             /** @description The rows would take the organisation past its plan's codes; nothing was imported. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +8356,8 @@ export interface operations {
             /** @description The code. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7899,6 +8392,8 @@ export interface operations {
             /** @description The code as stored, with its record and QR text. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7912,6 +8407,8 @@ export interface operations {
             /** @description Another code of the organisation has this employee or badge number (externalId). */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7942,6 +8439,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7960,7 +8459,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -7983,6 +8482,8 @@ export interface operations {
             /** @description The copy, with its record and QR text. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7992,6 +8493,8 @@ export interface operations {
             /** @description The Idempotency-Key is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8011,9 +8514,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `helmet`, `gear` or `wallet`; absent: the code's own label type. */
-                preset?: string;
+                preset?: "helmet" | "gear" | "wallet";
                 /** @description `letter` or `a4`; absent: a4. */
-                paper?: string;
+                paper?: "letter" | "a4";
             };
             header?: never;
             path: {
@@ -8030,15 +8533,19 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /** @description The preset or paper is not one there is, or the record does not fit the label. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,10 +8577,12 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
+                    "image/png": unknown;
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
@@ -8098,6 +8607,8 @@ export interface operations {
             /** @description The templates. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8131,6 +8642,8 @@ export interface operations {
             /** @description The template as stored. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8171,6 +8684,8 @@ export interface operations {
             /** @description The template as stored. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8184,6 +8699,7 @@ export interface operations {
             409: components["responses"]["FormTemplateConflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8206,6 +8722,8 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8215,6 +8733,8 @@ export interface operations {
             /** @description The built-in form cannot be deleted. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8224,6 +8744,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["FormTemplateNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8242,6 +8763,8 @@ export interface operations {
             /** @description The keys. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8251,6 +8774,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CorporateAPIKeyNotHere"];
             404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8273,6 +8797,8 @@ export interface operations {
             /** @description Made. Keep the secret now; it is never shown again. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8282,6 +8808,8 @@ export interface operations {
             /** @description A missing or unusable name, scope or expiry. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8292,6 +8820,8 @@ export interface operations {
             /** @description Not the Organization Administrator, an API key, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8302,6 +8832,8 @@ export interface operations {
             /** @description A live key has this name, or the organisation has 50 live keys. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,6 +8842,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8329,6 +8862,8 @@ export interface operations {
             /** @description Revoked (revoking again answers the same). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8339,6 +8874,8 @@ export interface operations {
             /** @description Not the Organization Administrator, an API key, or a request from another site. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8348,12 +8885,15 @@ export interface operations {
             /** @description No such organisation, or no such key in it. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8362,7 +8902,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -8393,6 +8933,8 @@ export interface operations {
             /** @description The code was updated, or was already as sent (changed false). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8402,6 +8944,8 @@ export interface operations {
             /** @description The code was created. */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8440,6 +8984,8 @@ export interface operations {
             /** @description The code, now inactive. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8475,6 +9021,8 @@ export interface operations {
             /** @description The code, now active. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8494,7 +9042,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create safe to retry (issue 23): the same key, caller and
+                 * @description Makes a create safe to retry: the same key, caller and
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
@@ -8519,6 +9067,8 @@ export interface operations {
             /** @description What was done. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8528,6 +9078,8 @@ export interface operations {
             /** @description Nothing was written. `rows` lists each refused worker's problems; the body's own problems (empty, too many, wrong type) have a message only. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8564,15 +9116,19 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": unknown;
                 };
             };
             /** @description An id is not valid, unknown or deactivated, or the layout or start position is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8596,9 +9152,9 @@ export interface operations {
                 /** @description The nextCursor of the previous page. */
                 cursor?: string;
                 /** @description Codes per page, 1 to 500 (100 when absent). */
-                limit?: string;
+                limit?: number;
                 /** @description `record` adds each code's record. */
-                include?: string;
+                include?: "record";
             };
             header?: never;
             path: {
@@ -8612,6 +9168,8 @@ export interface operations {
             /** @description One page of changes. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8621,6 +9179,8 @@ export interface operations {
             /** @description A query parameter is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
