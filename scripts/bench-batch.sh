@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`, corporate batch printing: one whole request of the cloud on
-# a throwaway PostgreSQL printing 1,000 distinct library codes on Avery 5160
-# (the library read, unsealing each record, its QR text, the label engine's
-# PDF, the print run recorded), as cloud/http's BenchmarkBatchPrint1000
+# a throwaway PostgreSQL printing 1,000 distinct library codes on the
+# corporate helmet labels, US Letter (Avery 5163) (the library read,
+# unsealing each record, its QR text, the label engine's PDF, the print run
+# recorded), as cloud/http's BenchmarkBatchPrint1000
 # measures it (the mean of a few requests after a warm-up one). Prints exactly:
 #   batch: 1000 codes in X.XX s
 # The goal is under 1.5 s. To see what dominates, add
