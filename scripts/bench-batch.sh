@@ -11,11 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+runs="${BENCH_BATCH_RUNS:-5}x"
+[ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench.sh
+
 . scripts/postgres.sh
 postgres_start >&2
 
 out=$(cd cloud && GOWORK=off go test -run '^$' -bench '^BenchmarkBatchPrint1000$' \
-  -benchtime "${BENCH_BATCH_RUNS:-5}x" -count 1 ./http)
+  -benchtime "$runs" -count 1 ./http)
 ns=$(awk '$1 ~ /^BenchmarkBatchPrint1000/ { print $3 }' <<<"$out")
 [ -n "$ns" ] || { echo "$out" >&2; echo "bench-batch: the benchmark printed no result" >&2; exit 1; }
 LC_ALL=C awk -v ns="$ns" 'BEGIN { printf "batch: 1000 codes in %.2f s\n", ns / 1e9 }'

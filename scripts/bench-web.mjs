@@ -170,7 +170,8 @@ async function libraryInteractions(browser) {
   await page.setViewport({ width: 1280, height: 800 });
   await page.evaluateOnNewDocument(observeInteractions);
   await page.goto(`${base}/corporate/qr-codes`, { waitUntil: "networkidle0" });
-  const newest = '::-p-aria(Edit: Worker 2000[role="button"])';
+  // The newest code: the seed names its workers Worker 0001 to Worker <codes>.
+  const newest = `::-p-aria(Edit: Worker ${String(codes).padStart(4, "0")}[role="button"])`;
   const wanted = "Worker 0001"; // the oldest code, on the library's last page
   const search = 'input[type="search"]';
   await page.locator(newest).wait();
