@@ -152,8 +152,12 @@ async function longest(page, act) {
 
 const timing = (what, ms) => console.log(`web: ${what} ${ms} ms`);
 
-/** Each interaction is timed this many times; the median is printed (a loaded machine jitters). */
-const REPEATS = 3;
+/**
+ * Each interaction is timed this many times; the median is printed (a
+ * loaded machine jitters). Once when Lighthouse runs once (BENCH_WEB_RUNS=1,
+ * and the smoke run in make test): a quick look, not a figure.
+ */
+const REPEATS = runs === 1 ? 1 : 3;
 
 /** The median of REPEATS timings of `act`, `reset` run after each. */
 async function medianOf(page, act, reset) {

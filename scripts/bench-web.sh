@@ -9,7 +9,8 @@
 #        library 2000 codes, admin users 100044, batch print 2000 queued)
 #   web: library <interaction> N ms                 (and the batch page's)
 # BENCH_WEB_RUNS sets the Lighthouse runs per page (3). BENCH_SMOKE=1
-# (scripts/bench.sh) seeds 100 users and 40 codes and runs Lighthouse once.
+# (scripts/bench.sh) seeds 100 users and 40 codes and runs Lighthouse and
+# each interaction once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
