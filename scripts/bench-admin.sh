@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 USERS=100000
 SEARCH_SECONDS=${BENCH_ADMIN_SECONDS:-10}
+if [ "${BENCH_SMOKE:-}" = 1 ]; then USERS=1000 SEARCH_SECONDS=1; fi # scripts/bench.sh
 EMAIL=bench-admin@lifetag.test
 PASSWORD=bench-password-1
 

@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 
 API_SECONDS=${BENCH_API_SECONDS:-20}
 LOGIN_SECONDS=${BENCH_LOGIN_SECONDS:-10}
+if [ "${BENCH_SMOKE:-}" = 1 ]; then API_SECONDS=2 LOGIN_SECONDS=1; fi # scripts/bench.sh
 EMAIL=bench@lifetag.test
 PASSWORD=bench-password-1
 

@@ -9,11 +9,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+runs="${BENCH_SYNC_RUNS:-3}x"
+[ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench.sh
+
 . scripts/postgres.sh
 postgres_start >&2
 
 out=$(cd cloud && GOWORK=off go test -run '^$' -bench '^BenchmarkSync2000$' \
-  -benchtime "${BENCH_SYNC_RUNS:-3}x" -count 1 ./http)
+  -benchtime "$runs" -count 1 ./http)
 line=$(awk '$1 ~ /^BenchmarkSync2000/' <<<"$out")
 upsert=$(awk '{ for (i = 1; i < NF; i++) if ($(i+1) == "upsert-s") print $i }' <<<"$line")
 resync=$(awk '{ for (i = 1; i < NF; i++) if ($(i+1) == "resync-s") print $i }' <<<"$line")

@@ -8,7 +8,9 @@
 #   web: <page> perf P, LCP L s, TBT T ms          (home, corporate dashboard,
 #        library 2000 codes, admin users 100044, batch print 2000 queued)
 #   web: library <interaction> N ms                 (and the batch page's)
-# BENCH_WEB_RUNS sets the Lighthouse runs per page (3).
+# BENCH_WEB_RUNS sets the Lighthouse runs per page (3). BENCH_SMOKE=1
+# (scripts/bench.sh) seeds 100 users and 40 codes and runs Lighthouse and
+# each interaction once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +19,8 @@ USERS=100044
 CODES=2000
 ORDERS=40
 PROJECTS=4
+runs=${BENCH_WEB_RUNS:-3}
+if [ "${BENCH_SMOKE:-}" = 1 ]; then USERS=100 CODES=40 runs=1; fi
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 OFFICER=officer@bench-scaffolding.example
 ADMIN=bench-admin@lifetag.test
@@ -141,5 +145,5 @@ users=$(psql -tA "$LIFETAG_TEST_DATABASE_URL" -c 'SELECT count(*) FROM users')
 
 cp scripts/bench-web.mjs "$tools/bench-web.mjs"
 BENCH_BASE="$base" BENCH_ORG="$org" BENCH_OFFICER="$OFFICER" BENCH_ADMIN="$ADMIN" BENCH_PASSWORD="$PASSWORD" \
-  BENCH_CODES="$CODES" BENCH_USERS="$USERS" BENCH_RUNS="${BENCH_WEB_RUNS:-3}" CHROMIUM="$CHROMIUM" \
+  BENCH_CODES="$CODES" BENCH_USERS="$USERS" BENCH_RUNS="$runs" CHROMIUM="$CHROMIUM" \
   node "$tools/bench-web.mjs"

@@ -31,8 +31,9 @@ scripts/lint-contract.sh || status=1
 
 for module in pkg cloud station; do
   echo "== go vet, go test: $module"
-  # GOWORK=off proves each module builds and tests on its own.
-  (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...) || status=1
+  # GOWORK=off proves each module builds and tests on its own. Every
+  # benchmark runs once too (-benchtime 1x), so none can rot unseen.
+  (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 -bench . -benchtime 1x ./...) || status=1
 done
 
 # Every fuzz target, briefly (make fuzz runs them longer).
@@ -47,6 +48,13 @@ scripts/test-e2e.sh || status=1
 # The desktop print station: signed installers, its window in Chromium and
 # under Xvfb, offline printing (it builds what it needs itself).
 scripts/test-station.sh || status=1
+
+# Every make bench script once, at its smallest and shortest (BENCH_SMOKE),
+# to prove it still prints its line; the figures mean nothing here. Each
+# gets a database of its own on this PostgreSQL (a given $DATABASE_URL is
+# the tests' and would be shared, so then they make their own).
+echo "== make bench, smoke run"
+env -u DATABASE_URL BENCH_SMOKE=1 LIFETAG_PG_SERVER="$(postgres_server)" scripts/bench.sh || status=1
 
 if [ -s "$LIFETAG_CONTRACT_TALLY" ]; then
   awk '{ if ($1 > ops) ops = $1; requests += $2; violations += $3 }

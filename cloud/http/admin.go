@@ -212,7 +212,11 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 		err = out.Error()
 	}
 	if err != nil {
-		s.logger.Error("users export failed", slog.String("error", err.Error()))
+		if clientLeft(r, err) {
+			s.logger.DebugContext(r.Context(), "users export abandoned: the client went away")
+		} else {
+			s.logger.Error("users export failed", slog.String("error", err.Error()))
+		}
 		panic(http.ErrAbortHandler)
 	}
 }

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -34,6 +35,11 @@ var statusOf = map[string]int{
 // database is unavailable (seconds): a restart or failover takes a few.
 const retryAfterUnavailable = "2"
 
+// statusClientClosedRequest is nginx's status for a request whose client
+// hung up before the answer: no one reads it, but the access log then tells
+// a client that left apart from a fault of the server.
+const statusClientClosedRequest = 499
+
 // writeJSON writes v with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -47,6 +53,12 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var se *statusError
 	if errors.As(err, &se) {
 		writeMessage(w, se.status, se.message)
+		return
+	}
+	if clientLeft(r, err) {
+		s.logger.DebugContext(r.Context(), "request abandoned: the client went away", slog.String("method", r.Method),
+			slog.String("route", routePattern(r)))
+		w.WriteHeader(statusClientClosedRequest)
 		return
 	}
 	code := cloud.ErrorCode(err)
@@ -69,6 +81,13 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	}
 	writeJSON(w, statusOf[code], resp)
+}
+
+// clientLeft reports an error that is only the client hanging up: the
+// request's context was cancelled (the connection closed) and the work
+// stopped because of it.
+func clientLeft(r *http.Request, err error) bool {
+	return errors.Is(err, context.Canceled) && r.Context().Err() != nil
 }
 
 func writeMessage(w http.ResponseWriter, status int, message string) {
