@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`, corporate integration (issue 23): an HR system's bulk upsert
+# `make bench`, corporate integration: an HR system's bulk upsert
 # of 2,000 workers into an empty library on a throwaway PostgreSQL, then the
 # same request again (nothing changes, nothing is created), as cloud/http's
 # BenchmarkSync2000 measures them (the mean of a few runs, each on a fresh

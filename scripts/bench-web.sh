@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`, website part (issue 26): the built site served by the cloud on
+# `make bench`, website part: the built site served by the cloud on
 # a throwaway PostgreSQL holding real amounts of data (100,044 users, an
 # organisation with 2,000 imported codes, 40 orders), then
 # scripts/bench-web.mjs: Lighthouse (mobile, 3 runs each, medians) on five
@@ -98,7 +98,7 @@ post /api/auth/set-password "{\"email\":\"$ADMIN\",\"token\":\"$(mail_token "$AD
 # mail, room for the codes, projects, and 2,000 workers imported from CSV
 # files as a safety officer would (a quarter with an allergy, a tenth with
 # a condition).
-# The organisation exists once the mailed link proves the address (issue 21).
+# The organisation exists once the mailed link proves the address.
 post /api/corporate/register "{\"name\":\"Bench Scaffolding Ltd\",\"contactEmail\":\"$OFFICER\"}" >/dev/null
 org=$(post /api/corporate/setup-password "{\"token\":\"$(mail_token "$OFFICER")\",\"password\":\"$PASSWORD\"}" | field organizationId)
 [ -n "$org" ] || { echo "bench-web: the trial's setup link made no organisation" >&2; exit 1; }
