@@ -101,6 +101,9 @@ func TestLibraryImportEncodings(t *testing.T) {
 			}
 			wantStatus(t, e.do("POST", o.path("/qr-codes/import"), o.token,
 				map[string]any{"csv": sheet(",", polish...), "csvFile": []byte(sheet(",", polish...))}), 400, cloud.MsgImportCsvAndCsvFile)
+			// The limit is the file's, before it is decoded.
+			wantStatus(t, e.do("POST", o.path("/qr-codes/import"), o.token,
+				map[string]any{"csvFile": []byte(sheet(",", polish...) + strings.Repeat(" ", cloud.ImportMaxBytes))}), 400, cloud.MsgImportTooLarge)
 			if n := len(e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any)); n != 0 {
 				t.Fatalf("a refused file imported %d codes", n)
 			}
