@@ -82,6 +82,11 @@ const (
 	MsgImportTooLarge        = "The CSV file is too large: at most 1 MB and 2000 rows"
 	MsgImportEmpty           = "The CSV file has no rows to import"
 	MsgImportUnreadable      = "The CSV file could not be read: %s"
+	// MsgImportUndecodable refuses a file whose text is in no encoding a
+	// spreadsheet saves (emergency.SpreadsheetText), and says how to save
+	// one that is.
+	MsgImportUndecodable     = "This file's text could not be read: save it from Excel as \"CSV UTF-8 (Comma delimited)\" and import it again"
+	MsgImportCsvAndCsvFile   = "Send the file as csv or as csvFile, not both"
 	MsgImportNoNameColumn    = "The CSV file needs a Name column (download the template)"
 	MsgImportUnknownColumn   = "Unknown column %q: use the template's column names"
 	MsgImportDuplicateColumn = "The column %q appears twice"

@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -214,6 +215,7 @@ var contractBounds = []contractBound{
 	{"schema ImportQRCodesRequest.projectId", "maximum", math.MaxInt64},
 	{"schema ImportQRCodesRequest.labelType", "maxLength", cloud.MaxBodyBytes},
 	{"schema ImportQRCodesRequest.csv", "maxLength", cloud.ImportMaxBytes},
+	{"schema ImportQRCodesRequest.csvFile", "maxLength", base64.StdEncoding.EncodedLen(cloud.ImportMaxBytes)},
 	{"schema FormTemplateFieldInput.id", "maxLength", emergency.Rules.Templates.MaxBytes["id"]},
 	{"schema FormTemplateFieldInput.label", "maxLength", emergency.Rules.Templates.MaxBytes["label"]},
 	{"schema FormTemplateFieldInput.placeholder", "maxLength", emergency.Rules.Templates.MaxBytes["placeholder"]},

@@ -162,7 +162,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	records, err := readImportCSV(req.Csv)
+	records, err := readImportCSV(req.Csv, req.CsvFile)
 	if err != nil {
 		return nil, err
 	}
@@ -328,14 +328,30 @@ func fieldsByID(fields []emergency.Field, id string) []emergency.Field {
 	return []emergency.Field{{ID: id, Label: id}}
 }
 
-// readImportCSV parses the file (a UTF-8 byte order mark, CRLF and quoted
-// line breaks allowed) within the size limits, the header first.
-func readImportCSV(text string) ([][]string, error) {
-	if len(text) > cloud.ImportMaxBytes {
+// readImportCSV parses the file, given as text or as its bytes
+// (decoded by emergency.SpreadsheetText, as Excel may have saved it),
+// within the size limits, the header first. CRLF and quoted line breaks
+// are allowed; cells are separated by commas, or by tabs when the header
+// has tabs and no commas (Excel's "Unicode text").
+func readImportCSV(text string, file []byte) ([][]string, error) {
+	if text != "" && len(file) > 0 {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportCsvAndCsvFile)
+	}
+	if len(file) == 0 {
+		file = []byte(text)
+	}
+	if len(file) > cloud.ImportMaxBytes {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportTooLarge)
 	}
-	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(text, utf8BOM)))
+	text, err := emergency.SpreadsheetText(file)
+	if err != nil {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportUndecodable)
+	}
+	r := csv.NewReader(strings.NewReader(text))
 	r.FieldsPerRecord = -1 // short rows are rows with blank cells
+	if header, _, _ := strings.Cut(text, "\n"); strings.Contains(header, "\t") && !strings.Contains(header, ",") {
+		r.Comma = '\t'
+	}
 	var records [][]string
 	for {
 		record, err := r.Read()

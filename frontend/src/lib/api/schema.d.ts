@@ -3390,7 +3390,7 @@ export interface components {
             /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it. */
             externalId?: string | null;
         };
-        /** @description A CSV import, as JSON. */
+        /** @description A CSV import, as JSON, the file given either as text (csv) or as its bytes (csvFile). */
         ImportQRCodesRequest: {
             /**
              * Format: int64
@@ -3407,12 +3407,26 @@ export interface components {
             /**
              * @description The file's text (UTF-8, a byte order mark and CRLF allowed, at
              *     most 1 MB and 2000 rows): a header row (Name, then the
-             *     template's field labels), then one row per code. The template
-             *     file's hint row and blank rows are skipped.
+             *     template's field labels), then one row per code, its cells
+             *     separated by commas, or by tabs when the header has tabs and no
+             *     commas. The template file's hint row and blank rows are skipped.
+             *     Text holding a replacement character (U+FFFD, what a file read
+             *     in the wrong encoding shows) is refused.
              * @example Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone
              *     Ann,Ann Rider,O+,Bob Rider,+44 7700 900456
              */
-            csv: string;
+            csv?: string;
+            /**
+             * Format: byte
+             * @description In place of csv, the file's bytes as saved, in base64 (at most
+             *     1 MB before encoding): UTF-8 with or without a byte order mark,
+             *     UTF-16 with a byte order mark (Excel's "Unicode text", tab
+             *     separated), or Windows-1252 (Excel's plain "CSV" on Windows) when
+             *     the bytes are not UTF-8. A file whose text cannot be read cleanly
+             *     in one of these is refused.
+             * @example TmFtZSxGdWxsIE5hbWUNCkpvc+kgTvrxZXosSm9z6SBO+vFleg0K
+             */
+            csvFile?: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
         };

@@ -42,7 +42,13 @@ describe("the CSV import dialog", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("previews each row's errors, keeps Import disabled until every row is valid, then imports", async () => {
-    const bodies: { csv: string; commit: boolean; templateId: number; projectId: number }[] = [];
+    const bodies: {
+      csv?: string;
+      csvFile?: string;
+      commit: boolean;
+      templateId: number;
+      projectId: number;
+    }[] = [];
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
@@ -61,7 +67,9 @@ describe("the CSV import dialog", () => {
         const b = JSON.parse(String(body)) as (typeof bodies)[number];
         bodies.push(b);
         if (b.commit) return { body: { ...goodPreview, imported: 1 } };
-        return { body: b.csv.includes("Eve") ? badPreview : goodPreview };
+        return {
+          body: b.csvFile !== undefined || b.csv?.includes("Eve") ? badPreview : goodPreview,
+        };
       },
     });
     const user = userEvent.setup();
@@ -71,16 +79,15 @@ describe("the CSV import dialog", () => {
     const importButton = () => within(dialog).getByRole("button", { name: /^Import \d+ QR/ });
     expect(importButton()).toBeDisabled();
 
-    // A file is read as text and sent for a preview (commit false).
+    // A file is sent as its bytes, for the server to read in the encoding
+    // Excel saved it in, and previewed (commit false).
     const file = new File([csv], "workers.csv", { type: "text/csv" });
     await user.upload(within(dialog).getByLabelText("CSV file"), file);
-    await waitFor(() =>
-      expect(within(dialog).getByLabelText("Or paste the CSV text")).toHaveValue(csv),
-    );
+    expect(await within(dialog).findByText("workers.csv is chosen.")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
     expect(await within(dialog).findByText("Blood type is required")).toBeVisible();
     expect(within(dialog).getByRole("status")).toHaveTextContent("1 row is ready, 1 has errors.");
-    expect(bodies[0]).toEqual({ templateId: 0, projectId: 0, csv, commit: false });
+    expect(bodies[0]).toEqual({ templateId: 0, projectId: 0, csvFile: btoa(csv), commit: false });
     expect(importButton()).toBeDisabled();
 
     // Fixed (Eve's row removed): the preview is asked again, and Import works.
@@ -97,8 +104,62 @@ describe("the CSV import dialog", () => {
         description: "1 QR code was added to your library.",
       }),
     );
-    expect(bodies.at(-1)).toMatchObject({ commit: true, csv: fixed });
+    // Typed text takes the chosen file's place.
+    expect(bodies.at(-1)).toEqual({ templateId: 0, projectId: 0, commit: true, csv: fixed });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("sends a Windows-1252 file's bytes untouched and shows the names the server read", async () => {
+    // "José Núñez" as Excel's plain CSV saves it on Windows: é, ú, ñ are
+    // single bytes that are not UTF-8, which File.text() would have
+    // turned into replacement characters.
+    const header = [...new TextEncoder().encode("Name,Full Name\r\n")];
+    const bytes = new Uint8Array([
+      ...header,
+      0x4a,
+      0x6f,
+      0x73,
+      0xe9,
+      0x20,
+      0x4e,
+      0xfa,
+      0xf1,
+      0x65,
+      0x7a,
+      0x0d,
+      0x0a,
+    ]);
+    const bodies: { csv?: string; csvFile?: string }[] = [];
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          quota: { used: 0, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": ({ body }) => {
+        bodies.push(JSON.parse(String(body)) as (typeof bodies)[number]);
+        return { body: { ...goodPreview, rows: [{ row: 2, name: "José Núñez", errors: {} }] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    await user.upload(within(dialog).getByLabelText("CSV file"), new File([bytes], "workers.csv"));
+    await user.click(await within(dialog).findByRole("button", { name: "Check rows" }));
+    const preview = await within(dialog).findByRole("table");
+    expect(within(preview).getByRole("columnheader", { name: "Name" })).toBeVisible();
+    expect(within(preview).getByRole("cell", { name: "José Núñez" })).toBeVisible();
+    expect(bodies[0]?.csv).toBeUndefined();
+    expect(Uint8Array.from(atob(bodies[0]?.csvFile ?? ""), (c) => c.charCodeAt(0))).toEqual(bytes);
   });
 
   it("says in the preview when the rows exceed what is left of the plan, and keeps Import disabled", async () => {

@@ -26,7 +26,13 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const [chosenTemplate, setTemplateId] = useState<number | null>(null);
   const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
   const [projectId, setProjectId] = useState(0);
+  // The file is sent as its bytes, for the server to read in whichever
+  // encoding Excel saved it (File.text() would read it as UTF-8 and turn
+  // a Windows-1252 file's accented names into replacement characters);
+  // pasted text takes its place.
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [csv, setCsv] = useState("");
+  const source = file ? { csvFile: file.base64 } : { csv };
   const [preview, setPreview] = useState<ImportResult | null>(null);
   // The preview answers for one file and form; any change asks again.
   // The server's offer when the file's columns are another template's.
@@ -44,7 +50,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
 
   const check = (id = templateId) =>
     importCodes.mutate(
-      { templateId: id, projectId, csv, commit: false },
+      { templateId: id, projectId, ...source, commit: false },
       {
         onSuccess: setPreview,
         onError: (error) => {
@@ -61,7 +67,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   };
   const commit = () =>
     importCodes.mutate(
-      { templateId, projectId, csv, commit: true },
+      { templateId, projectId, ...source, commit: true },
       {
         onSuccess: (result) => {
           toast({
@@ -133,16 +139,20 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
             <input
               {...control}
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,.txt,text/csv,text/plain"
               onChange={async (e) => {
-                const file = e.target.files?.[0];
-                if (!file) return;
-                setCsv(await file.text());
+                const chosen = e.target.files?.[0];
+                if (!chosen) return;
+                // Until it is read, nothing to check: not the file before.
+                setFile(null);
+                setCsv("");
                 changed();
+                setFile({ name: chosen.name, base64: await fileBase64(chosen) });
               }}
             />
           )}
         </FormField>
+        {file && <p className="hint">{copy.chosen(file.name)}</p>}
         <FormField label={copy.paste}>
           {(control) => (
             <textarea
@@ -152,6 +162,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
               spellCheck={false}
               onChange={(e) => {
                 setCsv(e.target.value);
+                setFile(null);
                 changed();
               }}
             />
@@ -162,7 +173,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
           className="button button-secondary"
           busy={importCodes.isPending && preview === null}
           busyLabel={copy.previewing}
-          disabled={csv.trim() === ""}
+          disabled={file === null && csv.trim() === ""}
           onClick={() => check()}
         >
           {copy.preview}
@@ -251,4 +262,15 @@ function PreviewTable({ result }: { result: ImportResult }) {
       </div>
     </section>
   );
+}
+
+/** The file's bytes in base64, as the import's csvFile takes them. */
+async function fileBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  // In slices: String.fromCharCode takes its bytes as arguments.
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
 }

@@ -82,6 +82,7 @@ export const libraryCopy = {
     downloadTemplate: "Download CSV template",
     file: "CSV file",
     paste: "Or paste the CSV text",
+    chosen: (name: string) => `${name} is chosen.`,
     preview: "Check rows",
     switchTemplate: "Switch",
     previewing: "Checking…",
