@@ -47,24 +47,8 @@ cache="${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/wine"
 mkdir -p "$cache"
 wine_version="$(dpkg-query -W -f='${Version}' libwine)"
 
-# The 32-bit PE libraries of this Wine (wow64 runs the 32-bit NSIS stub with
-# them): libwine:i386 unpacked once into the cache, as wine32:i386 often
-# will not install beside the 64-bit Wine.
-libs="$cache/libwine-i386-$wine_version"
-if [ ! -d "$libs" ]; then
-  echo "== wine: the 32-bit Wine libraries (libwine:i386 $wine_version), once"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  if ! dpkg --print-foreign-architectures | grep -x i386 >/dev/null; then
-    $sudo dpkg --add-architecture i386
-  fi
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || true # an i386 index out of step is not ours
-  (cd "$work" && apt-get download "libwine:i386=$wine_version" >/dev/null 2>&1) ||
-    fail "apt-get download libwine:i386=$wine_version failed"
-  dpkg-deb -x "$work"/libwine_*_i386.deb "$work/libwine"
-  mv "$work/libwine/usr/lib/i386-linux-gnu/wine" "$libs"
-fi
-export WINEDLLPATH="$libs" WINEDEBUG=-all
+# Wine 8.0 is 64-bit only here, as both installers and the station are.
+export WINEDEBUG=-all
 # No Mono or Gecko prompts, and no menu entries in this machine's desktop.
 export WINEDLLOVERRIDES="mscoree,mshtml,winemenubuilder.exe=d"
 
@@ -76,7 +60,7 @@ fi
 
 # A booted prefix, made once (wineboot takes a while); each case gets a
 # copy, hard-linked but for the registry files Wine rewrites.
-template="$cache/prefix-$wine_version"
+template="$cache/prefix64-$wine_version"
 if [ ! -f "$template/system.reg" ]; then
   echo "== wine: a template prefix, once"
   rm -rf "$template"

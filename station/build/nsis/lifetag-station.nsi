@@ -25,7 +25,10 @@
 ; - Each installer refuses to install over the other.
 ; Every refusal exits with its own code (EXIT_* below) and writes a line to
 ; the log, %TEMP%\lifetag-station-setup.log (C:\Windows\Temp for SYSTEM).
-Unicode true
+; A 64-bit installer for a 64-bit program: 32-bit Windows will not start it
+; (Windows says the app cannot run on this PC), and it runs where the
+; station runs, without the 32-bit subsystem.
+Target amd64-unicode
 !include "MUI2.nsh"
 !include "FileFunc.nsh"
 !include "LogicLib.nsh"
@@ -41,7 +44,7 @@ Unicode true
 !define EXIT_BAD_CLOUDURL 3 ; /CLOUDURL= is not an https:// address
 !define EXIT_DOWNGRADE 4    ; a newer version is installed
 !define EXIT_OTHER 5        ; installed with the MSI
-!define EXIT_NOT_64BIT 6    ; 32-bit Windows
+!define EXIT_NOT_X64 6      ; not x64 Windows (ARM64 runs x64 programs, but the station is not supported there)
 !define EXIT_UNINSTALL 7    ; /UNINSTALL found nothing, or left files behind
 
 Name "${PRODUCT}"
@@ -186,8 +189,8 @@ Function CheckCloudUrl
 FunctionEnd
 
 Function .onInit
-  ${IfNot} ${RunningX64}
-    !insertmacro Refuse ${EXIT_NOT_64BIT} "${PRODUCT} needs 64-bit Windows."
+  ${IfNot} ${IsNativeAMD64}
+    !insertmacro Refuse ${EXIT_NOT_X64} "${PRODUCT} needs 64-bit Windows on an Intel or AMD (x64) processor; ARM64 Windows is not supported."
   ${EndIf}
   ; The 64-bit registry, as the 64-bit station reads it.
   SetRegView 64
