@@ -1296,7 +1296,10 @@ export interface paths {
          * The label sheet PDF of a queue of library codes (a print is recorded as a print run; a preview is not).
          * @description Refused (403) while the organisation is paused: its subscription
          *     ended, or it holds more codes than its plan allows (the message
-         *     gives the numbers and the way out).
+         *     gives the numbers and the way out). A queue holding a deactivated
+         *     code (a worker who left) is refused whole (400), preview included,
+         *     naming every deactivated code: no sheet is made with a label
+         *     silently missing.
          */
         post: operations["printCorporateBatch"];
         delete?: never;
@@ -7530,7 +7533,7 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
-            /** @description The queue, the layout or the start position is not valid, or a code's record is too long for the labels. */
+            /** @description The queue, the layout or the start position is not valid, a code's record is too long for the labels, or a queued code is deactivated. */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8541,7 +8544,7 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
-            /** @description The preset or paper is not one there is, or the record does not fit the label. */
+            /** @description The preset or paper is not one there is, the record does not fit the label, or the code is deactivated (a worker who left; never printed). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8583,6 +8586,17 @@ export interface operations {
                 };
                 content: {
                     "image/png": unknown;
+                };
+            };
+            /** @description The code is deactivated (a worker who left; never printed). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];
