@@ -1323,7 +1323,8 @@ export interface paths {
          *     codes whose QR modules would print under the smallest a phone reads
          *     on its labels (the rule printing applies, so a layout with none
          *     refused prints the queue). Refused (403) while the organisation is
-         *     paused, as printing is.
+         *     paused, as printing is. Deactivated codes are answered like the
+         *     others: asking prints nothing, and printing refuses them by name.
          */
         post: operations["fitCorporateBatch"];
         delete?: never;
