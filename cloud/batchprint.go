@@ -38,6 +38,16 @@ const (
 	// MsgBatchCodesTooLongEverywhere is the same when no layout holds the
 	// largest of them.
 	MsgBatchCodesTooLongEverywhere = "%d codes hold too much text for legible QR codes on %s labels: %s. No batch layout holds them all (their modules would print under the %.2f mm a phone reads); shorten the longest records."
+	// MsgBatchCodeInactive names the deactivated code (its library name,
+	// quoted) in a batch: the whole batch is refused, so a worker's label
+	// is never silently missing from the sheet.
+	MsgBatchCodeInactive = "%s is deactivated, so its label is not printed: reactivate the code or remove it from the batch."
+	// MsgBatchCodesInactive is the same for several codes: how many, and
+	// their names (sheet.NamesList: the first few, then "and N more").
+	MsgBatchCodesInactive = "%d codes are deactivated, so their labels are not printed: %s. Reactivate them or remove them from the batch."
+	// MsgCodeLabelInactive names a deactivated code whose own label (PDF or
+	// image) was asked for.
+	MsgCodeLabelInactive = "%s is deactivated, so its label is not printed: reactivate the code to download it."
 )
 
 // PrintRun is one batch of labels printed.

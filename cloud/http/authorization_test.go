@@ -322,8 +322,10 @@ var routeCases = []routeCase{
 	{"corporate import qr codes", "POST /api/corporate/{orgId}/qr-codes/import", fixed(orgPath("/qr-codes/import")),
 		func(string) any { return map[string]any{"csv": "Name\nX\n", "commit": true} }, keyWrites(400)},
 	{"corporate qr code", "GET /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyReads()},
+	// The edit keeps the code active: the label rows below print it, and a
+	// deactivated code's label is refused.
 	{"corporate update qr code", "PUT /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")),
-		func(string) any { return map[string]any{"isActive": false} }, keyWrites(200)},
+		func(string) any { return map[string]any{"isActive": true} }, keyWrites(200)},
 	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyWrites(200)},
 	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, keyWrites(201)},
 	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, keyReads()},

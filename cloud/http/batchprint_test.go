@@ -407,3 +407,58 @@ func TestBatchPrint(t *testing.T) {
 		})
 	})
 }
+
+// A deactivated code (a worker who left) never prints: the batch, its
+// preview and the code's own label and image are refused, naming the code,
+// so no helmet label goes missing unseen; nothing is recorded as printed.
+// Asking which layouts hold the queue prints nothing and still answers.
+func TestBatchPrintRefusesDeactivatedCodes(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		b := newBatchEnv(t, backend, 0)
+		ctx := context.Background()
+		var ids []int64
+		for i, name := range []string{"José Núñez", "Łukasz Wójcik", "Ann Okafor"} {
+			c, err := b.Service.CreateCode(ctx, b.officer, b.officer.OrganizationID,
+				service.CodeInput{Name: name, Values: workerValues(i)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, c.ID)
+		}
+		codePath := func(id int64, rest string) string {
+			return fmt.Sprintf("/api/corporate/%d/qr-codes/%d%s", b.officer.OrganizationID, id, rest)
+		}
+		setActive := func(id int64, active bool) {
+			t.Helper()
+			wantStatus(t, b.do("PUT", codePath(id, ""), b.token, map[string]any{"isActive": active}), 200, "")
+		}
+		setActive(ids[0], false)
+
+		one := fmt.Sprintf(cloud.MsgBatchCodeInactive, `"José Núñez"`)
+		wantStatus(t, b.do("POST", b.batchPath(), b.token, batchBody([]int64{ids[2], ids[0]}, "avery-c32015", 1, false)), 400, one)
+		wantStatus(t, b.do("POST", b.batchPath(), b.token, batchBody([]int64{ids[0]}, "avery-c32015", 1, true)), 400, one)
+		single := fmt.Sprintf(cloud.MsgCodeLabelInactive, `"José Núñez"`)
+		wantStatus(t, b.do("GET", codePath(ids[0], "/label.pdf"), b.token, nil), 400, single)
+		wantStatus(t, b.do("GET", codePath(ids[0], "/label.png"), b.token, nil), 400, single)
+
+		setActive(ids[1], false)
+		queue := []int64{ids[0], ids[2], ids[1], ids[0]}
+		several := fmt.Sprintf(cloud.MsgBatchCodesInactive, 2, `"José Núñez", "Łukasz Wójcik"`)
+		wantStatus(t, b.do("POST", b.batchPath(), b.token, batchBody(queue, "avery-c32015", 1, false)), 400, several)
+		if runs := b.runs(); len(runs) != 0 {
+			t.Fatalf("a refused batch recorded %+v", runs[0])
+		}
+
+		fit := fmt.Sprintf("/api/corporate/%d/batch-print/fit", b.officer.OrganizationID)
+		wantStatus(t, b.do("POST", fit, b.token, map[string]any{"codeIds": queue}), 200, "")
+
+		// Reactivated, the worker's label prints again.
+		setActive(ids[0], true)
+		setActive(ids[1], true)
+		resp := b.do("POST", b.batchPath(), b.token, batchBody(queue, "avery-c32015", 1, false))
+		if resp.Status != 200 || !strings.HasPrefix(string(resp.Body), "%PDF-") {
+			t.Fatalf("%d %s", resp.Status, resp.Body)
+		}
+		wantStatus(t, b.do("GET", codePath(ids[0], "/label.png"), b.token, nil), 200, "")
+	})
+}

@@ -109,6 +109,9 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 	if err != nil {
 		return nil, err
 	}
+	if err := refuseInactive(codes); err != nil {
+		return nil, err
+	}
 	items := make([]sheet.Label, len(codes))
 	names := make([]string, len(codes))
 	for i, c := range codes {
@@ -128,6 +131,27 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 		return nil, err
 	}
 	return pdf, nil
+}
+
+// refuseInactive refuses a batch holding deactivated codes (workers who
+// left), naming them all: the whole batch, never a sheet with a label
+// silently missing. A preview is refused alike, since it prints as well.
+func refuseInactive(codes []CodeWithRecord) error {
+	var inactive []string
+	for _, c := range codes {
+		if !c.Code.IsActive {
+			inactive = append(inactive, c.Code.Name)
+		}
+	}
+	list, count := sheet.NamesList(inactive)
+	switch {
+	case count == 0:
+		return nil
+	case count == 1:
+		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeInactive, list)
+	default:
+		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodesInactive, count, list)
+	}
 }
 
 // renderBatch is the batch's PDF: items in order from slot start of the

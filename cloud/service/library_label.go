@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strconv"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/qr"
@@ -73,7 +74,8 @@ func (s *Service) CodeLabelPNG(ctx context.Context, actor *cloud.User, orgID, co
 }
 
 // printableCode is a code with its record, for an organisation that may
-// print (an inactive one may not).
+// print (an inactive one may not); a deactivated code (a worker who left)
+// is refused by name.
 func (s *Service) printableCode(ctx context.Context, actor *cloud.User, orgID, codeID int64) (*CodeWithRecord, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
@@ -85,6 +87,9 @@ func (s *Service) printableCode(ctx context.Context, actor *cloud.User, orgID, c
 	c, err := s.findCode(ctx, org.ID, codeID)
 	if err != nil {
 		return nil, err
+	}
+	if !c.IsActive {
+		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgCodeLabelInactive, strconv.Quote(c.Name))
 	}
 	r, err := s.withRecord(c)
 	if err != nil {

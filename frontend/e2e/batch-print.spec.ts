@@ -94,4 +94,31 @@ test("a member queues library codes, previews and prints them", async ({ page })
   }
   // Each code as often as queued, and nothing else on the sheets.
   expectCodes(decoded, texts);
+
+  // A leaver: Bob is deactivated while queued. The queue says why he will
+  // not print, and the batch is refused naming him (no sheet with a label
+  // silently missing).
+  const leaver = await page.request.put(`/api/corporate/${orgId}/qr-codes/${ids[1]}`, {
+    data: { isActive: false },
+  });
+  expect(leaver.status()).toBe(200);
+  await page.reload();
+  await expect(
+    page.getByText(
+      "This code is deactivated, so the batch will not print: remove it from the queue, or reactivate it in the library.",
+    ),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Print" }).click();
+  await expectToast(page, "Print Failed");
+  await expect(
+    page.getByText(
+      '"Bob Singh" is deactivated, so its label is not printed: reactivate the code or remove it from the batch.',
+    ),
+  ).toBeVisible();
+  // Removed from the queue, the picker lists him marked Inactive, not to be chosen.
+  await page.getByRole("button", { name: "Remove Bob Singh" }).click();
+  await page.getByRole("button", { name: "Add from Library" }).click();
+  const bob = picker.getByRole("listitem").filter({ hasText: "Bob Singh" });
+  await expect(bob.getByText("Inactive", { exact: true })).toBeVisible();
+  await expect(bob.getByRole("checkbox")).toBeDisabled();
 });

@@ -165,6 +165,7 @@ export async function createCodes(page: Page, orgId: number, names: string[]): P
   for (const [i, name] of names.entries()) {
     const created = await page.request.post(`/api/corporate/${orgId}/qr-codes`, {
       data: {
+        name,
         values: {
           fullName: name,
           bloodType: "O+",

@@ -108,15 +108,26 @@ func UniqueIDs(ids []int64) []int64 {
 // more": a sheet of 30 codes named one by one would bury the advice.
 const namesListed = 5
 
-// RefusedNames lists the refused codes' names for a refusal: quoted, in
-// queue order, each once, at most namesListed of them then "and N more"
-// (the cloud's and the station's messages both use it), with how many
-// codes that is.
+// RefusedNames lists the refused codes' names for a refusal (NamesList),
+// with how many codes that is.
 func RefusedNames(err *TooSmallError, names []string) (list string, count int) {
-	var distinct []string
+	refused := make([]string, 0, len(err.Refused))
 	for _, i := range err.Refused {
-		if i >= 0 && i < len(names) && !slices.Contains(distinct, names[i]) {
-			distinct = append(distinct, names[i])
+		if i >= 0 && i < len(names) {
+			refused = append(refused, names[i])
+		}
+	}
+	return NamesList(refused)
+}
+
+// NamesList lists codes' names for a refusal: quoted, in queue order, each
+// once, at most namesListed of them then "and N more" (the cloud's and the
+// station's messages all use it), with how many distinct names that is.
+func NamesList(names []string) (list string, count int) {
+	var distinct []string
+	for _, n := range names {
+		if !slices.Contains(distinct, n) {
+			distinct = append(distinct, n)
 		}
 	}
 	quoted := make([]string, 0, namesListed)

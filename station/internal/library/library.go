@@ -56,6 +56,13 @@ const (
 	// MsgCodesTooLongEverywhere is the same when no batch layout holds the
 	// largest of them.
 	MsgCodesTooLongEverywhere = "%d codes have records too long to print as readable QR codes on %s labels: %s. No batch layout holds them all; shorten the longest."
+	// MsgCodeInactive names a deactivated code (a worker who left) in a
+	// batch: the whole batch is refused, as the cloud refuses it, so a
+	// worker's label is never silently missing from the sheet.
+	MsgCodeInactive = "%s is deactivated, so its label is not printed: reactivate the code or remove it from the batch."
+	// MsgCodesInactive is the same for several codes: how many, and their
+	// names (sheet.NamesList: the first few, then "and N more").
+	MsgCodesInactive = "%d codes are deactivated, so their labels are not printed: %s. Reactivate them or remove them from the batch."
 )
 
 // Service is batch printing.
@@ -491,40 +498,76 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 	if err != nil {
 		return nil, "", nil, nil, sheet.Options{}, err
 	}
-	items, names, err := s.labelsOf(ctx, account, b.CodeIDs)
+	lib, _, err := s.cache.Library(ctx, account.Key())
+	if err != nil {
+		return nil, "", nil, nil, sheet.Options{}, err
+	}
+	codes, err := printableCodes(lib, b.CodeIDs)
+	if err != nil {
+		return nil, "", nil, nil, sheet.Options{}, err
+	}
+	items, names, err := s.labelsOf(codes)
 	if err != nil {
 		return nil, "", nil, nil, sheet.Options{}, err
 	}
 	return t, name, items, names, sheet.BatchOptions(b.Start, b.Copies), nil
 }
 
-// labelsOf are the cached codes' labels as they print, with their names;
-// refused with the cloud's own words when the last sync said the
-// organisation may not print (see batch).
-func (s *Service) labelsOf(ctx context.Context, account session.Account, ids []int64) ([]sheet.Label, []string, error) {
-	lib, _, err := s.cache.Library(ctx, account.Key())
-	if err != nil {
-		return nil, nil, err
-	}
+// cachedCodes are the codes of ids (in their order) from the cached
+// library; refused with the cloud's own words when the last sync said the
+// organisation may not print (see batch), or when a code is not cached.
+func cachedCodes(lib cache.Library, ids []int64) ([]*client.QRCode, error) {
 	if lib.Paused != "" {
-		return nil, nil, errors.New(lib.Paused)
+		return nil, errors.New(lib.Paused)
 	}
 	byID := map[int64]*client.QRCode{}
 	for i := range lib.Codes {
 		byID[lib.Codes[i].ID] = &lib.Codes[i]
 	}
+	codes := make([]*client.QRCode, len(ids))
+	for i, id := range ids {
+		if codes[i] = byID[id]; codes[i] == nil {
+			return nil, errors.New(MsgCodeNotCached)
+		}
+	}
+	return codes, nil
+}
+
+// printableCodes are the cached codes a batch prints (cachedCodes); a
+// batch holding deactivated codes (workers who left, as of the last sync
+// or an edit on this station) is refused whole, naming them all, as the
+// cloud refuses it.
+func printableCodes(lib cache.Library, ids []int64) ([]*client.QRCode, error) {
+	codes, err := cachedCodes(lib, ids)
+	if err != nil {
+		return nil, err
+	}
+	var inactive []string
+	for _, c := range codes {
+		if !c.IsActive {
+			inactive = append(inactive, c.Name)
+		}
+	}
+	list, count := sheet.NamesList(inactive)
+	switch {
+	case count == 1:
+		return nil, fmt.Errorf(MsgCodeInactive, list)
+	case count > 1:
+		return nil, fmt.Errorf(MsgCodesInactive, count, list)
+	}
+	return codes, nil
+}
+
+// labelsOf are the codes' labels as they print, with their names.
+func (s *Service) labelsOf(codes []*client.QRCode) ([]sheet.Label, []string, error) {
 	loc, err := time.LoadLocation(emergency.DefaultTimeZone)
 	if err != nil {
 		return nil, nil, err
 	}
 	now := s.Now()
-	items := make([]sheet.Label, len(ids))
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		code := byID[id]
-		if code == nil {
-			return nil, nil, errors.New(MsgCodeNotCached)
-		}
+	items := make([]sheet.Label, len(codes))
+	names := make([]string, len(codes))
+	for i, code := range codes {
 		items[i] = sheet.RecordLabel(code.Record.Data(), emergency.RecordQRText(code.Record, now, loc))
 		names[i] = code.Name
 	}
@@ -543,7 +586,17 @@ func (s *Service) Fit(ctx context.Context, codeIDs []int64) ([]api.BatchLayoutFi
 		return nil, errors.New(MsgNoCodes)
 	}
 	ids := sheet.UniqueIDs(codeIDs)
-	items, _, err := s.labelsOf(ctx, account, ids)
+	lib, _, err := s.cache.Library(ctx, account.Key())
+	if err != nil {
+		return nil, err
+	}
+	// Deactivated codes are answered too: asking which layouts hold the
+	// queue prints nothing, and printing refuses them by name.
+	codes, err := cachedCodes(lib, ids)
+	if err != nil {
+		return nil, err
+	}
+	items, _, err := s.labelsOf(codes)
 	if err != nil {
 		return nil, err
 	}

@@ -1296,7 +1296,10 @@ export interface paths {
          * The label sheet PDF of a queue of library codes (a print is recorded as a print run; a preview is not).
          * @description Refused (403) while the organisation is paused: its subscription
          *     ended, or it holds more codes than its plan allows (the message
-         *     gives the numbers and the way out).
+         *     gives the numbers and the way out). A queue holding a deactivated
+         *     code (a worker who left) is refused whole (400), preview included,
+         *     naming every deactivated code: no sheet is made with a label
+         *     silently missing.
          */
         post: operations["printCorporateBatch"];
         delete?: never;
@@ -1320,7 +1323,8 @@ export interface paths {
          *     codes whose QR modules would print under the smallest a phone reads
          *     on its labels (the rule printing applies, so a layout with none
          *     refused prints the queue). Refused (403) while the organisation is
-         *     paused, as printing is.
+         *     paused, as printing is. Deactivated codes are answered like the
+         *     others: asking prints nothing, and printing refuses them by name.
          */
         post: operations["fitCorporateBatch"];
         delete?: never;
@@ -7544,7 +7548,7 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
-            /** @description The queue, the layout or the start position is not valid, or a code's record is too long for the labels. */
+            /** @description The queue, the layout or the start position is not valid, a code's record is too long for the labels, or a queued code is deactivated. */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8555,7 +8559,7 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
-            /** @description The preset or paper is not one there is, or the record does not fit the label. */
+            /** @description The preset or paper is not one there is, the record does not fit the label, or the code is deactivated (a worker who left; never printed). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8597,6 +8601,17 @@ export interface operations {
                 };
                 content: {
                     "image/png": unknown;
+                };
+            };
+            /** @description The code is deactivated (a worker who left; never printed). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];

@@ -175,34 +175,53 @@ describe("/label-batch-print", () => {
     renderRoute("/label-batch-print");
     await user.click(await screen.findByRole("button", { name: "Add from Library" }));
     await user.click(await screen.findByRole("button", { name: "Select All" }));
-    await user.click(screen.getByRole("button", { name: "Add 3 to Queue" }));
-    expect(toastTitles()).toEqual([["QR Codes Added", "3 QR codes added to the print queue"]]);
-    expect(
-      screen.getByText("This code is inactive: check it is still wanted before printing."),
-    ).toBeVisible();
+    // Bob Rigger is deactivated: listed, marked, never queued.
+    await user.click(screen.getByRole("button", { name: "Add 2 to Queue" }));
+    expect(toastTitles()).toEqual([["QR Codes Added", "2 QR codes added to the print queue"]]);
     expect(screen.getByText("2 recommended fields are blank in this record.")).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Duplicate Ann Worker" }));
     expect(screen.getByText("Ann Worker (Copy)")).toBeVisible();
     expect(screen.getByText("Sheets needed: 1")).toBeVisible();
     await user.clear(screen.getByLabelText("Start at label"));
-    await user.type(screen.getByLabelText("Start at label"), "28");
+    await user.type(screen.getByLabelText("Start at label"), "29");
     expect(screen.getByText("Sheets needed: 2")).toBeVisible();
 
-    // Queued codes are not offered again.
+    // Queued codes are not offered again; the deactivated one still cannot be.
     await user.click(screen.getByRole("button", { name: "Add from Library" }));
-    expect(await screen.findByText("No QR codes match.")).toBeVisible();
+    await user.click(await screen.findByRole("button", { name: "Select All" }));
+    expect(screen.getByRole("button", { name: "Add 0 to Queue" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Cancel" }));
 
     await user.click(screen.getByRole("button", { name: "Print" }));
     await waitFor(() => expect(printPdf).toHaveBeenCalledTimes(1));
     const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/batch-print.pdf")!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({
-      codeIds: [11, 11, 12, 13],
+      codeIds: [11, 11, 13],
       layout: { id: "avery-5160" },
-      startPosition: 28,
+      startPosition: 29,
       preview: false,
     });
+  });
+
+  it("marks a code deactivated after it was queued, and shows the server's refusal", async () => {
+    const message =
+      '"Bob Rigger" is deactivated, so its label is not printed: reactivate the code or remove it from the batch.';
+    signedIn(400, { message });
+    useQueueStore.getState().add([
+      { id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" },
+      { id: 12, name: "Bob Rigger", projectName: "", labelType: "helmet" },
+    ]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    expect(
+      await screen.findByText(
+        "This code is deactivated, so the batch will not print: remove it from the queue, or reactivate it in the library.",
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    await waitFor(() => expect(toastTitles()).toEqual([["Print Failed", message]]));
+    expect(printPdf).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal when the sheet cannot be made", async () => {
@@ -295,13 +314,13 @@ describe("/label-batch-print", () => {
     renderRoute("/label-batch-print");
     await user.click(await screen.findByRole("button", { name: "Add from Library" }));
     await user.click(await screen.findByRole("button", { name: "Select All" }));
-    await user.click(screen.getByRole("button", { name: "Add 3 to Queue" }));
+    await user.click(screen.getByRole("button", { name: "Add 2 to Queue" }));
     useToastStore.setState({ toasts: [] });
 
     await user.click(screen.getByRole("button", { name: "Print" }));
     expect(await screen.findByText("Printing: 10 of 30 labels sent.")).toBeVisible();
     expect(printBatch.mock.calls[0]![0]).toEqual({
-      codeIds: [11, 12, 13],
+      codeIds: [11, 13],
       layout: "avery-5160",
       start: 1,
     });

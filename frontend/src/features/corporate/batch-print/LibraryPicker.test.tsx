@@ -137,6 +137,36 @@ describe("the library picker", () => {
     expect(onAdd.mock.calls[0]![0]).toHaveLength(2000);
   });
 
+  it("marks a deactivated code Inactive and never queues it, even by Select All", async () => {
+    const onAdd = vi.fn();
+    const user = userEvent.setup();
+    const leaver = { ...code(5, "José Núñez", null), isActive: false };
+    render(
+      <LibraryPicker
+        open
+        onOpenChange={() => {}}
+        codes={[...library, leaver]}
+        projects={projects}
+        loadFailed={false}
+        queuedNames={new Set()}
+        onAdd={onAdd}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Add QR Codes from Library" });
+    const row = within(list).getByText("José Núñez").closest("li")!;
+    expect(within(row).getByText("Inactive")).toBeInTheDocument();
+    expect(row).toHaveTextContent(
+      "Deactivated: its label is not printed. Reactivate it in the library to print it.",
+    );
+    expect(within(row).getByRole("checkbox")).toBeDisabled();
+    await user.click(within(row).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Select All" }));
+    await user.click(screen.getByRole("button", { name: "Add 4 to Queue" }));
+    expect((onAdd.mock.calls[0]![0] as LibraryCode[]).map((c) => c.name)).not.toContain(
+      "José Núñez",
+    );
+  });
+
   it("says so when the library cannot be loaded", () => {
     render(
       <LibraryPicker

@@ -12,8 +12,9 @@ const copy = batchCopy.picker;
 
 /**
  * 'Add from Library' (spec §4): search, project filter, select all or
- * none; codes already queued (by name) are not listed; Add is disabled
- * while nothing is selected.
+ * none; codes already queued (by name) are not listed; deactivated codes
+ * are listed, marked Inactive, and cannot be chosen; Add is disabled while
+ * nothing is selected.
  */
 export function LibraryPicker(props: {
   open: boolean;
@@ -71,14 +72,27 @@ function PickList(props: {
               {...virtualRowProps(row, props.codes.length)}
             >
               <label>
+                {/* A deactivated code never prints (the server refuses it):
+                    shown, so nobody wonders where the worker went, but
+                    not selectable. */}
                 <input
                   type="checkbox"
-                  checked={props.selected.has(c.id)}
+                  checked={c.isActive && props.selected.has(c.id)}
+                  disabled={!c.isActive}
                   onChange={() => props.onToggle(c.id)}
                 />
                 <span>
                   <strong>{c.name}</strong>
                   <span className="hint"> · {c.projectName || batchCopy.queue.noProject}</span>
+                  {!c.isActive && (
+                    <>
+                      {" "}
+                      <span className="badge badge-yellow">{copy.inactive}</span>
+                      <span className="hint hint-warn batch-picker-inactive">
+                        {copy.inactiveHint}
+                      </span>
+                    </>
+                  )}
                 </span>
               </label>
             </li>
@@ -97,8 +111,9 @@ function PickerBody(props: Parameters<typeof LibraryPicker>[0]) {
     () => pickable(props.codes ?? [], props.queuedNames, search, filter),
     [props.codes, props.queuedNames, search, filter],
   );
-  // What is selected but filtered out is not added: Add takes what is seen.
-  const chosen = shown.filter((c) => selected.has(c.id));
+  // What is selected but filtered out is not added: Add takes what is seen,
+  // and never a deactivated code.
+  const chosen = shown.filter((c) => c.isActive && selected.has(c.id));
 
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -146,7 +161,7 @@ function PickerBody(props: Parameters<typeof LibraryPicker>[0]) {
         <button
           type="button"
           className="button button-small button-secondary"
-          onClick={() => setSelected(new Set(shown.map((c) => c.id)))}
+          onClick={() => setSelected(new Set(shown.filter((c) => c.isActive).map((c) => c.id)))}
         >
           {copy.selectAll}
         </button>

@@ -24,7 +24,8 @@ export const batchCopy = {
     remove: "Remove",
     copySuffix: " (Copy)",
     noProject: "Organization",
-    inactive: "This code is inactive: check it is still wanted before printing.",
+    inactive:
+      "This code is deactivated, so the batch will not print: remove it from the queue, or reactivate it in the library.",
     missing: (n: number) =>
       `${n} recommended ${n === 1 ? "field is" : "fields are"} blank in this record.`,
     gone: "This code is no longer in the library: remove it from the queue.",
@@ -60,6 +61,9 @@ export const batchCopy = {
     loading: "Loading your library…",
     loadFailed: "Failed to load organization QR codes",
     none: "No QR codes match.",
+    inactive: "Inactive",
+    inactiveHint:
+      "Deactivated: its label is not printed. Reactivate it in the library to print it.",
   },
   layout: {
     title: "Label sheet",
