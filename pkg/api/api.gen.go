@@ -1508,7 +1508,7 @@ type CreateQRCodeRequest struct {
 	//
 	// Examples: helmet
 	LabelType string `json:"labelType,omitempty"`
-	Name      string `json:"name"`
+	Name      string `json:"name,omitempty"`
 
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
@@ -1790,7 +1790,7 @@ type ImportQRCodesRow struct {
 	// Name The name the row's code would have.
 	Name string `json:"name"`
 
-	// Row The spreadsheet's row number (the header is row 1).
+	// Row The spreadsheet's row number (the header is row 1, so the last of 2000 rows is 2001).
 	Row int `json:"row"`
 }
 

@@ -3333,7 +3333,7 @@ export interface components {
          *     gear or wallet (empty: helmet).
          */
         CreateQRCodeRequest: {
-            name: string;
+            name?: string;
             /**
              * Format: int64
              * @description 0 or absent: no project.
@@ -3436,7 +3436,7 @@ export interface components {
         };
         /** @description One row of the file and its problems. */
         ImportQRCodesRow: {
-            /** @description The spreadsheet's row number (the header is row 1). */
+            /** @description The spreadsheet's row number (the header is row 1, so the last of 2000 rows is 2001). */
             row: number;
             /** @description The name the row's code would have. */
             name: string;
