@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // The QR code library: organization_qr_codes. The record is sealed by the
@@ -33,7 +34,7 @@ func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 	if f.Search != "" {
 		// Both names are kept folded (search_name), so the folded search
 		// finds them whatever their case and accents.
-		args = append(args, likeContains(cloud.FoldForSearch(f.Search)))
+		args = append(args, likeContains(emergency.FoldForSearch(f.Search)))
 		where += fmt.Sprintf(` AND (q.search_name LIKE $%d ESCAPE '\' OR p.search_name LIKE $%[1]d ESCAPE '\')`, len(args))
 	}
 	switch {
@@ -131,7 +132,7 @@ func insertCode(c conn, q *cloud.CorporateCode) error {
 		RETURNING id`,
 		q.OrganizationID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
 		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID),
-		cloud.FoldForSearch(q.Name)).Scan(&q.ID)
+		emergency.FoldForSearch(q.Name)).Scan(&q.ID)
 	if isUniqueViolation(err) {
 		// The only unique index of the table but its key: (organization_id, external_id).
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
@@ -164,7 +165,7 @@ func updateCode(c conn, q *cloud.CorporateCode) error {
 		WHERE id = $1 AND organization_id = $2`,
 		q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
 		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName,
-		cloud.FoldForSearch(q.Name))
+		emergency.FoldForSearch(q.Name))
 	if isUniqueViolation(err) {
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
 	} else if err != nil {

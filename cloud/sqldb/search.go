@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // searchNameTables keep a name and its search_name, the name folded by
-// cloud.FoldForSearch, which the library's search matches.
+// emergency.FoldForSearch, which the library's search matches.
 var searchNameTables = []string{"organization_qr_codes", "projects"}
 
 // foldSearchNamesBatch is how many rows one transaction of
@@ -43,7 +43,7 @@ func (db *DB) foldSearchNames(ctx context.Context) error {
 					// A row renamed meanwhile got its fold from that write.
 					if _, err := c.exec(`UPDATE `+table+` SET search_name = $2
 						WHERE id = $1 AND name = $3 AND search_name IS NULL`,
-						r.id, cloud.FoldForSearch(r.name), r.name); err != nil {
+						r.id, emergency.FoldForSearch(r.name), r.name); err != nil {
 						return storeError(err, table)
 					}
 				}

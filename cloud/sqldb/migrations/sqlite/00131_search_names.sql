@@ -1,6 +1,6 @@
 -- The library's search ignores case and accents ("nunez" finds
 -- "José Núñez", "lukasz" finds "Łukasz"): each code and project keeps its
--- name folded by cloud.FoldForSearch, which the store writes with every
+-- name folded by emergency.FoldForSearch, which the store writes with every
 -- name and matches the folded search against. The fold is Go's, so the
 -- rows that exist before this column are filled by the store when it
 -- opens (sqldb's foldSearchNames), not here.
