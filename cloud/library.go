@@ -268,8 +268,8 @@ func MissingFields(r emergency.Record) int {
 
 // CodeFilter picks and pages an organisation's library codes
 // (admin-corporate-side §5): Search matches the code's or its project's name
-// anywhere, ignoring case (PostgreSQL folds every letter's case, SQLite
-// only A to Z); ProjectID keeps one project's codes and NoProject the
+// anywhere, ignoring case and accents (both folded by
+// emergency.FoldForSearch); ProjectID keeps one project's codes and NoProject the
 // organisation's own; Active, when set, one status. Limit 0 is every match.
 type CodeFilter struct {
 	Search    string

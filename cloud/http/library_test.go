@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -688,6 +689,59 @@ func TestOmittedTemplateIsTheDefault(t *testing.T) {
 		wantStatus(t, standard, 201, "")
 		if code := standard.JSON()["qrCode"].(map[string]any); code["templateId"] != nil || code["templateName"] != emergency.StandardFormName {
 			t.Fatalf("a create without templateId and no default: %v", code)
+		}
+	})
+}
+
+// TestLibrarySearchIgnoresAccents: a name written by any door (the CSV
+// import, a single create, an edit, a worker's own submission, the API's
+// upsert and bulk upsert) is found by a search typed without its accents or
+// in any case, as the library page and the batch picker search.
+func TestLibrarySearchIgnoresAccents(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		e.setOrganization(o.orgID, 20, cloud.SubscriptionActive)
+
+		csv := "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
+			"José Núñez,José Núñez,O+,Bob Rider,+44 7700 900123\r\n"
+		wantStatus(t, e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": csv, "commit": true}), 200, "")
+		wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": libraryValues("Jürgen Schröder")}), 201, "")
+		created := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": libraryValues("Ann Rider")})
+		wantStatus(t, created, 201, "")
+		renamed := fmt.Sprintf("/qr-codes/%d", int64(created.JSON()["qrCode"].(map[string]any)["id"].(float64)))
+		wantStatus(t, e.do("PUT", o.path(renamed), o.token, map[string]any{"name": "Zoë Ørsted"}), 200, "")
+		if _, err := e.Service.CreateCode(context.Background(), nil, o.orgID,
+			service.CodeInput{Values: libraryValues("Đorđe Stanković"), Source: cloud.CodeSourceCollection}); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, e.do("PUT", o.path("/qr-codes/by-external-id/E-1"), o.token,
+			map[string]any{"values": libraryValues("Łukasz Wiśniewski")}), http.StatusCreated, "")
+		wantStatus(t, e.do("POST", o.path("/qr-codes/bulk-upsert"), o.token, map[string]any{"qrCodes": []any{
+			map[string]any{"externalId": "E-2", "values": libraryValues("Søren Straße")}}}), http.StatusOK, "")
+
+		for search, want := range map[string]string{
+			"nunez":        "José Núñez",
+			"jose":         "José Núñez",
+			"NÚÑEZ":        "José Núñez",
+			"schroder":     "Jürgen Schröder",
+			"zoe orsted":   "Zoë Ørsted",
+			"dorde stank":  "Đorđe Stanković",
+			"lukasz":       "Łukasz Wiśniewski",
+			"soren strass": "Søren Straße",
+			"rider":        "",
+		} {
+			t.Run(search, func(t *testing.T) {
+				resp := e.do("GET", o.path("/qr-codes?search="+url.QueryEscape(search)), o.token, nil)
+				wantStatus(t, resp, 200, "")
+				var got []string
+				for _, c := range resp.JSON()["qrCodes"].([]any) {
+					got = append(got, c.(map[string]any)["name"].(string))
+				}
+				if want == "" && len(got) != 0 || want != "" && fmt.Sprint(got) != fmt.Sprint([]string{want}) {
+					t.Fatalf("found %q, want %q", got, want)
+				}
+			})
 		}
 	})
 }

@@ -3,9 +3,9 @@ package sqldb
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // The QR code library: organization_qr_codes. The record is sealed by the
@@ -32,8 +32,10 @@ func scanCode(row scanner) (*cloud.CorporateCode, error) {
 func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 	where, args := ` WHERE q.organization_id = $1`, []any{organizationID}
 	if f.Search != "" {
-		args = append(args, likeContains(strings.ToLower(f.Search)))
-		where += fmt.Sprintf(` AND (lower(q.name) LIKE $%d ESCAPE '\' OR lower(coalesce(p.name, '')) LIKE $%[1]d ESCAPE '\')`, len(args))
+		// Both names are kept folded (search_name), so the folded search
+		// finds them whatever their case and accents.
+		args = append(args, likeContains(emergency.FoldForSearch(f.Search)))
+		where += fmt.Sprintf(` AND (q.search_name LIKE $%d ESCAPE '\' OR p.search_name LIKE $%[1]d ESCAPE '\')`, len(args))
 	}
 	switch {
 	case f.NoProject:
@@ -126,9 +128,11 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 func insertCode(c conn, q *cloud.CorporateCode) error {
 	err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
 		label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
-		updated_at, external_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING id`,
+		updated_at, external_id, search_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14)
+		RETURNING id`,
 		q.OrganizationID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
-		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID)).Scan(&q.ID)
+		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID),
+		emergency.FoldForSearch(q.Name)).Scan(&q.ID)
 	if isUniqueViolation(err) {
 		// The only unique index of the table but its key: (organization_id, external_id).
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
@@ -157,10 +161,11 @@ func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.A
 func updateCode(c conn, q *cloud.CorporateCode) error {
 	n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
 		is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9, external_id = $10,
-		template_id = $11, template_name = $12
+		template_id = $11, template_name = $12, search_name = $13
 		WHERE id = $1 AND organization_id = $2`,
 		q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
-		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName)
+		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName,
+		emergency.FoldForSearch(q.Name))
 	if isUniqueViolation(err) {
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
 	} else if err != nil {

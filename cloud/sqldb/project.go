@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // Projects: projects, with the count of their codes.
@@ -39,9 +40,9 @@ func (db *DB) FindProject(ctx context.Context, organizationID, id int64) (*cloud
 func (db *DB) CreateProject(ctx context.Context, p *cloud.Project, a *cloud.Activity) error {
 	return db.inTx(ctx, func(c conn) error {
 		err := c.queryRow(`INSERT INTO projects (organization_id, name, name_key, description, status, start_date, end_date,
-			created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+			created_by, created_at, search_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
 			p.OrganizationID, p.Name, p.NameKey(), p.Description, p.Status, p.StartDate, p.EndDate,
-			nullIfZero(p.CreatedBy), p.CreatedAt).Scan(&p.ID)
+			nullIfZero(p.CreatedBy), p.CreatedAt, emergency.FoldForSearch(p.Name)).Scan(&p.ID)
 		if err != nil {
 			return storeError(err, "project")
 		}
@@ -52,8 +53,9 @@ func (db *DB) CreateProject(ctx context.Context, p *cloud.Project, a *cloud.Acti
 func (db *DB) UpdateProject(ctx context.Context, p *cloud.Project, a *cloud.Activity) error {
 	return db.inTx(ctx, func(c conn) error {
 		n, err := c.exec(`UPDATE projects SET name = $3, name_key = $4, description = $5, status = $6,
-			start_date = $7, end_date = $8 WHERE id = $1 AND organization_id = $2`,
-			p.ID, p.OrganizationID, p.Name, p.NameKey(), p.Description, p.Status, p.StartDate, p.EndDate)
+			start_date = $7, end_date = $8, search_name = $9 WHERE id = $1 AND organization_id = $2`,
+			p.ID, p.OrganizationID, p.Name, p.NameKey(), p.Description, p.Status, p.StartDate, p.EndDate,
+			emergency.FoldForSearch(p.Name))
 		if err != nil {
 			return storeError(err, "project")
 		}

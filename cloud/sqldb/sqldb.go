@@ -69,6 +69,10 @@ func open(ctx context.Context, d *dialect, drv driver) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	if err := db.foldSearchNames(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: search names: %w", d.name, err)
+	}
 	return db, nil
 }
 

@@ -260,7 +260,7 @@ func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	s, _ := open(t)
 	ctx := context.Background()
 	acme, other := twoOrganizations(t, s)
-	north := &cloud.Project{OrganizationID: acme.ID, Name: "North Site", Status: cloud.ProjectActive, CreatedAt: T0}
+	north := &cloud.Project{OrganizationID: acme.ID, Name: "North Site Zürich", Status: cloud.ProjectActive, CreatedAt: T0}
 	must(t, s.CreateProject(ctx, north, &cloud.Activity{OrganizationID: acme.ID, Kind: "x", CreatedAt: T0}))
 	names := map[int64]string{}
 	code := func(name string, projectID int64, active bool) {
@@ -276,6 +276,10 @@ func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	code("Cy 100%_done", 0, false)
 	code("Di RIDER", north.ID, false)
 	code("Eve Smith", north.ID, true)
+	code("José Núñez", 0, true)
+	code("Łukasz Wiśniewski", 0, true)
+	code("Jürgen Schröder", 0, true)
+	code("Søren Æbeltoft-Straße", 0, true)
 	MustCreateCode(t, s, &cloud.CorporateCode{OrganizationID: other.ID, Name: "Ann Rider"})
 	yes, no := true, false
 
@@ -285,19 +289,29 @@ func testCodeFilter(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 		want   []string // newest first
 		total  int
 	}{
-		{"Everything", cloud.CodeFilter{}, []string{"Eve Smith", "Di RIDER", "Cy 100%_done", "Bob Walker", "Ann Rider"}, 5},
+		{"Everything", cloud.CodeFilter{}, []string{"Søren Æbeltoft-Straße", "Jürgen Schröder", "Łukasz Wiśniewski",
+			"José Núñez", "Eve Smith", "Di RIDER", "Cy 100%_done", "Bob Walker", "Ann Rider"}, 9},
 		{"SearchAnywhereAnyCase", cloud.CodeFilter{Search: "rider"}, []string{"Di RIDER", "Ann Rider"}, 2},
 		{"SearchProjectName", cloud.CodeFilter{Search: "north s"}, []string{"Eve Smith", "Di RIDER", "Ann Rider"}, 3},
 		{"SearchWildcardsAreLiteral", cloud.CodeFilter{Search: "%_"}, []string{"Cy 100%_done"}, 1},
 		{"SearchUnderscoreAlone", cloud.CodeFilter{Search: "0_d"}, nil, 0},
-		{"NoProject", cloud.CodeFilter{NoProject: true}, []string{"Cy 100%_done", "Bob Walker"}, 2},
+		{"SearchProjectNameWithoutAccents", cloud.CodeFilter{Search: "ZURICH"}, []string{"Eve Smith", "Di RIDER", "Ann Rider"}, 3},
+		{"SearchWithoutAccents", cloud.CodeFilter{Search: "nunez"}, []string{"José Núñez"}, 1},
+		{"SearchFirstNameWithoutAccents", cloud.CodeFilter{Search: "jose"}, []string{"José Núñez"}, 1},
+		{"SearchAccentedCapitals", cloud.CodeFilter{Search: "NÚÑEZ"}, []string{"José Núñez"}, 1},
+		{"SearchLetterWithoutDecomposition", cloud.CodeFilter{Search: "lukasz"}, []string{"Łukasz Wiśniewski"}, 1},
+		{"SearchUmlautAsPlainVowel", cloud.CodeFilter{Search: "schroder"}, []string{"Jürgen Schröder"}, 1},
+		{"SearchAccentedTermFindsPlain", cloud.CodeFilter{Search: "wiśniew"}, []string{"Łukasz Wiśniewski"}, 1},
+		{"SearchLigaturesAndSharpS", cloud.CodeFilter{Search: "soren aebeltoft-strasse"}, []string{"Søren Æbeltoft-Straße"}, 1},
+		{"NoProject", cloud.CodeFilter{NoProject: true}, []string{"Søren Æbeltoft-Straße", "Jürgen Schröder",
+			"Łukasz Wiśniewski", "José Núñez", "Cy 100%_done", "Bob Walker"}, 6},
 		{"OneProject", cloud.CodeFilter{ProjectID: north.ID}, []string{"Eve Smith", "Di RIDER", "Ann Rider"}, 3},
 		{"Inactive", cloud.CodeFilter{Active: &no}, []string{"Di RIDER", "Cy 100%_done"}, 2},
 		{"Combined", cloud.CodeFilter{Search: "RIDER", ProjectID: north.ID, Active: &yes}, []string{"Ann Rider"}, 1},
-		{"FirstPage", cloud.CodeFilter{Limit: 2}, []string{"Eve Smith", "Di RIDER"}, 5},
-		{"LaterPage", cloud.CodeFilter{Limit: 2, Offset: 4}, []string{"Ann Rider"}, 5},
-		{"PastTheEnd", cloud.CodeFilter{Limit: 2, Offset: 6}, nil, 5},
-		{"PagedAndFiltered", cloud.CodeFilter{Active: &yes, Limit: 1, Offset: 1}, []string{"Bob Walker"}, 3},
+		{"FirstPage", cloud.CodeFilter{Limit: 2}, []string{"Søren Æbeltoft-Straße", "Jürgen Schröder"}, 9},
+		{"LaterPage", cloud.CodeFilter{Limit: 2, Offset: 8}, []string{"Ann Rider"}, 9},
+		{"PastTheEnd", cloud.CodeFilter{Limit: 2, Offset: 10}, nil, 9},
+		{"PagedAndFiltered", cloud.CodeFilter{Active: &yes, Limit: 1, Offset: 5}, []string{"Bob Walker"}, 7},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			list, err := s.ListCodes(ctx, acme.ID, tc.filter)

@@ -2879,7 +2879,7 @@ type ListQRCodesParams struct {
 	// PageSize Codes per page (1 to 200; 50 when only page is given).
 	PageSize int `form:"pageSize,omitempty" json:"pageSize,omitempty"`
 
-	// Search Matches the code's or its project's name anywhere, ignoring case (at most 254 bytes).
+	// Search Matches the code's or its project's name anywhere, ignoring case and accents (`nunez` finds José Núñez; at most 254 bytes).
 	Search string `form:"search,omitempty" json:"search,omitempty"`
 
 	// Project `all` (or absent), `organization` (codes in no project) or a project's id.

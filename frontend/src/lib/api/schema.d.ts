@@ -8159,7 +8159,7 @@ export interface operations {
                 page?: number;
                 /** @description Codes per page (1 to 200; 50 when only page is given). */
                 pageSize?: number;
-                /** @description Matches the code's or its project's name anywhere, ignoring case (at most 254 bytes). */
+                /** @description Matches the code's or its project's name anywhere, ignoring case and accents (`nunez` finds José Núñez; at most 254 bytes). */
                 search?: string;
                 /** @description `all` (or absent), `organization` (codes in no project) or a project's id. */
                 project?: string;

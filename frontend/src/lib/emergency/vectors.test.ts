@@ -5,10 +5,12 @@ import qrVectors from "@pkg/emergency/testdata/qr-text.json";
 import validationVectors from "@pkg/emergency/testdata/validation.json";
 import normalizeVectors from "@pkg/emergency/testdata/normalize.json";
 import mailboxVectors from "@pkg/emergency/testdata/mailbox.json";
+import searchFoldVectors from "@pkg/emergency/testdata/search-fold.json";
 import { qrText, validateEmergencyData, type EmergencyData } from ".";
 import { multiLine, singleLine } from "./normalize";
 import { individualSymbol } from "@/lib/qr/generate";
 import { validMailbox } from "./mailbox";
+import { foldForSearch } from "./search";
 
 const LEVEL_H_CAPACITY = 1273;
 
@@ -67,5 +69,11 @@ describe("capacity", () => {
 
   it("text over the capacity is refused", () => {
     expect(() => individualSymbol("x".repeat(LEVEL_H_CAPACITY + 1))).toThrow();
+  });
+});
+
+describe("search folding golden vectors (case and accents ignored)", () => {
+  it.each(searchFoldVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    expect(foldForSearch(c.input)).toBe(c.folded);
   });
 });

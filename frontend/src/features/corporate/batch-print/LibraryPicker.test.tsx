@@ -46,6 +46,21 @@ describe("pickable", () => {
     expect(pickable(library, none, "crane", "all").map((c) => c.id)).toEqual([2]);
     expect(pickable(library, none, "  ", "all")).toHaveLength(4);
   });
+  it("searches ignoring accents, on both sides, as the library's search does", () => {
+    const workers = [
+      code(1, "José Núñez", null),
+      code(2, "Łukasz Wiśniewski", 10, "North Site"),
+      code(3, "Jürgen Schröder", 11, "Baustelle Zürich"),
+    ];
+    const found = (search: string) => pickable(workers, none, search, "all").map((c) => c.id);
+    expect(found("nunez")).toEqual([1]);
+    expect(found("jose")).toEqual([1]);
+    expect(found("NÚÑEZ")).toEqual([1]);
+    expect(found("lukasz")).toEqual([2]);
+    expect(found("schroder")).toEqual([3]);
+    expect(found("zurich")).toEqual([3]);
+    expect(found("wiśniew")).toEqual([2]);
+  });
   it("filters all, the organisation's own (no project), or one project", () => {
     expect(pickable(library, none, "", "organization").map((c) => c.id)).toEqual([3, 4]);
     expect(pickable(library, none, "", 11).map((c) => c.id)).toEqual([2]);

@@ -1,7 +1,9 @@
 // The library picker's rules (spec §4 library picker, §5 library search):
 // codes whose name is already queued are hidden; the search matches the
-// code's name or project name, ignoring case; the filter is all codes, the
+// code's name or project name, ignoring case and accents as the library's
+// search on the server does (the same folding); the filter is all codes, the
 // organisation's own (no project), or one project.
+import { foldForSearch } from "@/lib/emergency/search";
 import type { ProjectFilter } from "../library/api";
 import type { LibraryCode } from "./api";
 
@@ -11,13 +13,13 @@ export function pickable(
   search: string,
   filter: ProjectFilter,
 ): LibraryCode[] {
-  const needle = search.trim().toLowerCase();
+  const needle = foldForSearch(search.trim());
   return codes.filter((c) => {
     if (queuedNames.has(c.name)) return false;
     if (filter === "organization" && c.projectId !== null) return false;
     if (typeof filter === "number" && c.projectId !== filter) return false;
     if (needle === "") return true;
-    return c.name.toLowerCase().includes(needle) || c.projectName.toLowerCase().includes(needle);
+    return foldForSearch(c.name).includes(needle) || foldForSearch(c.projectName).includes(needle);
   });
 }
 
