@@ -246,6 +246,15 @@ export const corporateCopy = {
     resend: "Resend",
     remove: "Remove",
     removed: "Team member removed",
+    cancel: "Cancel",
+    // A member who has joined: what the server does (its account deleted,
+    // a mail to them, the organisation's codes kept).
+    removeTitle: (email: string) => `Remove ${email}?`,
+    removeEffect:
+      "Their account is deleted: they can no longer sign in, and they will get an e-mail saying so. The QR codes they made stay in the library.",
+    // A pending invitation: nobody has signed in, and nobody is mailed.
+    withdrawTitle: (email: string) => `Withdraw the invitation to ${email}?`,
+    withdrawEffect: "The link they were mailed stops working. They get no e-mail about it.",
     pending: "invitation sent",
     full: (max: number) => `Your team has all ${max} accounts.`,
     failed: "Team update failed",
