@@ -112,6 +112,9 @@ export const corporateCopy = {
   simple: {
     title: "Start your free trial",
     intro: "14 days of your chosen plan, no card needed.",
+    // Under the plan choice when the plan holds more than a trial does (plans.ts trialMaxQrCodes).
+    trialAllowance: (trialMax: number, planMax: number) =>
+      `Trials hold up to ${trialMax} QR codes; the plan's ${planMax} start when you subscribe.`,
     name: "Organization Name",
     industry: "Industry",
     email: "Contact Email",
@@ -218,6 +221,9 @@ export const corporateCopy = {
     subscribe: "Subscribe",
     subscribing: "Opening checkout…",
     trialEnds: (date: string) => `Trial ends ${date}`,
+    // On the plan card while a trial holds fewer codes than its plan (the server's maxQrCodes).
+    trialAllowance: (plan: string, trialMax: number, planMax: number) =>
+      `${plan} trial: ${trialMax} QR codes until you subscribe (the plan holds ${planMax}).`,
     loading: "Loading…",
     loadFailed: "Unable to load your organisation.",
     tryAgain: "Try Again",
