@@ -43,6 +43,7 @@ const (
 	MsgCollectionLinkGone        = "This link is no longer valid. Please ask your safety officer for a new one."
 	MsgCollectionLinkUsed        = "This link has already been used. Please ask your safety officer for a new one if your details need another change."
 	MsgCollectionClosed          = "This form is not accepting submissions right now. Please tell your safety officer."
+	MsgCollectionPlanFull        = "This form is closed for now: your employer's plan is full. Please ask your safety officer."
 	MsgCollectionConsentRequired = "Please confirm that you agree to share these details."
 	MsgCollectionThanks          = "Thank you — your details were sent to %s."
 	MsgUpdateLinkSent            = "Update link sent"

@@ -141,6 +141,10 @@ const (
 // that already has an account gets (service.InviteMember).
 const MsgInviteExistingMailSubject = "You were invited to an organisation on Lifetag"
 
+// MsgMemberRemovedMailSubject is the subject of the mail a removed team
+// member gets (service.RemoveMember).
+const MsgMemberRemovedMailSubject = "Your Lifetag account was removed by your organisation"
+
 // TrialEndingNotice is how long before its end a trial's owner is told.
 const TrialEndingNotice = 3 * 24 * time.Hour
 

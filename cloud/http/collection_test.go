@@ -316,7 +316,8 @@ func TestCollectWorker(t *testing.T) {
 			defer e.seedSQL(`UPDATE organizations SET max_qr_codes = 50 WHERE id = $1`, org.ID)
 			for _, method := range []string{"GET", "POST"} {
 				resp := e.do(method, "/api/collect/"+token, "", map[string]any{"values": workerRecord("Bob Worker"), "consent": true})
-				if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionClosed {
+				// The worker is told why, in their words, before typing anything.
+				if resp.Status != http.StatusForbidden || resp.Message() != cloud.MsgCollectionPlanFull {
 					t.Fatalf("%s with the quota full: %d %s", method, resp.Status, resp.Body)
 				}
 			}

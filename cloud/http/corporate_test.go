@@ -727,6 +727,39 @@ func TestRemovedMemberIsErased(t *testing.T) {
 	})
 }
 
+// TestRemovedMemberIsMailed: a member who had joined is told by mail that
+// their account is gone, and where from; a pending invitation's removal
+// mails nobody (nothing was ever theirs to lose).
+func TestRemovedMemberIsMailed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		acme := e.newOwner("Acme", "boss@acme.example")
+		for _, email := range []string{"mia@acme.example", "new@acme.example"} {
+			wantStatus(t, e.do("POST", acme.path("/team/invite"), acme.token, map[string]any{"email": email}), http.StatusCreated, cloud.MsgInviteSent)
+		}
+		wantStatus(t, e.do("POST", "/api/corporate/setup-password", "", map[string]string{
+			"token": e.newestSetupToken("mia@acme.example"), "password": "mia-password"}), http.StatusOK, "")
+		pendingID := int64(0)
+		for _, m := range e.do("GET", acme.path("/team"), acme.token, nil).JSON()["members"].([]any) {
+			if member := m.(map[string]any); member["email"] == "new@acme.example" {
+				pendingID = int64(member["id"].(float64))
+			}
+		}
+		for _, id := range []int64{userID(t, e, "mia@acme.example"), pendingID} {
+			wantStatus(t, e.do("DELETE", acme.path("/team/"+itoa(id)), acme.token, nil), http.StatusOK, cloud.MsgMemberRemoved)
+		}
+		mails := e.mailsTo("mia@acme.example")
+		last := mails[len(mails)-1]
+		if last.Subject != cloud.MsgMemberRemovedMailSubject || !strings.Contains(last.Text, "\u201cAcme\u201d") ||
+			!strings.Contains(last.Text, "no longer sign in") {
+			t.Errorf("the removed member was mailed %+v", mails)
+		}
+		if mails := e.mailsTo("new@acme.example"); len(mails) != 1 {
+			t.Errorf("the removed invitation was mailed %d times, want only its invitation", len(mails))
+		}
+	})
+}
+
 // laterPaidCheckout reads a session back as unpaid until paid is set, as
 // Stripe does while a payment is still being confirmed.
 type laterPaidCheckout struct {

@@ -182,8 +182,9 @@ type CollectFormView = api.CollectForm
 
 // workerLink finds the link a token opens and its organisation, or says
 // plainly why the worker cannot use it: an unknown token is not found, a
-// revoked, expired or used link is gone, and an organisation that may not
-// create codes is not accepting submissions.
+// revoked, expired or used link is gone, an organisation that may not
+// create codes is not accepting submissions, and a shared link at a full
+// plan is closed for that reason.
 func (s *Service) workerLink(ctx context.Context, token string) (*cloud.CollectionLink, *cloud.Organization, error) {
 	notFound := cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkGone)
 	if token == "" || len(token) > cloud.TokenMaxBytes {
@@ -202,20 +203,20 @@ func (s *Service) workerLink(ctx context.Context, token string) (*cloud.Collecti
 	if err != nil {
 		return nil, nil, err
 	}
-	closed := cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
 	if s.mayCreate(ctx, org) != nil {
-		return nil, nil, closed
+		return nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
 	}
-	// A shared link adds a code: with the quota used up, say so before the
-	// worker types a whole form. The binding check is the library's, in
-	// the insert's transaction; this one only spares the worker's time.
+	// A shared link adds a code: with the quota used up, say so, and why,
+	// before the worker types a whole form. The binding check is the
+	// library's, in the insert's transaction; this one only spares the
+	// worker's time.
 	if !link.IsUpdateLink() {
 		used, err := s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{})
 		if err != nil {
 			return nil, nil, err
 		}
 		if used >= org.MaxQRCodes {
-			return nil, nil, closed
+			return nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionPlanFull)
 		}
 	}
 	return link, org, nil
@@ -288,7 +289,9 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 			s.logger.Error("collection submission not released", slog.Int64("link", link.ID), slog.String("error", releaseErr.Error()))
 		}
 		switch cloud.ErrorCode(err) {
-		case cloud.ECONFLICT, cloud.EFORBIDDEN: // the quota is full, or the organisation closed meanwhile
+		case cloud.ECONFLICT: // the quota filled meanwhile
+			return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionPlanFull)
+		case cloud.EFORBIDDEN: // the organisation closed meanwhile
 			return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
 		}
 		return "", err

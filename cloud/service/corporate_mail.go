@@ -1,7 +1,7 @@
 package service
 
 // The texts of the mails the corporate side sends (welcome, invitation,
-// trial), in one place because registration, the trial, the team and the
+// removal, trial), in one place because registration, the trial, the team and the
 // setup links share them, and the helpers that pick and fill them.
 
 import (
@@ -57,6 +57,15 @@ To choose your password, open this link within 24 hours:
 %%s
 
 If you did not expect this message, ignore it.
+`
+	// memberRemovedMailText: the organisation's name, quoted.
+	memberRemovedMailText = `Your Lifetag account has been deleted by the organisation that added you.
+
+The organisation named %s removed you from its team, so you can
+no longer sign in with this address. The QR codes you made stay with the
+organisation.
+
+If you think this is a mistake, ask the organisation's owner.
 `
 	trialMailText = `Someone, we hope you, asked for a free trial of Lifetag for
 organisations with this address.

@@ -180,9 +180,10 @@ func (s *Service) ResendInvite(ctx context.Context, actor *cloud.User, orgID, us
 	return s.mailCorporateSetup(ctx, member, text)
 }
 
-// RemoveMember deletes an admin's account (the owner cannot be removed); a
-// negative userID is a pending invitation's (Team), which goes with the
-// password-less member row a new address has.
+// RemoveMember deletes an admin's account (the owner cannot be removed) and,
+// if they had joined, mails them that it went; a negative userID is a
+// pending invitation's (Team), which goes with the password-less member row
+// a new address has, and mails nobody.
 func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, userID int64) error {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
@@ -209,13 +210,21 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		}
 		userID = invitee.ID // its member row, and with it the invitation (the store's deleteAccount)
 	}
-	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-		member, err := s.findMember(tx, org.ID, userID)
-		if err != nil {
+	var member *cloud.User
+	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		var err error
+		if member, err = s.findMember(tx, org.ID, userID); err != nil {
 			return err
 		}
 		if err := removable(member); err != nil {
 			return err
+		}
+		// Someone who had joined is told their account went (counted
+		// like an invitation's mail); a password-less row never signed in.
+		if member.PasswordHash != "" {
+			if err := s.allowMail(ctx, org.ID, actor, member.Email); err != nil {
+				return err
+			}
 		}
 		if err := tx.DeleteMember(org.ID, member.ID); err != nil {
 			return err
@@ -223,6 +232,14 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
 			Detail: member.Email, CreatedAt: s.now()})
 	})
+	if err != nil {
+		return err
+	}
+	if member.PasswordHash != "" {
+		s.sendMail(ctx, cloud.Mail{To: member.Email, Subject: cloud.MsgMemberRemovedMailSubject,
+			Text: fmt.Sprintf(memberRemovedMailText, quoted(org.Name))})
+	}
+	return nil
 }
 
 func (s *Service) findInvitation(ctx context.Context, orgID, id int64) (*cloud.Invitation, error) {

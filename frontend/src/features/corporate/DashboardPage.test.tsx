@@ -123,6 +123,8 @@ describe("/corporate/dashboard", () => {
         subscriptionStatus: "trial",
         hasBillingAccount: false,
         trialEndsAt: "2026-03-15T12:00:00Z",
+        currentQrCodes: 0,
+        maxQrCodes: 50,
       },
     };
     const fetch = mockFetch({
@@ -138,6 +140,11 @@ describe("/corporate/dashboard", () => {
     const user = userEvent.setup();
     const { router } = renderRoute("/corporate/dashboard/4");
     expect(await screen.findByRole("heading", { name: "Choose a plan" })).toBeVisible();
+    // The trial holds the server's allowance, not the plan's: said where the plan is.
+    expect(
+      screen.getByText("Professional trial: 50 QR codes until you subscribe (the plan holds 200)."),
+    ).toBeVisible();
+    expect(screen.getByText("0 of 50 used")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Manage Billing" })).toBeNull();
     await user.selectOptions(screen.getByLabelText(/^Subscription Plan/), "enterprise");
     await user.click(screen.getByRole("button", { name: "Subscribe" }));

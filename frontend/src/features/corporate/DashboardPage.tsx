@@ -117,6 +117,11 @@ function DashboardView({ d }: { d: Dashboard }) {
               <> {copy.trialEnds(dateFormat.format(Date.parse(org.trialEndsAt)))}</>
             )}
           </p>
+          {plan && org.subscriptionStatus === "trial" && org.maxQrCodes < plan.maxQrCodes && (
+            <p className="hint">
+              {copy.trialAllowance(plan.name, org.maxQrCodes, plan.maxQrCodes)}
+            </p>
+          )}
         </section>
       </div>
       {org.paused !== "" && (

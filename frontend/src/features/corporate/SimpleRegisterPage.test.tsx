@@ -29,6 +29,23 @@ describe("/corporate/register (the free trial)", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
 
+  it("says a trial's allowance under the plan choice when the plan holds more", async () => {
+    mockFetch({ "POST /api/corporate/register": started });
+    const user = userEvent.setup();
+    renderRoute("/corporate/register");
+    const planField = await screen.findByLabelText(/^Subscription Plan/);
+    const allowance = /^Trials hold up to 50 QR codes/;
+    // Starter holds 50 anyway: nothing to explain.
+    expect(screen.queryByText(allowance)).toBeNull();
+    await user.selectOptions(planField, "professional");
+    expect(
+      screen.getByText("Trials hold up to 50 QR codes; the plan's 200 start when you subscribe."),
+    ).toBeVisible();
+    expect(planField).toHaveAccessibleDescription(
+      "Trials hold up to 50 QR codes; the plan's 200 start when you subscribe.",
+    );
+  });
+
   it("starts on the United Kingdom and sends it", async () => {
     const fetch = mockFetch({ "POST /api/corporate/register": started });
     const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { useRegisterTrial } from "./api/register-trial";
 import { checkEmailPath, type CheckEmailState } from "./CheckEmailPage";
 import { SelectField } from "./components/SelectField";
 import { corporateCopy } from "./copy";
-import { defaultPlan, findPlan, plans, planPrice, trialDays } from "./plans";
+import { defaultPlan, findPlan, plans, planPrice, trialDays, trialMaxQrCodes } from "./plans";
 
 const copy = corporateCopy.simple;
 
@@ -116,6 +116,11 @@ export function SimpleRegisterPage() {
             options={plans.map((p) => [p.id, `${p.name} - ${planPrice(p)}/month`] as const)}
             value={plan}
             onChange={setPlan}
+            hint={
+              chosen.maxQrCodes > trialMaxQrCodes
+                ? copy.trialAllowance(trialMaxQrCodes, chosen.maxQrCodes)
+                : undefined
+            }
           />
           <BusyButton
             className="button button-primary button-block"

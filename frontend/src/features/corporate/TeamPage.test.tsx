@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
@@ -101,5 +101,59 @@ describe("/corporate/team", () => {
     expect(
       screen.getByText("Only the Organization Administrator invites and removes admins."),
     ).toBeVisible();
+  });
+
+  it("asks before removing, names the person and says what happens", async () => {
+    const owner = {
+      id: 1,
+      email: "boss@acme.example",
+      userType: "corporate_owner",
+      role: "Organization Administrator",
+      passwordSet: true,
+      canResend: false,
+      canRemove: false,
+    };
+    const ann = {
+      id: 2,
+      email: "ann@acme.example",
+      userType: "corporate_admin",
+      role: "Admin",
+      passwordSet: true,
+      canResend: false,
+      canRemove: true,
+    };
+    const invited = { ...ann, id: -7, email: "new@acme.example", passwordSet: false };
+    const fetch = mockFetch({
+      "GET /api/corporate/4/team": () => ({
+        body: { members: [owner, ann, invited], maxMembers: 3, permissions: manager },
+      }),
+      "DELETE /api/corporate/4/team/2": () => ({ body: { message: "Team member removed" } }),
+    });
+    const removals = () => fetch.mock.calls.filter(([, init]) => init?.method === "DELETE");
+    const user = userEvent.setup();
+    renderRoute("/corporate/team/4");
+    const [removeAnn, removeInvited] = await screen.findAllByRole("button", { name: "Remove" });
+
+    await user.click(removeAnn!);
+    const dialog = await screen.findByRole("dialog", { name: "Remove ann@acme.example?" });
+    expect(dialog).toHaveTextContent(
+      "Their account is deleted: they can no longer sign in, and they will get an e-mail saying so. The QR codes they made stay in the library.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(removals()).toHaveLength(0);
+
+    // A pending invitation: nobody signed in yet, and nobody is mailed.
+    await user.click(removeInvited!);
+    expect(
+      await screen.findByRole("dialog", { name: "Withdraw the invitation to new@acme.example?" }),
+    ).toHaveTextContent("The link they were mailed stops working. They get no e-mail about it.");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+
+    await user.click(removeAnn!);
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Remove" }),
+    );
+    await waitFor(() => expect(removals()).toHaveLength(1));
+    expect(removals()[0]![0]).toBe("/api/corporate/4/team/2");
   });
 });

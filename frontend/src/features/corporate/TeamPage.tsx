@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
@@ -37,6 +38,8 @@ export function TeamPage() {
 function TeamView(props: { orgId: number; members: Member[]; max: number; manage: boolean }) {
   const [email, setEmail] = useState("");
   const [tried, setTried] = useState(false);
+  // The member whose removal is being asked about, if any.
+  const [removing, setRemoving] = useState<Member | null>(null);
   const invite = useInvite(props.orgId);
   const resend = useResend(props.orgId);
   const remove = useRemove(props.orgId);
@@ -67,6 +70,25 @@ function TeamView(props: { orgId: number; members: Member[]; max: number; manage
   return (
     <div className="section corporate-page">
       {guard.dialog}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={
+          removing?.passwordSet
+            ? copy.removeTitle(removing.email)
+            : copy.withdrawTitle(removing?.email ?? "")
+        }
+        description={removing?.passwordSet ? copy.removeEffect : copy.withdrawEffect}
+        confirmLabel={copy.remove}
+        cancelLabel={copy.cancel}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => toast({ title: copy.removed, variant: "success" }),
+            onError: failed,
+          })
+        }
+      />
       <div className="page-head page-head-row">
         <h1>{copy.title}</h1>
         <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
@@ -105,12 +127,7 @@ function TeamView(props: { orgId: number; members: Member[]; max: number; manage
                     <button
                       type="button"
                       className="button button-small button-danger-outline"
-                      onClick={() =>
-                        remove.mutate(m.id, {
-                          onSuccess: () => toast({ title: copy.removed, variant: "success" }),
-                          onError: failed,
-                        })
-                      }
+                      onClick={() => setRemoving(m)}
                     >
                       {copy.remove}
                     </button>

@@ -112,6 +112,9 @@ export const corporateCopy = {
   simple: {
     title: "Start your free trial",
     intro: "14 days of your chosen plan, no card needed.",
+    // Under the plan choice when the plan holds more than a trial does (plans.ts trialMaxQrCodes).
+    trialAllowance: (trialMax: number, planMax: number) =>
+      `Trials hold up to ${trialMax} QR codes; the plan's ${planMax} start when you subscribe.`,
     name: "Organization Name",
     industry: "Industry",
     email: "Contact Email",
@@ -218,6 +221,9 @@ export const corporateCopy = {
     subscribe: "Subscribe",
     subscribing: "Opening checkout…",
     trialEnds: (date: string) => `Trial ends ${date}`,
+    // On the plan card while a trial holds fewer codes than its plan (the server's maxQrCodes).
+    trialAllowance: (plan: string, trialMax: number, planMax: number) =>
+      `${plan} trial: ${trialMax} QR codes until you subscribe (the plan holds ${planMax}).`,
     loading: "Loading…",
     loadFailed: "Unable to load your organisation.",
     tryAgain: "Try Again",
@@ -246,6 +252,15 @@ export const corporateCopy = {
     resend: "Resend",
     remove: "Remove",
     removed: "Team member removed",
+    cancel: "Cancel",
+    // A member who has joined: what the server does (its account deleted,
+    // a mail to them, the organisation's codes kept).
+    removeTitle: (email: string) => `Remove ${email}?`,
+    removeEffect:
+      "Their account is deleted: they can no longer sign in, and they will get an e-mail saying so. The QR codes they made stay in the library.",
+    // A pending invitation: nobody has signed in, and nobody is mailed.
+    withdrawTitle: (email: string) => `Withdraw the invitation to ${email}?`,
+    withdrawEffect: "The link they were mailed stops working. They get no e-mail about it.",
     pending: "invitation sent",
     full: (max: number) => `Your team has all ${max} accounts.`,
     failed: "Team update failed",

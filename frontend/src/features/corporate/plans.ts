@@ -19,6 +19,13 @@ export function findPlan(id: string): Plan | undefined {
   return plans.find((p) => p.id === id);
 }
 
+/**
+ * A trial's QR code allowance: the default (Starter) plan's, whatever plan
+ * it tries, so that a free trial is never a free large plan (the server's
+ * rule, pkg/plans TrialMaxQRCodes; a person at Lifetag may raise one).
+ */
+export const trialMaxQrCodes: number = findPlan(defaultPlan)?.maxQrCodes ?? 0;
+
 /** £10, £25, £99: whole pounds as the spec shows them. */
 export function planPrice(plan: Plan): string {
   const pounds = plan.pricePence / 100;

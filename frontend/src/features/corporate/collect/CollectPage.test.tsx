@@ -128,12 +128,19 @@ describe("/collect/{token}", () => {
     expect(screen.queryByRole("button", { name: "Send my details" })).toBeNull();
   });
 
-  it("tells the worker when the form is closed", async () => {
-    const closed =
-      "This form is not accepting submissions right now. Please tell your safety officer.";
+  it.each([
+    "This form is not accepting submissions right now. Please tell your safety officer.",
+    "This form is closed for now: your employer's plan is full. Please ask your safety officer.",
+  ])("tells the worker at once that the form is closed, and why: %s", async (closed) => {
     mockFetch({ "GET /api/collect/shut": () => ({ status: 403, body: { message: closed } }) });
     renderRoute("/collect/shut");
-    expect(await screen.findByText(closed)).toBeVisible();
+    // Nothing was typed, so nothing "was not sent".
+    expect(
+      await screen.findByRole("heading", { name: "This form is closed for now" }),
+    ).toBeVisible();
+    expect(screen.getByText(closed)).toBeVisible();
+    expect(screen.queryByText("Your details were not sent")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send my details" })).toBeNull();
   });
 
   it("shows a used link's message when it was used meanwhile", async () => {

@@ -15,6 +15,16 @@ const copy = collectCopy.worker;
 const isGone = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 410);
 
+/** A form closed for now (the organisation paused, or its plan full); the server says why. */
+const isClosed = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/** The heading over a form that could not be opened: nothing was typed yet. */
+function openFailedTitle(error: unknown) {
+  if (isGone(error)) return copy.goneTitle;
+  if (isClosed(error)) return copy.closedTitle;
+  return copy.loadFailed;
+}
+
 /**
  * /collect/{token}: a worker fills in their own details on their phone,
  * without an account. Everything they need is on this one page: who asks,
@@ -28,7 +38,7 @@ export function CollectPage() {
   if (form.isPending) body = <p className="loading">{copy.loading}</p>;
   else if (form.isError)
     body = (
-      <Notice title={isGone(form.error) ? copy.goneTitle : copy.failed}>
+      <Notice title={openFailedTitle(form.error)}>
         {serverMessage(form.error) ?? copy.unavailable}
       </Notice>
     );

@@ -140,6 +140,11 @@ describe("/corporate/collection-links at the plan's limit", () => {
     renderRoute("/corporate/collection-links/4");
     const notice = await screen.findByRole("status", { name: "New collection links are paused" });
     expect(notice).toHaveTextContent("Your plan is full: 50 of 50 QR codes used.");
+    // An unexpired link takes no form now, as its workers are told: it is not "Active".
+    const row = screen.getByRole("row", { name: /Standard Emergency Form/ });
+    expect(within(row).getByText("Paused: the plan is full")).toBeVisible();
+    expect(within(row).queryByText("Active")).toBeNull();
+    expect(within(row).getByRole("button", { name: "Revoke" })).toBeVisible();
     const create = screen.getByRole("button", { name: "Create collection link" });
     expect(create).toBeDisabled();
     expect(create).toHaveAccessibleDescription(/Your plan is full: 50 of 50 QR codes used/);
@@ -157,11 +162,13 @@ describe("/corporate/collection-links at the plan's limit", () => {
     const paused =
       "Your organization has 60 QR codes but its plan allows 50. Printing, new codes and links are paused: delete 10 codes or upgrade your plan to continue. Reading, exporting, editing and deleting still work.";
     mockFetch({
-      "GET /api/corporate/4/collection-links": () => ({ body: { links: [] } }),
+      "GET /api/corporate/4/collection-links": () => ({ body: { links: [link] } }),
       "GET /api/corporate/4/dashboard": dashboard(60, 50, paused),
     });
     renderRoute("/corporate/collection-links/4");
     expect(await screen.findByText(paused)).toBeVisible();
+    const row = screen.getByRole("row", { name: /Standard Emergency Form/ });
+    expect(within(row).getByText("Paused")).toBeVisible();
     expect(screen.getByRole("button", { name: "Create collection link" })).toBeDisabled();
   });
 });

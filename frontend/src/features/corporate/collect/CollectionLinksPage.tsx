@@ -45,30 +45,44 @@ export function CollectionLinksPage() {
     <LinksView
       orgId={orgId}
       links={links.data.links}
-      blocked={cannotCreateLink(dashboard.data?.organization)}
+      closed={linksClosed(dashboard.data?.organization)}
     />
   );
 }
 
 /**
- * Why a new link would be refused now, before the officer fills in the
- * dialog: the organisation's pause (the server's words), or a plan with no
- * QR code left (the server refuses such a link with 409); "" when not.
+ * Why links take nothing now, as the server refuses them: the organisation's
+ * pause (the server's words), or a plan with no QR code left (a new link is
+ * refused with 409, and a worker opening an existing one is told the plan is
+ * full). `blocked` is said before the officer opens the dialog, `status` in
+ * an unexpired link's row instead of Active; null when links work.
  */
-export function cannotCreateLink(org: Organization | undefined): string {
-  if (!org) return "";
-  if (org.paused !== "") return org.paused;
+export function linksClosed(
+  org: Organization | undefined,
+): { blocked: string; status: string } | null {
+  if (!org) return null;
+  if (org.paused !== "") return { blocked: org.paused, status: copy.pausedStatus };
   if (org.currentQrCodes >= org.maxQrCodes)
-    return copy.planFull(org.currentQrCodes, org.maxQrCodes);
-  return "";
+    return {
+      blocked: copy.planFull(org.currentQrCodes, org.maxQrCodes),
+      status: copy.planFullStatus,
+    };
+  return null;
 }
 
-/** `blocked`: why a new link would be refused now (cannotCreateLink), or "". */
-function LinksView(props: { orgId: number; links: CollectionLink[]; blocked: string }) {
+function LinksView(props: {
+  orgId: number;
+  links: CollectionLink[];
+  closed: ReturnType<typeof linksClosed>;
+}) {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<CollectionLink | null>(null);
   const revoke = useRevokeLink(props.orgId);
-  const { blocked } = props;
+  const blocked = props.closed?.blocked ?? "";
+  const statusOf = (l: CollectionLink) =>
+    l.status === "active" && props.closed
+      ? props.closed.status
+      : (copy.status[l.status] ?? l.status);
   return (
     <div className="section corporate-page collection-links-page">
       <div className="page-head page-head-row">
@@ -135,7 +149,7 @@ function LinksView(props: { orgId: number; links: CollectionLink[]; blocked: str
                     </td>
                     <td data-label={copy.columns.submissions}>{l.submissions}</td>
                     <td data-label={copy.columns.last}>{date(l.lastSubmissionAt)}</td>
-                    <td data-label={copy.columns.status}>{copy.status[l.status] ?? l.status}</td>
+                    <td data-label={copy.columns.status}>{statusOf(l)}</td>
                     <td>
                       {l.status === "active" && (
                         <button

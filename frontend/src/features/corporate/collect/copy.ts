@@ -39,6 +39,9 @@ export const collectCopy = {
     },
     never: "Never",
     status: { active: "Active", expired: "Expired", revoked: "Revoked" } as Record<string, string>,
+    // An unexpired link's status while the organisation cannot take its forms.
+    pausedStatus: "Paused",
+    planFullStatus: "Paused: the plan is full",
     revoke: "Revoke",
     revokeTitle: "Revoke this link?",
     revokeDescription:
@@ -49,7 +52,7 @@ export const collectCopy = {
     // Said before the officer opens the dialog; the server refuses such a link (409).
     cannotCreateTitle: "New collection links are paused",
     planFull: (used: number, max: number) =>
-      `Your plan is full: ${used} of ${max} QR codes used. Each form a worker sends becomes a QR code, so a new link can be made once there is room. Delete unused codes or upgrade your plan.`,
+      `Your plan is full: ${used} of ${max} QR codes used. Each form a worker sends becomes a QR code, so your links take no forms now (workers opening one are told why) and a new link can be made once there is room. Delete unused codes or upgrade your plan.`,
     openLibrary: "Open the QR code library",
     upgrade: "Upgrade your plan",
   },
@@ -75,7 +78,8 @@ export const collectCopy = {
     thanks: (org: string) => `Thank you — your details were sent to ${org}.`,
     thanksHint: "You can close this page.",
     goneTitle: "This link cannot be used",
+    closedTitle: "This form is closed for now",
+    loadFailed: "Your form could not be opened",
     unavailable: "This form could not be loaded. Please check your connection and try again.",
-    failed: "Your details were not sent",
   },
 };

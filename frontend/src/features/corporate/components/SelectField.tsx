@@ -1,17 +1,18 @@
 import { FormField } from "@/components/ui/FormField";
 
-/** A labelled select of [value, label] options, with the spec's error. */
+/** A labelled select of [value, label] options, with an optional hint and the spec's error. */
 export function SelectField(props: {
   label: string;
   value: string;
   options: readonly (readonly [string, string])[];
   placeholder?: string;
   required?: boolean;
+  hint?: string;
   error?: string;
   onChange: (value: string) => void;
 }) {
   return (
-    <FormField label={props.label} required={props.required} error={props.error}>
+    <FormField label={props.label} required={props.required} hint={props.hint} error={props.error}>
       {(control) => (
         <select {...control} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
           {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
