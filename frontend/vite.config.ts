@@ -62,5 +62,8 @@ export default defineConfig(({ mode }) => ({
     // Typing into forms with user-event in jsdom takes seconds on a loaded
     // 2-core CI machine; the default 5 s made such tests flaky, not wrong.
     testTimeout: 30_000,
+    // Vitest's default keeps one core free, which on a 2-core machine is half
+    // of it, while each file mostly waits on jsdom and timers.
+    maxWorkers: "100%",
   },
 }));

@@ -53,10 +53,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The site as it ships: built, embedded in the cloud binary.
-(cd frontend && npm run --silent build) >&2
-find cloud/web/dist -mindepth 1 ! -name .keep -delete
-cp -R frontend/dist/. cloud/web/dist/
-GOWORK=off scripts/build-cloud.sh "$work/lifetag-cloud"
+GOWORK=off scripts/build-site.sh "$work/lifetag-cloud" >&2
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 base="http://127.0.0.1:$port"

@@ -10,13 +10,31 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/check-generated.sh
 
-for module in pkg cloud station; do
-  echo "== go vet, go test: $module"
-  (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test ./...)
-done
+logs=$(mktemp -d /tmp/lifetag-check.XXXXXX)
+trap 'rm -rf "$logs"' EXIT
 
-echo "== frontend: lint, types, unit tests"
-cd frontend
-npm run --silent lint
-npm run --silent typecheck
-npm run --silent test
+go_checks() {
+  local module
+  for module in pkg cloud station; do
+    echo "== go vet, go test: $module"
+    (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test ./...) || return 1
+  done
+}
+frontend_checks() {
+  echo "== frontend: lint, types, unit tests"
+  cd frontend
+  npm run --silent lint && npm run --silent typecheck && npm run --silent test
+}
+
+# Side by side, each into a log shown at the end: the frontend's unit tests
+# mostly wait on jsdom and timers, which the Go builds fill.
+status=0
+go_checks >"$logs/go.log" 2>&1 &
+go_pid=$!
+frontend_checks >"$logs/frontend.log" 2>&1 &
+frontend_pid=$!
+wait "$go_pid" || status=1
+wait "$frontend_pid" || status=1
+cat "$logs/go.log" "$logs/frontend.log"
+echo "== make check: $([ $status = 0 ] && echo passed || echo FAILED) in $SECONDS s"
+exit $status

@@ -35,11 +35,8 @@ cleanup() {
 trap cleanup EXIT
 
 echo "== e2e: build the website and the cloud binary"
-(cd frontend && npm run --silent build && npm run --silent size)
-# The cloud embeds cloud/web/dist at compile time (as `make frontend` does).
-find cloud/web/dist -mindepth 1 ! -name .keep -delete
-cp -R frontend/dist/. cloud/web/dist/
-scripts/build-cloud.sh "$work/lifetag-cloud"
+scripts/build-site.sh "$work/lifetag-cloud"
+(cd frontend && npm run --silent size)
 
 # Playwright's workers each run whole spec files, one at a time, against a
 # cloud of their own (its own data directory, outbox and contract front):

@@ -116,10 +116,7 @@ SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem" TSA_CERT="$work/tsa/tsa.pem"
   SIGN_TIMESTAMP_URL="http://127.0.0.1:$(head -1 "$work/tsa/port")" scripts/test-station-wine.sh "$pkg"
 
 echo "== station: the cloud"
-(cd frontend && npm run --silent build >/dev/null)
-find cloud/web/dist -mindepth 1 ! -name .keep -delete
-cp -R frontend/dist/. cloud/web/dist/
-scripts/build-cloud.sh "$work/lifetag-cloud"
+scripts/build-site.sh "$work/lifetag-cloud" >/dev/null
 cloud_port="$(free_port 18300 18399)"
 base="http://127.0.0.1:$cloud_port"
 # start_cloud starts (or, on the same data, restarts) the cloud.

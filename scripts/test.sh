@@ -17,44 +17,84 @@ export LIFETAG_TEST_REPORT
 # test cloud's of pkg/client and the station) add their counts here.
 LIFETAG_CONTRACT_TALLY=$(mktemp /tmp/lifetag-contract-tally.XXXXXX)
 export LIFETAG_CONTRACT_TALLY
-trap 'stripe_mock_stop; postgres_stop; rm -f "$LIFETAG_TEST_REPORT" "$LIFETAG_CONTRACT_TALLY"' EXIT
 
 # Tests that need a service or tool skip when run alone without it; here they
 # must fail instead, so nothing is silently left out.
 export LIFETAG_STRICT=1
 
 status=0
+# timed NAME COMMAND...: runs a step, keeps its wall time for the summary at
+# the end (the figure README quotes), and marks the run failed if it fails.
+LIFETAG_TEST_TIMES=$(mktemp /tmp/lifetag-test-times.XXXXXX)
+timed() {
+  local name="$1" started=$SECONDS
+  shift
+  if "$@"; then
+    printf '%-36s %5d s\n' "$name" $((SECONDS - started)) >>"$LIFETAG_TEST_TIMES"
+  else
+    printf '%-36s %5d s  FAILED\n' "$name" $((SECONDS - started)) >>"$LIFETAG_TEST_TIMES"
+    return 1
+  fi
+}
+# The website and the cloud binary, built once: the journeys, the station's
+# tests and the benchmarks reuse them (scripts/build-site.sh).
+build=$(mktemp -d /tmp/lifetag-build.XXXXXX)
+trap 'stripe_mock_stop; postgres_stop; rm -rf "$LIFETAG_TEST_REPORT" "$LIFETAG_CONTRACT_TALLY" "$LIFETAG_TEST_TIMES" "$build"' EXIT
+echo "== the website and the cloud binary, once"
+timed "build: website and cloud" scripts/build-site.sh "$build/lifetag-cloud" || status=1
+export LIFETAG_CLOUD_BIN="$build/lifetag-cloud"
+
 # The wire types generated from the API contract match it.
-scripts/check-generated.sh || status=1
+timed "generated code" scripts/check-generated.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
-scripts/lint-contract.sh || status=1
+timed "contract lint" scripts/lint-contract.sh || status=1
 
-for module in pkg cloud station; do
-  echo "== go vet, go test: $module"
-  # GOWORK=off proves each module builds and tests on its own. Every
-  # benchmark runs once too (-benchtime 1x), so none can rot unseen.
-  (cd "$module" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 -bench . -benchtime 1x ./...) || status=1
-done
+go_tests() {
+  local module ok=0
+  for module in pkg cloud station; do
+    echo "== go vet, go test: $module"
+    # GOWORK=off proves each module builds and tests on its own. Every
+    # benchmark runs once too (-benchtime 1x), so none can rot unseen.
+    timed "go: $module" bash -c "cd $module && GOWORK=off go vet ./... && GOWORK=off go test -count=1 -bench . -benchtime 1x ./..." || ok=1
+  done
+  # Every fuzz target, briefly (make fuzz runs them longer).
+  timed "go: fuzz" env FUZZ_TIME="${FUZZ_TIME:-3s}" scripts/fuzz.sh || ok=1
+  return $ok
+}
+frontend_tests() {
+  cd frontend
+  timed "frontend: lint" npm run --silent lint &&
+    timed "frontend: types" npm run --silent typecheck &&
+    timed "frontend: unit tests" npm run --silent test
+}
 
-# Every fuzz target, briefly (make fuzz runs them longer).
-FUZZ_TIME=${FUZZ_TIME:-3s} scripts/fuzz.sh || status=1
-
+# Go and the frontend's unit tests side by side: Vitest spends half its time
+# waiting (jsdom, timers), which the Go builds fill. Each writes to a log of
+# its own, shown when both have ended.
+echo "== go vet, go test, fuzz | frontend: lint, types, unit tests (side by side)"
+go_tests >"$build/go.log" 2>&1 &
+go_pid=$!
+frontend_tests >"$build/frontend.log" 2>&1 &
+frontend_pid=$!
+wait "$go_pid" || status=1
+wait "$frontend_pid" || status=1
+cat "$build/go.log"
 echo "== frontend: lint, types, unit tests"
-(cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent test) || status=1
+cat "$build/frontend.log"
 
-# The browser journeys build the site and the cloud binary themselves.
-scripts/test-e2e.sh || status=1
+# The browser journeys (against the cloud built above).
+timed "browser journeys" scripts/test-e2e.sh || status=1
 
 # The desktop print station: signed installers, its window in Chromium and
 # under Xvfb, offline printing (it builds what it needs itself).
-scripts/test-station.sh || status=1
+timed "station" scripts/test-station.sh || status=1
 
 # Every make bench script once, at its smallest and shortest (BENCH_SMOKE),
 # to prove it still prints its line; the figures mean nothing here. Each
 # gets a database of its own on this PostgreSQL (a given $DATABASE_URL is
 # the tests' and would be shared, so then they make their own).
 echo "== make bench, smoke run"
-env -u DATABASE_URL BENCH_SMOKE=1 LIFETAG_PG_SERVER="$(postgres_server)" scripts/bench.sh || status=1
+timed "benchmarks, once each" env -u DATABASE_URL BENCH_SMOKE=1 LIFETAG_PG_SERVER="$(postgres_server)" scripts/bench.sh || status=1
 
 if [ -s "$LIFETAG_CONTRACT_TALLY" ]; then
   awk '{ if ($1 > ops) ops = $1; requests += $2; violations += $3 }
@@ -66,4 +106,7 @@ if [ -s "$LIFETAG_TEST_REPORT" ]; then
   echo "== figures"
   cat "$LIFETAG_TEST_REPORT"
 fi
+echo "== time per step (wall clock; Go and the frontend's unit tests overlap)"
+cat "$LIFETAG_TEST_TIMES"
+printf '%-36s %5d s\n' "make test" "$SECONDS"
 exit $status
