@@ -1,17 +1,18 @@
 import { defineConfig } from "@playwright/test";
 import { forThisWorker } from "./e2e/worker";
 
-// Journeys run against the real cloud binary started by scripts/test-e2e.sh,
+// Journeys run against the real cloud binary started by scripts/test/e2e.sh,
 // in Debian's chromium (never a downloaded browser).
+// The station's journeys need the station in --browser mode, which
+// scripts/station/test.sh starts (and says so with STATION_URL).
+const stationSpecs = process.env.STATION_URL ? [] : ["**/station*.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
-  // The station's journey needs the station in --browser mode, which
-  // scripts/test-station.sh starts (and says so with STATION_URL).
-  testIgnore: process.env.STATION_URL ? [] : ["**/station*.spec.ts"],
   outputDir: "test-results/output",
   timeout: 30_000,
   retries: 0,
-  // scripts/test-e2e.sh gives each worker a cloud of its own (--workers).
+  // scripts/test/e2e.sh gives each worker a cloud of its own (--workers).
   workers: 1,
   reporter: [["list"]],
   use: {
@@ -30,6 +31,15 @@ export default defineConfig({
       ],
     },
   },
-  // One project: the journeys photograph each screen at 390x844 and 1280x800 themselves.
-  projects: [{ name: "chromium", use: { viewport: { width: 1280, height: 800 } } }],
+  // The journeys photograph each screen at 390x844 and 1280x800 themselves.
+  // The route table's accessibility summary reads what every a11y-*.spec.ts
+  // wrote, so it is a project that runs after the journeys.
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: [...stationSpecs, "**/a11y-routes.spec.ts"],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    { name: "a11y route table", testMatch: "**/a11y-routes.spec.ts", dependencies: ["chromium"] },
+  ],
 });

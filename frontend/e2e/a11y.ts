@@ -7,6 +7,13 @@ import { outboxMail } from "./helpers";
 // The accessibility check every route gets in the journeys: axe
 // with the WCAG 2.2 A and AA rules at a phone and a desktop size, then the
 // page at 320 px with nothing scrolling sideways and no control cut off.
+// Every route of the router (src/app/paths.ts) gets it, signed in as the role
+// that sees it and in its filled states, in the a11y-*.spec.ts files: split
+// so the journeys' two workers share them; each sets up what it needs, with
+// generous timeouts (each check runs axe twice and lays the page out three
+// times, and make test shares the machine). a11y-routes.spec.ts runs after
+// all of them (a project of its own in playwright.config.ts) and fails if a
+// route has had no check.
 
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 export const sizes = [
@@ -122,7 +129,7 @@ function measureNarrow(): string[] {
   return out;
 }
 
-// scripts/test-e2e.sh makes this address an admin; the start-up mail sets its password.
+// scripts/test/e2e.sh makes this address an admin; the start-up mail sets its password.
 export const a11yAdmin = { email: "a11y@lifetag.test", password: "a11y-admin-password" };
 
 /**
@@ -180,4 +187,35 @@ export async function checkStationWindow(page: Page, state: string) {
           .join(", ")}`,
     );
   expect.soft(bad, `axe on the station window (${state})`).toEqual([]);
+}
+
+/** The route table's row for an unknown address (the router's catch-all). */
+export const notFound = "*";
+
+/** The page's own heading has drawn (the routes are lazy-loaded). */
+export async function ready(page: Page) {
+  await expect(page.locator("h1").first()).toBeVisible();
+}
+
+/**
+ * Presses the page's submit button, so the form's messages show (the
+ * browser's own for a required field, else the page's, tied to the field).
+ */
+export async function submitEmpty(page: Page) {
+  await page.locator("main form").first().locator('button[type="submit"]').first().click();
+  await expect(page.locator("main :invalid, main [aria-invalid='true']").first()).toBeAttached();
+}
+
+/** Keeps, in window.live, "text|politeness" of every live region that appears. */
+export async function recordLiveRegions(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { live: string[] }).live = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll("[aria-live]")) {
+        const entry = `${(el.textContent ?? "").trim()}|${el.getAttribute("aria-live")}`;
+        if (el.textContent?.trim() && !seen.includes(entry)) seen.push(entry);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
 }

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { expectToast, snap } from "./helpers";
 import { outboxDir } from "./worker";
 
-// ADMIN_EMAILS seeds this password-less account in scripts/test-e2e.sh: the
+// ADMIN_EMAILS seeds this password-less account in scripts/test/e2e.sh: the
 // only account that exists before the payments issue lands.
 const email = "admin@lifetag.test";
 const password = "a-new-password";

@@ -16,7 +16,7 @@ import {
 } from "./helpers";
 
 // The admin side against the real cloud: ADMIN_EMAILS in
-// scripts/test-e2e.sh seeds fulfilment@lifetag.test, who is mailed a
+// scripts/test/e2e.sh seeds fulfilment@lifetag.test, who is mailed a
 // set-password link at start.
 const admin = { email: "fulfilment@lifetag.test", password: "fulfil-password" };
 const customer = "fulfil-customer@example.com";

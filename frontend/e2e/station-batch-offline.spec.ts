@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { decodePdf, expectCodes, json, printCachedBatch, savedPdf } from "./helpers";
 
-// Corporate batch printing with the cloud away (scripts/test-station.sh runs
+// Corporate batch printing with the cloud away (scripts/station/test.sh runs
 // the first test with the cloud stopped, after e2e/station-batch.spec.ts
 // synced the officer's library, and the second once the cloud is started
 // again): the website's batch screen, answered from the station's cache,
@@ -17,7 +17,7 @@ const workers = ["Ada Worker", "Bob Worker"];
 test("with the cloud stopped, a corporate user prints from the cached library", async ({
   browser,
 }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
   await station.goto("/");
   await expect(station.getByRole("tab", { name: "Batch" })).toHaveAttribute(
@@ -35,7 +35,7 @@ test("once the cloud answers, the queued print run reaches it once", async ({
   browser,
   request,
 }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   await json(await request.post("/api/corporate/login", { data: officer }));
   const org = await json<{ id: number }>(await request.get("/api/corporate/organization"));
   const { qrCodes } = await json<{ qrCodes: { name: string; qrText: string }[] }>(

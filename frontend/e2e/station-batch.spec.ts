@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { decodePdf } from "./helpers";
 import { outboxDir } from "./worker";
 
-// Corporate batch printing at the station (scripts/test-station.sh runs it
+// Corporate batch printing at the station (scripts/station/test.sh runs it
 // last, with the cloud started again): an organisation on a trial with two
 // codes in its library, set up through the cloud's API; its safety officer
 // signs in at the station's corporate door and prints both on one sheet.
@@ -41,7 +41,7 @@ async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>): Pro
 }
 
 test("a corporate user batch-prints library codes at the station", async ({ browser, request }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   await ok(
     await request.post("/api/corporate/register", {
       data: {

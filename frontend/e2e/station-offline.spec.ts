@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { decodePdf, expectToast } from "./helpers";
 
-// The station with its cloud stopped (scripts/test-station.sh stops it after
+// The station with its cloud stopped (scripts/station/test.sh stops it after
 // e2e/station.spec.ts): the same signed-in station, in --browser mode at
 // STATION_URL, fulfils the order that journey left open from its cache.
 const stationUrl = process.env.STATION_URL ?? "";
@@ -13,7 +13,7 @@ const openCustomer = "station-offline@example.com";
 test("offline, the station prints a cached order's labels and queues its shipping", async ({
   browser,
 }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
   await station.goto("/");
   await station

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { json, printCachedBatch } from "./helpers";
 
-// A print station older than the cloud supports. scripts/test-station.sh
+// A print station older than the cloud supports. scripts/station/test.sh
 // builds an older station (0.0.9) and starts the cloud with
 // STATION_MIN_VERSION at this version, after e2e/station-batch*.spec.ts left
 // a corporate user signed in with a synced library; the first test runs the
@@ -13,8 +13,8 @@ const officer = { email: "safety@station-org.test", password: "batch-password-1"
 const workers = ["Ada Worker", "Bob Worker"];
 
 test("an out-of-date station says so and keeps printing from its cache", async ({ browser }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
-  expect(minVersion, "STATION_MIN_VERSION (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
+  expect(minVersion, "STATION_MIN_VERSION (scripts/station/test.sh sets it)").not.toBe("");
   const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
   await station.goto("/");
   await expect(station.getByRole("tab", { name: "Batch" })).toHaveAttribute(
@@ -36,7 +36,7 @@ test("after the upgrade, the print run kept by the old station reaches the cloud
   browser,
   request,
 }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   await json(await request.post("/api/corporate/login", { data: officer }));
   const org = await json<{ id: number }>(await request.get("/api/corporate/organization"));
   const printed = async () => {

@@ -11,7 +11,7 @@ import {
   startPhysicalOrder,
 } from "./helpers";
 
-// The desktop print station's window in a real browser (scripts/test-station.sh):
+// The desktop print station's window in a real browser (scripts/station/test.sh):
 // the packaged station binary in --browser mode serves the window and its
 // bound Go methods at STATION_URL, and signs in to the real cloud at
 // E2E_BASE_URL. Save PDF writes into STATION_SAVE_DIR (the --save-dir the
@@ -49,7 +49,7 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   // Two purchases, the whole fulfilment loop and five accessibility checks
   // of the window: longer than the default on a loaded 2-core machine.
   test.setTimeout(120_000);
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   // Two customers pay for printed labels on the website.
   const other = await (await browser.newContext()).newPage();
   await startPhysicalOrder(other, openCustomer);
@@ -142,6 +142,6 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
 // The --browser bridge, like the website, refuses to be framed by another
 // site: Chromium shows its error page instead of the window.
 test("no other site can frame the station's window", async ({ page }) => {
-  expect(stationUrl, "STATION_URL (scripts/test-station.sh sets it)").not.toBe("");
+  expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   await expectNotFramable(page, `${stationUrl}/`);
 });

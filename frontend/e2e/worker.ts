@@ -1,4 +1,4 @@
-// scripts/test-e2e.sh starts a cloud for each Playwright worker and lists
+// scripts/test/e2e.sh starts a cloud for each Playwright worker and lists
 // their addresses (E2E_BASE_URLS) and outboxes (E2E_OUTBOXES), space
 // separated, in worker order; the station's script gives one of each
 // (E2E_BASE_URL, E2E_OUTBOX). Playwright sets TEST_PARALLEL_INDEX in each
@@ -16,6 +16,6 @@ export function forThisWorker(listName: string, single: string): string | undefi
 /** The development outbox of this worker's cloud. */
 export function outboxDir(): string {
   const outbox = forThisWorker("E2E_OUTBOXES", "E2E_OUTBOX");
-  if (!outbox) throw new Error("E2E_OUTBOXES is not set (scripts/test-e2e.sh sets it)");
+  if (!outbox) throw new Error("E2E_OUTBOXES is not set (scripts/test/e2e.sh sets it)");
   return outbox;
 }
