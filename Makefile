@@ -14,7 +14,7 @@ frontend: setup
 	cp -R frontend/dist/. cloud/web/dist/
 
 build: frontend
-	scripts/build-cloud.sh $(CLOUD_BIN)
+	scripts/build/cloud.sh $(CLOUD_BIN)
 
 # The site and API on http://127.0.0.1:$(PORT), on the embedded SQLite default.
 run: build
@@ -23,24 +23,24 @@ run: build
 # The inner loop: lint, types, generated code, Go and frontend unit tests,
 # no services (a few minutes warm). `make test` runs everything.
 check:
-	scripts/check.sh
+	scripts/test/check.sh
 
 test:
-	scripts/test.sh
+	scripts/test/all.sh
 
 # The desktop print station for IT, in build/station/: the Linux binary and
 # .deb, the Windows exe, NSIS installer and MSI, signed when SIGN_CERT and
 # SIGN_KEY (or SIGN_PKCS12 and SIGN_PASSWORD) are set, and SHA256SUMS.
 station:
-	scripts/station-build.sh
+	scripts/station/build.sh
 
 bench:
-	scripts/bench.sh
+	scripts/bench/all.sh
 
 # Every Go fuzz target for FUZZ_TIME each (a minute; make test gives each 3 s).
 FUZZ_TIME ?= 60s
 fuzz:
-	FUZZ_TIME=$(FUZZ_TIME) FUZZ_MINIMIZE_TIME=10s scripts/fuzz.sh
+	FUZZ_TIME=$(FUZZ_TIME) FUZZ_MINIMIZE_TIME=10s scripts/test/fuzz.sh
 
 clean:
 	rm -rf build frontend/dist

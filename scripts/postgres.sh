@@ -10,7 +10,7 @@
 #   1. $DATABASE_URL, used as it is (and left alone afterwards);
 #   2. $LIFETAG_PG_SERVER (host:port of a server that lets user postgres
 #      create a database, such as make test's, which postgres_server prints
-#      and scripts/test.sh hands to the benchmarks' smoke run): a fresh
+#      and scripts/test/all.sh hands to the benchmarks' smoke run): a fresh
 #      lifetag_test_* database there, dropped afterwards, rather than
 #      another cluster;
 #   3. a server answering on 127.0.0.1:5432 that lets user postgres create a

@@ -80,7 +80,7 @@ func run(browser, saveDir string) error {
 
 // MsgNoWebView2 is what a Windows user sees when the WebView2 runtime the
 // window needs is missing: the exe is built with Wails' "error" WebView2
-// strategy (scripts/station-build.sh), which shows this message instead of
+// strategy (scripts/station/build.sh), which shows this message instead of
 // offering to download the runtime, as many sites have no internet.
 const MsgNoWebView2 = "Lifetag Station needs the Microsoft Edge WebView2 Runtime, which is not installed on this computer.\n\n" +
 	"Ask IT to install it. Without internet access, IT can use Microsoft's Evergreen Standalone Installer (x64) " +

@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkBatchPrint1000 is the batch printer's benchmark (scripts/
-// bench-batch.sh): one whole request on PostgreSQL printing 1,000 distinct
+// bench/batch.sh): one whole request on PostgreSQL printing 1,000 distinct
 // library codes on the corporate helmet labels (US Letter, Avery 5163), the
 // product's main sheet: the session, the library read, unsealing every
 // record, its QR text, the PDF, and the print run recorded. (The spec's

@@ -12,7 +12,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
-// BenchmarkSync2000 (scripts/bench-sync.sh, `make bench`): one bulk upsert
+// BenchmarkSync2000 (scripts/bench/sync.sh, `make bench`): one bulk upsert
 // of 2,000 workers into an empty library on PostgreSQL, as an HR system's
 // first sync sends it, then the same request again (the nightly re-sync:
 // every record unsealed and compared, nothing written). Reports the two

@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkRender1000 is the benchmark: 1,000 distinct level-H
-// helmet labels on Avery 5163 in one PDF (scripts/bench-sheet.sh times the
+// helmet labels on Avery 5163 in one PDF (scripts/bench/sheet.sh times the
 // same through the CLI).
 func BenchmarkRender1000(b *testing.B) {
 	tp, err := labels.MustBuiltin().Find("Avery 5163")

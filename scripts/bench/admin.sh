@@ -4,11 +4,11 @@
 # then the streamed CSV export of every user, timed. Prints exactly:
 #   admin: search 100000 users p99 X ms, export 100000 in Y s
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 USERS=100000
 SEARCH_SECONDS=${BENCH_ADMIN_SECONDS:-10}
-if [ "${BENCH_SMOKE:-}" = 1 ]; then USERS=1000 SEARCH_SECONDS=1; fi # scripts/bench.sh
+if [ "${BENCH_SMOKE:-}" = 1 ]; then USERS=1000 SEARCH_SECONDS=1; fi # scripts/bench/all.sh
 EMAIL=bench-admin@lifetag.test
 PASSWORD=bench-password-1
 
@@ -27,7 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-GOWORK=off scripts/build-cloud.sh "$work/lifetag-cloud"
+GOWORK=off scripts/build/cloud.sh "$work/lifetag-cloud"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 base="http://127.0.0.1:$port"
 env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \

@@ -8,11 +8,11 @@
 #   login: N req/s p99 X ms errors E
 #   api: N req/s p99 X ms errors E (2 instances, one PostgreSQL)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 API_SECONDS=${BENCH_API_SECONDS:-20}
 LOGIN_SECONDS=${BENCH_LOGIN_SECONDS:-10}
-if [ "${BENCH_SMOKE:-}" = 1 ]; then API_SECONDS=2 LOGIN_SECONDS=1; fi # scripts/bench.sh
+if [ "${BENCH_SMOKE:-}" = 1 ]; then API_SECONDS=2 LOGIN_SECONDS=1; fi # scripts/bench/all.sh
 EMAIL=bench@lifetag.test
 PASSWORD=bench-password-1
 
@@ -41,7 +41,7 @@ free_port() {
   return 1
 }
 
-GOWORK=off scripts/build-cloud.sh "$work/lifetag-cloud"
+GOWORK=off scripts/build/cloud.sh "$work/lifetag-cloud"
 port=$(free_port)
 base="http://127.0.0.1:$port"
 

@@ -9,10 +9,10 @@
 # The goal is under 1.5 s. To see what dominates, add
 # -cpuprofile cpu.out to the go test line and run go tool pprof on it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 runs="${BENCH_BATCH_RUNS:-5}x"
-[ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench.sh
+[ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench/all.sh
 
 . scripts/postgres.sh
 postgres_start >&2

@@ -6,7 +6,7 @@
 # (MB of 1,000,000 bytes). pkg/sheet's TestRender1000Decodes proves the same
 # file decodes after rasterising at 300 and 600 DPI.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 out=build/bench
 mkdir -p "$out"
@@ -16,7 +16,7 @@ build/labelsheet -sample 1000 -o "$out/labels-1000.json"
 run() {
   build/labelsheet -sheet "Avery 5163" -level H -o "$out/sheet-1000.pdf" "$out/labels-1000.json"
 }
-# warm-up: file cache, binary paged in (not for scripts/bench.sh's smoke run)
+# warm-up: file cache, binary paged in (not for scripts/bench/all.sh's smoke run)
 [ "${BENCH_SMOKE:-}" = 1 ] || run
 start=$(date +%s.%N)
 run

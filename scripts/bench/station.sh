@@ -4,5 +4,5 @@
 # handed to a private, paused CUPS printer, the run recorded). One line:
 # "station: 1000 labels spooled in X.XX s".
 set -euo pipefail
-cd "$(dirname "$0")/.."
-exec scripts/test-station-core.sh bench
+cd "$(dirname "$0")/../.."
+exec scripts/station/test-core.sh bench

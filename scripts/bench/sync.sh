@@ -7,10 +7,10 @@
 #   sync: 2000 workers upserted in X s, re-sync in Y s (0 created)
 # The goals are under 2 s and under 1 s.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 runs="${BENCH_SYNC_RUNS:-3}x"
-[ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench.sh
+[ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench/all.sh
 
 . scripts/postgres.sh
 postgres_start >&2

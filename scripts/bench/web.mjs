@@ -1,4 +1,4 @@
-// `make bench`, website part (scripts/bench-web.sh seeds the data and runs
+// `make bench`, website part (scripts/bench/web.sh seeds the data and runs
 // this beside its pinned Lighthouse): Lighthouse's mobile performance on five
 // pages (3 runs each, medians), then the longest interactions on the library
 // and the batch page as the browser's Event Timing API reports them.

@@ -2,17 +2,17 @@
 # `make bench`, website part: the built site served by the cloud on
 # a throwaway PostgreSQL holding real amounts of data (100,044 users, an
 # organisation with 2,000 imported codes, 40 orders), then
-# scripts/bench-web.mjs: Lighthouse (mobile, 3 runs each, medians) on five
+# scripts/bench/web.mjs: Lighthouse (mobile, 3 runs each, medians) on five
 # pages in Debian's chromium, and the longest interactions on the library
 # and the batch page (the browser's own Event Timing). Prints exactly:
 #   web: <page> perf P, LCP L s, TBT T ms          (home, corporate dashboard,
 #        library 2000 codes, admin users 100044, batch print 2000 queued)
 #   web: library <interaction> N ms                 (and the batch page's)
 # BENCH_WEB_RUNS sets the Lighthouse runs per page (3). BENCH_SMOKE=1
-# (scripts/bench.sh) seeds 100 users and 40 codes and runs Lighthouse and
+# (scripts/bench/all.sh) seeds 100 users and 40 codes and runs Lighthouse and
 # each interaction once.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 LIGHTHOUSE_VERSION=12.8.2
 USERS=100044
@@ -53,7 +53,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The site as it ships: built, embedded in the cloud binary.
-GOWORK=off scripts/build-site.sh "$work/lifetag-cloud" >&2
+GOWORK=off scripts/build/site.sh "$work/lifetag-cloud" >&2
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 base="http://127.0.0.1:$port"
@@ -140,7 +140,7 @@ SQL
 users=$(psql -tA "$LIFETAG_TEST_DATABASE_URL" -c 'SELECT count(*) FROM users')
 [ "$users" -eq "$USERS" ] || { echo "bench-web: $users users, want $USERS" >&2; exit 1; }
 
-cp scripts/bench-web.mjs "$tools/bench-web.mjs"
+cp scripts/bench/web.mjs "$tools/bench-web.mjs"
 BENCH_BASE="$base" BENCH_ORG="$org" BENCH_OFFICER="$OFFICER" BENCH_ADMIN="$ADMIN" BENCH_PASSWORD="$PASSWORD" \
   BENCH_CODES="$CODES" BENCH_USERS="$USERS" BENCH_RUNS="$runs" CHROMIUM="$CHROMIUM" \
   node "$tools/bench-web.mjs"

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# build-cloud.sh OUT: the cloud binary, with the website as cloud/web/dist
+# scripts/build/cloud.sh OUT: the cloud binary, with the website as cloud/web/dist
 # holds it, built into OUT at the one version number (scripts/version.sh) so
 # its /api/health says what the station, the installers and pkg/client say.
 # `make build`, the journeys, the station's tests and the benchmarks all
 # build the cloud here. Extra `go build` settings come from the environment
 # (GOWORK=off for the benchmarks).
 set -euo pipefail
-[ $# -eq 1 ] || { echo "usage: build-cloud.sh OUT" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: scripts/build/cloud.sh OUT" >&2; exit 2; }
 out="$(realpath -m "$1")"
-# `make test` builds the cloud once (scripts/build-site.sh) and names it here.
+# `make test` builds the cloud once (scripts/build/site.sh) and names it here.
 if [ -n "${LIFETAG_CLOUD_BIN:-}" ] && [ -x "$LIFETAG_CLOUD_BIN" ]; then
   [ "$(realpath "$LIFETAG_CLOUD_BIN")" = "$out" ] || cp "$LIFETAG_CLOUD_BIN" "$out"
   exit 0
 fi
-cd "$(dirname "$0")/.."
-. scripts/station-tools.sh # version_ldflags
+cd "$(dirname "$0")/../.."
+. scripts/station/tools.sh # version_ldflags
 version="$(scripts/version.sh)"
 cd cloud
 go build -ldflags "$(version_ldflags "$version")" -o "$out" ./cmd/lifetag-cloud

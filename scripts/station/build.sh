@@ -18,10 +18,10 @@
 # another folder (tests).
 # Without a certificate everything is built unsigned, and the script says so.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 scripts/setup.sh station
-. scripts/station-tools.sh
+. scripts/station/tools.sh
 
 out="$(realpath -m "${STATION_OUT:-build/station}")"
 rm -rf "$out"

@@ -1,6 +1,6 @@
 """Does a screenshot show the station's signed-in window?
 
-scripts/test-station.sh photographs the packaged station under Xvfb and
+scripts/station/test.sh photographs the packaged station under Xvfb and
 polls this until it says yes. The signed-in shell, and only it, has the
 online banner (background #ecfdf5, frontend/src/station/station.css) across
 the window; each order in the queue has a Print Labels button in the brand

@@ -7,14 +7,14 @@
 # printer-driver-cups-pdf when missing. CUPS-PDF's backend runs only as
 # root; as another user the CUPS tests skip, or fail under LIFETAG_STRICT=1.
 #
-#   scripts/test-station-core.sh            # the tests
-#   scripts/test-station-core.sh bench      # "station: 1000 labels spooled in X.XX s"
+#   scripts/station/test-core.sh            # the tests
+#   scripts/station/test-core.sh bench      # "station: 1000 labels spooled in X.XX s"
 #
 # make test runs the same tests in its loop over the modules (station and
 # pkg, GOWORK=off) once scripts/debian-packages.txt lists cups and
 # printer-driver-cups-pdf; this script is for running them alone.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 need=()
 command -v cupsd >/dev/null 2>&1 || need+=(cups)
@@ -37,7 +37,7 @@ if [ "${1:-}" = bench ]; then
   # A corporate batch of 1,000 distinct codes from the station's cache to a
   # paused CUPS printer, print run recorded on the cloud; three runs.
   runs=3x
-  [ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench.sh
+  [ "${BENCH_SMOKE:-}" != 1 ] || runs=1x # scripts/bench/all.sh
   out=$(cd station && GOWORK=off go test -run '^$' -bench '^BenchmarkPrint1000Labels$' -benchtime "$runs" ./internal/library/ 2>&1)
   ns=$(echo "$out" | awk '/^BenchmarkPrint1000Labels/ { print $3 }')
   if [ -z "$ns" ]; then echo "$out" >&2; exit 1; fi

@@ -10,23 +10,23 @@
 # registry (the cloud's address, the Add/Remove entry's name, publisher and
 # version, one entry only) and the log line of a refusal. Then the installed
 # exe without WebView2 (with a test-only bcryptprimitives.dll, never shipped,
-# see scripts/wine/bcryptprimitives.c): a screenshot of our message is kept
+# see scripts/station/wine/bcryptprimitives.c): a screenshot of our message is kept
 # in frontend/test-results/station/wine-no-webview2.png.
 # Prints one line: "wine: nsis install ok, upgrade ok, ...".
 #
-#   scripts/test-station-wine.sh               builds this version first
-#   scripts/test-station-wine.sh DIR           this version's build in DIR,
+#   scripts/station/test-wine.sh               builds this version first
+#   scripts/station/test-wine.sh DIR           this version's build in DIR,
 #       signed with SIGN_CERT/SIGN_KEY, timestamped by SIGN_TIMESTAMP_URL
-#       whose certificate is TSA_CERT (scripts/test-station.sh)
+#       whose certificate is TSA_CERT (scripts/station/test.sh)
 #
 # Wine has no UAC, no SmartScreen and no Authenticode check: those still
 # need a real Windows machine (README), and the script says so.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 started=$SECONDS
 
 scripts/setup.sh station wine
-. scripts/station-tools.sh
+. scripts/station/tools.sh
 
 results=frontend/test-results/station
 mkdir -p "$results"
@@ -53,9 +53,9 @@ export WINEDEBUG=-all
 export WINEDLLOVERRIDES="mscoree,mshtml,winemenubuilder.exe=d"
 
 # The test-only bcryptprimitives.dll, built once per source.
-shim="$cache/bcryptprimitives-$(sha256sum scripts/wine/bcryptprimitives.c | cut -c1-12).dll"
+shim="$cache/bcryptprimitives-$(sha256sum scripts/station/wine/bcryptprimitives.c | cut -c1-12).dll"
 if [ ! -f "$shim" ]; then
-  x86_64-w64-mingw32-gcc -shared -O2 -s -o "$shim" scripts/wine/bcryptprimitives.c
+  x86_64-w64-mingw32-gcc -shared -O2 -s -o "$shim" scripts/station/wine/bcryptprimitives.c
 fi
 
 # A booted prefix, made once (wineboot takes a while); each case gets a
@@ -88,7 +88,7 @@ else
   echo "== wine: build this version with a throwaway certificate"
   throwaway_cert "$work"
   export SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem"
-  STATION_OUT="$work/new" scripts/station-build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+  STATION_OUT="$work/new" scripts/station/build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
   new="$work/new"
 fi
 version="$(scripts/version.sh)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The desktop print station's proofs, on Linux:
 #  1. `make station` with a throwaway signing certificate and timestamp
-#     server (scripts/test-tsa.py); osslsigncode verifies the exe, the NSIS
+#     server (scripts/station/tsa.py); osslsigncode verifies the exe, the NSIS
 #     installer and the MSI and their timestamps (and refuses them against
 #     another certificate); dpkg-deb and msiinfo read the packages.
 #  2. The station's window in Chromium (Playwright, e2e/station.spec.ts): the
@@ -21,7 +21,7 @@
 #  7. One version (scripts/version.sh) read back from the Linux binary, the
 #     .deb, the exe's and the NSIS installer's fixed and string versions, the
 #     MSI and the cloud's /api/health.
-#  8. The installers installed under Wine (scripts/test-station-wine.sh).
+#  8. The installers installed under Wine (scripts/station/test-wine.sh).
 #  9. An older station (0.0.9, built here) against a cloud whose
 #     STATION_MIN_VERSION is this version: the banner shows the cloud's
 #     message, the station prints from its cache and keeps the print run;
@@ -30,12 +30,12 @@
 # Needs the Debian packages of scripts/debian-packages{,-station,-wine}.txt (set up
 # here) and Debian's chromium; never downloads a browser. Loopback only.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 started=$SECONDS
 
 scripts/setup.sh station wine
 . scripts/lib.sh
-. scripts/station-tools.sh
+. scripts/station/tools.sh
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # The station run below moves XDG_CACHE_HOME into the work folder; Go's
@@ -57,14 +57,14 @@ trap cleanup EXIT
 
 echo "== station: build with a throwaway signing certificate and timestamp server"
 throwaway_cert "$work"
-# A throwaway RFC 3161 timestamp server on loopback (scripts/test-tsa.py).
+# A throwaway RFC 3161 timestamp server on loopback (scripts/station/tsa.py).
 mkdir "$work/tsa"
-/usr/bin/python3 scripts/test-tsa.py "$work/tsa" >"$work/tsa/port" 2>"$work/tsa/log" &
+/usr/bin/python3 scripts/station/tsa.py "$work/tsa" >"$work/tsa/port" 2>"$work/tsa/log" &
 pids+=($!)
 for _ in $(seq 100); do [ -s "$work/tsa/port" ] && break; sleep 0.1; done
 [ -s "$work/tsa/port" ] || { cat "$work/tsa/log" >&2; echo "station: the timestamp server did not start" >&2; exit 1; }
 SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem" SIGN_TIMESTAMP_URL="http://127.0.0.1:$(head -1 "$work/tsa/port")" \
-  scripts/station-build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+  scripts/station/build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 pkg=build/station
 bin="$pkg/lifetag-station-linux-amd64"
 
@@ -113,10 +113,10 @@ echo "   $version: the Linux binary, the .deb, the exe's and the NSIS installer'
 
 echo "== station: the installers, installed under Wine"
 SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem" TSA_CERT="$work/tsa/tsa.pem" \
-  SIGN_TIMESTAMP_URL="http://127.0.0.1:$(head -1 "$work/tsa/port")" scripts/test-station-wine.sh "$pkg"
+  SIGN_TIMESTAMP_URL="http://127.0.0.1:$(head -1 "$work/tsa/port")" scripts/station/test-wine.sh "$pkg"
 
 echo "== station: the cloud"
-scripts/build-site.sh "$work/lifetag-cloud" >/dev/null
+scripts/build/site.sh "$work/lifetag-cloud" >/dev/null
 cloud_port="$(free_port 18300 18399)"
 base="http://127.0.0.1:$cloud_port"
 # start_cloud starts (or, on the same data, restarts) the cloud.
@@ -173,14 +173,14 @@ pids+=("$window_pid")
 # queue's rows), at most 90 s.
 shot="$results/station-window.png"
 deadline=$((SECONDS + 90))
-until import -window root "$shot" 2>/dev/null && /usr/bin/python3 scripts/station-screen-check.py "$shot"; do
+until import -window root "$shot" 2>/dev/null && /usr/bin/python3 scripts/station/screen-check.py "$shot"; do
   if ! kill -0 "$window_pid" 2>/dev/null; then
     cat "$work/station-window.log" >&2
     echo "station: the window exited" >&2
     exit 1
   fi
   if [ "$SECONDS" -ge "$deadline" ]; then
-    /usr/bin/python3 scripts/station-screen-check.py --explain "$shot" >&2 || true
+    /usr/bin/python3 scripts/station/screen-check.py --explain "$shot" >&2 || true
     echo "station: the window never showed the signed-in queue; last screenshot: $shot" >&2
     exit 1
   fi

@@ -1,5 +1,5 @@
-# Sourced by scripts/station-build.sh, scripts/test-station.sh and
-# scripts/test-station-wine.sh: the Wails CLI (installed once, cached), the
+# Sourced by scripts/station/build.sh, scripts/station/test.sh and
+# scripts/station/test-wine.sh: the Wails CLI (installed once, cached), the
 # Windows exe and installers at a version, and Authenticode signing with
 # osslsigncode.
 
@@ -25,7 +25,7 @@ wails_cli() {
   echo "$bin"
 }
 
-# sign_init reads the certificate from the environment (see station-build.sh)
+# sign_init reads the certificate from the environment (see scripts/station/build.sh)
 # into sign_args, and sets signed_note to say how the artifacts are signed.
 sign_init() {
   sign_args=()

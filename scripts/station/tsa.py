@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""A throwaway RFC 3161 timestamp server for tests only (scripts/test-station.sh):
+"""A throwaway RFC 3161 timestamp server for tests only (scripts/station/test.sh):
 it answers each POSTed query with `openssl ts -reply`, signed by a
 self-signed timestamping certificate made in DIR. Listens on 127.0.0.1 and
 prints its port on the first line of stdout.
 
-    scripts/test-tsa.py DIR
+    scripts/station/tsa.py DIR
 """
 import http.server
 import os

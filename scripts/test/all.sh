@@ -2,7 +2,7 @@
 # `make test`: every test of every Go module and of the frontend, against real
 # services that this script starts and stops.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 scripts/setup.sh
 . scripts/postgres.sh
@@ -13,7 +13,7 @@ stripe_mock_start
 # summary line here; it is printed at the end.
 LIFETAG_TEST_REPORT=$(mktemp /tmp/lifetag-test-report.XXXXXX)
 export LIFETAG_TEST_REPORT
-# The contract fronts (scripts/prism-front.mjs: the browser journeys', each
+# The contract fronts (scripts/test/prism-front.mjs: the browser journeys', each
 # test cloud's of pkg/client and the station) add their counts here.
 LIFETAG_CONTRACT_TALLY=$(mktemp /tmp/lifetag-contract-tally.XXXXXX)
 export LIFETAG_CONTRACT_TALLY
@@ -37,17 +37,17 @@ timed() {
   fi
 }
 # The website and the cloud binary, built once: the journeys, the station's
-# tests and the benchmarks reuse them (scripts/build-site.sh).
+# tests and the benchmarks reuse them (scripts/build/site.sh).
 build=$(mktemp -d /tmp/lifetag-build.XXXXXX)
 trap 'stripe_mock_stop; postgres_stop; rm -rf "$LIFETAG_TEST_REPORT" "$LIFETAG_CONTRACT_TALLY" "$LIFETAG_TEST_TIMES" "$build"' EXIT
 echo "== the website and the cloud binary, once"
-timed "build: website and cloud" scripts/build-site.sh "$build/lifetag-cloud" || status=1
+timed "build: website and cloud" scripts/build/site.sh "$build/lifetag-cloud" || status=1
 export LIFETAG_CLOUD_BIN="$build/lifetag-cloud"
 
 # The wire types generated from the API contract match it.
-timed "generated code" scripts/check-generated.sh || status=1
+timed "generated code" scripts/test/generated.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
-timed "contract lint" scripts/lint-contract.sh || status=1
+timed "contract lint" scripts/test/contract.sh || status=1
 
 go_tests() {
   local module ok=0
@@ -58,7 +58,7 @@ go_tests() {
     timed "go: $module" bash -c "cd $module && GOWORK=off go vet ./... && GOWORK=off go test -count=1 -bench . -benchtime 1x ./..." || ok=1
   done
   # Every fuzz target, briefly (make fuzz runs them longer).
-  timed "go: fuzz" env FUZZ_TIME="${FUZZ_TIME:-3s}" scripts/fuzz.sh || ok=1
+  timed "go: fuzz" env FUZZ_TIME="${FUZZ_TIME:-3s}" scripts/test/fuzz.sh || ok=1
   return $ok
 }
 frontend_tests() {
@@ -83,18 +83,18 @@ echo "== frontend: lint, types, unit tests"
 cat "$build/frontend.log"
 
 # The browser journeys (against the cloud built above).
-timed "browser journeys" scripts/test-e2e.sh || status=1
+timed "browser journeys" scripts/test/e2e.sh || status=1
 
 # The desktop print station: signed installers, its window in Chromium and
 # under Xvfb, offline printing (it builds what it needs itself).
-timed "station" scripts/test-station.sh || status=1
+timed "station" scripts/station/test.sh || status=1
 
 # Every make bench script once, at its smallest and shortest (BENCH_SMOKE),
 # to prove it still prints its line; the figures mean nothing here. Each
 # gets a database of its own on this PostgreSQL (a given $DATABASE_URL is
 # the tests' and would be shared, so then they make their own).
 echo "== make bench, smoke run"
-timed "benchmarks, once each" env -u DATABASE_URL BENCH_SMOKE=1 LIFETAG_PG_SERVER="$(postgres_server)" scripts/bench.sh || status=1
+timed "benchmarks, once each" env -u DATABASE_URL BENCH_SMOKE=1 LIFETAG_PG_SERVER="$(postgres_server)" scripts/bench/all.sh || status=1
 
 if [ -s "$LIFETAG_CONTRACT_TALLY" ]; then
   awk '{ if ($1 > ops) ops = $1; requests += $2; violations += $3 }

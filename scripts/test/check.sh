@@ -5,10 +5,10 @@
 # Chromium or Wine skip here (make test runs them, strictly). Run it before
 # each commit; run `make test` before a merge or a push.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 scripts/setup.sh
-scripts/check-generated.sh
+scripts/test/generated.sh
 
 logs=$(mktemp -d /tmp/lifetag-check.XXXXXX)
 trap 'rm -rf "$logs"' EXIT

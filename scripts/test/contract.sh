@@ -5,7 +5,7 @@
 # every rule switched off are in pkg/api (redocly.yaml, spectral.yaml,
 # .redocly.lint-ignore.yaml) and README (The contract's linters).
 set -euo pipefail
-cd "$(dirname "$0")/../pkg/api"
+cd "$(dirname "$0")/../../pkg/api"
 bin=../../frontend/node_modules/.bin
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 

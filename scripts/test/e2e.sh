@@ -4,16 +4,16 @@
 # free loopback port with a fresh SQLite data directory, runs Playwright
 # against them in Debian's chromium, and stops them.
 # Three admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
-# fulfils orders as fulfilment@lifetag.test; a11y.spec.ts checks the admin
+# fulfils orders as fulfilment@lifetag.test; a11y-admin.spec.ts checks the admin
 # pages as a11y@lifetag.test.
-# The browser talks to the cloud through scripts/prism-front.mjs, which sends
+# The browser talks to the cloud through scripts/test/prism-front.mjs, which sends
 # every /api request through Stoplight Prism to check it and its answer
 # against pkg/api/openapi.yaml; a violation fails the run.
 # CONTRACT_PRISM=0 talks to the cloud directly (to measure what Prism costs).
 # Needs the Debian package `chromium`; never downloads a browser. Arguments go
-# to Playwright (scripts/test-e2e.sh e2e/account.spec.ts runs one file).
+# to Playwright (scripts/test/e2e.sh e2e/account.spec.ts runs one file).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
@@ -35,7 +35,7 @@ cleanup() {
 trap cleanup EXIT
 
 echo "== e2e: build the website and the cloud binary"
-scripts/build-site.sh "$work/lifetag-cloud"
+scripts/build/site.sh "$work/lifetag-cloud"
 (cd frontend && npm run --silent size)
 
 # Playwright's workers each run whole spec files, one at a time, against a
@@ -68,7 +68,7 @@ start_cloud() {
   if [ "${CONTRACT_PRISM:-1}" != 0 ]; then
     echo "== e2e: Prism checks cloud $n's /api against pkg/api/openapi.yaml"
     mkfifo "$work/front$n.out"
-    CONTRACT_LABEL="browser journeys, cloud $n" node scripts/prism-front.mjs "$base" >"$work/front$n.out" &
+    CONTRACT_LABEL="browser journeys, cloud $n" node scripts/test/prism-front.mjs "$base" >"$work/front$n.out" &
     front_pids+=("$!")
     local ready=""
     read -r ready <"$work/front$n.out" || true

@@ -5,9 +5,9 @@
 # package's testdata/fuzz/FuzzXxx/; commit it with the fix, and `go test`
 # runs it as a regular test from then on.
 #
-#   FUZZ_TIME=3s scripts/fuzz.sh
+#   FUZZ_TIME=3s scripts/test/fuzz.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 FUZZ_TIME=${FUZZ_TIME:-3s}
 # The fuzzer shrinks every new interesting input, which can take far longer

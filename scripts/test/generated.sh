@@ -5,7 +5,7 @@
 # result differs from what is committed: a change to the contract that the
 # code does not follow, or generated code edited by hand.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 generated=(pkg/api/api.gen.go frontend/src/lib/api/schema.d.ts)
 (cd pkg && go generate ./api)

@@ -30,7 +30,7 @@
 // the page it lands on): they are counted and said at the end.
 // Prism 5.16 declares Node >= 24 but runs on Debian's Node 20 here.
 //
-// Usage: node scripts/prism-front.mjs <cloud URL> [port]
+// Usage: node scripts/test/prism-front.mjs <cloud URL> [port]
 // Prints "contract front on http://127.0.0.1:PORT" once ready. On SIGTERM or
 // SIGINT it prints the violations and
 // "contract: N operations, M requests through Prism, V violations"
@@ -50,6 +50,7 @@ let stopping = false; // set once SIGTERM or SIGINT came
 const prismBin = path.join(
   here,
   "..",
+  "..",
   "frontend",
   "node_modules",
   ".bin",
@@ -58,7 +59,7 @@ const prismBin = path.join(
 
 const [upstreamArg, portArg] = process.argv.slice(2);
 if (!upstreamArg) {
-  console.error("usage: prism-front.mjs <cloud URL> [port]");
+  console.error("usage: scripts/test/prism-front.mjs <cloud URL> [port]");
   process.exit(2);
 }
 const upstream = new URL(upstreamArg);
@@ -419,7 +420,7 @@ async function stop() {
     );
   console.error(line);
   // Under make test every front (the journeys', each test cloud's) adds its
-  // counts to one tally, which scripts/test.sh sums into the report's line.
+  // counts to one tally, which scripts/test/all.sh sums into the report's line.
   if (process.env.LIFETAG_CONTRACT_TALLY)
     appendFileSync(
       process.env.LIFETAG_CONTRACT_TALLY,

@@ -256,7 +256,7 @@ func (c *apiClient) login(base, email, password string) string {
 func decodeJSON(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
 
 // report logs a summary line of a test and, when LIFETAG_TEST_REPORT names a
-// file (scripts/test.sh), appends it there: go test shows nothing of a
+// file (scripts/test/all.sh), appends it there: go test shows nothing of a
 // passing package, and these figures belong in the output of make test.
 func report(t testing.TB, line string) {
 	t.Helper()

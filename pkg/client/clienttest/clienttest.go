@@ -7,7 +7,7 @@
 // with its customer's record, a corporate organisation on a trial.
 //
 // Every call reaches the cloud through Stoplight Prism (scripts/
-// prism-front.mjs), which checks it and its answer against
+// test/prism-front.mjs), which checks it and its answer against
 // pkg/api/openapi.yaml: a violation fails the test.
 // LIFETAG_CONTRACT=0 talks to the cloud directly.
 //
@@ -123,7 +123,7 @@ func Start(t testing.TB, binary string) *Cloud {
 		if strict() {
 			t.Fatal("LIFETAG_TEST_DATABASE_URL is not set (LIFETAG_STRICT=1)")
 		}
-		t.Skip("LIFETAG_TEST_DATABASE_URL is not set; run scripts/test-station-core.sh or make test")
+		t.Skip("LIFETAG_TEST_DATABASE_URL is not set; run scripts/station/test-core.sh or make test")
 	}
 	if _, err := exec.LookPath("psql"); err != nil {
 		t.Fatal("psql is needed to create the test database")
@@ -232,7 +232,7 @@ func (c *Cloud) start() {
 	})
 }
 
-// startFront puts scripts/prism-front.mjs before the cloud: URL becomes
+// startFront puts scripts/test/prism-front.mjs before the cloud: URL becomes
 // the front's, which sends every /api call through Stoplight Prism to check
 // it and its answer against the document. When the test ends the front
 // reports; any violation fails the test, with its text. The front stays
@@ -253,7 +253,7 @@ func (c *Cloud) startFront() {
 		t.Log("contract check off: no Prism in frontend/node_modules (cd frontend && npm ci)")
 		return
 	}
-	cmd := exec.Command("node", filepath.Join(root, "scripts", "prism-front.mjs"), c.cloudURL)
+	cmd := exec.Command("node", filepath.Join(root, "scripts", "test", "prism-front.mjs"), c.cloudURL)
 	cmd.Env = append(os.Environ(), "CONTRACT_LABEL="+t.Name())
 	logs := &syncBuffer{}
 	cmd.Stderr = logs

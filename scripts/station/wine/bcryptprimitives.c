@@ -2,7 +2,7 @@
  * TEST ONLY, never shipped: Wine 8.0 has no bcryptprimitives.dll, which a
  * Go 1.26 Windows program loads for ProcessPrng, so the station's exe would
  * exit at once under Wine ("bcryptprimitives.dll not found").
- * scripts/test-station-wine.sh builds this with mingw-w64 into the test's
+ * scripts/station/test-wine.sh builds this with mingw-w64 into the test's
  * Wine prefix only: ProcessPrng fills the buffer from advapi32's
  * SystemFunction036 (RtlGenRandom), which Wine has. Real Windows 10 and 11
  * have the real DLL.

@@ -1,4 +1,4 @@
-; The Lifetag Station installer (NSIS 3.08+), built by scripts/station-build.sh:
+; The Lifetag Station installer (NSIS 3.08+), built by scripts/station/build.sh:
 ;   makensis -DVERSION=0.1.0 -DEXE=...\lifetag-station.exe -DICON=...\icon.ico
 ;            -DOUTFILE=...\lifetag-station-setup.exe [-DSIGN=...\sign-one.sh]
 ;            lifetag-station.nsi

@@ -47,7 +47,7 @@ func unavailable(t testing.TB, why string) {
 	if os.Getenv("LIFETAG_STRICT") == "1" {
 		t.Fatalf("CUPS cannot run: %s (LIFETAG_STRICT=1)", why)
 	}
-	t.Skipf("CUPS cannot run: %s; install cups and printer-driver-cups-pdf and run as root (scripts/test-station-core.sh)", why)
+	t.Skipf("CUPS cannot run: %s; install cups and printer-driver-cups-pdf and run as root (scripts/station/test-core.sh)", why)
 }
 
 // Start starts the scheduler and adds the printer; both go when the test ends.
