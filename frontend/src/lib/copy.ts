@@ -38,6 +38,8 @@ export const toasts = {
     title: "Connection Error",
     description: "Unable to connect to server. Please try again.",
   },
+  // The admin's and the corporate screens' words for no answer at all.
+  serverUnreachable: { title: "Connection Error", description: "Unable to connect to server." },
   loginSuccessful: { title: "Login Successful" },
   welcomeBack: { title: "Welcome back!" },
   emailRequired: { title: "Email Required" },

@@ -23,7 +23,7 @@ import { ActivityTable } from "./components/ActivityTab";
 import { CorporateTable, filterOrganizations } from "./components/CorporateTab";
 import { CreateUserDialog } from "./components/CreateUserDialog";
 import { CustomerDataDialog } from "./components/CustomerDataDialog";
-import { toastFailure } from "./components/errors";
+import { toastFailure } from "@/components/ui/toastFailure";
 import { OrdersPanel } from "./components/OrdersPanel";
 import { SearchBox } from "@/components/ui/SearchBox";
 import { UsersTable } from "./components/UsersTab";

@@ -173,8 +173,6 @@ export const adminCopy = {
     ordersFallback: "Unable to load orders.",
     corporateFallback: "Unable to load corporate organizations.",
     customerFallback: "Unable to load customer data for printing.",
-    connectionError: "Connection Error",
-    connection: "Unable to connect to server.",
     corporateConnection: "Unable to connect to server for corporate data.",
     exportConnection: "Unable to export data.",
     updateFailed: "Update Failed",

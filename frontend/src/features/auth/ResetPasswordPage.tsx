@@ -6,12 +6,12 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { toasts } from "@/lib/copy";
 import { useRequestReset } from "./api/request-reset";
 import { useResetPassword } from "./api/reset-password";
 import { authCopy } from "./copy";
 import { newPasswordAccepted } from "./newPasswordToast";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = authCopy.reset;
 
@@ -49,11 +49,12 @@ export function ResetPasswordPage() {
           }
         },
         onError: (error) =>
-          toast({
-            ...copy.requestFailed,
-            description: serverMessage(error) ?? copy.requestFailed.description,
-            variant: "destructive",
-          }),
+          toastFailure(
+            error,
+            copy.requestFailed.title,
+            copy.requestFailed.description,
+            toasts.connectionError.description,
+          ),
       },
     );
   };

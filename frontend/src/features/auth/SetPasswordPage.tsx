@@ -5,11 +5,12 @@ import { AuthCard } from "@/components/layout/AuthCard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { validAddress } from "@/lib/emergency/mailbox";
 import { useSetPassword } from "./api/set-password";
 import { authCopy } from "./copy";
 import { newPasswordAccepted } from "./newPasswordToast";
+import { toastFailure } from "@/components/ui/toastFailure";
+import { toasts } from "@/lib/copy";
 
 const copy = authCopy.setPassword;
 
@@ -43,11 +44,7 @@ export function SetPasswordPage() {
           navigate(paths.login);
         },
         onError: (error) =>
-          toast({
-            ...copy.failed,
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          }),
+          toastFailure(error, copy.failed.title, undefined, toasts.connectionError.description),
       },
     );
   };

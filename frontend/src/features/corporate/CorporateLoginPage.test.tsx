@@ -28,7 +28,7 @@ describe("/corporate-login", () => {
     await user.click(await screen.findByRole("link", { name: "Forgot your password?" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/reset-password"));
     expect(router.state.location.search).toBe("?signin=corporate");
-    expect(screen.getByRole("link", { name: "Back to sign in" })).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: "Back to sign in" })).toHaveAttribute(
       "href",
       "/corporate-login",
     );

@@ -19,6 +19,7 @@ import { AccessDenied } from "./components/AccessDenied";
 import { corporateCopy } from "./copy";
 import { useOrganizationId } from "./hooks";
 import { findPlan, planPrice, plans } from "./plans";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.dashboard;
 
@@ -237,12 +238,7 @@ function ChoosePlan(props: { orgId: number; current: string }) {
             if (answer.redirectUrl.startsWith("/")) navigate(answer.redirectUrl);
             else window.location.assign(answer.redirectUrl);
           },
-          onError: (error) =>
-            toast({
-              title: corporateCopy.register.sessionFailed,
-              description: serverMessage(error) ?? undefined,
-              variant: "destructive",
-            }),
+          onError: (error) => toastFailure(error, corporateCopy.register.sessionFailed),
         });
       }}
     >

@@ -10,6 +10,7 @@ import { passwordRules } from "@/lib/copy";
 import { type SetupLinkState, useSetupLinkState, useSetupPassword } from "./api/login";
 import { useResendSetup } from "./api/register-trial";
 import { corporateCopy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.setup;
 
@@ -154,12 +155,7 @@ function DeadLink(props: { token: string; message: string; newLink: SetupLinkSta
                 resend.mutate(
                   { token: props.token },
                   {
-                    onError: (error) =>
-                      toast({
-                        title: copy.failed.title,
-                        description: serverMessage(error) ?? copy.error,
-                        variant: "destructive",
-                      }),
+                    onError: (error) => toastFailure(error, copy.failed.title, copy.error),
                   },
                 )
               }

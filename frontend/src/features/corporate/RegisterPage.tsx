@@ -3,9 +3,7 @@ import { useNavigate } from "react-router";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
 import { TextField } from "@/components/ui/TextField";
-import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
-import { serverMessage } from "@/lib/api";
 import { useCreateRegistrationCheckout } from "./api/registration";
 import { SelectField } from "./components/SelectField";
 import { corporateCopy } from "./copy";
@@ -17,6 +15,7 @@ import {
   type RegistrationErrors,
   type RegistrationField,
 } from "./validation";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.register;
 
@@ -61,12 +60,7 @@ export function RegisterPage() {
         if (answer.redirectUrl.startsWith("/")) navigate(answer.redirectUrl);
         else window.location.assign(answer.redirectUrl);
       },
-      onError: (error) =>
-        toast({
-          title: copy.failed.title,
-          description: serverMessage(error) ?? copy.failed.description,
-          variant: "destructive",
-        }),
+      onError: (error) => toastFailure(error, copy.failed.title, copy.failed.description),
     });
   };
 

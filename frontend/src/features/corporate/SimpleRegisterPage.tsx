@@ -2,13 +2,12 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
-import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { useRegisterTrial } from "./api/register-trial";
 import { checkEmailPath, type CheckEmailState } from "./CheckEmailPage";
 import { SelectField } from "./components/SelectField";
 import { corporateCopy } from "./copy";
 import { defaultPlan, findPlan, plans, planPrice, trialDays, trialMaxQrCodes } from "./plans";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.simple;
 
@@ -45,12 +44,7 @@ export function SimpleRegisterPage() {
           navigate(checkEmailPath("trial", answer.registrationId), {
             state: { email: answer.contactEmail } satisfies CheckEmailState,
           }),
-        onError: (error) =>
-          toast({
-            title: copy.failed.title,
-            description: serverMessage(error) ?? copy.failed.description,
-            variant: "destructive",
-          }),
+        onError: (error) => toastFailure(error, copy.failed.title, copy.failed.description),
       },
     );
   };

@@ -6,12 +6,12 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
-import { serverMessage } from "@/lib/api";
 import { useInvite, useRemove, useResend, useTeam, type Member } from "./api/team";
 import { AccessDenied } from "./components/AccessDenied";
 import { corporateCopy } from "./copy";
 import { useOrganizationId } from "./hooks";
 import { validEmail } from "./validation";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.team;
 
@@ -46,12 +46,7 @@ function TeamView(props: { orgId: number; members: Member[]; max: number; manage
   const left = props.max - props.members.length;
   // A typed address not yet invited is asked for before a link, Back or closing the tab.
   const guard = useDiscardGuard(email.trim() !== "");
-  const failed = (error: unknown) =>
-    toast({
-      title: copy.failed,
-      description: serverMessage(error) ?? undefined,
-      variant: "destructive",
-    });
+  const failed = (error: unknown) => toastFailure(error, copy.failed);
 
   const onInvite = (event: FormEvent) => {
     event.preventDefault();

@@ -4,10 +4,9 @@ import { paths } from "@/app/paths";
 import { AuthCard } from "@/components/layout/AuthCard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { TextField } from "@/components/ui/TextField";
-import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { useConfirmTestCheckout } from "./api/registration";
 import { corporateCopy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.testCheckout;
 
@@ -34,11 +33,11 @@ export function TestCheckoutPage() {
             `${paths.corporatePaymentSuccess}?session_id=${encodeURIComponent(sessionId)}&registration_id=${encodeURIComponent(registrationId)}`,
           ),
         onError: (error) =>
-          toast({
-            title: corporateCopy.register.failed.title,
-            description: serverMessage(error) ?? corporateCopy.register.failed.description,
-            variant: "destructive",
-          }),
+          toastFailure(
+            error,
+            corporateCopy.register.failed.title,
+            corporateCopy.register.failed.description,
+          ),
       },
     );
   };

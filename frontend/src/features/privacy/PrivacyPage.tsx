@@ -3,7 +3,6 @@ import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { fileDate, saveFile } from "@/lib/saveFile";
 import { useEmergencyStore } from "@/stores/emergency";
 import { useUserStore } from "@/stores/session";
@@ -12,6 +11,8 @@ import { deleteData } from "./api/delete-data";
 import { useExportData } from "./api/export-data";
 import { DeletionPanel } from "./components/DeletionPanel";
 import { privacyCopy as copy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
+import { toasts } from "@/lib/copy";
 
 export function PrivacyPage() {
   const user = useUserStore((s) => s.user);
@@ -60,11 +61,12 @@ function AccountRights(props: { email: string }) {
       {
         onSuccess: (blob) => saveFile(blob, copy.export.fileName(fileDate())),
         onError: (error) =>
-          toast({
-            ...copy.export.failed,
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          }),
+          toastFailure(
+            error,
+            copy.export.failed.title,
+            undefined,
+            toasts.connectionError.description,
+          ),
       },
     );
 

@@ -6,7 +6,7 @@ import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { useOrganizationChange } from "../api/admin";
-import { toastFailure } from "./errors";
+import { toastFailure } from "@/components/ui/toastFailure";
 import { DialogContent } from "@/components/ui/DialogContent";
 import type { Organization } from "../api/types";
 import { adminCopy as copy } from "../copy";

@@ -5,7 +5,7 @@ import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { useCreateUser, type CreatedUser } from "../api/admin";
 import { adminCopy as copy } from "../copy";
-import { toastFailure } from "./errors";
+import { toastFailure } from "@/components/ui/toastFailure";
 import { Switch } from "./Switch";
 
 /**

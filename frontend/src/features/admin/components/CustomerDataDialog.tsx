@@ -4,7 +4,7 @@ import { DialogContent } from "@/components/ui/DialogContent";
 import { printPdf } from "@/lib/print";
 import { useCustomerData, useOrderLabels, useShippingAddress } from "../api/admin";
 import { adminCopy as copy } from "../copy";
-import { toastFailure } from "./errors";
+import { toastFailure } from "@/components/ui/toastFailure";
 import { formatDateTime } from "./format";
 
 /**

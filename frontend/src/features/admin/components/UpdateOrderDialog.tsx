@@ -6,7 +6,7 @@ import { useDiscardQuestion } from "@/hooks/useDiscardGuard";
 import { useOrderHistory, useUpdateOrder } from "../api/admin";
 import { orderStatuses, type AdminOrder } from "../api/types";
 import { adminCopy as copy } from "../copy";
-import { toastFailure } from "./errors";
+import { toastFailure } from "@/components/ui/toastFailure";
 import { formatDateTime } from "./format";
 
 /** 'Update Order Status' (spec §2): read-only order, a status select, tracking, and the history. */

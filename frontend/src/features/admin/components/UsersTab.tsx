@@ -6,7 +6,7 @@ import { useDeleteUser, useSetPrintAccess } from "../api/admin";
 import type { AdminUser } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
-import { toastFailure } from "./errors";
+import { toastFailure } from "@/components/ui/toastFailure";
 import { formatDate } from "./format";
 import { Switch } from "./Switch";
 

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
-import { toast } from "@/components/ui/toast-store";
 import { serverMessage } from "@/lib/api";
 import { fileDate, saveFile } from "@/lib/saveFile";
 import { useMutation } from "@tanstack/react-query";
@@ -10,6 +9,7 @@ import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import { downloadReport, useOrgReport, type MonthCount, type OrgReport } from "./api";
 import { analyticsCopy as copy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 /** /corporate/analytics(/{orgId}): figures from the organisation's own records. */
 export function AnalyticsPage() {
@@ -47,12 +47,7 @@ function AnalyticsView({ orgId, r }: { orgId: number; r: OrgReport }) {
   const onExport = () =>
     exporter.mutate(undefined, {
       onSuccess: (blob) => saveFile(blob, copy.fileName(fileDate())),
-      onError: (error) =>
-        toast({
-          title: copy.exportFailed,
-          description: serverMessage(error) ?? copy.exportFailedDetail,
-          variant: "destructive",
-        }),
+      onError: (error) => toastFailure(error, copy.exportFailed, copy.exportFailedDetail),
     });
   return (
     <div className="section corporate-page analytics-page">

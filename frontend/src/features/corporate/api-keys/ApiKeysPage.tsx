@@ -1,21 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Link } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { CopyField } from "@/components/ui/CopyField";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { TextField } from "@/components/ui/TextField";
-import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
-import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
+import { IssuedList, ShownOnce } from "../components/IssuedList";
 import { SelectField } from "../components/SelectField";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from "./api";
 import { apiKeysCopy as copy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const date = (iso: string | null) => (iso ? dateFormat.format(Date.parse(iso)) : "");
@@ -34,110 +31,42 @@ export function ApiKeysPage() {
 
 /** manage: the server's word that this reader may create and revoke (never a role check here). */
 function KeysView(props: { orgId: number; keys: ApiKey[]; manage: boolean }) {
-  const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useRevokeApiKey(props.orgId);
   return (
-    <div className="section corporate-page api-keys-page">
-      <div className="page-head page-head-row">
-        <h1>{copy.title}</h1>
-        <div className="pills">
-          {props.manage && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setCreating(true)}
-            >
-              {copy.create}
-            </button>
-          )}
-          <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
-            {copy.back}
-          </Link>
-        </div>
-      </div>
-      <p className="hint">{copy.intro}</p>
-      {!props.manage && <p className="hint">{copy.readOnly}</p>}
-      <section className="card">
-        {props.keys.length === 0 ? (
-          <p className="hint">{copy.none}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="analytics-table stack-table">
-              <thead>
-                <tr>
-                  <th scope="col">{copy.name}</th>
-                  {Object.values(copy.columns).map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                  {props.manage && (
-                    <th scope="col">
-                      <span className="visually-hidden">{copy.revoke}</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {props.keys.map((k) => (
-                  <tr key={k.id}>
-                    <th scope="row">{k.name}</th>
-                    <td data-label={copy.columns.prefix}>
-                      <code>{k.prefix}…</code>
-                    </td>
-                    <td data-label={copy.columns.scope}>{copy.scopes[k.scope] ?? k.scope}</td>
-                    <td data-label={copy.columns.created}>{date(k.createdAt)}</td>
-                    <td data-label={copy.columns.lastUsed}>
-                      {k.lastUsedAt ? date(k.lastUsedAt) : copy.notUsed}
-                    </td>
-                    <td data-label={copy.columns.expires}>
-                      {k.expiresAt ? date(k.expiresAt) : copy.never}
-                    </td>
-                    <td data-label={copy.columns.status}>{copy.status[k.status] ?? k.status}</td>
-                    {props.manage && (
-                      <td>
-                        {k.status === "active" && (
-                          <button
-                            type="button"
-                            className="button button-small button-danger-outline"
-                            onClick={() => setRevoking(k)}
-                            aria-label={`${copy.revoke} ${k.name}`}
-                          >
-                            {copy.revoke}
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <CreateKeyDialog orgId={props.orgId} open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={copy.revokeTitle}
-        description={copy.revokeDescription(revoking?.name ?? "")}
-        confirmLabel={copy.revoke}
-        cancelLabel={copy.cancel}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => toast({ title: copy.revoked, variant: "success" }),
-            onError: (error) =>
-              toast({
-                title: copy.failed,
-                description: serverMessage(error) ?? undefined,
-                variant: "destructive",
-              }),
-          })
-        }
-      />
-    </div>
+    <IssuedList
+      className="api-keys-page"
+      copy={copy}
+      orgId={props.orgId}
+      items={props.keys}
+      manage={props.manage}
+      notices={!props.manage && <p className="hint">{copy.readOnly}</p>}
+      head={[copy.name, ...Object.values(copy.columns)].map((c) => (
+        <th key={c} scope="col">
+          {c}
+        </th>
+      ))}
+      row={(k) => (
+        <>
+          <th scope="row">{k.name}</th>
+          <td data-label={copy.columns.prefix}>
+            <code>{k.prefix}…</code>
+          </td>
+          <td data-label={copy.columns.scope}>{copy.scopes[k.scope] ?? k.scope}</td>
+          <td data-label={copy.columns.created}>{date(k.createdAt)}</td>
+          <td data-label={copy.columns.lastUsed}>
+            {k.lastUsedAt ? date(k.lastUsedAt) : copy.notUsed}
+          </td>
+          <td data-label={copy.columns.expires}>{k.expiresAt ? date(k.expiresAt) : copy.never}</td>
+          <td data-label={copy.columns.status}>{copy.status[k.status] ?? k.status}</td>
+        </>
+      )}
+      revokeLabel={(k) => `${copy.revoke} ${k.name}`}
+      revokeDescription={(k) => copy.revokeDescription(k.name)}
+      revoke={(k, done) => revoke.mutate(k.id, done)}
+      createDialog={(open, onClose) => (
+        <CreateKeyDialog orgId={props.orgId} open={open} onClose={onClose} />
+      )}
+    />
   );
 }
 
@@ -172,16 +101,14 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
 
   if (secret) {
     return shell(
-      <>
-        <Dialog.Title>{copy.created}</Dialog.Title>
-        <Dialog.Description>{copy.createdOnce}</Dialog.Description>
+      <ShownOnce
+        title={<Dialog.Title>{copy.created}</Dialog.Title>}
+        description={<Dialog.Description>{copy.createdOnce}</Dialog.Description>}
+        done={copy.done}
+        onDone={props.onClose}
+      >
         <SecretShare secret={secret} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={props.onClose}>
-            {copy.done}
-          </button>
-        </div>
-      </>,
+      </ShownOnce>,
     );
   }
   const nameError = tried && name.trim() === "" ? copy.nameRequired : undefined;
@@ -193,12 +120,7 @@ function CreateKeyForm(props: { orgId: number; onClose: () => void }) {
       { name: name.trim(), scope, expiresAt: expiry === "" ? null : endOfDay(expiry) },
       {
         onSuccess: (answer) => setSecret(answer.secret),
-        onError: (error) =>
-          toast({
-            title: copy.failed,
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          }),
+        onError: (error) => toastFailure(error, copy.failed),
       },
     );
   };

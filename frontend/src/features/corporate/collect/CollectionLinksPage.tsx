@@ -4,10 +4,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
+import { IssuedList, ShownOnce } from "../components/IssuedList";
 import { SelectField } from "../components/SelectField";
 import { STANDARD_FORM_NAME } from "@/lib/emergency/template";
 import { corporateCopy } from "../copy";
@@ -23,6 +21,7 @@ import {
 } from "./api";
 import { collectCopy } from "./copy";
 import { LinkShare } from "./LinkShare";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = collectCopy.links;
 
@@ -75,8 +74,6 @@ function LinksView(props: {
   links: CollectionLink[];
   closed: ReturnType<typeof linksClosed>;
 }) {
-  const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<CollectionLink | null>(null);
   const revoke = useRevokeLink(props.orgId);
   const blocked = props.closed?.blocked ?? "";
   const statusOf = (l: CollectionLink) =>
@@ -84,112 +81,57 @@ function LinksView(props: {
       ? props.closed.status
       : (copy.status[l.status] ?? l.status);
   return (
-    <div className="section corporate-page collection-links-page">
-      <div className="page-head page-head-row">
-        <h1>{copy.title}</h1>
-        <div className="pills">
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={blocked !== ""}
-            aria-describedby={blocked !== "" ? "links-blocked" : undefined}
-            onClick={() => setCreating(true)}
-          >
-            {copy.create}
-          </button>
-          <Link className="button button-ghost" to={`${paths.corporateDashboard}/${props.orgId}`}>
-            {copy.back}
-          </Link>
-        </div>
-      </div>
-      <p className="hint">{copy.intro}</p>
-      {blocked !== "" && (
-        <section className="card paused-card" role="status" aria-labelledby="links-blocked-title">
-          <h2 id="links-blocked-title">{copy.cannotCreateTitle}</h2>
-          <p id="links-blocked">{blocked}</p>
-          <div className="pills">
-            <Link className="button button-secondary" to={paths.corporateQrCodes}>
-              {copy.openLibrary}
-            </Link>
-            <Link
-              className="button button-secondary"
-              to={`${paths.corporateDashboard}/${props.orgId}`}
-            >
-              {copy.upgrade}
-            </Link>
-          </div>
-        </section>
+    <IssuedList
+      className="collection-links-page"
+      copy={copy}
+      orgId={props.orgId}
+      items={props.links}
+      manage
+      blocked={
+        blocked === ""
+          ? undefined
+          : { id: "links-blocked", notice: <LinksBlocked orgId={props.orgId} why={blocked} /> }
+      }
+      head={Object.values(copy.columns).map((c) => (
+        <th key={c} scope="col">
+          {c}
+        </th>
+      ))}
+      row={(l) => (
+        <>
+          <th scope="row">{l.templateName}</th>
+          <td data-label={copy.columns.project}>{l.projectName || copy.noProject}</td>
+          <td data-label={copy.columns.created}>{date(l.createdAt)}</td>
+          <td data-label={copy.columns.expires}>{l.expiresAt ? date(l.expiresAt) : copy.never}</td>
+          <td data-label={copy.columns.submissions}>{l.submissions}</td>
+          <td data-label={copy.columns.last}>{date(l.lastSubmissionAt)}</td>
+          <td data-label={copy.columns.status}>{statusOf(l)}</td>
+        </>
       )}
-      <section className="card">
-        {props.links.length === 0 ? (
-          <p className="hint">{copy.none}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="analytics-table stack-table">
-              <thead>
-                <tr>
-                  {Object.values(copy.columns).map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">{copy.revoke}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.links.map((l) => (
-                  <tr key={l.id}>
-                    <th scope="row">{l.templateName}</th>
-                    <td data-label={copy.columns.project}>{l.projectName || copy.noProject}</td>
-                    <td data-label={copy.columns.created}>{date(l.createdAt)}</td>
-                    <td data-label={copy.columns.expires}>
-                      {l.expiresAt ? date(l.expiresAt) : copy.never}
-                    </td>
-                    <td data-label={copy.columns.submissions}>{l.submissions}</td>
-                    <td data-label={copy.columns.last}>{date(l.lastSubmissionAt)}</td>
-                    <td data-label={copy.columns.status}>{statusOf(l)}</td>
-                    <td>
-                      {l.status === "active" && (
-                        <button
-                          type="button"
-                          className="button button-small button-danger-outline"
-                          onClick={() => setRevoking(l)}
-                        >
-                          {copy.revoke}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <CreateLinkDialog orgId={props.orgId} open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={copy.revokeTitle}
-        description={copy.revokeDescription}
-        confirmLabel={copy.revoke}
-        cancelLabel={copy.cancel}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => toast({ title: copy.revoked, variant: "success" }),
-            onError: (error) =>
-              toast({
-                title: copy.failed,
-                description: serverMessage(error) ?? undefined,
-                variant: "destructive",
-              }),
-          })
-        }
-      />
-    </div>
+      revokeDescription={() => copy.revokeDescription}
+      revoke={(l, done) => revoke.mutate(l.id, done)}
+      createDialog={(open, onClose) => (
+        <CreateLinkDialog orgId={props.orgId} open={open} onClose={onClose} />
+      )}
+    />
+  );
+}
+
+/** Why no link can be made now, with the ways out. */
+function LinksBlocked(props: { orgId: number; why: string }) {
+  return (
+    <section className="card paused-card" role="status" aria-labelledby="links-blocked-title">
+      <h2 id="links-blocked-title">{copy.cannotCreateTitle}</h2>
+      <p id="links-blocked">{props.why}</p>
+      <div className="pills">
+        <Link className="button button-secondary" to={paths.corporateQrCodes}>
+          {copy.openLibrary}
+        </Link>
+        <Link className="button button-secondary" to={`${paths.corporateDashboard}/${props.orgId}`}>
+          {copy.upgrade}
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -216,16 +158,16 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
 
   if (created?.url) {
     return (
-      <>
-        <Dialog.Title>{copy.created}</Dialog.Title>
-        <Dialog.Description className="visually-hidden">{copy.createdOnce}</Dialog.Description>
+      <ShownOnce
+        title={<Dialog.Title>{copy.created}</Dialog.Title>}
+        description={
+          <Dialog.Description className="visually-hidden">{copy.createdOnce}</Dialog.Description>
+        }
+        done={copy.done}
+        onDone={props.onClose}
+      >
         <LinkShare url={created.url} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={props.onClose}>
-            {copy.done}
-          </button>
-        </div>
-      </>
+      </ShownOnce>
     );
   }
   const submit = (e: FormEvent) => {
@@ -238,12 +180,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
       },
       {
         onSuccess: (answer) => setCreated(answer.link),
-        onError: (error) =>
-          toast({
-            title: copy.failed,
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          }),
+        onError: (error) => toastFailure(error, copy.failed),
       },
     );
   };

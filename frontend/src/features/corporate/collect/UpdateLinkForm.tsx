@@ -5,12 +5,12 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
-import { serverMessage } from "@/lib/api";
 import { corporateCopy } from "../copy";
 import { validEmail } from "../validation";
 import { useSendUpdateLink } from "./api";
 import { collectCopy } from "./copy";
 import { LinkShare } from "./LinkShare";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = collectCopy.update;
 
@@ -57,12 +57,7 @@ export function UpdateLinkForm(props: { orgId: number; codeId: number; onClose: 
         toast({ title: answer.message, variant: "success" });
         setUrl(answer.link.url ?? "");
       },
-      onError: (error) =>
-        toast({
-          title: copy.failed,
-          description: serverMessage(error) ?? undefined,
-          variant: "destructive",
-        }),
+      onError: (error) => toastFailure(error, copy.failed),
     });
   };
   return shell(

@@ -11,6 +11,7 @@ import { TemplateForm } from "../templates/TemplateForm";
 import { defaultTemplateId, useTemplates } from "../templates/api";
 import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
 import { libraryCopy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = libraryCopy.dialog;
 
@@ -139,11 +140,7 @@ function CreateCode(props: {
                 },
                 onError: (error) => {
                   setServerErrors(fieldErrors(error));
-                  toast({
-                    title: libraryCopy.failed,
-                    description: serverMessage(error) ?? undefined,
-                    variant: "destructive",
-                  });
+                  toastFailure(error, libraryCopy.failed);
                 },
               },
             )
@@ -222,11 +219,7 @@ function EditForm(props: {
               },
               onError: (error) => {
                 setServerErrors(fieldErrors(error));
-                toast({
-                  title: libraryCopy.failed,
-                  description: serverMessage(error) ?? undefined,
-                  variant: "destructive",
-                });
+                toastFailure(error, libraryCopy.failed);
               },
             },
           )

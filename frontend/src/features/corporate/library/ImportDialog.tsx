@@ -11,6 +11,7 @@ import { defaultTemplateId, STANDARD_TEMPLATE_ID, useTemplates } from "../templa
 import { downloadImportTemplate, useImportCodes, type ImportResult } from "./api";
 import { fieldErrors } from "./CodeDialog";
 import { libraryCopy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = libraryCopy.importDialog;
 
@@ -41,12 +42,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
     setPreview(null);
     setOtherTemplate(null);
   };
-  const failed = (error: unknown) =>
-    toast({
-      title: copy.failed,
-      description: serverMessage(error) ?? undefined,
-      variant: "destructive",
-    });
+  const failed = (error: unknown) => toastFailure(error, copy.failed);
 
   const check = (id = templateId) =>
     importCodes.mutate(

@@ -5,7 +5,6 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Pager } from "@/components/ui/Pager";
 import { SearchBox } from "@/components/ui/SearchBox";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { useProjects } from "../projects/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
@@ -25,6 +24,7 @@ import type { CodeDialogMode } from "./CodeDialog";
 import { libraryCopy as copy } from "./copy";
 import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 // The dialogs (the form renderer, the CSV import) load when first opened:
 // the list's first paint does not wait for them.
@@ -254,8 +254,7 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
   const update = useUpdateCode(props.orgId);
   const remove = useDeleteCode(props.orgId);
   const [confirming, setConfirming] = useState(false);
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: serverMessage(error) ?? undefined, variant: "destructive" });
+  const failed = (title: string) => (error: unknown) => toastFailure(error, title);
   const busy = duplicate.isPending || update.isPending || remove.isPending;
   const named = (label: string) => `${label}: ${code.name}`;
   const source = copy.sources[code.source];

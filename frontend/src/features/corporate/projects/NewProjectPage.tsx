@@ -5,12 +5,12 @@ import { paths } from "@/app/paths";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import { useCreateProject } from "./api";
 import { projectsCopy as copy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 /** /corporate/projects/new (spec §2): name, description, an info panel. */
 export function NewProjectPage() {
@@ -41,12 +41,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
           guard.release();
           void navigate(paths.corporateProjects);
         },
-        onError: (error) =>
-          toast({
-            title: copy.failed,
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          }),
+        onError: (error) => toastFailure(error, copy.failed),
       },
     );
   };

@@ -13,6 +13,7 @@ import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import { useDeleteProject, useProjects, useUpdateProject, type Project } from "./api";
 import { PROJECT_STATUSES, projectsCopy as copy } from "./copy";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 /** /corporate/projects: every project, renamed and set to a status in place. */
 export function ProjectsPage() {
@@ -57,12 +58,7 @@ function ProjectRow({ orgId, project }: { orgId: number; project: Project }) {
   const remove = useDeleteProject(orgId);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const failed = (error: unknown) =>
-    toast({
-      title: copy.failed,
-      description: serverMessage(error) ?? undefined,
-      variant: "destructive",
-    });
+  const failed = (error: unknown) => toastFailure(error, copy.failed);
   return (
     <li className="card project-row">
       <div>

@@ -5,13 +5,13 @@ import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import { useDeleteTemplate, useTemplates, type FormTemplate } from "./api";
 import { templatesCopy as copy } from "./copy";
 import { TemplateEditor, type TemplateDraft } from "./TemplateEditor";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 /** Where 'Use Template' goes: code creation with that template. */
 export function templateUsePath(templateId: number): string {
@@ -152,12 +152,7 @@ function TemplateList(props: {
           if (!doomed) return;
           remove.mutate(doomed.id, {
             onSuccess: () => toast({ title: copy.deleted, variant: "success" }),
-            onError: (error) =>
-              toast({
-                title: copy.deleteFailed,
-                description: serverMessage(error) ?? undefined,
-                variant: "destructive",
-              }),
+            onError: (error) => toastFailure(error, copy.deleteFailed),
           });
         }}
       />

@@ -24,7 +24,6 @@ import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import {
   contactSlot,
   defaultFields,
@@ -41,6 +40,7 @@ import { useSaveTemplate, type TemplateInput } from "./api";
 import { templatesCopy } from "./copy";
 import { FieldDialog, newFieldId } from "./FieldDialog";
 import { TemplateForm } from "./TemplateForm";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = templatesCopy.editor;
 
@@ -170,12 +170,7 @@ export function TemplateEditor(props: {
           toast({ title: answer.message, variant: "success" });
           props.onSaved();
         },
-        onError: (error) =>
-          toast({
-            title: copy.saveFailed,
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          }),
+        onError: (error) => toastFailure(error, copy.saveFailed),
       },
     );
   };

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { privacyCopy as copy } from "../copy";
+import { toastFailure } from "@/components/ui/toastFailure";
+import { toasts } from "@/lib/copy";
 
 /**
  * A deletion that must be confirmed by typing a phrase (spec §5); the
@@ -37,11 +38,7 @@ export function DeletionPanel(props: {
       setTyped("");
       props.onDone(result?.message);
     } catch (error) {
-      toast({
-        ...copy.deletionFailed,
-        description: serverMessage(error) ?? undefined,
-        variant: "destructive",
-      });
+      toastFailure(error, copy.deletionFailed.title, undefined, toasts.connectionError.description);
     } finally {
       setBusy(false);
     }
