@@ -90,35 +90,23 @@ func (s *Service) Refresh(ctx context.Context) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.offline.Sync(ctx); err != nil {
-		return nil, err
-	}
-	lib, err := fetch(ctx, c, account.OrganizationID)
-	if err = s.offline.Observe(ctx, account, err); err != nil {
-		if errors.Is(err, client.ErrUnreachable) {
-			v, lerr := s.View(ctx)
-			if lerr != nil {
-				return nil, lerr
+	return offline.Refresh(ctx, s.offline, account,
+		func(ctx context.Context) (*cache.Library, error) { return fetch(ctx, c, account.OrganizationID) },
+		func(ctx context.Context, lib *cache.Library) error {
+			// Codes created offline and still queued stay listed.
+			cached, _, err := s.cache.Library(ctx, account.Key())
+			if err != nil {
+				return err
 			}
-			v.Offline, v.Message = true, MsgOfflineLibrary
-			return v, nil
-		}
-		return nil, err
-	}
-	// Codes created offline and still queued stay listed.
-	cached, _, err := s.cache.Library(ctx, account.Key())
-	if err != nil {
-		return nil, err
-	}
-	for _, code := range cached.Codes {
-		if code.ID < 0 {
-			lib.Codes = append(lib.Codes, code)
-		}
-	}
-	if err := s.cache.ReplaceLibrary(ctx, account.Key(), *lib, s.Now()); err != nil {
-		return nil, err
-	}
-	return s.View(ctx)
+			for _, code := range cached.Codes {
+				if code.ID < 0 {
+					lib.Codes = append(lib.Codes, code)
+				}
+			}
+			return s.cache.ReplaceLibrary(ctx, account.Key(), *lib, s.Now())
+		},
+		s.View,
+		func(v *View) { v.Offline, v.Message = true, MsgOfflineLibrary })
 }
 
 func fetch(ctx context.Context, c *client.Client, orgID int64) (*cache.Library, error) {
