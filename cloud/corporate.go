@@ -168,6 +168,16 @@ func (o *Organization) DayFirstDates() bool {
 	return !slices.Contains(monthFirstCountries, strings.ToLower(strings.TrimSpace(o.Country)))
 }
 
+// Paper is the paper the organisation prints on: its chosen PaperSize, or
+// for a row made before paper sizes (or outside the service) the paper of
+// its country (PaperForCountry).
+func (o *Organization) Paper() string {
+	if o.PaperSize != "" {
+		return o.PaperSize
+	}
+	return PaperForCountry(o.Country)
+}
+
 // Organization is a corporate customer (§3, admin view).
 type Organization struct {
 	ID                   int64

@@ -69,7 +69,7 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 		if err := json.Unmarshal([]byte(body), &req); err != nil {
 			return CloudAnswer{}, false
 		}
-		layouts, err := lib.Fit(ctx, req.CodeIds)
+		layouts, err := lib.Fit(ctx, req.CodeIds, req.Sheets)
 		if err != nil {
 			return refusal(err), true
 		}

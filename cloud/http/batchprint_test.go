@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/pkg/scantest"
+	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
 // workerValues is a realistic worker's record on the Standard Emergency
@@ -59,6 +61,16 @@ func newBatchEnv(t *testing.T, backend storetest.Backend, n int) *batchEnv {
 	}
 	b.foreign = c.ID
 	return b
+}
+
+// paper is the paper the officer's organisation prints on.
+func (b *batchEnv) paper() string {
+	b.t.Helper()
+	org, err := b.Store.FindOrganization(context.Background(), b.officer.OrganizationID)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return org.Paper()
 }
 
 func (b *batchEnv) batchPath() string {
@@ -238,12 +250,16 @@ func TestBatchPrint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The refusal offers the layouts on the organisation's paper
+			// (A4, a UK organisation's) that print the record.
 			var printed []string
 			for _, l := range layouts {
 				resp := b.do("POST", b.batchPath(), b.token, batchBody([]int64{worker}, l.ID, 1, true))
 				switch resp.Status {
 				case 200:
-					printed = append(printed, l.Name)
+					if l.PaperSize == b.paper() {
+						printed = append(printed, l.Name)
+					}
 					if got := scantest.DecodePDFAt(t, resp.Body, 150); got != records[0].QRText {
 						t.Errorf("%s: read %q at 150 DPI", l.Name, got)
 					}
@@ -304,13 +320,14 @@ func TestBatchPrint(t *testing.T) {
 			if err != nil || len(fit.Layouts) != len(layouts) {
 				t.Fatalf("%d layouts answered for %d: %s", len(fit.Layouts), len(layouts), resp.Body)
 			}
+			// Those offered instead are on the organisation's paper.
 			var holding []string
 			partly := false
 			for i, l := range fit.Layouts {
 				if l.ID != layouts[i].ID || l.Name != layouts[i].Name {
 					t.Fatalf("layout %d is %s, want %s", i, l.ID, layouts[i].ID)
 				}
-				if len(l.RefusedCodeIds) == 0 {
+				if len(l.RefusedCodeIds) == 0 && layouts[i].PaperSize == b.paper() {
 					holding = append(holding, l.Name)
 				}
 				partly = partly || len(l.RefusedCodeIds) == 1
@@ -360,6 +377,53 @@ func TestBatchPrint(t *testing.T) {
 			}
 		})
 
+		// A sheet found in the catalogue is weighed as the named layouts
+		// are, after them and under its name: Avery L7163 (A4, 99.1 x
+		// 38.1 mm) holds no realistic worker's record, and printing on it
+		// refuses exactly those codes. A sheet the catalogue lacks is
+		// refused.
+		t.Run("FitWeighsCatalogueSheets", func(t *testing.T) {
+			fitPath := fmt.Sprintf("/api/corporate/%d/batch-print/fit", b.officer.OrganizationID)
+			values := workerValues(70)
+			values["medications"] = "Insulin glargine 20u nightly; salbutamol inhaler"
+			values["notes"] = strings.Repeat("Adrenaline pen in left chest pocket. ", 4)[:140]
+			long, err := b.Service.CreateCode(context.Background(), b.officer, b.officer.OrganizationID,
+				service.CodeInput{Name: "Long Record", Values: values})
+			if err != nil {
+				t.Fatal(err)
+			}
+			queue := []int64{b.codes[0], long.ID}
+			resp := b.do("POST", fitPath, b.token, map[string]any{"codeIds": queue, "sheets": []string{"Avery L7163"}})
+			var fit struct {
+				Layouts []struct {
+					ID, Name       string
+					RefusedCodeIds []int64
+				}
+			}
+			if resp.Status != 200 || json.Unmarshal(resp.Body, &fit) != nil {
+				t.Fatalf("%d %s", resp.Status, resp.Body)
+			}
+			layouts, err := service.BatchLayouts()
+			if err != nil || len(fit.Layouts) != len(layouts)+1 {
+				t.Fatalf("%d answers for %d layouts and a sheet: %s", len(fit.Layouts), len(layouts), resp.Body)
+			}
+			got := fit.Layouts[len(layouts)]
+			if got.ID != "Avery L7163" || !slices.Equal(got.RefusedCodeIds, []int64{long.ID}) {
+				t.Fatalf("Avery L7163: %+v", got)
+			}
+			printed := b.do("POST", b.batchPath(), b.token, batchBody(queue, "Avery L7163", 1, true))
+			if printed.Status != 400 {
+				t.Fatalf("printing on L7163: %d", printed.Status)
+			}
+			if msg := printed.Message(); !strings.HasPrefix(msg, `"Long Record" holds too much text for a legible QR code on Avery L7163 labels`) ||
+				!strings.Contains(msg, "A4") || strings.Contains(msg, "US Letter") || strings.Contains(msg, "Avery 5163") {
+				t.Errorf("printing on L7163: %s", msg)
+			}
+			resp = b.do("POST", fitPath, b.token, map[string]any{"codeIds": queue, "sheets": []string{"Avery L7163", "Nobody 0000"}})
+			if resp.Status != 400 || resp.Message() != cloud.MsgBatchLayoutUnknown {
+				t.Errorf("unknown sheet: %d %s", resp.Status, resp.Body)
+			}
+		})
 		t.Run("StationRecordsARun", func(t *testing.T) {
 			path := fmt.Sprintf("/api/corporate/%d/print-runs", b.officer.OrganizationID)
 			bad := []struct {
@@ -434,7 +498,7 @@ func TestBatchPrintRefusesDeactivatedCodes(t *testing.T) {
 		}
 		setActive(ids[0], false)
 
-		one := fmt.Sprintf(cloud.MsgBatchCodeInactive, `"José Núñez"`)
+		one := fmt.Sprintf(sheet.MsgBatchCodeInactive, `"José Núñez"`)
 		wantStatus(t, b.do("POST", b.batchPath(), b.token, batchBody([]int64{ids[2], ids[0]}, "avery-c32015", 1, false)), 400, one)
 		wantStatus(t, b.do("POST", b.batchPath(), b.token, batchBody([]int64{ids[0]}, "avery-c32015", 1, true)), 400, one)
 		single := fmt.Sprintf(cloud.MsgCodeLabelInactive, `"José Núñez"`)
@@ -443,7 +507,7 @@ func TestBatchPrintRefusesDeactivatedCodes(t *testing.T) {
 
 		setActive(ids[1], false)
 		queue := []int64{ids[0], ids[2], ids[1], ids[0]}
-		several := fmt.Sprintf(cloud.MsgBatchCodesInactive, 2, `"José Núñez", "Łukasz Wójcik"`)
+		several := fmt.Sprintf(sheet.MsgBatchCodesInactive, 2, `"José Núñez", "Łukasz Wójcik"`)
 		wantStatus(t, b.do("POST", b.batchPath(), b.token, batchBody(queue, "avery-c32015", 1, false)), 400, several)
 		if runs := b.runs(); len(runs) != 0 {
 			t.Fatalf("a refused batch recorded %+v", runs[0])

@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/api"
@@ -109,16 +108,11 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 	if err != nil {
 		return nil, err
 	}
-	if err := refuseInactive(codes); err != nil {
-		return nil, err
+	items, names, err := sheet.BatchLabels(batchCodes(codes))
+	if err != nil {
+		return nil, invalid(err)
 	}
-	items := make([]sheet.Label, len(codes))
-	names := make([]string, len(codes))
-	for i, c := range codes {
-		items[i] = sheet.RecordLabel(c.Record.Data(), c.QRText)
-		names[i] = c.Code.Name
-	}
-	pdf, err := renderBatch(template, layoutName, items, names, start)
+	pdf, err := renderBatch(template, layoutName, items, names, start, labels.PaperSize(org.Paper()))
 	if err != nil {
 		return nil, err
 	}
@@ -133,71 +127,51 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 	return pdf, nil
 }
 
-// refuseInactive refuses a batch holding deactivated codes (workers who
-// left), naming them all: the whole batch, never a sheet with a label
-// silently missing. A preview is refused alike, since it prints as well.
-func refuseInactive(codes []CodeWithRecord) error {
-	var inactive []string
-	for _, c := range codes {
-		if !c.Code.IsActive {
-			inactive = append(inactive, c.Code.Name)
-		}
+// batchCodes are the library codes as the batch printer weighs them.
+func batchCodes(codes []CodeWithRecord) []sheet.BatchCode {
+	out := make([]sheet.BatchCode, len(codes))
+	for i, c := range codes {
+		out[i] = sheet.BatchCode{ID: c.Code.ID, Name: c.Code.Name, Active: c.Code.IsActive,
+			Label: sheet.RecordLabel(c.Record.Data(), c.QRText)}
 	}
-	list, count := sheet.NamesList(inactive)
-	switch {
-	case count == 0:
-		return nil
-	case count == 1:
-		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeInactive, list)
-	default:
-		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodesInactive, count, list)
+	return out
+}
+
+// invalid answers the batch printer's refusals (sheet.Refusal) as an
+// invalid request in their own words; other errors pass unchanged.
+func invalid(err error) error {
+	var r *sheet.Refusal
+	if errors.As(err, &r) {
+		return cloud.NewError(cloud.EINVALID, r.Message)
 	}
+	return err
 }
 
 // renderBatch is the batch's PDF: items in order from slot start of the
 // first sheet, at the batch level. Codes too dense for the labels are
 // refused by name (names[i] is items[i]'s), all of them, never printed
-// unreadable.
-func renderBatch(t *labels.Template, layoutName string, items []sheet.Label, names []string, start int) ([]byte, error) {
+// unreadable, with the layouts on paper (the organisation's) that hold them.
+func renderBatch(t *labels.Template, layoutName string, items []sheet.Label, names []string, start int, paper labels.PaperSize) ([]byte, error) {
 	var pdf bytes.Buffer
-	err := sheet.Render(&pdf, t, items, sheet.BatchOptions(start, 1))
-	var tooSmall *sheet.TooSmallError
-	if errors.As(err, &tooSmall) {
-		return nil, tooDense(tooSmall, t, layoutName, names)
-	}
-	if err != nil {
-		return nil, err
+	if err := sheet.Render(&pdf, t, items, sheet.BatchOptions(start, 1)); err != nil {
+		return nil, invalid(sheet.RefuseTooDense(err, t, layoutName, names, paper))
 	}
 	return pdf.Bytes(), nil
 }
 
-// tooDense is the refusal of codes too dense for t's labels: one code by
-// its name and module size, several by how many and their names; each
-// with the layouts that hold them all, or none.
-func tooDense(e *sheet.TooSmallError, t *labels.Template, layoutName string, names []string) error {
-	list, count := sheet.RefusedNames(e, names)
-	holding := strings.Join(sheet.BatchLayoutsHolding(e.MaxSize), "; ")
-	switch {
-	case count <= 1 && holding == "":
-		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLongEverywhere, list, e.Module, layoutName, e.Min)
-	case count <= 1:
-		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodeTooLong, list, layoutName,
-			t.Label.Width, t.Label.Height, e.Module, e.Min, holding)
-	case holding == "":
-		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodesTooLongEverywhere, count, layoutName, list, e.Min)
-	default:
-		return cloud.Errorf(cloud.EINVALID, cloud.MsgBatchCodesTooLong, count, layoutName,
-			t.Label.Width, t.Label.Height, list, e.Min, holding)
-	}
-}
+// maxFitSheets is the most catalogue sheets one fit weighs: a search's
+// answer (catalogueSearchLimit) and a sheet chosen from an earlier one,
+// with room to spare.
+const maxFitSheets = 60
 
 // BatchFitRequest is the body of POST /api/corporate/{orgId}/batch-print/fit.
 type BatchFitRequest = api.BatchFitRequest
 
-// BatchFit answers, for the queue's codes, every named layout with the
-// codes too dense for its labels: sheet.BatchFits, the rule the print
-// applies, so the batch page marks the layouts that cannot hold the queue
-// before a preview is asked for. Members only, while the organisation may
+// BatchFit answers, for the queue's codes, every named layout, then each
+// catalogue sheet asked about, with the codes too dense for its labels:
+// sheet.FitQueue, the rule the print applies, so the batch page marks the
+// layouts and sheets that cannot hold the queue before a preview is asked
+// for. Members only, while the organisation may
 // print, as printing.
 func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, req BatchFitRequest) ([]api.BatchLayoutFit, error) {
 	org, err := s.printingOrganization(ctx, actor, orgID)
@@ -212,17 +186,20 @@ func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, 
 	if err != nil {
 		return nil, err
 	}
-	payloads := make([]string, len(codes))
-	for i, c := range codes {
-		payloads[i] = c.QRText
+	if len(req.Sheets) > maxFitSheets {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgBatchLayoutUnknown)
 	}
-	fits, err := sheet.BatchFits(payloads)
+	fits, err := sheet.FitQueue(batchCodes(codes), req.Sheets)
+	var unknown *sheet.UnknownSheetError
+	if errors.As(err, &unknown) {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgBatchLayoutUnknown)
+	}
 	if err != nil {
 		return nil, err
 	}
 	out := make([]api.BatchLayoutFit, len(fits))
 	for i, f := range fits {
-		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: f.RefusedIDs(ids)}
+		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: f.RefusedIDs}
 	}
 	return out, nil
 }

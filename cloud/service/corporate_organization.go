@@ -25,11 +25,8 @@ func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) Organiz
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
 		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQrCodes: qrCodes,
-		MaxQrCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: api.CorporatePaperSize(o.PaperSize),
+		MaxQrCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: api.CorporatePaperSize(o.Paper()),
 		CreatedAt: o.CreatedAt,
-	}
-	if v.PaperSize == "" { // a row made before paper sizes, or outside the service
-		v.PaperSize = api.CorporatePaperSize(cloud.PaperForCountry(o.Country))
 	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt

@@ -898,13 +898,19 @@ type AnalyticsEvent struct {
 
 // BatchFit defines model for BatchFit.
 type BatchFit struct {
-	// Layouts Every named layout, in the batch printer's order.
+	// Layouts Every named layout, in the batch printer's order, then each sheet asked about.
 	Layouts []BatchLayoutFit `json:"layouts"`
 }
 
 // BatchFitRequest The queue's codes (a duplicated item may repeat its id), 1 to 2000 of the organisation's library.
 type BatchFitRequest struct {
 	CodeIds []int64 `json:"codeIds,omitempty"`
+
+	// Sheets Catalogue sheets to weigh as well, by name (the catalogue
+	// search's ids), so a sheet found there is checked when shown and
+	// chosen, as the named layouts are. Answered after the named
+	// layouts, each under the name given.
+	Sheets []string `json:"sheets,omitempty"`
 }
 
 // BatchLayoutFit defines model for BatchLayoutFit.

@@ -12,7 +12,13 @@ import (
 // batchLayout is one of the batch printer's named layouts.
 type batchLayout struct {
 	id, name   string
-	maxModules int // MaxModules at BatchMinModule
+	paper      labels.PaperSize // "" for a paper other than A4 and US Letter
+	maxModules int              // MaxModules at BatchMinModule
+}
+
+// batchLayoutOf weighs t, named name, as a batch layout.
+func batchLayoutOf(id, name string, t *labels.Template) batchLayout {
+	return batchLayout{id, name, labels.PaperSize(labels.GeometryOf(id, name, t).PaperSize), MaxModules(t, BatchMinModule)}
 }
 
 // batchLayouts are the batch printer's layouts in its order (the spec's
@@ -23,7 +29,7 @@ func batchLayouts() []batchLayout {
 	for _, l := range slices.Concat(labels.SpecLayouts, labels.PresetLayouts()) {
 		t, name, err := c.BatchSheet(l.ID)
 		if err == nil {
-			out = append(out, batchLayout{l.ID, name, MaxModules(t, BatchMinModule)})
+			out = append(out, batchLayoutOf(l.ID, name, t))
 		}
 	}
 	return out
@@ -44,6 +50,28 @@ func BatchLayoutsHolding(size int) []string {
 	return names
 }
 
+// SuggestedLayouts are the batch layouts a refusal offers for a code of
+// size modules (BatchLayoutsHolding) to someone printing on paper: only
+// those on that paper, since an A4 office has no US Letter sheets to
+// hand; every holding layout when none on that paper holds it, or when
+// the paper is unknown ("").
+func SuggestedLayouts(size int, paper labels.PaperSize) []string {
+	var onPaper, all []string
+	for _, l := range batchLayouts() {
+		if l.maxModules < size {
+			continue
+		}
+		all = append(all, l.name)
+		if paper != "" && l.paper == paper {
+			onPaper = append(onPaper, l.name)
+		}
+	}
+	if len(onPaper) > 0 {
+		return onPaper
+	}
+	return all
+}
+
 // LayoutFit is a batch layout and the codes of a queue too dense for its
 // labels.
 type LayoutFit struct {
@@ -61,6 +89,11 @@ type LayoutFit struct {
 // the station agree with the print. A payload too long for any QR code is
 // an error.
 func BatchFits(payloads []string) ([]LayoutFit, error) {
+	return fits(payloads, batchLayouts())
+}
+
+// fits weighs the payloads' codes on each of layouts.
+func fits(payloads []string, layouts []batchLayout) ([]LayoutFit, error) {
 	sizes := make([]int, len(payloads))
 	for i, p := range payloads {
 		size, err := qr.Size(p, labels.BatchLevel)
@@ -70,7 +103,7 @@ func BatchFits(payloads []string) ([]LayoutFit, error) {
 		sizes[i] = size
 	}
 	var out []LayoutFit
-	for _, l := range batchLayouts() {
+	for _, l := range layouts {
 		fit := LayoutFit{ID: l.id, Name: l.name, Refused: []int{}}
 		for i, size := range sizes {
 			if size > l.maxModules {

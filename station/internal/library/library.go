@@ -26,6 +26,7 @@ import (
 	"github.com/lifetag/lifetag/station/internal/offline"
 	"github.com/lifetag/lifetag/station/internal/printing"
 	"github.com/lifetag/lifetag/station/internal/session"
+	"github.com/lifetag/lifetag/station/internal/settings"
 )
 
 // Kinds of queued change.
@@ -44,25 +45,6 @@ const (
 	MsgTemplateUnknown  = "This form template is not on this station. Refresh the library while the cloud answers."
 	MsgQueuedCode       = "This code is waiting to be sent to the cloud; edit it once the cloud has it."
 	MsgNoCodes          = "Add QR codes to the batch first."
-	// MsgCodeTooLong names a code whose record is too long to print
-	// readably on the layout's labels: the code's name, the layout.
-	MsgCodeTooLong = "%s: the record is too long to print as a readable QR code on %s labels; shorten it or choose labels that hold it (%s)."
-	// MsgCodeTooLongEverywhere is the same when no batch layout holds it.
-	MsgCodeTooLongEverywhere = "%s: the record is too long to print as a readable QR code on any batch layout; shorten it."
-	// MsgCodesTooLong is the same for several codes: how many, their names
-	// (sheet.RefusedNames: the first few, then "and N more"), the layout,
-	// and the layouts that hold them all.
-	MsgCodesTooLong = "%d codes have records too long to print as readable QR codes on %s labels: %s. Shorten them or choose labels that hold them all (%s)."
-	// MsgCodesTooLongEverywhere is the same when no batch layout holds the
-	// largest of them.
-	MsgCodesTooLongEverywhere = "%d codes have records too long to print as readable QR codes on %s labels: %s. No batch layout holds them all; shorten the longest."
-	// MsgCodeInactive names a deactivated code (a worker who left) in a
-	// batch: the whole batch is refused, as the cloud refuses it, so a
-	// worker's label is never silently missing from the sheet.
-	MsgCodeInactive = "%s is deactivated, so its label is not printed: reactivate the code or remove it from the batch."
-	// MsgCodesInactive is the same for several codes: how many, and their
-	// names (sheet.NamesList: the first few, then "and N more").
-	MsgCodesInactive = "%d codes are deactivated, so their labels are not printed: %s. Reactivate them or remove them from the batch."
 )
 
 // Service is batch printing.
@@ -108,35 +90,23 @@ func (s *Service) Refresh(ctx context.Context) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.offline.Sync(ctx); err != nil {
-		return nil, err
-	}
-	lib, err := fetch(ctx, c, account.OrganizationID)
-	if err = s.offline.Observe(ctx, account, err); err != nil {
-		if errors.Is(err, client.ErrUnreachable) {
-			v, lerr := s.View(ctx)
-			if lerr != nil {
-				return nil, lerr
+	return offline.Refresh(ctx, s.offline, account,
+		func(ctx context.Context) (*cache.Library, error) { return fetch(ctx, c, account.OrganizationID) },
+		func(ctx context.Context, lib *cache.Library) error {
+			// Codes created offline and still queued stay listed.
+			cached, _, err := s.cache.Library(ctx, account.Key())
+			if err != nil {
+				return err
 			}
-			v.Offline, v.Message = true, MsgOfflineLibrary
-			return v, nil
-		}
-		return nil, err
-	}
-	// Codes created offline and still queued stay listed.
-	cached, _, err := s.cache.Library(ctx, account.Key())
-	if err != nil {
-		return nil, err
-	}
-	for _, code := range cached.Codes {
-		if code.ID < 0 {
-			lib.Codes = append(lib.Codes, code)
-		}
-	}
-	if err := s.cache.ReplaceLibrary(ctx, account.Key(), *lib, s.Now()); err != nil {
-		return nil, err
-	}
-	return s.View(ctx)
+			for _, code := range cached.Codes {
+				if code.ID < 0 {
+					lib.Codes = append(lib.Codes, code)
+				}
+			}
+			return s.cache.ReplaceLibrary(ctx, account.Key(), *lib, s.Now())
+		},
+		s.View,
+		func(v *View) { v.Offline, v.Message = true, MsgOfflineLibrary })
 }
 
 func fetch(ctx context.Context, c *client.Client, orgID int64) (*cache.Library, error) {
@@ -502,11 +472,7 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 	if err != nil {
 		return nil, "", nil, nil, sheet.Options{}, err
 	}
-	codes, err := printableCodes(lib, b.CodeIDs)
-	if err != nil {
-		return nil, "", nil, nil, sheet.Options{}, err
-	}
-	items, names, err := s.labelsOf(codes)
+	items, names, err := s.printableLabels(lib, b.CodeIDs)
 	if err != nil {
 		return nil, "", nil, nil, sheet.Options{}, err
 	}
@@ -533,51 +499,44 @@ func cachedCodes(lib cache.Library, ids []int64) ([]*client.QRCode, error) {
 	return codes, nil
 }
 
-// printableCodes are the cached codes a batch prints (cachedCodes); a
-// batch holding deactivated codes (workers who left, as of the last sync
-// or an edit on this station) is refused whole, naming them all, as the
-// cloud refuses it.
-func printableCodes(lib cache.Library, ids []int64) ([]*client.QRCode, error) {
+// printableLabels are the labels of ids (in their order) from the cached
+// library, with their codes' names (cachedCodes' refusals first); a batch
+// holding deactivated codes (workers who left, as of the last sync or an
+// edit on this station) is refused whole, naming them all, as the cloud
+// refuses it (sheet.BatchLabels).
+func (s *Service) printableLabels(lib cache.Library, ids []int64) ([]sheet.Label, []string, error) {
 	codes, err := cachedCodes(lib, ids)
-	if err != nil {
-		return nil, err
-	}
-	var inactive []string
-	for _, c := range codes {
-		if !c.IsActive {
-			inactive = append(inactive, c.Name)
-		}
-	}
-	list, count := sheet.NamesList(inactive)
-	switch {
-	case count == 1:
-		return nil, fmt.Errorf(MsgCodeInactive, list)
-	case count > 1:
-		return nil, fmt.Errorf(MsgCodesInactive, count, list)
-	}
-	return codes, nil
-}
-
-// labelsOf are the codes' labels as they print, with their names.
-func (s *Service) labelsOf(codes []*client.QRCode) ([]sheet.Label, []string, error) {
-	loc, err := time.LoadLocation(emergency.DefaultTimeZone)
 	if err != nil {
 		return nil, nil, err
 	}
-	now := s.Now()
-	items := make([]sheet.Label, len(codes))
-	names := make([]string, len(codes))
-	for i, code := range codes {
-		items[i] = sheet.RecordLabel(code.Record.Data(), emergency.RecordQRText(code.Record, now, loc))
-		names[i] = code.Name
+	queue, err := s.batchCodes(codes)
+	if err != nil {
+		return nil, nil, err
 	}
-	return items, names, nil
+	return sheet.BatchLabels(queue)
+}
+
+// batchCodes are the codes as the batch printer weighs them, each label
+// as it prints.
+func (s *Service) batchCodes(codes []*client.QRCode) ([]sheet.BatchCode, error) {
+	loc, err := time.LoadLocation(emergency.DefaultTimeZone)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	out := make([]sheet.BatchCode, len(codes))
+	for i, code := range codes {
+		out[i] = sheet.BatchCode{ID: code.ID, Name: code.Name, Active: code.IsActive,
+			Label: sheet.RecordLabel(code.Record.Data(), emergency.RecordQRText(code.Record, now, loc))}
+	}
+	return out, nil
 }
 
 // Fit answers the batch screen's question offline, as the cloud's POST
-// …/batch-print/fit does: every named layout with the queued codes too
-// dense for its labels (sheet.BatchFits, the rule printing applies).
-func (s *Service) Fit(ctx context.Context, codeIDs []int64) ([]api.BatchLayoutFit, error) {
+// …/batch-print/fit does: every named layout, then each catalogue sheet
+// of sheets, with the queued codes too dense for its labels
+// (sheet.FitQueue, the rule printing applies).
+func (s *Service) Fit(ctx context.Context, codeIDs []int64, sheets []string) ([]api.BatchLayoutFit, error) {
 	_, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
 		return nil, err
@@ -590,27 +549,21 @@ func (s *Service) Fit(ctx context.Context, codeIDs []int64) ([]api.BatchLayoutFi
 	if err != nil {
 		return nil, err
 	}
-	// Deactivated codes are answered too: asking which layouts hold the
-	// queue prints nothing, and printing refuses them by name.
 	codes, err := cachedCodes(lib, ids)
 	if err != nil {
 		return nil, err
 	}
-	items, _, err := s.labelsOf(codes)
+	queue, err := s.batchCodes(codes)
 	if err != nil {
 		return nil, err
 	}
-	payloads := make([]string, len(items))
-	for i, it := range items {
-		payloads[i] = it.Payload
-	}
-	fits, err := sheet.BatchFits(payloads)
+	fits, err := sheet.FitQueue(queue, sheets)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]api.BatchLayoutFit, len(fits))
 	for i, f := range fits {
-		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: f.RefusedIDs(ids)}
+		out[i] = api.BatchLayoutFit{ID: f.ID, Name: f.Name, RefusedCodeIds: f.RefusedIDs}
 	}
 	return out, nil
 }
@@ -641,7 +594,7 @@ func (s *Service) Print(ctx context.Context, b Batch, job printing.Job, progress
 	}
 	res, err := s.printing.Print(ctx, t, items, o, job, progress)
 	if err != nil {
-		return nil, nameTooLong(err, names, layout)
+		return nil, sheet.RefuseTooDense(err, t, layout, names, s.paper())
 	}
 	out := &BatchResult{Result: *res}
 	out.RunSent, out.RunQueued, err = s.RecordRun(ctx, b)
@@ -689,7 +642,7 @@ func (s *Service) SavePDF(ctx context.Context, b Batch, path string) error {
 	if err != nil {
 		return err
 	}
-	return nameTooLong(printing.SavePDF(path, t, items, o), names, layout)
+	return sheet.RefuseTooDense(printing.SavePDF(path, t, items, o), t, layout, names, s.paper())
 }
 
 // RenderPDF writes the batch as one PDF (the window's preview).
@@ -700,29 +653,27 @@ func (s *Service) RenderPDF(ctx context.Context, b Batch) ([]byte, error) {
 	}
 	var pdf bytes.Buffer
 	if err := sheet.Render(&pdf, t, items, o); err != nil {
-		return nil, nameTooLong(err, names, layout)
+		return nil, sheet.RefuseTooDense(err, t, layout, names, s.paper())
 	}
 	return pdf.Bytes(), nil
 }
 
-// nameTooLong turns labels too dense to print into a refusal naming their
-// codes (sheet's error gives their indexes), all of them, with the layouts
-// that hold them all; other errors pass unchanged.
-func nameTooLong(err error, names []string, layout string) error {
-	var tooSmall *sheet.TooSmallError
-	if !errors.As(err, &tooSmall) || tooSmall.Index < 0 || tooSmall.Index >= len(names) {
-		return err
+// paper is the paper this station's printer is loaded with (its
+// settings), so a refusal offers layouts on the sheets at hand; "" when
+// the settings cannot be read, and every holding layout is offered.
+func (s *Service) paper() labels.PaperSize {
+	if s.printing == nil || s.printing.Settings == nil {
+		return ""
 	}
-	holding := strings.Join(sheet.BatchLayoutsHolding(tooSmall.MaxSize), "; ")
-	list, count := sheet.RefusedNames(tooSmall, names)
-	switch {
-	case count <= 1 && holding == "":
-		return fmt.Errorf(MsgCodeTooLongEverywhere, names[tooSmall.Index])
-	case count <= 1:
-		return fmt.Errorf(MsgCodeTooLong, names[tooSmall.Index], layout, holding)
-	case holding == "":
-		return fmt.Errorf(MsgCodesTooLongEverywhere, count, layout, list)
-	default:
-		return fmt.Errorf(MsgCodesTooLong, count, layout, list, holding)
+	set, err := s.printing.Settings.Load()
+	if err != nil {
+		return ""
 	}
+	switch set.Paper {
+	case settings.PaperA4:
+		return labels.A4
+	case settings.PaperLetter:
+		return labels.Letter
+	}
+	return ""
 }

@@ -226,3 +226,32 @@ func Decode(ch cache.Change, v any) error {
 	}
 	return nil
 }
+
+// Refresh is the online-then-cache read of a cached screen (the library,
+// the orders): it sends the queued changes, then reads from the cloud
+// (fetch) into the cache (store) and answers the cache's view. When the
+// cloud does not answer, it answers the cached view as it stands, marked
+// offline by markOffline; any other error (a refusal) is returned.
+func Refresh[T, V any](ctx context.Context, t *Tracker, account session.Account,
+	fetch func(context.Context) (T, error), store func(context.Context, T) error,
+	view func(context.Context) (*V, error), markOffline func(*V)) (*V, error) {
+	if _, err := t.Sync(ctx); err != nil {
+		return nil, err
+	}
+	fresh, err := fetch(ctx)
+	if err = t.Observe(ctx, account, err); err != nil {
+		if !errors.Is(err, client.ErrUnreachable) {
+			return nil, err
+		}
+		v, err := view(ctx)
+		if err != nil {
+			return nil, err
+		}
+		markOffline(v)
+		return v, nil
+	}
+	if err := store(ctx, fresh); err != nil {
+		return nil, err
+	}
+	return view(ctx)
+}

@@ -77,25 +77,13 @@ func (s *Service) Refresh(ctx context.Context) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.offline.Sync(ctx); err != nil {
-		return nil, err
-	}
-	orders, err := fetchOpen(ctx, c)
-	if err = s.offline.Observe(ctx, account, err); err != nil {
-		if errors.Is(err, client.ErrUnreachable) {
-			v, lerr := s.List(ctx)
-			if lerr != nil {
-				return nil, lerr
-			}
-			v.Offline, v.Message = true, MsgOfflineOrders
-			return v, nil
-		}
-		return nil, err
-	}
-	if err := s.cache.ReplaceOrders(ctx, account.Key(), orders, s.Now()); err != nil {
-		return nil, err
-	}
-	return s.List(ctx)
+	return offline.Refresh(ctx, s.offline, account,
+		func(ctx context.Context) ([]cache.Order, error) { return fetchOpen(ctx, c) },
+		func(ctx context.Context, orders []cache.Order) error {
+			return s.cache.ReplaceOrders(ctx, account.Key(), orders, s.Now())
+		},
+		s.List,
+		func(v *View) { v.Offline, v.Message = true, MsgOfflineOrders })
 }
 
 // fetchOpen reads every pending and processing order and its customer's

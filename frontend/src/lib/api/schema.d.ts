@@ -1319,7 +1319,8 @@ export interface paths {
         put?: never;
         /**
          * Which named layouts hold every code of a queue legibly, asked before a preview.
-         * @description For each named layout, in the batch printer's order, the queue's
+         * @description For each named layout, in the batch printer's order, then each
+         *     catalogue sheet asked about, the queue's
          *     codes whose QR modules would print under the smallest a phone reads
          *     on its labels (the rule printing applies, so a layout with none
          *     refused prints the queue). Refused (403) while the organisation is
@@ -2994,9 +2995,16 @@ export interface components {
         /** @description The queue's codes (a duplicated item may repeat its id), 1 to 2000 of the organisation's library. */
         BatchFitRequest: {
             codeIds?: number[];
+            /**
+             * @description Catalogue sheets to weigh as well, by name (the catalogue
+             *     search's ids), so a sheet found there is checked when shown and
+             *     chosen, as the named layouts are. Answered after the named
+             *     layouts, each under the name given.
+             */
+            sheets?: string[];
         };
         BatchFit: {
-            /** @description Every named layout, in the batch printer's order. */
+            /** @description Every named layout, in the batch printer's order, then each sheet asked about. */
             layouts: components["schemas"]["BatchLayoutFit"][];
         };
         BatchLayoutFit: {
@@ -7595,7 +7603,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchFit"];
                 };
             };
-            /** @description The queue is empty or too long. */
+            /** @description The queue is empty or too long, or a sheet asked about is not in the catalogue. */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

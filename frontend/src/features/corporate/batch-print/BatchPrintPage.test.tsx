@@ -67,16 +67,23 @@ const namedLayouts = [
   layout("preset-helmet-a4", "Helmet labels, A4", 10, "a4"),
 ];
 
-/** The server's fit answer: every layout holds every code but those refused. */
-function fitAnswer(refused: Record<string, number[]>) {
+/**
+ * The server's fit answer: every named layout, then each catalogue sheet
+ * asked about, holds every code but those refused.
+ */
+function fitAnswer(refused: Record<string, number[]>, sheets: string[] = []) {
   return {
-    layouts: namedLayouts.map((l) => ({
-      id: l.id,
-      name: l.name,
-      refusedCodeIds: refused[l.id] ?? [],
-    })),
+    layouts: [
+      ...namedLayouts.map((l) => ({ id: l.id, name: l.name })),
+      ...sheets.map((id) => ({ id, name: id })),
+    ].map((l) => ({ ...l, refusedCodeIds: refused[l.id] ?? [] })),
   };
 }
+
+const catalogueSheets: Record<string, ReturnType<typeof layout>> = {
+  L7160: layout("Avery L7160", "Avery L7160", 21),
+  L7163: layout("Avery L7163", "Avery L7163", 14, "a4"),
+};
 
 function signedIn(
   pdfStatus = 200,
@@ -99,12 +106,13 @@ function signedIn(
     }),
     "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
     "GET /api/labels/batch-layouts": () => ({ body: { layouts: namedLayouts } }),
-    "POST /api/corporate/4/batch-print/fit": () => ({ body: fitAnswer(refused) }),
-    "GET /api/labels/catalogue": ({ url }) => ({
-      body: {
-        sheets: url.endsWith("?q=L7160") ? [layout("Avery L7160", "Avery L7160", 21)] : [],
-      },
+    "POST /api/corporate/4/batch-print/fit": ({ body }) => ({
+      body: fitAnswer(refused, (JSON.parse(String(body)) as { sheets?: string[] }).sheets),
     }),
+    "GET /api/labels/catalogue": ({ url }) => {
+      const sheet = catalogueSheets[new URL(url, "http://x").searchParams.get("q") ?? ""];
+      return { body: { sheets: sheet ? [sheet] : [] } };
+    },
     "POST /api/corporate/4/batch-print.pdf": () => ({ status: pdfStatus, body: pdfBody }),
     "POST /api/analytics/page-view": () => ({ status: 204 }),
   });
@@ -361,11 +369,48 @@ describe("/label-batch-print", () => {
     const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/batch-print/fit")!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ codeIds: [11, 12] });
 
-    // Chosen anyway, it names the codes and the layouts that hold them all.
+    // Chosen anyway, it names the codes and the layouts on the
+    // organisation's paper that hold them all.
     await user.selectOptions(select, "avery-5160");
     expect(
       screen.getByText(
-        "Too much text for a legible QR code on these labels: Ann Worker, Bob Rigger. Layouts that hold every queued code: Avery 5163 (10 per sheet); Helmet labels, A4.",
+        "Too much text for a legible QR code on these labels: Ann Worker, Bob Rigger. Layouts that hold every queued code: Avery 5163 (10 per sheet).",
+      ),
+    ).toBeVisible();
+  });
+
+  it("marks a catalogue sheet that cannot hold the queue, and offers an A4 organisation A4 layouts", async () => {
+    // Avery L7163's 38 mm labels hold neither worker's record; Avery 5163
+    // (US Letter) and the A4 helmet labels hold both.
+    const fetch = signedIn(200, undefined, "a4", {
+      "avery-5160": [11, 12],
+      "Avery L7163": [11, 12],
+    });
+    useQueueStore.getState().add([
+      { id: 11, name: "Ann Worker", projectName: "", labelType: "helmet" },
+      { id: 12, name: "Bob Rigger", projectName: "", labelType: "helmet" },
+    ]);
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await user.type(await screen.findByLabelText(/^Search the sheet catalogue/), "L7163");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    const marked = await screen.findByRole("option", {
+      name: "Avery L7163 (66.7 × 25.4 mm, 14) · A4 — cannot hold 2 queued codes",
+    });
+    const call = fetch.mock.calls.find(
+      ([url, init]) =>
+        url === "/api/corporate/4/batch-print/fit" && String(init?.body).includes("sheets"),
+    )!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      codeIds: [11, 12],
+      sheets: ["Avery L7163"],
+    });
+
+    // Chosen, it names the codes and offers only the A4 layouts that hold them.
+    await user.selectOptions(screen.getByLabelText("Layout"), marked);
+    expect(
+      await screen.findByText(
+        "Too much text for a legible QR code on these labels: Ann Worker, Bob Rigger. Layouts that hold every queued code: Helmet labels, A4.",
       ),
     ).toBeVisible();
   });

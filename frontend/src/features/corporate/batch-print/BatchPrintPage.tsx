@@ -15,6 +15,8 @@ import {
   fetchBatchPdf,
   useBatchFit,
   useBatchLayouts,
+  useCatalogueSearch,
+  useSheetFit,
   type LabelLayout,
   type LibraryCode,
 } from "./api";
@@ -87,13 +89,29 @@ function BatchPrint({ organization }: { organization: Organization }) {
   // A batch the station prints itself (platform().printBatch), while it prints.
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const cancelledRef = useRef(false);
-  const fit = useBatchFit(
-    orgId,
-    useMemo(() => items.map((i) => i.codeId), [items]),
-  );
+  const queuedIds = useMemo(() => items.map((i) => i.codeId), [items]);
+  const fit = useBatchFit(orgId, queuedIds);
   // Until chosen, the first layout on the organisation's paper that holds
   // every queued code.
   const layout = chosenLayout ?? defaultLayout(layouts.data, organization.paperSize, fit.data);
+  // The catalogue's sheets are weighed as the named layouts are: those a
+  // search found, and the one chosen from an earlier search.
+  const [catalogueQuery, setCatalogueQuery] = useState("");
+  const found = useCatalogueSearch(catalogueQuery);
+  const sheets = useMemo(() => {
+    const named = new Set((layouts.data ?? []).map((l) => l.id));
+    const ids = (found.data ?? []).map((l) => l.id);
+    if (layout && layouts.data && !named.has(layout.id)) ids.push(layout.id);
+    return ids;
+  }, [found.data, layouts.data, layout]);
+  const sheetFit = useSheetFit(orgId, queuedIds, sheets);
+  const fits = useMemo(
+    () =>
+      fit.data || sheetFit.data
+        ? new Map([...(fit.data ?? []), ...(sheetFit.data ?? [])])
+        : undefined,
+    [fit.data, sheetFit.data],
+  );
   const startAt = layout ? Math.min(start, layout.perSheet) : 1;
   const queuedNames = useMemo(() => new Set(items.map((i) => i.name)), [items]);
   // A code's name as first queued (a duplicate's adds " (Copy)").
@@ -253,8 +271,10 @@ function BatchPrint({ organization }: { organization: Organization }) {
         onLayout={setChosenLayout}
         start={startAt}
         onStart={setStart}
-        fit={fit.data}
+        fit={fits}
         nameOf={nameOf}
+        query={catalogueQuery}
+        onQuery={setCatalogueQuery}
       />
 
       <section className="card print-actions" aria-label={copy.print}>

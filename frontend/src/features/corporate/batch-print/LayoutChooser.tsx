@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import {
   namesList,
   paperName,
+  suggestedLayouts,
   useBatchLayouts,
   useCatalogueSearch,
   type BatchFit,
@@ -14,8 +15,9 @@ const copy = batchCopy.layout;
 /**
  * The label sheet: the spec's four layouts, the product presets, or any
  * sheet of the catalogue found by a search; and the start position on a
- * partly used first sheet. A named layout that cannot hold every queued
- * code says so in the list, and when chosen names the codes.
+ * partly used first sheet. A layout or catalogue sheet that cannot hold
+ * every queued code says so in the list, and when chosen names the codes
+ * and the layouts on the organisation's paper that hold them.
  */
 export function LayoutChooser(props: {
   /** The organisation's paper ("a4", "letter"); undefined where unknown (offline station). */
@@ -24,14 +26,20 @@ export function LayoutChooser(props: {
   onLayout: (layout: LabelLayout) => void;
   start: number;
   onStart: (start: number) => void;
-  /** Per named layout, the queued codes too dense for it (unknown until the server answers). */
+  /**
+   * Per named layout and catalogue sheet found, the queued codes too
+   * dense for it (unknown until the server answers).
+   */
   fit?: BatchFit;
+  /** The catalogue search asked (the page asks which found sheets hold the queue). */
+  query: string;
+  onQuery: (query: string) => void;
   /** A queued code's name. */
   nameOf?: (codeId: number) => string;
 }) {
   const layouts = useBatchLayouts();
-  const [draft, setDraft] = useState("");
-  const [query, setQuery] = useState("");
+  const [draft, setDraft] = useState(props.query);
+  const query = props.query;
   const [startDraft, setStartDraft] = useState<string | null>(null);
   const found = useCatalogueSearch(query);
   const named = layouts.data ?? [];
@@ -48,18 +56,18 @@ export function LayoutChooser(props: {
   const everything = [...named, ...catalogue];
   const orgPaper = props.organizationPaper ? copy.papers[props.organizationPaper] : undefined;
   const refusedOn = (l: LabelLayout) => props.fit?.get(l.id) ?? [];
-  const option = (l: LabelLayout) => {
-    const label = copy.withPaper(l.name, paperName(l));
+  const marked = (l: LabelLayout, label: string) => {
     const refused = refusedOn(l).length;
     return refused > 0 ? copy.cannotHold(label, refused) : label;
   };
+  const option = (l: LabelLayout) => marked(l, copy.withPaper(l.name, paperName(l)));
   const refused = chosen ? refusedOn(chosen) : [];
-  const holding = named.filter((l) => props.fit?.get(l.id)?.length === 0).map((l) => l.name);
+  const holding = suggestedLayouts(named, props.fit, props.organizationPaper);
   const refusedNames = namesList(refused.map((id) => props.nameOf?.(id) ?? String(id)));
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setQuery(draft.trim());
+    props.onQuery(draft.trim());
   };
 
   return (
@@ -98,9 +106,12 @@ export function LayoutChooser(props: {
             <optgroup label={copy.catalogueGroup}>
               {catalogue.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {copy.withPaper(
-                    `${l.name} (${l.labelWidth.toFixed(1)} × ${l.labelHeight.toFixed(1)} mm, ${l.perSheet})`,
-                    paperName(l),
+                  {marked(
+                    l,
+                    copy.withPaper(
+                      `${l.name} (${l.labelWidth.toFixed(1)} × ${l.labelHeight.toFixed(1)} mm, ${l.perSheet})`,
+                      paperName(l),
+                    ),
                   )}
                 </option>
               ))}

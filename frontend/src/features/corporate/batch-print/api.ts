@@ -18,6 +18,8 @@ export const batchKeys = {
   layouts: ["labels", "batch-layouts"] as const,
   catalogue: (q: string) => ["labels", "catalogue", q] as const,
   fit: (orgId: number, codeIds: number[]) => ["batch-fit", orgId, codeIds] as const,
+  sheetFit: (orgId: number, codeIds: number[], sheets: string[]) =>
+    ["batch-fit", orgId, codeIds, "sheets", sheets] as const,
 };
 
 /** Per named layout's id, the queued codes too dense for its labels (none: it holds them all). */
@@ -30,21 +32,62 @@ export type BatchFit = ReadonlyMap<string, readonly number[]>;
  * preview. Each code is asked once, in a stable order.
  */
 export function useBatchFit(orgId: number, queued: readonly number[]) {
-  const codeIds = [...new Set(queued)].sort((a, b) => a - b);
+  const codeIds = uniqueSorted(queued);
   return useQuery({
     queryKey: batchKeys.fit(orgId, codeIds),
-    queryFn: async (): Promise<BatchFit> => {
-      const body: Wire<"BatchFitRequest"> = { codeIds };
-      const fit = await apiJson<Wire<"BatchFit">>(
-        "POST",
-        `/api/corporate/${orgId}/batch-print/fit`,
-        body,
-      );
-      return new Map(fit.layouts.map((l) => [l.id, l.refusedCodeIds]));
-    },
+    queryFn: () => fetchFit(orgId, { codeIds }),
     enabled: codeIds.length > 0,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The same question for sheets found in the catalogue (by name, as the
+ * search gives them): asked apart from the named layouts' so a new search
+ * leaves their marks in place. Only the sheets asked about are kept.
+ */
+export function useSheetFit(orgId: number, queued: readonly number[], sheets: readonly string[]) {
+  const codeIds = uniqueSorted(queued);
+  const asked = [...new Set(sheets)].sort();
+  return useQuery({
+    queryKey: batchKeys.sheetFit(orgId, codeIds, asked),
+    queryFn: async (): Promise<BatchFit> => {
+      const fit = await fetchFit(orgId, { codeIds, sheets: asked });
+      return new Map([...fit].filter(([id]) => asked.includes(id)));
+    },
+    enabled: codeIds.length > 0 && asked.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** Each code once, in a stable order, so one queue is one question. */
+function uniqueSorted(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+async function fetchFit(orgId: number, body: Wire<"BatchFitRequest">): Promise<BatchFit> {
+  const fit = await apiJson<Wire<"BatchFit">>(
+    "POST",
+    `/api/corporate/${orgId}/batch-print/fit`,
+    body,
+  );
+  return new Map(fit.layouts.map((l) => [l.id, l.refusedCodeIds]));
+}
+
+/**
+ * The named layouts a warning offers instead: those that hold every
+ * queued code, only those on the organisation's paper when one of them
+ * does (an A4 office has no US Letter sheets to hand), as the server's
+ * refusal offers them (pkg/sheet SuggestedLayouts).
+ */
+export function suggestedLayouts(
+  named: readonly LabelLayout[],
+  fit: BatchFit | undefined,
+  paperSize: string | undefined,
+): string[] {
+  const holding = named.filter((l) => holdsAll(fit, l));
+  const onPaper = holding.filter((l) => paperSize && l.paperSize === paperSize);
+  return (onPaper.length > 0 ? onPaper : holding).map((l) => l.name);
 }
 
 export function useBatchLayouts() {
