@@ -77,3 +77,34 @@ func Labels(n int) []sheet.Label {
 	}
 	return out
 }
+
+// IntlNames are names in fourteen scripts, as sites in the UK and the US
+// print them every day: Latin with Polish, Romanian, Swedish, Spanish,
+// Turkish and Vietnamese letters, Cyrillic, Greek, Chinese, Japanese,
+// Korean, Arabic, Hebrew, Devanagari and Thai.
+var IntlNames = []string{
+	"Łukasz Wiśniewski",
+	"Oleksandr Коваленко",
+	"王小明",
+	"محمد علي",
+	"Nguyễn Thị Hương",
+	"Ștefan Țîrcă",
+	"Zoë Ångström-Núñez",
+	"Ayşe Yılmaz",
+	"Γιώργος Παπαδόπουλος",
+	"דוד כהן",
+	"अमित शर्मा",
+	"สมชาย ใจดี",
+	"김민준",
+	"佐藤はるか",
+}
+
+// IntlLabels returns n distinct sample labels whose names cycle through
+// IntlNames.
+func IntlLabels(n int) []sheet.Label {
+	out := Labels(n)
+	for i := range out {
+		out[i].Name = IntlNames[i%len(IntlNames)]
+	}
+	return out
+}
