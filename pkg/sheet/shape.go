@@ -63,6 +63,9 @@ type typeface struct {
 	regular, bold *font.Face
 	// fauxBold: bold is the regular face, stroked when drawn.
 	fauxBold bool
+	// file and index name the font in fonts/ (index in a collection).
+	file  string
+	index int
 }
 
 func (t *typeface) get() *typeface {
@@ -104,7 +107,7 @@ var book = sync.OnceValue(func() *fontBook {
 	}
 	b := &fontBook{cjk: map[string]int{}}
 	for _, stem := range fallbackOrder {
-		b.faces = append(b.faces, &typeface{load: func() (*font.Face, *font.Face) {
+		b.faces = append(b.faces, &typeface{file: stem + "-Regular.ttf", load: func() (*font.Face, *font.Face) {
 			return parse(stem + "-Regular.ttf"), parse(stem + "-Bold.ttf")
 		}})
 	}
@@ -112,12 +115,12 @@ var book = sync.OnceValue(func() *fontBook {
 	if err != nil {
 		panic("sheet: the CJK collection does not parse: " + err.Error())
 	}
-	for _, ld := range lds {
+	for i, ld := range lds {
 		d, _ := font.Describe(ld, nil)
 		switch d.Family {
 		case cjkJP, cjkKR, cjkSC, cjkTC:
 			b.cjk[d.Family] = len(b.faces)
-			b.faces = append(b.faces, &typeface{fauxBold: true, load: func() (*font.Face, *font.Face) {
+			b.faces = append(b.faces, &typeface{fauxBold: true, file: "NotoSansCJK-Regular.ttc", index: i, load: func() (*font.Face, *font.Face) {
 				f, err := font.NewFont(ld)
 				face := mustFont(d.Family, f, err)
 				return face, face
