@@ -14,38 +14,10 @@ import (
 	"testing"
 
 	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/scantest"
 	"github.com/lifetag/lifetag/pkg/sheet"
 	"github.com/lifetag/lifetag/pkg/sheet/samples"
 )
-
-// pdfText is pdftotext's reading of pdf, one text line a slice element,
-// without the bidi embedding marks (U+202A to U+202E) that pdftotext puts
-// around right-to-left lines of its own accord.
-func pdfText(t *testing.T, pdf []byte) []string {
-	t.Helper()
-	pdftotext := needTool(t, "pdftotext")
-	in := filepath.Join(t.TempDir(), "in.pdf")
-	if err := os.WriteFile(in, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pdftotext, "-enc", "UTF-8", in, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	text := strings.Map(func(r rune) rune {
-		if r >= 0x202A && r <= 0x202E {
-			return -1
-		}
-		return r
-	}, string(out))
-	var lines []string
-	for _, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(strings.Trim(l, "\f")); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return lines
-}
 
 // Every preset that prints a name (helmet and wallet; gear labels carry the
 // heading and the ICE number only) gives each of the fourteen names back
@@ -64,7 +36,7 @@ func TestIntlNamesReadBackOnEveryPreset(t *testing.T) {
 			if err := sheet.Render(&pdf, tp, items, sheet.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			lines := pdfText(t, pdf.Bytes())
+			lines := scantest.PDFText(t, pdf.Bytes())
 			hasName := false
 			for _, l := range sheet.DesignFor(tp.Label).Lines {
 				hasName = hasName || l.Role == sheet.RoleName
@@ -97,7 +69,7 @@ func TestMissingCharactersPrintAsReplacement(t *testing.T) {
 	if err := sheet.Render(&pdf, tp, items, sheet.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Join(pdfText(t, pdf.Bytes()), "\n")
+	lines := strings.Join(scantest.PDFText(t, pdf.Bytes()), "\n")
 	for _, want := range []string{"Zoë \uFFFD Łukasz", "\n\uFFFD\n"} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("no %q in:\n%s", want, lines)
