@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/go-pdf/fpdf"
 	"github.com/go-text/typesetting/font"
@@ -197,11 +198,24 @@ func drawShaped(pdf *fpdf.Fpdf, forms *glyphForms, sh shaped, x, y, pt float64, 
 	// since only its characters matter (fpdf's Identity-H codes are the
 	// characters' UTF-16 units, which its ToUnicode map gives back). It
 	// spans the drawn width, so extraction finds it where the name is.
+	// fpdf's codes are 16-bit: a character beyond the Basic Multilingual
+	// Plane (a rare Han character of the supplementary planes, which is
+	// drawn all the same) is carried as U+FFFD, a selector beyond it not at
+	// all.
+	text := strings.Map(func(r rune) rune {
+		switch {
+		case r <= 0xFFFF:
+			return r
+		case attaches(r):
+			return -1
+		}
+		return replacement
+	}, sh.visual)
 	pdf.SetFont(fontFamily, textStyle, pt)
-	if w := pdf.GetStringWidth(sh.visual); w > 0 {
+	if w := pdf.GetStringWidth(text); w > 0 {
 		pdf.SetFontSize(math.Max(1, pt*sh.width*pt*ptToMM/w))
 	}
 	pdf.SetTextRenderingMode(3)
-	pdf.Text(x, y, sh.visual)
+	pdf.Text(x, y, text)
 	pdf.SetTextRenderingMode(0)
 }
