@@ -15,7 +15,9 @@ import (
 	"github.com/go-pdf/fpdf"
 )
 
-// The Go fonts print the name and caption; fpdf embeds the used subset.
+// The Go fonts print the lines they can set (goFontsDraw), through fpdf,
+// which embeds the used subset; every other line is shaped in the Noto
+// fonts (shape.go) and drawn as outlines (glyphs.go).
 const (
 	fontFamily = "go"
 	nameStyle  = "B"
