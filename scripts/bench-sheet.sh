@@ -5,7 +5,7 @@
 # one line: the wall time of one run after a warm-up run, and the file's size
 # (MB of 1,000,000 bytes). pkg/sheet's TestRender1000Decodes proves the same
 # file decodes after rasterising at 300 and 600 DPI. A second line does the
-# same with names in fourteen scripts (samples.IntlNames), shaped and drawn
+# same with names in thirteen scripts (samples.IntlNames), shaped and drawn
 # from the Noto fonts: build/bench/sheet-intl-1000.pdf.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +28,4 @@ bench() {
   LC_ALL=C awk -v l="$1" -v w="$4" -v s="$start" -v e="$end" -v b="$size" 'BEGIN { printf "%s: 1000 labels%s in %.3f s, %.2f MB\n", l, w, e - s, b / 1e6 }'
 }
 bench sheet labels-1000.json sheet-1000.pdf ""
-bench sheet-intl labels-intl-1000.json sheet-intl-1000.pdf ", names in 14 scripts,"
+bench sheet-intl labels-intl-1000.json sheet-intl-1000.pdf ", names in 13 scripts,"

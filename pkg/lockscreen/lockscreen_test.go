@@ -96,7 +96,7 @@ func TestContentMatchesTheLabelsWording(t *testing.T) {
 	}
 }
 
-// A name in any of the fourteen test scripts is drawn (not left blank, as
+// A name in any of the test scripts (samples.IntlNames) is drawn (not left blank, as
 // the Go fonts alone left Chinese and Arabic), centred in its line and
 // kept inside the line's band.
 func TestNamesInOtherScriptsAreDrawn(t *testing.T) {

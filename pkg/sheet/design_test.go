@@ -258,7 +258,7 @@ func TestPrintedLinesFit(t *testing.T) {
 }
 
 // withShapedNames gives items names that the shaper sets: long ones that
-// shrink and are cut, tall ones, then the fourteen test names, as far as
+// shrink and are cut, tall ones, then the test names (samples.IntlNames), as far as
 // items go.
 func withShapedNames(items []sheet.Label) {
 	names := append([]string{strings.Repeat("محمد عبد الرحمن ", 4), strings.Repeat("王小明", 12),

@@ -78,10 +78,11 @@ func Labels(n int) []sheet.Label {
 	return out
 }
 
-// IntlNames are names in fourteen scripts, as sites in the UK and the US
-// print them every day: Latin with Polish, Romanian, Swedish, Spanish,
-// Turkish and Vietnamese letters, Cyrillic, Greek, Chinese, Japanese,
-// Korean, Arabic, Hebrew, Devanagari and Thai.
+// IntlNames are names in thirteen scripts, as sites in the UK and the US
+// print them every day: Latin (with Polish, Romanian, Swedish, Spanish,
+// Turkish and Vietnamese letters), Cyrillic, Greek, Arabic, Hebrew,
+// Devanagari, Bengali, Gurmukhi, Tamil, Thai, Han (Chinese, and Japanese
+// with hiragana) and Hangul.
 var IntlNames = []string{
 	"Łukasz Wiśniewski",
 	"Oleksandr Коваленко",
@@ -97,6 +98,9 @@ var IntlNames = []string{
 	"สมชาย ใจดี",
 	"김민준",
 	"佐藤はるか",
+	"সৌরভ গাঙ্গুলী",
+	"ਹਰਪ੍ਰੀਤ ਸਿੰਘ",
+	"முத்து கிருஷ்ணன்",
 }
 
 // IntlLabels returns n distinct sample labels whose names cycle through
