@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/go-pdf/fpdf v0.9.0
+	github.com/go-text/typesetting v0.3.5
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/image v0.47.0

@@ -127,6 +127,31 @@ func TestLabelSheet(t *testing.T) {
 				}
 			})
 		}
+		// A name in another script prints on every label as written, and
+		// reads back from the PDF's text in logical order.
+		t.Run("NameInAnotherScript", func(t *testing.T) {
+			mo := e.createUser("mo@example.com", "owner-password")
+			moToken := e.login("mo@example.com", "owner-password")
+			arabic := sampleData("mo@example.com")
+			arabic.PersonalInfo.FullName = "محمد علي"
+			if resp := e.do("POST", "/api/sync/emergency-data", moToken, map[string]any{"email": mo.Email, "emergencyData": arabic}); resp.Status != http.StatusOK {
+				t.Fatalf("sync: %d %s", resp.Status, resp.Body)
+			}
+			e.grantPrintAccess(mo)
+			resp := e.do("POST", "/api/labels/sheet.pdf", moToken, shownSheetRequest(mo.Email, arabic, nil))
+			if resp.Status != http.StatusOK {
+				t.Fatalf("sheet: %d %s", resp.Status, resp.Body)
+			}
+			got := 0
+			for _, line := range scantest.PDFText(t, resp.Body) {
+				if line == "محمد علي" {
+					got++
+				}
+			}
+			if got != 10 {
+				t.Fatalf("the name reads back from %d of the 10 helmet labels: %q", got, scantest.PDFText(t, resp.Body))
+			}
+		})
 	})
 }
 

@@ -3,7 +3,7 @@
 // the lock screen: responders look at a locked phone's lock screen first.
 //
 // It is drawn on the server so the text looks the same on every device, with
-// the Go fonts the label sheets use. The code and the text sit in the band
+// the fonts and the shaping the label sheets use. The code and the text sit in the band
 // of the screen that the clock, the widgets and the bottom controls leave
 // clear (see Screen).
 package lockscreen
@@ -21,6 +21,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 
 	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
@@ -241,6 +242,10 @@ func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Co
 	if text == "" {
 		return
 	}
+	if !sheet.GoFontsDraw(text) {
+		drawShaped(img, text, bold, px, c, r, width)
+		return
+	}
 	size := px
 	f := face(bold, size)
 	for font.MeasureString(f, text).Ceil() > width && size > px*minShare {
@@ -257,4 +262,33 @@ func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Co
 	d := font.Drawer{Dst: img, Src: image.NewUniform(c), Face: f,
 		Dot: fixed.P(r.Min.X+(r.Dx()-w)/2, baseline)}
 	d.DrawString(text)
+}
+
+// drawShaped writes text that the Go fonts cannot set (other scripts,
+// right-to-left text, combining marks) as the labels print it: shaped, in
+// the Noto fonts, in bidi order, with U+FFFD for a character no font has;
+// its outlines are filled with anti-aliasing. It shrinks and is cut as
+// drawCentred's text is, and its ink is centred in r.
+func drawShaped(img *image.RGBA, text string, bold bool, px float64, c color.Color, r image.Rectangle, width int) {
+	size := px
+	line := sheet.ShapeLine(text, bold, 0)
+	for line.Width()*size > float64(width) && size > px*minShare {
+		size *= 0.95
+	}
+	if line.Width()*size > float64(width) {
+		line = sheet.ShapeLine(text, bold, float64(width)/size)
+	}
+	top, bottom := line.Ink()
+	w := line.Width() * size
+	x := float64(r.Min.X) + (float64(r.Dx())-w)/2
+	baseline := float64(r.Min.Y) + float64(r.Dy())/2 + (top+bottom)/2*size
+	// Rasterise over the whole card width and a band around the line, so
+	// marks that reach past the line's advance are kept.
+	band := image.Rect(0, int(baseline-top*size)-2, img.Bounds().Dx(), int(baseline-bottom*size)+3).Intersect(img.Bounds())
+	if band.Empty() {
+		return
+	}
+	ras := vector.NewRasterizer(band.Dx(), band.Dy())
+	line.Draw(ras, x-float64(band.Min.X), baseline-float64(band.Min.Y), size)
+	ras.Draw(img, band, image.NewUniform(c), image.Point{})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/lockscreen"
 	"github.com/lifetag/lifetag/pkg/scantest"
+	"github.com/lifetag/lifetag/pkg/sheet/samples"
 )
 
 func record() emergency.Data {
@@ -93,4 +94,45 @@ func TestContentMatchesTheLabelsWording(t *testing.T) {
 	if c.Heading != "EMERGENCY INFO" || got != "Jane Doe 🚴|Blood type: O+|ICE: +44 7700 900123" || c.Caption != "Scan QR code with any phone" {
 		t.Fatalf("heading %q, lines %q, caption %q", c.Heading, got, c.Caption)
 	}
+}
+
+// A name in any of the test scripts (samples.IntlNames) is drawn (not left blank, as
+// the Go fonts alone left Chinese and Arabic), centred in its line and
+// kept inside the line's band.
+func TestNamesInOtherScriptsAreDrawn(t *testing.T) {
+	screen := lockscreen.Screens["android"]
+	for _, name := range samples.IntlNames {
+		c := lockscreen.Content{Payload: "x", Heading: "EMERGENCY INFO", Lines: []lockscreen.Line{{Text: name, Bold: true}}, Caption: "Scan"}
+		img, layout, err := lockscreen.Render(screen, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := layout.TextLines[0]
+		// Look a little above and below the line: the ink must not be
+		// there.
+		around := image.Rect(r.Min.X, r.Min.Y-10, r.Max.X, r.Max.Y+10)
+		var ink image.Rectangle
+		for y := around.Min.Y; y < around.Max.Y; y++ {
+			for x := around.Min.X; x < around.Max.X; x++ {
+				if c := img.RGBAAt(x, y); int(c.R)+int(c.G)+int(c.B) < 3*128 {
+					ink = ink.Union(image.Rect(x, y, x+1, y+1))
+				}
+			}
+		}
+		switch {
+		case ink.Dx() < 100:
+			t.Errorf("%q: ink %v in line %v, want a drawn name", name, ink, r)
+		case !ink.In(r):
+			t.Errorf("%q: ink %v leaves its line %v", name, ink, r)
+		case abs((ink.Min.X+ink.Max.X)/2-(r.Min.X+r.Max.X)/2) > 8:
+			t.Errorf("%q: ink %v is not centred in %v", name, ink, r)
+		}
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

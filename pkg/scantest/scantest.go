@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -67,4 +68,35 @@ func zbar(t testing.TB, paths ...string) string {
 		t.Fatalf("zbarimg read no code: %v", err)
 	}
 	return string(out)
+}
+
+// PDFText returns pdftotext's reading of a PDF, one text line an element,
+// trimmed, blank lines left out, and without the bidi embedding marks
+// (U+202A to U+202E) that pdftotext puts around right-to-left lines of its
+// own accord: each printed line as a reader would copy it, in logical
+// order.
+func PDFText(t testing.TB, pdf []byte) []string {
+	t.Helper()
+	RequireTool(t, "pdftotext")
+	in := filepath.Join(t.TempDir(), "in.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", in, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	text := strings.Map(func(r rune) rune {
+		if r >= 0x202A && r <= 0x202E {
+			return -1
+		}
+		return r
+	}, string(out))
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(strings.Trim(l, "\f")); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }

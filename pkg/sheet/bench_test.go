@@ -28,6 +28,21 @@ func BenchmarkRender1000(b *testing.B) {
 	}
 }
 
+// BenchmarkRenderIntl1000 is the same with names in thirteen scripts
+// (samples.IntlNames), shaped and drawn from the Noto fonts.
+func BenchmarkRenderIntl1000(b *testing.B) {
+	tp, err := labels.MustBuiltin().Find("Avery 5163")
+	if err != nil {
+		b.Fatal(err)
+	}
+	items := samples.IntlLabels(1000)
+	for b.Loop() {
+		if err := sheet.Render(io.Discard, tp, items, sheet.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // The benchmark's file prints: its first, middle and last sheets, rasterised
 // anti-aliased at 300 and at 600 DPI as print drivers do, decode label by
 // label to their own payloads.

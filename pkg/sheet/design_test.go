@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"os/exec"
@@ -206,6 +207,7 @@ func TestPrintedLinesFit(t *testing.T) {
 			items := samples.Labels(tp.PerSheet())
 			items[0].Name = "Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh"
 			items[0].Caption = "Diabetic, carries insulin"
+			withShapedNames(items[1:])
 			var pdf bytes.Buffer
 			if err := sheet.Render(&pdf, tp, items, sheet.Options{}); err != nil {
 				t.Fatal(err)
@@ -248,6 +250,65 @@ func TestPrintedLinesFit(t *testing.T) {
 				for _, want := range []string{"EMERGENCY INFO", "ICE: " + items[i].ICE} {
 					if !strings.Contains(text, want) {
 						t.Errorf("label %d says %q, without %q", i+1, text, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// withShapedNames gives items names that the shaper sets: long ones that
+// shrink and are cut, tall ones, then the test names (samples.IntlNames), as far as
+// items go.
+func withShapedNames(items []sheet.Label) {
+	names := append([]string{strings.Repeat("محمد عبد الرحمن ", 4), strings.Repeat("王小明", 12),
+		"Nguyễn Thị Hương Nguyễn Thị Hương Nguyễn", "สมชาย ใจดี ฤๅษี ปิ่นเกล้า", "अमित शर्मा क्षत्रिय"}, samples.IntlNames...)
+	for j, name := range names {
+		if j < len(items) {
+			items[j].Name = name
+		}
+	}
+}
+
+// Shaped names keep their ink, marks included, inside the label and out
+// of the code's quiet zone, on every preset and custom size: rasterised,
+// no dark pixel lies within half a millimetre of a label's edge or in the
+// outer quarter millimetre of the code's square.
+func TestShapedInkStaysInside(t *testing.T) {
+	const dpi = 300
+	for _, tp := range designTemplates(t) {
+		t.Run(tp.Description, func(t *testing.T) {
+			t.Parallel()
+			items := samples.Labels(tp.PerSheet())
+			withShapedNames(items)
+			var pdf bytes.Buffer
+			if err := sheet.Render(&pdf, tp, items, sheet.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			page := rasterisePages(t, pdf.Bytes(), dpi, 1, 1)[0]
+			d := sheet.DesignFor(tp.Label)
+			px := func(mm float64) int { return int(math.Round(mm / 25.4 * dpi)) }
+			for i, p := range tp.Positions() {
+				q := d.QR
+				outer := image.Rect(px(p.X), px(p.Y), px(p.X+p.W), px(p.Y+p.H))
+				code := image.Rect(px(p.X+q.X), px(p.Y+q.Y), px(p.X+q.X+q.W), px(p.Y+q.Y+q.H))
+				bands := []struct {
+					what        string
+					out, inside image.Rectangle
+				}{
+					{"the label's edge", outer, outer.Inset(px(0.5))},
+					{"the code's quiet zone", code.Inset(1), code.Inset(px(0.25))},
+				}
+				for _, b := range bands {
+					for y := b.out.Min.Y; y < b.out.Max.Y; y++ {
+						for x := b.out.Min.X; x < b.out.Max.X; x++ {
+							if (image.Point{x, y}).In(b.inside) || page.GrayAt(x, y).Y >= 128 {
+								continue
+							}
+							t.Errorf("label %d (%q): ink at (%.2f, %.2f) mm, in %s", i+1, items[i].Name,
+								float64(x)*25.4/dpi-p.X, float64(y)*25.4/dpi-p.Y, b.what)
+							y, x = b.out.Max.Y, b.out.Max.X // one report a band
+						}
 					}
 				}
 			}

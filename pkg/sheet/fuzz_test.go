@@ -18,6 +18,8 @@ func FuzzRender(f *testing.F) {
 	f.Add("x", "\x00\xff\xfe", "\u202e right-to-left \u200b")
 	f.Add("日本語のテキスト", "名前", "長いキャプション長いキャプション長いキャプション長いキャプション")
 	f.Add(string(bytes.Repeat([]byte("9"), 3000)), "(((", ")))\\")
+	f.Add("x", "محمد (علي) 123 [x] «דוד» ٣٤٥", "\u0301\u0301 👨\u200d👩\u200d👧 \ufe0f")
+	f.Add("x", "\u202bأ\u202c Nguyễn स्त्री ฤๅษี", "王小明\u200c김민준 \U000E0100")
 	f.Add("payload", "a very long name that cannot possibly fit on one line of a label without shrinking", "")
 	tp, ok := labels.MustBuiltin().Lookup("Avery", "5163")
 	if !ok {

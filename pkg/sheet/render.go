@@ -77,6 +77,7 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 
 	positions := t.Positions()
 	slot := o.Start - 1
+	forms := newGlyphForms()
 	pdf.AddPage()
 	for i, item := range items {
 		for c := 0; c < o.Copies; c++ {
@@ -85,10 +86,11 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 				slot = 0
 			}
 			p := positions[slot]
-			drawLabel(pdf, t, d, p.X+o.OffsetX, p.Y+o.OffsetY, symbols[i], item, o)
+			drawLabel(pdf, forms, t, d, p.X+o.OffsetX, p.Y+o.OffsetY, symbols[i], item, o)
 			slot++
 		}
 	}
+	forms.register(pdf)
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("sheet: %w", err)
 	}
@@ -109,7 +111,7 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 // drawLabel draws one label with its top-left corner at (x, y) on the page.
 // Everything inside is drawn in label coordinates under one translation, so
 // the label's position can be read back from the PDF as that translation.
-func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d Design, x, y float64, s symbol, item Label, o Options) {
+func drawLabel(pdf *fpdf.Fpdf, forms *glyphForms, t *labels.Template, d Design, x, y float64, s symbol, item Label, o Options) {
 	pdf.TransformBegin()
 	pdf.TransformTranslate(x, y)
 	if o.Outline {
@@ -126,7 +128,7 @@ func drawLabel(pdf *fpdf.Fpdf, t *labels.Template, d Design, x, y float64, s sym
 	// it onto the label (fpdf adds the page height to the y offset).
 	pdf.UseImportedTemplate(s.name, module, -module, qx, -qy)
 
-	drawLines(pdf, d.Lines, item)
+	drawLines(pdf, forms, d.Lines, item)
 	pdf.TransformEnd()
 }
 

@@ -10,9 +10,14 @@ import (
 
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/text/unicode/bidi"
+
+	"github.com/go-pdf/fpdf"
 )
 
-// The Go fonts print the name and caption; fpdf embeds the used subset.
+// The Go fonts print the lines they can set (goFontsDraw), through fpdf,
+// which embeds the used subset; every other line is shaped in the Noto
+// fonts (shape.go) and drawn as outlines (glyphs.go).
 const (
 	fontFamily = "go"
 	nameStyle  = "B"
@@ -23,8 +28,8 @@ const (
 // fitting loop below quick whatever a caller sends.
 const maxRunes = 200
 
-// glyphs parses Go Regular once to tell which runes the fonts draw; Go Bold
-// covers the same characters.
+// glyphs parses Go Regular once to tell which runes the Go fonts draw; Go
+// Bold covers the same characters.
 var glyphs = sync.OnceValue(func() *sfnt.Font {
 	f, err := sfnt.Parse(goregular.TTF)
 	if err != nil {
@@ -33,13 +38,12 @@ var glyphs = sync.OnceValue(func() *sfnt.Font {
 	return f
 })
 
-// Printable keeps the runes the Go fonts can draw, with white space
-// collapsed to single spaces, up to maxRunes of them: emoji and other
-// missing characters are dropped from printed text (labels, the lock-screen
-// wallpaper), never from the QR payload.
+// Printable is text as the labels and the lock-screen wallpaper print it:
+// white space and control characters collapsed to single spaces, invalid
+// UTF-8 left out, at most maxRunes characters. Every other character is
+// kept: what no bundled font draws prints as U+FFFD (see shapeText), never
+// silently dropped; the QR payload is never changed.
 func Printable(s string) string {
-	f := glyphs()
-	var buf sfnt.Buffer
 	var b strings.Builder
 	space := false
 	n := 0
@@ -51,9 +55,6 @@ func Printable(s string) string {
 		}
 		if unicode.IsSpace(r) || unicode.IsControl(r) {
 			space = b.Len() > 0
-			continue
-		}
-		if idx, err := f.GlyphIndex(&buf, r); err != nil || idx == 0 {
 			continue
 		}
 		if space {
@@ -68,6 +69,29 @@ func Printable(s string) string {
 	return b.String()
 }
 
+// goFontsDraw reports whether the Go fonts set text as well as shaping
+// would: every character is in them, none is right to left, and none is a
+// combining mark that would need positioning. Such text (most Latin, Greek
+// and Cyrillic names, and every fixed line of the design) goes through
+// fpdf's own embedded-font text, which keeps a sheet of Latin labels as
+// small and as quick as before; anything else is shaped.
+func goFontsDraw(text string) bool {
+	f := glyphs()
+	var buf sfnt.Buffer
+	for _, r := range text {
+		if unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf) {
+			return false
+		}
+		if p, _ := bidi.LookupRune(r); p.Class() == bidi.R || p.Class() == bidi.AL || p.Class() == bidi.AN {
+			return false
+		}
+		if idx, err := f.GlyphIndex(&buf, r); err != nil || idx == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // textWriter sets text with fpdf's measurements.
 type textWriter interface {
 	SetFont(family, style string, size float64)
@@ -79,10 +103,14 @@ type textWriter interface {
 // drawLines sets the design's lines of one label, each with its size,
 // weight and colour. A person's own text that is wider than its line
 // shrinks, down to design.json's minPt, then is cut short with an ellipsis.
-func drawLines(pdf textWriter, lines []DesignLine, item Label) {
+func drawLines(pdf *fpdf.Fpdf, forms *glyphForms, lines []DesignLine, item Label) {
 	for _, l := range lines {
 		text := Printable(lineText(l, item))
 		if text == "" {
+			continue
+		}
+		if !goFontsDraw(text) {
+			drawShapedLine(pdf, forms, l, text)
 			continue
 		}
 		style := textStyle
@@ -104,6 +132,67 @@ func drawLines(pdf textWriter, lines []DesignLine, item Label) {
 		}
 		pdf.Text(x, l.Baseline, text)
 	}
+}
+
+// Shaped ink may reach inkAbove ems over its baseline and inkBelow under
+// it. Lines stand lineSpacing (1.25) ems apart and the design keeps
+// design.json's ascent (0.95 em) clear above the first and its descent
+// below the last, inside the label's inset; Latin capitals reach 0.72 em,
+// so a Vietnamese stack or a Thai or Devanagari vowel above may take
+// 1.15 em, and a descender 0.35 em (the tail of an Arabic yeh, at 0.46 em
+// in Noto Sans Arabic, touched the next line's capitals at full size), and
+// stay clear of the lines beside them and the label's edge.
+const (
+	inkAbove = 1.15
+	inkBelow = 0.35
+)
+
+// drawShapedLine sets a line in the Noto fonts. It shrinks to the width as
+// the Go-font lines do, and also until its ink, marks included, stays
+// within inkAbove and inkBelow, so no glyph reaches another line or the
+// label's edge. What is still too wide at minPt is cut short with an
+// ellipsis.
+func drawShapedLine(pdf *fpdf.Fpdf, forms *glyphForms, l DesignLine, text string) {
+	sh := shapeText(text, l.Bold)
+	tall := math.Max(sh.top/inkAbove, -sh.bottom/inkBelow)
+	pt := l.Pt
+	if tall > 1 {
+		pt = math.Max(rules.MinPt, math.Floor(l.Pt/tall*2)/2)
+	}
+	for pt > rules.MinPt && sh.width*pt*ptToMM > l.Width {
+		pt = math.Max(rules.MinPt, pt-0.5)
+	}
+	if sh.width*pt*ptToMM > l.Width {
+		sh = shapedTruncate(text, l.Bold, l.Width/(pt*ptToMM))
+	}
+	x := l.X
+	if l.Centred {
+		x -= sh.width * pt * ptToMM / 2
+	}
+	drawShaped(pdf, forms, sh, x, l.Baseline, pt, l.Colour)
+}
+
+// shapedTruncate is the longest start of text that, with an ellipsis,
+// fits width ems.
+func shapedTruncate(text string, bold bool, width float64) shaped {
+	runes := []rune(text)
+	lo, hi := 0, len(runes)-1 // runes[:lo] fits (or lo is 0), runes[:hi+1] does not
+	best := shapeText("…", bold)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		// Cut before a mark, never between a letter and its mark.
+		n := mid
+		for n > 0 && attaches(runes[n]) {
+			n--
+		}
+		sh := shapeText(strings.TrimSpace(string(runes[:n]))+"…", bold)
+		if n > 0 && sh.width <= width {
+			best, lo = sh, mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return best
 }
 
 // hexColour reads design.json's #rrggbb; anything else is black.

@@ -5,13 +5,16 @@ import (
 	"unicode/utf8"
 )
 
-func TestPrintableDropsWhatTheFontLacks(t *testing.T) {
+// Printable only tidies white space and bad bytes: every character is
+// kept, for the shaper to draw or to show as U+FFFD.
+func TestPrintableKeepsEveryCharacter(t *testing.T) {
 	cases := map[string]string{
-		"Zoë 🚑 Łukasz":            "Zoë Łukasz",
+		"Zoë 🚑 Łukasz":            "Zoë 🚑 Łukasz",
 		"  Siobhán\tÓ\n Dálaigh ": "Siobhán Ó Dálaigh",
 		"bad \xff byte":           "bad byte",
-		"🚨🚨🚨":                     "",
+		"🚨🚨🚨":                     "🚨🚨🚨",
 		"Ñandú · ICE":             "Ñandú · ICE",
+		"王小明\u00a0 محمد":          "王小明 محمد",
 	}
 	for in, want := range cases {
 		if got := Printable(in); got != want {

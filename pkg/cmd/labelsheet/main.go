@@ -6,6 +6,7 @@
 //	labelsheet -list avery 2x4          # search by words
 //	labelsheet -list -size 101.6x50.8   # search by label size (mm)
 //	labelsheet -sample 1000 -o labels.json   # realistic test labels
+//	labelsheet -sample 1000 -intl -o labels.json   # names in thirteen scripts
 //
 // CSV files have a header naming the columns payload, name, blood_type, ice
 // and caption (all but payload optional); JSON files hold an array of
@@ -49,6 +50,7 @@ func run(args []string, stdout io.Writer) error {
 		size      = fs.String("size", "", "with -list: label size WxH in mm, either way round")
 		tolerance = fs.Float64("tolerance", 1, "with -size: how far sizes may differ, mm")
 		sample    = fs.Int("sample", 0, "write this many realistic sample labels as JSON and stop")
+		intl      = fs.Bool("intl", false, "with -sample: names in thirteen scripts")
 
 		sheetName = fs.String("sheet", "", `catalogue sheet, brand then part: "Avery 5163"`)
 		preset    = fs.String("preset", "", "product preset: helmet, gear or wallet")
@@ -82,6 +84,9 @@ func run(args []string, stdout io.Writer) error {
 		return writeOutput(*out, stdout, func(w io.Writer) error {
 			enc := json.NewEncoder(w)
 			enc.SetIndent("", "  ")
+			if *intl {
+				return enc.Encode(samples.IntlLabels(*sample))
+			}
 			return enc.Encode(samples.Labels(*sample))
 		})
 	}

@@ -77,3 +77,38 @@ func Labels(n int) []sheet.Label {
 	}
 	return out
 }
+
+// IntlNames are names in thirteen scripts, as sites in the UK and the US
+// print them every day: Latin (with Polish, Romanian, Swedish, Spanish,
+// Turkish and Vietnamese letters), Cyrillic, Greek, Arabic, Hebrew,
+// Devanagari, Bengali, Gurmukhi, Tamil, Thai, Han (Chinese, and Japanese
+// with hiragana) and Hangul.
+var IntlNames = []string{
+	"Łukasz Wiśniewski",
+	"Oleksandr Коваленко",
+	"王小明",
+	"محمد علي",
+	"Nguyễn Thị Hương",
+	"Ștefan Țîrcă",
+	"Zoë Ångström-Núñez",
+	"Ayşe Yılmaz",
+	"Γιώργος Παπαδόπουλος",
+	"דוד כהן",
+	"अमित शर्मा",
+	"สมชาย ใจดี",
+	"김민준",
+	"佐藤はるか",
+	"সৌরভ গাঙ্গুলী",
+	"ਹਰਪ੍ਰੀਤ ਸਿੰਘ",
+	"முத்து கிருஷ்ணன்",
+}
+
+// IntlLabels returns n distinct sample labels whose names cycle through
+// IntlNames.
+func IntlLabels(n int) []sheet.Label {
+	out := Labels(n)
+	for i := range out {
+		out[i].Name = IntlNames[i%len(IntlNames)]
+	}
+	return out
+}

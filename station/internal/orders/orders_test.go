@@ -13,6 +13,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
+	"github.com/lifetag/lifetag/pkg/scantest"
 	"github.com/lifetag/lifetag/pkg/sheet"
 	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/lifetag/lifetag/station/internal/orders"
@@ -226,7 +227,10 @@ func TestOrderPDFMatchesTheCloudsPrintLabels(t *testing.T) {
 	cloud := clienttest.Start(t, cloudBinary)
 	ctx := context.Background()
 	password := cloud.AdminPassword()
-	orderID := cloud.PhysicalOrder("walker@example.com", "wallet", 1, customerRecord())
+	// A name in another script: both PDFs print it as written.
+	record := customerRecord()
+	record.PersonalInfo.FullName = "王小明"
+	orderID := cloud.PhysicalOrder("walker@example.com", "wallet", 1, record)
 	st := stationtest.Open(t, t.TempDir(), printing.CUPS{})
 	if _, err := st.Session.SignIn(ctx, cloud.URL, clienttest.AdminEmail, password, false); err != nil {
 		t.Fatal(err)
@@ -248,10 +252,16 @@ func TestOrderPDFMatchesTheCloudsPrintLabels(t *testing.T) {
 	loc, _ := time.LoadLocation(emergency.DefaultTimeZone)
 	want := make([]string, tmpl.PerSheet())
 	for i := range want {
-		want[i] = emergency.QRText(customerRecord(), time.Now(), loc)
+		want[i] = emergency.QRText(record, time.Now(), loc)
 	}
 	cupstest.AssertDecodes(t, local, want)
 	cupstest.AssertDecodes(t, cloudPDF, want)
+	for name, pdf := range map[string][]byte{"station": local, "cloud": cloudPDF} {
+		text := scantest.PDFText(t, pdf)
+		if got := strings.Count(strings.Join(text, "\n"), "王小明"); got != tmpl.PerSheet() {
+			t.Fatalf("the %s's PDF prints the name on %d of %d labels: %q", name, got, tmpl.PerSheet(), text)
+		}
+	}
 	if countPages(local) != countPages(cloudPDF) {
 		t.Fatalf("the station's PDF has %d pages, the cloud's %d", countPages(local), countPages(cloudPDF))
 	}

@@ -30,6 +30,23 @@ func inkTopLeft(t *testing.T, pdf string, dpi int) (x, y int) {
 // rasterised at dpi (pixels).
 func inkBox(t *testing.T, pdf string, dpi int) image.Rectangle {
 	t.Helper()
+	img := rasterPage(t, pdf, dpi)
+	b := img.Bounds()
+	box := image.Rectangle{Min: b.Max, Max: b.Min}
+	for py := b.Min.Y; py < b.Max.Y; py++ {
+		for px := b.Min.X; px < b.Max.X; px++ {
+			if color.GrayModel.Convert(img.At(px, py)).(color.Gray).Y < 100 {
+				box.Min.X, box.Min.Y = min(box.Min.X, px), min(box.Min.Y, py)
+				box.Max.X, box.Max.Y = max(box.Max.X, px), max(box.Max.Y, py)
+			}
+		}
+	}
+	return box
+}
+
+// rasterPage is page 1 of a PDF file rasterised in grey at dpi.
+func rasterPage(t *testing.T, pdf string, dpi int) image.Image {
+	t.Helper()
 	scantest.RequireTool(t, "pdftoppm")
 	out := filepath.Join(t.TempDir(), "page")
 	if b, err := exec.Command("pdftoppm", "-r", strconv.Itoa(dpi), "-gray", "-png", "-singlefile", "-f", "1", "-l", "1", pdf, out).CombinedOutput(); err != nil {
@@ -44,17 +61,7 @@ func inkBox(t *testing.T, pdf string, dpi int) image.Rectangle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := img.Bounds()
-	box := image.Rectangle{Min: b.Max, Max: b.Min}
-	for py := b.Min.Y; py < b.Max.Y; py++ {
-		for px := b.Min.X; px < b.Max.X; px++ {
-			if color.GrayModel.Convert(img.At(px, py)).(color.Gray).Y < 100 {
-				box.Min.X, box.Min.Y = min(box.Min.X, px), min(box.Min.Y, py)
-				box.Max.X, box.Max.Y = max(box.Max.X, px), max(box.Max.Y, py)
-			}
-		}
-	}
-	return box
+	return img
 }
 
 // The printer's saved calibration moves everything printed by its offset,

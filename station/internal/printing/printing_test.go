@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,6 +67,7 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 
 	tmpl := helmetA4(t)
 	batch := workers(30)
+	batch[0].Name = "محمد علي" // a name in another script, through the spooler
 	var progress []int
 	res, err := svc.Print(ctx, tmpl, batch, sheet.Options{Level: labels.BatchLevel},
 		Job{Printer: cups.Printer, Paper: settings.PaperA4, Title: "batch"}, func(done, total int) {
@@ -102,6 +105,24 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 	}
 	if d := want.Max.Sub(got.Max); abs(d.X) > 3 || abs(d.Y) > 3 {
 		t.Fatalf("printed ink ends at %v, the sheet's at %v: not 100 %%", got.Max, want.Max)
+	}
+	// The Arabic name is printed: its line on the first label carries the
+	// same ink on the printed page as in the sheet's own PDF (CUPS-PDF
+	// rewrites the file, so its text cannot be read back; its drawing can).
+	var name sheet.DesignLine
+	for _, l := range sheet.DesignFor(tmpl.Label).Lines {
+		if l.Role == sheet.RoleName {
+			name = l
+		}
+	}
+	p := tmpl.Positions()[0]
+	const dpi = 150
+	px := func(mm float64) int { return int(mm / 25.4 * dpi) }
+	const pt = 25.4 / 72
+	nameBox := image.Rect(px(p.X+name.X), px(p.Y+name.Baseline-name.Pt*pt), px(p.X+name.X+name.Width), px(p.Y+name.Baseline+0.35*name.Pt*pt))
+	wantInk, gotInk := darkPixels(rasterPage(t, original, dpi), nameBox), darkPixels(rasterPage(t, files[0], dpi), nameBox)
+	if wantInk < 100 || abs(gotInk-wantInk) > wantInk/10 {
+		t.Fatalf("the Arabic name's line has %d dark pixels printed, %d in the sheet's PDF", gotInk, wantInk)
 	}
 
 	t.Run("ErrWrongPaper", func(t *testing.T) {
@@ -205,4 +226,17 @@ func TestACodeTooDenseIsNamedAndTheBatchCancelled(t *testing.T) {
 	if q := cups.QueuedJobs(); len(q) != 0 {
 		t.Fatalf("the first sheet's job is still queued: %v", q)
 	}
+}
+
+// darkPixels counts the pixels of img in r darker than half.
+func darkPixels(img image.Image, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y < 128 {
+				n++
+			}
+		}
+	}
+	return n
 }
