@@ -10,6 +10,7 @@ export default tseslint.config(
       "dist",
       "dist-ssr",
       "src/lib/api/schema.d.ts",
+      "src/wailsjs",
       "node_modules",
       "coverage",
       "test-results",

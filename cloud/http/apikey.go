@@ -21,7 +21,10 @@ import (
 // the organisation's library, projects, templates, printing, collection
 // links and reports, and whatever the integration routes add there), and
 // only when the route's {orgId} is the key's organisation (any other:
-// 404, as for a member of another organisation). Every other route
+// 404, as for a member of another organisation); and by the routes that
+// use s.acceptOwnAPIKey, which name no organisation and answer about the
+// key's own (GET /api/corporate/organization: a program holding only a
+// key learns its organisation's id there). Every other route
 // authenticates with s.authenticate, which refuses a key with 403
 // (MsgAPIKeyNotHere): sign-in, individual, site-admin, team, billing,
 // paper and the API keys' own routes can never be reached with one. A read
@@ -56,7 +59,15 @@ func readOnlyMethod(method string) bool { return method == http.MethodGet || met
 // s.authenticate does, or an API key under THE RULE above. It must sit on
 // a route group (r.Group(...).Use), where chi has matched the route, so
 // {orgId} is known.
-func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
+func (s *Server) acceptAPIKeys(next http.Handler) http.Handler { return s.keysOrSessions(next, false) }
+
+// acceptOwnAPIKey authenticates a route that names no organisation and
+// answers about the caller's own: a session as s.authenticate does, or an
+// API key under THE RULE, acting in its own organisation.
+func (s *Server) acceptOwnAPIKey(next http.Handler) http.Handler { return s.keysOrSessions(next, true) }
+
+// keysOrSessions is acceptAPIKeys, or with own acceptOwnAPIKey.
+func (s *Server) keysOrSessions(next http.Handler, own bool) http.Handler {
 	sessions := s.authenticate(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		secret := bearerAPIKey(r)
@@ -80,6 +91,8 @@ func (s *Server) acceptAPIKeys(next http.Handler) http.Handler {
 		}
 		orgID, err := strconv.ParseInt(chi.URLParam(r, "orgId"), 10, 64)
 		switch {
+		case own:
+			// The route answers about the key's own organisation.
 		case chi.URLParam(r, "orgId") == "":
 			// A route of the group that names no organisation: keys
 			// never act there.

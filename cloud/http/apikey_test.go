@@ -145,6 +145,18 @@ func TestAPIKeys(t *testing.T) {
 			wantStatus(t, e.do("POST", orgURL(orgID, "/projects"), read, map[string]string{"name": "P"}), 403, cloud.MsgAPIKeyReadOnly)
 		})
 
+		// A program holding only a key learns its organisation's id, with
+		// a read key too.
+		t.Run("OwnOrganization", func(t *testing.T) {
+			read := e.apiKey(orgID, "Id reader", cloud.APIKeyScopeRead, time.Time{})
+			for _, key := range []string{secret, read} {
+				resp := e.do("GET", "/api/corporate/organization", key, nil)
+				if wantStatus(t, resp, 200, ""); resp.JSON()["id"] != float64(orgID) || resp.JSON()["name"] != "Keys Ltd" {
+					t.Fatalf("own organisation with a key: %s", resp.Body)
+				}
+			}
+		})
+
 		t.Run("AnotherOrganizationNotFound", func(t *testing.T) {
 			wantStatus(t, e.do("GET", orgURL(otherID, "/qr-codes"), secret, nil), 404, cloud.MsgOrganizationNotFound)
 			wantStatus(t, e.do("POST", orgURL(otherID, "/projects"), secret, map[string]string{"name": "P"}), 404, cloud.MsgOrganizationNotFound)
@@ -159,7 +171,6 @@ func TestAPIKeys(t *testing.T) {
 				{"GET", "/api/admin/stats"},
 				{"GET", "/api/admin/users"},
 				{"GET", "/api/corporate/organizations"},
-				{"GET", "/api/corporate/organization"},
 				{"GET", orgURL(orgID, "/dashboard")},
 				{"GET", orgURL(orgID, "/team")},
 				{"POST", orgURL(orgID, "/team/invite")},

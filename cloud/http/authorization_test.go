@@ -273,8 +273,10 @@ var routeCases = []routeCase{
 	{"corporate check setup link", "GET /api/corporate/setup-password", fixed("/api/corporate/setup-password?token=not-a-token"), nil, everyone(200)},
 	{"corporate setup password", "POST /api/corporate/setup-password", fixed("/api/corporate/setup-password"),
 		func(string) any { return map[string]string{"token": "not-a-token", "password": "whatever1"} }, everyone(400)},
+	// A key reads its own organisation there: how a program holding only
+	// a key learns the organisation's id.
 	{"corporate own organization", "GET /api/corporate/organization", fixed("/api/corporate/organization"), nil,
-		[roleCount]int{401, 404, 200, 404, 404, 403, 403}},
+		[roleCount]int{401, 404, 200, 404, 404, 200, 200}},
 	{"corporate dashboard", "GET /api/corporate/{orgId}/dashboard", fixed(orgPath("/dashboard")), nil, adminReads()},
 	{"corporate team", "GET /api/corporate/{orgId}/team", fixed(orgPath("/team")), nil, adminReads()},
 	{"corporate invite", "POST /api/corporate/{orgId}/team/invite", fixed(orgPath("/team/invite")),
@@ -369,14 +371,16 @@ var routeCases = []routeCase{
 	// (TestUpsertByExternalID... cover the organisation's own members).
 	{"corporate upsert by external id", "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}",
 		fixed(orgPath("/qr-codes/by-external-id/E-1")),
-		func(string) any { return map[string]any{"values": libraryValues("Stolen")} }, keyWrites(201)},
+		// templateId 0: the Standard form these values fill (the matrix
+		// organisation's default template is another).
+		func(string) any { return map[string]any{"templateId": 0, "values": libraryValues("Stolen")} }, keyWrites(201)},
 	{"corporate deactivate by external id", "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate",
 		fixed(orgPath("/qr-codes/by-external-id/E-1/deactivate")), nil, keyWrites(200)},
 	{"corporate activate by external id", "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate",
 		fixed(orgPath("/qr-codes/by-external-id/E-1/activate")), nil, keyWrites(200)},
 	{"corporate bulk upsert", "POST /api/corporate/{orgId}/qr-codes/bulk-upsert", fixed(orgPath("/qr-codes/bulk-upsert")),
 		func(string) any {
-			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "E-2", "values": libraryValues("Stolen")}}}
+			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "E-2", "templateId": 0, "values": libraryValues("Stolen")}}}
 		}, keyWrites(200)},
 	{"corporate qr code changes", "GET /api/corporate/{orgId}/qr-codes/changes", fixed(orgPath("/qr-codes/changes")), nil, keyReads()},
 	{"corporate labels by external id", "POST /api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf",

@@ -28,18 +28,32 @@ import (
 const bulkUpsertBodyBytes = cloud.SyncMaxCodes * 8 << 10
 
 func (s *Server) handleUpsertCodeByExternalID(w http.ResponseWriter, r *http.Request) {
-	var req service.UpsertRequest
+	var req api.UpsertQRCodeRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	c, created, changed, err := s.service.UpsertCode(r.Context(), userFrom(r), pathID(r, "orgId"),
-		chi.URLParam(r, "externalId"), req)
+		upsertItem(api.BulkUpsertQRCodeItem{ExternalID: chi.URLParam(r, "externalId"), Name: req.Name, ProjectID: req.ProjectID,
+			TemplateID: req.TemplateID, LabelType: req.LabelType, Values: req.Values, IsActive: req.IsActive}))
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
 	}
 	s.writeUpserted(w, r, status, c, changed, err)
+}
+
+// upsertItem is one worker of the wire as the service takes it: no
+// templateId is the organisation's default template, as for a create.
+func upsertItem(in api.BulkUpsertQRCodeItem) service.BulkUpsertItem {
+	item := service.BulkUpsertItem{ExternalID: in.ExternalID, Name: in.Name, ProjectID: in.ProjectID,
+		LabelType: in.LabelType, Values: in.Values, IsActive: in.IsActive}
+	if in.TemplateID == nil {
+		item.DefaultTemplate = true
+	} else {
+		item.TemplateID = *in.TemplateID
+	}
+	return item
 }
 
 // writeUpserted answers with the code (and its record) and whether it
@@ -77,7 +91,11 @@ func (s *Server) handleBulkUpsertCodes(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	result, err := s.service.BulkUpsertCodes(r.Context(), userFrom(r), pathID(r, "orgId"), req.QrCodes)
+	items := make([]service.BulkUpsertItem, len(req.QrCodes))
+	for i, item := range req.QrCodes {
+		items[i] = upsertItem(item)
+	}
+	result, err := s.service.BulkUpsertCodes(r.Context(), userFrom(r), pathID(r, "orgId"), items)
 	var rows *service.SyncRowsError
 	if errors.As(err, &rows) {
 		writeJSON(w, http.StatusBadRequest, api.SyncRowsError{Message: cloud.MsgSyncHasErrors, Rows: rows.Rows})

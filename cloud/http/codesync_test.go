@@ -13,6 +13,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // Corporate integration: codes by external id, bulk upsert and
@@ -394,6 +395,58 @@ func TestQuotaHoldsForKeysAndPeopleAtOnce(t *testing.T) {
 		total := e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["total"]
 		if made > plan || total != float64(made) || made == 0 {
 			t.Fatalf("plan %d: the answers made %d codes, the library holds %v (batch %d, singles %v)", plan, made, total, batch, singles)
+		}
+	})
+}
+
+// TestUpsertDefaultTemplate: an upsert that names no template uses the
+// organisation's default template, as a create does (single and bulk, new
+// code and existing one); templateId 0 names the Standard form.
+func TestUpsertDefaultTemplate(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Site crew",
+			"fields": emergency.DefaultFields(), "isDefault": true})
+		wantStatus(t, resp, 201, "")
+		site := resp.JSON()["template"].(map[string]any)["id"].(float64)
+		values := map[string]string{"fullName": "Ann Rider", "email": "ann@acme.example", "phone": "+44 7700 900001",
+			"emergencyContact": "Bob Rider", "emergencyPhone": "+44 7700 900123"}
+		templateOf := func(resp response) any {
+			t.Helper()
+			return resp.JSON()["qrCode"].(map[string]any)["templateId"]
+		}
+
+		created := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": values})
+		if wantStatus(t, created, 201, ""); templateOf(created) != site {
+			t.Fatalf("a create without templateId: %s", created.Body)
+		}
+		upserted := e.do("PUT", o.path("/qr-codes/by-external-id/E-1"), o.token, map[string]any{"values": values})
+		if wantStatus(t, upserted, 201, ""); templateOf(upserted) != site {
+			t.Fatalf("an upsert without templateId: %s", upserted.Body)
+		}
+		// The Standard form, named: the same code moves to it.
+		standard := e.do("PUT", o.path("/qr-codes/by-external-id/E-1"), o.token,
+			map[string]any{"templateId": 0, "values": libraryValues("Ann Rider")})
+		if wantStatus(t, standard, 200, ""); templateOf(standard) != nil {
+			t.Fatalf("an upsert with templateId 0: %s", standard.Body)
+		}
+		// Without templateId again, an existing code takes the default too.
+		back := e.do("PUT", o.path("/qr-codes/by-external-id/E-1"), o.token, map[string]any{"values": values})
+		if wantStatus(t, back, 200, ""); templateOf(back) != site {
+			t.Fatalf("an update without templateId: %s", back.Body)
+		}
+		bulk := e.do("POST", o.path("/qr-codes/bulk-upsert"), o.token, map[string]any{"qrCodes": []any{
+			map[string]any{"externalId": "E-2", "values": values},
+			map[string]any{"externalId": "E-3", "templateId": 0, "values": libraryValues("Cy Rider")}}})
+		if wantStatus(t, bulk, 200, ""); bulk.JSON()["created"] != float64(2) {
+			t.Fatalf("bulk: %s", bulk.Body)
+		}
+		for id, want := range map[string]any{"E-2": site, "E-3": nil} {
+			list := e.do("GET", o.path("/qr-codes?externalId="+id), o.token, nil).JSON()["qrCodes"].([]any)
+			if len(list) != 1 || list[0].(map[string]any)["templateId"] != want {
+				t.Fatalf("%s: %v, want template %v", id, list, want)
+			}
 		}
 	})
 }

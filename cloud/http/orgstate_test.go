@@ -128,14 +128,16 @@ var stateCases = []stateCase{
 	// Corporate integration: a new worker is a create (gated);
 	// deactivating, activating and reading are not.
 	{route: "PUT /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}", path: op("/qr-codes/by-external-id/NEW-1"),
-		body: func(orgRefs) any { return map[string]any{"values": libraryValues("New Worker")} }, ok: 201, gated: true},
+		// templateId 0: the Standard form these values fill (the
+		// organisation's default template is another).
+		body: func(orgRefs) any { return map[string]any{"templateId": 0, "values": libraryValues("New Worker")} }, ok: 201, gated: true},
 	{route: "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/deactivate",
 		path: op("/qr-codes/by-external-id/SEED-1/deactivate"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes/by-external-id/{externalId}/activate",
 		path: op("/qr-codes/by-external-id/SEED-1/activate"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes/bulk-upsert", path: op("/qr-codes/bulk-upsert"),
 		body: func(orgRefs) any {
-			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "NEW-2", "values": libraryValues("New Worker")}}}
+			return map[string]any{"qrCodes": []any{map[string]any{"externalId": "NEW-2", "templateId": 0, "values": libraryValues("New Worker")}}}
 		}, ok: 200, gated: true},
 	{route: "GET /api/corporate/{orgId}/qr-codes/changes", path: op("/qr-codes/changes?include=record"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes/labels-by-external-id.pdf", path: op("/qr-codes/labels-by-external-id.pdf"),

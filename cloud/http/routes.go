@@ -130,11 +130,13 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/setup-password", s.handleCorporateSetPassword)
 			r.Post("/corporate/resend-setup", s.handleResendSetup)
 		})
+		// The caller's own organisation: a member's session, or an API key
+		// of it (apikey.go, THE RULE), which learns its organisation's id here.
+		r.With(s.acceptOwnAPIKey).Get("/corporate/organization", s.handleMyOrganization)
 		// Account management: signed in only. s.authenticate refuses an
 		// API key here (apikey.go, THE RULE).
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)
-			r.Get("/corporate/organization", s.handleMyOrganization)
 			r.Get("/corporate/{orgId}/dashboard", s.handleOrganizationDashboard)
 			r.Get("/corporate/{orgId}/team", s.handleTeam)
 			r.Post("/corporate/{orgId}/team/invite", s.handleInviteMember)

@@ -24,11 +24,42 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// UpsertRequest is one worker's code (pkg/api: UpsertQRCodeRequest).
-type UpsertRequest = api.UpsertQRCodeRequest
+// BulkUpsertItem is one worker's code for an upsert, single or bulk.
+// TemplateID 0 is the Standard Emergency Form, and DefaultTemplate (a
+// request that named no template) the organisation's default template in
+// its place, for a new code and an existing one alike, as CodeInput's.
+type BulkUpsertItem struct {
+	ExternalID      string
+	Name            string
+	ProjectID       int64
+	TemplateID      int64
+	DefaultTemplate bool
+	LabelType       string
+	Values          map[string]string
+	// IsActive false deactivates, true activates, nil leaves it.
+	IsActive *bool
+}
 
-// BulkUpsertItem is one worker of a bulk upsert (pkg/api).
-type BulkUpsertItem = api.BulkUpsertQRCodeItem
+// withDefaultTemplate resolves the items that named no template to the
+// organisation's default one (looked up once), before they are planned.
+func (s *Service) withDefaultTemplate(ctx context.Context, orgID int64, items []BulkUpsertItem) ([]BulkUpsertItem, error) {
+	resolved, looked := int64(0), false
+	out := make([]BulkUpsertItem, len(items))
+	for i, item := range items {
+		if item.DefaultTemplate {
+			if !looked {
+				var err error
+				if resolved, err = s.templateOrDefault(ctx, orgID, nil); err != nil {
+					return nil, err
+				}
+				looked = true
+			}
+			item.TemplateID, item.DefaultTemplate = resolved, false
+		}
+		out[i] = item
+	}
+	return out, nil
+}
 
 // BulkUpsertResult counts what a bulk upsert did (pkg/api).
 type BulkUpsertResult = api.BulkUpsertQRCodesAnswer
@@ -63,12 +94,16 @@ type planned struct {
 
 // UpsertCode creates or updates the organisation's code with externalID.
 // It answers the code and whether it was created (201) or changed.
-func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64, externalID string, req UpsertRequest) (code *cloud.CorporateCode, created, changed bool, err error) {
+func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64, item BulkUpsertItem) (code *cloud.CorporateCode, created, changed bool, err error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, false, false, err
 	}
-	plans, err := s.planSync(ctx, actor, org, []BulkUpsertItem{bulkItem(externalID, req)})
+	items, err := s.withDefaultTemplate(ctx, org.ID, []BulkUpsertItem{item})
+	if err != nil {
+		return nil, false, false, err
+	}
+	plans, err := s.planSync(ctx, actor, org, items)
 	var rows *SyncRowsError
 	if errors.As(err, &rows) {
 		// One worker: its own problem is the answer, as a create's is.
@@ -91,12 +126,6 @@ func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64
 	return p.code, p.outcome == syncCreated, true, nil
 }
 
-// bulkItem is a single upsert as a bulk item.
-func bulkItem(externalID string, r UpsertRequest) BulkUpsertItem {
-	return BulkUpsertItem{ExternalID: externalID, Name: r.Name, ProjectID: r.ProjectID, TemplateID: r.TemplateID,
-		LabelType: r.LabelType, Values: r.Values, IsActive: r.IsActive}
-}
-
 // BulkUpsertCodes creates, updates or deactivates up to SyncMaxCodes
 // workers' codes in one transaction; any worker's problem refuses them all
 // (SyncRowsError).
@@ -110,6 +139,9 @@ func (s *Service) BulkUpsertCodes(ctx context.Context, actor *cloud.User, orgID 
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgSyncEmpty)
 	case len(items) > cloud.SyncMaxCodes:
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgSyncTooMany)
+	}
+	if items, err = s.withDefaultTemplate(ctx, org.ID, items); err != nil {
+		return nil, err
 	}
 	plans, err := s.planSync(ctx, actor, org, items)
 	if err != nil {

@@ -970,8 +970,8 @@ type BulkUpsertQRCodeItem struct {
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
 
-	// TemplateID 0 or absent: the Standard Emergency Form.
-	TemplateID int64 `json:"templateId,omitempty"`
+	// TemplateID Absent: the organisation's default template (the Standard Emergency Form when it has none), for a new code and an existing one alike, as a create does; 0: the Standard Emergency Form. Name it when the default may change.
+	TemplateID *int64 `json:"templateId,omitempty"`
 
 	// Values The record's values by the template's field ids.
 	Values map[string]string `json:"values,omitempty"`
@@ -2590,8 +2590,8 @@ type UpsertQRCodeRequest struct {
 	// ProjectID 0 or absent: no project.
 	ProjectID int64 `json:"projectId,omitempty"`
 
-	// TemplateID 0 or absent: the Standard Emergency Form.
-	TemplateID int64 `json:"templateId,omitempty"`
+	// TemplateID Absent: the organisation's default template (the Standard Emergency Form when it has none), for a new code and an existing one alike, as a create does; 0: the Standard Emergency Form. Name it when the default may change.
+	TemplateID *int64 `json:"templateId,omitempty"`
 
 	// Values The record's values by the template's field ids.
 	Values map[string]string `json:"values,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud/aesgcm"
@@ -42,7 +43,8 @@ func TestBackupRestore(t *testing.T) {
 
 	// The backup, taken while the cloud runs (pg_dump reads one snapshot).
 	dump := filepath.Join(t.TempDir(), "lifetag.dump")
-	pgTool(t, cluster, "pg_dump", "--format=custom", "--exclude-table-data=rate_limits", "--file="+dump, liveURL)
+	dumpFlags, restoreFlags := readmeBackupFlags(t)
+	pgTool(t, cluster, "pg_dump", append(dumpFlags, "--file="+dump, liveURL)...)
 	plain := pgToolOutput(t, cluster, "pg_restore", "--file=-", dump) // the dump as SQL
 	if !bytes.Contains(plain, []byte("backup@example.com")) {
 		t.Fatal("the dump does not hold the account: it proves nothing")
@@ -54,7 +56,7 @@ func TestBackupRestore(t *testing.T) {
 
 	// The restore, into a fresh database, and a cloud on it with the key.
 	restoredURL := cluster.createDatabase("lifetag_restored")
-	pgTool(t, cluster, "pg_restore", "--no-owner", "--exit-on-error", "--dbname="+restoredURL, dump)
+	pgTool(t, cluster, "pg_restore", append(restoreFlags, "--dbname="+restoredURL, dump)...)
 	restored := startCloud(t, cloudEnvironment(t, restoredURL, map[string]string{"DATA_KEY": env["DATA_KEY"]}))
 	out := api.must("GET", restored.URL+"/api/sync/emergency-data/"+url.PathEscape("backup@example.com"), token, nil, http.StatusOK)
 	if medical, _ := out["medicalInfo"].(map[string]any); medical["allergies"] != backupMarker {
@@ -72,6 +74,43 @@ func TestBackupRestore(t *testing.T) {
 		t.Fatalf("a cloud with another key read the record: %d %v", status, err)
 	}
 	wrongKey.stop()
+}
+
+// readmeBackupFlags reads the options of the README's pg_dump and
+// pg_restore commands ("Backups"), but the file and database each names,
+// which the test gives its own: the test runs what the README says.
+func readmeBackupFlags(t *testing.T) (dump, restore []string) {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "\n## Backups\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	// A command and its continuation lines as one line.
+	text := strings.ReplaceAll(section, "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		var flags []string
+		for _, f := range fields[1:] {
+			if strings.HasPrefix(f, "--") && !strings.HasPrefix(f, "--file=") && !strings.HasPrefix(f, "--dbname=") {
+				flags = append(flags, f)
+			}
+		}
+		switch fields[0] {
+		case "pg_dump":
+			dump = flags
+		case "pg_restore":
+			restore = flags
+		}
+	}
+	if len(dump) == 0 || len(restore) == 0 {
+		t.Fatalf("the README's Backups holds no pg_dump or pg_restore command with options (%q, %q)", dump, restore)
+	}
+	return dump, restore
 }
 
 // pgTool runs one of PostgreSQL's client programs, failing with its output.

@@ -2,51 +2,23 @@
 // their query and mutation hooks. The shared features reach the cloud
 // through the platform layer instead.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { callGo } from "@/lib/platform/station";
+import { callGo, type GoData } from "@/lib/platform/station";
+import type { main, printing } from "@/wailsjs/go/models";
 
-/** Session.State (station/app_session.go); times are RFC 3339 or "". */
-export interface SessionState {
-  cloudUrl: string;
-  firstRun: boolean;
-  signedIn: boolean;
-  email: string;
-  kind: "" | "admin" | "corporate";
-  online: boolean;
-  offlineSince: string;
-  lastSynced: string;
-  pending: number;
-  /** The cloud's message while it refuses this station as too old (426), else "". */
-  outOfDate: string;
-  /** Why the address IT set for this machine was not offered (not a valid https:// address), else "". */
-  cloudUrlProblem: string;
-}
+// The Go structs' shapes, as Wails generates them (station/app_session.go,
+// app_printing.go, app.go); times are RFC 3339 or "".
 
-export interface PrinterSettings {
-  printers: { name: string; default: boolean }[] | null;
-  printer: string;
-  paper: string;
-  papers: string[];
-  copies: number;
-  /** The chosen printer's offset, mm right and down. */
-  calibration: { offsetX: number; offsetY: number };
-  /** Whether the OS print dialog can be opened (not in --browser mode), and whether prints open in it. */
-  canDialog: boolean;
-  dialog: boolean;
-}
+/** Session.State; kind is "", "admin" or "corporate". */
+export type SessionState = GoData<main.SessionState>;
+
+/** Printing.Settings; calibration is the chosen printer's offset, mm right and down. */
+export type PrinterSettings = GoData<main.PrinterSettings>;
 
 /** A print spooled (Printing.CalibrationSheet). */
-export interface PrintResult {
-  jobs: string[];
-  labels: number;
-  sheets: number;
-}
+export type PrintResult = GoData<printing.Result>;
 
-export interface StationInfo {
-  version: string;
-  os: string;
-  browser: boolean;
-  warning: string;
-}
+/** Station.Info. */
+export type StationInfo = GoData<main.StationInfo>;
 
 export type Door = "admin" | "corporate";
 
@@ -62,7 +34,7 @@ export const sessionPollMs = 10_000;
 export function useSessionState() {
   return useQuery({
     queryKey: keys.session,
-    queryFn: () => callGo<SessionState>("Session", "State"),
+    queryFn: () => callGo("Session", "State"),
     refetchInterval: sessionPollMs,
   });
 }
@@ -81,23 +53,23 @@ function useSessionMutation<V>(call: (v: V) => Promise<SessionState>) {
 }
 
 export function useSetCloudUrl() {
-  return useSessionMutation((url: string) => callGo<SessionState>("Session", "SetCloudURL", url));
+  return useSessionMutation((url: string) => callGo("Session", "SetCloudURL", url));
 }
 
 export function useSignIn() {
   return useSessionMutation((v: { door: Door; email: string; password: string }) =>
-    callGo<SessionState>("Session", "SignIn", v.door, v.email, v.password),
+    callGo("Session", "SignIn", v.door, v.email, v.password),
   );
 }
 
 export function useSignOut() {
-  return useSessionMutation(() => callGo<SessionState>("Session", "SignOut"));
+  return useSessionMutation(() => callGo("Session", "SignOut"));
 }
 
 export function usePrinterSettings(enabled: boolean) {
   return useQuery({
     queryKey: keys.printers,
-    queryFn: () => callGo<PrinterSettings>("Printing", "Settings"),
+    queryFn: () => callGo("Printing", "Settings"),
     enabled,
   });
 }
@@ -112,42 +84,36 @@ function usePrinterMutation<V>(call: (v: V) => Promise<PrinterSettings>) {
 }
 
 export function useSetPrinter() {
-  return usePrinterMutation((name: string) =>
-    callGo<PrinterSettings>("Printing", "SetPrinter", name),
-  );
+  return usePrinterMutation((name: string) => callGo("Printing", "SetPrinter", name));
 }
 
 export function useSetPaper() {
-  return usePrinterMutation((paper: string) =>
-    callGo<PrinterSettings>("Printing", "SetPaper", paper),
-  );
+  return usePrinterMutation((paper: string) => callGo("Printing", "SetPaper", paper));
 }
 
 export function useSetCopies() {
-  return usePrinterMutation((copies: number) =>
-    callGo<PrinterSettings>("Printing", "SetCopies", copies),
-  );
+  return usePrinterMutation((copies: number) => callGo("Printing", "SetCopies", copies));
 }
 
 export function useSetCalibration() {
   return usePrinterMutation((v: { offsetX: number; offsetY: number }) =>
-    callGo<PrinterSettings>("Printing", "SetCalibration", v.offsetX, v.offsetY),
+    callGo("Printing", "SetCalibration", v.offsetX, v.offsetY),
   );
 }
 
 export function useSetDialog() {
-  return usePrinterMutation((on: boolean) => callGo<PrinterSettings>("Printing", "SetDialog", on));
+  return usePrinterMutation((on: boolean) => callGo("Printing", "SetDialog", on));
 }
 
 export function useCalibrationSheet() {
   return useMutation({
-    mutationFn: (layout: string) => callGo<PrintResult>("Printing", "CalibrationSheet", layout),
+    mutationFn: (layout: string) => callGo("Printing", "CalibrationSheet", layout),
   });
 }
 
 export function useStationInfo() {
   return useQuery({
     queryKey: keys.info,
-    queryFn: () => callGo<StationInfo>("Station", "Info"),
+    queryFn: () => callGo("Station", "Info"),
   });
 }

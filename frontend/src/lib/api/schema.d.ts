@@ -1129,7 +1129,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in corporate user's organisation (also proves the session is alive). */
+        /**
+         * The caller's organisation, for a signed-in member or an API key (its id names the organisation in every other route).
+         * @description A member's session (also proves the session is alive) or an API key
+         *     of the organisation, read or write: a program holding only a key
+         *     learns here the organisation's id for the `/api/corporate/{orgId}/`
+         *     routes, and whether it is paused and why.
+         */
         get: operations["getMyOrganization"];
         put?: never;
         post?: never;
@@ -3647,7 +3653,7 @@ export interface components {
             projectId?: number;
             /**
              * Format: int64
-             * @description 0 or absent: the Standard Emergency Form.
+             * @description Absent: the organisation's default template (the Standard Emergency Form when it has none), for a new code and an existing one alike, as a create does; 0: the Standard Emergency Form. Name it when the default may change.
              */
             templateId?: number;
             /** @description helmet, gear or wallet; empty: helmet. */

@@ -4,7 +4,52 @@
 // desktop window Wails binds them as window.go.main.<Struct>.<Method>; in
 // --browser mode (development and the browser journeys) the same methods
 // answer over the loopback bridge of station/bridge.go.
-import type { BatchProgress, Platform } from "./types";
+//
+// The calls are typed by what Wails generates from the bound Go structs
+// (src/wailsjs/, made by scripts/station-bindings.sh and not committed):
+// a Go method or field renamed on one side fails the type check on the
+// other. Only types are imported, so the website never loads Wails' code.
+import type * as Cloud from "@/wailsjs/go/main/Cloud";
+import type * as Files from "@/wailsjs/go/main/Files";
+import type * as Library from "@/wailsjs/go/main/Library";
+import type * as Orders from "@/wailsjs/go/main/Orders";
+import type * as Printing from "@/wailsjs/go/main/Printing";
+import type * as Session from "@/wailsjs/go/main/Session";
+import type * as Station from "@/wailsjs/go/main/Station";
+import type { main } from "@/wailsjs/go/models";
+import type { Platform } from "./types";
+
+/** The station's bound Go structs (station/app.go, bound()) and their methods. */
+export interface GoBindings {
+  Cloud: typeof Cloud;
+  Files: typeof Files;
+  Library: typeof Library;
+  Orders: typeof Orders;
+  Printing: typeof Printing;
+  Session: typeof Session;
+  Station: typeof Station;
+}
+
+/**
+ * A Go value as it arrives: the fields of the class Wails generates for
+ * its struct, without the class's helper methods (the value is plain JSON).
+ */
+export type GoData<T> = T extends (...args: never[]) => unknown
+  ? never
+  : T extends readonly (infer E)[]
+    ? GoData<E>[]
+    : T extends object
+      ? { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: GoData<T[K]> }
+      : T;
+
+/** Go's []byte travels as base64 text (encoding/json), though Wails types it Array<number>. */
+type Wire<T> = T extends number[] ? string : T;
+
+type Method<S extends keyof GoBindings, M extends keyof GoBindings[S]> = GoBindings[S][M] extends (
+  ...args: infer A
+) => Promise<infer R>
+  ? { args: { [K in keyof A]: Wire<A[K]> }; result: GoData<R> }
+  : never;
 
 type Bound = (...args: unknown[]) => Promise<unknown>;
 
@@ -15,7 +60,12 @@ declare global {
 }
 
 /** Calls a bound Go method; a Go error arrives as an Error with its text. */
-export async function callGo<T>(struct: string, method: string, ...args: unknown[]): Promise<T> {
+export async function callGo<S extends keyof GoBindings, M extends keyof GoBindings[S] & string>(
+  struct: S,
+  method: M,
+  ...args: Method<S, M>["args"]
+): Promise<Method<S, M>["result"]> {
+  type T = Method<S, M>["result"];
   const go = window.go;
   if (go) {
     const bound = go.main?.[struct]?.[method];
@@ -38,12 +88,7 @@ export async function callGo<T>(struct: string, method: string, ...args: unknown
 }
 
 /** A cloud answer as Cloud.Request returns it (station/app_cloud.go); body is base64, as Go encodes []byte. */
-interface CloudAnswer {
-  status: number;
-  statusText: string;
-  contentType: string;
-  body: string | null;
-}
+type CloudAnswer = Omit<GoData<main.CloudAnswer>, "body"> & { body: string | null };
 
 function toBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -76,14 +121,14 @@ export const stationPlatform: Platform = {
   async fetch(url, init) {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === "string" ? init.body : "";
-    const answer = await callGo<CloudAnswer>(
+    const answer = (await callGo(
       "Cloud",
       "Request",
       init.method ?? "GET",
       url,
       headers,
       body,
-    );
+    )) as unknown as CloudAnswer;
     return new Response(bodiless.has(answer.status) ? null : fromBase64(answer.body), {
       status: answer.status,
       statusText: answer.statusText,
@@ -91,17 +136,18 @@ export const stationPlatform: Platform = {
     });
   },
   async printPdf(pdf, fileName) {
-    return callGo<"printer" | "saved">("Printing", "PrintPDF", await blobBase64(pdf), fileName);
+    return (await callGo("Printing", "PrintPDF", await blobBase64(pdf), fileName)) as
+      "printer" | "saved";
   },
   async saveFile(blob, fileName) {
-    await callGo<string>("Files", "Save", await blobBase64(blob), fileName);
+    await callGo("Files", "Save", await blobBase64(blob), fileName);
   },
   async printBatch(job, onProgress) {
-    const settings = await callGo<{ printer: string; dialog: boolean }>("Printing", "Settings");
+    const settings = await callGo("Printing", "Settings");
     if (!settings.printer || settings.dialog) return "none";
     const printing = callGo("Library", "Print", { ...job, copies: 1 });
     const timer = setInterval(() => {
-      callGo<BatchProgress>("Library", "Progress").then(onProgress, () => {});
+      callGo("Library", "Progress").then(onProgress, () => {});
     }, batchProgressPollMs);
     try {
       await printing;
@@ -111,6 +157,6 @@ export const stationPlatform: Platform = {
     return "printer";
   },
   async cancelBatch() {
-    await callGo<boolean>("Library", "Cancel");
+    await callGo("Library", "Cancel");
   },
 };
