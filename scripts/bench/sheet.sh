@@ -17,7 +17,7 @@ build/labelsheet -sample 1000 -o "$out/labels-1000.json"
 build/labelsheet -sample 1000 -intl -o "$out/labels-intl-1000.json"
 
 # bench LABEL JSON PDF WHAT: one timed run after a warm-up (file cache,
-# binary paged in; not for scripts/bench.sh's smoke run).
+# binary paged in; not for scripts/bench/all.sh's smoke run).
 bench() {
   local cmd=(build/labelsheet -sheet "Avery 5163" -level H -o "$out/$3" "$out/$2")
   [ "${BENCH_SMOKE:-}" = 1 ] || "${cmd[@]}"

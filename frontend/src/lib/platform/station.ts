@@ -6,7 +6,7 @@
 // answer over the loopback bridge of station/bridge.go.
 //
 // The calls are typed by what Wails generates from the bound Go structs
-// (src/wailsjs/, made by scripts/station-bindings.sh and not committed):
+// (src/wailsjs/, made by scripts/station/bindings.sh and not committed):
 // a Go method or field renamed on one side fails the type check on the
 // other. Only types are imported, so the website never loads Wails' code.
 import type * as Cloud from "@/wailsjs/go/main/Cloud";
