@@ -52,7 +52,7 @@ func TestBackupRestore(t *testing.T) {
 	if bytes.Contains(plain, []byte(backupMarker)) {
 		t.Fatal("the dump holds medical text in clear")
 	}
-	live.stop()
+	live.Stop(t)
 
 	// The restore, into a fresh database, and a cloud on it with the key.
 	restoredURL := cluster.createDatabase("lifetag_restored")
@@ -62,7 +62,7 @@ func TestBackupRestore(t *testing.T) {
 	if medical, _ := out["medicalInfo"].(map[string]any); medical["allergies"] != backupMarker {
 		t.Fatalf("the restored record reads %v", out)
 	}
-	restored.stop()
+	restored.Stop(t)
 
 	// Without the key the dump's medical data is sealed for good.
 	otherKey, err := aesgcm.GenerateKey()
@@ -73,7 +73,7 @@ func TestBackupRestore(t *testing.T) {
 	if status, _, err := api.call(context.Background(), "GET", wrongKey.URL+"/api/sync/emergency-data/"+url.PathEscape("backup@example.com"), token, nil, nil); err != nil || status == http.StatusOK {
 		t.Fatalf("a cloud with another key read the record: %d %v", status, err)
 	}
-	wrongKey.stop()
+	wrongKey.Stop(t)
 }
 
 // readmeBackupFlags reads the options of the README's pg_dump and

@@ -210,8 +210,8 @@ func TestTwoInstances(t *testing.T) {
 		}
 	})
 
-	a.stop()
-	b.stop()
+	a.Stop(t)
+	b.Stop(t)
 }
 
 // setPassword gives a password-less account (a new organisation's owner)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,13 +8,11 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud/aesgcm"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // runCloudEnv makes the test binary run the cloud's main instead of the
@@ -31,33 +28,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// cloudProcess is one running cloud process.
-type cloudProcess struct {
-	t    testing.TB
-	cmd  *exec.Cmd
-	URL  string        // http://127.0.0.1:port
-	logs *syncBuffer   // its standard error: the log
-	done chan struct{} // closed when the process has exited
-	err  error         // its exit, once done is closed
-}
-
-// syncBuffer is a log sink safe for the goroutine copying into it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// cloudProcess is one running cloud process (pkg/client/clienttest runs
+// it, as it runs the built binary for the client's and station's tests).
+type cloudProcess = clienttest.Process
 
 // testDataKey seals the data of every process a test starts: instances on
 // one database must share the data key.
@@ -84,9 +57,9 @@ func cloudEnvironment(t testing.TB, databaseURL string, extra map[string]string)
 	return env
 }
 
-// startCloud starts a cloud process and waits (at most a minute) until it
-// answers /api/ready with 200. It is killed when the test ends if it still
-// runs.
+// startCloud starts this test binary as a cloud process and waits (at most
+// a minute) until it answers /api/ready with 200. It is killed when the test
+// ends if it still runs; its log is shown if the test failed.
 func startCloud(t testing.TB, env map[string]string) *cloudProcess {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
@@ -94,84 +67,13 @@ func startCloud(t testing.TB, env map[string]string) *cloudProcess {
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v) // the last of a duplicate wins
 	}
-	p := &cloudProcess{t: t, cmd: cmd, logs: &syncBuffer{}, done: make(chan struct{})}
-	cmd.Stderr = p.logs
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// main prints "Lifetag is running on http://ADDR" once it listens.
-	listening := make(chan string, 1)
-	go func() {
-		scanner := bufio.NewScanner(stdout)
-		for scanner.Scan() {
-			if addr, ok := strings.CutPrefix(scanner.Text(), "Lifetag is running on "); ok {
-				listening <- addr
-			}
-		}
-		io.Copy(io.Discard, stdout)
-	}()
-	go func() {
-		p.err = cmd.Wait()
-		close(p.done)
-	}()
+	logs := &clienttest.LogBuffer{}
 	t.Cleanup(func() {
-		select {
-		case <-p.done:
-		default:
-			cmd.Process.Kill()
-			<-p.done
-		}
 		if t.Failed() {
-			t.Logf("cloud log (%s):\n%s", p.URL, p.logs.String())
+			t.Logf("cloud log:\n%s", logs.String())
 		}
 	})
-
-	select {
-	case p.URL = <-listening:
-	case <-p.done:
-		t.Fatalf("the cloud exited before listening: %v\n%s", p.err, p.logs.String())
-	case <-time.After(time.Minute):
-		t.Fatalf("the cloud is not listening after a minute:\n%s", p.logs.String())
-	}
-	waitFor(t, time.Minute, "the cloud to be ready", func() bool {
-		resp, err := http.Get(p.URL + "/api/ready")
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	})
-	return p
-}
-
-// stop sends SIGTERM and waits (at most 30 s) for a clean exit.
-func (p *cloudProcess) stop() {
-	p.t.Helper()
-	p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-time.After(30 * time.Second):
-		p.t.Fatalf("the cloud did not stop within 30 s of SIGTERM")
-	}
-	if p.err != nil {
-		p.t.Fatalf("the cloud exited with %v:\n%s", p.err, p.logs.String())
-	}
-}
-
-// waitFor polls cond every 20 ms until it holds, failing after limit.
-func waitFor(t testing.TB, limit time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(limit)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited %v for %s", limit, what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return clienttest.StartProcess(t, cmd, logs)
 }
 
 // apiClient sends JSON requests to cloud processes, as a bearer-token

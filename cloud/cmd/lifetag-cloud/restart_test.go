@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud/sqldb"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // Bounds of the restart test: the outage lasts until the cloud has refused
@@ -42,19 +43,19 @@ func TestDatabaseRestart(t *testing.T) {
 	load := newMixedLoad(t, store, cloudProc.URL, "restart", 6)
 	load.start()
 	defer load.stopOnce()
-	waitFor(t, 30*time.Second, "the load to get going", func() bool { all, _ := load.counts(); return all >= 200 })
+	clienttest.Eventually(t, 30*time.Second, "the load to get going", func() bool { all, _ := load.counts(); return all >= 200 })
 
 	outageStart := time.Now()
 	cluster.stop()
 	deadline := outageStart.Add(outageMax)
-	waitFor(t, outageMax+5*time.Second, "the cloud to refuse requests", func() bool {
+	clienttest.Eventually(t, outageMax+5*time.Second, "the cloud to refuse requests", func() bool {
 		_, refused := load.counts()
 		return refused >= outageRefusals || time.Now().After(deadline)
 	})
 	cluster.start()
 	outage := time.Since(outageStart)
 
-	waitFor(t, 30*time.Second, "the cloud to be ready again", func() bool {
+	clienttest.Eventually(t, 30*time.Second, "the cloud to be ready again", func() bool {
 		resp, err := http.Get(cloudProc.URL + "/api/ready")
 		if err != nil {
 			return false
@@ -63,7 +64,7 @@ func TestDatabaseRestart(t *testing.T) {
 		return resp.StatusCode == http.StatusOK
 	})
 	answered, _ := load.counts()
-	waitFor(t, 60*time.Second, "the load to go on after the restart", func() bool {
+	clienttest.Eventually(t, 60*time.Second, "the load to go on after the restart", func() bool {
 		all, _ := load.counts()
 		return all >= answered+afterRestart
 	})
@@ -91,5 +92,5 @@ func TestDatabaseRestart(t *testing.T) {
 	lost := load.verify(after, cloudProc.URL)
 	report(t, fmt.Sprintf("restart: %d writes acknowledged, %d lost, %d errors during %.1f s outage",
 		load.acknowledged(), lost, load.unavailable, outage.Seconds()))
-	cloudProc.stop()
+	cloudProc.Stop(t)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/mail/smtptest"
 	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // TestGracefulShutdown sends SIGTERM to a cloud process under a mixed load,
@@ -45,7 +46,7 @@ func TestGracefulShutdown(t *testing.T) {
 	load := newMixedLoad(t, store, first.URL, "shutdown", 4)
 	load.start()
 	defer load.stopOnce()
-	waitFor(t, 30*time.Second, "the load to get going", func() bool { all, _ := load.counts(); return all >= 100 })
+	clienttest.Eventually(t, 30*time.Second, "the load to get going", func() bool { all, _ := load.counts(); return all >= 100 })
 
 	// A mail in flight: the sink holds its DATA unanswered.
 	sink.Hold()
@@ -62,12 +63,12 @@ func TestGracefulShutdown(t *testing.T) {
 	token := api.login(first.URL, "inflight@example.com", "inflight-password")
 	inflight := startHalfSentPush(t, first.URL, token, "inflight@example.com")
 
-	first.cmd.Process.Signal(syscall.SIGTERM)
-	waitFor(t, 10*time.Second, "readiness to say draining", func() bool {
+	first.Cmd.Process.Signal(syscall.SIGTERM)
+	clienttest.Eventually(t, 10*time.Second, "readiness to say draining", func() bool {
 		status, out, err := api.call(context.Background(), "GET", first.URL+"/api/ready", "", nil, nil)
 		return err == nil && status == http.StatusServiceUnavailable && out["message"] == cloud.MsgDraining
 	})
-	waitFor(t, 30*time.Second, "the listener to close", func() bool {
+	clienttest.Eventually(t, 30*time.Second, "the listener to close", func() bool {
 		conn, err := net.Dial("tcp", strings.TrimPrefix(first.URL, "http://"))
 		if err == nil {
 			conn.Close()
@@ -80,11 +81,11 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatalf("the request in flight at SIGTERM got %d, want 200", status)
 	}
 	// Requests done, the process waits for its mail (and says so).
-	waitFor(t, 30*time.Second, "the cloud to wait for its mail", func() bool {
-		return strings.Contains(first.logs.String(), "waiting for mail still being sent")
+	clienttest.Eventually(t, 30*time.Second, "the cloud to wait for its mail", func() bool {
+		return strings.Contains(first.Logs.String(), "waiting for mail still being sent")
 	})
 	select {
-	case <-first.done:
+	case <-first.Done:
 		t.Fatal("the cloud exited with a mail still being sent")
 	default:
 	}
@@ -98,9 +99,9 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal("the mail in flight at SIGTERM was not delivered")
 	}
 	select {
-	case <-first.done:
-		if first.err != nil {
-			t.Fatalf("the cloud exited with %v", first.err)
+	case <-first.Done:
+		if first.Err != nil {
+			t.Fatalf("the cloud exited with %v", first.Err)
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("the cloud did not exit after its mail was sent")
@@ -117,7 +118,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if medical, _ := out["medicalInfo"].(map[string]any); medical["notes"] != "write 1" {
 		t.Fatalf("the request in flight at SIGTERM was acknowledged but not stored: %v", out)
 	}
-	second.stop()
+	second.Stop(t)
 }
 
 // halfSentRequest is a push whose body is sent in two halves.

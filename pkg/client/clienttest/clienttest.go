@@ -37,7 +37,6 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -87,31 +86,13 @@ type Cloud struct {
 	port    string
 	dbURL   string
 	dataKey string
-	cmd     *exec.Cmd
-	done    chan struct{}
-	logs    *syncBuffer
+	proc    *Process   // nil while stopped
+	logs    *LogBuffer // across restarts
 
 	cloudURL string // the cloud's own address, behind the contract front
 	front    bool   // the contract front runs (startFront)
 	// adminPassword, once set through the mailed link (AdminPassword).
 	adminPassword string
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // Start creates a fresh database and starts a cloud on it; both go away
@@ -132,7 +113,7 @@ func Start(t testing.TB, binary string) *Cloud {
 	key := make([]byte, 32)
 	rand.Read(key)
 	c := &Cloud{t: t, binary: binary, dbURL: dbURL, DataDir: t.TempDir(), port: "0",
-		dataKey: base64Std(key), logs: &syncBuffer{}}
+		dataKey: base64Std(key), logs: &LogBuffer{}}
 	t.Cleanup(func() {
 		c.kill()
 		if t.Failed() {
@@ -181,55 +162,14 @@ func (c *Cloud) start() {
 		"ARGON2_TIME=1", "ARGON2_MEMORY_KIB=64", "ARGON2_THREADS=1",
 		"RATE_LIMIT_PER_IP=100000", "RATE_LIMIT_PER_ADDRESS=100000", "RATE_LIMIT_API_PER_CLIENT=1000000", "TRIAL_REGISTRATIONS_PER_DAY=100000")
 	cmd.Env = append(cmd.Env, c.Env...)
-	cmd.Stderr = c.logs
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c.cmd, c.done = cmd, make(chan struct{})
-	listening := make(chan string, 1)
-	go func() {
-		scanner := bufio.NewScanner(stdout)
-		for scanner.Scan() {
-			// main prints this line once it listens.
-			if addr, ok := strings.CutPrefix(scanner.Text(), "Lifetag is running on "); ok {
-				listening <- addr
-			}
-		}
-		io.Copy(io.Discard, stdout)
-	}()
-	done := c.done
-	go func() {
-		cmd.Wait()
-		close(done)
-	}()
-	select {
-	case c.cloudURL = <-listening:
-	case <-done:
-		t.Fatalf("the cloud exited before listening:\n%s", c.logs.String())
-	case <-time.After(time.Minute):
-		t.Fatalf("the cloud is not listening after a minute:\n%s", c.logs.String())
-	}
-	c.cloudURL = strings.TrimRight(c.cloudURL, "/")
+	c.proc = StartProcess(t, cmd, c.logs)
+	c.cloudURL = c.proc.URL
 	if u, err := url.Parse(c.cloudURL); err == nil {
 		_, c.port, _ = net.SplitHostPort(u.Host)
 	}
 	if !c.front {
 		c.URL = c.cloudURL
 	}
-	// Waiting for a process to become ready has no event to wait on: poll
-	// its readiness route with a deadline.
-	Eventually(t, time.Minute, "the cloud to be ready", func() bool {
-		resp, err := http.Get(c.cloudURL + "/api/ready")
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	})
 }
 
 // startFront puts scripts/test/prism-front.mjs before the cloud: URL becomes
@@ -255,7 +195,7 @@ func (c *Cloud) startFront() {
 	}
 	cmd := exec.Command("node", filepath.Join(root, "scripts", "test", "prism-front.mjs"), c.cloudURL)
 	cmd.Env = append(os.Environ(), "CONTRACT_LABEL="+t.Name())
-	logs := &syncBuffer{}
+	logs := &LogBuffer{}
 	cmd.Stderr = logs
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -305,16 +245,11 @@ func (c *Cloud) startFront() {
 // Stop stops the cloud (SIGTERM, then waits); the database stays.
 func (c *Cloud) Stop() {
 	c.t.Helper()
-	if c.cmd == nil {
+	if c.proc == nil {
 		return
 	}
-	c.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-c.done:
-	case <-time.After(30 * time.Second):
-		c.t.Fatal("the cloud did not stop within 30 s of SIGTERM")
-	}
-	c.cmd = nil
+	c.proc.Stop(c.t)
+	c.proc = nil
 }
 
 // Restart starts the cloud again on the same port, database and data.
@@ -325,12 +260,11 @@ func (c *Cloud) Restart() {
 }
 
 func (c *Cloud) kill() {
-	if c.cmd == nil {
+	if c.proc == nil {
 		return
 	}
-	c.cmd.Process.Kill()
-	<-c.done
-	c.cmd = nil
+	c.proc.Kill()
+	c.proc = nil
 }
 
 // Eventually polls cond every 20 ms until it holds, failing the test after
