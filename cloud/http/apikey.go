@@ -11,6 +11,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // API keys.
@@ -130,21 +131,29 @@ func (s *Server) handleAPIKeys(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, list)
+	keys := make([]api.CorporateAPIKey, 0, len(list.Keys))
+	for _, k := range list.Keys {
+		keys = append(keys, apiKeyView(k))
+	}
+	writeJSON(w, http.StatusOK, api.CorporateAPIKeyList{Keys: keys, Manage: list.Manage})
 }
 
 func (s *Server) handleCreateAPIKey(w http.ResponseWriter, r *http.Request) {
-	var req service.APIKeyRequest
+	var req api.CorporateAPIKeyRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	created, err := s.service.CreateAPIKey(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	form := service.APIKeyRequest{Name: req.Name, Scope: req.Scope}
+	if req.ExpiresAt != nil {
+		form.ExpiresAt = *req.ExpiresAt
+	}
+	created, err := s.service.CreateAPIKey(r.Context(), userFrom(r), pathID(r, "orgId"), form)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, created)
+	writeJSON(w, http.StatusCreated, api.CorporateAPIKeyCreated{Key: apiKeyView(created.Key), Secret: created.Secret})
 }
 
 func (s *Server) handleRevokeAPIKey(w http.ResponseWriter, r *http.Request) {
@@ -153,5 +162,13 @@ func (s *Server) handleRevokeAPIKey(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, key)
+	writeJSON(w, http.StatusOK, apiKeyView(*key))
+}
+
+// apiKeyView is a key on the wire: its times, where it has them.
+func apiKeyView(k service.APIKeyEntry) api.CorporateAPIKey {
+	v := api.CorporateAPIKey{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scope: api.CorporateAPIKeyScope(k.Scope),
+		Status: api.CorporateAPIKeyStatus(k.State), CreatedAt: k.CreatedAt}
+	v.ExpiresAt, v.LastUsedAt, v.RevokedAt = timeOrNil(k.ExpiresAt), timeOrNil(k.LastUsedAt), timeOrNil(k.RevokedAt)
+	return v
 }

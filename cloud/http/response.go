@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -92,4 +93,12 @@ func clientLeft(r *http.Request, err error) bool {
 
 func writeMessage(w http.ResponseWriter, status int, message string) {
 	writeJSON(w, status, errorResponse{Message: message})
+}
+
+// timeOrNil is a moment on the wire: absent (null) when it never happened.
+func timeOrNil(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }

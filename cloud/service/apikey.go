@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -17,33 +16,35 @@ import (
 // organisation's name), never their secrets, which only the creation
 // answer carries.
 
-// APIKeyView is a key as the workspace lists it.
-type APIKeyView = api.CorporateAPIKey
+// APIKeyEntry is a key as its organisation's members see it (never its
+// secret), with its state when asked: active, expired or revoked.
+type APIKeyEntry struct {
+	*cloud.APIKey
+	State string
+}
 
-// APIKeyCreated is the creation answer: the key, and its secret, once.
-type APIKeyCreated = api.CorporateAPIKeyCreated
-
-// APIKeyRequest is the creation form.
-type APIKeyRequest = api.CorporateAPIKeyRequest
-
-func viewAPIKey(k *cloud.APIKey, now time.Time) APIKeyView {
-	v := APIKeyView{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scope: api.CorporateAPIKeyScope(k.Scope),
-		Status: api.CorporateAPIKeyStatus(k.State(now)), CreatedAt: k.CreatedAt}
-	for _, t := range []struct {
-		from time.Time
-		to   **time.Time
-	}{{k.ExpiresAt, &v.ExpiresAt}, {k.LastUsedAt, &v.LastUsedAt}, {k.RevokedAt, &v.RevokedAt}} {
-		if !t.from.IsZero() {
-			at := t.from
-			*t.to = &at
-		}
-	}
-	return v
+func apiKeyEntry(k *cloud.APIKey, now time.Time) APIKeyEntry {
+	return APIKeyEntry{APIKey: k, State: k.State(now)}
 }
 
 // APIKeyList is the workspace's list, with whether its reader may make
 // and revoke keys.
-type APIKeyList = api.CorporateAPIKeyList
+type APIKeyList struct {
+	Keys   []APIKeyEntry
+	Manage bool
+}
+
+// APIKeyRequest is the creation form: ExpiresAt is RFC 3339, or empty for
+// a key that does not expire.
+type APIKeyRequest struct {
+	Name, Scope, ExpiresAt string
+}
+
+// APIKeyCreated is the creation answer: the key, and its secret, once.
+type APIKeyCreated struct {
+	Key    APIKeyEntry
+	Secret string
+}
 
 // APIKeys lists the organisation's keys, revoked and expired ones too
 // (marked so), newest first: its members, and a site admin, read them.
@@ -57,9 +58,9 @@ func (s *Service) APIKeys(ctx context.Context, actor *cloud.User, orgID int64) (
 		return nil, err
 	}
 	now := s.now()
-	out := make([]APIKeyView, 0, len(keys))
+	out := make([]APIKeyEntry, 0, len(keys))
 	for _, k := range keys {
-		out = append(out, viewAPIKey(k, now))
+		out = append(out, apiKeyEntry(k, now))
 	}
 	return &APIKeyList{Keys: out, Manage: isOwner(actor, org.ID)}, nil
 }
@@ -80,8 +81,8 @@ func (s *Service) CreateAPIKey(ctx context.Context, actor *cloud.User, orgID int
 	}
 	now := s.now()
 	var expires time.Time
-	if req.ExpiresAt != nil && strings.TrimSpace(*req.ExpiresAt) != "" {
-		expires, err = time.Parse(time.RFC3339, strings.TrimSpace(*req.ExpiresAt))
+	if strings.TrimSpace(req.ExpiresAt) != "" {
+		expires, err = time.Parse(time.RFC3339, strings.TrimSpace(req.ExpiresAt))
 		switch {
 		case err != nil:
 			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgAPIKeyExpiryInvalid)
@@ -126,7 +127,7 @@ func (s *Service) CreateAPIKey(ctx context.Context, actor *cloud.User, orgID int
 		return nil, err
 	}
 	s.addActivity(ctx, org.ID, cloud.ActivityAPIKeyCreated, quoted(name)+" ("+req.Scope+")")
-	return &APIKeyCreated{Key: viewAPIKey(k, now), Secret: secret}, nil
+	return &APIKeyCreated{Key: apiKeyEntry(k, now), Secret: secret}, nil
 }
 
 // apiKeyName is a key's name with the one-line rule every name gets
@@ -146,7 +147,7 @@ func apiKeyName(raw string) (string, error) {
 
 // RevokeAPIKey ends a key at once: the owner only. It stays listed, as
 // revoked, and its next request is refused with MsgAPIKeyRevoked.
-func (s *Service) RevokeAPIKey(ctx context.Context, actor *cloud.User, orgID, keyID int64) (*APIKeyView, error) {
+func (s *Service) RevokeAPIKey(ctx context.Context, actor *cloud.User, orgID, keyID int64) (*APIKeyEntry, error) {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return nil, err
@@ -159,7 +160,7 @@ func (s *Service) RevokeAPIKey(ctx context.Context, actor *cloud.User, orgID, ke
 	if k.RevokedAt.Equal(now) {
 		s.addActivity(ctx, org.ID, cloud.ActivityAPIKeyRevoked, quoted(k.Name))
 	}
-	v := viewAPIKey(k, now)
+	v := apiKeyEntry(k, now)
 	return &v, nil
 }
 
