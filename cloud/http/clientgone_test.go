@@ -10,6 +10,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // hangingUpStore is a store whose session lookup runs while the client
@@ -38,7 +39,7 @@ func TestClientThatLeavesIsNoServerError(t *testing.T) {
 		store = &hangingUpStore{Store: s}
 		return store, dump
 	}}
-	var logs syncBuffer
+	var logs clienttest.LogBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := newEnv(t, backend, envOptions{logger: logger})
 	u := e.createUser("ann@example.com", "secret-1")

@@ -21,6 +21,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/mail/smtptest"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // newOwner makes an organisation called name, as the trial form makes one,
@@ -453,7 +454,7 @@ func TestMailLogHoldsNoAddress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var logs syncBuffer
+		var logs clienttest.LogBuffer
 		logger := lhttp.WithRequestIDs(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 		e := newEnv(t, backend, envOptions{mailer: sender, logger: logger})
 		e.createUser("gone@example.com", "gone-password")

@@ -1,38 +1,19 @@
 package http_test
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
-
-// syncBuffer is a log sink safe for the server's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // TestLogsHoldNoPersonalData runs every kind of request, good and bad, and
 // checks the log names routes, never addresses, tokens or medical text.
 func TestLogsHoldNoPersonalData(t *testing.T) {
-	var logs syncBuffer
+	var logs clienttest.LogBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := newEnv(t, storetest.Backends[0], envOptions{logger: logger})
 	u := e.createUser("ann@example.com", "secret-1")

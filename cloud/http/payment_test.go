@@ -18,6 +18,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // paymentRig is a running cloud (newEnv) with a browser that keeps cookies,
@@ -442,7 +443,7 @@ func TestPaymentReferrals(t *testing.T) {
 // never stops a payment; it is dropped and logged, without the code or the
 // buyer's address.
 func TestPaymentInvalidReferralCodeIsIgnored(t *testing.T) {
-	var logs syncBuffer
+	var logs clienttest.LogBuffer
 	e := newEnv(t, storetest.Backends[0], envOptions{
 		payments: stripe.LocalCheckout{},
 		logger:   slog.New(slog.NewJSONHandler(&logs, nil)),

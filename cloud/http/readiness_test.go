@@ -12,6 +12,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
 
 // TestReadiness: /api/ready is 503 until start-up is marked done, 200 while
@@ -64,7 +65,7 @@ func TestReadiness(t *testing.T) {
 // every log line of that request, and a client's id is taken only from
 // behind a trusted proxy (and only if it is a plain token).
 func TestRequestIDs(t *testing.T) {
-	var logs syncBuffer
+	var logs clienttest.LogBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := newEnv(t, storetest.Backends[0], envOptions{logger: logger})
 	withID := func(id string) func(*http.Request) {
