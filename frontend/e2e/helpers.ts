@@ -132,10 +132,19 @@ export async function payInDialog(page: Page, dialogName: string) {
   await dialog.getByRole("button", { name: /^Pay £/ }).click();
 }
 
-/** From the form to the payment dialog of the print unlock, as a new customer. */
-export async function startPrintPurchase(page: Page, email: string, start = "/") {
+/**
+ * From the form to the payment dialog of the print unlock, as a new
+ * customer: Jane's details, under `fullName` when one is given.
+ */
+export async function startPrintPurchase(
+  page: Page,
+  email: string,
+  start = "/",
+  fullName?: string,
+) {
   await page.goto(start);
   await fillEmergencyForm(page);
+  if (fullName) await page.getByLabel(/^Full name/).fill(fullName);
   // Journeys share one cloud: each buyer has an address of their own.
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole("button", { name: "Generate My QR Code" }).click();
@@ -148,8 +157,8 @@ export async function startPrintPurchase(page: Page, email: string, start = "/")
 }
 
 /** Buys print access as a new customer; ends on the generated code, paid. */
-export async function buyPrintAccess(page: Page, email: string, start = "/") {
-  await startPrintPurchase(page, email, start);
+export async function buyPrintAccess(page: Page, email: string, start = "/", fullName?: string) {
+  await startPrintPurchase(page, email, start, fullName);
   await payInDialog(page, "Unlock Print Functionality");
   await expectToast(page, "Payment Successful");
   await expect(page).toHaveURL(/\/qr-generated$/);
