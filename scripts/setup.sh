@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and this machine lacks: the
-# Debian packages of scripts/debian-packages.txt and the frontend's npm
-# packages (npm ci, only when package-lock.json changed).
+# Debian packages of scripts/debian-packages.txt, the frontend's npm
+# packages (npm ci, only when package-lock.json changed) and the label
+# preview's web fonts (scripts/label-fonts.py, only when it changed).
 # `scripts/setup.sh station` also installs scripts/debian-packages-station.txt
 # (the desktop station's build, packaging and Xvfb tools).
 set -euo pipefail
@@ -34,6 +35,15 @@ if [ ! -f "$stamp" ] || [ frontend/package-lock.json -nt "$stamp" ]; then
   echo "setup: npm ci"
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
   touch "$stamp"
+fi
+
+# The label preview's web fonts, cut from the Noto fonts installed above;
+# a few minutes, so only when scripts/label-fonts.py changed since it last ran.
+fonts_stamp=frontend/public/fonts/label/.lifetag-made
+if [ ! -f "$fonts_stamp" ] || [ scripts/label-fonts.py -nt "$fonts_stamp" ]; then
+  echo "setup: cutting the label preview's web fonts"
+  /usr/bin/python3 scripts/label-fonts.py
+  touch "$fonts_stamp"
 fi
 
 # Go modules are fetched by `go build` and `go test` themselves: they fetch

@@ -133,6 +133,38 @@ export async function payInDialog(page: Page, dialogName: string) {
 }
 
 /**
+ * From the form to the payment dialog of the print unlock, as a new
+ * customer: Jane's details, under `fullName` when one is given.
+ */
+export async function startPrintPurchase(
+  page: Page,
+  email: string,
+  start = "/",
+  fullName?: string,
+) {
+  await page.goto(start);
+  await fillEmergencyForm(page);
+  if (fullName) await page.getByLabel(/^Full name/).fill(fullName);
+  // Journeys share one cloud: each buyer has an address of their own.
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole("button", { name: "Generate My QR Code" }).click();
+  await page.getByRole("button", { name: "Unlock Printing - £0.99" }).click();
+  await page.getByLabel(/^Password/).fill("secret1");
+  await page.getByLabel(/^Confirm password/).fill("secret1");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/\/payment-summary$/);
+  await page.getByRole("button", { name: "Pay £0.99" }).click();
+}
+
+/** Buys print access as a new customer; ends on the generated code, paid. */
+export async function buyPrintAccess(page: Page, email: string, start = "/", fullName?: string) {
+  await startPrintPurchase(page, email, start, fullName);
+  await payInDialog(page, "Unlock Print Functionality");
+  await expectToast(page, "Payment Successful");
+  await expect(page).toHaveURL(/\/qr-generated$/);
+}
+
+/**
  * From the form to the physical order's payment dialog, as a new customer,
  * with the shipping address filled in; returns the dialog.
  */

@@ -2,18 +2,19 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   blobBytes,
+  buyPrintAccess,
   decodePdf,
   escapeDialog,
   expectToast,
-  fillEmergencyForm,
   jane,
   payInDialog,
   printCalls,
   snap,
   startPhysicalOrder,
+  startPrintPurchase,
   stubPrint,
 } from "./helpers";
 
@@ -25,28 +26,6 @@ function decodePng(path: string): string {
   return execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", "-Sbinary", path]).toString(
     "utf8",
   );
-}
-
-/** From the form to the payment dialog of the print unlock, as a new customer. */
-async function startPrintPurchase(page: Page, email: string, start = "/") {
-  await page.goto(start);
-  await fillEmergencyForm(page);
-  // Journeys share one cloud: each buyer has an address of their own.
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByRole("button", { name: "Generate My QR Code" }).click();
-  await page.getByRole("button", { name: "Unlock Printing - £0.99" }).click();
-  await page.getByLabel(/^Password/).fill("secret1");
-  await page.getByLabel(/^Confirm password/).fill("secret1");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page).toHaveURL(/\/payment-summary$/);
-  await page.getByRole("button", { name: "Pay £0.99" }).click();
-}
-
-async function buyPrintAccess(page: Page, email: string, start = "/") {
-  await startPrintPurchase(page, email, start);
-  await payInDialog(page, "Unlock Print Functionality");
-  await expectToast(page, "Payment Successful");
-  await expect(page).toHaveURL(/\/qr-generated$/);
 }
 
 test("buys print access, sees the real code, and downloads and prints labels that scan to the form's text", async ({

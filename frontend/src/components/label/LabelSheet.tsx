@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type CSSProperties } from "react";
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from "react";
 import {
   labelDesign,
   labelPositions,
@@ -9,6 +9,8 @@ import {
   type LabelOptions,
 } from "@/lib/labels";
 import { labelCopy as copy } from "./copy";
+import { labelFontStack } from "./fonts";
+import "./fonts.css";
 
 /**
  * A sheet of labels drawn to scale in millimetres (the SVG's user unit), so
@@ -36,18 +38,14 @@ export function LabelSheet(props: {
   const view = props.single ? { width: w, height: h } : layout.paper;
   const svg = useRef<SVGSVGElement>(null);
 
-  // A person's own text wider than its line is squeezed into it, as the
-  // PDF shrinks it; only a browser can measure text (jsdom cannot).
-  useLayoutEffect(() => {
-    svg.current?.querySelectorAll<SVGTextElement>("text[data-width]").forEach((el) => {
-      const room = Number(el.dataset.width);
-      el.removeAttribute("textLength");
-      if (typeof el.getComputedTextLength === "function" && el.getComputedTextLength() > room) {
-        el.setAttribute("textLength", String(room));
-        el.setAttribute("lengthAdjust", "spacingAndGlyphs");
-      }
-    });
-  });
+  useLayoutEffect(() => fitText(svg.current));
+  // A web font arriving after the first paint changes every width: measure again.
+  useEffect(() => {
+    const fonts = document.fonts as FontFaceSet | undefined; // jsdom has none
+    const refit = () => fitText(svg.current);
+    fonts?.addEventListener("loadingdone", refit);
+    return () => fonts?.removeEventListener("loadingdone", refit);
+  }, []);
 
   return (
     <svg
@@ -61,6 +59,7 @@ export function LabelSheet(props: {
           aspectRatio: `${view.width} / ${view.height}`,
         } as CSSProperties
       }
+      fontFamily={labelFontStack}
       role="img"
       aria-label={props.single ? copy.labelHeading : title}
     >
@@ -117,4 +116,19 @@ export function LabelSheet(props: {
       ))}
     </svg>
   );
+}
+
+/**
+ * A person's own text wider than its line is squeezed into it, as the PDF
+ * shrinks it; only a browser can measure text (jsdom cannot).
+ */
+function fitText(svg: SVGSVGElement | null) {
+  svg?.querySelectorAll<SVGTextElement>("text[data-width]").forEach((el) => {
+    const room = Number(el.dataset.width);
+    el.removeAttribute("textLength");
+    if (typeof el.getComputedTextLength === "function" && el.getComputedTextLength() > room) {
+      el.setAttribute("textLength", String(room));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  });
 }
