@@ -2,7 +2,7 @@
 # Installs what the build and the tests need and this machine lacks: the
 # Debian packages of scripts/debian-packages.txt, the frontend's npm
 # packages (npm ci, only when package-lock.json changed) and the label
-# preview's web fonts (scripts/label-fonts.py, only when it changed).
+# preview's web fonts (scripts/build/label-fonts.py, only when it changed).
 # `scripts/setup.sh station` also installs scripts/debian-packages-station.txt
 # (the desktop station's build, packaging and Xvfb tools).
 set -euo pipefail
@@ -37,13 +37,27 @@ if [ ! -f "$stamp" ] || [ frontend/package-lock.json -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
-# The label preview's web fonts, cut from the Noto fonts installed above;
-# a few minutes, so only when scripts/label-fonts.py changed since it last ran.
-fonts_stamp=frontend/public/fonts/label/.lifetag-made
-if [ ! -f "$fonts_stamp" ] || [ scripts/label-fonts.py -nt "$fonts_stamp" ]; then
-  echo "setup: cutting the label preview's web fonts"
-  /usr/bin/python3 scripts/label-fonts.py
-  touch "$fonts_stamp"
+# The label preview's web fonts, cut from the Noto fonts installed above
+# (scripts/build/label-fonts.py). Cutting takes minutes of CPU, so the
+# pieces are kept outside the checkout, under a key made of the script and
+# the font packages' versions: another clone on this machine (CI's, a
+# worktree) copies them instead of cutting them again.
+fonts_key=$( (cat scripts/build/label-fonts.py; dpkg-query -W fonts-noto-core fonts-noto-cjk) | sha256sum | cut -c1-16)
+fonts_cache="${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/label-fonts-$fonts_key"
+fonts_out=frontend/public/fonts/label
+if [ ! -f "$fonts_out/.made-$fonts_key" ]; then
+  if [ ! -f "$fonts_cache/.made" ]; then
+    echo "setup: cutting the label preview's web fonts"
+    rm -rf "$fonts_cache.tmp"
+    LABEL_FONTS_OUT="$fonts_cache.tmp" /usr/bin/python3 scripts/build/label-fonts.py
+    touch "$fonts_cache.tmp/.made"
+    rm -rf "$fonts_cache"
+    mv "$fonts_cache.tmp" "$fonts_cache"
+  fi
+  rm -rf "$fonts_out"
+  mkdir -p "$fonts_out"
+  cp -a "$fonts_cache/." "$fonts_out/"
+  touch "$fonts_out/.made-$fonts_key"
 fi
 
 # Go modules are fetched by `go build` and `go test` themselves: they fetch

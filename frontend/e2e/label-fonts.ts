@@ -28,7 +28,7 @@ export type FontPiece = {
   ranges: [number, number][];
 };
 
-/** The @font-face rules of a style sheet (as scripts/label-fonts.py writes them). */
+/** The @font-face rules of a style sheet (as scripts/build/label-fonts.py writes them). */
 export function fontPieces(css: string): FontPiece[] {
   return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => {
     const value = (name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(body!)?.[1] ?? "";
