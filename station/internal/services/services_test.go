@@ -1,13 +1,19 @@
 package services
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/printing"
 	"github.com/lifetag/lifetag/station/internal/secrets"
+	"github.com/lifetag/lifetag/station/internal/session"
+	"github.com/lifetag/lifetag/station/internal/settings"
 )
 
 func TestOpenSaysWhenTheCacheKeyWasLost(t *testing.T) {
@@ -32,4 +38,71 @@ func TestOpenSaysWhenTheCacheKeyWasLost(t *testing.T) {
 			t.Fatal("a broken settings file was ignored")
 		}
 	})
+}
+
+// TestPolicyMovesTheCloud: a user who ran the station against one cloud,
+// then IT's policy names another: the next start uses the new cloud, the
+// old session is gone from the secrets store, and the change queued
+// offline for the old cloud stays under the old cloud's account (never
+// the new one's).
+func TestPolicyMovesTheCloud(t *testing.T) {
+	dir := t.TempDir()
+	const oldURL, newURL = "https://old.example.org", "https://new.example.org"
+	reg := settings.RegistryValues{Values: map[string]string{settings.RegCloudURL: oldURL}}
+	p := Paths{UserSettings: filepath.Join(dir, "station.json"), SecretsDir: filepath.Join(dir, "secrets"),
+		CacheFile: filepath.Join(dir, "cache", "cache.db"),
+		Registry:  func() (settings.RegistryValues, error) { return reg, nil }}
+	store := secrets.File{Dir: p.SecretsDir}
+	s, err := Open(p, store, printing.CUPS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Settings.SetCloudURL(oldURL); err != nil { // the first run, confirming IT's address
+		t.Fatal(err)
+	}
+	// What a sign-in at the old cloud keeps (session.SignIn's format).
+	old := session.Account{CloudURL: oldURL, Email: "ann@example.org", Role: session.RoleAdmin}
+	raw, _ := json.Marshal(map[string]any{"token": "old-token", "account": old})
+	if err := store.Set("session", string(raw)); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := s.Cache.Enqueue(ctx, old.Key(), "status", map[string]string{"order": "1"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	s, err = Open(p, store, printing.CUPS{})
+	if err != nil || s.Session.Current() == nil || s.Warning != "" {
+		t.Fatalf("the same cloud: the session stays: %+v %v", s, err)
+	}
+	s.Close()
+
+	reg.Values[settings.RegCloudURL] = newURL
+	s, err = Open(p, store, printing.CUPS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	st, _ := s.Settings.Load()
+	if st.CloudURL != newURL {
+		t.Fatalf("the next start uses %q, want %q", st.CloudURL, newURL)
+	}
+	if s.Session.Current() != nil {
+		t.Fatal("the old cloud's session is still signed in")
+	}
+	if _, err := store.Get("session"); !errors.Is(err, secrets.ErrNotFound) {
+		t.Fatalf("the old session is still in the secrets store: %v", err)
+	}
+	if s.Warning != MsgCloudMoved(oldURL, newURL) {
+		t.Fatalf("warning %q", s.Warning)
+	}
+	if n, _ := s.Cache.CountChanges(ctx, old.Key(), cache.ChangePending); n != 1 {
+		t.Fatalf("the old cloud's queued change: %d, want 1 kept", n)
+	}
+	moved := old
+	moved.CloudURL = newURL
+	if n, _ := s.Cache.CountChanges(ctx, moved.Key(), cache.ChangePending); n != 0 {
+		t.Fatalf("%d changes moved to the new cloud", n)
+	}
 }

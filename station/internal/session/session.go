@@ -163,6 +163,18 @@ func (s *Service) SignOut(ctx context.Context) error {
 	return nil
 }
 
+// Forget forgets the kept session here without calling its cloud (the
+// cloud in use changed at start, with no network needed).
+func (s *Service) Forget() error {
+	s.mu.Lock()
+	s.current = nil
+	s.mu.Unlock()
+	if err := s.secrets.Delete(secretName); err != nil {
+		return fmt.Errorf("session: forgetting the session in %s: %w", s.secrets.Where(), err)
+	}
+	return nil
+}
+
 // Current is the signed-in account, or nil.
 func (s *Service) Current() *Account {
 	s.mu.Lock()
