@@ -4,8 +4,10 @@
 package services
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,6 +84,17 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 	if err != nil {
 		return nil, err
 	}
+	// A cache not synced for the policy's days is wiped before anyone can
+	// open it (DefaultCacheDays says why).
+	expired, err := db.ExpireBefore(context.Background(), db.Now().AddDate(0, 0, -cur.CacheDays))
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if expired > 0 {
+		slog.Warn("station: offline cache wiped: not synced within the days set", "days", cur.CacheDays, "accounts", expired)
+		warnings = append(warnings, MsgCacheExpired(cur.CacheDays))
+	}
 	sess := session.New(st, store)
 	kept, err := sess.Restore()
 	if err != nil {
@@ -116,6 +129,13 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 func MsgCloudMoved(from, to string) string {
 	return fmt.Sprintf("This station now uses the cloud at %s, as set for this computer, so you were signed out of %s. "+
 		"Changes made offline for %s stay on this computer for it and are sent only if you sign in there again.", to, from, from)
+}
+
+// MsgCacheExpired is the window's message at the start that wiped an
+// offline cache not synced for days.
+func MsgCacheExpired(days int) string {
+	return fmt.Sprintf("The offline copy on this computer had not been updated from the cloud for more than %d days, "+
+		"so it was deleted, with any changes made offline that were not sent. It fills again when you are online.", days)
 }
 
 // Close closes the cache.

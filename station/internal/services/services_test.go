@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/printing"
@@ -104,5 +105,48 @@ func TestPolicyMovesTheCloud(t *testing.T) {
 	moved.CloudURL = newURL
 	if n, _ := s.Cache.CountChanges(ctx, moved.Key(), cache.ChangePending); n != 0 {
 		t.Fatalf("%d changes moved to the new cloud", n)
+	}
+}
+
+// TestOpenWipesAStaleCache: a cache whose last sync is older than the
+// policy's days is wiped at start, and the window is told.
+func TestOpenWipesAStaleCache(t *testing.T) {
+	dir := t.TempDir()
+	system := filepath.Join(dir, "system.json")
+	if err := os.WriteFile(system, []byte(`{"cacheDays":7}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := Paths{SystemSettings: system, UserSettings: filepath.Join(dir, "station.json"), SecretsDir: filepath.Join(dir, "secrets"),
+		CacheFile: filepath.Join(dir, "cache", "cache.db")}
+	store := secrets.File{Dir: p.SecretsDir}
+	s, err := Open(p, store, printing.CUPS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	const account = "https://lifetag.example.org ann@example.org"
+	for days, acct := range map[int]string{6: account + ".fresh", 8: account} {
+		if err := s.Cache.ReplaceOrders(ctx, acct, nil, time.Now().AddDate(0, 0, -days)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Cache.Enqueue(ctx, acct, "status", map[string]string{"order": "1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+
+	s, err = Open(p, store, printing.CUPS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Warning != MsgCacheExpired(7) {
+		t.Fatalf("warning %q", s.Warning)
+	}
+	if n, _ := s.Cache.CountChanges(ctx, account, cache.ChangePending); n != 0 {
+		t.Fatal("the stale account's queued change is still cached")
+	}
+	if n, _ := s.Cache.CountChanges(ctx, account+".fresh", cache.ChangePending); n != 1 {
+		t.Fatal("the fresh account's queued change was wiped")
 	}
 }

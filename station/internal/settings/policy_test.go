@@ -217,12 +217,38 @@ func TestBadPolicyIsReported(t *testing.T) {
 			r.Calibrations["Office"] = "1,5"
 			return r
 		}(), has: `Calibrations\Office`},
-		"the file's address": {file: `{"cloudUrl":"lifetag.example.org"}`, has: "system.json"},
+		"the file's address":         {file: `{"cloudUrl":"lifetag.example.org"}`, has: "system.json"},
+		"cache days in the file":     {file: `{"cacheDays":0}`, has: "cacheDays"},
+		"cache days in the registry": {reg: regValues(RegCacheDays, "366"), has: RegCacheDays},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := policyStore(t, tc.file, tc.reg, "").Load()
 			if err == nil || !strings.Contains(err.Error(), tc.has) {
 				t.Errorf("got %v, want an error naming %q", err, tc.has)
+			}
+		})
+	}
+}
+
+// TestCacheDays: 30 days unless the machine's policy says otherwise (the
+// registry over the file); a user's file cannot lengthen it.
+func TestCacheDays(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		file string
+		reg  *RegistryValues
+		user string
+		want int
+	}{
+		{name: "built-in", want: DefaultCacheDays},
+		{name: "the file", file: `{"cacheDays":7}`, want: 7},
+		{name: "the registry over the file", file: `{"cacheDays":7}`, reg: regValues(RegCacheDays, "14"), want: 14},
+		{name: "not the user's", user: `{"cacheDays":365}`, want: DefaultCacheDays},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := policyStore(t, tc.file, tc.reg, tc.user).Load()
+			if err != nil || got.CacheDays != tc.want {
+				t.Errorf("got %d (%v), want %d", got.CacheDays, err, tc.want)
 			}
 		})
 	}

@@ -51,6 +51,15 @@ const MaxOffset = 10.0
 // MaxCopies bounds the copies of one print: more is a slip of the keyboard.
 const MaxCopies = 100
 
+// DefaultCacheDays is how long a user's offline cache is kept without a
+// sync from the cloud before it is wiped at start (the policy's cacheDays
+// changes it, from 1 to MaxCacheDays): customers' and workers' records
+// must not stay for ever on a PC that no longer syncs.
+const (
+	DefaultCacheDays = 30
+	MaxCacheDays     = 365
+)
+
 // Paper sizes a printer is loaded with.
 const (
 	PaperA4     = "A4"
@@ -84,6 +93,9 @@ type Settings struct {
 	// application) instead of straight to the printer.
 	Dialog       bool                   `json:"dialog"`
 	Calibrations map[string]Calibration `json:"calibrations"`
+	// CacheDays is how many days an offline cache is kept without a sync
+	// (the machine's policy only).
+	CacheDays int `json:"cacheDays"`
 	// Locked are the settings the machine's policy locks (Lock* names).
 	Locked []string `json:"locked"`
 	// LockedCalibrations are the printers whose offset the policy locks.
@@ -148,6 +160,8 @@ type layer struct {
 	Copies         *int                   `json:"copies,omitempty"`
 	Dialog         *bool                  `json:"dialog,omitempty"`
 	Calibrations   map[string]Calibration `json:"calibrations,omitempty"`
+	// CacheDays (the machine's file only): see DefaultCacheDays.
+	CacheDays *int `json:"cacheDays,omitempty"`
 	// Locked (the machine's file only) lists the Lock* settings the user
 	// cannot change.
 	Locked []string `json:"locked,omitempty"`
@@ -177,12 +191,13 @@ const RegistryKey = `SOFTWARE\Lifetag\Station`
 
 // Registry value names.
 const (
-	RegCloudURL = "CloudUrl"
-	RegPrinter  = "Printer"
-	RegPaper    = "Paper"
-	RegCopies   = "Copies"
-	RegDialog   = "Dialog" // 1 or 0
-	RegLocked   = "Locked" // Lock* names, comma-separated (or REG_MULTI_SZ)
+	RegCloudURL  = "CloudUrl"
+	RegPrinter   = "Printer"
+	RegPaper     = "Paper"
+	RegCopies    = "Copies"
+	RegDialog    = "Dialog" // 1 or 0
+	RegLocked    = "Locked" // Lock* names, comma-separated (or REG_MULTI_SZ)
+	RegCacheDays = "CacheDays"
 	// RegCalibrations is the subkey whose values are printers' offsets.
 	RegCalibrations = "Calibrations"
 )
@@ -280,6 +295,9 @@ func over(dst *layer, src layer) {
 	if src.Dialog != nil {
 		dst.Dialog = src.Dialog
 	}
+	if src.CacheDays != nil {
+		dst.CacheDays = src.CacheDays
+	}
 	if len(src.Calibrations) > 0 && dst.Calibrations == nil {
 		dst.Calibrations = map[string]Calibration{}
 	}
@@ -331,6 +349,16 @@ func registryLayer(r RegistryValues) (layer, string, error) {
 		}
 		l.Dialog = &on
 	}
+	if v, ok := r.Values[RegCacheDays]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err == nil {
+			err = validCacheDays(n)
+		}
+		if err != nil {
+			return l, "", fmt.Errorf("settings: %s: %q: %w", where(RegCacheDays), v, errCacheDays)
+		}
+		l.CacheDays = &n
+	}
 	if v, ok := r.Values[RegLocked]; ok {
 		for _, name := range strings.Split(v, ",") {
 			if name = strings.TrimSpace(name); name != "" {
@@ -357,6 +385,15 @@ func registryLayer(r RegistryValues) (layer, string, error) {
 	return l, problem, nil
 }
 
+var errCacheDays = fmt.Errorf("the days an offline cache is kept must be between 1 and %d", MaxCacheDays)
+
+func validCacheDays(n int) error {
+	if n < 1 || n > MaxCacheDays {
+		return errCacheDays
+	}
+	return nil
+}
+
 func checkLocks(names []string) error {
 	for _, n := range names {
 		if !slices.Contains(lockNames, n) {
@@ -378,6 +415,10 @@ func (s *Store) load() (Settings, error) {
 		return Settings{}, err
 	}
 	out.CloudURLProblem = problem
+	out.CacheDays = DefaultCacheDays
+	if m.CacheDays != nil {
+		out.CacheDays = *m.CacheDays
+	}
 	out.Locked = m.Locked
 	locked := func(name string) bool { return slices.Contains(m.Locked, name) }
 
@@ -468,6 +509,11 @@ func readLayer(path string) (layer, error) {
 	if err := checkLocks(l.Locked); err != nil {
 		return l, fmt.Errorf("settings: %s: locked: %w", path, err)
 	}
+	if l.CacheDays != nil {
+		if err := validCacheDays(*l.CacheDays); err != nil {
+			return l, fmt.Errorf("settings: %s: cacheDays: %w", path, err)
+		}
+	}
 	return l, nil
 }
 
@@ -488,7 +534,7 @@ func (s *Store) update(change func(cur Settings, l *layer) error) (Settings, err
 	if err := change(cur, &l); err != nil {
 		return Settings{}, err
 	}
-	l.Locked = nil // only the machine's file locks
+	l.Locked, l.CacheDays = nil, nil // only the machine's policy sets these
 	raw, err := json.MarshalIndent(l, "", "  ")
 	if err != nil {
 		return Settings{}, err
