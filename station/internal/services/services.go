@@ -107,6 +107,16 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 	// its account (the cloud's address is part of it), so it is never sent
 	// to the new cloud; it is sent if this person signs in to the old
 	// cloud again, and wiped with the rest when it expires.
+	// A new cache beside a kept session: the cache was removed (the
+	// uninstallers' purge removes every user's cache and settings but
+	// cannot reach their Credential Manager), so the session is a leftover.
+	if kept != nil && db.Fresh {
+		if err := sess.Forget(); err != nil {
+			db.Close()
+			return nil, err
+		}
+		kept = nil
+	}
 	if kept != nil && kept.CloudURL != cur.CloudURL {
 		if err := sess.Forget(); err != nil {
 			db.Close()

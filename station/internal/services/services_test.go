@@ -150,3 +150,44 @@ func TestOpenWipesAStaleCache(t *testing.T) {
 		t.Fatal("the fresh account's queued change was wiped")
 	}
 }
+
+// TestOpenAfterPurge: the cache removed (the uninstallers' purge) while
+// the session and key stay in the user's keyring: the next start forgets
+// the session and seals the new cache under a new key.
+func TestOpenAfterPurge(t *testing.T) {
+	dir := t.TempDir()
+	p := Paths{UserSettings: filepath.Join(dir, "station.json"), SecretsDir: filepath.Join(dir, "secrets"),
+		CacheFile: filepath.Join(dir, "cache", "cache.db")}
+	store := secrets.File{Dir: p.SecretsDir}
+	s, err := Open(p, store, printing.CUPS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	raw, _ := json.Marshal(map[string]any{"token": "t", "account": session.Account{CloudURL: settings.ProductionURL, Email: "ann@example.org", Role: session.RoleAdmin}})
+	store.Set("session", string(raw))
+	oldKey, _ := store.Get("cache-key")
+	s, err = Open(p, store, printing.CUPS{})
+	if err != nil || s.Session.Current() == nil {
+		t.Fatalf("the kept session beside its cache: %v", err)
+	}
+	s.Close()
+
+	if err := os.RemoveAll(filepath.Dir(p.CacheFile)); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(p, store, printing.CUPS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Session.Current() != nil {
+		t.Fatal("the session outlived its purged cache")
+	}
+	if _, err := store.Get("session"); !errors.Is(err, secrets.ErrNotFound) {
+		t.Fatalf("the session is still in the store: %v", err)
+	}
+	if newKey, _ := store.Get("cache-key"); newKey == oldKey || newKey == "" {
+		t.Fatal("the new cache reuses the old key")
+	}
+}
