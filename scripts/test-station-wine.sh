@@ -12,6 +12,9 @@
 # exe without WebView2 (with a test-only bcryptprimitives.dll, never shipped,
 # see scripts/wine/bcryptprimitives.c): a screenshot of our message is kept
 # in frontend/test-results/station/wine-no-webview2.png.
+# Then, for each installer, the purge (setup /S /UNINSTALL /PURGE, msiexec /x
+# PURGE=1): every user's cache and settings gone (two users, one added to
+# the profile list here), the machine's address kept.
 # Prints one line: "wine: nsis install ok, upgrade ok, ...".
 #
 #   scripts/test-station-wine.sh               builds this version first
@@ -182,6 +185,30 @@ expect_removed() {
   [ "$(regval "$config_key" CloudUrl)" = "$url" ] || fail "$step: CloudUrl is \"$(regval "$config_key" CloudUrl)\", want it kept: $url"
   if compgen -G "$(temp_dir)/~nsu*.tmp" >/dev/null; then fail "$step: left $(ls -d "$(temp_dir)"/~nsu*.tmp)"; fi
 }
+# A second Windows user with station files, in the machine's profile list,
+# for the purge; and the test-only bcryptprimitives.dll, as the purge is
+# run by the installed exe.
+other_profile() { echo "$WINEPREFIX/drive_c/users/lifetag-other"; }
+put_other_user() {
+  wine reg add 'HKLM\Software\Microsoft\Windows NT\CurrentVersion\ProfileList\S-1-5-21-1-2-3-1001' \
+    /v ProfileImagePath /t REG_EXPAND_SZ /d 'C:\users\lifetag-other' /f /reg:64 >>"$work/wine.log" 2>&1
+  mkdir -p "$(other_profile)/AppData/Local/Lifetag" "$(other_profile)/AppData/Roaming/Lifetag"
+  echo cache >"$(other_profile)/AppData/Local/Lifetag/station-cache.db"
+  echo '{}' >"$(other_profile)/AppData/Roaming/Lifetag/station.json"
+  cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+}
+# expect_purged CLOUDURL: the program and every user's station files gone,
+# the machine's address kept.
+expect_purged() {
+  local url="$1" step="$2" d
+  for d in "$(dirname "$(user_settings)")" "$(dirname "$(user_cache)")" \
+    "$(other_profile)/AppData/Local/Lifetag" "$(other_profile)/AppData/Roaming/Lifetag"; do
+    [ ! -e "$d" ] || fail "$step: $d is still there"
+  done
+  [ ! -e "$(program_dir)" ] || fail "$step: $(program_dir) is still there"
+  [ -z "$(arp)" ] || fail "$step: an Add/Remove entry is still there"
+  [ "$(regval "$config_key" CloudUrl)" = "$url" ] || fail "$step: CloudUrl is \"$(regval "$config_key" CloudUrl)\", want it kept: $url"
+}
 # run_rc CMD...: the command's exit code, never failing the script.
 run_rc() { local rc=0; "$@" >>"$work/wine.log" 2>&1 || rc=$?; echo "$rc"; }
 # win_rc COMMAND-LINE: runs it from a batch file with cmd, as IT types it,
@@ -279,6 +306,15 @@ rc="$(win_rc "$quiet")"
 [ "$rc" = 0 ] || fail "nsis QuietUninstallString ($quiet): exit $rc"
 expect_removed "$url" "nsis QuietUninstallString"
 nsis+=("QuietUninstallString ok")
+rc="$(run_rc wine "$new_setup" /S)"
+[ "$rc" = 0 ] || fail "nsis reinstall for the purge: exit $rc"
+put_user_files
+put_other_user
+rc="$(run_rc wine "$new_setup" /S /UNINSTALL /PURGE)"
+[ "$rc" = 0 ] || fail "nsis /UNINSTALL /PURGE: exit $rc: $(nsis_log | tail -3)"
+nsis_log | grep "purge (exit code 0): removed" >/dev/null || fail "nsis /PURGE: no log line: $(nsis_log | tail -3)"
+expect_purged "$url" "nsis /UNINSTALL /PURGE"
+nsis+=("purge ok")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "== wine: MSI"
@@ -308,6 +344,14 @@ rc="$(msi "/x \"$(winpath "$new/lifetag-station.msi")\" /qn")"
 [ "$rc" = 0 ] || fail "msi uninstall: exit $rc"
 expect_removed "$url" "msi uninstall"
 msis+=("uninstall ok")
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn")"
+[ "$rc" = 0 ] || fail "msi reinstall for the purge: exit $rc"
+put_user_files
+put_other_user
+rc="$(msi "/x \"$(winpath "$new/lifetag-station.msi")\" /qn PURGE=1")"
+[ "$rc" = 0 ] || fail "msi /x PURGE=1: exit $rc"
+expect_purged "$url" "msi PURGE=1"
+msis+=("purge ok")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "   Wine has no UAC prompt, no SmartScreen and no Authenticode check at run time, and puts the MSI's"

@@ -13,8 +13,10 @@ package purge
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // UserDirs are the station's folders in a profile, relative to it.
@@ -32,7 +34,7 @@ func Profiles(profiles []string) ([]string, error) {
 			if _, err := os.Lstat(dir); os.IsNotExist(err) {
 				continue
 			}
-			if err := os.RemoveAll(dir); err != nil {
+			if err := removeTree(dir); err != nil {
 				if first == nil {
 					first = fmt.Errorf("purge: %w", err)
 				}
@@ -51,4 +53,30 @@ func AllUsers() ([]string, error) {
 		return nil, err
 	}
 	return Profiles(profiles)
+}
+
+// removeTree removes dir and everything in it, deepest first, one
+// os.Remove each: os.RemoveAll on Windows deletes through a newer kernel
+// call (POSIX-style delete) that Wine does not implement ("Invalid
+// function"), and the purge must be provable under Wine. A symlink or
+// junction is removed itself, never followed.
+func removeTree(dir string) error {
+	var paths []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		paths = append(paths, path)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Reverse(paths)
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return nil
 }
