@@ -77,7 +77,7 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 	}
 	req.Header.Set("Authorization", "Bearer "+cl.Token())
 	req.Header.Set("User-Agent", c.app.svc.Session.UserAgent)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.app.svc.Session.HTTP.Do(req)
 	if err != nil {
 		c.app.svc.Offline.Observe(ctx, account, fmt.Errorf("%w: %v", client.ErrUnreachable, err))
 		if answer, ok := c.offlineAnswer(ctx, method, path, body); ok {

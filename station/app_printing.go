@@ -31,6 +31,10 @@ type PrinterSettings struct {
 	// --browser mode); Dialog is whether prints open in it.
 	CanDialog bool `json:"canDialog"`
 	Dialog    bool `json:"dialog"`
+	// Locked are the settings IT's policy locks (settings.Lock* names);
+	// CalibrationLocked: the chosen printer's offset is IT's.
+	Locked            []string `json:"locked"`
+	CalibrationLocked bool     `json:"calibrationLocked"`
 }
 
 func (p *Printing) Settings() (PrinterSettings, error) {
@@ -44,7 +48,8 @@ func (p *Printing) Settings() (PrinterSettings, error) {
 	}
 	return PrinterSettings{Printers: printers, Printer: st.Printer, Paper: st.Paper,
 		Papers: []string{settings.PaperA4, settings.PaperLetter}, Copies: st.Copies,
-		Calibration: st.Calibration(st.Printer), CanDialog: !p.app.browser, Dialog: st.Dialog && !p.app.browser}, nil
+		Calibration: st.Calibration(st.Printer), CanDialog: !p.app.browser, Dialog: st.Dialog && !p.app.browser,
+		Locked: st.Locked, CalibrationLocked: st.LockedCalibrations[st.Printer]}, nil
 }
 
 // SetPaper chooses the paper the printer is loaded with, keeping the printer.

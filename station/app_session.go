@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
 
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/station/internal/session"
@@ -16,9 +15,10 @@ type Session struct{ app *App }
 
 // SessionState is what the window needs to choose its screen and banner.
 type SessionState struct {
-	// CloudURL is the address in use: the person's choice, else IT's, else production.
+	// CloudURL is the address in use (station/internal/settings says
+	// how IT's policy and the person's choice rank).
 	CloudURL string `json:"cloudUrl"`
-	// FirstRun: the person has not chosen a cloud on this account yet.
+	// FirstRun: the person has not confirmed a cloud on this account yet.
 	FirstRun bool   `json:"firstRun"`
 	SignedIn bool   `json:"signedIn"`
 	Email    string `json:"email"`
@@ -35,6 +35,9 @@ type SessionState struct {
 	// CloudURLProblem says why IT's address for the machine was not
 	// offered on the first run ("" when there is none, or it is valid).
 	CloudURLProblem string `json:"cloudUrlProblem"`
+	// CloudURLLocked: IT's policy locks the address; the window shows it
+	// read-only.
+	CloudURLLocked bool `json:"cloudUrlLocked"`
 }
 
 // State answers the window's poll.
@@ -44,19 +47,8 @@ func (s *Session) State() (SessionState, error) {
 	if err != nil {
 		return SessionState{}, err
 	}
-	state := SessionState{CloudURL: st.CloudURL, Online: true}
-	if _, err := os.Stat(s.app.paths.UserSettings); errors.Is(err, os.ErrNotExist) {
-		state.FirstRun = true
-		// On Windows the installers leave IT's address in the registry;
-		// one that is not a valid https:// address is not offered.
-		if u := registryCloudURL(); u != "" {
-			if err := settings.CheckMachineURL(u); err != nil {
-				state.CloudURLProblem = err.Error()
-			} else {
-				state.CloudURL = u
-			}
-		}
-	}
+	state := SessionState{CloudURL: st.CloudURL, Online: true, FirstRun: !st.HasUserCloudURL,
+		CloudURLLocked: st.IsLocked(settings.LockCloudURL), CloudURLProblem: st.CloudURLProblem}
 	if a := svc.Session.Current(); a != nil {
 		state.SignedIn, state.Email, state.Kind, state.CloudURL = true, a.Email, a.Role, a.CloudURL
 		status, err := svc.Offline.Status(s.app.context())

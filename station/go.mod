@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/lifetag/lifetag/pkg v0.0.0
+	github.com/mattn/go-ieproxy v0.0.12
 	github.com/wailsapp/wails/v2 v2.16.0
 	github.com/zalando/go-keyring v0.2.8
 	golang.org/x/sys v0.49.0

@@ -12,6 +12,13 @@
 # exe without WebView2 (with a test-only bcryptprimitives.dll, never shipped,
 # see scripts/station/wine/bcryptprimitives.c): a screenshot of our message is kept
 # in frontend/test-results/station/wine-no-webview2.png.
+# Then IT's policy read by the installed exe (in its --browser mode, which
+# needs no WebView2) from the registry: a user's first-run address loses to
+# it, its printer, copies and calibration are the user's defaults, and a
+# locked address wins over the user's own choice.
+# Then, for each installer, the purge (setup /S /UNINSTALL /PURGE, msiexec /x
+# PURGE=1): every user's cache and settings gone (two users, one added to
+# the profile list here), the machine's address kept.
 # Prints one line: "wine: nsis install ok, upgrade ok, ...".
 #
 #   scripts/station/test-wine.sh               builds this version first
@@ -182,6 +189,30 @@ expect_removed() {
   [ "$(regval "$config_key" CloudUrl)" = "$url" ] || fail "$step: CloudUrl is \"$(regval "$config_key" CloudUrl)\", want it kept: $url"
   if compgen -G "$(temp_dir)/~nsu*.tmp" >/dev/null; then fail "$step: left $(ls -d "$(temp_dir)"/~nsu*.tmp)"; fi
 }
+# A second Windows user with station files, in the machine's profile list,
+# for the purge; and the test-only bcryptprimitives.dll, as the purge is
+# run by the installed exe.
+other_profile() { echo "$WINEPREFIX/drive_c/users/lifetag-other"; }
+put_other_user() {
+  wine reg add 'HKLM\Software\Microsoft\Windows NT\CurrentVersion\ProfileList\S-1-5-21-1-2-3-1001' \
+    /v ProfileImagePath /t REG_EXPAND_SZ /d 'C:\users\lifetag-other' /f /reg:64 >>"$work/wine.log" 2>&1
+  mkdir -p "$(other_profile)/AppData/Local/Lifetag" "$(other_profile)/AppData/Roaming/Lifetag"
+  echo cache >"$(other_profile)/AppData/Local/Lifetag/station-cache.db"
+  echo '{}' >"$(other_profile)/AppData/Roaming/Lifetag/station.json"
+  cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+}
+# expect_purged CLOUDURL: the program and every user's station files gone,
+# the machine's address kept.
+expect_purged() {
+  local url="$1" step="$2" d
+  for d in "$(dirname "$(user_settings)")" "$(dirname "$(user_cache)")" \
+    "$(other_profile)/AppData/Local/Lifetag" "$(other_profile)/AppData/Roaming/Lifetag"; do
+    [ ! -e "$d" ] || fail "$step: $d is still there"
+  done
+  [ ! -e "$(program_dir)" ] || fail "$step: $(program_dir) is still there"
+  [ -z "$(arp)" ] || fail "$step: an Add/Remove entry is still there"
+  [ "$(regval "$config_key" CloudUrl)" = "$url" ] || fail "$step: CloudUrl is \"$(regval "$config_key" CloudUrl)\", want it kept: $url"
+}
 # run_rc CMD...: the command's exit code, never failing the script.
 run_rc() { local rc=0; "$@" >>"$work/wine.log" 2>&1 || rc=$?; echo "$rc"; }
 # win_rc COMMAND-LINE: runs it from a batch file with cmd, as IT types it,
@@ -256,8 +287,58 @@ import -window root "$shot"
 if xwininfo -root -tree | grep '"Missing Requirements"' >/dev/null; then fail "Wails' own Missing Requirements box is shown"; fi
 WINEPREFIX="$WINEPREFIX" wineserver -k
 wait "$exe_pid" 2>/dev/null || true
-rm "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
 echo "   screenshot of our message: $shot"
+
+echo "== wine: IT's policy in the registry, read by the installed exe"
+# bridge METHOD: Struct/Method's answer from the running exe's bridge.
+bridge() {
+  curl -fsS -X POST -H "Origin: http://$addr" -H 'Content-Type: application/json' -d '[]' "http://$addr/bridge/$1"
+}
+# with_station CHECK: starts the installed exe in browser mode, runs CHECK
+# once it answers, stops it.
+with_station() {
+  addr="127.0.0.1:$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  wine "$(program_dir)/lifetag-station.exe" --browser "$addr" >"$work/exe.log" 2>&1 &
+  local pid=$! deadline=$((SECONDS + 60))
+  until bridge Station/Info >/dev/null 2>&1; do
+    kill -0 "$pid" 2>/dev/null || fail "policy: the exe exited: $(tail -5 "$work/exe.log")"
+    [ "$SECONDS" -lt "$deadline" ] || fail "policy: the exe did not answer in 60 s: $(tail -5 "$work/exe.log")"
+    sleep 0.5
+  done
+  "$@"
+  WINEPREFIX="$WINEPREFIX" wineserver -k
+  wait "$pid" 2>/dev/null || true
+}
+mkdir -p "$(dirname "$(user_settings)")"
+# What an earlier station kept from the first run: the address, as a default.
+echo '{"cloudUrl":"https://mine.example.org"}' >"$(user_settings)"
+wine reg add "$config_key" /v Printer /t REG_SZ /d 'Front desk' /f /reg:64 >>"$work/wine.log" 2>&1
+wine reg add "$config_key" /v Copies /t REG_DWORD /d 3 /f /reg:64 >>"$work/wine.log" 2>&1
+wine reg add "$config_key\Calibrations" /v 'Front desk' /t REG_SZ /d '1.5 -0.5' /f /reg:64 >>"$work/wine.log" 2>&1
+policy_defaults() {
+  local state printer
+  state="$(bridge Session/State)"
+  echo "$state" | jq -e --arg u "$url" '.result.cloudUrl == $u and .result.cloudUrlLocked == false' >/dev/null ||
+    fail "policy: the registry's address must win over a first-run default: $state"
+  printer="$(bridge Printing/Settings)"
+  echo "$printer" | jq -e '.result.printer == "Front desk" and .result.copies == 3 and .result.calibration.offsetX == 1.5 and .result.calibration.offsetY == -0.5' >/dev/null ||
+    fail "policy: the machine's printer defaults: $printer"
+}
+with_station policy_defaults
+# The user's own choice, then IT locks the address.
+echo '{"cloudUrl":"https://mine.example.org","cloudUrlChosen":true}' >"$(user_settings)"
+wine reg add "$config_key" /v Locked /t REG_SZ /d cloudUrl /f /reg:64 >>"$work/wine.log" 2>&1
+policy_locked() {
+  local state
+  state="$(bridge Session/State)"
+  echo "$state" | jq -e --arg u "$url" '.result.cloudUrl == $u and .result.cloudUrlLocked == true' >/dev/null ||
+    fail "policy: a locked address must win over the user's choice: $state"
+}
+with_station policy_locked
+for v in Printer Copies Locked; do wine reg delete "$config_key" /v "$v" /f /reg:64 >>"$work/wine.log" 2>&1; done
+wine reg delete "$config_key\Calibrations" /f /reg:64 >>"$work/wine.log" 2>&1
+rm -f "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+nsis+=("policy ok")
 
 put_user_files
 rc="$(run_rc wine "$new_setup" /S /UNINSTALL)"
@@ -279,6 +360,15 @@ rc="$(win_rc "$quiet")"
 [ "$rc" = 0 ] || fail "nsis QuietUninstallString ($quiet): exit $rc"
 expect_removed "$url" "nsis QuietUninstallString"
 nsis+=("QuietUninstallString ok")
+rc="$(run_rc wine "$new_setup" /S)"
+[ "$rc" = 0 ] || fail "nsis reinstall for the purge: exit $rc"
+put_user_files
+put_other_user
+rc="$(run_rc wine "$new_setup" /S /UNINSTALL /PURGE)"
+[ "$rc" = 0 ] || fail "nsis /UNINSTALL /PURGE: exit $rc: $(nsis_log | tail -3)"
+nsis_log | grep "purge (exit code 0): removed" >/dev/null || fail "nsis /PURGE: no log line: $(nsis_log | tail -3)"
+expect_purged "$url" "nsis /UNINSTALL /PURGE"
+nsis+=("purge ok")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "== wine: MSI"
@@ -308,6 +398,14 @@ rc="$(msi "/x \"$(winpath "$new/lifetag-station.msi")\" /qn")"
 [ "$rc" = 0 ] || fail "msi uninstall: exit $rc"
 expect_removed "$url" "msi uninstall"
 msis+=("uninstall ok")
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn")"
+[ "$rc" = 0 ] || fail "msi reinstall for the purge: exit $rc"
+put_user_files
+put_other_user
+rc="$(msi "/x \"$(winpath "$new/lifetag-station.msi")\" /qn PURGE=1")"
+[ "$rc" = 0 ] || fail "msi /x PURGE=1: exit $rc"
+expect_purged "$url" "msi PURGE=1"
+msis+=("purge ok")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "   Wine has no UAC prompt, no SmartScreen and no Authenticode check at run time, and puts the MSI's"

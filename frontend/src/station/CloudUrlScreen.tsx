@@ -7,9 +7,13 @@ import { stationCopy } from "./copy";
 
 const copy = stationCopy.cloud;
 
+/** Session.State's cloudUrlLocked (station/app_session.go): IT's policy locks the address. */
+type State = SessionState & { cloudUrlLocked?: boolean };
+
 /** First run: which cloud this station signs in to (IT's config file may have said already). */
-export function CloudUrlScreen(props: { state: SessionState; onDone: () => void }) {
+export function CloudUrlScreen(props: { state: State; onDone: () => void }) {
   const [url, setUrl] = useState(props.state.cloudUrl);
+  const locked = props.state.cloudUrlLocked === true;
   const save = useSetCloudUrl();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,6 +31,8 @@ export function CloudUrlScreen(props: { state: SessionState; onDone: () => void 
         type="url"
         autoComplete="url"
         required
+        readOnly={locked}
+        hint={locked ? copy.locked : undefined}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         error={save.error?.message}

@@ -6,7 +6,7 @@ import type { SessionState } from "./api";
 import { StationApp } from "./StationApp";
 
 // The station's Go side as Wails binds it (window.go.main), holding a session state.
-function bindGo(initial: Partial<SessionState>) {
+function bindGo(initial: Partial<SessionState> & { cloudUrlLocked?: boolean }, warning = "") {
   let state: SessionState = {
     cloudUrl: "https://lifetag.app",
     firstRun: false,
@@ -46,7 +46,10 @@ function bindGo(initial: Partial<SessionState>) {
       body: btoa('{"orders":[],"total":0,"page":1,"pageSize":20}'),
     })),
   };
-  window.go = { main: { Session: session, Cloud: cloud } };
+  const station = {
+    Info: vi.fn(async () => ({ version: "0.1.0", os: "windows", browser: false, warning })),
+  };
+  window.go = { main: { Session: session, Cloud: cloud, Station: station } };
   return session;
 }
 
@@ -134,5 +137,24 @@ describe("StationApp", () => {
     bindGo({ firstRun: true, cloudUrlProblem: problem });
     renderApp();
     expect(await screen.findByRole("alert")).toHaveTextContent(problem);
+  });
+
+  it("shows IT's locked address read-only", async () => {
+    bindGo({ firstRun: true, cloudUrl: "https://lifetag.example.org", cloudUrlLocked: true });
+    renderApp();
+    const field = await screen.findByLabelText(/Cloud address/);
+    expect(field).toHaveValue("https://lifetag.example.org");
+    expect(field).toHaveAttribute("readonly");
+    expect(
+      screen.getByText("IT has set this address for every user of this computer."),
+    ).toBeVisible();
+  });
+
+  it("tells what happened at start", async () => {
+    const moved =
+      "This station now uses the cloud at https://new.example.org, as set for this computer.";
+    bindGo({}, moved);
+    renderApp();
+    expect(await screen.findByRole("alert")).toHaveTextContent(moved);
   });
 });

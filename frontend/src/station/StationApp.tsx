@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { LazyToaster } from "@/components/ui/LazyToaster";
-import { useSessionState } from "./api";
+import { useSessionState, useStationInfo } from "./api";
 import { CloudUrlScreen } from "./CloudUrlScreen";
 import { stationCopy as copy } from "./copy";
 import { SignInScreen } from "./SignInScreen";
@@ -9,6 +9,8 @@ import { StationShell } from "./StationShell";
 /** First run (the cloud's address), sign-in, then the station itself. */
 export function StationApp() {
   const session = useSessionState();
+  // What the station must tell at start (the cache reset or expired, the cloud moved by IT).
+  const warning = useStationInfo().data?.warning;
   const [changingCloud, setChangingCloud] = useState(false);
   let screen;
   if (session.isPending) {
@@ -35,6 +37,11 @@ export function StationApp() {
   }
   return (
     <>
+      {warning && (
+        <p className="station-banner station-banner-offline" role="alert">
+          {warning}
+        </p>
+      )}
       {screen}
       <LazyToaster />
     </>

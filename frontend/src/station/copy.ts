@@ -10,6 +10,7 @@ export const stationCopy = {
     save: "Connect",
     saving: "Connecting...",
     change: "Change cloud",
+    locked: "IT has set this address for every user of this computer.",
   },
   signIn: {
     title: "Sign in to the print station",

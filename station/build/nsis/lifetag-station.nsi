@@ -8,13 +8,13 @@
 ;
 ; For IT, silently (README, "Desktop print station"):
 ;   lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/D=C:\path]
-;   lifetag-station-setup.exe /S /UNINSTALL
+;   lifetag-station-setup.exe /S /UNINSTALL [/PURGE]
 ; or the Add/Remove entry's QuietUninstallString (winget, Intune), which
 ; uninstalls alike.
 ;
 ; The rules, the same as the MSI's (station/build/wix/lifetag-station.wxs):
 ; - /CLOUDURL= writes HKLM\SOFTWARE\Lifetag\Station\CloudUrl, which the
-;   station offers on its first run (station/machine_windows.go). It must be
+;   station reads as the machine's policy (station/internal/settings). It must be
 ;   an https:// address (the station's settings.CheckMachineURL): anything
 ;   else stops the install before it changes anything.
 ; - An upgrade without /CLOUDURL= keeps the address already there.
@@ -23,6 +23,10 @@
 ;   and keeps the machine's cloud address and every user's settings,
 ;   calibration and offline cache (IT removes those on purpose, README).
 ; - Each installer refuses to install over the other.
+; - /PURGE (with /UNINSTALL, or to uninstall.exe), as the MSI's PURGE=1:
+;   before anything is removed, the installed exe removes every user's
+;   offline cache and settings (lifetag-station --purge-all-users,
+;   station/internal/purge); if it fails, nothing is uninstalled.
 ; Every refusal exits with its own code (EXIT_* below) and writes a line to
 ; the log, %TEMP%\lifetag-station-setup.log (C:\Windows\Temp for SYSTEM).
 ; A 64-bit installer for a 64-bit program: 32-bit Windows will not start it
@@ -46,6 +50,7 @@ Target amd64-unicode
 !define EXIT_OTHER 5        ; installed with the MSI
 !define EXIT_NOT_X64 6      ; not x64 Windows (ARM64 runs x64 programs, but the station is not supported there)
 !define EXIT_UNINSTALL 7    ; /UNINSTALL found nothing, or left files behind
+!define EXIT_PURGE 8        ; /PURGE could not remove every user's data (nothing uninstalled)
 
 Name "${PRODUCT}"
 OutFile "${OUTFILE}"
@@ -77,6 +82,7 @@ VIAddVersionKey "ProductVersion" "${VERSION}"
 !insertmacro MUI_LANGUAGE "English"
 
 Var CloudUrl    ; the /CLOUDURL= value
+Var Purge       ; 1 with /PURGE
 Var HasCloudUrl ; 1 when /CLOUDURL= was given
 
 ; Log TEXT appends a line to the log.
@@ -85,7 +91,8 @@ Var HasCloudUrl ; 1 when /CLOUDURL= was given
   Call WriteLog
 !macroend
 
-Function WriteLog
+!macro WriteLogFunction un
+Function ${un}WriteLog
   Exch $0
   Push $1
   FileOpen $1 "${LOG}" a
@@ -95,6 +102,9 @@ Function WriteLog
   Pop $1
   Pop $0
 FunctionEnd
+!macroend
+!insertmacro WriteLogFunction ""
+!insertmacro WriteLogFunction "un."
 
 ; Refuse CODE TEXT: the log line, a message (none when silent), the exit code.
 !macro Refuse code text
@@ -235,7 +245,17 @@ Function Uninstall
   ${OrIfNot} ${FileExists} "$0\uninstall.exe"
     !insertmacro Refuse ${EXIT_UNINSTALL} "${PRODUCT} is not installed with this installer; nothing to uninstall."
   ${EndIf}
-  ExecWait '"$0\uninstall.exe" /S _?=$0' $1
+  ${GetParameters} $2
+  ClearErrors
+  ${GetOptions} $2 "/PURGE" $3
+  ${If} ${Errors}
+    ExecWait '"$0\uninstall.exe" /S _?=$0' $1
+  ${Else}
+    ExecWait '"$0\uninstall.exe" /S /PURGE _?=$0' $1
+  ${EndIf}
+  ${If} $1 == ${EXIT_PURGE}
+    !insertmacro Refuse ${EXIT_PURGE} "/PURGE could not remove every user's Lifetag Station data (see the line before); nothing was uninstalled."
+  ${EndIf}
   Delete "$0\uninstall.exe"
   RMDir "$0"
   ${If} $1 != 0
@@ -281,10 +301,29 @@ SectionEnd
 
 Function un.onInit
   SetRegView 64
+  ${un.GetParameters} $0
+  ClearErrors
+  ${un.GetOptions} $0 "/PURGE" $1
+  ${IfNot} ${Errors}
+    StrCpy $Purge 1
+  ${EndIf}
 FunctionEnd
 
 Section "Uninstall"
   SetShellVarContext all
+  ; The purge first, by the exe about to be removed, so a failure leaves
+  ; the station installed and the uninstall can be run again.
+  ${If} $Purge == 1
+    nsExec::ExecToStack '"$INSTDIR\lifetag-station.exe" --purge-all-users'
+    Pop $0 ; the exit code
+    Pop $1 ; what it printed: the folders removed, or why not
+    Push "purge (exit code $0): $1"
+    Call un.WriteLog
+    ${If} $0 != 0
+      SetErrorLevel ${EXIT_PURGE}
+      Quit
+    ${EndIf}
+  ${EndIf}
   Delete "$SMPROGRAMS\${PRODUCT}.lnk"
   Delete "$INSTDIR\lifetag-station.exe"
   Delete "$INSTDIR\uninstall.exe" ; fails while it runs in place (/UNINSTALL removes it)

@@ -34,6 +34,9 @@ type DB struct {
 	seal *sealer
 	// Now is the clock, replaceable in tests.
 	Now func() time.Time
+	// Fresh: the file did not exist (a first start, or the cache was
+	// removed, as a purge does); it was sealed under a new key.
+	Fresh bool
 }
 
 const schema = `
@@ -72,7 +75,9 @@ var ErrKeyLost = errors.New("the offline cache was sealed with a key this machin
 // A file whose key was lost is emptied and reopened, and ErrKeyLost comes
 // back beside the usable DB so the window can say so.
 func Open(path string, store secrets.Store) (*DB, error) {
-	key, err := loadKey(store)
+	_, statErr := os.Stat(path)
+	fresh := errors.Is(statErr, os.ErrNotExist)
+	key, err := loadKey(store, fresh)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +100,7 @@ func Open(path string, store secrets.Store) (*DB, error) {
 	}
 	// One writer at a time; the station is one process.
 	conn.SetMaxOpenConns(1)
-	db := &DB{sql: conn, seal: s, Now: time.Now}
+	db := &DB{sql: conn, seal: s, Now: time.Now, Fresh: fresh}
 	if _, err := conn.Exec(schema); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("cache: schema: %w", err)

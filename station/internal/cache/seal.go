@@ -21,10 +21,11 @@ type sealer struct {
 	aead cipher.AEAD
 }
 
-// loadKey returns the cache key from the store, making one the first time.
-func loadKey(store secrets.Store) ([]byte, error) {
+// loadKey returns the cache key from the store, making one the first time
+// and for a fresh file (a key left from a removed cache is not reused).
+func loadKey(store secrets.Store, fresh bool) ([]byte, error) {
 	encoded, err := store.Get(keyName)
-	if errors.Is(err, secrets.ErrNotFound) {
+	if errors.Is(err, secrets.ErrNotFound) || (fresh && err == nil) {
 		key := make([]byte, 32)
 		if _, err := rand.Read(key); err != nil {
 			return nil, err

@@ -116,14 +116,12 @@ func (t *Tracker) Status(ctx context.Context) (Status, error) {
 	if !since.IsZero() {
 		st.Online, st.OfflineSince = false, &since
 	}
-	for _, k := range []string{"orders-synced", "library-synced"} {
-		synced, err := t.DB.Time(ctx, key, k)
-		if err != nil {
-			return st, err
-		}
-		if !synced.IsZero() && (st.LastSynced == nil || synced.After(*st.LastSynced)) {
-			st.LastSynced = &synced
-		}
+	synced, err := t.DB.LastSynced(ctx, key)
+	if err != nil {
+		return st, err
+	}
+	if !synced.IsZero() {
+		st.LastSynced = &synced
 	}
 	if st.OutOfDate, err = t.DB.Meta(ctx, key, outOfDateKey); err != nil {
 		return st, err

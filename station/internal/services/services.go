@@ -4,10 +4,13 @@
 package services
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/library"
@@ -25,6 +28,8 @@ type Paths struct {
 	UserSettings   string // the user's station.json
 	SecretsDir     string // the 0600 secrets when no keyring answers
 	CacheFile      string // the offline cache
+	// Registry reads the machine's registry policy (nil for none).
+	Registry func() (settings.RegistryValues, error)
 }
 
 // DefaultPaths are this OS's: settings and secrets in the user's
@@ -43,6 +48,7 @@ func DefaultPaths() (Paths, error) {
 		UserSettings:   filepath.Join(dir, "station.json"),
 		SecretsDir:     filepath.Join(dir, "secrets"),
 		CacheFile:      filepath.Join(cacheDir, "Lifetag", "station-cache.db"),
+		Registry:       settings.MachineRegistry,
 	}, nil
 }
 
@@ -65,22 +71,58 @@ type Services struct {
 // for the OS keyring with its file fallback) and printing with spooler
 // (printing.System()). It restores a kept session without the network.
 func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, error) {
-	st := &settings.Store{SystemPath: p.SystemSettings, UserPath: p.UserSettings}
-	if _, err := st.Load(); err != nil {
+	st := &settings.Store{SystemPath: p.SystemSettings, UserPath: p.UserSettings, Registry: p.Registry}
+	cur, err := st.Load()
+	if err != nil {
 		return nil, err
 	}
+	var warnings []string
 	db, err := cache.Open(p.CacheFile, store)
-	warning := ""
 	if errors.Is(err, cache.ErrKeyLost) {
-		warning, err = err.Error(), nil
+		warnings, err = append(warnings, err.Error()), nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	sess := session.New(st, store)
-	if _, err := sess.Restore(); err != nil {
+	// A cache not synced for the policy's days is wiped before anyone can
+	// open it (DefaultCacheDays says why).
+	expired, err := db.ExpireBefore(context.Background(), db.Now().AddDate(0, 0, -cur.CacheDays))
+	if err != nil {
 		db.Close()
 		return nil, err
+	}
+	if expired > 0 {
+		slog.Warn("station: offline cache wiped: not synced within the days set", "days", cur.CacheDays, "accounts", expired)
+		warnings = append(warnings, MsgCacheExpired(cur.CacheDays))
+	}
+	sess := session.New(st, store)
+	kept, err := sess.Restore()
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	// The cloud in use changed since the session was made (IT's policy
+	// moved the machine): the old cloud's session is forgotten here, with
+	// no call to it. What the cache holds for the old cloud stays under
+	// its account (the cloud's address is part of it), so it is never sent
+	// to the new cloud; it is sent if this person signs in to the old
+	// cloud again, and wiped with the rest when it expires.
+	// A new cache beside a kept session: the cache was removed (the
+	// uninstallers' purge removes every user's cache and settings but
+	// cannot reach their Credential Manager), so the session is a leftover.
+	if kept != nil && db.Fresh {
+		if err := sess.Forget(); err != nil {
+			db.Close()
+			return nil, err
+		}
+		kept = nil
+	}
+	if kept != nil && kept.CloudURL != cur.CloudURL {
+		if err := sess.Forget(); err != nil {
+			db.Close()
+			return nil, err
+		}
+		warnings = append(warnings, MsgCloudMoved(kept.CloudURL, cur.CloudURL))
 	}
 	tracker := offline.NewTracker(db, sess)
 	pr := &printing.Service{Spooler: spooler, Settings: st}
@@ -88,8 +130,22 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 		Settings: st, Secrets: store, Session: sess, Cache: db, Offline: tracker, Printing: pr,
 		Orders:  orders.New(sess, db, tracker, pr),
 		Library: library.New(sess, db, tracker, pr),
-		Warning: warning,
+		Warning: strings.Join(warnings, " "),
 	}, nil
+}
+
+// MsgCloudMoved is the window's message at the start after the cloud in
+// use changed under a kept session.
+func MsgCloudMoved(from, to string) string {
+	return fmt.Sprintf("This station now uses the cloud at %s, as set for this computer, so you were signed out of %s. "+
+		"Changes made offline for %s stay on this computer for it and are sent only if you sign in there again.", to, from, from)
+}
+
+// MsgCacheExpired is the window's message at the start that wiped an
+// offline cache not synced for days.
+func MsgCacheExpired(days int) string {
+	return fmt.Sprintf("The offline copy on this computer had not been updated from the cloud for more than %d days, "+
+		"so it was deleted, with any changes made offline that were not sent. It fills again when you are online.", days)
 }
 
 // Close closes the cache.

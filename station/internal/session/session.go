@@ -11,12 +11,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/version"
+	"github.com/lifetag/lifetag/station/internal/cloudhttp"
 	"github.com/lifetag/lifetag/station/internal/secrets"
 	"github.com/lifetag/lifetag/station/internal/settings"
 )
@@ -65,6 +67,8 @@ type Service struct {
 	// UserAgent names the station and its version to the cloud, which
 	// refuses a station older than it supports (pkg/version).
 	UserAgent string
+	// HTTP reaches the cloud through the machine's proxy (cloudhttp).
+	HTTP *http.Client
 
 	mu      sync.Mutex
 	current *stored
@@ -72,7 +76,7 @@ type Service struct {
 
 // New returns a signed-out session; Restore reads a kept one.
 func New(st *settings.Store, sec secrets.Store) *Service {
-	return &Service{settings: st, secrets: sec, UserAgent: version.StationUserAgent()}
+	return &Service{settings: st, secrets: sec, UserAgent: version.StationUserAgent(), HTTP: cloudhttp.Client()}
 }
 
 // Restore reads the kept session, without the network: nil when there is
@@ -105,7 +109,7 @@ func (s *Service) SignIn(ctx context.Context, cloudURL, email, password string, 
 	if err != nil {
 		return nil, err
 	}
-	base = base.WithUserAgent(s.UserAgent)
+	base = base.WithUserAgent(s.UserAgent).WithHTTPClient(s.HTTP)
 	var st stored
 	if corporate {
 		in, err := base.CorporateLogin(ctx, email, password)
@@ -163,6 +167,18 @@ func (s *Service) SignOut(ctx context.Context) error {
 	return nil
 }
 
+// Forget forgets the kept session here without calling its cloud (the
+// cloud in use changed at start, with no network needed).
+func (s *Service) Forget() error {
+	s.mu.Lock()
+	s.current = nil
+	s.mu.Unlock()
+	if err := s.secrets.Delete(secretName); err != nil {
+		return fmt.Errorf("session: forgetting the session in %s: %w", s.secrets.Where(), err)
+	}
+	return nil
+}
+
 // Current is the signed-in account, or nil.
 func (s *Service) Current() *Account {
 	s.mu.Lock()
@@ -185,7 +201,7 @@ func (s *Service) Client() (*client.Client, Account, error) {
 	if err != nil {
 		return nil, Account{}, err
 	}
-	return c.WithToken(s.current.Token).WithUserAgent(s.UserAgent), s.current.Account, nil
+	return c.WithToken(s.current.Token).WithUserAgent(s.UserAgent).WithHTTPClient(s.HTTP), s.current.Account, nil
 }
 
 // Require is the signed-in account when it has role, else an error for
