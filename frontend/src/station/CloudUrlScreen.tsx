@@ -7,13 +7,11 @@ import { stationCopy } from "./copy";
 
 const copy = stationCopy.cloud;
 
-/** Session.State's cloudUrlLocked (station/app_session.go): IT's policy locks the address. */
-type State = SessionState & { cloudUrlLocked?: boolean };
-
 /** First run: which cloud this station signs in to (IT's config file may have said already). */
-export function CloudUrlScreen(props: { state: State; onDone: () => void }) {
+export function CloudUrlScreen(props: { state: SessionState; onDone: () => void }) {
   const [url, setUrl] = useState(props.state.cloudUrl);
-  const locked = props.state.cloudUrlLocked === true;
+  // IT's policy locks the address (station/app_session.go).
+  const locked = props.state.cloudUrlLocked;
   const save = useSetCloudUrl();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -20,6 +20,8 @@ function bindPrinting(initial: Partial<PrinterSettings>) {
     calibration: { offsetX: 0, offsetY: 0 },
     canDialog: true,
     dialog: false,
+    locked: [],
+    calibrationLocked: false,
     ...initial,
   };
   const printing = {

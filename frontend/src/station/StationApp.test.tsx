@@ -6,7 +6,7 @@ import type { SessionState } from "./api";
 import { StationApp } from "./StationApp";
 
 // The station's Go side as Wails binds it (window.go.main), holding a session state.
-function bindGo(initial: Partial<SessionState> & { cloudUrlLocked?: boolean }, warning = "") {
+function bindGo(initial: Partial<SessionState>, warning = "") {
   let state: SessionState = {
     cloudUrl: "https://lifetag.app",
     firstRun: false,
@@ -19,6 +19,7 @@ function bindGo(initial: Partial<SessionState> & { cloudUrlLocked?: boolean }, w
     pending: 0,
     outOfDate: "",
     cloudUrlProblem: "",
+    cloudUrlLocked: false,
     ...initial,
   };
   const session = {
