@@ -217,7 +217,7 @@ type CorporateCode struct {
 	Source         string
 	// ExternalID is the organisation's own id for the worker (employee or
 	// badge number, NormalizeExternalID), "" for none; unique within the
-	// organisation.
+	// organisation whatever its case (ExternalIDKey).
 	ExternalID string
 	// MissingFields counts the recommended fields the record leaves blank
 	// (MissingFields), kept in the clear for the dashboard and analytics.
@@ -276,7 +276,8 @@ type CodeFilter struct {
 	ProjectID int64
 	NoProject bool
 	Active    *bool
-	// ExternalID picks the code with this external id.
+	// ExternalID picks the code with this external id, in any case
+	// (ExternalIDKey).
 	ExternalID string
 	Limit      int
 	Offset     int

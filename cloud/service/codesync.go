@@ -185,7 +185,7 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 		id, err := cloud.NormalizeExternalID(item.ExternalID)
 		if err == nil && id == "" {
 			err = cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDRequired)
-		} else if err == nil && seen[id] {
+		} else if err == nil && seen[cloud.ExternalIDKey(id)] {
 			err = cloud.NewError(cloud.EINVALID, cloud.MsgSyncDuplicateExternal)
 		}
 		if err != nil {
@@ -194,16 +194,13 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 			}
 			continue
 		}
-		seen[id], ids[i] = true, id
+		seen[cloud.ExternalIDKey(id)], ids[i] = true, id
 	}
 	existing, err := s.store.FindCodesByExternalID(ctx, org.ID, compact(ids))
 	if err != nil {
 		return nil, err
 	}
-	byExternal := map[string]*cloud.CorporateCode{}
-	for _, c := range existing {
-		byExternal[c.ExternalID] = c
-	}
+	byExternal := byExternalIDKey(existing)
 	// Templates and projects are looked up once each, not once a worker.
 	type template struct {
 		name   string
@@ -237,10 +234,10 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 			err = t.err
 		case pr.err != nil:
 			err = pr.err
-		case byExternal[ids[i]] == nil:
+		case byExternal[cloud.ExternalIDKey(ids[i])] == nil:
 			p, err = s.planCreate(actor, org.ID, ids[i], item, t.name, t.fields)
 		default:
-			p, err = s.planUpdate(byExternal[ids[i]], item, t.name, t.fields)
+			p, err = s.planUpdate(byExternal[cloud.ExternalIDKey(ids[i])], item, t.name, t.fields)
 		}
 		if err != nil {
 			if err := refuse(i, item, err); err != nil {
@@ -257,6 +254,16 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 		return nil, &SyncRowsError{Rows: rows, first: first}
 	}
 	return plans, nil
+}
+
+// byExternalIDKey indexes codes by their external ids' key
+// (cloud.ExternalIDKey), the one way an id is matched.
+func byExternalIDKey(codes []*cloud.CorporateCode) map[string]*cloud.CorporateCode {
+	out := make(map[string]*cloud.CorporateCode, len(codes))
+	for _, c := range codes {
+		out[cloud.ExternalIDKey(c.ExternalID)] = c
+	}
+	return out
 }
 
 func compact(ids []string) []string {
@@ -563,14 +570,11 @@ func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, org
 	if err != nil {
 		return nil, err
 	}
-	byExternal := map[string]*cloud.CorporateCode{}
-	for _, c := range codes {
-		byExternal[c.ExternalID] = c
-	}
+	byExternal := byExternalIDKey(codes)
 	var unknown, inactive []string
 	codeIDs := make([]int64, 0, len(ids))
 	for _, id := range ids {
-		switch c := byExternal[id]; {
+		switch c := byExternal[cloud.ExternalIDKey(id)]; {
 		case c == nil:
 			unknown = append(unknown, id)
 		case !c.IsActive:
