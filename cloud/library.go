@@ -33,6 +33,9 @@ const (
 	CodeSourceDuplicate  = "duplicate"
 	CodeSourceImport     = "import"
 	CodeSourceCollection = "collection" // a worker's own submission through a collection link
+	// CodeSourceAPI: made by a program through the API's upserts (an HR
+	// sync), counted apart from the officer's CSV imports.
+	CodeSourceAPI = "api"
 )
 
 // CodeLabelTypes are the label types a library code is printed on (§3

@@ -235,9 +235,9 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 		case pr.err != nil:
 			err = pr.err
 		case byExternal[cloud.ExternalIDKey(ids[i])] == nil:
-			p, err = s.planCreate(actor, org.ID, ids[i], item, t.name, t.fields)
+			p, err = s.planCreate(actor, org, ids[i], item, t.name, t.fields)
 		default:
-			p, err = s.planUpdate(byExternal[cloud.ExternalIDKey(ids[i])], item, t.name, t.fields)
+			p, err = s.planUpdate(org, byExternal[cloud.ExternalIDKey(ids[i])], item, t.name, t.fields)
 		}
 		if err != nil {
 			if err := refuse(i, item, err); err != nil {
@@ -276,11 +276,41 @@ func compact(ids []string) []string {
 	return out
 }
 
-func (s *Service) planCreate(actor *cloud.User, orgID int64, externalID string, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
-	code, err := s.newCode(actor, orgID, CodeInput{Name: item.Name, ProjectID: item.ProjectID, TemplateID: item.TemplateID,
-		LabelType: item.LabelType, Values: item.Values, Source: cloud.CodeSourceImport}, templateName, fields)
+// sentValues is what a program sent, read as the CSV import reads its
+// cells (emergency.SpreadsheetValues: "O positive", the organisation's
+// dates), so the API and the import accept the same values.
+func sentValues(org *cloud.Organization, fields []emergency.Field, sent map[string]string) map[string]string {
+	return emergency.SpreadsheetValues(fields, orEmpty(sent), org.DayFirstDates())
+}
+
+// explainRefusal says of each refused value what was sent and what the
+// field allows, as the import says it of a cell (refusal): "Blood type is
+// required" would misstate a value that was sent but not understood.
+func explainRefusal(err error, org *cloud.Organization, fields []emergency.Field, sent, values map[string]string) error {
+	var e *cloud.Error
+	if !errors.As(err, &e) || len(e.Fields) == 0 {
+		return err
+	}
+	fieldOf := map[string]emergency.Field{}
+	for _, f := range emergency.NormalizeFields(fields) {
+		fieldOf[f.ID] = f
+	}
+	explained := *e
+	explained.Fields = slices.Clone(e.Fields)
+	for i, fe := range explained.Fields {
+		explained.Fields[i].Message = refusal(fe.Message, fieldOf[fe.Field], strings.TrimSpace(sent[fe.Field]),
+			values[fe.Field], org.DayFirstDates())
+	}
+	explained.Message = explained.Fields[0].Message
+	return &explained
+}
+
+func (s *Service) planCreate(actor *cloud.User, org *cloud.Organization, externalID string, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
+	values := sentValues(org, fields, item.Values)
+	code, err := s.newCode(actor, org.ID, CodeInput{Name: item.Name, ProjectID: item.ProjectID, TemplateID: item.TemplateID,
+		LabelType: item.LabelType, Values: values, Source: cloud.CodeSourceAPI}, templateName, fields)
 	if err != nil {
-		return planned{}, err
+		return planned{}, explainRefusal(err, org, fields, orEmpty(item.Values), values)
 	}
 	code.ExternalID = externalID
 	if item.IsActive != nil && !*item.IsActive {
@@ -292,7 +322,7 @@ func (s *Service) planCreate(actor *cloud.User, orgID int64, externalID string, 
 // planUpdate is c as item makes it: the template, project, label type,
 // name and values replaced, the active flag only when given. When that
 // equals c as stored, nothing is written (unchanged).
-func (s *Service) planUpdate(c *cloud.CorporateCode, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
+func (s *Service) planUpdate(org *cloud.Organization, c *cloud.CorporateCode, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
 	old, err := s.openCodeRecord(c)
 	if err != nil {
 		return planned{}, err
@@ -303,9 +333,10 @@ func (s *Service) planUpdate(c *cloud.CorporateCode, item BulkUpsertItem, templa
 		// make every code of it "changed".
 		fields, templateName = old.Fields, c.TemplateName
 	}
-	record, err := checkedRecord(fields, orEmpty(item.Values))
+	values := sentValues(org, fields, item.Values)
+	record, err := checkedRecord(fields, values)
 	if err != nil {
-		return planned{}, err
+		return planned{}, explainRefusal(err, org, fields, orEmpty(item.Values), values)
 	}
 	next := *c
 	next.TemplateID, next.TemplateName = item.TemplateID, templateName

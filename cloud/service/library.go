@@ -89,7 +89,8 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 		source = cloud.CodeSourceCollection
 	case source == "":
 		source = cloud.CodeSourceManual
-	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate:
+	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate &&
+		source != cloud.CodeSourceAPI:
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCodeSourceInvalid)
 	}
 	code := &cloud.CorporateCode{OrganizationID: orgID, ProjectID: in.ProjectID, TemplateID: in.TemplateID,

@@ -295,6 +295,7 @@ func (e LibraryCodeLabelType) Valid() bool {
 
 // Defines values for LibraryCodeSource.
 const (
+	LibraryCodeSourceAPI        LibraryCodeSource = "api"
 	LibraryCodeSourceCollection LibraryCodeSource = "collection"
 	LibraryCodeSourceDuplicate  LibraryCodeSource = "duplicate"
 	LibraryCodeSourceImport     LibraryCodeSource = "import"
@@ -304,6 +305,8 @@ const (
 // Valid indicates whether the value is a known member of the LibraryCodeSource enum.
 func (e LibraryCodeSource) Valid() bool {
 	switch e {
+	case LibraryCodeSourceAPI:
+		return true
 	case LibraryCodeSourceCollection:
 		return true
 	case LibraryCodeSourceDuplicate:
@@ -1886,7 +1889,7 @@ type LibraryCode struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
-	// Source How the code was made (collection is a worker's own submission through a link).
+	// Source How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 	Source LibraryCodeSource `json:"source"`
 
 	// TemplateID Null for the Standard Emergency Form (or a template since deleted).
@@ -1902,7 +1905,7 @@ type LibraryCode struct {
 // LibraryCodeLabelType defines model for LibraryCode.LabelType.
 type LibraryCodeLabelType string
 
-// LibraryCodeSource How the code was made (collection is a worker's own submission through a link).
+// LibraryCodeSource How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 type LibraryCodeSource string
 
 // LibraryCodeAnswer defines model for LibraryCodeAnswer.
@@ -2049,7 +2052,7 @@ type OrderView struct {
 type OrgReport struct {
 	ByProject []OrgReportProjectCount `json:"byProject"`
 
-	// BySource Every known source (manual, duplicate, import, collection), zeros included, then any other.
+	// BySource Every known source (manual, duplicate, import, api, collection), zeros included, then any other.
 	BySource            []OrgReportSourceCount `json:"bySource"`
 	CodesCreatedByMonth []OrgReportMonthCount  `json:"codesCreatedByMonth"`
 	GeneratedAt         time.Time              `json:"generatedAt"`

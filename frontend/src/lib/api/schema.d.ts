@@ -3144,7 +3144,7 @@ export interface components {
         OrgReport: {
             quota: components["schemas"]["OrgReportQuota"];
             byProject: components["schemas"]["OrgReportProjectCount"][];
-            /** @description Every known source (manual, duplicate, import, collection), zeros included, then any other. */
+            /** @description Every known source (manual, duplicate, import, api, collection), zeros included, then any other. */
             bySource: components["schemas"]["OrgReportSourceCount"][];
             codesCreatedByMonth: components["schemas"]["OrgReportMonthCount"][];
             labelsPrintedByMonth: components["schemas"]["OrgReportMonthCount"][];
@@ -3277,10 +3277,10 @@ export interface components {
             labelType: "helmet" | "gear" | "wallet";
             isActive: boolean;
             /**
-             * @description How the code was made (collection is a worker's own submission through a link).
+             * @description How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
              * @enum {string}
              */
-            source: "manual" | "duplicate" | "import" | "collection";
+            source: "manual" | "duplicate" | "import" | "api" | "collection";
             /** @description How many required or recommended fields the record leaves blank. */
             missingFields: number;
             /** Format: date-time */

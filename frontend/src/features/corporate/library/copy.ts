@@ -36,6 +36,7 @@ export const libraryCopy = {
     manual: "",
     duplicate: "copy",
     import: "imported",
+    api: "from your HR system (API)",
     collection: "sent by the worker",
   } as Record<string, string>,
   labelTypes: { helmet: "Helmet", gear: "Gear", wallet: "Wallet" } as Record<string, string>,
