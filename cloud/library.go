@@ -52,6 +52,9 @@ const (
 	ActivityCodeUpdated    = "qr_code_updated"
 	ActivityCodeDeleted    = "qr_code_deleted"
 	ActivityCodesImported  = "qr_codes_imported"
+	// ActivityCodesReimported: an import that also updated codes by their
+	// employee or badge numbers (ImportReimportedDetail).
+	ActivityCodesReimported = "qr_codes_reimported"
 )
 
 // Library limits.
@@ -108,8 +111,23 @@ const (
 	// what each column allows; the import skips it, so it may stay.
 	ImportHintName     = "Allowed values (you may delete this row)"
 	MsgImportHasErrors = "Some rows have errors, so nothing was imported. Fix them and try again."
-	msgImportQuota     = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
-	msgQuotaReached    = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
+	// ImportExternalIDColumn is the import's column of the employee or
+	// badge number (the code's external id); "externalId", the API's name,
+	// is read as it too.
+	ImportExternalIDColumn = "Employee or badge number"
+	// ImportReimportedDetail: codes made, codes updated.
+	ImportReimportedDetail = "%d new, %d updated"
+	// ImportExternalIDHint is that column's cell in the template's hint row.
+	ImportExternalIDHint = "letters, digits and - _ . : @ +; a code that has it is updated, not added again"
+	// MsgImportDuplicateExternalID: the row it first appears on.
+	MsgImportDuplicateExternalID = "This employee or badge number is also on row %d"
+	// MsgImportPossibleDuplicate: the code's name, id and why (LookAlike*).
+	MsgImportPossibleDuplicate = "Looks like %q (QR code %d): %s. Add the worker's employee or badge number to update that code instead."
+	// Why two records look like one worker.
+	LookAlikeDateOfBirth = "same name and date of birth"
+	LookAlikePhone       = "same name and phone number"
+	msgImportQuota       = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
+	msgQuotaReached      = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
 	// MsgImportQuotaPreview: rows, max, used, left.
 	MsgImportQuotaPreview = "These %d rows would exceed your plan's %d QR codes (%d used, %d left). Remove rows or upgrade your plan before importing."
 	// MsgOverPlan: used, max, the number to delete.

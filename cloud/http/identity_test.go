@@ -3,6 +3,7 @@ package http_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -97,5 +98,83 @@ func TestUpsertReadsValuesAsTheImport(t *testing.T) {
 		values["bloodType"] = "Z positive"
 		resp = e.do("PUT", o.path("/qr-codes/by-external-id/E-3"), o.token, map[string]any{"values": values})
 		wantStatus(t, resp, http.StatusBadRequest, `"Z positive" is not a blood type (allowed: one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown)`)
+	})
+}
+
+func TestImportUpdatesByExternalID(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		header := "Name,Employee or badge number,Full Name,Date of Birth,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n"
+		file := header +
+			",BF-0101,José Núñez,31/12/1980,O positive,Ana Núñez,+44 7700 900101\r\n" +
+			",BF-0102,Łukasz Wójcik,01/02/1990,A+,Ola Wójcik,+44 7700 900102\r\n"
+		imp := func(csv string, commit bool) response {
+			return e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": csv, "commit": commit})
+		}
+		resp := imp(file, true)
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["imported"] != 2.0 || resp.JSON()["new"] != 2.0 {
+			t.Fatalf("first import %s", resp.Body)
+		}
+
+		// Again, one phone changed and the id in lower case: one update,
+		// field by field, one unchanged, nothing new.
+		changed := strings.Replace(strings.Replace(file, "900101", "900199", 1), "BF-0101", "bf-0101", 1)
+		resp = imp(changed, false)
+		wantStatus(t, resp, http.StatusOK, "")
+		got := resp.JSON()
+		if got["new"] != 0.0 || got["updates"] != 1.0 || got["unchanged"] != 1.0 || got["invalid"] != 0.0 {
+			t.Fatalf("preview %s", resp.Body)
+		}
+		rows := got["rows"].([]any)
+		first := rows[0].(map[string]any)
+		wantChanges := `[map[field:Emergency Contact Phone from:+44 7700 900101 to:+44 7700 900199]]`
+		if first["action"] != "update" || fmt.Sprint(first["changes"]) != wantChanges || rows[1].(map[string]any)["action"] != "unchanged" {
+			t.Fatalf("rows %v", rows)
+		}
+		resp = imp(changed, true)
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["imported"] != 0.0 || resp.JSON()["updates"] != 1.0 {
+			t.Fatalf("second import %s", resp.Body)
+		}
+		list := e.do("GET", o.path("/qr-codes?records=1"), o.token, nil).JSON()["qrCodes"].([]any)
+		if len(list) != 2 {
+			t.Fatalf("%d codes after re-importing, want 2", len(list))
+		}
+		for _, c := range list {
+			code := c.(map[string]any)
+			if code["externalId"] == "BF-0101" &&
+				code["record"].(map[string]any)["values"].(map[string]any)["contact1Phone"] != "+44 7700 900199" {
+				t.Fatalf("not updated: %v", code)
+			}
+		}
+
+		// The same id twice in a file is refused on its second row.
+		resp = imp(header+",E-1,A,,O+,B,+44 7700 900001\r\n,e-1,C,,O+,D,+44 7700 900002\r\n", false)
+		wantStatus(t, resp, http.StatusOK, "")
+		second := resp.JSON()["rows"].([]any)[1].(map[string]any)["errors"].(map[string]any)
+		if second["Employee or badge number"] != fmt.Sprintf(cloud.MsgImportDuplicateExternalID, 2) {
+			t.Fatalf("twice: %s", resp.Body)
+		}
+
+		// A row without an id that looks like a code (same name and date of
+		// birth) is marked in the preview, and once imported both codes are
+		// marked in the library.
+		lookalike := header + ",,jose nunez,31/12/1980,O+,Someone,+44 7700 900555\r\n"
+		resp = imp(lookalike, false)
+		wantStatus(t, resp, http.StatusOK, "")
+		row := resp.JSON()["rows"].([]any)[0].(map[string]any)
+		if row["action"] != "new" || !strings.Contains(row["possibleDuplicate"].(string), cloud.LookAlikeDateOfBirth) {
+			t.Fatalf("look-alike preview %s", resp.Body)
+		}
+		wantStatus(t, imp(lookalike, true), http.StatusOK, "")
+		marked := 0
+		for _, c := range e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any) {
+			if c.(map[string]any)["possibleDuplicateOf"] != nil {
+				marked++
+			}
+		}
+		if marked != 2 {
+			t.Fatalf("%d codes marked as possible duplicates, want 2", marked)
+		}
 	})
 }

@@ -529,6 +529,11 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 		}
 		lib.QrCodes = append(lib.QrCodes, viewWithRecord(r))
 	}
+	// Two codes that look like one worker are marked, so that an
+	// officer settles them rather than printing both.
+	if err := s.markLookAlikes(ctx, org.ID, lib.QrCodes); err != nil {
+		return nil, err
+	}
 	return lib, nil
 }
 

@@ -272,6 +272,27 @@ func (e HealthStatus) Valid() bool {
 	}
 }
 
+// Defines values for ImportQRCodesRowAction.
+const (
+	ImportQRCodesRowActionNew       ImportQRCodesRowAction = "new"
+	ImportQRCodesRowActionUnchanged ImportQRCodesRowAction = "unchanged"
+	ImportQRCodesRowActionUpdate    ImportQRCodesRowAction = "update"
+)
+
+// Valid indicates whether the value is a known member of the ImportQRCodesRowAction enum.
+func (e ImportQRCodesRowAction) Valid() bool {
+	switch e {
+	case ImportQRCodesRowActionNew:
+		return true
+	case ImportQRCodesRowActionUnchanged:
+		return true
+	case ImportQRCodesRowActionUpdate:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LibraryCodeLabelType.
 const (
 	LibraryCodeLabelTypeGear   LibraryCodeLabelType = "gear"
@@ -1732,6 +1753,14 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// ImportQRCodesChange defines model for ImportQRCodesChange.
+type ImportQRCodesChange struct {
+	// Field The column (the field's label, or Name).
+	Field string `json:"field"`
+	From  string `json:"from"`
+	To    string `json:"to"`
+}
+
 // ImportQRCodesRequest A CSV import, as JSON, the file given either as text (csv) or as its bytes (csvFile).
 type ImportQRCodesRequest struct {
 	// Commit false or absent: only check (the preview); true: import, all rows or none.
@@ -1777,25 +1806,58 @@ type ImportQRCodesResult struct {
 	Imported int `json:"imported"`
 	Invalid  int `json:"invalid"`
 
+	// New How many valid rows make a new code.
+	New int `json:"new"`
+
 	// QuotaProblem In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
 	//
 	// Examples: These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.
 	QuotaProblem string             `json:"quotaProblem"`
 	Rows         []ImportQRCodesRow `json:"rows"`
-	Valid        int                `json:"valid"`
+
+	// Unchanged How many valid rows match a code that they leave as it is.
+	Unchanged int `json:"unchanged"`
+
+	// Updates How many valid rows update an existing code (in the import's outcome: were updated).
+	Updates int `json:"updates"`
+	Valid   int `json:"valid"`
 }
 
-// ImportQRCodesRow One row of the file and its problems.
+// ImportQRCodesRow One row of the file, what importing it does, and its problems.
 type ImportQRCodesRow struct {
+	// Action What importing the row does: new makes a code; update changes the
+	// code that has the row's employee or badge number (matched
+	// ignoring case), as `changes` lists; unchanged leaves that code as
+	// it is.
+	Action ImportQRCodesRowAction `json:"action"`
+
+	// Changes For an update, each value that changes, field by field, in form order.
+	Changes []ImportQRCodesChange `json:"changes"`
+
 	// Errors Problems by column name (Row for the row as a whole); empty when the row is valid.
 	Errors map[string]string `json:"errors"`
+
+	// ExternalID The row's employee or badge number as written; empty for none.
+	ExternalID string `json:"externalId"`
 
 	// Name The name the row's code would have.
 	Name string `json:"name"`
 
+	// PossibleDuplicate For a new row without an employee or badge number, why it looks
+	// like a code the library has (the same name and date of birth, or
+	// the same name and a phone number); empty otherwise. Importing
+	// still makes the code, which the library then marks.
+	PossibleDuplicate string `json:"possibleDuplicate"`
+
 	// Row The spreadsheet's row number (the header is row 1, so the last of 2000 rows is 2001).
 	Row int `json:"row"`
 }
+
+// ImportQRCodesRowAction What importing the row does: new makes a code; update changes the
+// code that has the row's employee or badge number (matched
+// ignoring case), as `changes` lists; unchanged leaves that code as
+// it is.
+type ImportQRCodesRowAction string
 
 // LabelCatalogue defines model for LabelCatalogue.
 type LabelCatalogue struct {
@@ -1876,6 +1938,14 @@ type LibraryCode struct {
 
 	// Name Examples: Ann Rider
 	Name string `json:"name"`
+
+	// PossibleDuplicateOf In the library's list: the id of another code that looks like the
+	// same worker (the same name and date of birth, or the same name and
+	// a phone number) when at least one of the two has no employee or
+	// badge number (two different numbers are two workers); absent or
+	// null otherwise. Giving the worker's code its number and
+	// deleting the other settles it.
+	PossibleDuplicateOf *int64 `json:"possibleDuplicateOf,omitempty"`
 
 	// ProjectID Null when the code is in no project.
 	ProjectID *int64 `json:"projectId"`

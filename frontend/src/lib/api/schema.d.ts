@@ -3283,6 +3283,16 @@ export interface components {
             source: "manual" | "duplicate" | "import" | "api" | "collection";
             /** @description How many required or recommended fields the record leaves blank. */
             missingFields: number;
+            /**
+             * Format: int64
+             * @description In the library's list: the id of another code that looks like the
+             *     same worker (the same name and date of birth, or the same name and
+             *     a phone number) when at least one of the two has no employee or
+             *     badge number (two different numbers are two workers); absent or
+             *     null otherwise. Giving the worker's code its number and
+             *     deleting the other settles it.
+             */
+            possibleDuplicateOf?: number | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -3434,7 +3444,7 @@ export interface components {
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
         };
-        /** @description One row of the file and its problems. */
+        /** @description One row of the file, what importing it does, and its problems. */
         ImportQRCodesRow: {
             /** @description The spreadsheet's row number (the header is row 1, so the last of 2000 rows is 2001). */
             row: number;
@@ -3444,6 +3454,31 @@ export interface components {
             errors: {
                 [key: string]: string;
             };
+            /**
+             * @description What importing the row does: new makes a code; update changes the
+             *     code that has the row's employee or badge number (matched
+             *     ignoring case), as `changes` lists; unchanged leaves that code as
+             *     it is.
+             * @enum {string}
+             */
+            action: "new" | "update" | "unchanged";
+            /** @description The row's employee or badge number as written; empty for none. */
+            externalId: string;
+            /** @description For an update, each value that changes, field by field, in form order. */
+            changes: components["schemas"]["ImportQRCodesChange"][];
+            /**
+             * @description For a new row without an employee or badge number, why it looks
+             *     like a code the library has (the same name and date of birth, or
+             *     the same name and a phone number); empty otherwise. Importing
+             *     still makes the code, which the library then marks.
+             */
+            possibleDuplicate: string;
+        };
+        ImportQRCodesChange: {
+            /** @description The column (the field's label, or Name). */
+            field: string;
+            from: string;
+            to: string;
         };
         ImportQRCodesResult: {
             /**
@@ -3454,6 +3489,12 @@ export interface components {
             rows: components["schemas"]["ImportQRCodesRow"][];
             valid: number;
             invalid: number;
+            /** @description How many valid rows make a new code. */
+            new: number;
+            /** @description How many valid rows update an existing code (in the import's outcome: were updated). */
+            updates: number;
+            /** @description How many valid rows match a code that they leave as it is. */
+            unchanged: number;
             /** @description How many codes were made (0 in the preview). */
             imported: number;
         };
