@@ -55,6 +55,8 @@ const (
 	// ActivityCodesReimported: an import that also updated codes by their
 	// employee or badge numbers (ImportReimportedDetail).
 	ActivityCodesReimported = "qr_codes_reimported"
+	// ActivityExternalIDsAttached: how many codes got a number from a file.
+	ActivityExternalIDsAttached = "external_ids_attached"
 )
 
 // Library limits.
@@ -123,6 +125,15 @@ const (
 	MsgImportDuplicateExternalID = "This employee or badge number is also on row %d"
 	// MsgImportPossibleDuplicate: the code's name, id and why (LookAlike*).
 	MsgImportPossibleDuplicate = "Looks like %q (QR code %d): %s. Add the worker's employee or badge number to update that code instead."
+	// Attaching employee or badge numbers to existing codes.
+	MsgAttachColumns   = "The file needs a Name or QR code ID column and an Employee or badge number column"
+	MsgAttachHasErrors = "Some rows have errors, so nothing was saved. Fix them and try again."
+	// MsgAttachNoSuchName: the name.
+	MsgAttachNoSuchName = "No QR code is named %q"
+	// MsgAttachNameTwice: how many, the name, the id column's name.
+	MsgAttachNameTwice = "%d QR codes are named %q: use the %s column for them"
+	// MsgAttachCodeTwice: the row that names the code first.
+	MsgAttachCodeTwice = "This QR code is also on row %d"
 	// Why two records look like one worker.
 	LookAlikeDateOfBirth = "same name and date of birth"
 	LookAlikePhone       = "same name and phone number"

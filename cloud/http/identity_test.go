@@ -178,3 +178,47 @@ func TestImportUpdatesByExternalID(t *testing.T) {
 		}
 	})
 }
+
+func TestAttachExternalIDs(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		ids := map[string]int64{}
+		for _, name := range []string{"José Núñez", "Ann Rider", "Twin", "Twin"} {
+			resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": libraryValues(name)})
+			wantStatus(t, resp, http.StatusCreated, "")
+			ids[name] = int64(resp.JSON()["qrCode"].(map[string]any)["id"].(float64))
+		}
+		attach := func(csv string, commit bool) response {
+			return e.do("POST", o.path("/qr-codes/external-ids"), o.token, map[string]any{"csv": csv, "commit": commit})
+		}
+		// By name (accents and case aside); a name two codes have, an
+		// unknown name and a number twice are refused on their rows.
+		resp := attach("Name,Employee or badge number\r\njose nunez,BF-0101\r\nTwin,BF-0103\r\nNobody,BF-0104\r\nAnn Rider,bf-0101\r\n", false)
+		wantStatus(t, resp, http.StatusOK, "")
+		rows := resp.JSON()["rows"].([]any)
+		errs := func(i int) map[string]any { return rows[i].(map[string]any)["errors"].(map[string]any) }
+		if rows[0].(map[string]any)["codeId"] != float64(ids["José Núñez"]) || len(errs(0)) != 0 ||
+			errs(1)["Name"] != fmt.Sprintf(cloud.MsgAttachNameTwice, 2, "Twin", "QR code ID") ||
+			errs(2)["Name"] != fmt.Sprintf(cloud.MsgAttachNoSuchName, "Nobody") ||
+			errs(3)["Employee or badge number"] != fmt.Sprintf(cloud.MsgImportDuplicateExternalID, 2) {
+			t.Fatalf("preview %s", resp.Body)
+		}
+		wantStatus(t, attach("Name,Employee or badge number\r\nTwin,BF-0103\r\n", true), http.StatusBadRequest, cloud.MsgAttachHasErrors)
+
+		// By id and by name, saved together; then the HR sync finds them.
+		resp = attach(fmt.Sprintf("QR code ID,Name,externalId\r\n%d,,BF-0101\r\n%d,,BF-0103\r\n", ids["José Núñez"], ids["Twin"]), true)
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["saved"] != 2.0 {
+			t.Fatalf("attach %s", resp.Body)
+		}
+		resp = e.do("PUT", o.path("/qr-codes/by-external-id/bf-0101"), o.token, map[string]any{"values": libraryValues("José Núñez")})
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["qrCode"].(map[string]any)["id"] != float64(ids["José Núñez"]) {
+			t.Fatalf("sync after attaching %s", resp.Body)
+		}
+		// A number another code has is refused.
+		resp = attach("Name,Employee or badge number\r\nAnn Rider,BF-0103\r\n", false)
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["invalid"] != 1.0 {
+			t.Fatalf("taken %s", resp.Body)
+		}
+	})
+}

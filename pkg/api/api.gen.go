@@ -920,6 +920,50 @@ type AnalyticsEvent struct {
 	Value *float64 `json:"value,omitempty"`
 }
 
+// AttachExternalIDsRequest A file of codes and their employee or badge numbers, as text (csv) or as its bytes (csvFile), read as the import reads its files.
+type AttachExternalIDsRequest struct {
+	// Commit false or absent: only check (the preview); true: save, all rows or none.
+	Commit bool `json:"commit,omitempty"`
+
+	// Csv Examples: Name,Employee or badge number
+	// José Núñez,BF-0101
+	Csv string `json:"csv,omitempty"`
+
+	// CsvFile In place of csv, the file's bytes as saved, in base64 (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
+	CsvFile []byte `json:"csvFile,omitempty"`
+}
+
+// AttachExternalIDsResult defines model for AttachExternalIDsResult.
+type AttachExternalIDsResult struct {
+	Invalid int                    `json:"invalid"`
+	Rows    []AttachExternalIDsRow `json:"rows"`
+
+	// Saved How many codes got a new number (0 in the preview).
+	Saved int `json:"saved"`
+	Valid int `json:"valid"`
+}
+
+// AttachExternalIDsRow defines model for AttachExternalIDsRow.
+type AttachExternalIDsRow struct {
+	// CodeID The code the row found; null when none.
+	CodeID *int64 `json:"codeId"`
+
+	// Current The number the code has now; empty for none.
+	Current string `json:"current"`
+
+	// Errors Problems by column name; empty when the row is valid.
+	Errors map[string]string `json:"errors"`
+
+	// ExternalID The number the row gives.
+	ExternalID string `json:"externalId"`
+
+	// Name The code's name (as the row wrote it when no code was found).
+	Name string `json:"name"`
+
+	// Row The spreadsheet's row number (the header is row 1).
+	Row int `json:"row"`
+}
+
 // BatchFit defines model for BatchFit.
 type BatchFit struct {
 	// Layouts Every named layout, in the batch printer's order.
@@ -3209,6 +3253,9 @@ type BulkUpsertQRCodesJSONRequestBody = BulkUpsertQRCodesRequest
 
 // UpsertQRCodeByExternalIDJSONRequestBody defines body for UpsertQRCodeByExternalID for application/json ContentType.
 type UpsertQRCodeByExternalIDJSONRequestBody = UpsertQRCodeRequest
+
+// AttachExternalIDsJSONRequestBody defines body for AttachExternalIDs for application/json ContentType.
+type AttachExternalIDsJSONRequestBody = AttachExternalIDsRequest
 
 // ImportQRCodesJSONRequestBody defines body for ImportQRCodes for application/json ContentType.
 type ImportQRCodesJSONRequestBody = ImportQRCodesRequest

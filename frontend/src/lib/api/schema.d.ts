@@ -1587,6 +1587,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/qr-codes/external-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives existing codes their employee or badge numbers from a CSV file (previewed first), so that the import and an HR sync find them.
+         * @description For codes made before they had an employee or badge number. The
+         *     file has two columns: `Name` (the code's name, matched ignoring case
+         *     and accents; a name two codes have is refused on its row) or
+         *     `QR code ID` (the library's id of the code), and `Employee or badge
+         *     number` (or `externalId`). With `commit` false the answer is the
+         *     preview: each row with the code it found, the number it has now and
+         *     its problems. With `commit` true and every row valid, every code
+         *     gets its number in one transaction; a row with problems refuses the
+         *     whole file. Numbers are matched and unique ignoring case.
+         */
+        post: operations["attachExternalIDs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/qr-codes/{codeId}": {
         parameters: {
             query?: never;
@@ -3473,6 +3501,47 @@ export interface components {
              *     still makes the code, which the library then marks.
              */
             possibleDuplicate: string;
+        };
+        /** @description A file of codes and their employee or badge numbers, as text (csv) or as its bytes (csvFile), read as the import reads its files. */
+        AttachExternalIDsRequest: {
+            /**
+             * @example Name,Employee or badge number
+             *     José Núñez,BF-0101
+             */
+            csv?: string;
+            /**
+             * Format: byte
+             * @description In place of csv, the file's bytes as saved, in base64 (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
+             */
+            csvFile?: string;
+            /** @description false or absent: only check (the preview); true: save, all rows or none. */
+            commit?: boolean;
+        };
+        AttachExternalIDsRow: {
+            /** @description The spreadsheet's row number (the header is row 1). */
+            row: number;
+            /**
+             * Format: int64
+             * @description The code the row found; null when none.
+             */
+            codeId: number | null;
+            /** @description The code's name (as the row wrote it when no code was found). */
+            name: string;
+            /** @description The number the row gives. */
+            externalId: string;
+            /** @description The number the code has now; empty for none. */
+            current: string;
+            /** @description Problems by column name; empty when the row is valid. */
+            errors: {
+                [key: string]: string;
+            };
+        };
+        AttachExternalIDsResult: {
+            rows: components["schemas"]["AttachExternalIDsRow"][];
+            valid: number;
+            invalid: number;
+            /** @description How many codes got a new number (0 in the preview). */
+            saved: number;
         };
         ImportQRCodesChange: {
             /** @description The column (the field's label, or Name). */
@@ -8381,6 +8450,65 @@ export interface operations {
             403: components["responses"]["LibraryRefused"];
             404: components["responses"]["LibraryNotFound"];
             /** @description The rows would take the organisation past its plan's codes; nothing was imported. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    attachExternalIDs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachExternalIDsRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview, or what was saved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachExternalIDsResult"];
+                };
+            };
+            /** @description The file cannot be read, or (commit) a row has problems. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            /** @description Another code took one of the numbers meanwhile; nothing was saved. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
