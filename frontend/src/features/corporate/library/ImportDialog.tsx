@@ -72,7 +72,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
         onSuccess: (result) => {
           toast({
             title: copy.imported,
-            description: copy.importedCount(result.imported),
+            description: copy.importedCount(result.imported, result.updates),
             variant: "success",
           });
           props.onClose();
@@ -218,7 +218,9 @@ function PreviewTable({ result }: { result: ImportResult }) {
   return (
     <section aria-label={copy.preview}>
       <p role="status">
-        {copy.summary(result.valid, result.invalid)} {result.invalid > 0 && copy.fixFirst}
+        {copy.summary(result.valid, result.invalid)}{" "}
+        {copy.counts(result.updates, result.new, result.unchanged)}{" "}
+        {result.invalid > 0 && copy.fixFirst}
       </p>
       {result.quotaProblem !== "" && (
         <p role="alert" className="field-error">
@@ -231,6 +233,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
             <tr>
               <th scope="col">{copy.row}</th>
               <th scope="col">{copy.name}</th>
+              <th scope="col">{libraryCopy.dialog.externalId}</th>
               <th scope="col">{copy.problems}</th>
             </tr>
           </thead>
@@ -241,9 +244,25 @@ function PreviewTable({ result }: { result: ImportResult }) {
                 <tr key={row.row} className={errors.length > 0 ? "import-row-invalid" : undefined}>
                   <td>{row.row}</td>
                   <td>{row.name}</td>
+                  <td>{row.externalId}</td>
                   <td>
                     {errors.length === 0 ? (
-                      copy.ok
+                      <>
+                        {copy.ok}{" "}
+                        <span className="badge">{copy.action[row.action] ?? row.action}</span>
+                        {row.changes.length > 0 && (
+                          <ul>
+                            {row.changes.map((c) => (
+                              <li key={c.field}>{copy.change(c.field, c.from, c.to)}</li>
+                            ))}
+                          </ul>
+                        )}
+                        {row.possibleDuplicate !== "" && (
+                          <p className="field-error">
+                            <strong>{copy.possibleDuplicate}:</strong> {row.possibleDuplicate}
+                          </p>
+                        )}
+                      </>
                     ) : (
                       <ul>
                         {errors.map(([column, message]) => (
@@ -265,7 +284,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
 }
 
 /** The file's bytes in base64, as the import's csvFile takes them. */
-async function fileBase64(file: File): Promise<string> {
+export async function fileBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = "";
   // In slices: String.fromCharCode takes its bytes as arguments.

@@ -76,6 +76,34 @@ export const libraryCopy = {
     loading: "Loading…",
     templateMissing: "This form template no longer exists.",
   },
+  possibleDuplicate: "Possible duplicate",
+  possibleDuplicateHint: (id: number) =>
+    `Looks like the same worker as QR code ${id}: give the worker's code its employee or badge number and delete the other.`,
+  attachButton: "Add employee numbers",
+  attachDialog: {
+    title: "Add employee or badge numbers",
+    intro:
+      "Choose a CSV file with a Name (or QR code ID) column and an Employee or badge number column. Codes with numbers are updated, not added again, by the CSV import and by your HR system.",
+    file: "CSV file",
+    preview: "Check rows",
+    previewing: "Checking…",
+    save: (n: number) => `Save ${n} ${n === 1 ? "number" : "numbers"}`,
+    saving: "Saving…",
+    summary: (valid: number, invalid: number) =>
+      `${valid} ${valid === 1 ? "row is" : "rows are"} ready, ${invalid} ${invalid === 1 ? "has" : "have"} errors.`,
+    row: "Row",
+    code: "QR code",
+    number: "Employee or badge number",
+    now: "Now",
+    problems: "Problems",
+    ok: "Ready",
+    none: "none",
+    saved: "Employee numbers saved",
+    savedCount: (n: number) =>
+      `${n} QR ${n === 1 ? "code has" : "codes have"} a new employee or badge number.`,
+    failed: "Employee numbers not saved",
+    close: "Close",
+  },
   importDialog: {
     title: "Import workers from CSV",
     intro:
@@ -88,6 +116,13 @@ export const libraryCopy = {
     switchTemplate: "Switch",
     previewing: "Checking…",
     importButton: (n: number) => `Import ${n} QR ${n === 1 ? "code" : "codes"}`,
+    counts: (updates: number, fresh: number, unchanged: number) =>
+      `${updates} ${updates === 1 ? "update" : "updates"}, ${fresh} new` +
+      (unchanged > 0 ? `, ${unchanged} unchanged.` : "."),
+    action: { new: "New", update: "Update", unchanged: "Unchanged" } as Record<string, string>,
+    change: (field: string, from: string, to: string) =>
+      `${field}: ${from === "" ? "(blank)" : from} → ${to === "" ? "(blank)" : to}`,
+    possibleDuplicate: "Possible duplicate",
     importing: "Importing…",
     summary: (valid: number, invalid: number) =>
       `${valid} ${valid === 1 ? "row is" : "rows are"} ready, ${invalid} ${invalid === 1 ? "has" : "have"} errors.`,
@@ -97,8 +132,9 @@ export const libraryCopy = {
     problems: "Problems",
     ok: "Ready",
     imported: "QR codes imported",
-    importedCount: (n: number) =>
-      `${n} QR ${n === 1 ? "code was" : "codes were"} added to your library.`,
+    importedCount: (n: number, updated: number) =>
+      `${n} QR ${n === 1 ? "code was" : "codes were"} added to your library` +
+      (updated > 0 ? `, ${updated} updated.` : "."),
     failed: "Import failed",
     close: "Close",
   },
