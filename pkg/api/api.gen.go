@@ -1017,7 +1017,7 @@ type BatchPrintRequest struct {
 
 // BulkUpsertQRCodeItem One worker of a bulk upsert.
 type BulkUpsertQRCodeItem struct {
-	// ExternalID The worker's employee or badge number (ExternalIDPath's rule); once per request.
+	// ExternalID The worker's employee or badge number (ExternalIDPath's rule, matched ignoring case); once per request, in any case.
 	ExternalID string `json:"externalId"`
 
 	// IsActive false deactivates, true activates; absent or null leaves it.
@@ -1035,7 +1035,12 @@ type BulkUpsertQRCodeItem struct {
 	// TemplateID 0 or absent: the Standard Emergency Form.
 	TemplateID int64 `json:"templateId,omitempty"`
 
-	// Values The record's values by the template's field ids.
+	// Values The record's values by the template's field ids, read as the CSV
+	// import reads its cells (one rule for both): a blood type in words
+	// ("O positive", "AB neg"), a date as YYYY-MM-DD or, for an
+	// organisation that writes dates day first, DD/MM/YYYY, a checkbox
+	// as yes/no, true/false or 1/0. A value still not understood is
+	// refused saying what was read and what is allowed.
 	Values map[string]string `json:"values,omitempty"`
 }
 
@@ -1569,7 +1574,7 @@ type CorporateUser struct {
 // the record's full name (at most 100 bytes); labelType is helmet,
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
-	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case: one another code has in any case answers 409); kept as given; empty or absent: none.
 	ExternalID string `json:"externalId,omitempty"`
 
 	// LabelType helmet, gear or wallet; empty: helmet.
@@ -1971,7 +1976,7 @@ type LabelsByExternalIDRequest struct {
 type LibraryCode struct {
 	CreatedAt time.Time `json:"createdAt"`
 
-	// ExternalID The organisation's own id for the worker (employee or badge number); null for none.
+	// ExternalID The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one.
 	ExternalID *string              `json:"externalId"`
 	ID         int64                `json:"id"`
 	IsActive   bool                 `json:"isActive"`
@@ -2651,7 +2656,7 @@ type UpdateLinkRequest struct {
 
 // UpdateQRCodeRequest A change to a code; a field left out or null is left as it is.
 type UpdateQRCodeRequest struct {
-	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it.
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case); empty removes it, absent or null leaves it.
 	ExternalID *string `json:"externalId,omitempty"`
 	IsActive   *bool   `json:"isActive,omitempty"`
 
@@ -2704,7 +2709,12 @@ type UpsertQRCodeRequest struct {
 	// TemplateID 0 or absent: the Standard Emergency Form.
 	TemplateID int64 `json:"templateId,omitempty"`
 
-	// Values The record's values by the template's field ids.
+	// Values The record's values by the template's field ids, read as the CSV
+	// import reads its cells (one rule for both): a blood type in words
+	// ("O positive", "AB neg"), a date as YYYY-MM-DD or, for an
+	// organisation that writes dates day first, DD/MM/YYYY, a checkbox
+	// as yes/no, true/false or 1/0. A value still not understood is
+	// refused saying what was read and what is allowed.
 	Values map[string]string `json:"values,omitempty"`
 }
 

@@ -3285,7 +3285,7 @@ export interface components {
             id: number;
             /** @example Ann Rider */
             name: string;
-            /** @description The organisation's own id for the worker (employee or badge number); null for none. */
+            /** @description The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one. */
             externalId: string | null;
             /**
              * Format: int64
@@ -3399,7 +3399,7 @@ export interface components {
             values?: {
                 [key: string]: string;
             };
-            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case: one another code has in any case answers 409); kept as given; empty or absent: none. */
             externalId?: string;
         };
         /** @description A change to a code; a field left out or null is left as it is. */
@@ -3429,7 +3429,7 @@ export interface components {
                 [key: string]: string;
             };
             isActive?: boolean | null;
-            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it. */
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case); empty removes it, absent or null leaves it. */
             externalId?: string | null;
         };
         /** @description A CSV import, as JSON, the file given either as text (csv) or as its bytes (csvFile). */
@@ -3754,7 +3754,14 @@ export interface components {
             templateId?: number;
             /** @description helmet, gear or wallet; empty: helmet. */
             labelType?: string;
-            /** @description The record's values by the template's field ids. */
+            /**
+             * @description The record's values by the template's field ids, read as the CSV
+             *     import reads its cells (one rule for both): a blood type in words
+             *     ("O positive", "AB neg"), a date as YYYY-MM-DD or, for an
+             *     organisation that writes dates day first, DD/MM/YYYY, a checkbox
+             *     as yes/no, true/false or 1/0. A value still not understood is
+             *     refused saying what was read and what is allowed.
+             */
             values?: {
                 [key: string]: string;
             };
@@ -3770,7 +3777,7 @@ export interface components {
         };
         /** @description One worker of a bulk upsert. */
         BulkUpsertQRCodeItem: {
-            /** @description The worker's employee or badge number (ExternalIDPath's rule); once per request. */
+            /** @description The worker's employee or badge number (ExternalIDPath's rule, matched ignoring case); once per request, in any case. */
             externalId: string;
         } & components["schemas"]["UpsertQRCodeRequest"];
         BulkUpsertQRCodesRequest: {
@@ -4372,7 +4379,9 @@ export interface components {
         /**
          * @description The organisation's own id for the worker (employee or badge
          *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-         *     spaces trimmed); another answers 400.
+         *     spaces trimmed); another answers 400. Matched ignoring case
+         *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+         *     its number as first given.
          */
         ExternalIDPath: string;
     };
@@ -9116,7 +9125,9 @@ export interface operations {
                 /**
                  * @description The organisation's own id for the worker (employee or badge
                  *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-                 *     spaces trimmed); another answers 400.
+                 *     spaces trimmed); another answers 400. Matched ignoring case
+                 *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+                 *     its number as first given.
                  */
                 externalId: components["parameters"]["ExternalIDPath"];
             };
@@ -9171,7 +9182,9 @@ export interface operations {
                 /**
                  * @description The organisation's own id for the worker (employee or badge
                  *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-                 *     spaces trimmed); another answers 400.
+                 *     spaces trimmed); another answers 400. Matched ignoring case
+                 *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+                 *     its number as first given.
                  */
                 externalId: components["parameters"]["ExternalIDPath"];
             };
@@ -9208,7 +9221,9 @@ export interface operations {
                 /**
                  * @description The organisation's own id for the worker (employee or badge
                  *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-                 *     spaces trimmed); another answers 400.
+                 *     spaces trimmed); another answers 400. Matched ignoring case
+                 *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+                 *     its number as first given.
                  */
                 externalId: components["parameters"]["ExternalIDPath"];
             };
