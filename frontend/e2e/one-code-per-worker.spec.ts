@@ -101,7 +101,7 @@ test("one code per worker: re-import updates, numbers attach, the HR sync makes 
   expect(await sync.json()).toMatchObject({ created: 0 });
   const one = await request.put(`/api/corporate/${orgId}/qr-codes/by-external-id/BF-0101`, {
     headers,
-    data: worker("BF-0101", "José Núñez", "+44 7700 900199"),
+    data: { values: worker("BF-0101", "José Núñez", "+44 7700 900199").values },
   });
   expect(one.status()).toBe(200);
   await page.reload();
