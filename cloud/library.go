@@ -117,6 +117,8 @@ const (
 	// badge number (the code's external id); "externalId", the API's name,
 	// is read as it too.
 	ImportExternalIDColumn = "Employee or badge number"
+	// MsgImportExternalIDField refuses an externalIdField the template lacks.
+	MsgImportExternalIDField = "externalIdField must be the id of one of the form template's fields"
 	// ImportReimportedDetail: codes made, codes updated.
 	ImportReimportedDetail = "%d new, %d updated"
 	// ImportExternalIDHint is that column's cell in the template's hint row.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // One code per worker: the external id matches whatever its case at
@@ -220,5 +221,36 @@ func TestAttachExternalIDs(t *testing.T) {
 		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["invalid"] != 1.0 {
 			t.Fatalf("taken %s", resp.Body)
 		}
+	})
+}
+
+// A template's own "Employee number" field gives the rows' numbers when the
+// officer maps it, so the form's number and the sync's are one.
+func TestImportMapsATemplateFieldToTheNumber(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		fields := []emergency.Field{
+			{ID: "fullName", Type: emergency.FieldText, Label: "Full Name", Required: true, Category: "personal", Order: 1, Standard: emergency.SlotFullName},
+			{ID: "employeeNumber", Type: emergency.FieldText, Label: "Employee number", Category: "work", Order: 2},
+		}
+		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Crew", "fields": fields, "isDefault": true})
+		wantStatus(t, resp, 201, "")
+		file := "Name,Full Name,Employee number\r\n,José Núñez,BF-0101\r\n"
+		imp := func(csv string, commit bool) response {
+			return e.do("POST", o.path("/qr-codes/import"), o.token,
+				map[string]any{"csv": csv, "commit": commit, "externalIdField": "employeeNumber"})
+		}
+		wantStatus(t, imp(file, true), http.StatusOK, "")
+		list := e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any)
+		if len(list) != 1 || list[0].(map[string]any)["externalId"] != "BF-0101" {
+			t.Fatalf("mapped: %v", list)
+		}
+		resp = imp(strings.Replace(file, "José Núñez", "José Núñez Ruiz", 1), false)
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["updates"] != 1.0 || resp.JSON()["new"] != 0.0 {
+			t.Fatalf("again: %s", resp.Body)
+		}
+		resp = e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file, "externalIdField": "nope"})
+		wantStatus(t, resp, http.StatusBadRequest, cloud.MsgImportExternalIDField)
 	})
 }

@@ -192,6 +192,13 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	for _, f := range emergency.NormalizeFields(fields) {
 		fieldOf[f.ID] = f
 	}
+	// A field of the template may give the rows' employee or badge numbers
+	// (the officer's "Employee number" field, say), so that the number the
+	// form keeps is the one the import and the HR sync match on.
+	numberField := req.ExternalIDField
+	if _, ok := fieldOf[numberField]; numberField != "" && !ok {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportExternalIDField)
+	}
 	dayFirst := org.DayFirstDates()
 	result := &ImportResult{Rows: []ImportRow{}}
 	// The valid rows' codes, by their index in result.Rows.
@@ -241,10 +248,18 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		if extra {
 			row.Errors[rowColumn] = cloud.MsgImportExtraCells
 		}
+		numberColumn := externalIDColumnOf(records[0], byColumn)
+		if externalCell == "" && numberField != "" {
+			externalCell, numberColumn = strings.TrimSpace(in.Values[numberField]), columnOf[numberField]
+			if numberColumn == "" {
+				numberColumn = fieldOf[numberField].Label // the file lacks its column
+			}
+			row.ExternalID = externalCell
+		}
 		if id, err := cloud.NormalizeExternalID(externalCell); err != nil {
-			row.Errors[externalIDColumnOf(records[0], byColumn)] = cloud.ErrorMessage(err)
+			row.Errors[numberColumn] = cloud.ErrorMessage(err)
 		} else if first, twice := externalRow[cloud.ExternalIDKey(id)]; twice && id != "" {
-			row.Errors[externalIDColumnOf(records[0], byColumn)] = fmt.Sprintf(cloud.MsgImportDuplicateExternalID, first)
+			row.Errors[numberColumn] = fmt.Sprintf(cloud.MsgImportDuplicateExternalID, first)
 		} else if id != "" {
 			externalRow[cloud.ExternalIDKey(id)] = row.Row
 			in.ExternalID = id

@@ -1839,6 +1839,13 @@ type ImportQRCodesRequest struct {
 	// Examples: TmFtZSxGdWxsIE5hbWUNCkpvc+kgTvrxZXosSm9z6SBO+vFleg0K
 	CsvFile []byte `json:"csvFile,omitempty"`
 
+	// ExternalIDField The id of one of the template's fields (such as an "Employee
+	// number" field) whose value is also each row's employee or badge
+	// number (the code's externalId), matched ignoring case, where the
+	// row's "Employee or badge number" cell is blank. Empty or absent:
+	// only that column gives numbers.
+	ExternalIDField string `json:"externalIdField,omitempty"`
+
 	// LabelType helmet, gear or wallet for every code; empty: helmet.
 	LabelType string `json:"labelType,omitempty"`
 

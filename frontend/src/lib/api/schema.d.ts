@@ -3471,6 +3471,14 @@ export interface components {
             csvFile?: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
+            /**
+             * @description The id of one of the template's fields (such as an "Employee
+             *     number" field) whose value is also each row's employee or badge
+             *     number (the code's externalId), matched ignoring case, where the
+             *     row's "Employee or badge number" cell is blank. Empty or absent:
+             *     only that column gives numbers.
+             */
+            externalIdField?: string;
         };
         /** @description One row of the file, what importing it does, and its problems. */
         ImportQRCodesRow: {

@@ -26,6 +26,10 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const [chosenTemplate, setTemplateId] = useState<number | null>(null);
   const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
   const [projectId, setProjectId] = useState(0);
+  // A field of the template that holds each worker's employee or badge
+  // number (an "Employee number" field), when the file has no column of its own.
+  const [numberField, setNumberField] = useState("");
+  const fields = templates.data?.find((t) => t.id === templateId)?.fields ?? [];
   // The file is sent as its bytes, for the server to read in whichever
   // encoding Excel saved it (File.text() would read it as UTF-8 and turn
   // a Windows-1252 file's accented names into replacement characters);
@@ -33,6 +37,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [csv, setCsv] = useState("");
   const source = file ? { csvFile: file.base64 } : { csv };
+  const mapping = numberField === "" ? {} : { externalIdField: numberField };
   const [preview, setPreview] = useState<ImportResult | null>(null);
   // The preview answers for one file and form; any change asks again.
   // The server's offer when the file's columns are another template's.
@@ -50,7 +55,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
 
   const check = (id = templateId) =>
     importCodes.mutate(
-      { templateId: id, projectId, ...source, commit: false },
+      { templateId: id, projectId, ...source, ...mapping, commit: false },
       {
         onSuccess: setPreview,
         onError: (error) => {
@@ -62,12 +67,13 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
     );
   const switchTemplate = (id: number) => {
     setTemplateId(id);
+    setNumberField("");
     changed();
     check(id);
   };
   const commit = () =>
     importCodes.mutate(
-      { templateId, projectId, ...source, commit: true },
+      { templateId, projectId, ...source, ...mapping, commit: true },
       {
         onSuccess: (result) => {
           toast({
@@ -94,6 +100,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
                 value={templateId}
                 onChange={(e) => {
                   setTemplateId(Number(e.target.value));
+                  setNumberField("");
                   changed();
                 }}
               >
@@ -123,6 +130,27 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
                     {p.name}
                   </option>
                 ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={copy.numberFrom} hint={copy.numberFromHint}>
+            {(control) => (
+              <select
+                {...control}
+                value={numberField}
+                onChange={(e) => {
+                  setNumberField(e.target.value);
+                  changed();
+                }}
+              >
+                <option value="">{copy.numberOwnColumn}</option>
+                {fields
+                  .filter((f) => f.type === "text" || f.type === "number")
+                  .map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.label}
+                    </option>
+                  ))}
               </select>
             )}
           </FormField>

@@ -109,6 +109,10 @@ export const libraryCopy = {
     intro:
       "Download the template for a form, fill in one worker per row (the first column names the code), then choose the file or paste its text. Nothing is imported until every row is valid.",
     downloadTemplate: "Download CSV template",
+    numberFrom: "Employee or badge number from",
+    numberFromHint:
+      "A row whose number a code already has updates that code instead of adding a second one.",
+    numberOwnColumn: "Its own column (Employee or badge number)",
     file: "CSV file",
     paste: "Or paste the CSV text",
     chosen: (name: string) => `${name} is chosen.`,
