@@ -233,10 +233,11 @@ func TestImportMapsATemplateFieldToTheNumber(t *testing.T) {
 		fields := []emergency.Field{
 			{ID: "fullName", Type: emergency.FieldText, Label: "Full Name", Required: true, Category: "personal", Order: 1, Standard: emergency.SlotFullName},
 			{ID: "employeeNumber", Type: emergency.FieldText, Label: "Employee number", Category: "work", Order: 2},
+			{ID: "site", Type: emergency.FieldText, Label: "Site", Category: "work", Order: 3},
 		}
 		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Crew", "fields": fields, "isDefault": true})
 		wantStatus(t, resp, 201, "")
-		file := "Name,Full Name,Employee number\r\n,José Núñez,BF-0101\r\n"
+		file := "Name,Full Name,Employee number,Site\r\n,José Núñez,BF-0101,North\r\n"
 		imp := func(csv string, commit bool) response {
 			return e.do("POST", o.path("/qr-codes/import"), o.token,
 				map[string]any{"csv": csv, "commit": commit, "externalIdField": "employeeNumber"})
@@ -246,9 +247,18 @@ func TestImportMapsATemplateFieldToTheNumber(t *testing.T) {
 		if len(list) != 1 || list[0].(map[string]any)["externalId"] != "BF-0101" {
 			t.Fatalf("mapped: %v", list)
 		}
-		resp = imp(strings.Replace(file, "José Núñez", "José Núñez Ruiz", 1), false)
+		// A file without the Site column updates the name and keeps the site.
+		renamed := "Name,Full Name,Employee number\r\n,José Núñez Ruiz,bf-0101\r\n"
+		resp = imp(renamed, false)
 		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["updates"] != 1.0 || resp.JSON()["new"] != 0.0 {
 			t.Fatalf("again: %s", resp.Body)
+		}
+		wantStatus(t, imp(renamed, true), http.StatusOK, "")
+		list = e.do("GET", o.path("/qr-codes?records=1"), o.token, nil).JSON()["qrCodes"].([]any)
+		code := list[0].(map[string]any)
+		values := code["record"].(map[string]any)["values"].(map[string]any)
+		if len(list) != 1 || code["name"] != "José Núñez Ruiz" || values["site"] != "North" {
+			t.Fatalf("after the second file: %v", list)
 		}
 		resp = e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file, "externalIdField": "nope"})
 		wantStatus(t, resp, http.StatusBadRequest, cloud.MsgImportExternalIDField)

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -325,8 +326,21 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 			}
 			continue
 		}
+		// The file's columns replace their fields' values (a blank cell
+		// clears one); a field the file has no column for keeps the code's
+		// value, such as one a worker corrected through an update link.
+		kept, err := s.openCodeRecord(old)
+		if err != nil {
+			return nil, err
+		}
+		values := maps.Clone(kept.Values)
+		for id := range fieldOf {
+			if _, inFile := columnOf[id]; inFile {
+				values[id] = v.values[id]
+			}
+		}
 		item := BulkUpsertItem{ExternalID: v.code.ExternalID, Name: v.code.Name, TemplateID: templateID,
-			ProjectID: old.ProjectID, LabelType: old.LabelType, Values: v.values}
+			ProjectID: old.ProjectID, LabelType: old.LabelType, Values: values}
 		if req.ProjectID != 0 {
 			item.ProjectID = req.ProjectID
 		}
