@@ -25,6 +25,8 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityCodeUpdated:           sentence("The QR code of %s was updated."),
 	ActivityCodeDeleted:           sentence("The QR code of %s was deleted."),
 	ActivityCodesImported:         counted("1 QR code was imported.", "%s QR codes were imported."),
+	ActivityCodesReimported:       sentence("A CSV import made and updated QR codes: %s."),
+	ActivityExternalIDsAttached:   counted("1 QR code was given its employee or badge number.", "%s QR codes were given their employee or badge numbers."),
 	ActivityCollectionLinkCreated: sentence("A collection link was created for %s."),
 	ActivityCollectionLinkRevoked: sentence("A collection link was revoked (%s)."),
 	ActivityCollectionSubmitted:   sentence("A worker sent their details (%s)."),

@@ -31,7 +31,7 @@ const (
 const (
 	MsgExternalIDRequired = "Employee or badge number (externalId) is required"
 	MsgExternalIDInvalid  = "Employee or badge number (externalId) must be 1 to 100 characters: letters A-Z, digits and - _ . : @ +"
-	// MsgExternalIDTaken: the id.
+	// MsgExternalIDTaken: the id (taken in any case: ExternalIDKey).
 	MsgExternalIDTaken = "Another QR code already has the employee or badge number %q"
 	// MsgExternalIDNotFound: the id.
 	MsgExternalIDNotFound    = "No QR code has the employee or badge number %q"
@@ -50,6 +50,17 @@ const (
 	// MsgPrintExternalIDsInactive: the ids, comma separated.
 	MsgPrintExternalIDsInactive = "These workers' QR codes are deactivated, so their labels are not printed: %s"
 )
+
+// ExternalIDKey is what makes an external id one worker's: the id without
+// regard to case ("bf-0101" is "BF-0101"). HR systems, spreadsheets and
+// people retyping a badge number do not keep case, and two codes whose
+// numbers differ only in case would be one worker with two codes. An id is
+// stored and shown as it was given; every match (the import, the sync, the
+// library's filter, printing by id) and the uniqueness within an
+// organisation use this key. The id's characters are ASCII
+// (NormalizeExternalID), so folding is plain lower-casing, the same in Go,
+// PostgreSQL and SQLite.
+func ExternalIDKey(id string) string { return strings.ToLower(id) }
 
 // NormalizeExternalID trims an external id and checks it: one to
 // ExternalIDMaxBytes characters of A-Z a-z 0-9 - _ . : @ +. The set is
@@ -79,7 +90,8 @@ type ChangesCursor struct {
 // SyncStore keeps codes in step with an organisation's own system.
 type SyncStore interface {
 	// FindCodesByExternalID returns the organisation's codes that carry
-	// these external ids (those that none carries are simply absent).
+	// these external ids in any case (ExternalIDKey; those that none
+	// carries are simply absent).
 	FindCodesByExternalID(ctx context.Context, organizationID int64, externalIDs []string) ([]*CorporateCode, error)
 	// SaveCodes inserts creates and updates updates (all of one
 	// organisation) in one transaction with the organisation's row locked:

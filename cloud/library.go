@@ -33,6 +33,9 @@ const (
 	CodeSourceDuplicate  = "duplicate"
 	CodeSourceImport     = "import"
 	CodeSourceCollection = "collection" // a worker's own submission through a collection link
+	// CodeSourceAPI: made by a program through the API's upserts (an HR
+	// sync), counted apart from the officer's CSV imports.
+	CodeSourceAPI = "api"
 )
 
 // CodeLabelTypes are the label types a library code is printed on (§3
@@ -49,6 +52,11 @@ const (
 	ActivityCodeUpdated    = "qr_code_updated"
 	ActivityCodeDeleted    = "qr_code_deleted"
 	ActivityCodesImported  = "qr_codes_imported"
+	// ActivityCodesReimported: an import that also updated codes by their
+	// employee or badge numbers (ImportReimportedDetail).
+	ActivityCodesReimported = "qr_codes_reimported"
+	// ActivityExternalIDsAttached: how many codes got a number from a file.
+	ActivityExternalIDsAttached = "external_ids_attached"
 )
 
 // Library limits.
@@ -105,8 +113,34 @@ const (
 	// what each column allows; the import skips it, so it may stay.
 	ImportHintName     = "Allowed values (you may delete this row)"
 	MsgImportHasErrors = "Some rows have errors, so nothing was imported. Fix them and try again."
-	msgImportQuota     = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
-	msgQuotaReached    = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
+	// ImportExternalIDColumn is the import's column of the employee or
+	// badge number (the code's external id); "externalId", the API's name,
+	// is read as it too.
+	ImportExternalIDColumn = "Employee or badge number"
+	// MsgImportExternalIDField refuses an externalIdField the template lacks.
+	MsgImportExternalIDField = "externalIdField must be the id of one of the form template's fields"
+	// ImportReimportedDetail: codes made, codes updated.
+	ImportReimportedDetail = "%d new, %d updated"
+	// ImportExternalIDHint is that column's cell in the template's hint row.
+	ImportExternalIDHint = "letters, digits and - _ . : @ +; a code that has it is updated, not added again"
+	// MsgImportDuplicateExternalID: the row it first appears on.
+	MsgImportDuplicateExternalID = "This employee or badge number is also on row %d"
+	// MsgImportPossibleDuplicate: the code's name, id and why (LookAlike*).
+	MsgImportPossibleDuplicate = "Looks like %q (QR code %d): %s. Add the worker's employee or badge number to update that code instead."
+	// Attaching employee or badge numbers to existing codes.
+	MsgAttachColumns   = "The file needs a Name or QR code ID column and an Employee or badge number column"
+	MsgAttachHasErrors = "Some rows have errors, so nothing was saved. Fix them and try again."
+	// MsgAttachNoSuchName: the name.
+	MsgAttachNoSuchName = "No QR code is named %q"
+	// MsgAttachNameTwice: how many, the name, the id column's name.
+	MsgAttachNameTwice = "%d QR codes are named %q: use the %s column for them"
+	// MsgAttachCodeTwice: the row that names the code first.
+	MsgAttachCodeTwice = "This QR code is also on row %d"
+	// Why two records look like one worker.
+	LookAlikeDateOfBirth = "same name and date of birth"
+	LookAlikePhone       = "same name and phone number"
+	msgImportQuota       = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
+	msgQuotaReached      = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
 	// MsgImportQuotaPreview: rows, max, used, left.
 	MsgImportQuotaPreview = "These %d rows would exceed your plan's %d QR codes (%d used, %d left). Remove rows or upgrade your plan before importing."
 	// MsgOverPlan: used, max, the number to delete.
@@ -217,7 +251,7 @@ type CorporateCode struct {
 	Source         string
 	// ExternalID is the organisation's own id for the worker (employee or
 	// badge number, NormalizeExternalID), "" for none; unique within the
-	// organisation.
+	// organisation whatever its case (ExternalIDKey).
 	ExternalID string
 	// MissingFields counts the recommended fields the record leaves blank
 	// (MissingFields), kept in the clear for the dashboard and analytics.
@@ -276,7 +310,8 @@ type CodeFilter struct {
 	ProjectID int64
 	NoProject bool
 	Active    *bool
-	// ExternalID picks the code with this external id.
+	// ExternalID picks the code with this external id, in any case
+	// (ExternalIDKey).
 	ExternalID string
 	Limit      int
 	Offset     int

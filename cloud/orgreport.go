@@ -11,7 +11,7 @@ import (
 
 // CodeSources lists every code source (library.go), in the order reports
 // list them, zeros included.
-var CodeSources = []string{CodeSourceManual, CodeSourceDuplicate, CodeSourceImport, CodeSourceCollection}
+var CodeSources = []string{CodeSourceManual, CodeSourceDuplicate, CodeSourceImport, CodeSourceAPI, CodeSourceCollection}
 
 // Analytics report constants.
 const (

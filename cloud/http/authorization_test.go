@@ -323,6 +323,8 @@ var routeCases = []routeCase{
 	{"corporate import template", "GET /api/corporate/{orgId}/qr-codes/import-template.csv", fixed(orgPath("/qr-codes/import-template.csv")), nil, keyReads()},
 	{"corporate import qr codes", "POST /api/corporate/{orgId}/qr-codes/import", fixed(orgPath("/qr-codes/import")),
 		func(string) any { return map[string]any{"csv": "Name\nX\n", "commit": true} }, keyWrites(400)},
+	{"corporate attach external ids", "POST /api/corporate/{orgId}/qr-codes/external-ids", fixed(orgPath("/qr-codes/external-ids")),
+		func(string) any { return map[string]any{"csv": "Name,externalId\nNobody,X-1\n"} }, keyWrites(200)},
 	{"corporate qr code", "GET /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyReads()},
 	// The edit keeps the code active: the label rows below print it, and a
 	// deactivated code's label is refused.

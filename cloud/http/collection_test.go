@@ -163,7 +163,7 @@ func TestOrgReport(t *testing.T) {
 		if byProject != `[map[active:1 inactive:1 name:=HYPERLINK("x") projectId:1] map[active:1 inactive:0 name:No project projectId:<nil>]]` {
 			t.Fatalf("by project %s", byProject)
 		}
-		if got := fmt.Sprint(r["bySource"]); got != "[map[count:1 source:manual] map[count:0 source:duplicate] map[count:1 source:import] map[count:1 source:collection]]" {
+		if got := fmt.Sprint(r["bySource"]); got != "[map[count:1 source:manual] map[count:0 source:duplicate] map[count:1 source:import] map[count:0 source:api] map[count:1 source:collection]]" {
 			t.Fatalf("by source %s", got)
 		}
 		created := r["codesCreatedByMonth"].([]any)

@@ -216,3 +216,17 @@ func (s *Server) handleImportCodes(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, result)
 }
+
+func (s *Server) handleAttachExternalIDs(w http.ResponseWriter, r *http.Request) {
+	var req service.AttachExternalIDsRequest
+	if err := decodeJSONUpTo(w, r, &req, importBodyBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	result, err := s.service.AttachExternalIDs(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, result)
+}

@@ -350,10 +350,10 @@ func TestLibraryImport(t *testing.T) {
 		t.Run("Template", func(t *testing.T) {
 			resp := e.do("GET", o.path("/qr-codes/import-template.csv"), o.token, nil)
 			wantStatus(t, resp, 200, "")
-			want := "\ufeffName,Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
+			want := "\ufeffName," + cloud.ImportExternalIDColumn + ",Full Name,Date of Birth,Blood Type,Weight (kg),Emergency Contact Name,Relationship," +
 				"Emergency Contact Phone,Second Contact Name,Second Contact Relationship,Second Contact Phone,Allergies," +
 				"Medications,Medical Conditions,Notes\r\n" +
-				cloud.ImportHintName + ",text; required,\"DD/MM/YYYY or YYYY-MM-DD " + cloud.MsgCountryUnknownDates + "\"," +
+				cloud.ImportHintName + ",\"" + cloud.ImportExternalIDHint + "\",text; required,\"DD/MM/YYYY or YYYY-MM-DD " + cloud.MsgCountryUnknownDates + "\"," +
 				"\"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required\",a number from 1 to 500,text; required,text," +
 				"a phone number; required,text,text,a phone number,text,text,text,text\r\n"
 			if string(resp.Body) != want {
@@ -521,13 +521,13 @@ func TestLibraryCustomTemplate(t *testing.T) {
 			404, cloud.MsgTemplateNotFound)
 
 		csvTemplate := e.do("GET", o.path(fmt.Sprintf("/qr-codes/import-template.csv?templateId=%d", templateID)), o.token, nil)
-		if string(csvTemplate.Body) != "\ufeffName,Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n"+
-			cloud.ImportHintName+",text; required,an address such as name@example.com; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
+		if string(csvTemplate.Body) != "\ufeffName,"+cloud.ImportExternalIDColumn+",Full Name,Email,Phone,Emergency Contact,Emergency Phone,Medical Conditions,Site\r\n"+
+			cloud.ImportHintName+",\""+cloud.ImportExternalIDHint+"\",text; required,an address such as name@example.com; required,a phone number; required,text; required,a phone number; required,text,text\r\n" {
 			t.Fatalf("template %q", csvTemplate.Body)
 		}
 		// The file imported with the Standard form chosen: its columns are
 		// Site crew's, and the refusal says so with that template's id.
-		file := string(csvTemplate.Body) + "Ann,Ann Rider,ann@acme.example,+44 7700 900001,Bob Rider,+44 7700 900123,,North\r\n"
+		file := string(csvTemplate.Body) + "Ann,,Ann Rider,ann@acme.example,+44 7700 900001,Bob Rider,+44 7700 900123,,North\r\n"
 		resp = e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file})
 		wantStatus(t, resp, 400, fmt.Sprintf(cloud.MsgImportOtherTemplate, "Site crew"))
 		if errs := resp.JSON()["errors"].([]any); len(errs) != 1 ||
@@ -674,7 +674,7 @@ func TestOmittedTemplateIsTheDefault(t *testing.T) {
 		wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": 0, "values": values}), 400, "")
 
 		file := e.do("GET", o.path("/qr-codes/import-template.csv"), o.token, nil)
-		if !strings.HasPrefix(string(file.Body), "\ufeffName,Full Name,Site\r\n") {
+		if !strings.HasPrefix(string(file.Body), "\ufeffName,"+cloud.ImportExternalIDColumn+",Full Name,Site\r\n") {
 			t.Fatalf("the import template without templateId: %q", file.Body)
 		}
 		preview := e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": "Name,Full Name,Site\r\n,Bob Fitter,South\r\n"})

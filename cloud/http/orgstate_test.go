@@ -116,6 +116,9 @@ var stateCases = []stateCase{
 	{route: "GET /api/corporate/{orgId}/qr-codes/import-template.csv", path: op("/qr-codes/import-template.csv"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes/import", path: op("/qr-codes/import"),
 		body: func(orgRefs) any { return map[string]any{"templateId": 0, "csv": workersCSV(1), "commit": true} }, ok: 200, gated: true},
+	// Giving codes their numbers edits them, which a paused organisation may.
+	{route: "POST /api/corporate/{orgId}/qr-codes/external-ids", path: op("/qr-codes/external-ids"),
+		body: func(orgRefs) any { return map[string]any{"csv": "Name,externalId\nNobody,X-1\n"} }, ok: 200},
 	{route: "GET /api/corporate/{orgId}/qr-codes/{codeId}", path: codePath(""), ok: 200},
 	{route: "PUT /api/corporate/{orgId}/qr-codes/{codeId}", path: codePath(""),
 		body: func(orgRefs) any { return map[string]any{"isActive": false} }, ok: 200},

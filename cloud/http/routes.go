@@ -172,6 +172,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/qr-codes", s.idempotent(createBodyBytes, s.handleCreateCode))
 			r.Get("/corporate/{orgId}/qr-codes/import-template.csv", s.handleImportTemplate)
 			r.Post("/corporate/{orgId}/qr-codes/import", s.handleImportCodes)
+			r.Post("/corporate/{orgId}/qr-codes/external-ids", s.handleAttachExternalIDs)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}", s.handleCode)
 			r.Put("/corporate/{orgId}/qr-codes/{codeId}", s.handleUpdateCode)
 			r.Delete("/corporate/{orgId}/qr-codes/{codeId}", s.handleDeleteCode)

@@ -217,7 +217,7 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 		id, err := cloud.NormalizeExternalID(item.ExternalID)
 		if err == nil && id == "" {
 			err = cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDRequired)
-		} else if err == nil && seen[id] {
+		} else if err == nil && seen[cloud.ExternalIDKey(id)] {
 			err = cloud.NewError(cloud.EINVALID, cloud.MsgSyncDuplicateExternal)
 		}
 		if err != nil {
@@ -226,16 +226,13 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 			}
 			continue
 		}
-		seen[id], ids[i] = true, id
+		seen[cloud.ExternalIDKey(id)], ids[i] = true, id
 	}
 	existing, err := s.store.FindCodesByExternalID(ctx, org.ID, compact(ids))
 	if err != nil {
 		return nil, err
 	}
-	byExternal := map[string]*cloud.CorporateCode{}
-	for _, c := range existing {
-		byExternal[c.ExternalID] = c
-	}
+	byExternal := byExternalIDKey(existing)
 	// Templates and projects are looked up once each, not once a worker.
 	type template struct {
 		name   string
@@ -269,10 +266,10 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 			err = t.err
 		case pr.err != nil:
 			err = pr.err
-		case byExternal[ids[i]] == nil:
-			p, err = s.planCreate(actor, org.ID, ids[i], item, t.name, t.fields)
+		case byExternal[cloud.ExternalIDKey(ids[i])] == nil:
+			p, err = s.planCreate(actor, org, ids[i], item, t.name, t.fields)
 		default:
-			p, err = s.planUpdate(byExternal[ids[i]], item, t.name, t.fields)
+			p, err = s.planUpdate(org, byExternal[cloud.ExternalIDKey(ids[i])], item, t.name, t.fields)
 		}
 		if err != nil {
 			if err := refuse(i, item, err); err != nil {
@@ -291,6 +288,16 @@ func (s *Service) planSync(ctx context.Context, actor *cloud.User, org *cloud.Or
 	return plans, nil
 }
 
+// byExternalIDKey indexes codes by their external ids' key
+// (cloud.ExternalIDKey), the one way an id is matched.
+func byExternalIDKey(codes []*cloud.CorporateCode) map[string]*cloud.CorporateCode {
+	out := make(map[string]*cloud.CorporateCode, len(codes))
+	for _, c := range codes {
+		out[cloud.ExternalIDKey(c.ExternalID)] = c
+	}
+	return out
+}
+
 func compact(ids []string) []string {
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
@@ -301,11 +308,41 @@ func compact(ids []string) []string {
 	return out
 }
 
-func (s *Service) planCreate(actor *cloud.User, orgID int64, externalID string, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
-	code, err := s.newCode(actor, orgID, CodeInput{Name: item.Name, ProjectID: item.ProjectID, TemplateID: item.TemplateID,
-		LabelType: item.LabelType, Values: item.Values, Source: cloud.CodeSourceImport}, templateName, fields)
+// sentValues is what a program sent, read as the CSV import reads its
+// cells (emergency.SpreadsheetValues: "O positive", the organisation's
+// dates), so the API and the import accept the same values.
+func sentValues(org *cloud.Organization, fields []emergency.Field, sent map[string]string) map[string]string {
+	return emergency.SpreadsheetValues(fields, orEmpty(sent), org.DayFirstDates())
+}
+
+// explainRefusal says of each refused value what was sent and what the
+// field allows, as the import says it of a cell (refusal): "Blood type is
+// required" would misstate a value that was sent but not understood.
+func explainRefusal(err error, org *cloud.Organization, fields []emergency.Field, sent, values map[string]string) error {
+	var e *cloud.Error
+	if !errors.As(err, &e) || len(e.Fields) == 0 {
+		return err
+	}
+	fieldOf := map[string]emergency.Field{}
+	for _, f := range emergency.NormalizeFields(fields) {
+		fieldOf[f.ID] = f
+	}
+	explained := *e
+	explained.Fields = slices.Clone(e.Fields)
+	for i, fe := range explained.Fields {
+		explained.Fields[i].Message = refusal(fe.Message, fieldOf[fe.Field], strings.TrimSpace(sent[fe.Field]),
+			values[fe.Field], org.DayFirstDates())
+	}
+	explained.Message = explained.Fields[0].Message
+	return &explained
+}
+
+func (s *Service) planCreate(actor *cloud.User, org *cloud.Organization, externalID string, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
+	values := sentValues(org, fields, item.Values)
+	code, err := s.newCode(actor, org.ID, CodeInput{Name: item.Name, ProjectID: item.ProjectID, TemplateID: item.TemplateID,
+		LabelType: item.LabelType, Values: values, Source: cloud.CodeSourceAPI}, templateName, fields)
 	if err != nil {
-		return planned{}, err
+		return planned{}, explainRefusal(err, org, fields, orEmpty(item.Values), values)
 	}
 	code.ExternalID = externalID
 	if item.IsActive != nil && !*item.IsActive {
@@ -317,7 +354,7 @@ func (s *Service) planCreate(actor *cloud.User, orgID int64, externalID string, 
 // planUpdate is c as item makes it: the template, project, label type,
 // name and values replaced, the active flag only when given. When that
 // equals c as stored, nothing is written (unchanged).
-func (s *Service) planUpdate(c *cloud.CorporateCode, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
+func (s *Service) planUpdate(org *cloud.Organization, c *cloud.CorporateCode, item BulkUpsertItem, templateName string, fields []emergency.Field) (planned, error) {
 	old, err := s.openCodeRecord(c)
 	if err != nil {
 		return planned{}, err
@@ -328,9 +365,10 @@ func (s *Service) planUpdate(c *cloud.CorporateCode, item BulkUpsertItem, templa
 		// make every code of it "changed".
 		fields, templateName = old.Fields, c.TemplateName
 	}
-	record, err := checkedRecord(fields, orEmpty(item.Values))
+	values := sentValues(org, fields, item.Values)
+	record, err := checkedRecord(fields, values)
 	if err != nil {
-		return planned{}, err
+		return planned{}, explainRefusal(err, org, fields, orEmpty(item.Values), values)
 	}
 	next := *c
 	next.TemplateID, next.TemplateName = item.TemplateID, templateName
@@ -595,14 +633,11 @@ func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, org
 	if err != nil {
 		return nil, err
 	}
-	byExternal := map[string]*cloud.CorporateCode{}
-	for _, c := range codes {
-		byExternal[c.ExternalID] = c
-	}
+	byExternal := byExternalIDKey(codes)
 	var unknown, inactive []string
 	codeIDs := make([]int64, 0, len(ids))
 	for _, id := range ids {
-		switch c := byExternal[id]; {
+		switch c := byExternal[cloud.ExternalIDKey(id)]; {
 		case c == nil:
 			unknown = append(unknown, id)
 		case !c.IsActive:

@@ -89,7 +89,8 @@ func (s *Service) newCode(actor *cloud.User, orgID int64, in CodeInput, template
 		source = cloud.CodeSourceCollection
 	case source == "":
 		source = cloud.CodeSourceManual
-	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate:
+	case source != cloud.CodeSourceManual && source != cloud.CodeSourceImport && source != cloud.CodeSourceDuplicate &&
+		source != cloud.CodeSourceAPI:
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCodeSourceInvalid)
 	}
 	code := &cloud.CorporateCode{OrganizationID: orgID, ProjectID: in.ProjectID, TemplateID: in.TemplateID,
@@ -527,6 +528,11 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 			return nil, err
 		}
 		lib.QrCodes = append(lib.QrCodes, viewWithRecord(r))
+	}
+	// Two codes that look like one worker are marked, so that an
+	// officer settles them rather than printing both.
+	if err := s.markLookAlikes(ctx, org.ID, lib.QrCodes); err != nil {
+		return nil, err
 	}
 	return lib, nil
 }

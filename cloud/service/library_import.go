@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +24,11 @@ import (
 // nameColumn is the import's first column: the code's name. Left blank, a
 // row's code is named after the record's full name.
 const nameColumn = "Name"
+
+// externalIDField is the id mapColumns gives the employee or badge number
+// column (cloud.ImportExternalIDColumn); no field has it (a field's id is
+// letters, digits, - and _).
+const externalIDField = "#externalId"
 
 // rowColumn keys a problem of the row as a whole in ImportRow.Errors.
 const rowColumn = "Row"
@@ -72,14 +79,20 @@ func (s *Service) ImportTemplateCSV(ctx context.Context, actor *cloud.User, orgI
 	out.WriteString(utf8BOM)
 	w := csv.NewWriter(&out)
 	w.UseCRLF = true // what spreadsheet programs write
-	if err := w.Write(csvSafe(importColumns(fields))); err != nil {
+	if err := w.Write(csvSafe(withExternalID(importColumns(fields), cloud.ImportExternalIDColumn))); err != nil {
 		return nil, err
 	}
-	if err := w.Write(csvSafe(importHintRow(fields, org))); err != nil {
+	if err := w.Write(csvSafe(withExternalID(importHintRow(fields, org), cloud.ImportExternalIDHint))); err != nil {
 		return nil, err
 	}
 	w.Flush()
 	return out.Bytes(), w.Error()
+}
+
+// withExternalID puts the employee or badge number's cell second, after
+// the Name column's, in a row of the template file.
+func withExternalID(row []string, cell string) []string {
+	return append([]string{row[0], cell}, row[1:]...)
 }
 
 // importHintRow is the template file's second row: cloud.ImportHintName,
@@ -180,9 +193,23 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	for _, f := range emergency.NormalizeFields(fields) {
 		fieldOf[f.ID] = f
 	}
+	// A field of the template may give the rows' employee or badge numbers
+	// (the officer's "Employee number" field, say), so that the number the
+	// form keeps is the one the import and the HR sync match on.
+	numberField := req.ExternalIDField
+	if _, ok := fieldOf[numberField]; numberField != "" && !ok {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportExternalIDField)
+	}
 	dayFirst := org.DayFirstDates()
 	result := &ImportResult{Rows: []ImportRow{}}
-	var codes []*cloud.CorporateCode
+	// The valid rows' codes, by their index in result.Rows.
+	type valid struct {
+		row    int
+		code   *cloud.CorporateCode
+		values map[string]string
+	}
+	var codes []valid
+	externalRow := map[string]int{} // external id key -> the row it is first on
 	for i, record := range records[1:] {
 		if isHintRow(record, byColumn) {
 			continue
@@ -191,6 +218,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 			Source: cloud.CodeSourceImport, Values: map[string]string{}}
 		read := map[string]string{} // field id -> the cell as written, for refusals
 		blank, extra := true, false
+		externalCell := ""
 		for col, cell := range record {
 			if strings.TrimSpace(cell) == "" {
 				continue
@@ -200,9 +228,12 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 				extra = true // refused below: no value is dropped unseen
 				continue
 			}
-			if id := byColumn[col]; id == "" {
+			switch id := byColumn[col]; id {
+			case "":
 				in.Name = cell
-			} else {
+			case externalIDField:
+				externalCell = cloud.CSVCellValue(strings.TrimSpace(cell))
+			default:
 				in.Values[id] = emergency.SpreadsheetValue(fieldOf[id], cell, dayFirst)
 				read[id] = strings.TrimSpace(cell)
 			}
@@ -213,18 +244,35 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		// Named as the import would name it, so that a row with errors
 		// says whose it is even when its Name cell is blank.
 		name := codeName(in.Name, emergency.Record{Fields: fields, Values: in.Values})
-		row := ImportRow{Row: i + 2, Name: emergency.SingleLine(name), Errors: map[string]string{}}
+		row := ImportRow{Row: i + 2, Name: emergency.SingleLine(name), Errors: map[string]string{},
+			Action: api.ImportQRCodesRowActionNew, ExternalID: externalCell, Changes: []api.ImportQRCodesChange{}}
 		if extra {
 			row.Errors[rowColumn] = cloud.MsgImportExtraCells
+		}
+		numberColumn := externalIDColumnOf(records[0], byColumn)
+		if externalCell == "" && numberField != "" {
+			externalCell, numberColumn = strings.TrimSpace(in.Values[numberField]), columnOf[numberField]
+			if numberColumn == "" {
+				numberColumn = fieldOf[numberField].Label // the file lacks its column
+			}
+			row.ExternalID = externalCell
+		}
+		if id, err := cloud.NormalizeExternalID(externalCell); err != nil {
+			row.Errors[numberColumn] = cloud.ErrorMessage(err)
+		} else if first, twice := externalRow[cloud.ExternalIDKey(id)]; twice && id != "" {
+			row.Errors[numberColumn] = fmt.Sprintf(cloud.MsgImportDuplicateExternalID, first)
+		} else if id != "" {
+			externalRow[cloud.ExternalIDKey(id)] = row.Row
+			in.ExternalID = id
 		}
 		code, err := s.newCode(actor, org.ID, in, templateName, fields)
 		var e *cloud.Error
 		switch {
-		case err == nil && extra:
+		case err == nil && len(row.Errors) > 0:
 		case err == nil:
 			code.ProjectName = projectName
 			row.Name = code.Name
-			codes = append(codes, code)
+			codes = append(codes, valid{row: len(result.Rows), code: code, values: in.Values})
 		case errors.As(err, &e) && e.Code == cloud.EINVALID:
 			if len(e.Fields) == 0 {
 				row.Errors[nameColumn] = e.Message // the name or label type
@@ -241,22 +289,103 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		default:
 			return nil, err
 		}
-		if len(row.Errors) == 0 {
-			result.Valid++
-		} else {
-			result.Invalid++
-		}
 		result.Rows = append(result.Rows, row)
 	}
 	if len(result.Rows) == 0 {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportEmpty)
+	}
+
+	// One code per worker: a row whose employee or badge number a code
+	// has updates that code; a new row without one that looks like a code
+	// is marked (lookAlike).
+	var ids, names []string
+	for _, v := range codes {
+		if v.code.ExternalID != "" {
+			ids = append(ids, v.code.ExternalID)
+		} else {
+			names = append(names, v.code.Name)
+		}
+	}
+	existing, err := s.store.FindCodesByExternalID(ctx, org.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	byExternal := byExternalIDKey(existing)
+	same, err := s.namesakes(ctx, org.ID, names, 1)
+	if err != nil {
+		return nil, err
+	}
+	var creates, updates []*cloud.CorporateCode
+	for _, v := range codes {
+		row := &result.Rows[v.row]
+		old := byExternal[cloud.ExternalIDKey(v.code.ExternalID)]
+		if v.code.ExternalID == "" || old == nil {
+			creates = append(creates, v.code)
+			if v.code.ExternalID == "" {
+				row.PossibleDuplicate = possibleDuplicate(v.code.Name, emergency.Record{Fields: fields, Values: v.values}, same)
+			}
+			continue
+		}
+		// The file's columns replace their fields' values (a blank cell
+		// clears one); a field the file has no column for keeps the code's
+		// value, such as one a worker corrected through an update link.
+		kept, err := s.openCodeRecord(old)
+		if err != nil {
+			return nil, err
+		}
+		values := maps.Clone(kept.Values)
+		for id := range fieldOf {
+			if _, inFile := columnOf[id]; inFile {
+				values[id] = v.values[id]
+			}
+		}
+		item := BulkUpsertItem{ExternalID: v.code.ExternalID, Name: v.code.Name, TemplateID: templateID,
+			ProjectID: old.ProjectID, LabelType: old.LabelType, Values: values}
+		if req.ProjectID != 0 {
+			item.ProjectID = req.ProjectID
+		}
+		if req.LabelType != "" {
+			item.LabelType = req.LabelType
+		}
+		p, err := s.planUpdate(org, old, item, templateName, fields)
+		if err != nil {
+			if cloud.ErrorCode(err) != cloud.EINVALID {
+				return nil, err
+			}
+			row.Errors[rowColumn] = cloud.ErrorMessage(err)
+			continue
+		}
+		if p.outcome == syncUnchanged {
+			row.Action = api.ImportQRCodesRowActionUnchanged
+			continue
+		}
+		row.Action = api.ImportQRCodesRowActionUpdate
+		p.code.ProjectName = projectName
+		if row.Changes, err = s.importChanges(old, p.code); err != nil {
+			return nil, err
+		}
+		updates = append(updates, p.code)
+	}
+	for _, row := range result.Rows {
+		switch {
+		case len(row.Errors) > 0:
+			result.Invalid++
+			continue
+		case row.Action == api.ImportQRCodesRowActionUpdate:
+			result.Updates++
+		case row.Action == api.ImportQRCodesRowActionUnchanged:
+			result.Unchanged++
+		default:
+			result.New++
+		}
+		result.Valid++
 	}
 	if !req.Commit {
 		used, err := s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{})
 		if err != nil {
 			return nil, err
 		}
-		if rows := len(result.Rows); used+rows > org.MaxQRCodes {
+		if rows := result.New + result.Invalid; used+rows > org.MaxQRCodes {
 			result.QuotaProblem = fmt.Sprintf(cloud.MsgImportQuotaPreview, rows, org.MaxQRCodes, used,
 				max(0, org.MaxQRCodes-used))
 		}
@@ -265,11 +394,70 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if result.Invalid > 0 {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportHasErrors)
 	}
-	if err := s.insertCodes(ctx, codes, cloud.ActivityCodesImported, strconv.Itoa(len(codes))); err != nil {
+	if len(creates)+len(updates) > 0 {
+		a := &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityCodesImported, Detail: strconv.Itoa(len(creates)),
+			CreatedAt: s.now()}
+		if len(updates) > 0 {
+			a.Kind, a.Detail = cloud.ActivityCodesReimported, fmt.Sprintf(cloud.ImportReimportedDetail, len(creates), len(updates))
+		}
+		if err := s.saveSync(ctx, org.ID, append(plansOf(creates, syncCreated), plansOf(updates, syncUpdated)...), a); err != nil {
+			return nil, err
+		}
+	}
+	result.Imported = len(creates)
+	return result, nil
+}
+
+// plansOf are codes as plans of one outcome, for saveSync.
+func plansOf(codes []*cloud.CorporateCode, outcome syncOutcome) []planned {
+	out := make([]planned, len(codes))
+	for i, c := range codes {
+		out[i] = planned{code: c, outcome: outcome}
+	}
+	return out
+}
+
+// importChanges lists what an import's update changes in a code: its
+// name, then each value that differs, by its field's label in form order.
+func (s *Service) importChanges(old, next *cloud.CorporateCode) ([]api.ImportQRCodesChange, error) {
+	before, err := s.openCodeRecord(old)
+	if err != nil {
 		return nil, err
 	}
-	result.Imported = len(codes)
-	return result, nil
+	after, err := s.openCodeRecord(next)
+	if err != nil {
+		return nil, err
+	}
+	changes := []api.ImportQRCodesChange{}
+	if old.Name != next.Name {
+		changes = append(changes, api.ImportQRCodesChange{Field: nameColumn, From: old.Name, To: next.Name})
+	}
+	seen := map[string]bool{}
+	for _, f := range emergency.NormalizeFields(append(slices.Clone(after.Fields), before.Fields...)) {
+		if seen[f.ID] {
+			continue
+		}
+		seen[f.ID] = true
+		if from, to := before.Values[f.ID], after.Values[f.ID]; from != to {
+			changes = append(changes, api.ImportQRCodesChange{Field: f.Label, From: from, To: to})
+		}
+	}
+	if old.IsActive != next.IsActive {
+		changes = append(changes, api.ImportQRCodesChange{Field: "Active", From: strconv.FormatBool(old.IsActive),
+			To: strconv.FormatBool(next.IsActive)})
+	}
+	return changes, nil
+}
+
+// externalIDColumnOf is the header's name for the employee or badge number
+// column, for its errors.
+func externalIDColumnOf(header, byColumn []string) string {
+	for i, id := range byColumn {
+		if id == externalIDField {
+			return strings.TrimSpace(header[i])
+		}
+	}
+	return cloud.ImportExternalIDColumn
 }
 
 // columnsOfAnotherTemplate is the refusal of a header that does not fit
@@ -376,7 +564,7 @@ func readImportCSV(text string, file []byte) ([][]string, error) {
 // by column name, ignoring case and surrounding spaces.
 func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
 	normalized := emergency.NormalizeFields(fields)
-	want := map[string]string{}
+	want := map[string]string{strings.ToLower(cloud.ImportExternalIDColumn): externalIDField, "externalid": externalIDField}
 	for i, column := range importColumns(fields) {
 		id := ""
 		if i > 0 {
@@ -395,6 +583,12 @@ func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
 			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownColumn, emergency.SingleLine(cell))
 		case seen[key]:
 			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportDuplicateColumn, emergency.SingleLine(cell))
+		}
+		if id == externalIDField {
+			key = externalIDField // both names are one column
+			if seen[key] {
+				return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportDuplicateColumn, emergency.SingleLine(cell))
+			}
 		}
 		seen[key] = true
 		hasName = hasName || id == ""

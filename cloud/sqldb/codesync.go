@@ -10,7 +10,8 @@ import (
 )
 
 // Corporate integration: codes by the organisation's own id
-// (external_id) and the changes feed.
+// (external_id, matched in any case through external_id_key) and the
+// changes feed.
 
 func (db *DB) FindCodesByExternalID(ctx context.Context, organizationID int64, externalIDs []string) ([]*cloud.CorporateCode, error) {
 	if len(externalIDs) == 0 {
@@ -19,11 +20,11 @@ func (db *DB) FindCodesByExternalID(ctx context.Context, organizationID int64, e
 	args := []any{organizationID}
 	marks := make([]string, 0, len(externalIDs))
 	for _, id := range externalIDs {
-		args = append(args, id)
+		args = append(args, cloud.ExternalIDKey(id))
 		marks = append(marks, fmt.Sprintf("$%d", len(args)))
 	}
 	return list(db.conn(ctx), "qr codes", scanCode, `SELECT `+codeColumns+codeFrom+`
-		WHERE q.organization_id = $1 AND q.external_id IN (`+strings.Join(marks, ", ")+`) ORDER BY q.id`, args...)
+		WHERE q.organization_id = $1 AND q.external_id_key IN (`+strings.Join(marks, ", ")+`) ORDER BY q.id`, args...)
 }
 
 func (db *DB) SaveCodes(ctx context.Context, organizationID int64, creates, updates []*cloud.CorporateCode, a *cloud.Activity) error {

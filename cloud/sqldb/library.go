@@ -45,8 +45,8 @@ func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 		where += fmt.Sprintf(` AND q.project_id = $%d`, len(args))
 	}
 	if f.ExternalID != "" {
-		args = append(args, f.ExternalID)
-		where += fmt.Sprintf(` AND q.external_id = $%d`, len(args))
+		args = append(args, cloud.ExternalIDKey(f.ExternalID))
+		where += fmt.Sprintf(` AND q.external_id_key = $%d`, len(args))
 	}
 	if f.Active != nil {
 		args = append(args, *f.Active)
@@ -128,13 +128,14 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 func insertCode(c conn, q *cloud.CorporateCode) error {
 	err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
 		label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
-		updated_at, external_id, search_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14)
+		updated_at, external_id, search_name, external_id_key)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15)
 		RETURNING id`,
 		q.OrganizationID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
 		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID),
-		emergency.FoldForSearch(q.Name)).Scan(&q.ID)
+		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID))).Scan(&q.ID)
 	if isUniqueViolation(err) {
-		// The only unique index of the table but its key: (organization_id, external_id).
+		// The only unique index of the table but its key: (organization_id, external_id_key).
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
 	} else if err != nil {
 		return storeError(err, "qr code")
@@ -161,11 +162,11 @@ func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.A
 func updateCode(c conn, q *cloud.CorporateCode) error {
 	n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
 		is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9, external_id = $10,
-		template_id = $11, template_name = $12, search_name = $13
+		template_id = $11, template_name = $12, search_name = $13, external_id_key = $14
 		WHERE id = $1 AND organization_id = $2`,
 		q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
 		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName,
-		emergency.FoldForSearch(q.Name))
+		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)))
 	if isUniqueViolation(err) {
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
 	} else if err != nil {

@@ -44,6 +44,35 @@ func testCodeSync(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 			t.Fatal("a refused save wrote E-3")
 		}
 	})
+	t.Run("AnyCase", func(t *testing.T) {
+		// One worker whatever the case an id arrives in: found by it, kept
+		// as first given, and not given to a second code (insert or update).
+		found, err := s.FindCodesByExternalID(ctx, acme.ID, []string{"e-2"})
+		must(t, err)
+		if len(found) != 1 || found[0].ExternalID != "E-2" {
+			t.Fatalf("e-2 found %+v", found)
+		}
+		listed, err := s.ListCodes(ctx, acme.ID, cloud.CodeFilter{ExternalID: "e-1"})
+		must(t, err)
+		if len(listed) != 1 || listed[0].ExternalID != "E-1" {
+			t.Fatalf("filter e-1 listed %+v", listed)
+		}
+		wantCode(t, s.SaveCodes(ctx, acme.ID, []*cloud.CorporateCode{syncCode(acme.ID, "e-1", T0)}, nil, nil), cloud.ECONFLICT)
+		act := func() *cloud.Activity {
+			return &cloud.Activity{OrganizationID: acme.ID, Kind: cloud.ActivityCodeUpdated, CreatedAt: T0}
+		}
+		wantCode(t, s.CreateCodes(ctx, []*cloud.CorporateCode{syncCode(acme.ID, "e-2", T0)}, act()), cloud.ECONFLICT)
+		renamed := *found[0]
+		renamed.ExternalID = "e-1"
+		wantCode(t, s.UpdateCode(ctx, &renamed, act()), cloud.ECONFLICT)
+		renamed.ExternalID = "e-2" // its own id in another case is still its own
+		must(t, s.UpdateCode(ctx, &renamed, act()))
+		if again, _ := s.FindCodesByExternalID(ctx, acme.ID, []string{"E-2"}); len(again) != 1 || again[0].ExternalID != "e-2" {
+			t.Fatalf("after the case change %+v", again)
+		}
+		renamed.ExternalID = "E-2"
+		must(t, s.UpdateCode(ctx, &renamed, act()))
+	})
 	t.Run("ErrQuotaForTheBatch", func(t *testing.T) {
 		batch := []*cloud.CorporateCode{syncCode(acme.ID, "Q-1", T0), syncCode(acme.ID, "Q-2", T0),
 			syncCode(acme.ID, "Q-3", T0), syncCode(acme.ID, "Q-4", T0)}

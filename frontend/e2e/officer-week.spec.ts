@@ -101,8 +101,9 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   const template = readFileSync((await (await downloading).path())!, "utf8");
   // The second row says what each column takes; it may stay in the file.
   expect(template).toBe(
-    "\ufeffName,Full Name,Date of Birth,Blood Type,Emergency Contact,Emergency Phone,First aider\r\n" +
-      "Allowed values (you may delete this row),text; required,DD/MM/YYYY or YYYY-MM-DD," +
+    "\ufeffName,Employee or badge number,Full Name,Date of Birth,Blood Type,Emergency Contact,Emergency Phone,First aider\r\n" +
+      'Allowed values (you may delete this row),"letters, digits and - _ . : @ +; a code that has it is updated, not added again",' +
+      "text; required,DD/MM/YYYY or YYYY-MM-DD," +
       '"one of A+, A-, B+, B-, AB+, AB-, O+, O-, Unknown; required",text; required,' +
       'a phone number; required,"yes, no, y, n, 1, 0, true, false or ✓; blank is no"\r\n',
   );
@@ -126,7 +127,10 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
   const file = (rows: string[][]) => ({
     name: "scaffolders.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from(template + rows.map((r) => r.join(",")).join("\r\n") + "\r\n"),
+    // The employee number column left blank: these workers have none.
+    buffer: Buffer.from(
+      template + rows.map((r) => [r[0], "", ...r.slice(1)].join(",")).join("\r\n") + "\r\n",
+    ),
   });
 
   // One date that is no day: what was read and what is allowed.

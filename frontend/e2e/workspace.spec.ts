@@ -142,8 +142,9 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   // The header, then a row saying what each column allows, which the
   // import skips: it stays in the file below.
   expect(header).toBe(
-    "\ufeffName,Full Name,Medical Conditions,Email,Phone,Emergency Contact,Emergency Phone\r\n" +
-      "Allowed values (you may delete this row),text; required,text,an address such as name@example.com; required," +
+    "\ufeffName,Employee or badge number,Full Name,Medical Conditions,Email,Phone,Emergency Contact,Emergency Phone\r\n" +
+      'Allowed values (you may delete this row),"letters, digits and - _ . : @ +; a code that has it is updated, not added again",' +
+      "text; required,text,an address such as name@example.com; required," +
       "a phone number; required,text; required,a phone number; required\r\n",
   );
   const workers = Array.from({ length: 30 }, (_, i) => {
@@ -165,7 +166,9 @@ test("a safety officer sets up the workspace and prints every worker's label", a
       header +
         rows
           .map((w) =>
-            ["", w.fullName, w.conditions, w.email, w.phone, w.contact, w.contactPhone].join(","),
+            ["", "", w.fullName, w.conditions, w.email, w.phone, w.contact, w.contactPhone].join(
+              ",",
+            ),
           )
           .join("\r\n") +
         "\r\n",

@@ -272,6 +272,27 @@ func (e HealthStatus) Valid() bool {
 	}
 }
 
+// Defines values for ImportQRCodesRowAction.
+const (
+	ImportQRCodesRowActionNew       ImportQRCodesRowAction = "new"
+	ImportQRCodesRowActionUnchanged ImportQRCodesRowAction = "unchanged"
+	ImportQRCodesRowActionUpdate    ImportQRCodesRowAction = "update"
+)
+
+// Valid indicates whether the value is a known member of the ImportQRCodesRowAction enum.
+func (e ImportQRCodesRowAction) Valid() bool {
+	switch e {
+	case ImportQRCodesRowActionNew:
+		return true
+	case ImportQRCodesRowActionUnchanged:
+		return true
+	case ImportQRCodesRowActionUpdate:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LibraryCodeLabelType.
 const (
 	LibraryCodeLabelTypeGear   LibraryCodeLabelType = "gear"
@@ -295,6 +316,7 @@ func (e LibraryCodeLabelType) Valid() bool {
 
 // Defines values for LibraryCodeSource.
 const (
+	LibraryCodeSourceAPI        LibraryCodeSource = "api"
 	LibraryCodeSourceCollection LibraryCodeSource = "collection"
 	LibraryCodeSourceDuplicate  LibraryCodeSource = "duplicate"
 	LibraryCodeSourceImport     LibraryCodeSource = "import"
@@ -304,6 +326,8 @@ const (
 // Valid indicates whether the value is a known member of the LibraryCodeSource enum.
 func (e LibraryCodeSource) Valid() bool {
 	switch e {
+	case LibraryCodeSourceAPI:
+		return true
 	case LibraryCodeSourceCollection:
 		return true
 	case LibraryCodeSourceDuplicate:
@@ -896,6 +920,50 @@ type AnalyticsEvent struct {
 	Value *float64 `json:"value,omitempty"`
 }
 
+// AttachExternalIDsRequest A file of codes and their employee or badge numbers, as text (csv) or as its bytes (csvFile), read as the import reads its files.
+type AttachExternalIDsRequest struct {
+	// Commit false or absent: only check (the preview); true: save, all rows or none.
+	Commit bool `json:"commit,omitempty"`
+
+	// Csv Examples: Name,Employee or badge number
+	// José Núñez,BF-0101
+	Csv string `json:"csv,omitempty"`
+
+	// CsvFile In place of csv, the file's bytes as saved, in base64 (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
+	CsvFile []byte `json:"csvFile,omitempty"`
+}
+
+// AttachExternalIDsResult defines model for AttachExternalIDsResult.
+type AttachExternalIDsResult struct {
+	Invalid int                    `json:"invalid"`
+	Rows    []AttachExternalIDsRow `json:"rows"`
+
+	// Saved How many codes got a new number (0 in the preview).
+	Saved int `json:"saved"`
+	Valid int `json:"valid"`
+}
+
+// AttachExternalIDsRow defines model for AttachExternalIDsRow.
+type AttachExternalIDsRow struct {
+	// CodeID The code the row found; null when none.
+	CodeID *int64 `json:"codeId"`
+
+	// Current The number the code has now; empty for none.
+	Current string `json:"current"`
+
+	// Errors Problems by column name; empty when the row is valid.
+	Errors map[string]string `json:"errors"`
+
+	// ExternalID The number the row gives.
+	ExternalID string `json:"externalId"`
+
+	// Name The code's name (as the row wrote it when no code was found).
+	Name string `json:"name"`
+
+	// Row The spreadsheet's row number (the header is row 1).
+	Row int `json:"row"`
+}
+
 // BatchFit defines model for BatchFit.
 type BatchFit struct {
 	// Layouts Every named layout, in the batch printer's order, then each sheet asked about.
@@ -955,7 +1023,7 @@ type BatchPrintRequest struct {
 
 // BulkUpsertQRCodeItem One worker of a bulk upsert.
 type BulkUpsertQRCodeItem struct {
-	// ExternalID The worker's employee or badge number (ExternalIDPath's rule); once per request.
+	// ExternalID The worker's employee or badge number (ExternalIDPath's rule, matched ignoring case); once per request, in any case.
 	ExternalID string `json:"externalId"`
 
 	// IsActive false deactivates, true activates; absent or null leaves it.
@@ -973,7 +1041,12 @@ type BulkUpsertQRCodeItem struct {
 	// TemplateID Absent: the organisation's default template (the Standard Emergency Form when it has none), for a new code and an existing one alike, as a create does; 0: the Standard Emergency Form. Name it when the default may change.
 	TemplateID *int64 `json:"templateId,omitempty"`
 
-	// Values The record's values by the template's field ids.
+	// Values The record's values by the template's field ids, read as the CSV
+	// import reads its cells (one rule for both): a blood type in words
+	// ("O positive", "AB neg"), a date as YYYY-MM-DD or, for an
+	// organisation that writes dates day first, DD/MM/YYYY, a checkbox
+	// as yes/no, true/false or 1/0. A value still not understood is
+	// refused saying what was read and what is allowed.
 	Values map[string]string `json:"values,omitempty"`
 }
 
@@ -1507,7 +1580,7 @@ type CorporateUser struct {
 // the record's full name (at most 100 bytes); labelType is helmet,
 // gear or wallet (empty: helmet).
 type CreateQRCodeRequest struct {
-	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none.
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case: one another code has in any case answers 409); kept as given; empty or absent: none.
 	ExternalID string `json:"externalId,omitempty"`
 
 	// LabelType helmet, gear or wallet; empty: helmet.
@@ -1735,6 +1808,14 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// ImportQRCodesChange defines model for ImportQRCodesChange.
+type ImportQRCodesChange struct {
+	// Field The column (the field's label, or Name).
+	Field string `json:"field"`
+	From  string `json:"from"`
+	To    string `json:"to"`
+}
+
 // ImportQRCodesRequest A CSV import, as JSON, the file given either as text (csv) or as its bytes (csvFile).
 type ImportQRCodesRequest struct {
 	// Commit false or absent: only check (the preview); true: import, all rows or none.
@@ -1764,6 +1845,13 @@ type ImportQRCodesRequest struct {
 	// Examples: TmFtZSxGdWxsIE5hbWUNCkpvc+kgTvrxZXosSm9z6SBO+vFleg0K
 	CsvFile []byte `json:"csvFile,omitempty"`
 
+	// ExternalIDField The id of one of the template's fields (such as an "Employee
+	// number" field) whose value is also each row's employee or badge
+	// number (the code's externalId), matched ignoring case, where the
+	// row's "Employee or badge number" cell is blank. Empty or absent:
+	// only that column gives numbers.
+	ExternalIDField string `json:"externalIdField,omitempty"`
+
 	// LabelType helmet, gear or wallet for every code; empty: helmet.
 	LabelType string `json:"labelType,omitempty"`
 
@@ -1780,25 +1868,58 @@ type ImportQRCodesResult struct {
 	Imported int `json:"imported"`
 	Invalid  int `json:"invalid"`
 
+	// New How many valid rows make a new code.
+	New int `json:"new"`
+
 	// QuotaProblem In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
 	//
 	// Examples: These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.
 	QuotaProblem string             `json:"quotaProblem"`
 	Rows         []ImportQRCodesRow `json:"rows"`
-	Valid        int                `json:"valid"`
+
+	// Unchanged How many valid rows match a code that they leave as it is.
+	Unchanged int `json:"unchanged"`
+
+	// Updates How many valid rows update an existing code (in the import's outcome: were updated).
+	Updates int `json:"updates"`
+	Valid   int `json:"valid"`
 }
 
-// ImportQRCodesRow One row of the file and its problems.
+// ImportQRCodesRow One row of the file, what importing it does, and its problems.
 type ImportQRCodesRow struct {
+	// Action What importing the row does: new makes a code; update changes the
+	// code that has the row's employee or badge number (matched
+	// ignoring case), as `changes` lists; unchanged leaves that code as
+	// it is.
+	Action ImportQRCodesRowAction `json:"action"`
+
+	// Changes For an update, each value that changes, field by field, in form order.
+	Changes []ImportQRCodesChange `json:"changes"`
+
 	// Errors Problems by column name (Row for the row as a whole); empty when the row is valid.
 	Errors map[string]string `json:"errors"`
+
+	// ExternalID The row's employee or badge number as written; empty for none.
+	ExternalID string `json:"externalId"`
 
 	// Name The name the row's code would have.
 	Name string `json:"name"`
 
+	// PossibleDuplicate For a new row without an employee or badge number, why it looks
+	// like a code the library has (the same name and date of birth, or
+	// the same name and a phone number); empty otherwise. Importing
+	// still makes the code, which the library then marks.
+	PossibleDuplicate string `json:"possibleDuplicate"`
+
 	// Row The spreadsheet's row number (the header is row 1, so the last of 2000 rows is 2001).
 	Row int `json:"row"`
 }
+
+// ImportQRCodesRowAction What importing the row does: new makes a code; update changes the
+// code that has the row's employee or badge number (matched
+// ignoring case), as `changes` lists; unchanged leaves that code as
+// it is.
+type ImportQRCodesRowAction string
 
 // LabelCatalogue defines model for LabelCatalogue.
 type LabelCatalogue struct {
@@ -1868,7 +1989,7 @@ type LabelsByExternalIDRequest struct {
 type LibraryCode struct {
 	CreatedAt time.Time `json:"createdAt"`
 
-	// ExternalID The organisation's own id for the worker (employee or badge number); null for none.
+	// ExternalID The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one.
 	ExternalID *string              `json:"externalId"`
 	ID         int64                `json:"id"`
 	IsActive   bool                 `json:"isActive"`
@@ -1879,6 +2000,14 @@ type LibraryCode struct {
 
 	// Name Examples: Ann Rider
 	Name string `json:"name"`
+
+	// PossibleDuplicateOf In the library's list: the id of another code that looks like the
+	// same worker (the same name and date of birth, or the same name and
+	// a phone number) when at least one of the two has no employee or
+	// badge number (two different numbers are two workers); absent or
+	// null otherwise. Giving the worker's code its number and
+	// deleting the other settles it.
+	PossibleDuplicateOf *int64 `json:"possibleDuplicateOf,omitempty"`
 
 	// ProjectID Null when the code is in no project.
 	ProjectID *int64 `json:"projectId"`
@@ -1892,7 +2021,7 @@ type LibraryCode struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
-	// Source How the code was made (collection is a worker's own submission through a link).
+	// Source How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 	Source LibraryCodeSource `json:"source"`
 
 	// TemplateID Null for the Standard Emergency Form (or a template since deleted).
@@ -1908,7 +2037,7 @@ type LibraryCode struct {
 // LibraryCodeLabelType defines model for LibraryCode.LabelType.
 type LibraryCodeLabelType string
 
-// LibraryCodeSource How the code was made (collection is a worker's own submission through a link).
+// LibraryCodeSource How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 type LibraryCodeSource string
 
 // LibraryCodeAnswer defines model for LibraryCodeAnswer.
@@ -2055,7 +2184,7 @@ type OrderView struct {
 type OrgReport struct {
 	ByProject []OrgReportProjectCount `json:"byProject"`
 
-	// BySource Every known source (manual, duplicate, import, collection), zeros included, then any other.
+	// BySource Every known source (manual, duplicate, import, api, collection), zeros included, then any other.
 	BySource            []OrgReportSourceCount `json:"bySource"`
 	CodesCreatedByMonth []OrgReportMonthCount  `json:"codesCreatedByMonth"`
 	GeneratedAt         time.Time              `json:"generatedAt"`
@@ -2540,7 +2669,7 @@ type UpdateLinkRequest struct {
 
 // UpdateQRCodeRequest A change to a code; a field left out or null is left as it is.
 type UpdateQRCodeRequest struct {
-	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it.
+	// ExternalID The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case); empty removes it, absent or null leaves it.
 	ExternalID *string `json:"externalId,omitempty"`
 	IsActive   *bool   `json:"isActive,omitempty"`
 
@@ -2593,7 +2722,12 @@ type UpsertQRCodeRequest struct {
 	// TemplateID Absent: the organisation's default template (the Standard Emergency Form when it has none), for a new code and an existing one alike, as a create does; 0: the Standard Emergency Form. Name it when the default may change.
 	TemplateID *int64 `json:"templateId,omitempty"`
 
-	// Values The record's values by the template's field ids.
+	// Values The record's values by the template's field ids, read as the CSV
+	// import reads its cells (one rule for both): a blood type in words
+	// ("O positive", "AB neg"), a date as YYYY-MM-DD or, for an
+	// organisation that writes dates day first, DD/MM/YYYY, a checkbox
+	// as yes/no, true/false or 1/0. A value still not understood is
+	// refused saying what was read and what is allowed.
 	Values map[string]string `json:"values,omitempty"`
 }
 
@@ -3142,6 +3276,9 @@ type BulkUpsertQRCodesJSONRequestBody = BulkUpsertQRCodesRequest
 
 // UpsertQRCodeByExternalIDJSONRequestBody defines body for UpsertQRCodeByExternalID for application/json ContentType.
 type UpsertQRCodeByExternalIDJSONRequestBody = UpsertQRCodeRequest
+
+// AttachExternalIDsJSONRequestBody defines body for AttachExternalIDs for application/json ContentType.
+type AttachExternalIDsJSONRequestBody = AttachExternalIDsRequest
 
 // ImportQRCodesJSONRequestBody defines body for ImportQRCodes for application/json ContentType.
 type ImportQRCodesJSONRequestBody = ImportQRCodesRequest

@@ -69,6 +69,28 @@ func SpreadsheetValue(f Field, cell string, dayFirst bool) string {
 	return v
 }
 
+// SpreadsheetValues is values (by field id) each read as SpreadsheetValue
+// reads a cell of its field's column: the one reading of the words people
+// and their systems write ("O positive", 31/12/1980, "yes"), shared by the
+// CSV import and the API's upserts so that both accept the same values.
+// A value of no field of fields is kept as it is (the record's validation
+// refuses it).
+func SpreadsheetValues(fields []Field, values map[string]string, dayFirst bool) map[string]string {
+	byID := make(map[string]Field, len(fields))
+	for _, f := range NormalizeFields(fields) {
+		byID[f.ID] = f
+	}
+	out := make(map[string]string, len(values))
+	for id, v := range values {
+		if f, ok := byID[id]; ok {
+			out[id] = SpreadsheetValue(f, v, dayFirst)
+		} else {
+			out[id] = v
+		}
+	}
+	return out
+}
+
 // bloodWords are the words of a blood type's spoken form.
 var bloodWords = strings.NewReplacer("positive", "+", "pos", "+", "+ve", "+", "negative", "-", "neg", "-", "-ve", "-", "rh", "", "type", "", "group", "")
 

@@ -101,3 +101,19 @@ func TestNotA(t *testing.T) {
 		}
 	}
 }
+
+// The values a program sends are read as a spreadsheet's cells are, so the
+// API and the import accept the same words; an unknown field's value stays.
+func TestSpreadsheetValues(t *testing.T) {
+	got := emergency.SpreadsheetValues(emergency.StandardFields(),
+		map[string]string{"bloodType": "O positive", "dateOfBirth": "31/12/1980", "fullName": " Ann ", "other": " x "}, true)
+	want := map[string]string{"bloodType": "O+", "dateOfBirth": "1980-12-31", "fullName": "Ann", "other": " x "}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: got %q, want %q", k, got[k], v)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("got %v", got)
+	}
+}

@@ -1594,6 +1594,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/qr-codes/external-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives existing codes their employee or badge numbers from a CSV file (previewed first), so that the import and an HR sync find them.
+         * @description For codes made before they had an employee or badge number. The
+         *     file has two columns: `Name` (the code's name, matched ignoring case
+         *     and accents; a name two codes have is refused on its row) or
+         *     `QR code ID` (the library's id of the code), and `Employee or badge
+         *     number` (or `externalId`). With `commit` false the answer is the
+         *     preview: each row with the code it found, the number it has now and
+         *     its problems. With `commit` true and every row valid, every code
+         *     gets its number in one transaction; a row with problems refuses the
+         *     whole file. Numbers are matched and unique ignoring case.
+         */
+        post: operations["attachExternalIDs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/qr-codes/{codeId}": {
         parameters: {
             query?: never;
@@ -3158,7 +3186,7 @@ export interface components {
         OrgReport: {
             quota: components["schemas"]["OrgReportQuota"];
             byProject: components["schemas"]["OrgReportProjectCount"][];
-            /** @description Every known source (manual, duplicate, import, collection), zeros included, then any other. */
+            /** @description Every known source (manual, duplicate, import, api, collection), zeros included, then any other. */
             bySource: components["schemas"]["OrgReportSourceCount"][];
             codesCreatedByMonth: components["schemas"]["OrgReportMonthCount"][];
             labelsPrintedByMonth: components["schemas"]["OrgReportMonthCount"][];
@@ -3271,7 +3299,7 @@ export interface components {
             id: number;
             /** @example Ann Rider */
             name: string;
-            /** @description The organisation's own id for the worker (employee or badge number); null for none. */
+            /** @description The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one. */
             externalId: string | null;
             /**
              * Format: int64
@@ -3291,12 +3319,22 @@ export interface components {
             labelType: "helmet" | "gear" | "wallet";
             isActive: boolean;
             /**
-             * @description How the code was made (collection is a worker's own submission through a link).
+             * @description How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
              * @enum {string}
              */
-            source: "manual" | "duplicate" | "import" | "collection";
+            source: "manual" | "duplicate" | "import" | "api" | "collection";
             /** @description How many required or recommended fields the record leaves blank. */
             missingFields: number;
+            /**
+             * Format: int64
+             * @description In the library's list: the id of another code that looks like the
+             *     same worker (the same name and date of birth, or the same name and
+             *     a phone number) when at least one of the two has no employee or
+             *     badge number (two different numbers are two workers); absent or
+             *     null otherwise. Giving the worker's code its number and
+             *     deleting the other settles it.
+             */
+            possibleDuplicateOf?: number | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -3375,7 +3413,7 @@ export interface components {
             values?: {
                 [key: string]: string;
             };
-            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation); empty or absent: none. */
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case: one another code has in any case answers 409); kept as given; empty or absent: none. */
             externalId?: string;
         };
         /** @description A change to a code; a field left out or null is left as it is. */
@@ -3405,7 +3443,7 @@ export interface components {
                 [key: string]: string;
             };
             isActive?: boolean | null;
-            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +); empty removes it, absent or null leaves it. */
+            /** @description The employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +, unique in the organisation ignoring case); empty removes it, absent or null leaves it. */
             externalId?: string | null;
         };
         /** @description A CSV import, as JSON, the file given either as text (csv) or as its bytes (csvFile). */
@@ -3447,8 +3485,16 @@ export interface components {
             csvFile?: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
+            /**
+             * @description The id of one of the template's fields (such as an "Employee
+             *     number" field) whose value is also each row's employee or badge
+             *     number (the code's externalId), matched ignoring case, where the
+             *     row's "Employee or badge number" cell is blank. Empty or absent:
+             *     only that column gives numbers.
+             */
+            externalIdField?: string;
         };
-        /** @description One row of the file and its problems. */
+        /** @description One row of the file, what importing it does, and its problems. */
         ImportQRCodesRow: {
             /** @description The spreadsheet's row number (the header is row 1, so the last of 2000 rows is 2001). */
             row: number;
@@ -3458,6 +3504,72 @@ export interface components {
             errors: {
                 [key: string]: string;
             };
+            /**
+             * @description What importing the row does: new makes a code; update changes the
+             *     code that has the row's employee or badge number (matched
+             *     ignoring case), as `changes` lists; unchanged leaves that code as
+             *     it is.
+             * @enum {string}
+             */
+            action: "new" | "update" | "unchanged";
+            /** @description The row's employee or badge number as written; empty for none. */
+            externalId: string;
+            /** @description For an update, each value that changes, field by field, in form order. */
+            changes: components["schemas"]["ImportQRCodesChange"][];
+            /**
+             * @description For a new row without an employee or badge number, why it looks
+             *     like a code the library has (the same name and date of birth, or
+             *     the same name and a phone number); empty otherwise. Importing
+             *     still makes the code, which the library then marks.
+             */
+            possibleDuplicate: string;
+        };
+        /** @description A file of codes and their employee or badge numbers, as text (csv) or as its bytes (csvFile), read as the import reads its files. */
+        AttachExternalIDsRequest: {
+            /**
+             * @example Name,Employee or badge number
+             *     José Núñez,BF-0101
+             */
+            csv?: string;
+            /**
+             * Format: byte
+             * @description In place of csv, the file's bytes as saved, in base64 (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
+             */
+            csvFile?: string;
+            /** @description false or absent: only check (the preview); true: save, all rows or none. */
+            commit?: boolean;
+        };
+        AttachExternalIDsRow: {
+            /** @description The spreadsheet's row number (the header is row 1). */
+            row: number;
+            /**
+             * Format: int64
+             * @description The code the row found; null when none.
+             */
+            codeId: number | null;
+            /** @description The code's name (as the row wrote it when no code was found). */
+            name: string;
+            /** @description The number the row gives. */
+            externalId: string;
+            /** @description The number the code has now; empty for none. */
+            current: string;
+            /** @description Problems by column name; empty when the row is valid. */
+            errors: {
+                [key: string]: string;
+            };
+        };
+        AttachExternalIDsResult: {
+            rows: components["schemas"]["AttachExternalIDsRow"][];
+            valid: number;
+            invalid: number;
+            /** @description How many codes got a new number (0 in the preview). */
+            saved: number;
+        };
+        ImportQRCodesChange: {
+            /** @description The column (the field's label, or Name). */
+            field: string;
+            from: string;
+            to: string;
         };
         ImportQRCodesResult: {
             /**
@@ -3468,6 +3580,12 @@ export interface components {
             rows: components["schemas"]["ImportQRCodesRow"][];
             valid: number;
             invalid: number;
+            /** @description How many valid rows make a new code. */
+            new: number;
+            /** @description How many valid rows update an existing code (in the import's outcome: were updated). */
+            updates: number;
+            /** @description How many valid rows match a code that they leave as it is. */
+            unchanged: number;
             /** @description How many codes were made (0 in the preview). */
             imported: number;
         };
@@ -3658,7 +3776,14 @@ export interface components {
             templateId?: number;
             /** @description helmet, gear or wallet; empty: helmet. */
             labelType?: string;
-            /** @description The record's values by the template's field ids. */
+            /**
+             * @description The record's values by the template's field ids, read as the CSV
+             *     import reads its cells (one rule for both): a blood type in words
+             *     ("O positive", "AB neg"), a date as YYYY-MM-DD or, for an
+             *     organisation that writes dates day first, DD/MM/YYYY, a checkbox
+             *     as yes/no, true/false or 1/0. A value still not understood is
+             *     refused saying what was read and what is allowed.
+             */
             values?: {
                 [key: string]: string;
             };
@@ -3674,7 +3799,7 @@ export interface components {
         };
         /** @description One worker of a bulk upsert. */
         BulkUpsertQRCodeItem: {
-            /** @description The worker's employee or badge number (ExternalIDPath's rule); once per request. */
+            /** @description The worker's employee or badge number (ExternalIDPath's rule, matched ignoring case); once per request, in any case. */
             externalId: string;
         } & components["schemas"]["UpsertQRCodeRequest"];
         BulkUpsertQRCodesRequest: {
@@ -4276,7 +4401,9 @@ export interface components {
         /**
          * @description The organisation's own id for the worker (employee or badge
          *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-         *     spaces trimmed); another answers 400.
+         *     spaces trimmed); another answers 400. Matched ignoring case
+         *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+         *     its number as first given.
          */
         ExternalIDPath: string;
     };
@@ -8371,6 +8498,65 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    attachExternalIDs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachExternalIDsRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview, or what was saved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachExternalIDsResult"];
+                };
+            };
+            /** @description The file cannot be read, or (commit) a row has problems. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["LibraryRefused"];
+            404: components["responses"]["LibraryNotFound"];
+            /** @description Another code took one of the numbers meanwhile; nothing was saved. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            426: components["responses"]["StationTooOld"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getQRCode: {
         parameters: {
             query?: never;
@@ -8961,7 +9147,9 @@ export interface operations {
                 /**
                  * @description The organisation's own id for the worker (employee or badge
                  *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-                 *     spaces trimmed); another answers 400.
+                 *     spaces trimmed); another answers 400. Matched ignoring case
+                 *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+                 *     its number as first given.
                  */
                 externalId: components["parameters"]["ExternalIDPath"];
             };
@@ -9016,7 +9204,9 @@ export interface operations {
                 /**
                  * @description The organisation's own id for the worker (employee or badge
                  *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-                 *     spaces trimmed); another answers 400.
+                 *     spaces trimmed); another answers 400. Matched ignoring case
+                 *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+                 *     its number as first given.
                  */
                 externalId: components["parameters"]["ExternalIDPath"];
             };
@@ -9053,7 +9243,9 @@ export interface operations {
                 /**
                  * @description The organisation's own id for the worker (employee or badge
                  *     number): 1 to 100 characters of A-Z a-z 0-9 - _ . : @ + (surrounding
-                 *     spaces trimmed); another answers 400.
+                 *     spaces trimmed); another answers 400. Matched ignoring case
+                 *     ("bf-0101" finds the code whose number is "BF-0101"), which keeps
+                 *     its number as first given.
                  */
                 externalId: components["parameters"]["ExternalIDPath"];
             };

@@ -21,6 +21,7 @@ export const analyticsCopy = {
     manual: "Added by hand",
     duplicate: "Duplicated",
     import: "Imported (CSV)",
+    api: "Made through the API (HR sync)",
     collection: "Sent by workers (collection links)",
   } as Record<string, string>,
   createdByMonth: "Codes created per month",

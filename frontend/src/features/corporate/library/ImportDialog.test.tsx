@@ -21,18 +21,50 @@ const standard = {
 const csv = "Name,Full Name,Blood Type\nAnn,Ann Rider,O+\nEve,Eve Smith,Z+\n";
 const badPreview = {
   rows: [
-    { row: 2, name: "Ann", errors: {} },
-    { row: 3, name: "Eve", errors: { "Blood Type": "Blood type is required" } },
+    {
+      row: 2,
+      name: "Ann",
+      errors: {},
+      action: "new",
+      externalId: "",
+      changes: [],
+      possibleDuplicate: "",
+    },
+    {
+      row: 3,
+      name: "Eve",
+      errors: { "Blood Type": "Blood type is required" },
+      action: "new",
+      externalId: "",
+      changes: [],
+      possibleDuplicate: "",
+    },
   ],
   valid: 1,
   invalid: 1,
+  new: 1,
+  updates: 0,
+  unchanged: 0,
   imported: 0,
   quotaProblem: "",
 };
 const goodPreview = {
-  rows: [{ row: 2, name: "Ann", errors: {} }],
+  rows: [
+    {
+      row: 2,
+      name: "Ann",
+      errors: {},
+      action: "new",
+      externalId: "",
+      changes: [],
+      possibleDuplicate: "",
+    },
+  ],
   valid: 1,
   invalid: 0,
+  new: 1,
+  updates: 0,
+  unchanged: 0,
   imported: 0,
   quotaProblem: "",
 };
@@ -146,7 +178,7 @@ describe("the CSV import dialog", () => {
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
       "POST /api/corporate/4/qr-codes/import": ({ body }) => {
         bodies.push(JSON.parse(String(body)) as (typeof bodies)[number]);
-        return { body: { ...goodPreview, rows: [{ row: 2, name: "José Núñez", errors: {} }] } };
+        return { body: { ...goodPreview, rows: [{ ...goodPreview.rows[0], name: "José Núñez" }] } };
       },
     });
     const user = userEvent.setup();

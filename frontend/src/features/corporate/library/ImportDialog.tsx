@@ -27,6 +27,10 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const [chosenTemplate, setTemplateId] = useState<number | null>(null);
   const templateId = chosenTemplate ?? defaultTemplateId(templates.data);
   const [projectId, setProjectId] = useState(0);
+  // A field of the template that holds each worker's employee or badge
+  // number (an "Employee number" field), when the file has no column of its own.
+  const [numberField, setNumberField] = useState("");
+  const fields = templates.data?.find((t) => t.id === templateId)?.fields ?? [];
   // The file is sent as its bytes, for the server to read in whichever
   // encoding Excel saved it (File.text() would read it as UTF-8 and turn
   // a Windows-1252 file's accented names into replacement characters);
@@ -34,6 +38,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [csv, setCsv] = useState("");
   const source = file ? { csvFile: file.base64 } : { csv };
+  const mapping = numberField === "" ? {} : { externalIdField: numberField };
   const [preview, setPreview] = useState<ImportResult | null>(null);
   // The preview answers for one file and form; any change asks again.
   // The server's offer when the file's columns are another template's.
@@ -46,7 +51,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
 
   const check = (id = templateId) =>
     importCodes.mutate(
-      { templateId: id, projectId, ...source, commit: false },
+      { templateId: id, projectId, ...source, ...mapping, commit: false },
       {
         onSuccess: setPreview,
         onError: (error) => {
@@ -58,17 +63,18 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
     );
   const switchTemplate = (id: number) => {
     setTemplateId(id);
+    setNumberField("");
     changed();
     check(id);
   };
   const commit = () =>
     importCodes.mutate(
-      { templateId, projectId, ...source, commit: true },
+      { templateId, projectId, ...source, ...mapping, commit: true },
       {
         onSuccess: (result) => {
           toast({
             title: copy.imported,
-            description: copy.importedCount(result.imported),
+            description: copy.importedCount(result.imported, result.updates),
             variant: "success",
           });
           props.onClose();
@@ -90,6 +96,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
                 value={templateId}
                 onChange={(e) => {
                   setTemplateId(Number(e.target.value));
+                  setNumberField("");
                   changed();
                 }}
               >
@@ -119,6 +126,27 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
                     {p.name}
                   </option>
                 ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={copy.numberFrom} hint={copy.numberFromHint}>
+            {(control) => (
+              <select
+                {...control}
+                value={numberField}
+                onChange={(e) => {
+                  setNumberField(e.target.value);
+                  changed();
+                }}
+              >
+                <option value="">{copy.numberOwnColumn}</option>
+                {fields
+                  .filter((f) => f.type === "text" || f.type === "number")
+                  .map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.label}
+                    </option>
+                  ))}
               </select>
             )}
           </FormField>
@@ -214,7 +242,9 @@ function PreviewTable({ result }: { result: ImportResult }) {
   return (
     <section aria-label={copy.preview}>
       <p role="status">
-        {copy.summary(result.valid, result.invalid)} {result.invalid > 0 && copy.fixFirst}
+        {copy.summary(result.valid, result.invalid)}{" "}
+        {copy.counts(result.updates, result.new, result.unchanged)}{" "}
+        {result.invalid > 0 && copy.fixFirst}
       </p>
       {result.quotaProblem !== "" && (
         <p role="alert" className="field-error">
@@ -227,6 +257,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
             <tr>
               <th scope="col">{copy.row}</th>
               <th scope="col">{copy.name}</th>
+              <th scope="col">{libraryCopy.dialog.externalId}</th>
               <th scope="col">{copy.problems}</th>
             </tr>
           </thead>
@@ -237,9 +268,25 @@ function PreviewTable({ result }: { result: ImportResult }) {
                 <tr key={row.row} className={errors.length > 0 ? "import-row-invalid" : undefined}>
                   <td>{row.row}</td>
                   <td>{row.name}</td>
+                  <td>{row.externalId}</td>
                   <td>
                     {errors.length === 0 ? (
-                      copy.ok
+                      <>
+                        {copy.ok}{" "}
+                        <span className="badge">{copy.action[row.action] ?? row.action}</span>
+                        {row.changes.length > 0 && (
+                          <ul>
+                            {row.changes.map((c) => (
+                              <li key={c.field}>{copy.change(c.field, c.from, c.to)}</li>
+                            ))}
+                          </ul>
+                        )}
+                        {row.possibleDuplicate !== "" && (
+                          <p className="field-error">
+                            <strong>{copy.possibleDuplicate}:</strong> {row.possibleDuplicate}
+                          </p>
+                        )}
+                      </>
                     ) : (
                       <ul>
                         {errors.map(([column, message]) => (
@@ -261,7 +308,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
 }
 
 /** The file's bytes in base64, as the import's csvFile takes them. */
-async function fileBase64(file: File): Promise<string> {
+export async function fileBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = "";
   // In slices: String.fromCharCode takes its bytes as arguments.

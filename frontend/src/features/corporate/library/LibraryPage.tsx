@@ -30,6 +30,9 @@ import { toastFailure } from "@/components/ui/toastFailure";
 // the list's first paint does not wait for them.
 const CodeDialog = lazy(async () => ({ default: (await import("./CodeDialog")).CodeDialog }));
 const ImportDialog = lazy(async () => ({ default: (await import("./ImportDialog")).ImportDialog }));
+const AttachExternalIdsDialog = lazy(async () => ({
+  default: (await import("./AttachExternalIdsDialog")).AttachExternalIdsDialog,
+}));
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 
@@ -65,6 +68,7 @@ function LibraryView({ orgId }: { orgId: number }) {
       : null,
   );
   const [importing, setImporting] = useState(false);
+  const [attaching, setAttaching] = useState(false);
 
   // The server is asked once typing pauses; a new search starts on page 1.
   const onSearch = useCallback((text: string) => {
@@ -129,6 +133,13 @@ function LibraryView({ orgId }: { orgId: number }) {
             onClick={() => setImporting(true)}
           >
             {copy.import}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setAttaching(true)}
+          >
+            {copy.attachButton}
           </button>
           <Link className="button button-ghost" to={`${paths.corporateDashboard}/${orgId}`}>
             {copy.back}
@@ -243,6 +254,7 @@ function LibraryView({ orgId }: { orgId: number }) {
       <Suspense fallback={null}>
         {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
         {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
+        {attaching && <AttachExternalIdsDialog orgId={orgId} onClose={() => setAttaching(false)} />}
       </Suspense>
     </div>
   );
@@ -265,6 +277,14 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
         <strong>{code.name}</strong>
         {code.externalId && <span className="hint"> · {code.externalId}</span>}
         {source && <span className="hint"> · {source}</span>}
+        {code.possibleDuplicateOf != null && (
+          <span
+            className="badge badge-yellow library-duplicate"
+            title={copy.possibleDuplicateHint(code.possibleDuplicateOf)}
+          >
+            {copy.possibleDuplicate}
+          </span>
+        )}
         {code.missingFields > 0 && (
           <p className="hint library-missing">{copy.missing(code.missingFields)}</p>
         )}

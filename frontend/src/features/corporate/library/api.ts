@@ -146,6 +146,15 @@ export function useImportCodes(orgId: number) {
   );
 }
 
+export type AttachResult = Wire<"AttachExternalIDsResult">;
+
+/** Gives existing codes their employee or badge numbers from a file (preview, then commit). */
+export function useAttachExternalIds(orgId: number) {
+  return useLibraryChange(orgId, (body: Wire<"AttachExternalIDsRequest">) =>
+    apiJson<AttachResult>("POST", `${base(orgId)}/external-ids`, body),
+  );
+}
+
 /** Saves one code's label: a PDF on its sheet, or the QR image as a PNG. */
 export async function downloadLabel(orgId: number, code: LibraryCode, format: "pdf" | "png") {
   const response = await apiRequest("GET", `${base(orgId)}/${code.id}/label.${format}`);

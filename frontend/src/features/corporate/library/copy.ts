@@ -36,6 +36,7 @@ export const libraryCopy = {
     manual: "",
     duplicate: "copy",
     import: "imported",
+    api: "from your HR system (API)",
     collection: "sent by the worker",
   } as Record<string, string>,
   labelTypes: { helmet: "Helmet", gear: "Gear", wallet: "Wallet" } as Record<string, string>,
@@ -75,11 +76,43 @@ export const libraryCopy = {
     loading: "Loading…",
     templateMissing: "This form template no longer exists.",
   },
+  possibleDuplicate: "Possible duplicate",
+  possibleDuplicateHint: (id: number) =>
+    `Looks like the same worker as QR code ${id}: give the worker's code its employee or badge number and delete the other.`,
+  attachButton: "Add employee numbers",
+  attachDialog: {
+    title: "Add employee or badge numbers",
+    intro:
+      "Choose a CSV file with a Name (or QR code ID) column and an Employee or badge number column. Codes with numbers are updated, not added again, by the CSV import and by your HR system.",
+    file: "CSV file",
+    preview: "Check rows",
+    previewing: "Checking…",
+    save: (n: number) => `Save ${n} ${n === 1 ? "number" : "numbers"}`,
+    saving: "Saving…",
+    summary: (valid: number, invalid: number) =>
+      `${valid} ${valid === 1 ? "row is" : "rows are"} ready, ${invalid} ${invalid === 1 ? "has" : "have"} errors.`,
+    row: "Row",
+    code: "QR code",
+    number: "Employee or badge number",
+    now: "Now",
+    problems: "Problems",
+    ok: "Ready",
+    none: "none",
+    saved: "Employee numbers saved",
+    savedCount: (n: number) =>
+      `${n} QR ${n === 1 ? "code has" : "codes have"} a new employee or badge number.`,
+    failed: "Employee numbers not saved",
+    close: "Close",
+  },
   importDialog: {
     title: "Import workers from CSV",
     intro:
       "Download the template for a form, fill in one worker per row (the first column names the code), then choose the file or paste its text. Nothing is imported until every row is valid.",
     downloadTemplate: "Download CSV template",
+    numberFrom: "Employee or badge number from",
+    numberFromHint:
+      "A row whose number a code already has updates that code instead of adding a second one.",
+    numberOwnColumn: "Its own column (Employee or badge number)",
     file: "CSV file",
     paste: "Or paste the CSV text",
     chosen: (name: string) => `${name} is chosen.`,
@@ -87,6 +120,13 @@ export const libraryCopy = {
     switchTemplate: "Switch",
     previewing: "Checking…",
     importButton: (n: number) => `Import ${n} QR ${n === 1 ? "code" : "codes"}`,
+    counts: (updates: number, fresh: number, unchanged: number) =>
+      `${updates} ${updates === 1 ? "update" : "updates"}, ${fresh} new` +
+      (unchanged > 0 ? `, ${unchanged} unchanged.` : "."),
+    action: { new: "New", update: "Update", unchanged: "Unchanged" } as Record<string, string>,
+    change: (field: string, from: string, to: string) =>
+      `${field}: ${from === "" ? "(blank)" : from} → ${to === "" ? "(blank)" : to}`,
+    possibleDuplicate: "Possible duplicate",
     importing: "Importing…",
     summary: (valid: number, invalid: number) =>
       `${valid} ${valid === 1 ? "row is" : "rows are"} ready, ${invalid} ${invalid === 1 ? "has" : "have"} errors.`,
@@ -96,8 +136,9 @@ export const libraryCopy = {
     problems: "Problems",
     ok: "Ready",
     imported: "QR codes imported",
-    importedCount: (n: number) =>
-      `${n} QR ${n === 1 ? "code was" : "codes were"} added to your library.`,
+    importedCount: (n: number, updated: number) =>
+      `${n} QR ${n === 1 ? "code was" : "codes were"} added to your library` +
+      (updated > 0 ? `, ${updated} updated.` : "."),
     failed: "Import failed",
     close: "Close",
   },

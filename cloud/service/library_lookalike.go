@@ -1,0 +1,148 @@
+package service
+
+// Possible duplicates: two codes, or an import's row and a code, that look
+// like one worker although no employee or badge number says so. The rule
+// is one place, lookAlike, for the import's preview and the library's list.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/emergency"
+)
+
+// lookAlike says why two records look like one worker ("" when they do
+// not): the same name (ignoring case and accents) and the same date of
+// birth, or the same name and a phone number in common (digits compared).
+func lookAlike(nameA string, a emergency.Record, nameB string, b emergency.Record) string {
+	if emergency.FoldForSearch(nameA) != emergency.FoldForSearch(nameB) || emergency.FoldForSearch(nameA) == "" {
+		return ""
+	}
+	if dob := a.Data().PersonalInfo.DateOfBirth; dob != "" && dob == b.Data().PersonalInfo.DateOfBirth {
+		return cloud.LookAlikeDateOfBirth
+	}
+	phonesB := recordPhones(b)
+	for _, p := range recordPhones(a) {
+		if slices.Contains(phonesB, p) {
+			return cloud.LookAlikePhone
+		}
+	}
+	return ""
+}
+
+// recordPhones are the digits of every phone number of a record.
+func recordPhones(r emergency.Record) []string {
+	var out []string
+	for _, f := range r.Fields {
+		if f.Type != emergency.FieldPhone {
+			continue
+		}
+		digits := strings.Map(func(c rune) rune {
+			if c >= '0' && c <= '9' {
+				return c
+			}
+			return -1
+		}, r.Values[f.ID])
+		if len(digits) >= 6 {
+			out = append(out, digits)
+		}
+	}
+	return out
+}
+
+// openedCode is a code with its record open.
+type openedCode struct {
+	code   *cloud.CorporateCode
+	record emergency.Record
+}
+
+// namesakes opens the records of the organisation's codes whose names
+// fold to one of names (the only codes lookAlike can match), by folded
+// name, for the names at least atLeast codes have (the library's list asks
+// for 2: a code alone with its name looks like no other).
+func (s *Service) namesakes(ctx context.Context, orgID int64, names []string, atLeast int) (map[string][]openedCode, error) {
+	want := map[string]bool{}
+	for _, n := range names {
+		if k := emergency.FoldForSearch(n); k != "" {
+			want[k] = true
+		}
+	}
+	out := map[string][]openedCode{}
+	if len(want) == 0 {
+		return out, nil
+	}
+	codes, err := s.store.ListCodes(ctx, orgID, cloud.CodeFilter{})
+	if err != nil {
+		return nil, err
+	}
+	count := map[string]int{}
+	for _, c := range codes {
+		count[emergency.FoldForSearch(c.Name)]++
+	}
+	for _, c := range codes {
+		k := emergency.FoldForSearch(c.Name)
+		if !want[k] || count[k] < atLeast {
+			continue
+		}
+		r, err := s.openCodeRecord(c)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = append(out[k], openedCode{code: c, record: r})
+	}
+	return out, nil
+}
+
+// possibleDuplicate is the preview's note for a new row (name, record)
+// that looks like one of the organisation's codes, "" when none.
+func possibleDuplicate(name string, r emergency.Record, namesakes map[string][]openedCode) string {
+	for _, o := range namesakes[emergency.FoldForSearch(name)] {
+		if why := lookAlike(name, r, o.code.Name, o.record); why != "" {
+			return fmt.Sprintf(cloud.MsgImportPossibleDuplicate, o.code.Name, o.code.ID, why)
+		}
+	}
+	return ""
+}
+
+// markLookAlikes sets, for each listed code, another of the organisation's
+// codes that looks like the same worker when at least one of the two has
+// no external id.
+func (s *Service) markLookAlikes(ctx context.Context, orgID int64, views []CodeView) error {
+	names := make([]string, len(views))
+	for i, v := range views {
+		names[i] = v.Name
+	}
+	same, err := s.namesakes(ctx, orgID, names, 2)
+	if err != nil {
+		return err
+	}
+	for i := range views {
+		group := same[emergency.FoldForSearch(views[i].Name)]
+		if len(group) < 2 {
+			continue
+		}
+		var self *openedCode
+		for j := range group {
+			if group[j].code.ID == views[i].ID {
+				self = &group[j]
+			}
+		}
+		if self == nil {
+			continue
+		}
+		for _, o := range group {
+			if o.code.ID == self.code.ID || (self.code.ExternalID != "" && o.code.ExternalID != "") {
+				continue
+			}
+			if lookAlike(self.code.Name, self.record, o.code.Name, o.record) != "" {
+				id := o.code.ID
+				views[i].PossibleDuplicateOf = &id
+				break
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { DialogContent } from "@/components/ui/DialogContent";
+import { BusyButton } from "@/components/ui/BusyButton";
+import { FormField } from "@/components/ui/FormField";
+import { toast } from "@/components/ui/toast-store";
+import { serverMessage } from "@/lib/api";
+import { useAttachExternalIds, type AttachResult } from "./api";
+import { libraryCopy } from "./copy";
+import { fileBase64 } from "./ImportDialog";
+
+const copy = libraryCopy.attachDialog;
+
+/**
+ * Gives codes that exist their employee or badge numbers from a file of
+ * names (or code ids) and numbers: a preview of each row, then every
+ * number saved at once, or none. With numbers, the import and the HR sync
+ * update these codes rather than make second ones.
+ */
+export function AttachExternalIdsDialog(props: { orgId: number; onClose: () => void }) {
+  const attach = useAttachExternalIds(props.orgId);
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [preview, setPreview] = useState<AttachResult | null>(null);
+  const failed = (error: unknown) =>
+    toast({
+      title: copy.failed,
+      description: serverMessage(error) ?? undefined,
+      variant: "destructive",
+    });
+  const check = () =>
+    file &&
+    attach.mutate(
+      { csvFile: file.base64, commit: false },
+      { onSuccess: setPreview, onError: failed },
+    );
+  const save = () =>
+    file &&
+    attach.mutate(
+      { csvFile: file.base64, commit: true },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: copy.saved,
+            description: copy.savedCount(result.saved),
+            variant: "success",
+          });
+          props.onClose();
+        },
+        onError: failed,
+      },
+    );
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+      <DialogContent className="dialog import-dialog">
+        <Dialog.Title>{copy.title}</Dialog.Title>
+        <Dialog.Description className="hint">{copy.intro}</Dialog.Description>
+        <FormField label={copy.file}>
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={async (e) => {
+                const chosen = e.target.files?.[0];
+                setFile(null);
+                setPreview(null);
+                if (chosen) setFile({ name: chosen.name, base64: await fileBase64(chosen) });
+              }}
+            />
+          )}
+        </FormField>
+        <BusyButton
+          type="button"
+          className="button button-secondary"
+          busy={attach.isPending && preview === null}
+          busyLabel={copy.previewing}
+          disabled={file === null}
+          onClick={check}
+        >
+          {copy.preview}
+        </BusyButton>
+        {preview && (
+          <section aria-label={copy.preview}>
+            <p role="status">{copy.summary(preview.valid, preview.invalid)}</p>
+            <div className="table-scroll">
+              <table className="import-preview">
+                <thead>
+                  <tr>
+                    <th scope="col">{copy.row}</th>
+                    <th scope="col">{copy.code}</th>
+                    <th scope="col">{copy.number}</th>
+                    <th scope="col">{copy.now}</th>
+                    <th scope="col">{copy.problems}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((row) => {
+                    const errors = Object.entries(row.errors);
+                    return (
+                      <tr
+                        key={row.row}
+                        className={errors.length > 0 ? "import-row-invalid" : undefined}
+                      >
+                        <td>{row.row}</td>
+                        <td>{row.name}</td>
+                        <td>{row.externalId}</td>
+                        <td>{row.current || copy.none}</td>
+                        <td>
+                          {errors.length === 0 ? (
+                            copy.ok
+                          ) : (
+                            <ul>
+                              {errors.map(([column, message]) => (
+                                <li key={column}>
+                                  <strong>{column}:</strong> {message}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+        <div className="dialog-actions">
+          <Dialog.Close className="button button-ghost">{copy.close}</Dialog.Close>
+          <BusyButton
+            type="button"
+            className="button button-primary"
+            busy={attach.isPending && preview !== null}
+            busyLabel={copy.saving}
+            disabled={preview === null || preview.invalid > 0 || preview.valid === 0}
+            onClick={save}
+          >
+            {copy.save(preview?.valid ?? 0)}
+          </BusyButton>
+        </div>
+      </DialogContent>
+    </Dialog.Root>
+  );
+}
