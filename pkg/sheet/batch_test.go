@@ -65,6 +65,7 @@ func densestSheet(t *testing.T, tp *labels.Template) []sheet.Label {
 // 150 DPI and decodes every label with zbar and with zxing-cpp (the
 // reader behind many phone scanners): each must read back exactly.
 func TestBatchDensestRecordsDecodeAt150DPI(t *testing.T) {
+	longProof(t)
 	python := needPython(t)
 	for id, tp := range batchLayouts(t) {
 		t.Run(id, func(t *testing.T) {

@@ -47,6 +47,7 @@ func BenchmarkRenderIntl1000(b *testing.B) {
 // anti-aliased at 300 and at 600 DPI as print drivers do, decode label by
 // label to their own payloads.
 func TestRender1000Decodes(t *testing.T) {
+	longProof(t)
 	tp, err := labels.MustBuiltin().Find("Avery 5163")
 	if err != nil {
 		t.Fatal(err)

@@ -82,6 +82,7 @@ type scanGroup struct {
 // instead, the measurement the presets' levels were chosen by
 // (labels.Presets); nothing is then enforced.
 func TestScanRobustness(t *testing.T) {
+	longProof(t)
 	python := needPython(t)
 	needTool(t, "zbarimg")
 	cat := labels.MustBuiltin()
@@ -262,6 +263,16 @@ func TestScanRobustness(t *testing.T) {
 }
 
 func groupName(g scanGroup) string { return g.name + " " + g.level.String() }
+
+// longProof skips, under `go test -short` (make check), a proof that
+// rasterises whole sheets and decodes every code: the minutes it takes
+// belong to make test, which runs it.
+func longProof(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("rasterises and decodes whole sheets: make test runs it")
+	}
+}
 
 // needPython returns Debian's python3 when it has numpy, PIL and zxing-cpp
 // (scripts/debian-packages.txt installs them). The python3 first on PATH
