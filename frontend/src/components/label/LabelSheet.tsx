@@ -10,6 +10,7 @@ import {
 } from "@/lib/labels";
 import { labelCopy as copy } from "./copy";
 import { labelFontStack } from "./fonts";
+import { printedText } from "./printedText";
 import "./fonts.css";
 
 /**
@@ -93,7 +94,7 @@ export function LabelSheet(props: {
             />
           )}
           {design.lines.map((line) => {
-            const text = lineText(line, props.lines);
+            const text = printedText(lineText(line, props.lines));
             return (
               text !== "" && (
                 <text
