@@ -8,6 +8,7 @@ import { serverMessage } from "@/lib/api";
 import { useAttachExternalIds, type AttachResult } from "./api";
 import { libraryCopy } from "./copy";
 import { fileBase64 } from "./ImportDialog";
+import { RowErrors } from "./RowErrors";
 
 const copy = libraryCopy.attachDialog;
 
@@ -106,19 +107,7 @@ export function AttachExternalIdsDialog(props: { orgId: number; onClose: () => v
                         <td>{row.name}</td>
                         <td>{row.externalId}</td>
                         <td>{row.current || copy.none}</td>
-                        <td>
-                          {errors.length === 0 ? (
-                            copy.ok
-                          ) : (
-                            <ul>
-                              {errors.map(([column, message]) => (
-                                <li key={column}>
-                                  <strong>{column}:</strong> {message}
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                        </td>
+                        <td>{errors.length === 0 ? copy.ok : <RowErrors errors={errors} />}</td>
                       </tr>
                     );
                   })}

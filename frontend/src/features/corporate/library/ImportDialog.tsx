@@ -12,6 +12,7 @@ import { downloadImportTemplate, useImportCodes, type ImportResult } from "./api
 import { fieldErrors } from "./CodeDialog";
 import { libraryCopy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { RowErrors } from "./RowErrors";
 
 const copy = libraryCopy.importDialog;
 
@@ -288,13 +289,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
                         )}
                       </>
                     ) : (
-                      <ul>
-                        {errors.map(([column, message]) => (
-                          <li key={column}>
-                            <strong>{column}:</strong> {message}
-                          </li>
-                        ))}
-                      </ul>
+                      <RowErrors errors={errors} />
                     )}
                   </td>
                 </tr>
