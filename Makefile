@@ -37,7 +37,7 @@ station:
 bench:
 	scripts/bench/all.sh
 
-# Every Go fuzz target for FUZZ_TIME each (a minute; make test gives each 3 s).
+# Every Go fuzz target for FUZZ_TIME each (a minute; make test gives pkg's 3 s each).
 FUZZ_TIME ?= 60s
 fuzz:
 	FUZZ_TIME=$(FUZZ_TIME) FUZZ_MINIMIZE_TIME=10s scripts/test/fuzz.sh

@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 FUZZ_TIME=${FUZZ_TIME:-3s}
+# The modules whose targets run (all of them unless told).
+FUZZ_MODULES=${FUZZ_MODULES:-pkg cloud station}
 # The fuzzer shrinks every new interesting input, which can take far longer
 # than a short run: bound it.
 FUZZ_MINIMIZE_TIME=${FUZZ_MINIMIZE_TIME:-1s}
@@ -40,7 +42,7 @@ while IFS=: read -r file target; do
     status=1
     break
   done
-done < <(grep -r -o --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*' pkg cloud station | sort)
+done < <(grep -r -o --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*' $FUZZ_MODULES | sort)
 
 if [ "$targets" -eq 0 ]; then
   echo "fuzz: no fuzz targets found" >&2
