@@ -57,10 +57,15 @@ async function faceStates(page: Page, text: string): Promise<string[]> {
   );
 }
 
-/** The text of a PDF, as pdftotext reads it, one line per entry. */
+/**
+ * The text of a PDF, as pdftotext reads it, one line per entry, without the
+ * bidi embedding marks (U+202A to U+202E) it puts around right-to-left lines
+ * of its own accord: each line as a reader would copy it, in logical order.
+ */
 function pdfLines(path: string): string[] {
   return execFileSync("pdftotext", ["-enc", "UTF-8", path, "-"])
     .toString("utf8")
+    .replace(/[\u202A-\u202E]/g, "")
     .split("\n")
     .map((line) => line.trim());
 }
