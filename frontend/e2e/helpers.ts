@@ -97,8 +97,15 @@ export async function fillEmergencyForm(page: Page) {
   await page.getByLabel(/^Allergies/).fill(jane.allergies);
 }
 
+/**
+ * A toast with this title shows. The first toast of a page loads Radix
+ * Toast's chunk (components/ui/LazyToaster), which a loaded 2-core machine
+ * can take more than the default 5 s to fetch and draw.
+ */
 export async function expectToast(page: Page, title: string) {
-  await expect(page.locator(".toast-title").filter({ hasText: title })).toBeVisible();
+  await expect(page.locator(".toast-title").filter({ hasText: title })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** Every QR code on a PDF, read as a printer would print it (pdftoppm, then zbarimg). */
