@@ -28,9 +28,10 @@ PASSWORD=bench-password-1
 
 [ -x "$CHROMIUM" ] || { echo "bench-web: $CHROMIUM not found (apt-get install -y chromium)" >&2; exit 1; }
 
-# Lighthouse is a benchmark tool, not the site's: installed beside the build
-# output from the npm registry, pinned, once.
-tools=build/bench-tools
+# Lighthouse is a benchmark tool, not the site's: installed from the npm
+# registry, pinned, once per machine, outside the checkout (as the station's
+# Wails CLI is), so a new clone does not fetch it again.
+tools="${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/bench-tools"
 if ! grep -qs "\"version\": \"$LIGHTHOUSE_VERSION\"" "$tools/node_modules/lighthouse/package.json"; then
   mkdir -p "$tools"
   echo '{"private": true}' >"$tools/package.json"
@@ -140,7 +141,10 @@ SQL
 users=$(psql -tA "$LIFETAG_TEST_DATABASE_URL" -c 'SELECT count(*) FROM users')
 [ "$users" -eq "$USERS" ] || { echo "bench-web: $users users, want $USERS" >&2; exit 1; }
 
-cp scripts/bench/web.mjs "$tools/bench-web.mjs"
+# Beside Lighthouse, so that Node finds it; one copy per run.
+script="$tools/bench-web.$$.mjs"
+cp scripts/bench/web.mjs "$script"
+trap 'rm -f "$script"; cleanup' EXIT
 BENCH_BASE="$base" BENCH_ORG="$org" BENCH_OFFICER="$OFFICER" BENCH_ADMIN="$ADMIN" BENCH_PASSWORD="$PASSWORD" \
   BENCH_CODES="$CODES" BENCH_USERS="$USERS" BENCH_RUNS="$runs" CHROMIUM="$CHROMIUM" \
-  node "$tools/bench-web.mjs"
+  node "$script"
