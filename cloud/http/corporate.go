@@ -88,7 +88,8 @@ func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Req
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, started)
+	writeJSON(w, http.StatusOK, api.CorporateTrialStarted{RegistrationID: started.RegistrationID,
+		ContactEmail: started.ContactEmail, Message: started.Message})
 }
 
 // handleResendSetup is the landing page's Resend button: the trial's

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // handleLabelSheet serves the printable PDF to its entitled owner.
@@ -27,12 +28,13 @@ func (s *Server) handleLabelSheet(w http.ResponseWriter, r *http.Request) {
 
 // handleLockScreen serves the lock-screen wallpaper to its entitled owner.
 func (s *Server) handleLockScreen(w http.ResponseWriter, r *http.Request) {
-	var req service.LockScreenRequest
+	var req api.LockScreenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	png, err := s.service.LockScreen(r.Context(), userFrom(r), req)
+	png, err := s.service.LockScreen(r.Context(), userFrom(r), service.LockScreenRequest{
+		Email: req.Email, Phone: req.Phone, TimeZone: req.TimeZone, Shown: req.EmergencyData})
 	if err != nil {
 		s.writeError(w, r, err)
 		return

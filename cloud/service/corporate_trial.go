@@ -12,13 +12,15 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
 // TrialStarted answers the simple form: nothing exists yet but the
 // registration, waiting for its contact to open the mailed link.
-type TrialStarted = api.CorporateTrialStarted
+// Message is what the person reads ("Check your email ...").
+type TrialStarted struct {
+	RegistrationID, ContactEmail, Message string
+}
 
 // trialHash names a folded mailbox or a client address in the store
 // without the address itself.

@@ -9,13 +9,18 @@ import (
 	"context"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/pkg/api"
+	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/lockscreen"
 )
 
-// LockScreenRequest is the body of POST /api/labels/lock-screen.png; its
-// Phone is "iphone" or "android" (pkg/lockscreen.Screens).
-type LockScreenRequest = api.LockScreenRequest
+// LockScreenRequest asks for an owner's wallpaper: Phone is "iphone" or
+// "android" (pkg/lockscreen.Screens); Shown is the record the person's
+// screen shows, compared with the stored one; TimeZone (IANA) dates the
+// Generated line.
+type LockScreenRequest struct {
+	Email, Phone, TimeZone string
+	Shown                  *emergency.Data
+}
 
 // LockScreen returns the owner's lock-screen wallpaper as a PNG.
 func (s *Service) LockScreen(ctx context.Context, actor *cloud.User, req LockScreenRequest) ([]byte, error) {
@@ -27,7 +32,7 @@ func (s *Service) LockScreen(ctx context.Context, actor *cloud.User, req LockScr
 	if !ok {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgLockScreenPhoneInvalid)
 	}
-	record, loc, err := s.printableRecord(ctx, target, req.TimeZone, req.EmergencyData)
+	record, loc, err := s.printableRecord(ctx, target, req.TimeZone, req.Shown)
 	if err != nil {
 		return nil, err
 	}
