@@ -4,11 +4,11 @@ import { DialogContent } from "@/components/ui/DialogContent";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { FormField } from "@/components/ui/FormField";
 import { toast } from "@/components/ui/toast-store";
-import { serverMessage } from "@/lib/api";
 import { useAttachExternalIds, type AttachResult } from "./api";
 import { libraryCopy } from "./copy";
 import { fileBase64 } from "./ImportDialog";
 import { RowErrors } from "./RowErrors";
+import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = libraryCopy.attachDialog;
 
@@ -22,12 +22,7 @@ export function AttachExternalIdsDialog(props: { orgId: number; onClose: () => v
   const attach = useAttachExternalIds(props.orgId);
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [preview, setPreview] = useState<AttachResult | null>(null);
-  const failed = (error: unknown) =>
-    toast({
-      title: copy.failed,
-      description: serverMessage(error) ?? undefined,
-      variant: "destructive",
-    });
+  const failed = (error: unknown) => toastFailure(error, copy.failed);
   const check = () =>
     file &&
     attach.mutate(
