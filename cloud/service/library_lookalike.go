@@ -78,12 +78,14 @@ func (s *Service) namesakes(ctx context.Context, orgID int64, names []string, at
 	if err != nil {
 		return nil, err
 	}
+	folded := make([]string, len(codes))
 	count := map[string]int{}
-	for _, c := range codes {
-		count[emergency.FoldForSearch(c.Name)]++
+	for i, c := range codes {
+		folded[i] = emergency.FoldForSearch(c.Name)
+		count[folded[i]]++
 	}
-	for _, c := range codes {
-		k := emergency.FoldForSearch(c.Name)
+	for i, c := range codes {
+		k := folded[i]
 		if !want[k] || count[k] < atLeast {
 			continue
 		}
