@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { paths } from "../src/app/paths";
+import { checkPage } from "./a11y";
 import { createCodes, expectToast, registerAndSignIn, snap } from "./helpers";
 
 // One code per worker, whatever the spreadsheet or system it came from:
@@ -55,6 +57,7 @@ test("one code per worker: re-import updates, numbers attach, the HR sync makes 
     "Emergency Contact Phone: +44 7700 900101 → +44 7700 900199",
   );
   await snap(page, "import-update-preview");
+  await checkPage(page, paths.corporateQrCodes, "import preview with an update");
   await importing.getByRole("button", { name: "Import 2 QR codes" }).click();
   await expectToast(page, "QR codes imported");
 
@@ -68,6 +71,7 @@ test("one code per worker: re-import updates, numbers attach, the HR sync makes 
   });
   await attaching.getByRole("button", { name: "Check rows" }).click();
   await expect(attaching.getByRole("status")).toContainText("1 row is ready, 0 have errors.");
+  await checkPage(page, paths.corporateQrCodes, "employee numbers previewed");
   await attaching.getByRole("button", { name: "Save 1 number" }).click();
   await expectToast(page, "Employee numbers saved");
 

@@ -79,7 +79,12 @@ export function AttachExternalIdsDialog(props: { orgId: number; onClose: () => v
         {preview && (
           <section aria-label={copy.preview}>
             <p role="status">{copy.summary(preview.valid, preview.invalid)}</p>
-            <div className="table-scroll">
+            <div
+              className="table-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={libraryCopy.previewRows}
+            >
               <table className="import-preview">
                 <thead>
                   <tr>

@@ -252,7 +252,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
           {result.quotaProblem}
         </p>
       )}
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={libraryCopy.previewRows}>
         <table className="import-preview">
           <thead>
             <tr>

@@ -10,6 +10,8 @@ export const libraryCopy = {
   quota: (used: number, max: number) => `${used} of ${max} QR codes used`,
   quotaLoading: "Counting your QR codes…",
   filters: "Search and filters",
+  // The name of a preview's table, which scrolls sideways on a phone.
+  previewRows: "The file's rows, checked",
   search: "Search by name or project",
   projectFilter: "Project",
   allProjects: "All projects",
