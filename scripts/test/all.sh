@@ -25,21 +25,34 @@ export LIFETAG_STRICT=1
 status=0
 # timed NAME COMMAND...: runs a step, keeps its wall time for the summary at
 # the end (the figure README quotes), and marks the run failed if it fails.
+# A step that fails also leaves the names of what failed in
+# LIFETAG_TEST_FAILURES, repeated at the very end: a CI log often shows only
+# its last lines.
 LIFETAG_TEST_TIMES=$(mktemp /tmp/lifetag-test-times.XXXXXX)
+LIFETAG_TEST_FAILURES=$(mktemp /tmp/lifetag-test-failures.XXXXXX)
 timed() {
-  local name="$1" started=$SECONDS
+  local name="$1" started=$SECONDS step_log
   shift
-  if "$@"; then
+  step_log=$(mktemp /tmp/lifetag-step.XXXXXX)
+  if "$@" 2>&1 | tee "$step_log"; then
     printf '%-36s %5d s\n' "$name" $((SECONDS - started)) >>"$LIFETAG_TEST_TIMES"
+    rm -f "$step_log"
   else
     printf '%-36s %5d s  FAILED\n' "$name" $((SECONDS - started)) >>"$LIFETAG_TEST_TIMES"
+    {
+      echo "-- $name"
+      # Go's failed tests and panics, Playwright's failed journeys (list
+      # reporter), Vitest's failed files and tests.
+      grep -E -- '^\s*--- FAIL|^FAIL\s|^panic:|^\s+[0-9]+\) \[|✘|^\s*(FAIL|×) ' "$step_log" | head -40 || true
+    } >>"$LIFETAG_TEST_FAILURES"
+    rm -f "$step_log"
     return 1
   fi
 }
 # The website and the cloud binary, built once: the journeys, the station's
 # tests and the benchmarks reuse them (scripts/build/site.sh).
 build=$(mktemp -d /tmp/lifetag-build.XXXXXX)
-trap 'stripe_mock_stop; postgres_stop; rm -rf "$LIFETAG_TEST_REPORT" "$LIFETAG_CONTRACT_TALLY" "$LIFETAG_TEST_TIMES" "$build"' EXIT
+trap 'stripe_mock_stop; postgres_stop; rm -rf "$LIFETAG_TEST_REPORT" "$LIFETAG_CONTRACT_TALLY" "$LIFETAG_TEST_TIMES" "$LIFETAG_TEST_FAILURES" "$build"' EXIT
 echo "== the website and the cloud binary, once"
 timed "build: website and cloud" scripts/build/site.sh "$build/lifetag-cloud" || status=1
 export LIFETAG_CLOUD_BIN="$build/lifetag-cloud"
@@ -116,4 +129,8 @@ fi
 echo "== time per step (wall clock; Go and the frontend's unit tests overlap)"
 cat "$LIFETAG_TEST_TIMES"
 printf '%-36s %5d s\n' "make test" "$SECONDS"
+if [ -s "$LIFETAG_TEST_FAILURES" ]; then
+  echo "== what failed"
+  cat "$LIFETAG_TEST_FAILURES"
+fi
 exit $status
