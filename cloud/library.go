@@ -127,6 +127,9 @@ const (
 	MsgImportDuplicateExternalID = "This employee or badge number is also on row %d"
 	// MsgImportPossibleDuplicate: the code's name, id and why (LookAlike*).
 	MsgImportPossibleDuplicate = "Looks like %q (QR code %d): %s. Add the worker's employee or badge number to update that code instead."
+	// MsgImportPossibleDuplicateRow: the earlier row's number and why
+	// (LookAlike*), for two new rows of one file that look like one worker.
+	MsgImportPossibleDuplicateRow = "Looks like row %d of this file: %s. Give each worker's employee or badge number, or remove one of the rows."
 	// Attaching employee or badge numbers to existing codes.
 	MsgAttachColumns   = "The file needs a Name or QR code ID column and an Employee or badge number column"
 	MsgAttachHasErrors = "Some rows have errors, so nothing was saved. Fix them and try again."

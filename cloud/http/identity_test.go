@@ -177,6 +177,17 @@ func TestImportUpdatesByExternalID(t *testing.T) {
 		if marked != 2 {
 			t.Fatalf("%d codes marked as possible duplicates, want 2", marked)
 		}
+
+		// Two new rows of one file that look like one worker: the second
+		// is marked with the first's row number.
+		twice := header + ",,Mary Smith,01/02/1990,O+,A,+44 7700 900601\r\n,,MARY SMITH,,O+,B,+44 (7700) 900601\r\n"
+		resp = imp(twice, false)
+		wantStatus(t, resp, http.StatusOK, "")
+		rows = resp.JSON()["rows"].([]any)
+		if rows[0].(map[string]any)["possibleDuplicate"] != "" ||
+			rows[1].(map[string]any)["possibleDuplicate"] != fmt.Sprintf(cloud.MsgImportPossibleDuplicateRow, 2, cloud.LookAlikePhone) {
+			t.Fatalf("look-alike rows of one file %s", resp.Body)
+		}
 	})
 }
 

@@ -151,6 +151,14 @@ type ImportRow = api.ImportQRCodesRow
 // ImportQRCodesResult).
 type ImportResult = api.ImportQRCodesResult
 
+// importedRow is a valid row of an import's file: its index in the
+// result's rows, the code it makes and its values by field id.
+type importedRow struct {
+	row    int
+	code   *cloud.CorporateCode
+	values map[string]string
+}
+
 // ImportCodes reads the file, checks every row with the template's rules,
 // and, when req.Commit and every row is valid, inserts every row's code in
 // one transaction with the quota checked for the whole batch: all or
@@ -202,13 +210,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	dayFirst := org.DayFirstDates()
 	result := &ImportResult{Rows: []ImportRow{}}
-	// The valid rows' codes, by their index in result.Rows.
-	type valid struct {
-		row    int
-		code   *cloud.CorporateCode
-		values map[string]string
-	}
-	var codes []valid
+	var codes []importedRow
 	externalRow := map[string]int{} // external id key -> the row it is first on
 	for i, record := range records[1:] {
 		if isHintRow(record, byColumn) {
@@ -272,7 +274,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		case err == nil:
 			code.ProjectName = projectName
 			row.Name = code.Name
-			codes = append(codes, valid{row: len(result.Rows), code: code, values: in.Values})
+			codes = append(codes, importedRow{row: len(result.Rows), code: code, values: in.Values})
 		case errors.As(err, &e) && e.Code == cloud.EINVALID:
 			if len(e.Fields) == 0 {
 				row.Errors[nameColumn] = e.Message // the name or label type
@@ -316,13 +318,22 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		return nil, err
 	}
 	var creates, updates []*cloud.CorporateCode
+	// The file's own new rows without a number, by folded name: two of
+	// them can be one worker typed twice.
+	earlier := map[string][]importedRow{}
 	for _, v := range codes {
 		row := &result.Rows[v.row]
 		old := byExternal[cloud.ExternalIDKey(v.code.ExternalID)]
 		if v.code.ExternalID == "" || old == nil {
 			creates = append(creates, v.code)
 			if v.code.ExternalID == "" {
-				row.PossibleDuplicate = possibleDuplicate(v.code.Name, emergency.Record{Fields: fields, Values: v.values}, same)
+				record := emergency.Record{Fields: fields, Values: v.values}
+				row.PossibleDuplicate = possibleDuplicate(v.code.Name, record, same)
+				if row.PossibleDuplicate == "" {
+					row.PossibleDuplicate = possibleDuplicateInFile(v.code.Name, record, fields, earlier, result.Rows)
+				}
+				key := emergency.FoldForSearch(v.code.Name)
+				earlier[key] = append(earlier[key], v)
 			}
 			continue
 		}

@@ -109,6 +109,17 @@ func possibleDuplicate(name string, r emergency.Record, namesakes map[string][]o
 	return ""
 }
 
+// possibleDuplicateInFile is the preview's note for a new row (name,
+// record) that looks like an earlier new row of the same file, "" when none.
+func possibleDuplicateInFile(name string, r emergency.Record, fields []emergency.Field, earlier map[string][]importedRow, rows []ImportRow) string {
+	for _, e := range earlier[emergency.FoldForSearch(name)] {
+		if why := lookAlike(name, r, e.code.Name, emergency.Record{Fields: fields, Values: e.values}); why != "" {
+			return fmt.Sprintf(cloud.MsgImportPossibleDuplicateRow, rows[e.row].Row, why)
+		}
+	}
+	return ""
+}
+
 // markLookAlikes sets, for each listed code, another of the organisation's
 // codes that looks like the same worker when at least one of the two has
 // no external id.
