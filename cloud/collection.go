@@ -46,6 +46,11 @@ const (
 	MsgCollectionPlanFull        = "This form is closed for now: your employer's plan is full. Please ask your safety officer."
 	MsgCollectionConsentRequired = "Please confirm that you agree to share these details."
 	MsgCollectionThanks          = "Thank you — your details were sent to %s."
+	// MsgCollectionNumberTaken answers a worker whose employee or badge
+	// number another code already has: a second code for one worker is the
+	// harm the number prevents, and an anonymous link must not overwrite
+	// the code the number finds.
+	MsgCollectionNumberTaken = "Your details are already held under this number. Please ask your safety officer for a link to update them."
 	MsgUpdateLinkSent            = "Update link sent"
 	MsgUpdateLinkCreated         = "Update link created"
 	MsgUpdateLinkMailSubject     = "Check the emergency details on your Lifetag label"
@@ -67,6 +72,10 @@ type CollectionLink struct {
 	TemplateID int64     // 0: the Standard Emergency Form
 	ProjectID  int64     // 0: no project
 	CodeID     int64     // set for an update link
+	// ExternalIDField, on a shared link, is the id of the template's field
+	// whose value is the worker's employee or badge number (the code's
+	// external id); "" for none.
+	ExternalIDField string
 	ExpiresAt  time.Time // zero: never
 	RevokedAt  time.Time // zero: not revoked
 	// Submissions counts the forms sent through the link.

@@ -117,8 +117,9 @@ const (
 	// badge number (the code's external id); "externalId", the API's name,
 	// is read as it too.
 	ImportExternalIDColumn = "Employee or badge number"
-	// MsgImportExternalIDField refuses an externalIdField the template lacks.
-	MsgImportExternalIDField = "externalIdField must be the id of one of the form template's fields"
+	// MsgExternalIDField refuses an externalIdField (of an import or a
+	// collection link) that the form template lacks.
+	MsgExternalIDField = "externalIdField must be the id of one of the form template's fields"
 	// ImportReimportedDetail: codes made, codes updated.
 	ImportReimportedDetail = "%d new, %d updated"
 	// ImportExternalIDHint is that column's cell in the template's hint row.

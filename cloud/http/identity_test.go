@@ -272,6 +272,62 @@ func TestImportMapsATemplateFieldToTheNumber(t *testing.T) {
 			t.Fatalf("after the second file: %v", list)
 		}
 		resp = e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": file, "externalIdField": "nope"})
-		wantStatus(t, resp, http.StatusBadRequest, cloud.MsgImportExternalIDField)
+		wantStatus(t, resp, http.StatusBadRequest, cloud.MsgExternalIDField)
+	})
+}
+
+// A shared collection link whose number field is mapped gives each
+// worker's code that number, and a number another code has (in any case)
+// is refused on that field instead of making a second code for the worker.
+func TestCollectionLinkCarriesTheNumber(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{rateLimit: collectNoLimit})
+		o := e.newOfficer("officer@acme.example")
+		fields := []emergency.Field{
+			{ID: "fullName", Type: emergency.FieldText, Label: "Full Name", Required: true, Category: "personal", Order: 1, Standard: emergency.SlotFullName},
+			{ID: "employeeNumber", Type: emergency.FieldText, Label: "Employee number", Category: "work", Order: 2},
+		}
+		resp := e.do("POST", o.path("/form-templates"), o.token, map[string]any{"name": "Crew", "fields": fields})
+		wantStatus(t, resp, 201, "")
+		templateID := resp.JSON()["template"].(map[string]any)["id"]
+
+		resp = e.do("POST", o.path("/collection-links"), o.token, map[string]any{"templateId": templateID, "externalIdField": "nope"})
+		wantStatus(t, resp, http.StatusBadRequest, cloud.MsgExternalIDField)
+		token := e.newLink(o, map[string]any{"templateId": templateID, "externalIdField": "employeeNumber"})
+		links := e.do("GET", o.path("/collection-links"), o.token, nil).JSON()["links"].([]any)
+		if links[0].(map[string]any)["externalIdField"] != "employeeNumber" {
+			t.Fatalf("link %v", links[0])
+		}
+
+		submit := func(name, number string) response {
+			return e.do("POST", "/api/collect/"+token, "", map[string]any{
+				"values": map[string]string{"fullName": name, "employeeNumber": number}, "consent": true})
+		}
+		wantStatus(t, submit("José Núñez", "BF-0101"), http.StatusCreated, "")
+		resp = submit("Jose Nunez", "bf-0101")
+		if resp.Status != http.StatusBadRequest || resp.Message() != cloud.MsgCollectionNumberTaken ||
+			!strings.Contains(string(resp.Body), `"field":"employeeNumber"`) {
+			t.Fatalf("the same number again: %d %s", resp.Status, resp.Body)
+		}
+		wantStatus(t, submit("Ann Rider", "not a number!"), http.StatusBadRequest, "")
+		wantStatus(t, submit("Bob Rider", ""), http.StatusCreated, "")
+		codes := e.library(o)
+		if len(codes) != 2 {
+			t.Fatalf("%d codes, want 2", len(codes))
+		}
+		numbers := map[string]string{}
+		for _, c := range codes {
+			if c.ExternalID != nil {
+				numbers[c.Name] = *c.ExternalID
+			}
+		}
+		if numbers["José Núñez"] != "BF-0101" || numbers["Bob Rider"] != "" {
+			t.Fatalf("numbers %v", numbers)
+		}
+		// The link's count holds only the two that made codes.
+		links = e.do("GET", o.path("/collection-links"), o.token, nil).JSON()["links"].([]any)
+		if links[0].(map[string]any)["submissions"] != 2.0 {
+			t.Fatalf("link after refusals %v", links[0])
+		}
 	})
 }

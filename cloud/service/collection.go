@@ -46,7 +46,7 @@ func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView
 	v := CollectionLinkView{ID: l.ID, TemplateID: l.TemplateID, TemplateName: l.TemplateName,
 		ProjectName: l.ProjectName, CreatedAt: l.CreatedAt, ExpiresAt: timePtr(l.ExpiresAt),
 		RevokedAt: timePtr(l.RevokedAt), Submissions: l.Submissions, LastSubmissionAt: timePtr(l.LastSubmissionAt),
-		Status: LinkActive}
+		Status: LinkActive, ExternalIDField: l.ExternalIDField}
 	if l.ProjectID != 0 {
 		id := l.ProjectID
 		v.ProjectID = &id
@@ -92,16 +92,19 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 	if !slices.Contains(cloud.CollectionLinkExpiryDays, days) {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgCollectionExpiryInvalid)
 	}
-	templateName, _, err := s.TemplateFields(ctx, actor, org.ID, req.TemplateID)
+	templateName, fields, err := s.TemplateFields(ctx, actor, org.ID, req.TemplateID)
 	if err != nil {
 		return nil, err
+	}
+	if req.ExternalIDField != "" && !slices.ContainsFunc(fields, func(f emergency.Field) bool { return f.ID == req.ExternalIDField }) {
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDField)
 	}
 	if req.ProjectID < 0 {
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCollectionLinkRefNotFound)
 	}
 	now := s.now()
 	link := &cloud.CollectionLink{OrganizationID: org.ID, TemplateID: req.TemplateID, ProjectID: req.ProjectID,
-		CreatedBy: actor.ID, CreatedAt: now}
+		ExternalIDField: req.ExternalIDField, CreatedBy: actor.ID, CreatedAt: now}
 	if days != 0 {
 		link.ExpiresAt = now.Add(time.Duration(days) * 24 * time.Hour)
 	}
@@ -262,6 +265,10 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 	if !consent {
 		return "", cloud.NewError(cloud.EINVALID, cloud.MsgCollectionConsentRequired)
 	}
+	externalID, err := s.submittedNumber(ctx, link, values)
+	if err != nil {
+		return "", err
+	}
 	claimed, err := s.store.ClaimCollectionSubmission(ctx, link.ID, s.now())
 	if err != nil {
 		return "", err
@@ -282,14 +289,17 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 			detail = emergency.StandardFormName
 		}
 		_, err = s.CreateCode(ctx, nil, org.ID, CodeInput{ProjectID: link.ProjectID, TemplateID: link.TemplateID,
-			Values: values, Source: cloud.CodeSourceCollection})
+			Values: values, ExternalID: externalID, Source: cloud.CodeSourceCollection})
 	}
 	if err != nil {
 		if releaseErr := s.store.ReleaseCollectionSubmission(ctx, link.ID); releaseErr != nil {
 			s.logger.Error("collection submission not released", slog.Int64("link", link.ID), slog.String("error", releaseErr.Error()))
 		}
 		switch cloud.ErrorCode(err) {
-		case cloud.ECONFLICT: // the quota filled meanwhile
+		case cloud.ECONFLICT: // the number taken, or the quota filled, meanwhile
+			if _, again := s.submittedNumber(ctx, link, values); again != nil {
+				return "", again
+			}
 			return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionPlanFull)
 		case cloud.EFORBIDDEN: // the organisation closed meanwhile
 			return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgCollectionClosed)
@@ -298,6 +308,34 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 	}
 	s.addActivity(ctx, org.ID, kind, detail)
 	return fmt.Sprintf(cloud.MsgCollectionThanks, org.Name), nil
+}
+
+// submittedNumber is the employee or badge number a worker typed into a
+// shared link's number field ("" for none), refused when it is not a
+// valid number or another code already has it.
+func (s *Service) submittedNumber(ctx context.Context, link *cloud.CollectionLink, values map[string]string) (string, error) {
+	if link.IsUpdateLink() || link.ExternalIDField == "" {
+		return "", nil
+	}
+	fieldError := func(msg string) error {
+		return &cloud.Error{Code: cloud.EINVALID, Message: msg,
+			Fields: emergency.Errors{{Field: link.ExternalIDField, Message: msg}}}
+	}
+	id, err := cloud.NormalizeExternalID(values[link.ExternalIDField])
+	if err != nil {
+		return "", fieldError(cloud.ErrorMessage(err))
+	}
+	if id == "" {
+		return "", nil
+	}
+	taken, err := s.store.FindCodesByExternalID(ctx, link.OrganizationID, []string{id})
+	if err != nil {
+		return "", err
+	}
+	if len(taken) > 0 {
+		return "", fieldError(cloud.MsgCollectionNumberTaken)
+	}
+	return id, nil
 }
 
 // UpdateLinkRequest is the body of POST .../qr-codes/{codeId}/update-link.

@@ -206,7 +206,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	// form keeps is the one the import and the HR sync match on.
 	numberField := req.ExternalIDField
 	if _, ok := fieldOf[numberField]; numberField != "" && !ok {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportExternalIDField)
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDField)
 	}
 	dayFirst := org.DayFirstDates()
 	result := &ImportResult{Rows: []ImportRow{}}

@@ -13,7 +13,7 @@ import (
 // names (empty when it has none or they are gone).
 const collectionLinkColumns = `l.id, l.organization_id, l.token_hash, coalesce(l.template_id, 0),
 	coalesce(l.project_id, 0), coalesce(l.code_id, 0), l.expires_at, l.revoked_at, l.submissions,
-	l.last_submission_at, coalesce(l.created_by, 0), l.created_at, coalesce(t.name, ''), coalesce(p.name, '')
+	l.last_submission_at, coalesce(l.created_by, 0), l.created_at, l.external_id_field, coalesce(t.name, ''), coalesce(p.name, '')
 	FROM collection_links l
 	LEFT JOIN form_templates t ON t.id = l.template_id
 	LEFT JOIN projects p ON p.id = l.project_id`
@@ -22,7 +22,7 @@ func scanCollectionLink(row scanner) (*cloud.CollectionLink, error) {
 	var l cloud.CollectionLink
 	err := row.Scan(&l.ID, &l.OrganizationID, &l.TokenHash, &l.TemplateID, &l.ProjectID, &l.CodeID,
 		timeDest(&l.ExpiresAt), timeDest(&l.RevokedAt), &l.Submissions, timeDest(&l.LastSubmissionAt),
-		&l.CreatedBy, timeDest(&l.CreatedAt), &l.TemplateName, &l.ProjectName)
+		&l.CreatedBy, timeDest(&l.CreatedAt), &l.ExternalIDField, &l.TemplateName, &l.ProjectName)
 	return &l, err
 }
 
@@ -53,10 +53,10 @@ func (db *DB) CreateCollectionLink(ctx context.Context, l *cloud.CollectionLink)
 		}
 		err := c.queryRow(`
 			INSERT INTO collection_links (organization_id, token_hash, template_id, project_id, code_id,
-				expires_at, created_by, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+				expires_at, created_by, created_at, external_id_field)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
 			l.OrganizationID, l.TokenHash, nullIfZero(l.TemplateID), nullIfZero(l.ProjectID), nullIfZero(l.CodeID),
-			nullTime(l.ExpiresAt), nullIfZero(l.CreatedBy), l.CreatedAt,
+			nullTime(l.ExpiresAt), nullIfZero(l.CreatedBy), l.CreatedAt, l.ExternalIDField,
 		).Scan(&l.ID)
 		return storeError(err, "collection link")
 	})

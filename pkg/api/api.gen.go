@@ -1107,7 +1107,10 @@ type CollectionLink struct {
 	CreatedAt time.Time `json:"createdAt"`
 
 	// ExpiresAt Null for a link that never expires.
-	ExpiresAt        *time.Time           `json:"expiresAt"`
+	ExpiresAt *time.Time `json:"expiresAt"`
+
+	// ExternalIDField The id of the template's field that holds each worker's employee or badge number; empty for none.
+	ExternalIDField  string               `json:"externalIdField,omitempty"`
 	ID               int64                `json:"id"`
 	LastSubmissionAt *time.Time           `json:"lastSubmissionAt"`
 	ProjectID        *int64               `json:"projectId"`
@@ -1143,6 +1146,14 @@ type CollectionLinkRequest struct {
 	//
 	// Examples: 7
 	ExpiresInDays *int `json:"expiresInDays,omitempty"`
+
+	// ExternalIDField The id of one of the template's fields (such as an "Employee
+	// number" field) whose value is the worker's employee or badge
+	// number: a worker's submission gives the new code that externalId,
+	// and a number another code already has is refused (the worker is
+	// asked for an update link instead of adding a second code).
+	// Empty or absent: submissions carry no number.
+	ExternalIDField string `json:"externalIdField,omitempty"`
 
 	// ProjectID 0 or absent is no project.
 	ProjectID int64 `json:"projectId,omitempty"`

@@ -3115,6 +3115,8 @@ export interface components {
             /** Format: date-time */
             lastSubmissionAt: string | null;
             status: components["schemas"]["CollectionLinkStatus"];
+            /** @description The id of the template's field that holds each worker's employee or badge number; empty for none. */
+            externalIdField?: string;
         };
         CollectionLinkList: {
             links: components["schemas"]["CollectionLink"][];
@@ -3136,6 +3138,15 @@ export interface components {
              * @example 7
              */
             expiresInDays?: number;
+            /**
+             * @description The id of one of the template's fields (such as an "Employee
+             *     number" field) whose value is the worker's employee or badge
+             *     number: a worker's submission gives the new code that externalId,
+             *     and a number another code already has is refused (the worker is
+             *     asked for an update link instead of adding a second code).
+             *     Empty or absent: submissions carry no number.
+             */
+            externalIdField?: string;
         };
         CollectionLinkCreated: {
             link: components["schemas"]["CollectionLink"];

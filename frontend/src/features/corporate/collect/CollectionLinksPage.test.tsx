@@ -63,7 +63,17 @@ describe("/corporate/collection-links", () => {
         body: {
           templates: [
             { id: 0, name: "Standard Emergency Form", builtIn: true, fields: [] },
-            { id: 9, name: "Scaffolders", builtIn: false, isDefault: true, fields: [] },
+            {
+              id: 9,
+              name: "Scaffolders",
+              builtIn: false,
+              isDefault: true,
+              fields: [
+                { id: "fullName", type: "text", label: "Full Name" },
+                { id: "badge", type: "text", label: "Badge number" },
+                { id: "dob", type: "date", label: "Date of birth" },
+              ],
+            },
           ],
         },
       }),
@@ -97,6 +107,10 @@ describe("/corporate/collection-links", () => {
     await waitFor(() => expect(within(dialog).getByLabelText(/^Form template/)).toHaveValue("9"));
     await user.selectOptions(within(dialog).getByLabelText(/^Project/), "1");
     await user.selectOptions(within(dialog).getByLabelText(/^Link expires/), "7");
+    // Only the template's text and number fields can hold the worker's number.
+    const numberField = within(dialog).getByLabelText(/^Employee or badge number/);
+    expect(within(numberField).queryByRole("option", { name: "Date of birth" })).toBeNull();
+    await user.selectOptions(numberField, "badge");
     await user.click(within(dialog).getByRole("button", { name: "Create collection link" }));
     expect(await within(dialog).findByDisplayValue(url)).toBeVisible();
     expect(
@@ -107,6 +121,7 @@ describe("/corporate/collection-links", () => {
     )!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({
       templateId: 9,
+      externalIdField: "badge",
       projectId: 1,
       expiresInDays: 7,
     });

@@ -153,6 +153,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
   const [chosenTemplate, setTemplateId] = useState<string | null>(null);
   const templateId = chosenTemplate ?? String(defaultTemplateId(templates.data));
   const [projectId, setProjectId] = useState("");
+  const [numberField, setNumberField] = useState("");
   const [days, setDays] = useState("30");
   const [created, setCreated] = useState<CollectionLink | null>(null);
 
@@ -177,6 +178,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
         templateId: Number(templateId),
         projectId: projectId === "" ? 0 : Number(projectId),
         expiresInDays: Number(days),
+        externalIdField: numberField,
       },
       {
         onSuccess: (answer) => setCreated(answer.link),
@@ -193,6 +195,11 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
     String(p.id),
     p.name,
   ]);
+  const numberFieldOptions: [string, string][] = (
+    templates.data?.find((t) => String(t.id) === templateId)?.fields ?? []
+  )
+    .filter((f) => f.type === "text" || f.type === "number")
+    .map((f) => [f.id, f.label]);
   return (
     <form onSubmit={submit} noValidate>
       <Dialog.Title>{copy.create}</Dialog.Title>
@@ -202,7 +209,10 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
         label={copy.template}
         value={templateId}
         options={templateOptions}
-        onChange={setTemplateId}
+        onChange={(id) => {
+          setTemplateId(id);
+          setNumberField("");
+        }}
       />
       <SelectField
         label={copy.project}
@@ -210,6 +220,14 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
         placeholder={copy.noProject}
         options={projectOptions}
         onChange={setProjectId}
+      />
+      <SelectField
+        label={copy.numberField}
+        value={numberField}
+        placeholder={copy.numberFieldNone}
+        hint={copy.numberFieldHint}
+        options={numberFieldOptions}
+        onChange={setNumberField}
       />
       <SelectField
         label={copy.expiry}

@@ -12,6 +12,10 @@ export const collectCopy = {
     template: "Form template",
     project: "Project",
     noProject: "No project",
+    numberField: "Employee or badge number",
+    numberFieldNone: "Not asked",
+    numberFieldHint:
+      "The form's field where each worker types their number. A number that another QR code already has is refused, so one worker never gets two codes.",
     expiry: "Link expires",
     expiryChoices: [
       [7, "In 7 days"],
