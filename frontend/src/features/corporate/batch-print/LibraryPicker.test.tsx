@@ -182,6 +182,28 @@ describe("the library picker", () => {
     );
   });
 
+  it("marks a code that looks like another worker's as a possible duplicate", () => {
+    const twin = { ...code(6, "Ann Worker", null), possibleDuplicateOf: 1 };
+    render(
+      <LibraryPicker
+        open
+        onOpenChange={() => {}}
+        codes={[...library, twin]}
+        projects={projects}
+        loadFailed={false}
+        queuedNames={new Set()}
+        onAdd={() => {}}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Add QR Codes from Library" });
+    const [first, second] = within(list)
+      .getAllByText("Ann Worker")
+      .map((name) => name.closest("li")!);
+    expect(within(first!).queryByText("Possible duplicate")).toBeNull();
+    const badge = within(second!).getByText("Possible duplicate");
+    expect(badge).toHaveAttribute("title", expect.stringContaining("QR code 1"));
+  });
+
   it("says so when the library cannot be loaded", () => {
     render(
       <LibraryPicker

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { virtualRowProps } from "@/components/ui/virtualRow";
 import type { ProjectFilter } from "../library/api";
+import { libraryCopy } from "../library/copy";
 import type { LibraryCode, Project } from "./api";
 import { batchCopy } from "./copy";
 import { pickable } from "./picker";
@@ -84,6 +85,19 @@ function PickList(props: {
                 <span>
                   <strong>{c.name}</strong>
                   <span className="hint"> · {c.projectName || batchCopy.queue.noProject}</span>
+                  {/* Two labels for one worker can carry different details:
+                      said here too, where a batch is chosen. */}
+                  {c.possibleDuplicateOf != null && (
+                    <>
+                      {" "}
+                      <span
+                        className="badge badge-yellow"
+                        title={libraryCopy.possibleDuplicateHint(c.possibleDuplicateOf)}
+                      >
+                        {libraryCopy.possibleDuplicate}
+                      </span>
+                    </>
+                  )}
                   {!c.isActive && (
                     <>
                       {" "}
