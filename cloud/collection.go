@@ -51,9 +51,9 @@ const (
 	// harm the number prevents, and an anonymous link must not overwrite
 	// the code the number finds.
 	MsgCollectionNumberTaken = "Your details are already held under this number. Please ask your safety officer for a link to update them."
-	MsgUpdateLinkSent            = "Update link sent"
-	MsgUpdateLinkCreated         = "Update link created"
-	MsgUpdateLinkMailSubject     = "Check the emergency details on your Lifetag label"
+	MsgUpdateLinkSent        = "Update link sent"
+	MsgUpdateLinkCreated     = "Update link created"
+	MsgUpdateLinkMailSubject = "Check the emergency details on your Lifetag label"
 )
 
 // CollectionConsent is the line a worker agrees to before sending their
@@ -69,15 +69,15 @@ type CollectionLink struct {
 	// TokenHash is the SHA-256 of the link's token; the token itself is
 	// only ever in the URL handed out once.
 	TokenHash  []byte
-	TemplateID int64     // 0: the Standard Emergency Form
-	ProjectID  int64     // 0: no project
-	CodeID     int64     // set for an update link
+	TemplateID int64 // 0: the Standard Emergency Form
+	ProjectID  int64 // 0: no project
+	CodeID     int64 // set for an update link
 	// ExternalIDField, on a shared link, is the id of the template's field
 	// whose value is the worker's employee or badge number (the code's
 	// external id); "" for none.
 	ExternalIDField string
-	ExpiresAt  time.Time // zero: never
-	RevokedAt  time.Time // zero: not revoked
+	ExpiresAt       time.Time // zero: never
+	RevokedAt       time.Time // zero: not revoked
 	// Submissions counts the forms sent through the link.
 	Submissions      int
 	LastSubmissionAt time.Time

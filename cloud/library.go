@@ -317,8 +317,17 @@ type CodeFilter struct {
 	// ExternalID picks the code with this external id, in any case
 	// (ExternalIDKey).
 	ExternalID string
-	Limit      int
-	Offset     int
+	// FoldedNames picks the codes whose name, folded by
+	// emergency.FoldForSearch, is exactly one of these (nil: any name).
+	FoldedNames []string
+	Limit       int
+	Offset      int
+}
+
+// IsZero reports whether f is the zero filter: every code, unpaged.
+func (f CodeFilter) IsZero() bool {
+	return f.Search == "" && f.ProjectID == 0 && !f.NoProject && f.Active == nil && f.ExternalID == "" &&
+		f.FoldedNames == nil && f.Limit == 0 && f.Offset == 0
 }
 
 // SealedCode is one sealed record, for re-sealing after a key rotation.

@@ -508,7 +508,7 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 			return nil, err
 		}
 	}
-	if f != (cloud.CodeFilter{}) {
+	if !f.IsZero() {
 		if lib.Quota.Used, err = s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{}); err != nil {
 			return nil, err
 		}

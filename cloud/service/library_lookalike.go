@@ -7,6 +7,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -74,7 +75,9 @@ func (s *Service) namesakes(ctx context.Context, orgID int64, names []string, at
 	if len(want) == 0 {
 		return out, nil
 	}
-	codes, err := s.store.ListCodes(ctx, orgID, cloud.CodeFilter{})
+	// Only the codes with one of these names: the stored folded name
+	// (search_name) is the same fold.
+	codes, err := s.store.ListCodes(ctx, orgID, cloud.CodeFilter{FoldedNames: slices.Collect(maps.Keys(want))})
 	if err != nil {
 		return nil, err
 	}

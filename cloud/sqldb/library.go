@@ -3,6 +3,7 @@ package sqldb
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -51,6 +52,17 @@ func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 	if f.Active != nil {
 		args = append(args, *f.Active)
 		where += fmt.Sprintf(` AND q.is_active = $%d`, len(args))
+	}
+	if f.FoldedNames != nil {
+		marks := make([]string, len(f.FoldedNames))
+		for i, name := range f.FoldedNames {
+			args = append(args, name)
+			marks[i] = fmt.Sprintf("$%d", len(args))
+		}
+		if len(marks) == 0 {
+			marks = []string{"NULL"} // no name: no code
+		}
+		where += ` AND q.search_name IN (` + strings.Join(marks, ", ") + `)`
 	}
 	return where, args
 }
