@@ -62,14 +62,32 @@ timed "generated code" scripts/test/generated.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
 timed "contract lint" scripts/test/contract.sh || status=1
 
+# go_test MODULE: vet and test one Go module on its own.
+go_test() {
+  echo "== go vet, go test: $1"
+  # GOWORK=off proves each module builds and tests on its own. Every
+  # benchmark runs once too (-benchtime 1x), so none can rot unseen.
+  timed "go: $1" bash -c "cd $1 && GOWORK=off go vet ./... && GOWORK=off go test -count=1 -bench . -benchtime 1x ./..."
+}
 go_tests() {
-  local module ok=0
-  for module in pkg cloud station; do
-    echo "== go vet, go test: $module"
-    # GOWORK=off proves each module builds and tests on its own. Every
-    # benchmark runs once too (-benchtime 1x), so none can rot unseen.
-    timed "go: $module" bash -c "cd $module && GOWORK=off go vet ./... && GOWORK=off go test -count=1 -bench . -benchtime 1x ./..." || ok=1
-  done
+  local ok=0
+  go_test pkg || ok=1
+  go_test cloud || ok=1
+  return $ok
+}
+frontend_tests() {
+  local ok=0
+  (
+    cd frontend &&
+      timed "frontend: lint" npm run --silent lint &&
+      timed "frontend: types" npm run --silent typecheck &&
+      timed "frontend: unit tests" npm run --silent test
+  ) || ok=1
+  # A Go field or method of the station renamed fails the window's type check.
+  timed "station: bindings break tsc" scripts/station/test-bindings.sh || ok=1
+  # The station's Go and pkg's fuzzing ride in this lane, which the
+  # frontend leaves shorter than the pkg and cloud modules' tests.
+  go_test station || ok=1
   # pkg's fuzz targets (the label engine and the record's text, which take
   # people's own words), briefly; make fuzz runs every target longer. The
   # cloud's HTTP targets run here as tests of their seeds and kept inputs
@@ -78,20 +96,11 @@ go_tests() {
   timed "go: fuzz (pkg)" env FUZZ_TIME="${FUZZ_TIME:-3s}" FUZZ_MODULES=pkg scripts/test/fuzz.sh || ok=1
   return $ok
 }
-frontend_tests() {
-  cd frontend
-  timed "frontend: lint" npm run --silent lint &&
-    timed "frontend: types" npm run --silent typecheck &&
-    timed "frontend: unit tests" npm run --silent test &&
-    cd .. &&
-    # A Go field or method of the station renamed fails the window's type check.
-    timed "station: bindings break tsc" scripts/station/test-bindings.sh
-}
 
-# Go and the frontend's unit tests side by side: Vitest spends half its time
-# waiting (jsdom, timers), which the Go builds fill. Each writes to a log of
-# its own, shown when both have ended.
-echo "== go vet, go test, fuzz | frontend: lint, types, unit tests (side by side)"
+# Two lanes side by side: Vitest spends half its time waiting (jsdom,
+# timers), which the Go builds fill. Each writes to a log of its own, shown
+# when both have ended.
+echo "== go vet, go test: pkg, cloud | frontend: lint, types, unit tests; station's Go; fuzz (side by side)"
 go_tests >"$build/go.log" 2>&1 &
 go_pid=$!
 frontend_tests >"$build/frontend.log" 2>&1 &
@@ -99,7 +108,7 @@ frontend_pid=$!
 wait "$go_pid" || status=1
 wait "$frontend_pid" || status=1
 cat "$build/go.log"
-echo "== frontend: lint, types, unit tests"
+echo "== frontend: lint, types, unit tests; station's Go; fuzz"
 cat "$build/frontend.log"
 
 # The browser journeys (against the cloud built above).
