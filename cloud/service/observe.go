@@ -1,0 +1,39 @@
+package service
+
+import (
+	"context"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/lifetag/lifetag/cloud/tracing"
+)
+
+var tracer = otel.Tracer(tracing.TracerName)
+
+// startSpan starts the span of a use case (name: the method's), a child of
+// the request's, for the use cases that do more than one step or more than
+// one statement: sign-in, the record, label files, payments, mail.
+func startSpan(ctx context.Context, name string) (context.Context, trace.Span) {
+	return tracer.Start(ctx, "service."+name)
+}
+
+// render makes one label file (kind: cloud.LabelKind..., format "pdf" or
+// "png") under a span of its own, and records how long it took and its
+// size.
+func (s *Service) render(ctx context.Context, kind, format string, make func() ([]byte, error)) ([]byte, error) {
+	_, span := tracer.Start(ctx, "render "+format, trace.WithAttributes(
+		attribute.String("lifetag.label.kind", kind)))
+	defer span.End()
+	start := time.Now()
+	file, err := make()
+	if err != nil {
+		return nil, err
+	}
+	took := time.Since(start)
+	s.metrics.LabelRendered(kind, format, took, len(file))
+	span.SetAttributes(attribute.Int("lifetag.label.bytes", len(file)))
+	return file, nil
+}
