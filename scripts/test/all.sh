@@ -48,6 +48,9 @@ export LIFETAG_CLOUD_BIN="$build/lifetag-cloud"
 timed "generated code" scripts/test/generated.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
 timed "contract lint" scripts/test/contract.sh || status=1
+# The metrics as a real Prometheus scrapes them from two instances, and
+# the alerting rules' own tests (deploy/prometheus).
+timed "prometheus: two instances scraped" scripts/test/prometheus.sh || status=1
 
 go_tests() {
   local module ok=0
