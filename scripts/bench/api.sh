@@ -40,9 +40,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() {
-  local port
-  for port in $(seq 18080 18180); do
+free_port() { # [first port to try]
+  local port first=${1:-18080}
+  for port in $(seq "$first" $((first + 100))); do
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
   done
   echo "bench-api: no free port" >&2
@@ -170,11 +170,11 @@ kill "$cloud2_pid"
 wait "$cloud2_pid" 2>/dev/null || true
 cloud2_pid=""
 GOWORK=off go build -o "$work/otlp-sink" scripts/bench/otlp-sink.go
-sink_port=$(free_port)
+sink_port=$(free_port 19080)
 "$work/otlp-sink" "127.0.0.1:$sink_port" 2>"$work/sink.log" &
 sink_pid=$!
 port3=$(free_port)
-metrics_port=$(free_port)
+metrics_port=$(free_port 19180) # apart from port3, which is not bound yet
 start_cloud "$port3" "$work/data3" "$work/cloud3.log" METRICS_ADDR="127.0.0.1:$metrics_port" \
   OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$sink_port" OTEL_TRACES_SAMPLER=always_on
 observed_pid=$started_pid
