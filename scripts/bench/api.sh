@@ -11,7 +11,7 @@
 #   api: N req/s p99 X ms errors E
 #   login: N req/s p99 X ms errors E
 #   api: N req/s p99 X ms errors E (2 instances, one PostgreSQL)
-#   api: N req/s p99 X ms errors E (metrics and tracing on; off: M req/s p99 Y ms, alternated R times: D %)
+#   api: N req/s p99 X ms errors E (metrics and tracing on; off: M req/s p99 Y ms, alternated R times: D %; CPU a request A us against B us, C %)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -183,15 +183,21 @@ base3="http://127.0.0.1:$port3"
 wait_ready "$base3" "$observed_pid" "$work/cloud3.log"
 ( while sleep 1; do curl -fsS "http://127.0.0.1:$metrics_port/metrics" >/dev/null || true; done ) &
 scraper_pid=$!
+# A machine shared with other work makes the rate drift; the CPU time each
+# process spent per request served (/proc/PID/stat: user and system ticks
+# of 10 ms) hardly does, so the line gives both.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 round_seconds=$(( (API_SECONDS + 2) / 3 ))
 for round in $(seq 1 "$OBSERVED_ROUNDS"); do
   # Which goes first alternates too.
   order="off on"
   [ $((round % 2)) = 0 ] && order="on off"
   for side in $order; do
-    target="$pull"
-    [ "$side" = on ] && target="$base3/api/sync/emergency-data/${EMAIL/@/%40}"
+    target="$pull" pid="$cloud_pid"
+    [ "$side" = on ] && target="$base3/api/sync/emergency-data/${EMAIL/@/%40}" pid="$observed_pid"
+    before=$(cpu_ticks "$pid")
     wrk -t2 -c16 -d"${round_seconds}s" --latency -H "Authorization: Bearer $session" "$target" >"$work/$side-$round.txt"
+    echo "$side $(($(cpu_ticks "$pid") - before)) $(awk '/requests in/ { print $1 }' "$work/$side-$round.txt")" >>"$work/cpu.txt"
   done
 done
 kill "$scraper_pid"
@@ -201,12 +207,18 @@ kill "$sink_pid"
 wait "$sink_pid" 2>/dev/null || true
 sink_pid=""
 grep -q "otlp-sink: [1-9][0-9]* exports" "$work/sink.log" || { echo "bench-api: no traces reached the OTLP sink" >&2; cat "$work/sink.log" "$work/cloud3.log" >&2; exit 1; }
-for side in off on; do
-  for round in $(seq 1 "$OBSERVED_ROUNDS"); do summarize "$side" <"$work/$side-$round.txt"; done
-done | awk '
+{
+  for side in off on; do
+    for round in $(seq 1 "$OBSERVED_ROUNDS"); do summarize "$side" <"$work/$side-$round.txt"; done
+  done
+  sed 's/^/cpu /' "$work/cpu.txt"
+} | awk '
+  $1 == "cpu" { ticks[$2] += $3; served[$2] += $4; next }
   { sub(":", "", $1); rps[$1] += $2; n[$1]++; if ($5 > p99[$1]) p99[$1] = $5; errors[$1] += $8 }
   END {
     on = rps["on"] / n["on"]; off = rps["off"] / n["off"]
-    printf "api: %d req/s p99 %.1f ms errors %d (metrics and tracing on; off: %d req/s p99 %.1f ms, alternated %d times: %+.1f %%)\n",
-      on, p99["on"], errors["on"] + errors["off"], off, p99["off"], n["on"], (on - off) / off * 100
+    cpu_on = ticks["on"] * 10000 / served["on"]; cpu_off = ticks["off"] * 10000 / served["off"]
+    printf "api: %d req/s p99 %.1f ms errors %d (metrics and tracing on; off: %d req/s p99 %.1f ms, alternated %d times: %+.1f %%; CPU a request %.0f us against %.0f us, %+.1f %%)\n",
+      on, p99["on"], errors["on"] + errors["off"], off, p99["off"], n["on"], (on - off) / off * 100,
+      cpu_on, cpu_off, (cpu_on - cpu_off) / cpu_off * 100
   }'
