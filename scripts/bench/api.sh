@@ -176,7 +176,7 @@ sink_pid=$!
 port3=$(free_port)
 metrics_port=$(free_port 19180) # apart from port3, which is not bound yet
 start_cloud "$port3" "$work/data3" "$work/cloud3.log" METRICS_ADDR="127.0.0.1:$metrics_port" \
-  OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$sink_port" \
+  OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$sink_port" OTEL_BSP_SCHEDULE_DELAY=1000 \
   OTEL_TRACES_SAMPLER="${BENCH_TRACES_SAMPLER:-parentbased_traceidratio}" OTEL_TRACES_SAMPLER_ARG="${BENCH_TRACES_SAMPLER_ARG:-0.1}"
 observed_pid=$started_pid
 base3="http://127.0.0.1:$port3"
@@ -202,7 +202,12 @@ for round in $(seq 1 "$OBSERVED_ROUNDS"); do
 done
 kill "$scraper_pid"
 wait "$scraper_pid" 2>/dev/null || true
-# The traces did go out (the sink counts them when it stops).
+# The traces did go out (the sink says so at the first, within a second:
+# OTEL_BSP_SCHEDULE_DELAY below; it counts them all when it stops).
+for _ in $(seq 1 50); do
+  grep -q "otlp-sink: first export" "$work/sink.log" && break
+  sleep 0.1
+done
 kill "$sink_pid"
 wait "$sink_pid" 2>/dev/null || true
 sink_pid=""

@@ -20,7 +20,9 @@ func main() {
 	var exports, bytes atomic.Int64
 	http.HandleFunc("POST /v1/traces", func(w http.ResponseWriter, r *http.Request) {
 		n, _ := io.Copy(io.Discard, r.Body)
-		exports.Add(1)
+		if exports.Add(1) == 1 {
+			fmt.Fprintln(os.Stderr, "otlp-sink: first export")
+		}
 		bytes.Add(n)
 		// An empty ExportTraceServiceResponse: everything accepted.
 		w.Header().Set("Content-Type", "application/x-protobuf")
