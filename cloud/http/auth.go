@@ -10,7 +10,7 @@ import (
 )
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	token, session, user, ok := s.passwordSignIn(w, r, s.service.Login)
+	token, session, user, ok := s.passwordSignIn(w, r, cloud.SignInDoorIndividual, s.service.Login)
 	if ok {
 		s.writeSignedIn(w, r, token, session, user)
 	}
@@ -22,25 +22,41 @@ type loginFunc func(ctx context.Context, email, password string) (string, *cloud
 
 // passwordSignIn reads an e-mail and password, applies the sign-in guard
 // (signin_guard.go) and counts a failure; false means the request was
-// answered already.
-func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, login loginFunc) (string, *cloud.Session, *cloud.User, bool) {
+// answered already. door (cloud.SignInDoor...) names it in the metrics.
+func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, door string, login loginFunc) (string, *cloud.Session, *cloud.User, bool) {
 	var req api.LoginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
+		s.metrics.SignIn(door, cloud.SignInRefused)
 		s.writeError(w, r, err)
 		return "", nil, nil, false
 	}
 	if s.beforeSignIn(w, r, req.Email) {
+		s.metrics.SignIn(door, cloud.SignInLimited)
 		return "", nil, nil, false
 	}
 	token, session, user, err := login(r.Context(), req.Email, req.Password)
 	if err != nil {
+		s.metrics.SignIn(door, signInOutcome(err))
 		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
 			s.signInFailed(r, req.Email)
 		}
 		s.writeError(w, r, err)
 		return "", nil, nil, false
 	}
+	s.metrics.SignIn(door, cloud.SignInSucceeded)
 	return token, session, user, true
+}
+
+// signInOutcome names a refused sign-in for the metrics: a wrong address
+// or password, the cloud failing, or any other refusal.
+func signInOutcome(err error) string {
+	switch cloud.ErrorCode(err) {
+	case cloud.EUNAUTHORIZED:
+		return cloud.SignInFailed
+	case cloud.EINTERNAL, cloud.EUNAVAILABLE:
+		return cloud.SignInError
+	}
+	return cloud.SignInRefused
 }
 
 // writeSignedIn answers a sign-in: the HttpOnly session cookie for the

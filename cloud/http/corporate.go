@@ -110,7 +110,7 @@ func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
 // handleCorporateLogin answers §3's login response: SessionToken only for a
 // client that asked for it (the website has the cookie).
 func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
-	token, session, user, ok := s.passwordSignIn(w, r, s.service.CorporateLogin)
+	token, session, user, ok := s.passwordSignIn(w, r, cloud.SignInDoorCorporate, s.service.CorporateLogin)
 	if !ok {
 		return
 	}

@@ -20,6 +20,7 @@ type mailLimiter struct {
 	recipient    *limit
 	caller       *limit
 	organization *limit
+	metrics      cloud.Metrics
 }
 
 var _ cloud.MailLimiter = (*mailLimiter)(nil)
@@ -30,6 +31,7 @@ func (s *Server) newMailLimiter(store cloud.RateLimitStore) *mailLimiter {
 		recipient:    newLimit("mail-recipient", s.rateLimit.MailPerRecipient, window, cloud.MsgMailRecipientLimit, store),
 		caller:       newLimit("mail-caller", s.rateLimit.MailPerCaller, window, cloud.MsgMailCallerLimit, store),
 		organization: newLimit("mail-organization", s.rateLimit.MailPerOrganization, window, cloud.MsgMailOrganizationLimit, store),
+		metrics:      s.metrics,
 	}
 }
 
@@ -60,6 +62,7 @@ func (m *mailLimiter) AllowMail(ctx context.Context, orgID int64, caller, recipi
 			return cloud.NewError(cloud.EUNAVAILABLE, cloud.MsgDatabaseUnavailable)
 		}
 		if !ok {
+			m.metrics.RateLimited(c.limit.name)
 			return cloud.TooMany(c.limit.message, c.limit.retryAfter(time.Now()))
 		}
 	}

@@ -5,9 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"time"
-
-	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -88,18 +85,5 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 			}
 		}()
 		next.ServeHTTP(w, r)
-	})
-}
-
-// logRequests logs one line per request: method, route pattern, status and
-// duration. Never the path, query or body: they can hold an address.
-func (s *Server) logRequests(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		next.ServeHTTP(ww, r)
-		s.logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("route", routePattern(r)),
-			slog.Int("status", ww.Status()), slog.Duration("duration", time.Since(start)))
 	})
 }

@@ -75,12 +75,26 @@ func (s *Server) handleStripeWebhook(w http.ResponseWriter, r *http.Request) {
 func (s *Server) receivePaymentEvent(ctx context.Context, payload []byte, signatureHeader string) (string, error) {
 	event, err := s.payments.VerifyWebhook(payload, signatureHeader)
 	if err != nil {
+		s.metrics.PaymentEvent(cloud.PaymentEventUnverified, cloud.PaymentEventUnverified)
 		return "", err
 	}
+	apply := s.service.ApplyPaymentEvent
 	if cloud.IsCorporateEvent(event.Type) {
-		return s.service.ApplyCorporateEvent(ctx, event)
+		apply = s.service.ApplyCorporateEvent
 	}
-	return s.service.ApplyPaymentEvent(ctx, event)
+	outcome, err := apply(ctx, event)
+	// The type is the provider's word: only those the cloud acts on are
+	// named, so the label keeps to a few values.
+	eventType := cloud.PaymentEventOther
+	if cloud.IsCorporateEvent(event.Type) || event.Type == cloud.EventPaymentSucceeded {
+		eventType = event.Type
+	}
+	if err != nil {
+		s.metrics.PaymentEvent(eventType, cloud.PaymentEventFailed)
+	} else {
+		s.metrics.PaymentEvent(eventType, outcome)
+	}
+	return outcome, err
 }
 
 func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.Request) {

@@ -153,6 +153,7 @@ func (s *Server) passed(w http.ResponseWriter, r *http.Request, l *limit, ok boo
 	appendEntry(w.Header(), "RateLimit-Policy", l.name, fmt.Sprintf("q=%d;w=%d", l.quota, wholeSeconds(l.window)))
 	appendEntry(w.Header(), "RateLimit", l.name, fmt.Sprintf("r=%d;t=%d", remaining, wholeSeconds(l.reset(now))))
 	if !ok {
+		s.metrics.RateLimited(l.name)
 		setRetryAfter(w.Header(), l.retryAfter(now))
 		writeMessage(w, http.StatusTooManyRequests, l.message)
 	}

@@ -28,6 +28,10 @@ func (s *Server) Ready() { s.life.CompareAndSwap(lifeStarting, lifeServing) }
 // load balancer sends nothing new, while requests still arriving are served.
 func (s *Server) Drain() { s.life.Store(lifeDraining) }
 
+// Serving reports whether start-up is done and the instance is not
+// draining: what /api/ready says, the database aside.
+func (s *Server) Serving() bool { return s.life.Load() == lifeServing }
+
 // handleReady is the load balancer's probe: 200 only when started, not
 // draining, and the database answers.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {

@@ -76,7 +76,7 @@ func validRequestID(id string) bool {
 
 // WithRequestIDs returns a logger whose every record logged with a request's
 // context (the ...Context methods, LogAttrs) carries that request's id as
-// request_id.
+// request_id and, when the request is traced, its trace's id as trace_id.
 func WithRequestIDs(logger *slog.Logger) *slog.Logger {
 	if _, done := logger.Handler().(requestIDHandler); done {
 		return logger
@@ -89,6 +89,9 @@ type requestIDHandler struct{ slog.Handler }
 func (h requestIDHandler) Handle(ctx context.Context, record slog.Record) error {
 	if id := RequestID(ctx); id != "" {
 		record.AddAttrs(slog.String("request_id", id))
+	}
+	if id := traceID(ctx); id != "" {
+		record.AddAttrs(slog.String("trace_id", id))
 	}
 	return h.Handler.Handle(ctx, record)
 }

@@ -15,7 +15,7 @@ var compressSite = middleware.Compress(5, "text/html", "text/css", "text/javascr
 // an e-mail serve only its owner or an admin (service.authorize).
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(s.clientIP(), s.requestID, s.rememberClient, s.recoverer, s.logRequests, s.securityHeaders)
+	r.Use(s.clientIP(), s.requestID, s.rememberClient, s.observeRequests, s.recoverer, s.securityHeaders)
 
 	r.Route("/api", func(r chi.Router) {
 		// The general limit first: every answer under /api/ carries its

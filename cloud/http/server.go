@@ -96,6 +96,9 @@ type Config struct {
 	// station served; an older one is answered 426 (stationversion.go).
 	// "" serves every version.
 	MinStationVersion string
+	// Metrics records requests, sign-ins and rate-limit refusals; nil
+	// records nothing.
+	Metrics cloud.Metrics
 }
 
 // Server is the HTTP face of the cloud.
@@ -107,6 +110,7 @@ type Server struct {
 	rateLimit  RateLimit
 	payments   Payments
 	minStation string
+	metrics    cloud.Metrics
 
 	// The limits (ratelimit.go).
 	apiLimit        *limit // every /api/ request per client address
@@ -162,6 +166,10 @@ func NewServer(c Config) *Server {
 		rateLimit:  c.RateLimit,
 		payments:   c.Payments,
 		minStation: c.MinStationVersion,
+		metrics:    c.Metrics,
+	}
+	if s.metrics == nil {
+		s.metrics = cloud.NoMetrics{}
 	}
 	if _, err := version.Parse(c.MinStationVersion); c.MinStationVersion != "" && err != nil {
 		panic("http: MinStationVersion: " + err.Error()) // main checks it first

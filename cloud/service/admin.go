@@ -250,6 +250,8 @@ func (s *Service) OrderHistory(ctx context.Context, actor *cloud.User, orderID s
 // entitlement, so the customer's print access is not needed. A pending
 // order moves to processing.
 func (s *Service) OrderLabels(ctx context.Context, actor *cloud.User, orderID string) ([]byte, error) {
+	ctx, span := startSpan(ctx, "OrderLabels")
+	defer span.End()
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -270,7 +272,9 @@ func (s *Service) OrderLabels(ctx context.Context, actor *cloud.User, orderID st
 	if err != nil {
 		return nil, err
 	}
-	pdf, err := renderLabelSheets(template, dpi, options, *record, emergency.QRText(*record, s.now(), loc), order.Quantity)
+	pdf, err := s.render(ctx, cloud.LabelKindSheet, "pdf", func() ([]byte, error) {
+		return renderLabelSheets(template, dpi, options, *record, emergency.QRText(*record, s.now(), loc), order.Quantity)
+	})
 	if err != nil {
 		return nil, err
 	}

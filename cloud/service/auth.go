@@ -12,6 +12,8 @@ import (
 // It is the individual and admin door: a corporate account, once its
 // password is right, is told to use /corporate-login.
 func (s *Service) Login(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
+	ctx, span := startSpan(ctx, "Login")
+	defer span.End()
 	user, err := s.checkPassword(ctx, email, password)
 	if err != nil {
 		return "", nil, nil, err
@@ -55,6 +57,8 @@ func (s *Service) checkPassword(ctx context.Context, email, password string) (*c
 
 // Authenticate returns the user of a live session token.
 func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, error) {
+	ctx, span := startSpan(ctx, "Authenticate")
+	defer span.End()
 	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}

@@ -89,6 +89,8 @@ func checkQueue(ids []int64) error {
 // BatchPrint renders the queue's labels and, unless it is a preview,
 // records the print run after the PDF is made.
 func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64, req BatchPrintRequest) ([]byte, error) {
+	ctx, span := startSpan(ctx, "BatchPrint")
+	defer span.End()
 	org, err := s.printingOrganization(ctx, actor, orgID)
 	if err != nil {
 		return nil, err
@@ -112,7 +114,9 @@ func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64
 	if err != nil {
 		return nil, invalid(err)
 	}
-	pdf, err := renderBatch(template, layoutName, items, names, start, labels.PaperSize(org.Paper()))
+	pdf, err := s.render(ctx, cloud.LabelKindBatch, "pdf", func() ([]byte, error) {
+		return renderBatch(template, layoutName, items, names, start, labels.PaperSize(org.Paper()))
+	})
 	if err != nil {
 		return nil, err
 	}

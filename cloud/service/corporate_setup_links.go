@@ -16,6 +16,8 @@ import (
 // CorporateLogin signs in a corporate user (the corporate door); other
 // accounts are told to use /login, only once their password is right.
 func (s *Service) CorporateLogin(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
+	ctx, span := startSpan(ctx, "CorporateLogin")
+	defer span.End()
 	user, err := s.checkPassword(ctx, email, password)
 	if err != nil {
 		return "", nil, nil, err

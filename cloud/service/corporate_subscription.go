@@ -20,6 +20,8 @@ const EventOutdated = "outdated" // older than the last subscription event appli
 // ApplyCorporateEvent applies a verified checkout or subscription event
 // once: its id is stored in the same transaction as its effects.
 func (s *Service) ApplyCorporateEvent(ctx context.Context, ev cloud.PaymentEvent) (string, error) {
+	ctx, span := startSpan(ctx, "ApplyCorporateEvent")
+	defer span.End()
 	var outcome string
 	var err error
 	switch {

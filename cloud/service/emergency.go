@@ -21,6 +21,8 @@ const (
 // PushEmergencyData validates and stores (sealed) the emergency record of
 // email's account, returning it as stored.
 func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, email string, data *emergency.Data) (*emergency.Data, error) {
+	ctx, span := startSpan(ctx, "PushEmergencyData")
+	defer span.End()
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
@@ -99,6 +101,8 @@ func (s *Service) keepIdentityFingerprint(ctx context.Context, target *cloud.Use
 
 // PullEmergencyData returns the stored record of email's account.
 func (s *Service) PullEmergencyData(ctx context.Context, actor *cloud.User, email string) (*emergency.Data, error) {
+	ctx, span := startSpan(ctx, "PullEmergencyData")
+	defer span.End()
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err

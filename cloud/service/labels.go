@@ -46,6 +46,8 @@ var printDPI = map[string]int{"standard": 300, "high": 600}
 // for the label size, with the label design's lines (pkg/sheet/design.json),
 // at the exact geometry of the chosen sheet.
 func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSheetRequest) ([]byte, error) {
+	ctx, span := startSpan(ctx, "LabelSheet")
+	defer span.End()
 	target, err := s.entitledOwner(ctx, actor, req.Email, cloud.MsgDownloadLocked)
 	if err != nil {
 		return nil, err
@@ -58,7 +60,9 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 	if err != nil {
 		return nil, err
 	}
-	return renderLabelSheets(template, dpi, req.LabelOptions, *record, emergency.QRText(*record, s.now(), loc), 1)
+	return s.render(ctx, cloud.LabelKindSheet, "pdf", func() ([]byte, error) {
+		return renderLabelSheets(template, dpi, req.LabelOptions, *record, emergency.QRText(*record, s.now(), loc), 1)
+	})
 }
 
 // renderLabelSheets is the one label PDF, for the owner (LabelSheet) and for

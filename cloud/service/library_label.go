@@ -31,6 +31,8 @@ type CodeLabelRequest struct {
 // CodeLabelPDF is one code's label on its preset's sheet, at the first
 // position, for an organisation that may print.
 func (s *Service) CodeLabelPDF(ctx context.Context, actor *cloud.User, orgID, codeID int64, req CodeLabelRequest) ([]byte, *cloud.CorporateCode, error) {
+	ctx, span := startSpan(ctx, "CodeLabelPDF")
+	defer span.End()
 	r, err := s.printableCode(ctx, actor, orgID, codeID)
 	if err != nil {
 		return nil, nil, err
@@ -49,24 +51,32 @@ func (s *Service) CodeLabelPDF(ctx context.Context, actor *cloud.User, orgID, co
 	if err != nil {
 		return nil, nil, err
 	}
-	var pdf bytes.Buffer
-	label := sheet.RecordLabel(r.Record.Data(), r.QRText)
-	if err := sheet.Render(&pdf, template, []sheet.Label{label}, sheet.Options{Level: qr.Corporate.Level, DPI: dpi}); err != nil {
-		if tooSmall, ok := err.(*sheet.TooSmallError); ok {
-			return nil, nil, cloud.NewError(cloud.EINVALID, tooSmall.Error())
+	pdf, err := s.render(ctx, cloud.LabelKindCode, "pdf", func() ([]byte, error) {
+		var pdf bytes.Buffer
+		label := sheet.RecordLabel(r.Record.Data(), r.QRText)
+		if err := sheet.Render(&pdf, template, []sheet.Label{label}, sheet.Options{Level: qr.Corporate.Level, DPI: dpi}); err != nil {
+			if tooSmall, ok := err.(*sheet.TooSmallError); ok {
+				return nil, cloud.NewError(cloud.EINVALID, tooSmall.Error())
+			}
+			return nil, err
 		}
+		return pdf.Bytes(), nil
+	})
+	if err != nil {
 		return nil, nil, err
 	}
-	return pdf.Bytes(), r.Code, nil
+	return pdf, r.Code, nil
 }
 
 // CodeLabelPNG is one code's QR image.
 func (s *Service) CodeLabelPNG(ctx context.Context, actor *cloud.User, orgID, codeID int64) ([]byte, *cloud.CorporateCode, error) {
+	ctx, span := startSpan(ctx, "CodeLabelPNG")
+	defer span.End()
 	r, err := s.printableCode(ctx, actor, orgID, codeID)
 	if err != nil {
 		return nil, nil, err
 	}
-	png, err := qr.PNG(r.QRText, codePNG)
+	png, err := s.render(ctx, cloud.LabelKindCode, "png", func() ([]byte, error) { return qr.PNG(r.QRText, codePNG) })
 	if err != nil {
 		return nil, nil, err
 	}

@@ -24,6 +24,8 @@ type LockScreenRequest struct {
 
 // LockScreen returns the owner's lock-screen wallpaper as a PNG.
 func (s *Service) LockScreen(ctx context.Context, actor *cloud.User, req LockScreenRequest) ([]byte, error) {
+	ctx, span := startSpan(ctx, "LockScreen")
+	defer span.End()
 	target, err := s.entitledOwner(ctx, actor, req.Email, cloud.MsgLockScreenLocked)
 	if err != nil {
 		return nil, err
@@ -36,6 +38,8 @@ func (s *Service) LockScreen(ctx context.Context, actor *cloud.User, req LockScr
 	if err != nil {
 		return nil, err
 	}
-	png, _, err := lockscreen.PNG(screen, lockscreen.ContentFor(*record, s.now(), loc))
-	return png, err
+	return s.render(ctx, cloud.LabelKindLockScreen, "png", func() ([]byte, error) {
+		png, _, err := lockscreen.PNG(screen, lockscreen.ContentFor(*record, s.now(), loc))
+		return png, err
+	})
 }

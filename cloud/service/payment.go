@@ -51,6 +51,8 @@ type Checkout struct {
 // (check-user, sign in, pay), so no stranger's payment attaches an order, an
 // address or a referral to it.
 func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req CheckoutRequest) (*Checkout, error) {
+	ctx, span := startSpan(ctx, "CreateCheckout")
+	defer span.End()
 	email := cloud.NormalizeEmail(req.Email)
 	if validEmail(email) != nil {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgPaymentEmailRequired)
@@ -159,6 +161,8 @@ const (
 // pending physical order, and the referrer's reward. The event id is stored
 // in the same transaction, so redelivery, in any order, changes nothing.
 func (s *Service) ApplyPaymentEvent(ctx context.Context, ev cloud.PaymentEvent) (string, error) {
+	ctx, span := startSpan(ctx, "ApplyPaymentEvent")
+	defer span.End()
 	if ev.Type != cloud.EventPaymentSucceeded || ev.PaymentRef == "" {
 		return EventIgnored, nil
 	}

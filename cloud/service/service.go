@@ -44,6 +44,8 @@ type Config struct {
 	// TrialRegistrationsADay bounds trial registrations a day per client
 	// address and per mailbox; 0 takes cloud.TrialRegistrationsADay.
 	TrialRegistrationsADay int
+	// Metrics records the label files made; nil records nothing.
+	Metrics cloud.Metrics
 }
 
 // Service implements the use cases.
@@ -70,12 +72,16 @@ type Service struct {
 	mailPending atomic.Int64
 	mailLimiter cloud.MailLimiter
 	trialsADay  int // Config.TrialRegistrationsADay
+	metrics     cloud.Metrics
 }
 
 // New returns a Service.
 func New(c Config) (*Service, error) {
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.Metrics == nil {
+		c.Metrics = cloud.NoMetrics{}
 	}
 	if c.Subscriptions == nil {
 		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
@@ -97,6 +103,7 @@ func New(c Config) (*Service, error) {
 		baseURL:         strings.TrimRight(c.BaseURL, "/"),
 		dummyHash:       dummy,
 		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
+		metrics:         c.Metrics,
 	}, nil
 }
 
@@ -128,6 +135,8 @@ func (s *Service) sendMail(ctx context.Context, m cloud.Mail) {
 	go func() {
 		defer s.mail.Done()
 		defer s.mailPending.Add(-1)
+		ctx, span := startSpan(ctx, "sendMail")
+		defer span.End()
 		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		if err := s.mailer.Send(ctx, m); err != nil {

@@ -13,6 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/lifetag/lifetag/cloud"
 )
 
 // SQLiteFileName is the database file inside the data directory.
@@ -25,6 +27,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: parse DATABASE_URL: %w", err)
 	}
+	config.ConnConfig.Tracer = pgxTracer{}
 	pool, err := pgxpool.NewWithConfig(ctx, config)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
@@ -79,6 +82,12 @@ func (d pgxDriver) sqlDB() (*sql.DB, func()) {
 
 func (d pgxDriver) close() { d.pool.Close() }
 
+func (d pgxDriver) poolStats() cloud.PoolStats {
+	s := d.pool.Stat()
+	return cloud.PoolStats{InUse: int(s.AcquiredConns()), Idle: int(s.IdleConns()), Max: int(s.MaxConns()),
+		Waits: s.EmptyAcquireCount(), WaitTime: s.EmptyAcquireWaitTime()}
+}
+
 type pgxTx struct {
 	pgxQuerier
 	tx pgx.Tx
@@ -123,6 +132,12 @@ func (d sqlDriver) begin(ctx context.Context) (txDriver, error) {
 func (d sqlDriver) sqlDB() (*sql.DB, func()) { return d.db, func() {} }
 func (d sqlDriver) close()                   { d.db.Close() }
 
+func (d sqlDriver) poolStats() cloud.PoolStats {
+	s := d.db.Stats()
+	return cloud.PoolStats{InUse: s.InUse, Idle: s.Idle, Max: s.MaxOpenConnections,
+		Waits: s.WaitCount, WaitTime: s.WaitDuration}
+}
+
 type sqlTx struct {
 	sqlQuerier
 	tx *sql.Tx
@@ -141,6 +156,15 @@ type sqlQuerier struct {
 }
 
 func (s sqlQuerier) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	if ctx, span, traced := startSQLSpan(ctx, "sqlite", query); traced {
+		n, err := s.execUntraced(ctx, query, args...)
+		endSQLSpan(span, err)
+		return n, err
+	}
+	return s.execUntraced(ctx, query, args...)
+}
+
+func (s sqlQuerier) execUntraced(ctx context.Context, query string, args ...any) (int64, error) {
 	res, err := s.q.ExecContext(ctx, query, args...)
 	if err != nil {
 		return 0, err
@@ -149,10 +173,24 @@ func (s sqlQuerier) exec(ctx context.Context, query string, args ...any) (int64,
 }
 
 func (s sqlQuerier) queryRow(ctx context.Context, query string, args ...any) scanner {
+	if ctx, span, traced := startSQLSpan(ctx, "sqlite", query); traced {
+		row := s.q.QueryRowContext(ctx, query, args...)
+		endSQLSpan(span, row.Err())
+		return row
+	}
 	return s.q.QueryRowContext(ctx, query, args...)
 }
 
 func (s sqlQuerier) query(ctx context.Context, query string, args ...any) (rows, error) {
+	if ctx, span, traced := startSQLSpan(ctx, "sqlite", query); traced {
+		r, err := s.queryUntraced(ctx, query, args...)
+		endSQLSpan(span, err)
+		return r, err
+	}
+	return s.queryUntraced(ctx, query, args...)
+}
+
+func (s sqlQuerier) queryUntraced(ctx context.Context, query string, args ...any) (rows, error) {
 	r, err := s.q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

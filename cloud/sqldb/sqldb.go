@@ -40,7 +40,11 @@ type driver interface {
 	// sqlDB gives goose a database/sql handle, and what to call when done.
 	sqlDB() (*sql.DB, func())
 	close()
+	poolStats() cloud.PoolStats
 }
+
+// PoolStats is the connection pool's state now, for the metrics.
+func (db *DB) PoolStats() cloud.PoolStats { return db.driver.poolStats() }
 
 type txDriver interface {
 	querier

@@ -17,4 +17,6 @@ cd "$(dirname "$0")/../.."
 . scripts/station/tools.sh # version_ldflags
 version="$(scripts/version.sh)"
 cd cloud
-go build -ldflags "$(version_ldflags "$version")" -o "$out" ./cmd/lifetag-cloud
+# The commit, for the metrics' lifetag_build_info (none outside a checkout).
+commit="$(git rev-parse --short=12 HEAD 2>/dev/null || true)"
+go build -ldflags "$(version_ldflags "$version") -X main.commit=$commit" -o "$out" ./cmd/lifetag-cloud

@@ -61,6 +61,9 @@ export LIFETAG_CLOUD_BIN="$build/lifetag-cloud"
 timed "generated code" scripts/test/generated.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
 timed "contract lint" scripts/test/contract.sh || status=1
+# The metrics as a real Prometheus scrapes them from two instances, and
+# the alerting rules' own tests (deploy/prometheus).
+timed "prometheus: two instances scraped" scripts/test/prometheus.sh || status=1
 
 # go_test MODULE: vet and test one Go module on its own.
 go_test() {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Browser journeys of the website: builds the frontend and the cloud
 # binary, starts a cloud per Playwright worker (E2E_WORKERS, 2), each on a
-# free loopback port with a fresh SQLite data directory, runs Playwright
-# against them in Debian's chromium, and stops them.
+# free loopback port with a fresh SQLite data directory and its metrics on
+# a METRICS_ADDR of its own, runs Playwright against them in Debian's
+# chromium, checks that their /metrics holds no address, number or token
+# in a label (scripts/test/metrics-labels.py), and stops them.
 # Three admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
 # fulfils orders as fulfilment@lifetag.test; a11y-admin.spec.ts checks the admin
 # pages as a11y@lifetag.test.
@@ -48,13 +50,18 @@ workers="${E2E_WORKERS:-2}"
 # appends what the journeys talk to and read mail from to bases and outboxes.
 bases=()
 outboxes=()
+metrics=() # each cloud's /metrics, read after the journeys
+free_port() { # bind port 0, read what the kernel gave, release it
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
 start_cloud() {
-  local n="$1" port base
-  # A free loopback port: bind port 0, read what the kernel gave, release it.
-  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
+  local n="$1" port base metrics_port
+  port="$(free_port)"
+  metrics_port="$(free_port)"
   base="http://127.0.0.1:$port"
+  metrics+=("http://127.0.0.1:$metrics_port/metrics")
   echo "== e2e: start cloud $n on $base"
-  HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data$n" LIFETAG_ENV=development \
+  HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" DATA_DIR="$work/data$n" LIFETAG_ENV=development \
     LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
     RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 RATE_LIMIT_API_PER_CLIENT=1000000 \
     "$work/lifetag-cloud" >"$work/cloud$n.log" 2>&1 &
@@ -86,6 +93,8 @@ started=$(date +%s)
 (cd frontend && E2E_BASE_URLS="${bases[*]}" E2E_OUTBOXES="${outboxes[*]}" CHROMIUM="$CHROMIUM" \
   npx playwright test --workers="$workers" "$@") || status=1
 echo "e2e: journeys took $(($(date +%s) - started)) s"
+# What the journeys left in the metrics holds no address, number or token.
+python3 scripts/test/metrics-labels.py "${metrics[@]}" || status=1
 if [ "$status" -ne 0 ]; then
   for n in $(seq 1 "$workers"); do echo "-- cloud $n's log:"; tail -30 "$work/cloud$n.log"; done
 fi

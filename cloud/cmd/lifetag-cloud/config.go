@@ -11,6 +11,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/tracing"
 	"github.com/lifetag/lifetag/pkg/version"
 )
 
@@ -42,7 +43,14 @@ type Config struct {
 	// MinStationVersion (STATION_MIN_VERSION, X.Y.Z): older print stations
 	// are answered 426 with a message to ask IT for this version. "" serves all.
 	MinStationVersion string
-	RateLimit         lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
+	// MetricsAddr (METRICS_ADDR, host:port) serves /metrics for Prometheus
+	// on a listener of its own, never the public PORT. Default: off in
+	// development, 127.0.0.1:9464 in production; "off" turns it off.
+	MetricsAddr string
+	// Tracing: traces go over OTLP when the standard OTEL_* variables ask
+	// (OTEL_EXPORTER_OTLP_ENDPOINT; package tracing).
+	Tracing   bool
+	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -88,6 +96,7 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		}
 	case "production":
 		c.Production = true
+		c.MetricsAddr = defaultProductionMetricsAddr
 		if c.DataKey == "" {
 			return c, fmt.Errorf("DATA_KEY is required in production (generate one: openssl rand -base64 32)")
 		}
@@ -97,6 +106,10 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	default:
 		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
 	}
+	if err := c.setMetricsAddr(getenv("METRICS_ADDR")); err != nil {
+		return c, err
+	}
+	c.Tracing = tracing.Enabled(getenv)
 	switch getenv("LOG_FORMAT") {
 	case "", "text":
 	case "json":
@@ -168,6 +181,32 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		c.Argon2.Threads = uint8(n)
 	}
 	return c, nil
+}
+
+// defaultProductionMetricsAddr serves /metrics to this machine only: a
+// Prometheus elsewhere needs METRICS_ADDR set to an address it reaches.
+const defaultProductionMetricsAddr = "127.0.0.1:9464"
+
+// setMetricsAddr takes METRICS_ADDR: "" keeps the default, "off" turns
+// metrics off, anything else is host:port with a port other than the
+// public PORT's.
+func (c *Config) setMetricsAddr(text string) error {
+	switch text {
+	case "":
+		return nil
+	case "off":
+		c.MetricsAddr = ""
+		return nil
+	}
+	_, port, err := net.SplitHostPort(text)
+	if err != nil || port == "" {
+		return fmt.Errorf("METRICS_ADDR must be host:port (127.0.0.1:9464) or off, not %q", text)
+	}
+	if port == c.Port && port != "0" {
+		return fmt.Errorf("METRICS_ADDR must not use the public PORT %s: metrics are for the scraper, not the site's visitors", c.Port)
+	}
+	c.MetricsAddr = text
+	return nil
 }
 
 // maxDrainSeconds keeps a stopping instance within the time an orchestrator

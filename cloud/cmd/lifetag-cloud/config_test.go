@@ -21,7 +21,8 @@ func TestConfigDefaults(t *testing.T) {
 	}
 	if c.Host != "127.0.0.1" || c.Port != "8080" || c.DataDir != "data" || c.DatabaseURL != "" || c.Production ||
 		c.BaseURL != "http://127.0.0.1:8080" || c.LogLevel != slog.LevelInfo || c.Argon2 != argon2id.DefaultParams ||
-		c.RateLimit != lhttp.DefaultRateLimit || c.SMTP.Host != "" || c.SMTP.TLS != "starttls" || c.Drain != 0 || c.LogJSON {
+		c.RateLimit != lhttp.DefaultRateLimit || c.SMTP.Host != "" || c.SMTP.TLS != "starttls" || c.Drain != 0 || c.LogJSON ||
+		c.MetricsAddr != "" || c.Tracing {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -37,6 +38,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"RATE_LIMIT_MAIL_PER_RECIPIENT": "4", "RATE_LIMIT_MAIL_PER_CALLER": "9", "RATE_LIMIT_MAIL_PER_ORGANIZATION": "11", "LOG_LEVEL": "warn", "BASE_URL": "https://lifetag.example", "TRUST_PROXY_HEADERS": "true",
 		"DRAIN_SECONDS": "5", "LOG_FORMAT": "json", "TRIAL_REGISTRATIONS_PER_DAY": "9", "STATION_MIN_VERSION": "0.2.0",
 		"RATE_LIMIT_PER_API_KEY": "12", "RATE_LIMIT_API_PER_CLIENT": "13",
+		"METRICS_ADDR": "10.0.0.11:9464", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -48,8 +50,27 @@ func TestConfigFromEnv(t *testing.T) {
 		c.RateLimit.CollectPerIP != 8 || c.RateLimit.CollectPerLink != 3 || c.RateLimit.CollectMalformedPerIP != 6 ||
 		c.RateLimit.MailPerRecipient != 4 || c.RateLimit.MailPerCaller != 9 || c.RateLimit.MailPerOrganization != 11 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
 		c.Drain != 5*time.Second || !c.LogJSON || c.TrialsADay != 9 || c.MinStationVersion != "0.2.0" ||
-		c.RateLimit.PerAPIKey != 12 || c.RateLimit.APIPerClient != 13 {
+		c.RateLimit.PerAPIKey != 12 || c.RateLimit.APIPerClient != 13 ||
+		c.MetricsAddr != "10.0.0.11:9464" || !c.Tracing {
 		t.Fatalf("config %+v", c)
+	}
+}
+
+// TestConfigMetricsAndTraces: metrics are on by default in production
+// only, on this machine, and can be turned off; traces need an endpoint.
+func TestConfigMetricsAndTraces(t *testing.T) {
+	production := map[string]string{"LIFETAG_ENV": "production", "DATA_KEY": "k", "SMTP_HOST": "smtp.example.com"}
+	if c, err := configFromEnv(env(production)); err != nil || c.MetricsAddr != "127.0.0.1:9464" || c.Tracing {
+		t.Fatalf("production defaults: %+v %v", c, err)
+	}
+	production["METRICS_ADDR"] = "off"
+	production["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"] = "http://collector:4318/v1/traces"
+	if c, err := configFromEnv(env(production)); err != nil || c.MetricsAddr != "" || !c.Tracing {
+		t.Fatalf("metrics off, traces on: %+v %v", c, err)
+	}
+	production["OTEL_SDK_DISABLED"] = "true"
+	if c, err := configFromEnv(env(production)); err != nil || c.Tracing {
+		t.Fatalf("the SDK disabled: %+v %v", c, err)
 	}
 }
 
@@ -86,6 +107,8 @@ func TestConfigErrors(t *testing.T) {
 		"ErrDrainTooLong":        {"DRAIN_SECONDS": "3600"},
 		"ErrNegativeDrain":       {"DRAIN_SECONDS": "-1"},
 		"ErrBadStationVersion":   {"STATION_MIN_VERSION": "0.2"},
+		"ErrMetricsOnPublicPort": {"PORT": "8080", "METRICS_ADDR": "127.0.0.1:8080"},
+		"ErrMetricsNoPort":       {"METRICS_ADDR": "127.0.0.1"},
 		// Development by default must never face a network.
 		"ErrDefaultEnvOnAnyHost":     {"HOST": "0.0.0.0"},
 		"ErrDefaultEnvOnPublicHost":  {"ADDR": "203.0.113.7"},

@@ -21,6 +21,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
+	"github.com/lifetag/lifetag/cloud/prometheus"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/web"
@@ -57,11 +58,24 @@ func main() {
 // run serves until ctx is done (SIGINT or SIGTERM), then lets requests in
 // flight finish. ready is called with the listening address.
 func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net.Addr)) error {
+	stopTracing, err := startTracing(ctx, config.Tracing, logger)
+	if err != nil {
+		return err
+	}
+	defer stopTracing()
 	store, err := openStore(ctx, config, logger)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	// The background job queue's figures: none yet.
+	var jobs cloud.JobStats
+	var metrics cloud.Metrics = cloud.NoMetrics{}
+	var prometheusMetrics *prometheus.Metrics
+	if config.MetricsAddr != "" {
+		prometheusMetrics = newMetrics(logger, store, jobs)
+		metrics = prometheusMetrics
+	}
 
 	sealer, err := openSealer(config, logger)
 	if err != nil {
@@ -86,6 +100,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Development:            !config.Production,
 		BaseURL:                config.BaseURL,
 		TrialRegistrationsADay: config.TrialsADay,
+		Metrics:                metrics,
 	})
 	if err != nil {
 		return err
@@ -119,7 +134,16 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Payments:          paymentRoutes,
 		RateLimitStore:    rateLimitStore,
 		MinStationVersion: config.MinStationVersion,
+		Metrics:           metrics,
 	})
+	if prometheusMetrics != nil {
+		watchReadiness(prometheusMetrics, server, svc)
+		stopMetrics, err := serveMetrics(config.MetricsAddr, prometheusMetrics, logger)
+		if err != nil {
+			return fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		defer stopMetrics()
+	}
 	httpServer := &http.Server{
 		Handler:           server,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -162,7 +186,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	return nil
 }
 
-func openStore(ctx context.Context, config Config, logger *slog.Logger) (cloud.Store, error) {
+func openStore(ctx context.Context, config Config, logger *slog.Logger) (*sqldb.DB, error) {
 	if config.DatabaseURL != "" {
 		logger.Info("storage: PostgreSQL")
 		return sqldb.OpenPostgres(ctx, config.DatabaseURL)

@@ -9,6 +9,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/cloud/tracing"
 )
 
 // StripeConfig holds the Stripe settings (README "Payments").
@@ -52,7 +53,8 @@ func paymentsFrom(c StripeConfig, logger *slog.Logger) (cloud.PaymentProvider, l
 			},
 		}
 	}
-	client := stripe.NewClient(c.SecretKey, c.APIURL, &http.Client{Timeout: 30 * time.Second})
+	client := stripe.NewClient(c.SecretKey, c.APIURL, &http.Client{Timeout: 30 * time.Second,
+		Transport: tracing.Transport("stripe", http.DefaultTransport)})
 	return client, lhttp.Payments{VerifyWebhook: verifyWith(c.WebhookSecret), PublishableKey: c.PublishableKey}
 }
 
