@@ -46,6 +46,12 @@ fonts_key=$( (cat scripts/build/label-fonts.py; dpkg-query -W fonts-noto-core fo
 fonts_cache="${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/label-fonts-$fonts_key"
 fonts_out=frontend/public/fonts/label
 if [ ! -f "$fonts_out/.made-$fonts_key" ]; then
+  mkdir -p "$(dirname "$fonts_cache")"
+  # One clone cuts at a time: two set-ups at once (worktrees, a test beside
+  # CI) would otherwise cut into the same folder and keep a broken mix. The
+  # second waits for the first and copies what it made.
+  exec {fonts_lock}>"$fonts_cache.lock"
+  flock "$fonts_lock"
   if [ ! -f "$fonts_cache/.made" ]; then
     echo "setup: cutting the label preview's web fonts"
     rm -rf "$fonts_cache.tmp"
@@ -54,6 +60,7 @@ if [ ! -f "$fonts_out/.made-$fonts_key" ]; then
     rm -rf "$fonts_cache"
     mv "$fonts_cache.tmp" "$fonts_cache"
   fi
+  flock -u "$fonts_lock"
   rm -rf "$fonts_out"
   mkdir -p "$fonts_out"
   cp -a "$fonts_cache/." "$fonts_out/"
