@@ -248,7 +248,8 @@ msi() { win_rc "start /wait \"\" msiexec $1"; }
 echo "== wine: NSIS"
 new_prefix nsis
 old_setup="$work/old/lifetag-station-setup.exe" new_setup="$new/lifetag-station-setup.exe"
-rc="$(run_rc wine "$new_setup" /S "/CLOUDURL=$url")"
+# From cmd, for the whole exit code (wine's own keeps 8 bits).
+rc="$(win_rc "start /wait \"\" \"$(winpath "$new_setup")\" /S /CLOUDURL=$url")"
 [ "$rc" = 1603 ] || fail "nsis without WebView2: exit $rc, want 1603"
 nsis_log | grep -F "refused (exit code 1603): Lifetag Station needs the Microsoft Edge WebView2 Runtime" >/dev/null ||
   fail "nsis without WebView2: no log line: $(nsis_log | tail -3)"
