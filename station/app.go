@@ -57,13 +57,20 @@ func newApp(browser bool, saveDir string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	logFile, err := supportlog.Open(paths.LogFile)
-	if err != nil {
-		return nil, err
+	// A log that cannot be written (a full or read-only profile) must not
+	// stop the station: it then logs to stderr only, and the window says
+	// why there is no log to copy.
+	logFile, logErr := supportlog.Open(paths.LogFile)
+	var out io.Writer = os.Stderr
+	if logErr == nil {
+		out = io.MultiWriter(os.Stderr, logFile)
 	}
 	previous := slog.Default()
-	slog.SetDefault(slog.New(slog.NewTextHandler(io.MultiWriter(os.Stderr, logFile), nil)))
+	slog.SetDefault(slog.New(slog.NewTextHandler(out, nil)))
 	restoreLog := func() { slog.SetDefault(previous); logFile.Close() }
+	if logErr != nil {
+		slog.Warn("station: no support log", "err", logErr)
+	}
 	slog.Info("station: started", "version", version.String(), "os", runtime.GOOS, "arch", runtime.GOARCH, "browserMode", browser)
 	svc, err := services.Open(paths, secrets.Open(paths.SecretsDir), printing.System())
 	if err != nil {

@@ -97,12 +97,24 @@ func (l *File) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// Path is where the log is, for the window to show.
-func (l *File) Path() string { return l.path }
+// Path is where the log is, for the window to show ("" without a log: a
+// nil File, when Open failed).
+func (l *File) Path() string {
+	if l == nil {
+		return ""
+	}
+	return l.path
+}
+
+// errNoLog answers a copy of the log when it could not be opened.
+var errNoLog = errors.New("The station could not write its log on this computer; its messages went to the console only.")
 
 // Text is the whole log, the older file first, for the window's "Copy log
 // for support".
 func (l *File) Text() (string, error) {
+	if l == nil {
+		return "", errNoLog
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []byte
@@ -118,6 +130,9 @@ func (l *File) Text() (string, error) {
 
 // Close closes the file; later writes fail.
 func (l *File) Close() error {
+	if l == nil {
+		return nil
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.f == nil {
