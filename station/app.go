@@ -4,6 +4,8 @@ import (
 	"context"
 	_ "embed"
 	"errors"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +16,7 @@ import (
 	"github.com/lifetag/lifetag/station/internal/printing"
 	"github.com/lifetag/lifetag/station/internal/secrets"
 	"github.com/lifetag/lifetag/station/internal/services"
+	"github.com/lifetag/lifetag/station/internal/supportlog"
 )
 
 // appIcon is the window's icon on Linux (Windows takes it from the exe's
@@ -34,6 +37,11 @@ type App struct {
 	saveDir string
 	svc     *services.Services
 	paths   services.Paths
+	// log is the file the station's slog lines go to (beside stderr), which
+	// the window copies for support; restoreLog puts back the logger
+	// before it, when the app closes.
+	log        *supportlog.File
+	restoreLog func()
 
 	Station  *Station
 	Session  *Session
@@ -49,11 +57,31 @@ func newApp(browser bool, saveDir string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A log that cannot be written (a full or read-only profile) must not
+	// stop the station: it then logs to stderr only, and the window says
+	// why there is no log to copy.
+	logFile, logErr := supportlog.Open(paths.LogFile)
+	var out io.Writer = os.Stderr
+	if logErr == nil {
+		out = io.MultiWriter(os.Stderr, logFile)
+	}
+	previous := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(out, nil)))
+	restoreLog := func() { slog.SetDefault(previous); logFile.Close() }
+	if logErr != nil {
+		slog.Warn("station: no support log", "err", logErr)
+	}
+	slog.Info("station: started", "version", version.String(), "os", runtime.GOOS, "arch", runtime.GOARCH, "browserMode", browser)
 	svc, err := services.Open(paths, secrets.Open(paths.SecretsDir), printing.System())
 	if err != nil {
+		slog.Error("station: cannot start", "err", err)
+		restoreLog()
 		return nil, err
 	}
-	a := &App{browser: browser, saveDir: saveDir, svc: svc, paths: paths}
+	if st, err := svc.Settings.Load(); err == nil {
+		slog.Info("station: settings", "cloud", st.CloudURL, "printer", st.Printer, "paper", st.Paper, "copies", st.Copies, "locked", st.Locked)
+	}
+	a := &App{browser: browser, saveDir: saveDir, svc: svc, paths: paths, log: logFile, restoreLog: restoreLog}
 	a.Station, a.Session, a.Cloud = &Station{app: a}, &Session{app: a}, &Cloud{app: a}
 	a.Orders, a.Printing, a.Files = &Orders{app: a}, &Printing{app: a}, &Files{app: a}
 	a.Library = &Library{app: a}
@@ -67,7 +95,10 @@ func (a *App) bound() []any {
 
 func (a *App) startup(ctx context.Context) { a.ctx = ctx }
 
-func (a *App) close() { _ = a.svc.Close() }
+func (a *App) close() {
+	_ = a.svc.Close()
+	a.restoreLog()
+}
 
 // context is the context calls run under: Wails' (or the browser mode's)
 // once started, so quitting cancels what is in flight.
@@ -116,8 +147,17 @@ type StationInfo struct {
 	Browser bool `json:"browser"`
 	// Warning is what the station must tell at start (the offline cache was reset).
 	Warning string `json:"warning"`
+	// LogPath is the log a user sends to support (SupportLog).
+	LogPath string `json:"logPath"`
 }
 
 func (s *Station) Info() StationInfo {
-	return StationInfo{Version: version.String(), OS: runtime.GOOS, Browser: s.app.browser, Warning: s.app.svc.Warning}
+	return StationInfo{Version: version.String(), OS: runtime.GOOS, Browser: s.app.browser, Warning: s.app.svc.Warning,
+		LogPath: s.app.log.Path()}
+}
+
+// SupportLog is the station's log (supportlog: no medical data, names or
+// tokens), for the window's "Copy log for support".
+func (s *Station) SupportLog() (string, error) {
+	return s.app.log.Text()
 }

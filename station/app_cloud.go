@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // Cloud carries the window's API calls (the shared features' apiRequest,
@@ -108,6 +109,7 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 		return answer, nil
 	}
 	c.app.svc.Offline.Observe(ctx, account, nil)
+	c.app.svc.Offline.ObserveNewerVersion(ctx, account, resp.Header.Get(version.NewerStationHeader))
 	c.sendQueued(ctx, account)
 	if method == http.MethodGet && resp.StatusCode == http.StatusOK {
 		route, _, _ := strings.Cut(path, "?")

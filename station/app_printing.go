@@ -35,6 +35,11 @@ type PrinterSettings struct {
 	// CalibrationLocked: the chosen printer's offset is IT's.
 	Locked            []string `json:"locked"`
 	CalibrationLocked bool     `json:"calibrationLocked"`
+	// LockedWhy says, for each locked setting the window shows (Lock*
+	// names; calibrations only when the chosen printer's offset is
+	// locked), why its control is disabled: settings.MsgLocked, the same
+	// words the station answers a change with.
+	LockedWhy map[string]string `json:"lockedWhy"`
 }
 
 func (p *Printing) Settings() (PrinterSettings, error) {
@@ -46,10 +51,16 @@ func (p *Printing) Settings() (PrinterSettings, error) {
 	if err != nil {
 		return PrinterSettings{}, err
 	}
+	why := map[string]string{}
+	for _, name := range st.Locked {
+		if name != settings.LockCalibrations || st.LockedCalibrations[st.Printer] {
+			why[name] = settings.MsgLocked(name)
+		}
+	}
 	return PrinterSettings{Printers: printers, Printer: st.Printer, Paper: st.Paper,
 		Papers: []string{settings.PaperA4, settings.PaperLetter}, Copies: st.Copies,
 		Calibration: st.Calibration(st.Printer), CanDialog: !p.app.browser, Dialog: st.Dialog && !p.app.browser,
-		Locked: st.Locked, CalibrationLocked: st.LockedCalibrations[st.Printer]}, nil
+		Locked: st.Locked, CalibrationLocked: st.LockedCalibrations[st.Printer], LockedWhy: why}, nil
 }
 
 // SetPaper chooses the paper the printer is loaded with, keeping the printer.

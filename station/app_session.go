@@ -32,6 +32,9 @@ type SessionState struct {
 	// OutOfDate is the cloud's message while it refuses this station as
 	// too old, for the banner ("" otherwise).
 	OutOfDate string `json:"outOfDate"`
+	// NewerVersion is the newer station version the cloud named, for the
+	// banner ("" when this one is the newest).
+	NewerVersion string `json:"newerVersion"`
 	// CloudURLProblem says why IT's address for the machine was not
 	// offered on the first run ("" when there is none, or it is valid).
 	CloudURLProblem string `json:"cloudUrlProblem"`
@@ -56,6 +59,7 @@ func (s *Session) State() (SessionState, error) {
 			return SessionState{}, err
 		}
 		state.Online, state.Pending, state.OutOfDate = status.Online, status.Pending, status.OutOfDate
+		state.NewerVersion = status.NewerVersion
 		if status.OfflineSince != nil {
 			state.OfflineSince = status.OfflineSince.UTC().Format(timeFormat)
 		}

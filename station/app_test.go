@@ -32,7 +32,7 @@ func TestEveryBoundMethodIsCallable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{
-		"Station.Info", "Session.State", "Session.SetCloudURL", "Session.SignIn", "Session.SignOut",
+		"Station.Info", "Station.SupportLog", "Session.State", "Session.SetCloudURL", "Session.SignIn", "Session.SignOut",
 		"Cloud.Request", "Printing.Settings", "Printing.SetPrinter", "Printing.PrintPDF",
 		"Printing.SetPaper", "Printing.SetCopies", "Printing.SetCalibration", "Printing.CalibrationSheet",
 		"Printing.OpenInDialog", "Printing.SetDialog",

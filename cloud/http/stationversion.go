@@ -14,15 +14,26 @@ import (
 // station names its version in its User-Agent (pkg/version); anything else
 // (browsers, other programs) passes. This is compatibility, not security: a
 // User-Agent is whatever the client says.
+//
+// A station older than the cloud itself (whose version is the newest
+// release: one version for every program, pkg/version) and still served
+// gets the header version.NewerStationHeader naming the cloud's version on
+// every answer, so its window says a newer version is out.
 func (s *Server) stationVersion(next http.Handler) http.Handler {
-	if s.minStation == "" {
-		return next
-	}
+	newest, newestErr := version.Parse(version.String())
 	min, _ := version.Parse(s.minStation) // checked in NewServer
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if v, ok := version.StationFromUserAgent(r.UserAgent()); ok && version.Older(v, min) {
+		v, ok := version.StationFromUserAgent(r.UserAgent())
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if s.minStation != "" && version.Older(v, min) {
 			writeMessage(w, http.StatusUpgradeRequired, fmt.Sprintf(cloud.MsgStationTooOld, s.minStation))
 			return
+		}
+		if newestErr == nil && version.Older(v, newest) {
+			w.Header().Set(version.NewerStationHeader, version.String())
 		}
 		next.ServeHTTP(w, r)
 	})

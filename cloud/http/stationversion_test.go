@@ -11,6 +11,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
+	"github.com/lifetag/lifetag/pkg/version"
 )
 
 // TestStationTooOld: with a minimum station version, a station that names
@@ -55,5 +56,34 @@ func TestStationTooOld(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("no minimum: got %d, want 200", resp.StatusCode)
+	}
+}
+
+// TestNewerStationIsOut: a station older than the cloud (the newest
+// release) is served and told the cloud's version; a station at that
+// version, a newer one and a browser are told nothing.
+func TestNewerStationIsOut(t *testing.T) {
+	server := httptest.NewServer(lhttp.NewServer(lhttp.Config{Site: fstest.MapFS{}, Logger: slog.New(slog.DiscardHandler)}))
+	defer server.Close()
+	newer := func(ua string) string {
+		req, _ := http.NewRequest("GET", server.URL+"/api/labels/batch-layouts", nil)
+		req.Header.Set("User-Agent", ua)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: got %d, want 200", ua, resp.StatusCode)
+		}
+		return resp.Header.Get(version.NewerStationHeader)
+	}
+	if got := newer("lifetag-station/0.0.1"); got != version.String() {
+		t.Errorf("an older station was told %q, want %q", got, version.String())
+	}
+	for _, ua := range []string{version.StationUserAgent(), "lifetag-station/65535.0.0", "Mozilla/5.0"} {
+		if got := newer(ua); got != "" {
+			t.Errorf("%s was told a newer station is out: %q", ua, got)
+		}
 	}
 }

@@ -79,3 +79,9 @@ func StationFromUserAgent(ua string) (v [3]int, ok bool) {
 	v, err := Parse(rest)
 	return v, err == nil
 }
+
+// NewerStationHeader is the header the cloud adds to its API answers to a
+// station older than the cloud itself, naming the cloud's version: one
+// version for every program (above), so the cloud's version is the newest
+// station release. The station shows that a newer version is out.
+const NewerStationHeader = "X-Lifetag-Newer-Station"

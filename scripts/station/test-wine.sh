@@ -8,8 +8,12 @@
 #   MSI:  the same steps with msiexec, and the NSIS installer over it;
 # after each step: the exit code, the files, the Start-menu shortcut, the
 # registry (the cloud's address, the Add/Remove entry's name, publisher and
-# version, one entry only) and the log line of a refusal. Then the installed
-# exe without WebView2 (with a test-only bcryptprimitives.dll, never shipped,
+# version, one entry only) and the log line of a refusal. Before all that,
+# in each fresh prefix (which has no WebView2 Runtime): this build refused
+# by both installers with the same exit code (1603), nothing installed, then
+# the older build installed with the option that skips the check; the
+# runtime's registry value is then added as its installer writes it.
+# Then the installed exe without WebView2 (with a test-only bcryptprimitives.dll, never shipped,
 # see scripts/station/wine/bcryptprimitives.c): a screenshot of our message is kept
 # in frontend/test-results/station/wine-no-webview2.png.
 # Then IT's policy read by the installed exe (in its --browser mode, which
@@ -225,6 +229,17 @@ win_rc() {
 }
 nsis_log() { tr -d '\r' <"$(temp_dir)/lifetag-station-setup.log" 2>/dev/null; }
 
+# The WebView2 Runtime as its Evergreen installer records it per machine
+# (the test's stand-in: a version, no runtime).
+webview2_key='HKLM\SOFTWARE\Microsoft\EdgeUpdate\Clients\{F3017226-FE2A-4295-8BDF-00C3A9A7E4C5}'
+add_webview2() { wine reg add "$webview2_key" /v pv /t REG_SZ /d 131.0.2903.70 /f /reg:32 >>"$work/wine.log" 2>&1; }
+remove_webview2() { wine reg delete "$webview2_key" /f /reg:32 >>"$work/wine.log" 2>&1; }
+# expect_nothing_installed STEP
+expect_nothing_installed() {
+  [ ! -e "$(program_dir)" ] || fail "$1: $(program_dir) is there"
+  [ -z "$(arp)" ] || fail "$1: an Add/Remove entry is there"
+}
+
 url=https://lifetag.example.org
 nsis=() msis=()
 # msi ARGUMENTS: msiexec's exit code, run as IT would (README).
@@ -233,13 +248,23 @@ msi() { win_rc "start /wait \"\" msiexec $1"; }
 echo "== wine: NSIS"
 new_prefix nsis
 old_setup="$work/old/lifetag-station-setup.exe" new_setup="$new/lifetag-station-setup.exe"
+# From cmd, for the whole exit code (wine's own keeps 8 bits).
+rc="$(win_rc "start /wait \"\" \"$(winpath "$new_setup")\" /S /CLOUDURL=$url")"
+[ "$rc" = 1603 ] || fail "nsis without WebView2: exit $rc, want 1603"
+nsis_log | grep -F "refused (exit code 1603): Lifetag Station needs the Microsoft Edge WebView2 Runtime" >/dev/null ||
+  fail "nsis without WebView2: no log line: $(nsis_log | tail -3)"
+expect_nothing_installed "nsis without WebView2"
+nsis+=("no WebView2 refused (1603)")
 # The form README gives; wine passes it as typed.
-rc="$(run_rc wine "$old_setup" /S "/CLOUDURL=$url")"
-[ "$rc" = 0 ] || fail "nsis install: exit $rc"
-expect_installed "$old_version" "$url" nsis "nsis install"
+rc="$(run_rc wine "$old_setup" /S "/CLOUDURL=$url" /SKIPWEBVIEW2CHECK)"
+[ "$rc" = 0 ] || fail "nsis install /SKIPWEBVIEW2CHECK: exit $rc"
+expect_installed "$old_version" "$url" nsis "nsis install /SKIPWEBVIEW2CHECK"
+add_webview2
 rc="$(run_rc wine "$new_setup" /S)"
 [ "$rc" = 0 ] || fail "nsis upgrade: exit $rc"
 expect_installed "$version" "$url" nsis "nsis upgrade (the address kept)"
+nsis_log | grep -F "lifetag-station-setup $version: WebView2 Runtime 131.0.2903.70 found" >/dev/null ||
+  fail "nsis upgrade: the log does not show the WebView2 Runtime found: $(nsis_log | tail -3)"
 nsis+=("install ok" "upgrade ok")
 rc="$(run_rc wine "$old_setup" /S)"
 [ "$rc" = 4 ] || fail "nsis downgrade: exit $rc, want 4"
@@ -272,6 +297,7 @@ grep -a "NSISINSTALLED = $version" "$work/msi-over-nsis.log" >/dev/null || fail 
 expect_installed "$version" "$url" nsis "nsis after the MSI's refusal"
 
 echo "== wine: the installed exe without WebView2"
+remove_webview2
 cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
 wine "$(program_dir)/lifetag-station.exe" >"$work/exe.log" 2>&1 &
 exe_pid=$!
@@ -288,6 +314,7 @@ if xwininfo -root -tree | grep '"Missing Requirements"' >/dev/null; then fail "W
 WINEPREFIX="$WINEPREFIX" wineserver -k
 wait "$exe_pid" 2>/dev/null || true
 echo "   screenshot of our message: $shot"
+add_webview2
 
 echo "== wine: IT's policy in the registry, read by the installed exe"
 # bridge METHOD: Struct/Method's answer from the running exe's bridge.
@@ -375,9 +402,16 @@ echo "== wine: MSI"
 new_prefix msi
 url=https://lifetag.example.org
 
-rc="$(msi "/i \"$(winpath "$work/old/lifetag-station.msi")\" /qn CLOUDURL=$url")"
-[ "$rc" = 0 ] || fail "msi install: exit $rc"
-expect_installed "$old_version" "$url" msi "msi install"
+# Wine's msi logs no launch condition's message: the refusal is its 1603
+# and a machine without the station.
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn CLOUDURL=$url")"
+[ "$rc" = 1603 ] || fail "msi without WebView2: exit $rc, want 1603"
+expect_nothing_installed "msi without WebView2"
+msis+=("no WebView2 refused (1603)")
+rc="$(msi "/i \"$(winpath "$work/old/lifetag-station.msi")\" /qn CLOUDURL=$url SKIPWEBVIEW2CHECK=1")"
+[ "$rc" = 0 ] || fail "msi install SKIPWEBVIEW2CHECK=1: exit $rc"
+expect_installed "$old_version" "$url" msi "msi install SKIPWEBVIEW2CHECK=1"
+add_webview2
 rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn")"
 [ "$rc" = 0 ] || fail "msi upgrade: exit $rc"
 expect_installed "$version" "$url" msi "msi upgrade (the address kept)"

@@ -91,7 +91,7 @@ dpkg-deb --contents "$deb" | grep "./usr/bin/lifetag-station$" >/dev/null || { e
 echo "   $(basename "$deb"): $(dpkg-deb --field "$deb" Package Version | tr '\n' ' ')"
 msiinfo suminfo "$pkg/lifetag-station.msi" | grep "^Subject: Lifetag Station$" >/dev/null || { echo "station: msiinfo cannot read the MSI" >&2; exit 1; }
 msiinfo tables "$pkg/lifetag-station.msi" | grep -x Registry >/dev/null || { echo "station: the MSI has no Registry table" >&2; exit 1; }
-msiinfo export "$pkg/lifetag-station.msi" Property | tr -d '\r' | grep -x "SecureCustomProperties	CLOUDURL;[A-Z_;]*" >/dev/null ||
+msiinfo export "$pkg/lifetag-station.msi" Property | tr -d '\r' | grep -x "SecureCustomProperties	CLOUDURL;[A-Z0-9_;]*" >/dev/null ||
   { echo "station: CLOUDURL is not a secure property of the MSI" >&2; exit 1; }
 echo "   lifetag-station.msi: summary, tables and the CLOUDURL property read"
 (cd "$pkg" && sha256sum --quiet -c SHA256SUMS)

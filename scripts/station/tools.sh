@@ -155,9 +155,8 @@ windows_installers() {
   # wixl takes only relative paths.
   wixl -a x64 -D Version="$version" -D Exe="$(realpath --relative-to=. "$out/lifetag-station.exe")" -D Icon="$icon" \
     -o "$work/unsigned.msi" station/build/wix/lifetag-station.wxs
-  # What wixl cannot say (station/build/wix/lifetag-station.wxs): CLOUDURL
-  # and PURGE
-  # joins SecureCustomProperties (which wixl sets itself, for the upgrade),
+  # What wixl cannot say (station/build/wix/lifetag-station.wxs): CLOUDURL,
+  # PURGE and SKIPWEBVIEW2CHECK join SecureCustomProperties (which wixl sets itself, for the upgrade),
   # so msiexec passes it to the elevated install; the CloudUrl component is
   # written only when CLOUDURL is given and is permanent (attribute 16), so
   # neither an upgrade without it nor an uninstall removes IT's address.
@@ -165,7 +164,7 @@ windows_installers() {
   secure="$(msiinfo export "$work/unsigned.msi" Property | tr -d '\r' | awk -F'\t' '$1 == "SecureCustomProperties" {print $2}')"
   attrs="$(msiinfo export "$work/unsigned.msi" Component | tr -d '\r' | awk -F'\t' '$1 == "CloudUrl" {print $4}')"
   msibuild "$work/unsigned.msi" \
-    -q "UPDATE \`Property\` SET \`Value\` = 'CLOUDURL;PURGE;$secure' WHERE \`Property\` = 'SecureCustomProperties'" \
+    -q "UPDATE \`Property\` SET \`Value\` = 'CLOUDURL;PURGE;SKIPWEBVIEW2CHECK;$secure' WHERE \`Property\` = 'SecureCustomProperties'" \
     -q "UPDATE \`Component\` SET \`Condition\` = 'CLOUDURL', \`Attributes\` = $((attrs | 16)) WHERE \`Component\` = 'CloudUrl'"
   sign "$work/unsigned.msi" "$out/lifetag-station.msi"
 }

@@ -12,6 +12,7 @@ export function OnlineBanner(props: { state: SessionState }) {
   const extra = [
     state.lastSynced ? copy.banner.lastSynced(timeOfDay(state.lastSynced)) : "",
     state.pending > 0 ? copy.banner.pending(state.pending) : "",
+    state.newerVersion ? copy.banner.newerVersion(state.newerVersion) : "",
   ]
     .filter(Boolean)
     .join(" ");

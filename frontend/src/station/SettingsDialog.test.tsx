@@ -22,6 +22,7 @@ function bindPrinting(initial: Partial<PrinterSettings>) {
     dialog: false,
     locked: [],
     calibrationLocked: false,
+    lockedWhy: {},
     ...initial,
   };
   const printing = {
@@ -42,7 +43,17 @@ function bindPrinting(initial: Partial<PrinterSettings>) {
       body: btoa(JSON.stringify(layouts)),
     })),
   };
-  window.go = { main: { Printing: printing, Cloud: cloud } };
+  const station = {
+    Info: vi.fn(async () => ({
+      version: "0.1.0",
+      os: "windows",
+      browser: false,
+      warning: "",
+      logPath: "C:\\Users\\ann\\AppData\\Local\\Lifetag\\station.log",
+    })),
+    SupportLog: vi.fn(async () => 'level=INFO msg="station: started" version=0.1.0'),
+  };
+  window.go = { main: { Printing: printing, Cloud: cloud, Station: station } };
   installPlatform(stationPlatform);
   return printing;
 }
@@ -62,6 +73,56 @@ afterEach(() => {
 });
 
 describe("SettingsDialog", () => {
+  it("disables what IT's policy locks and says why", async () => {
+    const why = {
+      printer: "IT has set the printer for every user of this computer; it cannot be changed here.",
+      copies: "IT has set the copies for every user of this computer; it cannot be changed here.",
+      calibrations:
+        "IT has set the calibration of this printer for every user of this computer; it cannot be changed here.",
+    };
+    bindPrinting({
+      locked: ["printer", "copies", "calibrations"],
+      calibrationLocked: true,
+      calibration: { offsetX: 1.5, offsetY: -0.5 },
+      lockedWhy: why,
+    });
+    const onOpenChange = vi.fn();
+    renderDialog(onOpenChange);
+    const offset = await screen.findByLabelText("Move right (mm)");
+    expect(offset).toBeDisabled();
+    expect(offset).toHaveAccessibleDescription(why.calibrations);
+    expect(screen.getByLabelText("Move down (mm)")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Save offset" })).toBeDisabled();
+    expect(screen.getByLabelText("Print labels to")).toBeDisabled();
+    expect(screen.getByLabelText("Print labels to")).toHaveAccessibleDescription(why.printer);
+    expect(screen.getByLabelText("Copies of each print")).toBeDisabled();
+    expect(screen.getByLabelText("Copies of each print")).toHaveAccessibleDescription(why.copies);
+    // Not locked: the paper and the dialog stay the user's.
+    expect(screen.getByLabelText("Paper loaded")).toBeEnabled();
+    expect(screen.getByLabelText("Open prints in the system print dialog")).toBeEnabled();
+    // The locked offset is not a typed value left unsaved: Escape closes.
+    await userEvent.keyboard("{Escape}");
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("copies the station's log for support and says where it is kept", async () => {
+    // userEvent's clipboard stands in for the system's.
+    const user = userEvent.setup();
+    bindPrinting({});
+    renderDialog();
+    expect(
+      await screen.findByText(
+        /It is kept in C:\\Users\\ann\\AppData\\Local\\Lifetag\\station\.log;/,
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Copy log for support" }));
+    await vi.waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(
+        'level=INFO msg="station: started" version=0.1.0',
+      ),
+    );
+  });
+
   it("asks before a typed offset that was not saved is dropped, and closes when nothing was", async () => {
     bindPrinting({});
     const onOpenChange = vi.fn();

@@ -6,6 +6,7 @@ import { toast } from "@/components/ui/toast-store";
 import { useBatchLayouts } from "@/features/corporate/batch-print/api";
 import {
   useCalibrationSheet,
+  useCopySupportLog,
   usePrinterSettings,
   useSetCalibration,
   useSetCopies,
@@ -40,13 +41,29 @@ function typedNotSaved(
 ): boolean {
   if (!settings) return false;
   if (copies && Number(copies.value) !== settings.copies) return true;
-  if (!calibration) return false;
+  // A locked offset's fields are disabled: nothing can be typed there.
+  if (!calibration || settings.calibrationLocked) return false;
   const form = new FormData(calibration);
   return (
     Number(form.get("offsetX")) !== settings.calibration.offsetX ||
     Number(form.get("offsetY")) !== settings.calibration.offsetY
   );
 }
+
+/**
+ * Why IT's policy disables a control (the station's own words for a locked
+ * setting), tied to it by aria-describedby; nothing when it is not locked.
+ */
+function LockNote(props: { id: string; why?: string }) {
+  return props.why ? (
+    <p className="hint" id={props.id}>
+      {props.why}
+    </p>
+  ) : null;
+}
+
+/** The ids of a control's lock note, for aria-describedby. */
+const noteFor = (id: string, why?: string) => (why ? id : undefined);
 
 /** Where labels go (a printer at 100 %, the OS dialog, or Save PDF), the paper, copies, calibration, the cloud and the version. */
 export function SettingsDialog(props: {
@@ -69,6 +86,8 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
   const info = useStationInfo();
   const settings = printers.data;
   const names = settings?.printers ?? [];
+  // The settings IT's policy locks, each with why its control is disabled.
+  const why = settings?.lockedWhy ?? {};
   // Escape, a click outside and Close ask before a typed value is dropped
   // (the station window has no routes: the question alone, no blocker).
   const copiesRef = useRef<HTMLInputElement>(null);
@@ -89,7 +108,8 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
           <select
             id="station-printer"
             value={settings?.printer ?? ""}
-            disabled={!settings || setPrinter.isPending}
+            disabled={!settings || setPrinter.isPending || !!why.printer}
+            aria-describedby={noteFor("station-printer-lock", why.printer)}
             onChange={(e) => setPrinter.mutate(e.target.value, saved(copy.saved))}
           >
             <option value="">{copy.savePdf}</option>
@@ -100,6 +120,7 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
             ))}
           </select>
           {settings && names.length === 0 && <p className="hint">{copy.noPrinters}</p>}
+          <LockNote id="station-printer-lock" why={why.printer} />
         </div>
         {settings && (
           <>
@@ -108,7 +129,8 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
               <select
                 id="station-paper"
                 value={settings.paper}
-                disabled={setPaper.isPending}
+                disabled={setPaper.isPending || !!why.paper}
+                aria-describedby={noteFor("station-paper-lock", why.paper)}
                 onChange={(e) => setPaper.mutate(e.target.value, saved(copy.saved))}
               >
                 {settings.papers.map((p) => (
@@ -117,6 +139,7 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
                   </option>
                 ))}
               </select>
+              <LockNote id="station-paper-lock" why={why.paper} />
             </div>
             <div className="field">
               <label htmlFor="station-copies">{copy.copies}</label>
@@ -127,29 +150,41 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
                 min={1}
                 defaultValue={settings.copies}
                 key={settings.copies}
+                disabled={!!why.copies}
+                aria-describedby={noteFor("station-copies-lock", why.copies)}
                 onBlur={(e) => {
                   const n = Number(e.target.value);
                   if (n !== settings.copies) setCopies.mutate(n, saved(copy.saved));
                 }}
               />
+              <LockNote id="station-copies-lock" why={why.copies} />
             </div>
             {settings.canDialog && (
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={settings.dialog}
-                  disabled={setDialog.isPending}
-                  onChange={(e) => setDialog.mutate(e.target.checked, saved(copy.saved))}
-                />{" "}
-                {copy.dialog}
-              </label>
+              <>
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={settings.dialog}
+                    disabled={setDialog.isPending || !!why.dialog}
+                    aria-describedby={noteFor("station-dialog-lock", why.dialog)}
+                    onChange={(e) => setDialog.mutate(e.target.checked, saved(copy.saved))}
+                  />{" "}
+                  {copy.dialog}
+                </label>
+                <LockNote id="station-dialog-lock" why={why.dialog} />
+              </>
             )}
-            <Calibration settings={settings} formRef={calibrationRef} />
+            <Calibration
+              settings={settings}
+              formRef={calibrationRef}
+              lockedWhy={why.calibrations}
+            />
           </>
         )}
         <p>
           {copy.cloud}: <code>{props.cloudUrl}</code>
         </p>
+        <SupportLog path={info.data?.logPath} />
         <div className="form-actions">
           <Dialog.Close className="button button-secondary">{copy.close}</Dialog.Close>
         </div>
@@ -158,13 +193,43 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
   );
 }
 
-/** The chosen printer's offset, set from a printed calibration sheet. */
+/** The station's log, copied for support, and where it is kept. */
+function SupportLog(props: { path?: string }) {
+  const copyLog = useCopySupportLog();
+  return (
+    <section aria-labelledby="station-support">
+      <h3 id="station-support">{copy.supportTitle}</h3>
+      {props.path && <p className="hint">{copy.supportHint(props.path)}</p>}
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={copyLog.isPending}
+        onClick={() =>
+          copyLog.mutate(undefined, {
+            onSuccess: () => toast({ title: copy.logCopied, variant: "success" }),
+            onError: failed,
+          })
+        }
+      >
+        {copy.copyLog}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The chosen printer's offset, set from a printed calibration sheet; read
+ * only when IT's policy locks it (lockedWhy), though the sheet still prints
+ * to check the printer against it.
+ */
 function Calibration({
   settings,
   formRef,
+  lockedWhy,
 }: {
   settings: PrinterSettings;
   formRef: RefObject<HTMLFormElement | null>;
+  lockedWhy?: string;
 }) {
   const layouts = useBatchLayouts();
   const setCalibration = useSetCalibration();
@@ -226,6 +291,8 @@ function Calibration({
           type="number"
           step="0.1"
           defaultValue={settings.calibration.offsetX}
+          disabled={!!lockedWhy}
+          aria-describedby={noteFor("station-calibration-lock", lockedWhy)}
         />
       </div>
       <div className="field">
@@ -236,9 +303,16 @@ function Calibration({
           type="number"
           step="0.1"
           defaultValue={settings.calibration.offsetY}
+          disabled={!!lockedWhy}
+          aria-describedby={noteFor("station-calibration-lock", lockedWhy)}
         />
       </div>
-      <button type="submit" className="button button-primary" disabled={setCalibration.isPending}>
+      <LockNote id="station-calibration-lock" why={lockedWhy} />
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={setCalibration.isPending || !!lockedWhy}
+      >
         {copy.saveOffset}
       </button>
     </form>

@@ -18,6 +18,7 @@ function bindGo(initial: Partial<SessionState>, warning = "") {
     lastSynced: "",
     pending: 0,
     outOfDate: "",
+    newerVersion: "",
     cloudUrlProblem: "",
     cloudUrlLocked: false,
     ...initial,
@@ -130,6 +131,14 @@ describe("StationApp", () => {
     renderApp();
     expect(await screen.findByText(/^This print station is out of date\./)).toHaveTextContent(
       `${message} Printing keeps working; changes are sent once this station is upgraded. 1 change waiting to be sent.`,
+    );
+  });
+
+  it("says a newer version is out when the cloud names one", async () => {
+    bindGo({ signedIn: true, email: "ann@lifetag.test", kind: "admin", newerVersion: "0.2.0" });
+    renderApp();
+    expect(await screen.findByText(/^Online:/)).toHaveTextContent(
+      "Lifetag Station 0.2.0 is out: ask IT to install it. This one keeps working.",
     );
   });
 

@@ -117,3 +117,13 @@ export function useStationInfo() {
     queryFn: () => callGo("Station", "Info"),
   });
 }
+
+/** Station.SupportLog: the station's log (no medical data), copied for support. */
+export function useCopySupportLog() {
+  return useMutation({
+    mutationFn: async () => {
+      const text = await callGo("Station", "SupportLog");
+      await navigator.clipboard.writeText(text);
+    },
+  });
+}

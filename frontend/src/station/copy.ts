@@ -38,6 +38,8 @@ export const stationCopy = {
     offlineSince: (time: string) =>
       `Offline since ${time}. Printing keeps working; changes are sent when the cloud answers again.`,
     outOfDate: "Printing keeps working; changes are sent once this station is upgraded.",
+    newerVersion: (v: string) =>
+      `Lifetag Station ${v} is out: ask IT to install it. This one keeps working.`,
   },
   settings: {
     open: "Settings",
@@ -64,6 +66,11 @@ export const stationCopy = {
     calibrationSent: (sheets: number) =>
       `Calibration sheet sent to the printer (${sheets} sheet${sheets === 1 ? "" : "s"}).`,
     calibrateNeedsPrinter: "Choose a printer to calibrate it.",
+    supportTitle: "Help",
+    supportHint: (path: string) =>
+      `The station's log holds no medical data, names or passwords. It is kept in ${path}; copy it into your message to support.`,
+    copyLog: "Copy log for support",
+    logCopied: "Log copied: paste it into your message to support",
   },
   signOut: "Sign Out",
   failed: "Something went wrong",

@@ -7,7 +7,7 @@
 ; and the script then signs this installer.
 ;
 ; For IT, silently (README, "Desktop print station"):
-;   lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/D=C:\path]
+;   lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/SKIPWEBVIEW2CHECK] [/D=C:\path]
 ;   lifetag-station-setup.exe /S /UNINSTALL [/PURGE]
 ; or the Add/Remove entry's QuietUninstallString (winget, Intune), which
 ; uninstalls alike.
@@ -23,6 +23,12 @@
 ;   and keeps the machine's cloud address and every user's settings,
 ;   calibration and offline cache (IT removes those on purpose, README).
 ; - Each installer refuses to install over the other.
+; - Without the Microsoft Edge WebView2 Runtime (per machine or for the
+;   installing account, found as the WebView2 Evergreen installers record
+;   it: WEBVIEW2_KEY's "pv", a version other than 0.0.0.0) nothing is
+;   installed, exit 1603 as the MSI's; /SKIPWEBVIEW2CHECK (the MSI's
+;   SKIPWEBVIEW2CHECK=1) installs anyway, for IT that deploys the runtime
+;   after the station or as a Fixed Version runtime.
 ; - /PURGE (with /UNINSTALL, or to uninstall.exe), as the MSI's PURGE=1:
 ;   before anything is removed, the installed exe removes every user's
 ;   offline cache and settings (lifetag-station --purge-all-users,
@@ -43,6 +49,11 @@ Target amd64-unicode
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\LifetagStation"
 !define CONFIG_KEY "SOFTWARE\Lifetag\Station"
 !define LOG "$TEMP\lifetag-station-setup.log"
+; Where the WebView2 Runtime's Evergreen installers record its version
+; ("pv"): in the 32-bit registry view per machine, in HKCU per user
+; (Microsoft's "Detect if a WebView2 Runtime is already installed"). The
+; MSI reads the same (station/build/wix/lifetag-station.wxs).
+!define WEBVIEW2_KEY "SOFTWARE\Microsoft\EdgeUpdate\Clients\{F3017226-FE2A-4295-8BDF-00C3A9A7E4C5}"
 
 ; Exit codes (0 installed or uninstalled; NSIS itself: 1 cancelled, 2 aborted).
 !define EXIT_BAD_CLOUDURL 3 ; /CLOUDURL= is not an https:// address
@@ -51,6 +62,9 @@ Target amd64-unicode
 !define EXIT_NOT_X64 6      ; not x64 Windows (ARM64 runs x64 programs, but the station is not supported there)
 !define EXIT_UNINSTALL 7    ; /UNINSTALL found nothing, or left files behind
 !define EXIT_PURGE 8        ; /PURGE could not remove every user's data (nothing uninstalled)
+; No WebView2 Runtime: the MSI can only say 1603 (a launch condition), so
+; this refusal says the same, for one rule in Intune or SCCM for both.
+!define EXIT_NO_WEBVIEW2 1603
 
 Name "${PRODUCT}"
 OutFile "${OUTFILE}"
@@ -234,6 +248,35 @@ Function .onInit
       !insertmacro Refuse ${EXIT_DOWNGRADE} "${PRODUCT} $0 is installed, newer than this installer's ${VERSION}. Uninstall it first to install an older version."
     ${EndIf}
   ${EndIf}
+
+  ${GetParameters} $0
+  ClearErrors
+  ${GetOptions} $0 "/SKIPWEBVIEW2CHECK" $1
+  ${If} ${Errors}
+    Call WebView2Version
+    Pop $1
+    ${If} $1 == ""
+      !insertmacro Refuse ${EXIT_NO_WEBVIEW2} "${PRODUCT} needs the Microsoft Edge WebView2 Runtime, which is not installed on this computer. Install it first (Microsoft's Evergreen Standalone Installer, x64), or run this installer with /SKIPWEBVIEW2CHECK if it is deployed separately. Nothing was installed."
+    ${EndIf}
+    !insertmacro Log "WebView2 Runtime $1 found"
+  ${EndIf}
+FunctionEnd
+
+; WebView2Version leaves on the stack the WebView2 Runtime's version, per
+; machine else for this account, or "" when neither has one (a "pv" of
+; 0.0.0.0 is an uninstalled runtime).
+Function WebView2Version
+  SetRegView 32
+  ReadRegStr $2 HKLM "${WEBVIEW2_KEY}" "pv"
+  SetRegView 64
+  ${If} $2 == ""
+  ${OrIf} $2 == "0.0.0.0"
+    ReadRegStr $2 HKCU "${WEBVIEW2_KEY}" "pv"
+  ${EndIf}
+  ${If} $2 == "0.0.0.0"
+    StrCpy $2 ""
+  ${EndIf}
+  Push $2
 FunctionEnd
 
 ; Uninstall (setup /S /UNINSTALL) runs the installed uninstaller in place

@@ -15,10 +15,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/session"
 )
@@ -28,6 +30,9 @@ const (
 	// outOfDateKey keeps the cloud's message while it refuses this station
 	// as too old (426); cleared by its next real answer.
 	outOfDateKey = "out-of-date"
+	// newerVersionKey keeps the newest station version the cloud last
+	// named (version.NewerStationHeader), "" when it named none.
+	newerVersionKey = "newer-version"
 )
 
 // Handler sends one queued change. It returns nil once the cloud has the
@@ -79,6 +84,19 @@ func (t *Tracker) Observe(ctx context.Context, account session.Account, err erro
 	return err
 }
 
+// ObserveNewerVersion keeps what the cloud's answer said of a newer
+// station version (its version.NewerStationHeader, "" for none), and logs
+// it the first time it is named.
+func (t *Tracker) ObserveNewerVersion(ctx context.Context, account session.Account, newer string) {
+	if kept, _ := t.DB.Meta(ctx, account.Key(), newerVersionKey); kept == newer {
+		return
+	}
+	t.DB.SetMeta(ctx, account.Key(), newerVersionKey, newer)
+	if newer != "" {
+		slog.Info("station: the cloud says a newer station is out", "version", newer, "this", version.String())
+	}
+}
+
 // Refusal is a queued change the cloud refused, for the window.
 type Refusal struct {
 	ID      int64     `json:"id"`
@@ -96,8 +114,11 @@ type Status struct {
 	Pending      int        `json:"pending"`      // changes waiting for the cloud
 	// OutOfDate is the cloud's message while it refuses this station as
 	// too old ("" otherwise); the station is offline meanwhile.
-	OutOfDate string    `json:"outOfDate"`
-	Refused   []Refusal `json:"refused"`
+	OutOfDate string `json:"outOfDate"`
+	// NewerVersion is the newer station version the cloud's last answer
+	// named ("" when this one is the newest).
+	NewerVersion string    `json:"newerVersion"`
+	Refused      []Refusal `json:"refused"`
 }
 
 // Status reports the signed-in account's state, from the cache alone (no
@@ -124,6 +145,9 @@ func (t *Tracker) Status(ctx context.Context) (Status, error) {
 		st.LastSynced = &synced
 	}
 	if st.OutOfDate, err = t.DB.Meta(ctx, key, outOfDateKey); err != nil {
+		return st, err
+	}
+	if st.NewerVersion, err = t.DB.Meta(ctx, key, newerVersionKey); err != nil {
 		return st, err
 	}
 	if st.Pending, err = t.DB.CountChanges(ctx, key, cache.ChangePending); err != nil {

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -165,6 +166,24 @@ func expand(items []sheet.Label, copies int) []sheet.Label {
 // it stops, cancels the jobs it spooled, and returns ctx's error with what
 // had been spooled.
 func (s *Service) Print(ctx context.Context, t *labels.Template, items []sheet.Label, o sheet.Options, job Job, progress Progress) (*Result, error) {
+	res, err := s.print(ctx, t, items, o, job, progress)
+	// The support log: counts, the printer and the sheet, never the labels'
+	// text or the job's title (which may name a person).
+	done := &Result{}
+	if res != nil {
+		done = res
+	}
+	if err != nil {
+		slog.Warn("station: print failed", "printer", job.Printer, "sheet", t.Name(), "labels", len(items),
+			"spooled", len(done.Jobs), "err", err)
+	} else {
+		slog.Info("station: printed", "printer", job.Printer, "sheet", t.Name(), "labels", done.Labels,
+			"sheets", done.Sheets, "jobs", len(done.Jobs))
+	}
+	return res, err
+}
+
+func (s *Service) print(ctx context.Context, t *labels.Template, items []sheet.Label, o sheet.Options, job Job, progress Progress) (*Result, error) {
 	if err := checkJob(t, &job); err != nil {
 		return nil, err
 	}
@@ -266,7 +285,13 @@ func (s *Service) PrintPDF(ctx context.Context, pdf []byte, job Job) (string, er
 	if job.Copies == 0 {
 		job.Copies = 1
 	}
-	return s.spool(ctx, pdf, job)
+	id, err := s.spool(ctx, pdf, job)
+	if err != nil {
+		slog.Warn("station: print failed", "printer", job.Printer, "copies", job.Copies, "err", err)
+	} else {
+		slog.Info("station: printed a PDF", "printer", job.Printer, "copies", job.Copies, "bytes", len(pdf))
+	}
+	return id, err
 }
 
 // SavePDF renders items to path (0600: the labels hold medical data),

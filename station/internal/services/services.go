@@ -20,6 +20,7 @@ import (
 	"github.com/lifetag/lifetag/station/internal/secrets"
 	"github.com/lifetag/lifetag/station/internal/session"
 	"github.com/lifetag/lifetag/station/internal/settings"
+	"github.com/lifetag/lifetag/station/internal/supportlog"
 )
 
 // Paths are where the station keeps its files.
@@ -28,6 +29,7 @@ type Paths struct {
 	UserSettings   string // the user's station.json
 	SecretsDir     string // the 0600 secrets when no keyring answers
 	CacheFile      string // the offline cache
+	LogFile        string // the log a user sends to support (supportlog)
 	// Registry reads the machine's registry policy (nil for none).
 	Registry func() (settings.RegistryValues, error)
 }
@@ -48,6 +50,7 @@ func DefaultPaths() (Paths, error) {
 		UserSettings:   filepath.Join(dir, "station.json"),
 		SecretsDir:     filepath.Join(dir, "secrets"),
 		CacheFile:      filepath.Join(cacheDir, "Lifetag", "station-cache.db"),
+		LogFile:        filepath.Join(cacheDir, "Lifetag", supportlog.FileName),
 		Registry:       settings.MachineRegistry,
 	}, nil
 }

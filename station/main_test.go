@@ -1,0 +1,23 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// README quotes the message a Windows user sees without WebView2, for IT;
+// this keeps the quote the station's own words.
+func TestREADMEQuotesTheWebView2Message(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if !strings.Contains(words(string(readme)), words(MsgNoWebView2)) {
+		t.Errorf("README does not quote the station's WebView2 message: %q", words(MsgNoWebView2))
+	}
+	if !strings.Contains(words(string(readme)), `"`+webView2Title+`"`) {
+		t.Errorf("README does not name the message box's title %q", webView2Title)
+	}
+}
