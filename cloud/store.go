@@ -103,6 +103,8 @@ type Store interface {
 	// Corporate integration: codes by external id, the changes feed.
 	SyncStore        // codesync.go
 	IdempotencyStore // codesync.go
+	// Single sign-on with an organisation's own provider.
+	SSOStore // sso.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need

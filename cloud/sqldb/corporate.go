@@ -322,8 +322,9 @@ func (t corporateTx) StartSubscription(o *cloud.Organization) error {
 
 func (t corporateTx) CountMembers(organizationID int64) (int, error) {
 	var n int
-	err := t.c.queryRow(`SELECT (SELECT count(*) FROM users WHERE organization_id = $1) + `+strangerInvitations,
-		organizationID).Scan(&n)
+	// Standard members (single sign-on) hold no admin seat.
+	err := t.c.queryRow(`SELECT (SELECT count(*) FROM users WHERE organization_id = $1 AND user_type <> '`+
+		cloud.UserTypeCorporateMember+`') + `+strangerInvitations, organizationID).Scan(&n)
 	return n, storeError(err, "members")
 }
 
