@@ -363,7 +363,9 @@ func TestSingleSignOnShortcutsAreRefused(t *testing.T) {
 	})
 }
 
-func (o *ssoOrganization) signInDelivered(b *oidctest.Browser, back string) *url.URL { return o.deliver(b, back) }
+func (o *ssoOrganization) signInDelivered(b *oidctest.Browser, back string) *url.URL {
+	return o.deliver(b, back)
+}
 
 // TestStationSignsInThroughTheBrowser: the station's own code
 // (pkg/client) listens on 127.0.0.1, opens the cloud's single sign-on in
