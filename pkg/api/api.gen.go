@@ -3100,7 +3100,7 @@ type StartSingleSignOnParams struct {
 	// StationChallenge The station's PKCE S256 challenge.
 	StationChallenge string `form:"stationChallenge,omitempty" json:"stationChallenge,omitempty"`
 
-	// StationState The station's state
+	// StationState The station's state, returned to it.
 	StationState string `form:"stationState,omitempty" json:"stationState,omitempty"`
 }
 

@@ -5844,7 +5844,7 @@ export interface operations {
                 stationRedirect?: string;
                 /** @description The station's PKCE S256 challenge. */
                 stationChallenge?: string;
-                /** @description The station's state */
+                /** @description The station's state, returned to it. */
                 stationState?: string;
             };
             header?: never;
