@@ -111,7 +111,7 @@ const (
 	MsgSSOSaved             = "Single sign-on saved"
 	MsgSSODomainApproved    = "Domain approved"
 	MsgSSODomainNotFound    = "No organisation asked for this domain"
-	MsgUseSSO               = "Your organisation signs in with its company account: choose Sign in with your company."
+	MsgUseSSO               = "Your organisation signs in with its company account: choose Continue with your company account."
 	MsgSSOUnavailable       = "Your company does not sign in to Lifetag with single sign-on. Sign in with your password."
 	MsgStationCodeInvalid   = "This sign-in has expired. Start again from the print station."
 	MsgStationRedirectWrong = "The print station's address must be http://127.0.0.1:<port>/callback"

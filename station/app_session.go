@@ -109,7 +109,7 @@ const companySignInWait = 5 * time.Minute
 // password.
 func (s *Session) SignInWithCompany(email string) (SessionState, error) {
 	if s.app.browser {
-		return SessionState{}, errors.New("Sign in with your company opens the system browser: run the station's window.")
+		return SessionState{}, errors.New("Signing in with your company opens the system browser: run the station's window.")
 	}
 	st, err := s.app.svc.Settings.Load()
 	if err != nil {

@@ -29,11 +29,11 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** The corporate door: Sign in with your company, then the provider's own login page. */
+/** The corporate door: Continue with your company account, then the provider's own login page. */
 async function signInWithCompany(page: Page, email: string, password: string) {
   await page.goto(paths.corporateLogin);
   await page.getByLabel(/^Email/).fill(email);
-  await page.getByRole("button", { name: "Sign in with your company" }).click();
+  await page.getByRole("button", { name: "Continue with your company account" }).click();
   // The provider's page, not ours: its own form.
   await expect(page).toHaveURL(new RegExp(`^${issuer}login/username`));
   await page.getByLabel("Username:").fill(email);

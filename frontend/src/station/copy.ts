@@ -22,7 +22,7 @@ export const stationCopy = {
     submit: "Sign In",
     submitting: "Signing in...",
     missing: "Enter your email and password.",
-    company: "Sign in with your company",
+    company: "Continue with your company account",
     companyWaiting: "Finish signing in in your browser...",
     companyMissing: "Enter your work email to sign in with your company.",
     companyHint: "Your company's sign-in opens in your web browser, not in this window.",

@@ -157,7 +157,7 @@ export const corporateCopy = {
     failed: { title: "Sign In Failed", description: "Invalid email or password." },
     error: "An error occurred during sign in.",
     sso: {
-      button: "Sign in with your company",
+      button: "Continue with your company account",
       or: "or",
       available: "Your company signs in to Lifetag with its own account.",
       required: "Your organisation signs in with its company account only.",
