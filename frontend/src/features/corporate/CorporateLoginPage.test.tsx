@@ -33,7 +33,9 @@ describe("/corporate-login", () => {
       await screen.findByText("Your organisation signs in with its company account only."),
     ).toBeVisible();
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
-    expect(screen.getByRole("button", { name: "Continue with your company account" })).toBeVisible();
+    expect(
+      screen.getByRole("button", { name: "Continue with your company account" }),
+    ).toBeVisible();
     expect(apiCalls(fetch).map(([url]) => String(url))).toEqual(["/api/auth/sso/discover"]);
   });
 

@@ -168,8 +168,7 @@ export const corporateCopy = {
       errors: {
         unavailable:
           "Your company does not sign in to Lifetag with single sign-on. Sign in with your password.",
-        expired:
-          "This sign-in took too long or was opened in another browser. Please try again.",
+        expired: "This sign-in took too long or was opened in another browser. Please try again.",
         provider:
           "Your company's sign-in did not complete. Try again, or ask your IT team to check the Lifetag app at your identity provider.",
         unverified:

@@ -6,7 +6,8 @@ export const ssoCopy = {
   redirectUri: "Redirect URI to register at your provider",
   copyField: { copy: "Copy", copied: "Copied" },
   issuer: "Issuer URL",
-  issuerHint: "For example https://login.microsoftonline.com/<tenant id>/v2.0 or https://accounts.google.com",
+  issuerHint:
+    "For example https://login.microsoftonline.com/<tenant id>/v2.0 or https://accounts.google.com",
   clientId: "Client ID",
   clientSecret: "Client secret",
   secretKept: "A secret is stored. Leave empty to keep it.",
