@@ -1279,7 +1279,7 @@ type CorporateDashboard struct {
 	Projects       int                  `json:"projects"`
 	RecentActivity []CorporateActivity  `json:"recentActivity"`
 
-	// Role The caller's role here (Organization Administrator or Admin); empty for a site admin reading.
+	// Role The caller's role here (Organization Administrator, Admin or Standard member); empty for a site admin reading.
 	//
 	// Examples: Organization Administrator
 	Role        string `json:"role"`
@@ -1589,7 +1589,7 @@ type CorporateUser struct {
 	ID             int64  `json:"id"`
 	OrganizationID int64  `json:"organizationId"`
 
-	// UserType corporate_owner (the Organization Administrator) or corporate_admin.
+	// UserType corporate_owner (the Organization Administrator), corporate_admin, or corporate_member (a Standard member, made by single sign-on).
 	//
 	// Examples: corporate_owner
 	UserType string `json:"userType"`

@@ -3048,7 +3048,7 @@ export interface components {
             id: number;
             email: string;
             /**
-             * @description corporate_owner (the Organization Administrator) or corporate_admin.
+             * @description corporate_owner (the Organization Administrator), corporate_admin, or corporate_member (a Standard member, made by single sign-on).
              * @example corporate_owner
              */
             userType: string;
@@ -3162,7 +3162,7 @@ export interface components {
             maxMembers: number;
             recentActivity: components["schemas"]["CorporateActivity"][];
             /**
-             * @description The caller's role here (Organization Administrator or Admin); empty for a site admin reading.
+             * @description The caller's role here (Organization Administrator, Admin or Standard member); empty for a site admin reading.
              * @example Organization Administrator
              */
             role: string;
