@@ -37,6 +37,11 @@ describe("/corporate-login", () => {
       screen.getByRole("button", { name: "Continue with your company account" }),
     ).toBeVisible();
     expect(apiCalls(fetch).map(([url]) => String(url))).toEqual(["/api/auth/sso/discover"]);
+    // The Organization Administrator keeps a password, in case the provider fails.
+    await user.click(
+      screen.getByRole("button", { name: "Organization Administrator? Use your password" }),
+    );
+    expect(screen.getByLabelText(/^Password/)).toBeVisible();
   });
 
   it("says why a company sign-in came back", async () => {

@@ -32,6 +32,9 @@ export function CorporateLoginPage() {
   const [ssoBusy, setSsoBusy] = useState(false);
   const [ssoMissing, setSsoMissing] = useState(false);
   const [ssoAsked, setSsoAsked] = useState(false);
+  // The Organization Administrator keeps a password when single sign-on
+  // is required, in case the provider fails.
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
   const ssoHere = sso !== null && sso.email === email.trim() ? sso.found : null;
   const lookUp = async (address: string) => {
     if (!validEmail(address)) return null;
@@ -114,7 +117,7 @@ export function CorporateLoginPage() {
           {copy.sso.unavailable}
         </p>
       )}
-      {!ssoHere?.required && (
+      {(!ssoHere?.required || passwordAnyway) && (
         <>
           <TextField
             label={copy.password}
@@ -144,6 +147,15 @@ export function CorporateLoginPage() {
       >
         {copy.sso.button}
       </BusyButton>
+      {ssoHere?.required && !passwordAnyway && (
+        <button
+          type="button"
+          className="button button-ghost button-block"
+          onClick={() => setPasswordAnyway(true)}
+        >
+          {copy.sso.ownerPassword}
+        </button>
+      )}
       <p className="auth-links">
         <Link to={`${paths.resetPassword}?signin=corporate`}>{forgotPassword}</Link>
         <Link to={paths.corporateRegister}>{copy.create}</Link>

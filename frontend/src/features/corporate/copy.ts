@@ -164,6 +164,7 @@ export const corporateCopy = {
       unavailable:
         "Your company does not sign in to Lifetag with single sign-on. Sign in with your password.",
       checking: "Looking up your company…",
+      ownerPassword: "Organization Administrator? Use your password",
       // The reasons the cloud sends the browser back with (?sso_error=).
       errors: {
         unavailable:
