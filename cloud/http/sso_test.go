@@ -29,6 +29,7 @@ var (
 		{Username: "eve", Password: "eve-pass", Email: "eve@acme.test", EmailVerified: false},
 		{Username: "mallory", Password: "mallory-pass", Email: "mallory@pending.test", EmailVerified: true},
 		{Username: "boss", Password: "boss-pass", Email: "boss@acme.test", EmailVerified: true},
+		{Username: "ivy", Password: "ivy-pass", Email: "ivy@acme.test", EmailVerified: true},
 	}
 )
 
@@ -262,8 +263,9 @@ func TestSingleSignOn(t *testing.T) {
 
 // TestSingleSignOnShortcutsAreRefused: each way around the rules ends on
 // the sign-in page, with no session: an address of a domain not approved,
-// an unverified address, an ID token for another client, a wrong nonce,
-// a replayed, forged or other browser's state.
+// another organisation's domain, an address with an account elsewhere, an
+// unverified address, an ID token for another client, a wrong nonce, a
+// replayed, forged, expired or other browser's state.
 func TestSingleSignOnShortcutsAreRefused(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
@@ -285,6 +287,22 @@ func TestSingleSignOnShortcutsAreRefused(t *testing.T) {
 			noSession(t, b)
 			if _, err := e.Store.FindUserByEmail(ctx, "mallory@pending.test"); cloud.ErrorCode(err) != cloud.ENOTFOUND {
 				t.Fatalf("an account was made for an unapproved domain: %v", err)
+			}
+		})
+		t.Run("AnotherOrganisationsDomain", func(t *testing.T) {
+			rival := e.newOwner("Rival", "boss@rival.test")
+			wantStatus(t, e.do("PUT", rival.path("/sso"), rival.token, map[string]any{"issuer": o.provider.Issuer,
+				"clientId": ssoClient.ID, "clientSecret": "x", "domains": []string{"acme.test"}, "requireSso": false}),
+				409, cloud.MsgSSODomainTaken)
+		})
+		t.Run("AccountElsewhere", func(t *testing.T) {
+			e.createUser("ivy@acme.test", "ivy-individual-password")
+			b := oidctest.NewBrowser()
+			refusedWith(t, o.signIn(b, nil, "ivy@acme.test", "ivy"), cloud.SSOErrorElsewhere)
+			noSession(t, b)
+			ivy, err := e.Store.FindUserByEmail(ctx, "ivy@acme.test")
+			if err != nil || ivy.OrganizationID != 0 || cloud.IsCorporate(ivy.UserType) {
+				t.Fatalf("the individual account changed: %+v %v", ivy, err)
 			}
 		})
 		t.Run("UnverifiedAddress", func(t *testing.T) {
