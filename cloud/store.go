@@ -48,6 +48,8 @@ type Store interface {
 	// FindSession returns the live session with that token hash and its user.
 	FindSession(ctx context.Context, tokenHash []byte, now time.Time) (*Session, *User, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// DeleteExpiredSessions deletes expired sessions (and says how many),
+	// expired single sign-ins and station codes.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 
 	// PutEmergencyRecord inserts or replaces the user's record.
