@@ -42,6 +42,11 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityAPIKeyRevoked: sentence("The API key %s was revoked."),
 	ActivityAPIKeyWrite:   sentence("A change was made with the API key %s."),
 
+	// Single sign-on; the detail is the person's address, or the domains.
+	ActivitySSOSignIn:  sentence("%s signed in with single sign-on."),
+	ActivitySSOJoined:  sentence("%s joined the team through single sign-on."),
+	ActivitySSOChanged: sentence("Single sign-on was set up for %s."),
+
 	// The admin audit log; the target is an account's address or an order.
 	AuditCustomerDataViewed: sentence("Viewed the emergency data of %s."),
 	AuditShippingViewed:     sentence("Viewed the delivery address of order %s."),
@@ -56,6 +61,8 @@ var activitySentences = map[string]func(detail string) string{
 	AuditOrganizationDeleted:    sentence("Deleted the organisation %s."),
 	AuditOrganizationHandedOver: sentence("Handed over the organisation %s."),
 	AuditAllowanceChanged:       sentence("Changed the QR code allowance of %s."),
+	// The target is "domain (#id name)".
+	AuditSSODomainApproved: sentence("Approved the single sign-on domain %s."),
 	// Corporate integration: detail "3 created, 2 updated, 1 deactivated".
 	ActivityCodesSynced: sentence("The organisation's system synced QR codes: %s."),
 }

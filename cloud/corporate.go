@@ -611,7 +611,7 @@ type CorporateTx interface {
 	// SetContactEmail changes an organisation's contact address.
 	SetContactEmail(id int64, email string, now time.Time) error
 	// RemoveAccess deletes the accounts of every member of the
-	// organisation and its invitations, and revokes its API keys: no one
-	// keeps a way in (a hand-over).
+	// organisation and its invitations, revokes its API keys and removes
+	// its single sign-on: no one keeps a way in (a hand-over).
 	RemoveAccess(organizationID int64, now time.Time) error
 }

@@ -48,6 +48,8 @@ type Store interface {
 	// FindSession returns the live session with that token hash and its user.
 	FindSession(ctx context.Context, tokenHash []byte, now time.Time) (*Session, *User, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// DeleteExpiredSessions deletes expired sessions (and says how many),
+	// expired single sign-ins and station codes.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 
 	// PutEmergencyRecord inserts or replaces the user's record.
@@ -103,6 +105,8 @@ type Store interface {
 	// Corporate integration: codes by external id, the changes feed.
 	SyncStore        // codesync.go
 	IdempotencyStore // codesync.go
+	// Single sign-on with an organisation's own provider.
+	SSOStore // sso.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need

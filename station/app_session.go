@@ -1,7 +1,11 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"time"
+
+	wailsruntime "github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/station/internal/session"
@@ -95,6 +99,33 @@ func (s *Session) SignIn(door, email, password string) (SessionState, error) {
 		return SessionState{}, err
 	}
 	if _, err := s.app.svc.Session.SignIn(s.app.context(), st.CloudURL, email, password, door == session.RoleCorporate); err != nil {
+		return SessionState{}, err
+	}
+	return s.State()
+}
+
+// companySignInWait is how long the station waits for the browser to come
+// back from the company's sign-in.
+const companySignInWait = 5 * time.Minute
+
+// SignInWithCompany signs a corporate user in with their company's single
+// sign-on, in the system browser: this window never sees the company's
+// password.
+func (s *Session) SignInWithCompany(email string) (SessionState, error) {
+	if s.app.browser {
+		return SessionState{}, errors.New("Signing in with your company opens the system browser: run the station's window.")
+	}
+	st, err := s.app.svc.Settings.Load()
+	if err != nil {
+		return SessionState{}, err
+	}
+	ctx, cancel := context.WithTimeout(s.app.context(), companySignInWait)
+	defer cancel()
+	open := func(address string) error {
+		wailsruntime.BrowserOpenURL(s.app.context(), address)
+		return nil
+	}
+	if _, err := s.app.svc.Session.SignInWithCompany(ctx, st.CloudURL, email, open); err != nil {
 		return SessionState{}, err
 	}
 	return s.State()

@@ -165,6 +165,17 @@ var routeCases = []routeCase{
 		func(o string) any {
 			return map[string]string{"email": o, "token": "not-a-token", "password": "whatever1"}
 		}, everyone(400)},
+	// Single sign-on: no organisation here has a provider, so the start
+	// and the callback send everyone back to the sign-in page
+	// (TestSingleSignOn... go through a real provider).
+	{"sso discover", "POST /api/auth/sso/discover", fixed("/api/auth/sso/discover"),
+		func(o string) any { return map[string]string{"email": o} }, everyone(200)},
+	{"sso start", "GET /api/auth/sso/start", func(o string) string { return "/api/auth/sso/start?email=" + q(o) }, nil,
+		everyone(http.StatusSeeOther)},
+	{"sso callback", "GET /api/auth/sso/callback", fixed("/api/auth/sso/callback?state=not-a-state&code=x"), nil,
+		everyone(http.StatusSeeOther)},
+	{"sso station token", "POST /api/auth/sso/station-token", fixed("/api/auth/sso/station-token"),
+		func(string) any { return map[string]string{"code": "not-a-code", "codeVerifier": "not-a-verifier"} }, everyone(401)},
 	{"logout", "POST /api/auth/logout", fixed("/api/auth/logout"), nil, withKeys(everyone(200), 403, 403)},
 	// Navigation targets (individual-side §7): redirects, whoever asks.
 	{"logout navigation", "GET /api/logout", fixed("/api/logout"), nil, withKeys(everyone(http.StatusSeeOther), 403, 403)},
@@ -248,6 +259,9 @@ var routeCases = []routeCase{
 		func(string) any { return map[string]string{"email": "new.owner@example.com"} }, adminOnly(404)},
 	{"admin organization allowance", "PUT /api/admin/organizations/{orgId}/allowance", fixed("/api/admin/organizations/999/allowance"),
 		func(string) any { return map[string]int{"maxQrCodes": 500} }, adminOnly(404)},
+	{"admin sso domains", "GET /api/admin/sso-domains", fixed("/api/admin/sso-domains"), nil, adminOnly(200)},
+	{"admin approve sso domain", "POST /api/admin/sso-domains/approve", fixed("/api/admin/sso-domains/approve"),
+		func(string) any { return map[string]any{"organizationId": 999, "domain": "nobody.example"} }, adminOnly(404)},
 	// Corporate accounts. The organisation routes are about organisation
 	// matrixOrgID, whose members are none of the roles: every caller but a
 	// site admin reading gets 404, as for any organisation not theirs.
@@ -286,6 +300,11 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate paper size", "PUT /api/corporate/{orgId}/paper-size", fixed(orgPath("/paper-size")),
 		func(string) any { return map[string]string{"paperSize": "letter"} }, membersOnly()},
+	{"corporate sso settings", "GET /api/corporate/{orgId}/sso", fixed(orgPath("/sso")), nil, membersOnly()},
+	{"corporate save sso settings", "PUT /api/corporate/{orgId}/sso", fixed(orgPath("/sso")),
+		func(string) any {
+			return map[string]any{"issuer": "https://login.example", "clientId": "x", "domains": []string{}, "requireSso": false}
+		}, membersOnly()},
 	{"corporate subscribe", "POST /api/corporate/{orgId}/subscribe", fixed(orgPath("/subscribe")),
 		func(string) any { return map[string]string{"subscriptionPlan": "starter"} }, membersOnly()},
 	// Batch printing: members only (a site admin prints nothing in an

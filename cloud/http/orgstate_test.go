@@ -169,6 +169,13 @@ var stateCases = []stateCase{
 	{route: "POST /api/corporate/{orgId}/api-keys", path: op("/api-keys"),
 		body: func(orgRefs) any { return map[string]string{"name": "State sync", "scope": "write"} }, ok: 201},
 	{route: "DELETE /api/corporate/{orgId}/api-keys/{keyId}", path: op("/api-keys/999"), ok: 404},
+	// Single sign-on is set up in any state (here refused for its issuer,
+	// before any network: TestSingleSignOn sets a real one up).
+	{route: "GET /api/corporate/{orgId}/sso", path: op("/sso"), ok: 200},
+	{route: "PUT /api/corporate/{orgId}/sso", path: op("/sso"),
+		body: func(orgRefs) any {
+			return map[string]any{"issuer": "not an address", "clientId": "x", "domains": []string{}, "requireSso": false}
+		}, ok: 400},
 	// A worker's form through a live link: closed while the organisation
 	// is paused, without its plan's details.
 	{route: "GET /api/collect/{token}", path: func(r orgRefs) string { return "/api/collect/" + r.LinkToken },

@@ -99,6 +99,7 @@ func decodeError(err error) error {
 const (
 	sessionCookie = "lifetag_session" // the session token of the website
 	claimCookie   = "lifetag_claim"   // see setClaimCookie
+	ssoCookie     = "lifetag_sso"     // binds a single sign-on to its browser (sso.go)
 )
 
 // cookieName is the name a cookie goes by in this mode.

@@ -40,6 +40,11 @@ func (s *Server) routes() chi.Router {
 			r.Post("/auth/create-account-after-payment", s.handleCreateAccountAfterPayment)
 			r.Post("/test-checkout/confirm", s.handleTestCheckoutConfirm)
 			r.With(s.authenticate).Post("/create-payment-intent", s.handleCreatePaymentIntent)
+			// Single sign-on with an organisation's provider (sso.go).
+			r.Post("/auth/sso/discover", s.handleSSODiscover)
+			r.Get("/auth/sso/start", s.handleSSOStart)
+			r.Get("/auth/sso/callback", s.handleSSOCallback)
+			r.Post("/auth/sso/station-token", s.handleSSOStationToken)
 		})
 
 		// First-party analytics (individual-side §7). Anonymous on purpose:
@@ -113,6 +118,8 @@ func (s *Server) routes() chi.Router {
 			r.Delete("/admin/organizations/{orgId}", s.handleAdminDeleteOrganization)
 			r.Post("/admin/organizations/{orgId}/hand-over", s.handleAdminHandOver)
 			r.Put("/admin/organizations/{orgId}/allowance", s.handleAdminAllowance)
+			r.Get("/admin/sso-domains", s.handleAdminSSODomains)
+			r.Post("/admin/sso-domains/approve", s.handleAdminApproveSSODomain)
 		})
 
 		// Corporate accounts (admin-corporate-side §7). Registration, sign-in
@@ -145,6 +152,8 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
+			r.Get("/corporate/{orgId}/sso", s.handleSSOSettings)
+			r.Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
 			// Form templates named by id alone: no {orgId}, so not a
 			// key's (a key makes and lists templates under its organisation).
 			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)

@@ -25,6 +25,9 @@ func (s *Service) CorporateLogin(ctx context.Context, email, password string) (s
 	if !cloud.IsCorporate(user.UserType) {
 		return "", nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseIndividualLogin)
 	}
+	if err := s.passwordRefusedBySSO(ctx, user); err != nil {
+		return "", nil, nil, err
+	}
 	token, session, err := s.openSession(ctx, user.ID)
 	if err != nil {
 		return "", nil, nil, err

@@ -16,6 +16,8 @@ import (
 const (
 	RoleOwnerName = "Organization Administrator"
 	RoleAdminName = "Admin"
+	// RoleMemberName: made by their first single sign-on.
+	RoleMemberName = "Standard member"
 )
 
 func roleName(userType string) string {
@@ -24,6 +26,8 @@ func roleName(userType string) string {
 		return RoleOwnerName
 	case cloud.UserTypeCorporateAdmin:
 		return RoleAdminName
+	case cloud.UserTypeCorporateMember:
+		return RoleMemberName
 	}
 	return ""
 }
@@ -301,7 +305,9 @@ func (s *Service) resendInvitation(ctx context.Context, actor *cloud.User, org *
 
 // resendable: only a member who has not set a password gets a new link.
 func resendable(member *cloud.User) error {
-	if member.PasswordHash != "" {
+	// A Standard member signs in through the provider and never gets a
+	// password link.
+	if member.PasswordHash != "" || member.UserType == cloud.UserTypeCorporateMember {
 		return cloud.NewError(cloud.ECONFLICT, cloud.MsgMemberHasPassword)
 	}
 	return nil

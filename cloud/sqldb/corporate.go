@@ -322,8 +322,9 @@ func (t corporateTx) StartSubscription(o *cloud.Organization) error {
 
 func (t corporateTx) CountMembers(organizationID int64) (int, error) {
 	var n int
-	err := t.c.queryRow(`SELECT (SELECT count(*) FROM users WHERE organization_id = $1) + `+strangerInvitations,
-		organizationID).Scan(&n)
+	// Standard members (single sign-on) hold no admin seat.
+	err := t.c.queryRow(`SELECT (SELECT count(*) FROM users WHERE organization_id = $1 AND user_type <> '`+
+		cloud.UserTypeCorporateMember+`') + `+strangerInvitations, organizationID).Scan(&n)
 	return n, storeError(err, "members")
 }
 
@@ -413,6 +414,13 @@ func (t corporateTx) RemoveAccess(organizationID int64, now time.Time) error {
 	}
 	if _, err := t.c.exec(`DELETE FROM team_invitations WHERE organization_id = $1`, organizationID); err != nil {
 		return storeError(err, "invitations")
+	}
+	// Its single sign-on too: the old provider would let the old team
+	// back in as members.
+	for _, table := range []string{"sso_logins", "sso_domains", "organization_sso"} {
+		if _, err := t.c.exec(`DELETE FROM `+table+` WHERE organization_id = $1`, organizationID); err != nil {
+			return storeError(err, "single sign-on")
+		}
 	}
 	_, err := t.c.exec(`UPDATE api_keys SET revoked_at = $2 WHERE organization_id = $1 AND revoked_at IS NULL`, organizationID, now)
 	return storeError(err, "API keys")

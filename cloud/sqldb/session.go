@@ -35,6 +35,14 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
 }
 
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	n, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE expires_at <= $1`, now)
+	c := db.conn(ctx)
+	// Single sign-ins abandoned at the provider, and station codes never
+	// exchanged, go with them.
+	for _, table := range []string{"sso_logins", "station_sso_codes"} {
+		if _, err := c.exec(`DELETE FROM `+table+` WHERE expires_at <= $1`, now); err != nil {
+			return 0, storeError(err, "single sign-on")
+		}
+	}
+	n, err := c.exec(`DELETE FROM user_sessions WHERE expires_at <= $1`, now)
 	return n, storeError(err, "sessions")
 }

@@ -629,6 +629,12 @@ type AdminAllowanceRequest struct {
 	MaxQrCodes int `json:"maxQrCodes"`
 }
 
+// AdminApproveSSODomainRequest defines model for AdminApproveSSODomainRequest.
+type AdminApproveSSODomainRequest struct {
+	Domain         string `json:"domain"`
+	OrganizationID int64  `json:"organizationId"`
+}
+
 // AdminAuditEntry One line of the audit log (nothing medical in it).
 type AdminAuditEntry struct {
 	// Action Examples: customer_data.viewed
@@ -834,6 +840,20 @@ type AdminPrintAccessResult struct {
 	HasPrintAccess bool   `json:"hasPrintAccess"`
 	Message        string `json:"message"`
 	UserID         int64  `json:"userId"`
+}
+
+// AdminSSODomain defines model for AdminSSODomain.
+type AdminSSODomain struct {
+	Approved         bool      `json:"approved"`
+	Domain           string    `json:"domain"`
+	OrganizationID   int64     `json:"organizationId"`
+	OrganizationName string    `json:"organizationName"`
+	RequestedAt      time.Time `json:"requestedAt"`
+}
+
+// AdminSSODomains defines model for AdminSSODomains.
+type AdminSSODomains struct {
+	Domains []AdminSSODomain `json:"domains"`
 }
 
 // AdminShippingAddress Where an order's labels go, as the customer gave it at checkout.
@@ -1270,7 +1290,7 @@ type CorporateDashboard struct {
 	Projects       int                  `json:"projects"`
 	RecentActivity []CorporateActivity  `json:"recentActivity"`
 
-	// Role The caller's role here (Organization Administrator or Admin); empty for a site admin reading.
+	// Role The caller's role here (Organization Administrator, Admin or Standard member); empty for a site admin reading.
 	//
 	// Examples: Organization Administrator
 	Role        string `json:"role"`
@@ -1580,7 +1600,7 @@ type CorporateUser struct {
 	ID             int64  `json:"id"`
 	OrganizationID int64  `json:"organizationId"`
 
-	// UserType corporate_owner (the Organization Administrator) or corporate_admin.
+	// UserType corporate_owner (the Organization Administrator), corporate_admin, or corporate_member (a Standard member, made by single sign-on).
 	//
 	// Examples: corporate_owner
 	UserType string `json:"userType"`
@@ -2562,6 +2582,68 @@ type ResetPasswordRequest struct {
 	Token string `json:"token"`
 }
 
+// SSODiscovery defines model for SSODiscovery.
+type SSODiscovery struct {
+	// Available The address's domain is approved for an organisation's provider.
+	Available bool `json:"available"`
+
+	// Required The organisation has turned off password sign-in for its members.
+	Required bool `json:"required"`
+}
+
+// SSODomainState defines model for SSODomainState.
+type SSODomainState struct {
+	// Approved A site admin approved it; until then it signs nobody in.
+	Approved bool `json:"approved"`
+
+	// Domain Examples: acme.example
+	Domain string `json:"domain"`
+}
+
+// SSOSettings defines model for SSOSettings.
+type SSOSettings struct {
+	ClientID string           `json:"clientId"`
+	Domains  []SSODomainState `json:"domains"`
+
+	// HasClientSecret The secret is stored (sealed); it is never sent back.
+	HasClientSecret bool `json:"hasClientSecret"`
+
+	// Issuer Empty until set.
+	//
+	// Examples: https://login.microsoftonline.com/00000000-0000-0000-0000-000000000000/v2.0
+	Issuer string `json:"issuer"`
+
+	// RedirectURI The redirect URI to register with the provider.
+	//
+	// Examples: https://lifetag.app/api/auth/sso/callback
+	RedirectURI string `json:"redirectUri"`
+	RequireSso  bool   `json:"requireSso"`
+}
+
+// SSOSettingsRequest The server checks each field with its message.
+type SSOSettingsRequest struct {
+	ClientID string `json:"clientId"`
+
+	// ClientSecret Empty keeps the secret stored.
+	ClientSecret string `json:"clientSecret,omitempty"`
+
+	// Domains The e-mail domains the provider vouches for (at most 10).
+	Domains []string `json:"domains"`
+
+	// Issuer The provider's https address (its OpenID configuration is read from it).
+	Issuer     string `json:"issuer"`
+	RequireSso bool   `json:"requireSso"`
+}
+
+// SSOStationTokenRequest defines model for SSOStationTokenRequest.
+type SSOStationTokenRequest struct {
+	// Code The code the station's loopback redirect received.
+	Code string `json:"code"`
+
+	// CodeVerifier The station's PKCE verifier (RFC 7636).
+	CodeVerifier string `json:"codeVerifier"`
+}
+
 // SetPasswordRequest defines model for SetPasswordRequest.
 type SetPasswordRequest struct {
 	// Email Required; the setup link's address.
@@ -3010,6 +3092,29 @@ type LoginParams struct {
 	XLifetagSession string `json:"X-Lifetag-Session,omitempty"`
 }
 
+// FinishSingleSignOnParams defines parameters for FinishSingleSignOn.
+type FinishSingleSignOnParams struct {
+	State string `form:"state,omitempty" json:"state,omitempty"`
+	Code  string `form:"code,omitempty" json:"code,omitempty"`
+
+	// Error The provider's refusal.
+	Error string `form:"error,omitempty" json:"error,omitempty"`
+}
+
+// StartSingleSignOnParams defines parameters for StartSingleSignOn.
+type StartSingleSignOnParams struct {
+	Email string `form:"email" json:"email"`
+
+	// StationRedirect A print station's loopback address: http://127.0.0.1:<port>/callback.
+	StationRedirect string `form:"stationRedirect,omitempty" json:"stationRedirect,omitempty"`
+
+	// StationChallenge The station's PKCE S256 challenge.
+	StationChallenge string `form:"stationChallenge,omitempty" json:"stationChallenge,omitempty"`
+
+	// StationState The station's state, returned to it.
+	StationState string `form:"stationState,omitempty" json:"stationState,omitempty"`
+}
+
 // CorporateLoginParams defines parameters for CorporateLogin.
 type CorporateLoginParams struct {
 	// XLifetagSession `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored.
@@ -3183,6 +3288,9 @@ type HandOverAdminOrganizationJSONRequestBody = AdminHandOverRequest
 // UpdateAdminOrderJSONRequestBody defines body for UpdateAdminOrder for application/json ContentType.
 type UpdateAdminOrderJSONRequestBody = AdminOrderUpdate
 
+// ApproveAdminSingleSignOnDomainJSONRequestBody defines body for ApproveAdminSingleSignOnDomain for application/json ContentType.
+type ApproveAdminSingleSignOnDomainJSONRequestBody = AdminApproveSSODomainRequest
+
 // CreateAdminUserJSONRequestBody defines body for CreateAdminUser for application/json ContentType.
 type CreateAdminUserJSONRequestBody = AdminCreateUserRequest
 
@@ -3221,6 +3329,12 @@ type ResetPasswordJSONRequestBody = ResetPasswordRequest
 
 // SetPasswordJSONRequestBody defines body for SetPassword for application/json ContentType.
 type SetPasswordJSONRequestBody = SetPasswordRequest
+
+// DiscoverSingleSignOnJSONRequestBody defines body for DiscoverSingleSignOn for application/json ContentType.
+type DiscoverSingleSignOnJSONRequestBody = EmailRequest
+
+// RedeemStationSignOnCodeJSONRequestBody defines body for RedeemStationSignOnCode for application/json ContentType.
+type RedeemStationSignOnCodeJSONRequestBody = SSOStationTokenRequest
 
 // CheckSubscriptionJSONRequestBody defines body for CheckSubscription for application/json ContentType.
 type CheckSubscriptionJSONRequestBody = EmailRequest
@@ -3302,6 +3416,9 @@ type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
 
 // CreateCodeUpdateLinkJSONRequestBody defines body for CreateCodeUpdateLink for application/json ContentType.
 type CreateCodeUpdateLinkJSONRequestBody = UpdateLinkRequest
+
+// SetCorporateSingleSignOnJSONRequestBody defines body for SetCorporateSingleSignOn for application/json ContentType.
+type SetCorporateSingleSignOnJSONRequestBody = SSOSettingsRequest
 
 // SubscribeCorporateJSONRequestBody defines body for SubscribeCorporate for application/json ContentType.
 type SubscribeCorporateJSONRequestBody = CorporateSubscribeRequest

@@ -5,9 +5,11 @@
 # a METRICS_ADDR of its own, runs Playwright against them in Debian's
 # chromium, checks that their /metrics holds no address, number or token
 # in a label (scripts/test/metrics-labels.py), and stops them.
-# Three admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
+# Five admins: account.spec.ts deletes admin@lifetag.test; admin.spec.ts
 # fulfils orders as fulfilment@lifetag.test; a11y-admin.spec.ts checks the admin
-# pages as a11y@lifetag.test.
+# pages as a11y@lifetag.test; plan-limits.spec.ts changes allowances as
+# plans@lifetag.test; single-sign-on.spec.ts approves domains as sso@lifetag.test.
+# Single sign-on goes through a real OpenID provider (scripts/oidc-provider.sh).
 # The browser talks to the cloud through scripts/test/prism-front.mjs, which sends
 # every /api request through Stoplight Prism to check it and its answer
 # against pkg/api/openapi.yaml; a violation fails the run.
@@ -16,6 +18,7 @@
 # to Playwright (scripts/test/e2e.sh e2e/account.spec.ts runs one file).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/oidc-provider.sh
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
@@ -28,6 +31,7 @@ work="$(mktemp -d)"
 cloud_pids=()
 front_pids=()
 cleanup() {
+  oidc_provider_stop
   for pid in "${front_pids[@]}" "${cloud_pids[@]}"; do
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
@@ -54,6 +58,8 @@ metrics=() # each cloud's /metrics, read after the journeys
 free_port() { # bind port 0, read what the kernel gave, release it
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
+# Each cloud's own address, the redirect URI its single sign-on registers.
+sso_callbacks=()
 start_cloud() {
   local n="$1" port base metrics_port
   port="$(free_port)"
@@ -62,11 +68,12 @@ start_cloud() {
   metrics+=("http://127.0.0.1:$metrics_port/metrics")
   echo "== e2e: start cloud $n on $base"
   HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" DATA_DIR="$work/data$n" LIFETAG_ENV=development \
-    LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
+    LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test,sso@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
     RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 RATE_LIMIT_API_PER_CLIENT=1000000 \
     "$work/lifetag-cloud" >"$work/cloud$n.log" 2>&1 &
   local pid=$!
   cloud_pids+=("$pid")
+  sso_callbacks+=("$base/api/auth/sso/callback")
   for _ in $(seq 1 100); do
     if curl -fsS "$base/api/health" >/dev/null 2>&1; then break; fi
     if ! kill -0 "$pid" 2>/dev/null; then cat "$work/cloud$n.log" >&2; exit 1; fi
@@ -86,6 +93,8 @@ start_cloud() {
   outboxes+=("$work/data$n/outbox")
 }
 for n in $(seq 1 "$workers"); do start_cloud "$n"; done
+# The single sign-on journeys' OpenID provider (exports E2E_OIDC_ISSUER).
+oidc_provider_start "$work" "${sso_callbacks[@]}"
 
 echo "== e2e: Playwright journeys, $workers at a time"
 status=0

@@ -200,6 +200,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: `${paths.corporateSso}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/sso/SingleSignOnPage")).SingleSignOnPage,
+        }),
+      },
+      {
         path: paths.corporateQrCodes,
         lazy: async () => ({
           Component: (await import("@/features/corporate/library/LibraryPage")).LibraryPage,

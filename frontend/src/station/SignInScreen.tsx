@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/layout/AuthCard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
-import { useSignIn, type Door, type SessionState } from "./api";
+import { useSignIn, useSignInWithCompany, type Door, type SessionState } from "./api";
 import { stationCopy } from "./copy";
 
 const copy = stationCopy.signIn;
@@ -14,6 +14,16 @@ export function SignInScreen(props: { state: SessionState; onChangeCloud: () => 
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
   const signIn = useSignIn();
+  const company = useSignInWithCompany();
+  const [companyMissing, setCompanyMissing] = useState(false);
+  const onCompany = () => {
+    if (email.trim() === "") {
+      setCompanyMissing(true);
+      return;
+    }
+    setCompanyMissing(false);
+    company.mutate({ email: email.trim() });
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (email.trim() === "" || password === "") {
@@ -61,6 +71,25 @@ export function SignInScreen(props: { state: SessionState; onChangeCloud: () => 
       >
         {copy.submit}
       </BusyButton>
+      {door === "corporate" && (
+        <>
+          <p className="muted">{copy.companyHint}</p>
+          <BusyButton
+            type="button"
+            className="button button-secondary button-block"
+            busy={company.isPending}
+            busyLabel={copy.companyWaiting}
+            onClick={onCompany}
+          >
+            {copy.company}
+          </BusyButton>
+          {(companyMissing || company.isError) && (
+            <p className="field-error" role="alert">
+              {companyMissing ? copy.companyMissing : company.error?.message}
+            </p>
+          )}
+        </>
+      )}
       <button
         type="button"
         className="button button-ghost button-block"

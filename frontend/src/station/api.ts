@@ -62,6 +62,13 @@ export function useSignIn() {
   );
 }
 
+/** The corporate door's single sign-on: the system browser signs in, not this window. */
+export function useSignInWithCompany() {
+  return useSessionMutation((v: { email: string }) =>
+    callGo("Session", "SignInWithCompany", v.email),
+  );
+}
+
 export function useSignOut() {
   return useSessionMutation(() => callGo("Session", "SignOut"));
 }

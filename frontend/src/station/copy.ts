@@ -22,6 +22,10 @@ export const stationCopy = {
     submit: "Sign In",
     submitting: "Signing in...",
     missing: "Enter your email and password.",
+    company: "Continue with your company account",
+    companyWaiting: "Finish signing in in your browser...",
+    companyMissing: "Enter your work email to sign in with your company.",
+    companyHint: "Your company's sign-in opens in your web browser, not in this window.",
     cloudIs: (url: string) => `Cloud: ${url}`,
   },
   modes: {

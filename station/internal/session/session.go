@@ -130,6 +130,29 @@ func (s *Service) SignIn(ctx context.Context, cloudURL, email, password string, 
 		st = stored{Token: in.SessionToken, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email, Role: RoleAdmin,
 			ExpiresAt: in.ExpiresAt}}
 	}
+	return s.keep(base, st)
+}
+
+// SignInWithCompany signs a corporate user in with their company's
+// provider through the system browser (open opens an address there), never
+// this window: the browser is where the company's password belongs
+// (RFC 8252). It waits for the browser until ctx ends.
+func (s *Service) SignInWithCompany(ctx context.Context, cloudURL, email string, open func(address string) error) (*Account, error) {
+	base, err := client.New(cloudURL)
+	if err != nil {
+		return nil, err
+	}
+	base = base.WithUserAgent(s.UserAgent).WithHTTPClient(s.HTTP)
+	in, err := base.SignInWithBrowser(ctx, email, open)
+	if err != nil {
+		return nil, err
+	}
+	return s.keep(base, stored{Token: in.SessionToken, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email,
+		Role: RoleCorporate, OrganizationID: in.OrganizationID, ExpiresAt: in.ExpiresAt}})
+}
+
+// keep keeps a new session in the secrets store and base as the cloud in use.
+func (s *Service) keep(base *client.Client, st stored) (*Account, error) {
 	raw, err := json.Marshal(st)
 	if err != nil {
 		return nil, err

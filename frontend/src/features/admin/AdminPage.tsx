@@ -25,6 +25,7 @@ import { CreateUserDialog } from "./components/CreateUserDialog";
 import { CustomerDataDialog } from "./components/CustomerDataDialog";
 import { toastFailure } from "@/components/ui/toastFailure";
 import { OrdersPanel } from "./components/OrdersPanel";
+import { SSODomains } from "./components/SSODomains";
 import { SearchBox } from "@/components/ui/SearchBox";
 import { UsersTable } from "./components/UsersTab";
 import { adminCopy as copy } from "./copy";
@@ -233,6 +234,7 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
               />
             </div>
             <CorporateTable organizations={orgs} />
+            <SSODomains />
           </>
         )}
         {tab === "activity" && (

@@ -192,4 +192,17 @@ export const adminCopy = {
     exportFailed: "Export Failed",
     exportFallback: "Unable to export user data.",
   },
+  ssoDomains: {
+    title: "Single sign-on domains",
+    intro:
+      "Approve a domain only after checking that the organisation owns it: approved, every verified address of it signs in to that organisation.",
+    none: "No organisation has asked for a domain.",
+    domain: "Domain",
+    organization: "Organisation",
+    status: "Status",
+    approved: "Approved",
+    approve: "Approve",
+    approveLabel: (domain: string, org: string) => `Approve ${domain} for ${org}`,
+    failed: "The domain was not approved",
+  },
 };

@@ -21,6 +21,37 @@ describe("/corporate-login", () => {
     expect(apiCalls(fetch)).toEqual([]);
   });
 
+  it("finds the company by the address: single sign-on required hides the password", async () => {
+    const fetch = mockFetch({
+      "POST /api/auth/sso/discover": () => ({ body: { available: true, required: true } }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate-login");
+    await user.type(await screen.findByLabelText(/^Email/), "ada@acme.example");
+    await user.tab();
+    expect(
+      await screen.findByText("Your organisation signs in with its company account only."),
+    ).toBeVisible();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(
+      screen.getByRole("button", { name: "Continue with your company account" }),
+    ).toBeVisible();
+    expect(apiCalls(fetch).map(([url]) => String(url))).toEqual(["/api/auth/sso/discover"]);
+    // The Organization Administrator keeps a password, in case the provider fails.
+    await user.click(
+      screen.getByRole("button", { name: "Organization Administrator? Use your password" }),
+    );
+    expect(screen.getByLabelText(/^Password/)).toBeVisible();
+  });
+
+  it("says why a company sign-in came back", async () => {
+    mockFetch({});
+    renderRoute("/corporate-login?sso_error=unverified");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "did not give a verified address of your organisation's domain",
+    );
+  });
+
   it("offers a forgotten password, on the reset page that leads back here", async () => {
     mockFetch({});
     const user = userEvent.setup();

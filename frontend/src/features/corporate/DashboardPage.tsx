@@ -62,6 +62,10 @@ function DashboardView({ d }: { d: Dashboard }) {
     [copy.analytics, paths.corporateAnalytics],
     [copy.collectionLinks, `${paths.corporateCollectionLinks}/${org.id}`],
     [copy.apiKeys, `${paths.corporateApiKeys}/${org.id}`],
+    // Single sign-on is the owner's to set up.
+    ...(may.manageTeam
+      ? ([[copy.singleSignOn, `${paths.corporateSso}/${org.id}`]] as [string, string][])
+      : []),
   ];
 
   return (

@@ -156,6 +156,28 @@ export const corporateCopy = {
     welcome: "Welcome back!",
     failed: { title: "Sign In Failed", description: "Invalid email or password." },
     error: "An error occurred during sign in.",
+    sso: {
+      button: "Continue with your company account",
+      or: "or",
+      available: "Your company signs in to Lifetag with its own account.",
+      required: "Your organisation signs in with its company account only.",
+      unavailable:
+        "Your company does not sign in to Lifetag with single sign-on. Sign in with your password.",
+      checking: "Looking up your company…",
+      ownerPassword: "Organization Administrator? Use your password",
+      // The reasons the cloud sends the browser back with (?sso_error=).
+      errors: {
+        unavailable:
+          "Your company does not sign in to Lifetag with single sign-on. Sign in with your password.",
+        expired: "This sign-in took too long or was opened in another browser. Please try again.",
+        provider:
+          "Your company's sign-in did not complete. Try again, or ask your IT team to check the Lifetag app at your identity provider.",
+        unverified:
+          "Your company's account did not give a verified address of your organisation's domain. Ask your IT team.",
+        elsewhere:
+          "This address already has a Lifetag account outside your organisation. Sign in with your password, or contact support.",
+      } as Record<string, string>,
+    },
   },
   setup: {
     title: "Set up your password",
@@ -214,6 +236,7 @@ export const corporateCopy = {
     analytics: "Analytics",
     collectionLinks: "Worker Collection Links",
     apiKeys: "API Keys",
+    singleSignOn: "Single Sign-On",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:

@@ -403,6 +403,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an address's company signs in with single sign-on, and whether it must. */
+        post: operations["discoverSingleSignOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A navigation target; sends the browser to its company's provider.
+         * @description Sets a short-lived cookie that binds the sign-in to this browser,
+         *     and redirects to the provider's authorization endpoint (code flow,
+         *     PKCE S256, nonce, state). An address whose domain no organisation
+         *     has approved goes back to the sign-in page with `sso_error`. A
+         *     print station (RFC 8252) adds its loopback redirect, its own PKCE
+         *     challenge and its state.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The redirect URI every organisation registers with its provider.
+         * @description Takes the sign-in of `state` (once, within 10 minutes, only in the
+         *     browser that started it), exchanges the code with the PKCE
+         *     verifier, verifies the ID token (signature, issuer, audience,
+         *     expiry, nonce), and accepts only a verified address of a domain
+         *     approved for the organisation. The first sign-in of an address
+         *     makes a Standard member. Then the website's session cookie and the
+         *     corporate dashboard, or for a station its loopback redirect with a
+         *     single-use code; any failure goes back to the sign-in page with
+         *     `sso_error` (unavailable, expired, provider, unverified, elsewhere).
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/station-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A print station's session for its loopback code and PKCE verifier (single use). */
+        post: operations["redeemStationSignOnCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/create-account-after-payment": {
         parameters: {
             query?: never;
@@ -969,6 +1056,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sso-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every organisation's single sign-on domains, those waiting for approval first. */
+        get: operations["listAdminSingleSignOnDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso-domains/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lets an organisation's provider vouch for a domain (after checking the organisation owns it); audited. */
+        post: operations["approveAdminSingleSignOnDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/create-payment-intent": {
         parameters: {
             query?: never;
@@ -1266,6 +1387,30 @@ export interface paths {
          * @description The paid session is applied by complete-registration or the webhook, as a new registration's is.
          */
         post: operations["subscribeCorporate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's OpenID Connect provider (the owner only; never the client secret). */
+        get: operations["getCorporateSingleSignOn"];
+        /**
+         * Sets the organisation's provider, its domains and whether single sign-on is required (the owner only).
+         * @description The issuer must answer with its OpenID configuration. A new domain
+         *     signs nobody in until a site admin approves it; requiring single
+         *     sign-on needs an approved domain, and turns off password sign-in
+         *     for every member but the owner.
+         */
+        put: operations["setCorporateSingleSignOn"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2715,6 +2860,69 @@ export interface components {
             /** @description How many QR codes the organisation may hold: 1 to 100000. */
             maxQrCodes: number;
         };
+        SSODiscovery: {
+            /** @description The address's domain is approved for an organisation's provider. */
+            available: boolean;
+            /** @description The organisation has turned off password sign-in for its members. */
+            required: boolean;
+        };
+        SSOStationTokenRequest: {
+            /** @description The code the station's loopback redirect received. */
+            code: string;
+            /** @description The station's PKCE verifier (RFC 7636). */
+            codeVerifier: string;
+        };
+        SSODomainState: {
+            /** @example acme.example */
+            domain: string;
+            /** @description A site admin approved it; until then it signs nobody in. */
+            approved: boolean;
+        };
+        SSOSettings: {
+            /**
+             * @description Empty until set.
+             * @example https://login.microsoftonline.com/00000000-0000-0000-0000-000000000000/v2.0
+             */
+            issuer: string;
+            clientId: string;
+            /** @description The secret is stored (sealed); it is never sent back. */
+            hasClientSecret: boolean;
+            domains: components["schemas"]["SSODomainState"][];
+            requireSso: boolean;
+            /**
+             * @description The redirect URI to register with the provider.
+             * @example https://lifetag.app/api/auth/sso/callback
+             */
+            redirectUri: string;
+        };
+        /** @description The server checks each field with its message. */
+        SSOSettingsRequest: {
+            /** @description The provider's https address (its OpenID configuration is read from it). */
+            issuer: string;
+            clientId: string;
+            /** @description Empty keeps the secret stored. */
+            clientSecret?: string;
+            /** @description The e-mail domains the provider vouches for (at most 10). */
+            domains: string[];
+            requireSso: boolean;
+        };
+        AdminSSODomain: {
+            /** Format: int64 */
+            organizationId: number;
+            organizationName: string;
+            domain: string;
+            /** Format: date-time */
+            requestedAt: string;
+            approved: boolean;
+        };
+        AdminSSODomains: {
+            domains: components["schemas"]["AdminSSODomain"][];
+        };
+        AdminApproveSSODomainRequest: {
+            /** Format: int64 */
+            organizationId: number;
+            domain: string;
+        };
         /**
          * @description The paid registration form. The server checks, in this order, with
          *     a message each: organizationName, contactFirstName, contactLastName
@@ -2840,7 +3048,7 @@ export interface components {
             id: number;
             email: string;
             /**
-             * @description corporate_owner (the Organization Administrator) or corporate_admin.
+             * @description corporate_owner (the Organization Administrator), corporate_admin, or corporate_member (a Standard member, made by single sign-on).
              * @example corporate_owner
              */
             userType: string;
@@ -2954,7 +3162,7 @@ export interface components {
             maxMembers: number;
             recentActivity: components["schemas"]["CorporateActivity"][];
             /**
-             * @description The caller's role here (Organization Administrator or Admin); empty for a site admin reading.
+             * @description The caller's role here (Organization Administrator, Admin or Standard member); empty for a site admin reading.
              * @example Organization Administrator
              */
             role: string;
@@ -5597,6 +5805,177 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    discoverSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description What the sign-in page offers for this address. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSODiscovery"];
+                };
+            };
+            /** @description The address is missing or not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query: {
+                email: string;
+                /** @description A print station's loopback address: http://127.0.0.1:<port>/callback. */
+                stationRedirect?: string;
+                /** @description The station's PKCE S256 challenge. */
+                stationChallenge?: string;
+                /** @description The station's state, returned to it. */
+                stationState?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or back to the sign-in page with `sso_error`. */
+            303: {
+                headers: {
+                    Location?: string;
+                    /** @description The sign-in's browser cookie. */
+                    "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A station's loopback redirect, challenge or state is not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                /** @description The provider's refusal. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the dashboard, the station's loopback address, or the sign-in page with `sso_error`. */
+            303: {
+                headers: {
+                    Location?: string;
+                    /** @description The session cookie (the website), and the sign-in's cookie cleared. */
+                    "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeemStationSignOnCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SSOStationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the station keeps `sessionToken`. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateLoginResponse"];
+                };
+            };
+            /** @description The body is not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The code is unknown, used, expired, or the verifier is not its. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     createAccountAfterPayment: {
         parameters: {
             query?: never;
@@ -6828,6 +7207,97 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listAdminSingleSignOnDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSSODomains"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    approveAdminSingleSignOnDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminApproveSSODomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description The organisation did not ask for this domain. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another organisation has this domain approved. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     createCorporateCheckout: {
         parameters: {
             query?: never;
@@ -7622,6 +8092,94 @@ export interface operations {
             415: components["responses"]["NotJSON"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["CorporatePaymentSessionFailed"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCorporateSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider, its domains and the redirect URI to register. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setCorporateSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SSOSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSettings"];
+                };
+            };
+            /** @description A field is not valid, or the issuer did not answer. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description A domain is approved for another organisation. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
     };

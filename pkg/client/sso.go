@@ -1,0 +1,91 @@
+package client
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/lifetag/lifetag/pkg/api"
+)
+
+// A native app signs in with its company's provider through the system
+// browser, never its own window (RFC 8252): the browser is where the
+// company's password, its second factor and its single sign-on cookies
+// belong. The app listens on a random port of 127.0.0.1, opens the
+// cloud's single sign-on in the browser with that loopback address, a
+// PKCE challenge and a state; the cloud sends the browser back to the app
+// with a single-use code, which only the holder of the PKCE verifier can
+// exchange for a session.
+
+// MsgBrowserSignInDone is the page the browser shows once the app has
+// its code.
+const MsgBrowserSignInDone = "You are signed in to the Lifetag print station. You can close this window."
+
+// SignInWithBrowser signs email's company account in through the system
+// browser; open opens an address there. It waits for the browser to come
+// back until ctx ends.
+func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*CorporateSignIn, error) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("client: listening for the browser: %w", err)
+	}
+	defer listener.Close()
+	verifier, state := randomText(), randomText()
+	sum := sha256.Sum256([]byte(verifier))
+	challenge := base64.RawURLEncoding.EncodeToString(sum[:])
+	redirect := fmt.Sprintf("http://%s/callback", listener.Addr().String())
+
+	codes := make(chan string, 1)
+	server := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		// Only this sign-in's state is taken: another page on this machine
+		// cannot slip its own code in.
+		if r.URL.Path != "/callback" || q.Get("state") != state || q.Get("code") == "" {
+			http.NotFound(w, r)
+			return
+		}
+		select {
+		case codes <- q.Get("code"):
+		default:
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprintln(w, MsgBrowserSignInDone)
+	})}
+	go server.Serve(listener)
+	defer server.Close()
+
+	start := c.base.String() + "/api/auth/sso/start?" + url.Values{"email": {email}, "stationRedirect": {redirect},
+		"stationChallenge": {challenge}, "stationState": {state}}.Encode()
+	if err := open(start); err != nil {
+		return nil, fmt.Errorf("client: opening the browser: %w", err)
+	}
+	var code string
+	select {
+	case code = <-codes:
+	case <-ctx.Done():
+		return nil, errors.New("client: the browser did not come back from signing in")
+	}
+	var out CorporateSignIn
+	in := api.SSOStationTokenRequest{Code: code, CodeVerifier: verifier}
+	if err := c.do(ctx, "POST", "/api/auth/sso/station-token", nil, in, &out, bearer); err != nil {
+		return nil, err
+	}
+	if out.SessionToken == "" {
+		return nil, errNoToken
+	}
+	return &out, nil
+}
+
+// randomText is 256 random bits, base64url (a PKCE verifier's alphabet).
+func randomText() string {
+	raw := make([]byte, 32)
+	rand.Read(raw)
+	return base64.RawURLEncoding.EncodeToString(raw)
+}
