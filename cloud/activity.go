@@ -42,16 +42,23 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityAPIKeyRevoked: sentence("The API key %s was revoked."),
 	ActivityAPIKeyWrite:   sentence("A change was made with the API key %s."),
 
+	// Second factors; the detail is "ann@example.com: a passkey".
+	ActivitySecondFactorAdded:    sentence("%s added a second factor."),
+	ActivitySecondFactorRemoved:  sentence("%s removed a second factor."),
+	ActivitySecondFactorRequired: sentence("A second factor is now required of every member."),
+	ActivitySecondFactorOptional: sentence("A second factor is no longer required of members."),
+
 	// The admin audit log; the target is an account's address or an order.
-	AuditCustomerDataViewed: sentence("Viewed the emergency data of %s."),
-	AuditShippingViewed:     sentence("Viewed the delivery address of order %s."),
-	AuditPrintAccessGranted: sentence("Granted print access to %s."),
-	AuditPrintAccessRevoked: sentence("Revoked print access from %s."),
-	AuditOrderStatusChanged: orderStatusSentence,
-	AuditOrderLabelsPrinted: sentence("Printed the labels of order %s."),
-	AuditUserCreated:        sentence("Created the account %s."),
-	AuditUserDeleted:        sentence("Deleted an account."),
-	AuditUsersExported:      sentence("Exported the list of users."),
+	AuditCustomerDataViewed:   sentence("Viewed the emergency data of %s."),
+	AuditShippingViewed:       sentence("Viewed the delivery address of order %s."),
+	AuditPrintAccessGranted:   sentence("Granted print access to %s."),
+	AuditPrintAccessRevoked:   sentence("Revoked print access from %s."),
+	AuditOrderStatusChanged:   orderStatusSentence,
+	AuditOrderLabelsPrinted:   sentence("Printed the labels of order %s."),
+	AuditUserCreated:          sentence("Created the account %s."),
+	AuditUserDeleted:          sentence("Deleted an account."),
+	AuditUsersExported:        sentence("Exported the list of users."),
+	AuditSecondFactorsRemoved: sentence("Removed every second factor of %s."),
 	// The organisation's target is "#id name" (and the new owner's address).
 	AuditOrganizationDeleted:    sentence("Deleted the organisation %s."),
 	AuditOrganizationHandedOver: sentence("Handed over the organisation %s."),

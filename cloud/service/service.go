@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
@@ -41,6 +43,9 @@ type Config struct {
 	Development bool
 	// BaseURL is the site's address, for links in mail.
 	BaseURL string
+	// AdminsNeedSecondFactor makes site admins set up and use a second
+	// factor (always in production).
+	AdminsNeedSecondFactor bool
 	// TrialRegistrationsADay bounds trial registrations a day per client
 	// address and per mailbox; 0 takes cloud.TrialRegistrationsADay.
 	TrialRegistrationsADay int
@@ -70,6 +75,10 @@ type Service struct {
 	mailPending atomic.Int64
 	mailLimiter cloud.MailLimiter
 	trialsADay  int // Config.TrialRegistrationsADay
+
+	adminsNeedSecondFactor bool
+	// webauthn is the passkey relying party, the site's host (BaseURL).
+	webauthn *webauthn.WebAuthn
 }
 
 // New returns a Service.
@@ -81,6 +90,10 @@ func New(c Config) (*Service, error) {
 		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
 	}
 	dummy, err := c.Passwords.Hash("lifetag-dummy-password")
+	if err != nil {
+		return nil, err
+	}
+	relyingParty, err := newWebAuthn(c.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +110,9 @@ func New(c Config) (*Service, error) {
 		baseURL:         strings.TrimRight(c.BaseURL, "/"),
 		dummyHash:       dummy,
 		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
+
+		adminsNeedSecondFactor: c.AdminsNeedSecondFactor,
+		webauthn:               relyingParty,
 	}, nil
 }
 

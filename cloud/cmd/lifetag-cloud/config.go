@@ -23,8 +23,12 @@ type Config struct {
 	DatabaseURL string // DATABASE_URL: PostgreSQL; empty means embedded SQLite
 	DataDir     string // DATA_DIR, default ./data (SQLite file, dev key, outbox)
 	Production  bool   // LIFETAG_ENV=production (default development)
-	LogLevel    slog.Level
-	LogJSON     bool // LOG_FORMAT=json: one JSON object a line, for log collectors (default text: key=value)
+	// AdminSecondFactor: site admins must set up and use a second factor.
+	// Always in production; in development only with
+	// REQUIRE_ADMIN_SECOND_FACTOR=true (tests sign admins in with a password).
+	AdminSecondFactor bool
+	LogLevel          slog.Level
+	LogJSON           bool // LOG_FORMAT=json: one JSON object a line, for log collectors (default text: key=value)
 	// Drain is how long a stopping instance keeps serving, its readiness
 	// already 503, before it closes its listener (DRAIN_SECONDS, default 0):
 	// behind a load balancer, a little longer than its probe interval.
@@ -96,6 +100,17 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		}
 	default:
 		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
+	}
+	switch getenv("REQUIRE_ADMIN_SECOND_FACTOR") {
+	case "", "false":
+		c.AdminSecondFactor = c.Production
+	case "true":
+		c.AdminSecondFactor = true
+	default:
+		return c, fmt.Errorf("REQUIRE_ADMIN_SECOND_FACTOR must be true or false")
+	}
+	if c.Production && getenv("REQUIRE_ADMIN_SECOND_FACTOR") == "false" {
+		return c, fmt.Errorf("REQUIRE_ADMIN_SECOND_FACTOR cannot be false in production: site admins always need a second factor there")
 	}
 	switch getenv("LOG_FORMAT") {
 	case "", "text":
