@@ -7,6 +7,8 @@ import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
 import { forgotPassword } from "@/lib/copy";
+import { SecondStep } from "@/components/signin/SecondStep";
+import { isSignInStep, type SignInStep } from "@/lib/auth";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useCorporateLogin } from "./api/login";
 import { corporateCopy } from "./copy";
@@ -21,8 +23,17 @@ export function CorporateLoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [tried, setTried] = useState(false);
+  const [step, setStep] = useState<SignInStep | null>(null);
   const emailError = tried && !validEmail(email) ? copy.emailInvalid : undefined;
   const passwordError = tried && password === "" ? copy.passwordRequired : undefined;
+
+  const signedIn = (organizationId: number | null) => {
+    useCorporateMemberStore.getState().signIn({ email: email.trim(), organizationId });
+    toast({ title: copy.welcome, variant: "success" });
+    navigate(
+      organizationId ? `${paths.corporateDashboard}/${organizationId}` : paths.corporateDashboard,
+    );
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,17 +42,8 @@ export function CorporateLoginPage() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: (answer) => {
-          useCorporateMemberStore
-            .getState()
-            .signIn({ email: email.trim(), organizationId: answer.organizationId ?? null });
-          toast({ title: copy.welcome, variant: "success" });
-          navigate(
-            answer.organizationId
-              ? `${paths.corporateDashboard}/${answer.organizationId}`
-              : paths.corporateDashboard,
-          );
-        },
+        onSuccess: (answer) =>
+          isSignInStep(answer) ? setStep(answer) : signedIn(answer.organizationId ?? null),
         onError: (error) =>
           toast({
             title: copy.failed.title,
@@ -54,6 +56,9 @@ export function CorporateLoginPage() {
       },
     );
   };
+
+  // The second step's answer names no organisation: the dashboard finds it.
+  if (step) return <SecondStep step={step} onSignedIn={() => signedIn(null)} />;
 
   return (
     <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>
