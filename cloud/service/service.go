@@ -43,6 +43,9 @@ type Config struct {
 	Development bool
 	// BaseURL is the site's address, for links in mail.
 	BaseURL string
+	// PasskeyOrigin is the origin passkeys are bound to (its host is the
+	// relying party's id); empty means BaseURL's.
+	PasskeyOrigin string
 	// AdminsNeedSecondFactor makes site admins set up and use a second
 	// factor (always in production).
 	AdminsNeedSecondFactor bool
@@ -93,7 +96,7 @@ func New(c Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	relyingParty, err := newWebAuthn(c.BaseURL)
+	relyingParty, err := newWebAuthn(cmp.Or(c.PasskeyOrigin, c.BaseURL))
 	if err != nil {
 		return nil, err
 	}

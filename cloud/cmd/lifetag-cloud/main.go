@@ -85,6 +85,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Logger:                 logger,
 		Development:            !config.Production,
 		AdminsNeedSecondFactor: config.AdminSecondFactor,
+		PasskeyOrigin:          config.PasskeyOrigin,
 		BaseURL:                config.BaseURL,
 		TrialRegistrationsADay: config.TrialsADay,
 	})
