@@ -42,7 +42,7 @@ function totp(secret: string, at: number): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
   const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
+  const offset = mac[mac.length - 1]! & 0xf;
   const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(code).padStart(6, "0");
 }
@@ -106,15 +106,15 @@ test("passkeys: register, a second step, a passkey alone, a recovery code, remov
   // A recovery code, once.
   await signOut(page);
   await passwordStep(page, officer.email, officer.password);
-  await page.getByLabel(/^Recovery code/).fill(codes[0]);
+  await page.getByLabel(/^Recovery code/).fill(codes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/corporate\/dashboard/);
   await signOut(page);
   await passwordStep(page, officer.email, officer.password);
-  await page.getByLabel(/^Recovery code/).fill(codes[0]);
+  await page.getByLabel(/^Recovery code/).fill(codes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expectToast(page, "Sign-in failed");
-  await page.getByLabel(/^Recovery code/).fill(codes[1]);
+  await page.getByLabel(/^Recovery code/).fill(codes[1]!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/corporate\/dashboard/);
 
