@@ -148,14 +148,21 @@ func (s *Server) handleSecondFactorRule(w http.ResponseWriter, r *http.Request) 
 }
 
 func (s *Server) handleSetSecondFactorRule(w http.ResponseWriter, r *http.Request) {
-	var req api.SecondFactorRule
+	// A pointer, so that a body without the field is refused, not read as false.
+	var req struct {
+		Required *bool `json:"required"`
+	}
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.service.SetSecondFactorRule(r.Context(), userFrom(r), pathID(r, "orgId"), req.Required); err != nil {
+	if req.Required == nil {
+		s.writeError(w, r, cloud.NewError(cloud.EINVALID, cloud.MsgSecondFactorRuleMissing))
+		return
+	}
+	if err := s.service.SetSecondFactorRule(r.Context(), userFrom(r), pathID(r, "orgId"), *req.Required); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, req)
+	writeJSON(w, http.StatusOK, api.SecondFactorRule{Required: *req.Required})
 }

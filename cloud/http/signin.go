@@ -52,8 +52,8 @@ func (s *Server) writeSignIn(w http.ResponseWriter, r *http.Request, in *service
 		writeJSON(w, http.StatusAccepted, answer)
 		return
 	}
-	if !wantsBearerToken(r) {
-		s.clearSignInCookie(w)
+	if s.cookieValue(r, signInCookie) != "" {
+		s.clearSignInCookie(w) // the step is done
 	}
 	if corporate {
 		s.writeCorporateSignedIn(w, r, in.Token, in.Session, in.User)

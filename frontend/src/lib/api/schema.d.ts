@@ -10059,6 +10059,17 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            /** @description The body is not JSON of this shape. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A refused or unknown passkey, or no live passkey sign-in. */
             401: {
                 headers: {
@@ -10099,6 +10110,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TOTPSetUp"];
+                };
+            };
+            /** @description The body is not JSON of this shape. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No live set-up step. */
@@ -10152,6 +10174,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            /** @description The body is not JSON of this shape. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No live set-up step. */
@@ -10764,6 +10797,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SecondFactorRule"];
+                };
+            };
+            /** @description The body is not JSON of this shape. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["Unauthorized"];
