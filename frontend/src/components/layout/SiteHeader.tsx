@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { usePrerendering, usePrerenderedShell } from "@/app/prerendering";
-import { accountMenu, brand } from "@/lib/copy";
+import { brand } from "@/lib/copy";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useUserStore } from "@/stores/session";
 import { layoutCopy } from "./copy";
@@ -50,7 +50,6 @@ export function SiteHeader() {
               >
                 {layoutCopy.dashboard}
               </Link>
-              <Link to={paths.accountSecurity}>{accountMenu.security}</Link>
               {/* The server ends the session and comes back to the home page. */}
               <a href="/api/logout" className="button button-small" onClick={forgetMember}>
                 {layoutCopy.signOut}

@@ -222,6 +222,7 @@ export const corporateCopy = {
     analytics: "Analytics",
     collectionLinks: "Worker Collection Links",
     apiKeys: "API Keys",
+    security: "Sign-in and security",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:
