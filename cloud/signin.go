@@ -122,6 +122,11 @@ type SecondFactorStore interface {
 	// than the last; false when it is not (a code used again).
 	UseTOTPStep(ctx context.Context, userID, step int64, enable bool, now time.Time) (bool, error)
 	DeleteTOTP(ctx context.Context, userID int64) error
+	// ListTOTPSecrets pages through every stored secret by user id, and
+	// ReplaceTOTPSecret swaps one only if it is unchanged (the re-seal
+	// after a data key rotation).
+	ListTOTPSecrets(ctx context.Context, afterUserID int64, limit int) ([]*TOTP, error)
+	ReplaceTOTPSecret(ctx context.Context, userID int64, old, new []byte) (bool, error)
 
 	CreatePasskey(ctx context.Context, p *Passkey) error
 	ListPasskeys(ctx context.Context, userID int64) ([]*Passkey, error)

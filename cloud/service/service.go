@@ -96,7 +96,8 @@ func New(c Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	relyingParty, err := newWebAuthn(cmp.Or(c.PasskeyOrigin, c.BaseURL))
+	// Without an address (some tests), passkeys belong to localhost.
+	relyingParty, err := newWebAuthn(cmp.Or(c.PasskeyOrigin, c.BaseURL, "http://localhost"))
 	if err != nil {
 		return nil, err
 	}

@@ -91,6 +91,19 @@ func (db *DB) DeleteTOTP(ctx context.Context, userID int64) error {
 	return storeError(err, "authenticator app")
 }
 
+func (db *DB) ListTOTPSecrets(ctx context.Context, afterUserID int64, limit int) ([]*cloud.TOTP, error) {
+	return list(db.conn(ctx), "authenticator apps", func(row scanner) (*cloud.TOTP, error) {
+		var t cloud.TOTP
+		return &t, row.Scan(&t.UserID, &t.SecretSealed)
+	}, `SELECT user_id, secret_sealed FROM user_totp WHERE user_id > $1 ORDER BY user_id LIMIT $2`, afterUserID, limit)
+}
+
+func (db *DB) ReplaceTOTPSecret(ctx context.Context, userID int64, old, new []byte) (bool, error) {
+	n, err := db.conn(ctx).exec(`UPDATE user_totp SET secret_sealed = $3 WHERE user_id = $1 AND secret_sealed = $2`,
+		userID, old, new)
+	return n == 1, storeError(err, "authenticator app")
+}
+
 const passkeyColumns = `id, user_id, credential_id, credential, sign_count, name, created_at, last_used_at FROM user_passkeys`
 
 func scanPasskey(row scanner) (*cloud.Passkey, error) {
