@@ -722,7 +722,7 @@ type AccountSecurity struct {
 	Passkeys          []PasskeyView `json:"passkeys"`
 	RecoveryCodesLeft int           `json:"recoveryCodesLeft"`
 
-	// SecondFactorRequired The account must keep a second factor (a site admin
+	// SecondFactorRequired The account must keep a second factor (a site admin, or an organisation's rule).
 	SecondFactorRequired bool `json:"secondFactorRequired"`
 
 	// Totp An authenticator app is set up.
@@ -2381,7 +2381,7 @@ type PasskeyOptions struct {
 	// RegistrationToken Binds a passkey being added to this ceremony.
 	RegistrationToken string `json:"registrationToken,omitempty"`
 
-	// SignInToken A passkey sign-in's token
+	// SignInToken A passkey sign-in's token, only for a program.
 	SignInToken string `json:"signInToken,omitempty"`
 }
 
@@ -2722,7 +2722,7 @@ type ResetPasswordRequest struct {
 
 // SecondFactorRequest defines model for SecondFactorRequest.
 type SecondFactorRequest struct {
-	// Code The app's 6 digits
+	// Code The app's 6 digits, or a recovery code.
 	//
 	// Examples: 123456
 	Code string `json:"code,omitempty"`
@@ -2892,10 +2892,10 @@ type SyncRowsError struct {
 
 // TOTPSetUp defines model for TOTPSetUp.
 type TOTPSetUp struct {
-	// OtpauthURL The otpauth URL
+	// OtpauthURL The otpauth URL, shown as a QR code to scan.
 	OtpauthURL string `json:"otpauthUrl"`
 
-	// Secret Base32
+	// Secret Base32, to type into the app.
 	Secret string `json:"secret"`
 }
 

@@ -2326,7 +2326,7 @@ export interface components {
             /** @enum {string} */
             method: "passkey" | "totp" | "recovery-code";
             /**
-             * @description The app's 6 digits
+             * @description The app's 6 digits, or a recovery code.
              * @example 123456
              */
             code?: string;
@@ -2370,15 +2370,15 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** @description A passkey sign-in's token */
+            /** @description A passkey sign-in's token, only for a program. */
             signInToken?: string;
             /** @description Binds a passkey being added to this ceremony. */
             registrationToken?: string;
         };
         TOTPSetUp: {
-            /** @description Base32 */
+            /** @description Base32, to type into the app. */
             secret: string;
-            /** @description The otpauth URL */
+            /** @description The otpauth URL, shown as a QR code to scan. */
             otpauthUrl: string;
         };
         CodeRequest: {
@@ -2405,7 +2405,7 @@ export interface components {
             /** @description An authenticator app is set up. */
             totp: boolean;
             recoveryCodesLeft: number;
-            /** @description The account must keep a second factor (a site admin */
+            /** @description The account must keep a second factor (a site admin, or an organisation's rule). */
             secondFactorRequired: boolean;
         };
         SessionList: {
