@@ -168,6 +168,48 @@ func TestSecondStepShortcutsAreRefused(t *testing.T) {
 			if done.Status != 200 || len(done.JSON()["recoveryCodes"].([]any)) != cloud.RecoveryCodeCount {
 				t.Fatalf("set-up: %d %s", done.Status, done.Body)
 			}
+			activity, err := e.Store.ListActivity(context.Background(), orgID, 5)
+			if err != nil || len(activity) == 0 || activity[0].Kind != cloud.ActivitySecondFactorAdded {
+				t.Fatalf("recent activity: %+v %v", activity, err)
+			}
+		})
+
+		t.Run("SessionsListedAndEnded", func(t *testing.T) {
+			const who, pw = "bea@example.com", "bea-password"
+			e.createUser(who, pw)
+			here := e.login(who, pw)
+			there := e.login(who, pw)
+			e.login(who, pw)
+			list := e.do("GET", "/api/account/sessions", here, nil)
+			sessions, _ := list.JSON()["sessions"].([]any)
+			if list.Status != 200 || len(sessions) != 3 {
+				t.Fatalf("sessions: %d %s", list.Status, list.Body)
+			}
+			var other string
+			current := 0
+			for _, item := range sessions {
+				session := item.(map[string]any)
+				if session["current"] == true {
+					current++
+				} else if other == "" {
+					other = session["id"].(string)
+				}
+			}
+			if current != 1 {
+				t.Fatalf("%d sessions marked current: %s", current, list.Body)
+			}
+			if resp := e.do("DELETE", "/api/account/sessions/"+other, here, nil); resp.Status != 200 {
+				t.Fatalf("sign out one: %d %s", resp.Status, resp.Body)
+			}
+			if resp := e.do("POST", "/api/account/sessions/sign-out-others", here, nil); resp.Status != 200 {
+				t.Fatalf("sign out elsewhere: %d %s", resp.Status, resp.Body)
+			}
+			if resp := e.do("GET", "/api/account/sessions", there, nil); resp.Status != http.StatusUnauthorized {
+				t.Fatalf("a session signed out elsewhere still works: %d", resp.Status)
+			}
+			if resp := e.do("GET", "/api/account/sessions", here, nil); len(resp.JSON()["sessions"].([]any)) != 1 {
+				t.Fatalf("after signing out everywhere else: %s", resp.Body)
+			}
 		})
 	})
 }
