@@ -150,7 +150,8 @@ type SecondFactorStore interface {
 	ListSessions(ctx context.Context, userID int64, now time.Time) ([]*SessionInfo, error)
 	TouchSession(ctx context.Context, tokenHash []byte, now time.Time) error
 	DeleteUserSession(ctx context.Context, userID int64, tokenHash []byte) error
-	// DeleteOtherSessions ends every session of the account but keep.
+	// DeleteOtherSessions ends every session of the account but keep (nil:
+	// every session).
 	DeleteOtherSessions(ctx context.Context, userID int64, keep []byte) error
 
 	OrganizationRequiresSecondFactor(ctx context.Context, organizationID int64) (bool, error)

@@ -133,7 +133,12 @@ func TestSecondStepShortcutsAreRefused(t *testing.T) {
 			if resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "new-ann-password"}); resp.Status != 200 {
 				t.Fatalf("reset: %d %s", resp.Status, resp.Body)
 			}
-			e.passwordStep(email, "new-ann-password", cloud.StepSecondFactor)
+			step := e.passwordStep(email, "new-ann-password", cloud.StepSecondFactor)
+			if resp := e.secondFactor(step, map[string]any{"method": "recovery-code", "code": codes[2]}); resp.Status != 200 {
+				t.Fatalf("after the reset: %d %s", resp.Status, resp.Body)
+			} else {
+				session = resp.JSON()["sessionToken"].(string)
+			}
 		})
 
 		t.Run("AdminRemovesFactorsAudited", func(t *testing.T) {
@@ -146,6 +151,9 @@ func TestSecondStepShortcutsAreRefused(t *testing.T) {
 			entries, _, err := e.Store.ListAuditEntries(context.Background(), cloud.PageQuery{Limit: 10})
 			if err != nil || len(entries) == 0 || entries[0].Action != cloud.AuditSecondFactorsRemoved || entries[0].Target != email {
 				t.Fatalf("audit: %+v %v", entries, err)
+			}
+			if resp := e.do("GET", "/api/account/security", session, nil); resp.Status != http.StatusUnauthorized {
+				t.Fatalf("a session from before the removal: %d", resp.Status)
 			}
 			e.login(email, "new-ann-password") // a password alone again
 		})

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/go-webauthn/webauthn/protocol"
@@ -59,8 +59,8 @@ func (s *Service) Security(ctx context.Context, actor *cloud.User) (*Security, e
 	if err != nil {
 		return nil, err
 	}
-	has := func(m string) bool { return strings.Contains(strings.Join(methods, " "), m) }
-	return &Security{Passkeys: passkeys, TOTP: has(cloud.MethodTOTP), RecoveryCodesLeft: left, Required: required}, nil
+	return &Security{Passkeys: passkeys, TOTP: slices.Contains(methods, cloud.MethodTOTP), RecoveryCodesLeft: left,
+		Required: required}, nil
 }
 
 // StartTOTP makes a new authenticator-app secret for the signed-in account;

@@ -213,6 +213,11 @@ func (db *DB) DeleteUserSession(ctx context.Context, userID int64, tokenHash []b
 }
 
 func (db *DB) DeleteOtherSessions(ctx context.Context, userID int64, keep []byte) error {
+	if keep == nil {
+		// Every session (a NULL would match none in "<>").
+		_, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE user_id = $1`, userID)
+		return storeError(err, "sessions")
+	}
 	_, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE user_id = $1 AND session_token <> $2`, userID, keep)
 	return storeError(err, "sessions")
 }
