@@ -70,7 +70,7 @@ func TestSecondStepShortcutsAreRefused(t *testing.T) {
 			if resp := e.secondFactor(again, map[string]any{"method": "totp", "code": code}); resp.Status != http.StatusUnauthorized {
 				t.Fatalf("the same code again: %d %s", resp.Status, resp.Body)
 			}
-			if resp := e.secondFactor(again, map[string]any{"method": "totp", "code": "000000"}); resp.Status != http.StatusUnauthorized {
+			if resp := e.secondFactor(again, map[string]any{"method": "totp", "code": wrongCode(t, secret, e.Clock.Now())}); resp.Status != http.StatusUnauthorized {
 				t.Fatalf("a wrong code: %d %s", resp.Status, resp.Body)
 			}
 			// The used step's token is spent, even with a good new code.
@@ -296,6 +296,23 @@ func totpCode(t testing.TB, secret string, at time.Time) string {
 	return code
 }
 
+// wrongCode is a code of six digits that no step the server accepts at
+// `at` (one either side) gives.
+func wrongCode(t testing.TB, secret string, at time.Time) string {
+	t.Helper()
+	for _, candidate := range []string{"000000", "111111", "222222", "333333"} {
+		taken := false
+		for _, d := range []time.Duration{-30 * time.Second, 0, 30 * time.Second} {
+			taken = taken || totpCode(t, secret, at.Add(d)) == candidate
+		}
+		if !taken {
+			return candidate
+		}
+	}
+	t.Fatal("no wrong code")
+	return ""
+}
+
 // softAuthenticator is a passkey in software: an ES256 key pair making the
 // WebAuthn answers a browser would send for https://lifetag.test ("none"
 // attestation, user present and verified), with a signature counter.
@@ -387,4 +404,28 @@ func (a *softAuthenticator) assert(t testing.TB, resp response) map[string]any {
 	return map[string]any{"id": b64.EncodeToString(a.id), "rawId": b64.EncodeToString(a.id), "type": "public-key",
 		"response": map[string]any{"clientDataJSON": b64.EncodeToString(data), "authenticatorData": b64.EncodeToString(auth),
 			"signature": b64.EncodeToString(sig), "userHandle": b64.EncodeToString(a.userHandle)}}
+}
+
+// TestSecondStepCodesAreLimited: wrong codes count like wrong passwords,
+// per account and client address; past the limit even the right code waits.
+func TestSecondStepCodesAreLimited(t *testing.T) {
+	limits := noRateLimit
+	limits.PerAddress = 3
+	e := newEnv(t, storetest.Backends[0], envOptions{rateLimit: limits})
+	e.createUser("cat@example.com", "cat-password")
+	session := e.login("cat@example.com", "cat-password")
+	secret := e.setUpTOTP(session)
+	e.confirmTOTP(session, secret)
+	e.Clock.Advance(time.Minute)
+
+	step := e.passwordStep("cat@example.com", "cat-password", cloud.StepSecondFactor)
+	for range 3 {
+		if resp := e.secondFactor(step, map[string]any{"method": "totp", "code": wrongCode(t, secret, e.Clock.Now())}); resp.Status != http.StatusUnauthorized {
+			t.Fatalf("a wrong code: %d %s", resp.Status, resp.Body)
+		}
+	}
+	resp := e.secondFactor(step, map[string]any{"method": "totp", "code": totpCode(t, secret, e.Clock.Now())})
+	if resp.Status != http.StatusTooManyRequests {
+		t.Fatalf("the right code past the limit: %d %s", resp.Status, resp.Body)
+	}
 }
