@@ -98,7 +98,7 @@ test("passkeys: register, a second step, a passkey alone, a recovery code, remov
   // A passkey alone: no address, no password.
   await signOut(page);
   await page.goto(paths.login);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.getByRole("button", { name: "Continue with a passkey" }).click();
   await expectToast(page, "Login Successful");
   await page.goto(paths.accountSecurity);
   await expect(page.getByText("Laptop", { exact: true })).toBeVisible();

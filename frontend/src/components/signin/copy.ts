@@ -37,6 +37,6 @@ export const signInStepCopy = {
     listLabel: "Recovery codes",
     done: "I have saved these codes",
   },
-  passkeyAlone: "Sign in with a passkey",
+  passkeyAlone: "Continue with a passkey",
   passkeyAloneBusy: "Waiting for your passkey…",
 } as const;
