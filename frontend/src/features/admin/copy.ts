@@ -54,7 +54,7 @@ export const adminCopy = {
   },
   removeFactors: {
     button: "Remove second factors",
-    label: (email: string) => `Remove the second factors of ${email}`,
+    label: (email: string) => `Remove second factors of ${email}`,
     title: "Remove every second factor?",
     description:
       "Only do this after checking that the person asking owns the account. Their passkeys, authenticator app and recovery codes are removed and they are signed out everywhere; the change is in the audit log.",
