@@ -127,3 +127,34 @@ const (
 // serves (STATION_MIN_VERSION); %s is that version. The station's window
 // shows it in its banner.
 const MsgStationTooOld = "This print station is out of date. Ask IT for version %s or later."
+
+// Sign-in in steps: second factors and the account's sessions.
+const (
+	MsgSignInStepExpired       = "This sign-in has expired. Please sign in again."
+	MsgSecondFactorFailed      = "That code is not right. Please try again."
+	MsgCodeRequired            = "Enter the code."
+	MsgPasskeyFailed           = "That passkey could not be used. Please try again or use another way to sign in."
+	MsgPasskeyUnknown          = "This passkey is not registered with Lifetag."
+	MsgMethodUnknown           = "Choose a passkey, an authenticator app code or a recovery code."
+	MsgTOTPNotStarted          = "Start setting up the authenticator app again."
+	MsgSecondFactorNotFound    = "That second factor was not found."
+	MsgSecondFactorMustStay    = "Your account must keep a second factor. Add another before removing this one."
+	MsgSecondFactorRemoved     = "Second factor removed"
+	MsgSecondFactorsRemoved    = "Every second factor of the account was removed. They can set up a new one when they next sign in."
+	MsgSessionNotFound         = "This session has already ended."
+	MsgSignedOutSession        = "Signed out on that device"
+	MsgSignedOutEverywhere     = "Signed out on every other device"
+	MsgSecondFactorRuleSaved   = "Saved"
+	MsgSecondFactorRuleMissing = "Say whether a second factor is required (required: true or false)."
+)
+
+// Setting second factors up.
+const (
+	MsgTOTPAlreadySetUp        = "An authenticator app is already set up. Remove it first to set up another."
+	MsgPasskeyNameTooLong      = "A passkey's name can be at most 60 characters."
+	MsgPasskeyAlreadyAdded     = "This passkey is already added to your account."
+	MsgRecoveryCodesNeedFactor = "Add a passkey or an authenticator app first."
+)
+
+// MsgSecondFactorAdded answers a factor added in account settings.
+const MsgSecondFactorAdded = "Second factor added"

@@ -102,6 +102,8 @@ type Store interface {
 
 	// An organisation's API keys.
 	APIKeyStore // apikey.go
+	// Passkeys, authenticator apps, recovery codes, sign-in steps.
+	SecondFactorStore // signin.go
 	// Corporate integration: codes by external id, the changes feed.
 	SyncStore        // codesync.go
 	IdempotencyStore // codesync.go

@@ -44,7 +44,14 @@ type Session struct {
 	UserID    int64
 	ExpiresAt time.Time
 	CreatedAt time.Time
+	// UserAgent is the client's User-Agent at sign-in, shown in the
+	// account's session list (cut to UserAgentMaxBytes).
+	UserAgent  string
+	LastSeenAt time.Time
 }
+
+// UserAgentMaxBytes bounds the User-Agent kept with a session.
+const UserAgentMaxBytes = 300
 
 // EmergencyRecord is a user's emergency data as stored: each part sealed with
 // AES-256-GCM by the service, so the store never sees medical text.

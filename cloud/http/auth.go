@@ -10,41 +10,43 @@ import (
 )
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	token, session, user, ok := s.passwordSignIn(w, r, cloud.SignInDoorIndividual, s.service.Login)
-	if ok {
-		s.writeSignedIn(w, r, token, session, user)
+	if in, ok := s.passwordSignIn(w, r, cloud.SignInDoorIndividual, s.service.Login); ok {
+		s.writeSignIn(w, r, in, false)
 	}
 }
 
 // loginFunc is a door's check of an address and password (individual or
-// corporate), opening a session.
-type loginFunc func(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error)
+// corporate): a session, or the second step (signin.go).
+type loginFunc func(ctx context.Context, email, password string) (*service.SignIn, error)
 
 // passwordSignIn reads an e-mail and password, applies the sign-in guard
 // (signin_guard.go) and counts a failure; false means the request was
 // answered already. door (cloud.SignInDoor...) names it in the metrics.
-func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, door string, login loginFunc) (string, *cloud.Session, *cloud.User, bool) {
+func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, door string, login loginFunc) (*service.SignIn, bool) {
 	var req api.LoginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.metrics.SignIn(door, cloud.SignInRefused)
 		s.writeError(w, r, err)
-		return "", nil, nil, false
+		return nil, false
 	}
 	if s.beforeSignIn(w, r, req.Email) {
 		s.metrics.SignIn(door, cloud.SignInLimited)
-		return "", nil, nil, false
+		return nil, false
 	}
-	token, session, user, err := login(r.Context(), req.Email, req.Password)
+	in, err := login(r.Context(), req.Email, req.Password)
 	if err != nil {
 		s.metrics.SignIn(door, signInOutcome(err))
 		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
 			s.signInFailed(r, req.Email)
 		}
 		s.writeError(w, r, err)
-		return "", nil, nil, false
+		return nil, false
 	}
-	s.metrics.SignIn(door, cloud.SignInSucceeded)
-	return token, session, user, true
+	// A password that asks for a second step is not yet a sign-in.
+	if in.Session != nil {
+		s.metrics.SignIn(door, cloud.SignInSucceeded)
+	}
+	return in, true
 }
 
 // signInOutcome names a refused sign-in for the metrics: a wrong address
@@ -57,19 +59,6 @@ func signInOutcome(err error) string {
 		return cloud.SignInError
 	}
 	return cloud.SignInRefused
-}
-
-// writeSignedIn answers a sign-in: the HttpOnly session cookie for the
-// website, and the token in the body only for a client that asked for it
-// (wantsBearerToken).
-func (s *Server) writeSignedIn(w http.ResponseWriter, r *http.Request, token string, session *cloud.Session, user *cloud.User) {
-	answer := api.LoginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user)}
-	if wantsBearerToken(r) {
-		answer.SessionToken = token
-	} else {
-		s.setSessionCookie(w, token)
-	}
-	writeJSON(w, http.StatusOK, answer)
 }
 
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {

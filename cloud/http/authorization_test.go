@@ -29,11 +29,16 @@ const (
 	// is read (sign-in, public routes) it is ignored like any header.
 	writeKey
 	readKey
+	// Half signed in: the password of an account with a second factor was
+	// right, the second step is not done. Its step token is sent where a
+	// session goes (Authorization: Bearer); every route must answer it as
+	// it answers anonymous, unless its row says otherwise.
+	halfSignedIn
 	roleCount
 )
 
 var roleNames = [roleCount]string{"anonymous", "other user", "corporate user of another organisation", "owner", "admin",
-	"write API key of the matrix organisation", "read API key of the matrix organisation"}
+	"write API key of the matrix organisation", "read API key of the matrix organisation", "half signed in"}
 
 // routeCase is one request to a registered route (route is its method and
 // chi pattern) with the status each role gets. path and body build the
@@ -66,6 +71,9 @@ var byOwnerRef = map[string]struct {
 	"POST /api/admin/physical-orders/{orderId}/labels.pdf": {path: func(o ownerRef) string {
 		return "/api/admin/physical-orders/" + p(o.OrderID) + "/labels.pdf"
 	}},
+	"DELETE /api/admin/users/{userId}/second-factors": {path: func(o ownerRef) string {
+		return fmt.Sprintf("/api/admin/users/%d/second-factors", o.ID)
+	}},
 }
 
 // writeKeyPaths replace, for the matrix organisation's write key, the
@@ -91,6 +99,11 @@ func (rc routeCase) method() string { m, _, _ := strings.Cut(rc.route, " "); ret
 
 func ownerOnly(ok int) [roleCount]int {
 	return [roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, ok, ok, 403, 403}
+}
+
+// signedIn: any account, about itself; keys are refused.
+func signedIn(ok int) [roleCount]int {
+	return [roleCount]int{http.StatusUnauthorized, ok, ok, ok, ok, 403, 403}
 }
 
 func everyone(status int) [roleCount]int {
@@ -411,6 +424,46 @@ var routeCases = []routeCase{
 		},
 		keyWrites(200)},
 
+	// Sign-in steps read their own token (the body or its cookie), never
+	// a session or a key: without one, whoever asks, the step has expired.
+	{"second factor", "POST /api/auth/second-factor", fixed("/api/auth/second-factor"),
+		func(string) any { return map[string]string{"method": "totp", "code": "123456"} }, everyone(401)},
+	{"second factor passkey options", "POST /api/auth/second-factor/passkey-options", fixed("/api/auth/second-factor/passkey-options"),
+		func(string) any { return map[string]string{} }, everyone(401)},
+	{"passkey sign-in options", "POST /api/auth/passkey-options", fixed("/api/auth/passkey-options"), nil, everyone(200)},
+	{"passkey sign-in", "POST /api/auth/passkey", fixed("/api/auth/passkey"),
+		func(string) any {
+			return map[string]any{"credential": map[string]any{"id": "AA", "rawId": "AA", "type": "public-key", "response": map[string]any{}}}
+		}, everyone(401)},
+	{"set-up step totp", "POST /api/auth/set-up/totp", fixed("/api/auth/set-up/totp"),
+		func(string) any { return map[string]string{} }, everyone(401)},
+	{"set-up step passkey options", "POST /api/auth/set-up/passkey-options", fixed("/api/auth/set-up/passkey-options"),
+		func(string) any { return map[string]string{} }, everyone(401)},
+	{"set-up step", "POST /api/auth/set-up", fixed("/api/auth/set-up"),
+		func(string) any { return map[string]string{"method": "totp", "code": "123456"} }, everyone(401)},
+	// The signed-in account's own factors and sessions: every account
+	// reaches only its own (none of these roles has a factor).
+	{"account security", "GET /api/account/security", fixed("/api/account/security"), nil, signedIn(200)},
+	{"account start totp", "POST /api/account/totp", fixed("/api/account/totp"), nil, signedIn(200)},
+	{"account confirm totp", "PUT /api/account/totp", fixed("/api/account/totp"),
+		func(string) any { return map[string]string{"code": ""} }, signedIn(400)},
+	{"account remove totp", "DELETE /api/account/totp", fixed("/api/account/totp"), nil, signedIn(404)},
+	{"account passkey options", "POST /api/account/passkey-options", fixed("/api/account/passkey-options"), nil, signedIn(200)},
+	{"account add passkey", "POST /api/account/passkeys", fixed("/api/account/passkeys"),
+		func(string) any {
+			return map[string]any{"registrationToken": "nope",
+				"credential": map[string]any{"id": "AA", "rawId": "AA", "type": "public-key", "response": map[string]any{}}}
+		}, signedIn(401)},
+	{"account remove passkey", "DELETE /api/account/passkeys/{passkeyId}", fixed("/api/account/passkeys/1"), nil, signedIn(404)},
+	{"account recovery codes", "POST /api/account/recovery-codes", fixed("/api/account/recovery-codes"), nil, signedIn(409)},
+	{"account sessions", "GET /api/account/sessions", fixed("/api/account/sessions"), nil, signedIn(200)},
+	{"account end session", "DELETE /api/account/sessions/{sessionId}", fixed("/api/account/sessions/nope"), nil, signedIn(404)},
+	{"account sign out elsewhere", "POST /api/account/sessions/sign-out-others", fixed("/api/account/sessions/sign-out-others"), nil, signedIn(200)},
+	{"admin remove second factors", "DELETE /api/admin/users/{userId}/second-factors", nil, nil, adminOnly(200)},
+	{"corporate second factor rule", "GET /api/corporate/{orgId}/second-factor-rule", fixed(orgPath("/second-factor-rule")), nil, adminReads()},
+	{"corporate set second factor rule", "PUT /api/corporate/{orgId}/second-factor-rule", fixed(orgPath("/second-factor-rule")),
+		func(string) any { return map[string]bool{"required": true} }, membersOnly()},
+
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},
 	{"site page head", "HEAD /*", fixed("/"), nil, everyone(http.StatusOK)},
@@ -437,6 +490,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		seedLibrary(t, e, matrixOrgID)
 		matrixWriteKey := e.apiKey(matrixOrgID, "Matrix write", cloud.APIKeyScopeWrite, time.Time{})
 		matrixReadKey := e.apiKey(matrixOrgID, "Matrix read", cloud.APIKeyScopeRead, time.Time{})
+		e.createUser("stepper@example.com", "stepper-password")
+		stepper := e.login("stepper@example.com", "stepper-password")
+		e.confirmTOTP(stepper, e.setUpTOTP(stepper))
 
 		matrixTemplate := &cloud.Template{OrganizationID: matrixOrgID, Name: "Matrix form", Fields: emergency.DefaultFields(),
 			CreatedAt: e.Clock.Now()}
@@ -469,6 +525,13 @@ func TestAuthorizationMatrix(t *testing.T) {
 						writeKey:       matrixWriteKey,
 						readKey:        matrixReadKey,
 					}[role]
+					if role == halfSignedIn {
+						token = e.passwordStep("stepper@example.com", "stepper-password", cloud.StepSecondFactor)
+					}
+					want := rc.want
+					if want[halfSignedIn] == 0 {
+						want[halfSignedIn] = want[anonymous]
+					}
 					owner, err := e.Store.FindUserByEmail(context.Background(), ownerEmail)
 					if err != nil {
 						t.Fatal(err)
@@ -492,8 +555,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 						path = p
 					}
 					resp := e.do(rc.method(), path, token, body)
-					if resp.Status != rc.want[role] {
-						t.Fatalf("%s %s as %s: got %d %s, want %d", rc.method(), rc.name, roleNames[role], resp.Status, resp.Body, rc.want[role])
+					if resp.Status != want[role] {
+						t.Fatalf("%s %s as %s: got %d %s, want %d", rc.method(), rc.name, roleNames[role], resp.Status, resp.Body, want[role])
 					}
 					if resp.Status == http.StatusUnauthorized || resp.Status == http.StatusForbidden || resp.Status == http.StatusNotFound {
 						e.assertOwnerIntact(ownerEmail)

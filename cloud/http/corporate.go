@@ -110,10 +110,13 @@ func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
 // handleCorporateLogin answers §3's login response: SessionToken only for a
 // client that asked for it (the website has the cookie).
 func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
-	token, session, user, ok := s.passwordSignIn(w, r, cloud.SignInDoorCorporate, s.service.CorporateLogin)
-	if !ok {
-		return
+	if in, ok := s.passwordSignIn(w, r, cloud.SignInDoorCorporate, s.service.CorporateLogin); ok {
+		s.writeSignIn(w, r, in, true)
 	}
+}
+
+// writeCorporateSignedIn is the corporate door's answer once signed in.
+func (s *Server) writeCorporateSignedIn(w http.ResponseWriter, r *http.Request, token string, session *cloud.Session, user *cloud.User) {
 	answer := api.CorporateLoginResponse{
 		Success: api.CorporateLoginResponseSuccessTrue, OrganizationID: user.OrganizationID, Message: cloud.MsgWelcomeBack,
 		ExpiresAt: session.ExpiresAt,

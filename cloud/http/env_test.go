@@ -68,6 +68,9 @@ type envOptions struct {
 	payments cloud.PaymentProvider
 	// sharedRateLimits counts rate limits in the store, as on PostgreSQL.
 	sharedRateLimits bool
+	// adminSecondFactor: site admins must use a second factor (always in
+	// production).
+	adminSecondFactor bool
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -122,6 +125,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
 		Logger: logger, Now: clk.Now, Development: !opts.production,
 		BaseURL: "https://lifetag.test", Payments: opts.payments,
+		AdminsNeedSecondFactor: opts.production || opts.adminSecondFactor,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/service"
 )
 
 // mailLimiter is the cloud.MailLimiter the server installs on the service:
@@ -75,7 +76,10 @@ type clientKey struct{}
 
 func (s *Server) rememberClient(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, s.clientKey(r))))
+		ctx := context.WithValue(r.Context(), clientKey{}, s.clientKey(r))
+		// A session opened by this request lists its browser (account settings).
+		ctx = service.WithUserAgent(ctx, r.UserAgent())
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

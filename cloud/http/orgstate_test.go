@@ -109,6 +109,11 @@ var stateCases = []stateCase{
 		path: func(r orgRefs) string { return fmt.Sprintf("/api/corporate/%d/projects/%d", r.Org, r.Project) }, ok: 200},
 	{route: "PUT /api/corporate/{orgId}/paper-size", path: op("/paper-size"),
 		body: func(orgRefs) any { return map[string]string{"paperSize": "letter"} }, ok: 200},
+	// Sign-in security is no printing: the rule is set in any state (false,
+	// so that the matrix's own sign-ins stay a password's).
+	{route: "GET /api/corporate/{orgId}/second-factor-rule", path: op("/second-factor-rule"), ok: 200},
+	{route: "PUT /api/corporate/{orgId}/second-factor-rule", path: op("/second-factor-rule"),
+		body: func(orgRefs) any { return map[string]bool{"required": false} }, ok: 200},
 	{route: "GET /api/corporate/{orgId}/qr-codes", path: op("/qr-codes?records=1"), ok: 200},
 	{route: "POST /api/corporate/{orgId}/qr-codes", path: op("/qr-codes"),
 		// The Standard form by name: the matrix's organisation has a default template by now.

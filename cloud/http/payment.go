@@ -113,7 +113,7 @@ func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.
 		return
 	}
 	s.setClaimCookie(w, "", -1)
-	s.writeSignedIn(w, r, token, session, user)
+	s.writeSignIn(w, r, &service.SignIn{User: user, Session: session, Token: token}, false)
 }
 
 func (s *Server) handleCheckSubscription(w http.ResponseWriter, r *http.Request) {

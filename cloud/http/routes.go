@@ -38,6 +38,15 @@ func (s *Server) routes() chi.Router {
 			r.Post("/auth/reset-password", s.handleResetPassword)
 			r.Post("/auth/set-password", s.handleSetPassword)
 			r.Post("/auth/create-account-after-payment", s.handleCreateAccountAfterPayment)
+			// The steps after a password, and a passkey alone (signin.go):
+			// they read the sign-in step's token, never a session.
+			r.Post("/auth/second-factor", s.handleSecondFactor)
+			r.Post("/auth/second-factor/passkey-options", s.handleSecondFactorPasskeyOptions)
+			r.Post("/auth/passkey-options", s.handlePasskeySignInOptions)
+			r.Post("/auth/passkey", s.handlePasskeySignIn)
+			r.Post("/auth/set-up/totp", s.handleSetUpStepTOTP)
+			r.Post("/auth/set-up/passkey-options", s.handleSetUpStepPasskeyOptions)
+			r.Post("/auth/set-up", s.handleSetUpStep)
 			r.Post("/test-checkout/confirm", s.handleTestCheckoutConfirm)
 			r.With(s.authenticate).Post("/create-payment-intent", s.handleCreatePaymentIntent)
 			// Single sign-on with an organisation's provider (sso.go).
@@ -84,6 +93,19 @@ func (s *Server) routes() chi.Router {
 			r.Get("/user/payment-status", s.handlePaymentStatus)
 			r.Get("/user/orders", s.handleOrders)
 
+			// The account's second factors and sessions (security.go).
+			r.Get("/account/security", s.handleAccountSecurity)
+			r.Post("/account/totp", s.handleStartTOTP)
+			r.Put("/account/totp", s.handleConfirmTOTP)
+			r.Delete("/account/totp", s.handleRemoveTOTP)
+			r.Post("/account/passkey-options", s.handlePasskeyRegistrationOptions)
+			r.Post("/account/passkeys", s.handleAddPasskey)
+			r.Delete("/account/passkeys/{passkeyId}", s.handleRemovePasskey)
+			r.Post("/account/recovery-codes", s.handleNewRecoveryCodes)
+			r.Get("/account/sessions", s.handleSessions)
+			r.Delete("/account/sessions/{sessionId}", s.handleEndSession)
+			r.Post("/account/sessions/sign-out-others", s.handleEndOtherSessions)
+
 			r.Post("/sync/emergency-data", s.handlePushEmergencyData)
 			r.Get("/sync/emergency-data/{email}", s.handlePullEmergencyData)
 			r.Post("/sync/payment-status", s.handlePushPaymentStatus)
@@ -120,6 +142,7 @@ func (s *Server) routes() chi.Router {
 			r.Put("/admin/organizations/{orgId}/allowance", s.handleAdminAllowance)
 			r.Get("/admin/sso-domains", s.handleAdminSSODomains)
 			r.Post("/admin/sso-domains/approve", s.handleAdminApproveSSODomain)
+			r.Delete("/admin/users/{userId}/second-factors", s.handleAdminRemoveSecondFactors)
 		})
 
 		// Corporate accounts (admin-corporate-side §7). Registration, sign-in
@@ -154,6 +177,8 @@ func (s *Server) routes() chi.Router {
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
 			r.Get("/corporate/{orgId}/sso", s.handleSSOSettings)
 			r.Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
+			r.Get("/corporate/{orgId}/second-factor-rule", s.handleSecondFactorRule)
+			r.Put("/corporate/{orgId}/second-factor-rule", s.handleSetSecondFactorRule)
 			// Form templates named by id alone: no {orgId}, so not a
 			// key's (a key makes and lists templates under its organisation).
 			r.Put("/corporate/form-templates/{templateId}", s.handleUpdateTemplate)

@@ -2,30 +2,29 @@ package service
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 
 	"github.com/lifetag/lifetag/cloud"
 )
 
-// Login checks an address and password and opens a session, returning its
-// token. Wrong address and wrong password fail the same way, in the same time.
-// It is the individual and admin door: a corporate account, once its
-// password is right, is told to use /corporate-login.
-func (s *Service) Login(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
+// Login checks an address and password, then opens a session or asks for
+// the second step (afterFirstFactor). Wrong address and wrong password fail
+// the same way, in the same time. It is the individual and admin door: a
+// corporate account, once its password is right, is told to use
+// /corporate-login.
+func (s *Service) Login(ctx context.Context, email, password string) (*SignIn, error) {
 	ctx, span := startSpan(ctx, "Login")
 	defer span.End()
 	user, err := s.checkPassword(ctx, email, password)
 	if err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
 	if cloud.IsCorporate(user.UserType) {
-		return "", nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseCorporateLogin)
+		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseCorporateLogin)
 	}
-	token, session, err := s.openSession(ctx, user.ID)
-	if err != nil {
-		return "", nil, nil, err
-	}
-	return token, session, user, nil
+	return s.afterFirstFactor(ctx, user)
 }
 
 // checkPassword returns the active account whose password this is.
@@ -62,11 +61,19 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, 
 	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
-	_, user, err := s.store.FindSession(ctx, hashToken(token), s.now())
+	session, user, err := s.store.FindSession(ctx, hashToken(token), s.now())
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	} else if err != nil {
+		return nil, err
 	}
-	return user, err
+	if now := s.now(); now.Sub(session.LastSeenAt) >= cloud.SessionTouchEvery {
+		// "Last seen" in the session list; a failure only leaves it older.
+		if err := s.store.TouchSession(ctx, session.TokenHash, now); err != nil {
+			s.logger.WarnContext(ctx, "session not touched", "error", err.Error())
+		}
+	}
+	return user, nil
 }
 
 // Logout ends the session of token, if there is one.
@@ -217,9 +224,56 @@ func (s *Service) openSession(ctx context.Context, userID int64) (string, *cloud
 		return "", nil, err
 	}
 	now := s.now()
-	session := &cloud.Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL)}
+	session := &cloud.Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL),
+		UserAgent: userAgentFrom(ctx), LastSeenAt: now}
 	if err := s.store.CreateSession(ctx, session); err != nil {
 		return "", nil, err
 	}
 	return token, session, nil
+}
+
+// Sessions lists the account's live sessions, newest first.
+func (s *Service) Sessions(ctx context.Context, actor *cloud.User) ([]*cloud.SessionInfo, error) {
+	if actor == nil {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	return s.store.ListSessions(ctx, actor.ID, s.now())
+}
+
+// SessionID names a session in the account's list without revealing its
+// token or the token's hash.
+func SessionID(tokenHash []byte) string {
+	sum := sha256.Sum256(append([]byte("lifetag/session-id/"), tokenHash...))
+	return base64.RawURLEncoding.EncodeToString(sum[:12])
+}
+
+// CurrentSessionID is the id of the session of token.
+func CurrentSessionID(token string) string { return SessionID(hashToken(token)) }
+
+// EndSession signs one of the account's sessions out.
+func (s *Service) EndSession(ctx context.Context, actor *cloud.User, sessionID string) error {
+	sessions, err := s.Sessions(ctx, actor)
+	if err != nil {
+		return err
+	}
+	for _, session := range sessions {
+		if SessionID(session.TokenHash) == sessionID {
+			return s.store.DeleteUserSession(ctx, actor.ID, session.TokenHash)
+		}
+	}
+	return cloud.NewError(cloud.ENOTFOUND, cloud.MsgSessionNotFound)
+}
+
+// EndOtherSessions signs the account out everywhere but the session of
+// token (this device).
+func (s *Service) EndOtherSessions(ctx context.Context, actor *cloud.User, token string) error {
+	if actor == nil {
+		return cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	return s.store.DeleteOtherSessions(ctx, actor.ID, hashToken(token))
+}
+
+// PurgeExpiredSignIns deletes half-finished sign-ins past their expiry.
+func (s *Service) PurgeExpiredSignIns(ctx context.Context) (int64, error) {
+	return s.store.DeleteExpiredSignInChallenges(ctx, s.now())
 }

@@ -15,24 +15,20 @@ import (
 
 // CorporateLogin signs in a corporate user (the corporate door); other
 // accounts are told to use /login, only once their password is right.
-func (s *Service) CorporateLogin(ctx context.Context, email, password string) (string, *cloud.Session, *cloud.User, error) {
+func (s *Service) CorporateLogin(ctx context.Context, email, password string) (*SignIn, error) {
 	ctx, span := startSpan(ctx, "CorporateLogin")
 	defer span.End()
 	user, err := s.checkPassword(ctx, email, password)
 	if err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
 	if !cloud.IsCorporate(user.UserType) {
-		return "", nil, nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseIndividualLogin)
+		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgUseIndividualLogin)
 	}
 	if err := s.passwordRefusedBySSO(ctx, user); err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
-	token, session, err := s.openSession(ctx, user.ID)
-	if err != nil {
-		return "", nil, nil, err
-	}
-	return token, session, user, nil
+	return s.afterFirstFactor(ctx, user)
 }
 
 // CorporateSetPassword sets a corporate user's password from the setup link

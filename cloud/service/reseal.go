@@ -87,6 +87,22 @@ func (s *Service) ResealAll(ctx context.Context) (int, error) {
 		},
 		func(id int64, old, new []byte) (bool, error) { return s.store.ReplaceSealedCode(ctx, id, old, new) })
 	n += codes
+	if err != nil {
+		return n, err
+	}
+	secrets, err := s.resealColumn(
+		func(after int64) ([]sealedValue, error) {
+			list, err := s.store.ListTOTPSecrets(ctx, after, resealPage)
+			values := make([]sealedValue, len(list))
+			for i, t := range list {
+				values[i] = sealedValue{t.UserID, t.SecretSealed, aad(t.UserID, fieldTOTPSecret)}
+			}
+			return values, err
+		},
+		func(userID int64, old, new []byte) (bool, error) {
+			return s.store.ReplaceTOTPSecret(ctx, userID, old, new)
+		})
+	n += secrets
 	return n, err
 }
 

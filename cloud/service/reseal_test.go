@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pquerna/otp/totp"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/argon2id"
@@ -111,6 +113,12 @@ func TestKeyRotation(t *testing.T) {
 				t.Fatal(err)
 			}
 
+			// An authenticator app's secret, sealed like medical data.
+			app, err := before.StartTOTP(ctx, users[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+
 			newOnly := newService(t, store, newKey)
 			if _, err := newOnly.CodeRecords(ctx, officer, org.ID, []int64{code.ID}); err == nil {
 				t.Fatal("the new key alone opened a library record sealed under the old one")
@@ -121,8 +129,8 @@ func TestKeyRotation(t *testing.T) {
 
 			rotating := newService(t, store, newKey, oldKey)
 			n, err := rotating.ResealAll(ctx)
-			if err != nil || n != 6 {
-				t.Fatalf("resealed %d rows (%v), want 6", n, err)
+			if err != nil || n != 7 {
+				t.Fatalf("resealed %d rows (%v), want 7", n, err)
 			}
 			if n, err := rotating.ResealAll(ctx); err != nil || n != 0 {
 				t.Fatalf("second run resealed %d rows (%v), want 0", n, err)
@@ -137,6 +145,14 @@ func TestKeyRotation(t *testing.T) {
 				if err != nil || len(export.PhysicalOrders) != 1 || !bytes.Contains(export.PhysicalOrders[0].ShippingAddress, []byte("Leeds")) {
 					t.Fatalf("export after rotation: %+v %v", export, err)
 				}
+			}
+
+			code1, err := totp.GenerateCode(app.Secret, storetest.T0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := newOnly.ConfirmTOTP(ctx, users[0], code1); err != nil {
+				t.Fatalf("the authenticator app after rotation: %v", err)
 			}
 
 			records, err := newOnly.CodeRecords(ctx, officer, org.ID, []int64{code.ID, code.ID})

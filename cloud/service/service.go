@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
@@ -41,6 +43,12 @@ type Config struct {
 	Development bool
 	// BaseURL is the site's address, for links in mail.
 	BaseURL string
+	// PasskeyOrigin is the origin passkeys are bound to (its host is the
+	// relying party's id); empty means BaseURL's.
+	PasskeyOrigin string
+	// AdminsNeedSecondFactor makes site admins set up and use a second
+	// factor (always in production).
+	AdminsNeedSecondFactor bool
 	// TrialRegistrationsADay bounds trial registrations a day per client
 	// address and per mailbox; 0 takes cloud.TrialRegistrationsADay.
 	TrialRegistrationsADay int
@@ -73,6 +81,10 @@ type Service struct {
 	mailLimiter cloud.MailLimiter
 	trialsADay  int // Config.TrialRegistrationsADay
 	metrics     cloud.Metrics
+
+	adminsNeedSecondFactor bool
+	// webauthn is the passkey relying party, the site's host (BaseURL).
+	webauthn *webauthn.WebAuthn
 }
 
 // New returns a Service.
@@ -90,6 +102,11 @@ func New(c Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Without an address (some tests), passkeys belong to localhost.
+	relyingParty, err := newWebAuthn(cmp.Or(c.PasskeyOrigin, c.BaseURL, "http://localhost"))
+	if err != nil {
+		return nil, err
+	}
 	return &Service{
 		store:           c.Store,
 		sealer:          c.Sealer,
@@ -104,6 +121,9 @@ func New(c Config) (*Service, error) {
 		dummyHash:       dummy,
 		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
 		metrics:         c.Metrics,
+
+		adminsNeedSecondFactor: c.AdminsNeedSecondFactor,
+		webauthn:               relyingParty,
 	}, nil
 }
 

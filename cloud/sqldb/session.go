@@ -9,8 +9,8 @@ import (
 
 func (db *DB) CreateSession(ctx context.Context, s *cloud.Session) error {
 	_, err := db.conn(ctx).exec(`
-		INSERT INTO user_sessions (session_token, user_id, expires_at, created_at)
-		VALUES ($1, $2, $3, $4)`, s.TokenHash, s.UserID, s.ExpiresAt, s.CreatedAt)
+		INSERT INTO user_sessions (session_token, user_id, expires_at, created_at, user_agent, last_seen_at)
+		VALUES ($1, $2, $3, $4, $5, $4)`, s.TokenHash, s.UserID, s.ExpiresAt, s.CreatedAt, s.UserAgent)
 	return storeError(err, "session")
 }
 
@@ -18,11 +18,12 @@ func (db *DB) FindSession(ctx context.Context, tokenHash []byte, now time.Time) 
 	s := cloud.Session{TokenHash: tokenHash}
 	var u cloud.User
 	err := db.conn(ctx).queryRow(`
-		SELECT user_sessions.user_id, user_sessions.expires_at, user_sessions.created_at, `+userColumns+`
+		SELECT user_sessions.user_id, user_sessions.expires_at, user_sessions.created_at,
+			coalesce(user_sessions.last_seen_at, user_sessions.created_at), `+userColumns+`
 		FROM user_sessions JOIN users ON users.id = user_sessions.user_id
 		WHERE user_sessions.session_token = $1 AND user_sessions.expires_at > $2 AND users.is_active`,
 		tokenHash, now,
-	).Scan(append([]any{&s.UserID, timeDest(&s.ExpiresAt), timeDest(&s.CreatedAt)}, userFields(&u)...)...)
+	).Scan(append([]any{&s.UserID, timeDest(&s.ExpiresAt), timeDest(&s.CreatedAt), timeDest(&s.LastSeenAt)}, userFields(&u)...)...)
 	if err != nil {
 		return nil, nil, storeError(err, "session")
 	}

@@ -64,7 +64,13 @@ test("the individual's journey: form, code, account, payment, own pages", async 
   await checkPage(page, paths.qrGenerated, "paid, real code");
   await expect(page).toHaveURL(/\/qr-generated$/);
 
-  for (const route of [paths.printPreview, paths.dashboard, paths.referrals, paths.privacy]) {
+  for (const route of [
+    paths.printPreview,
+    paths.dashboard,
+    paths.referrals,
+    paths.privacy,
+    paths.accountSecurity,
+  ]) {
     await page.goto(route);
     await ready(page);
     await checkPage(page, route, "signed in, paid");

@@ -5,6 +5,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -488,6 +489,84 @@ func (e ReadyStatus) Valid() bool {
 	}
 }
 
+// Defines values for SecondFactorRequestMethod.
+const (
+	SecondFactorRequestMethodPasskey      SecondFactorRequestMethod = "passkey"
+	SecondFactorRequestMethodRecoveryCode SecondFactorRequestMethod = "recovery-code"
+	SecondFactorRequestMethodTotp         SecondFactorRequestMethod = "totp"
+)
+
+// Valid indicates whether the value is a known member of the SecondFactorRequestMethod enum.
+func (e SecondFactorRequestMethod) Valid() bool {
+	switch e {
+	case SecondFactorRequestMethodPasskey:
+		return true
+	case SecondFactorRequestMethodRecoveryCode:
+		return true
+	case SecondFactorRequestMethodTotp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SetUpRequestMethod.
+const (
+	SetUpRequestMethodPasskey SetUpRequestMethod = "passkey"
+	SetUpRequestMethodTotp    SetUpRequestMethod = "totp"
+)
+
+// Valid indicates whether the value is a known member of the SetUpRequestMethod enum.
+func (e SetUpRequestMethod) Valid() bool {
+	switch e {
+	case SetUpRequestMethodPasskey:
+		return true
+	case SetUpRequestMethodTotp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SignInStepMethods.
+const (
+	SignInStepMethodsPasskey      SignInStepMethods = "passkey"
+	SignInStepMethodsRecoveryCode SignInStepMethods = "recovery-code"
+	SignInStepMethodsTotp         SignInStepMethods = "totp"
+)
+
+// Valid indicates whether the value is a known member of the SignInStepMethods enum.
+func (e SignInStepMethods) Valid() bool {
+	switch e {
+	case SignInStepMethodsPasskey:
+		return true
+	case SignInStepMethodsRecoveryCode:
+		return true
+	case SignInStepMethodsTotp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SignInStepStep.
+const (
+	SignInStepStepSecondFactor      SignInStepStep = "second-factor"
+	SignInStepStepSetUpSecondFactor SignInStepStep = "set-up-second-factor"
+)
+
+// Valid indicates whether the value is a known member of the SignInStepStep enum.
+func (e SignInStepStep) Valid() bool {
+	switch e {
+	case SignInStepStepSecondFactor:
+		return true
+	case SignInStepStepSetUpSecondFactor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SubscriptionStatusSource.
 const (
 	SubscriptionStatusSourceDatabase SubscriptionStatusSource = "database"
@@ -527,6 +606,21 @@ const (
 func (e UpsertQRCodeAnswerSuccess) Valid() bool {
 	switch e {
 	case UpsertQRCodeAnswerSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebAuthnCredentialType.
+const (
+	WebAuthnCredentialTypePublicKey WebAuthnCredentialType = "public-key"
+)
+
+// Valid indicates whether the value is a known member of the WebAuthnCredentialType enum.
+func (e WebAuthnCredentialType) Valid() bool {
+	switch e {
+	case WebAuthnCredentialTypePublicKey:
 		return true
 	default:
 		return false
@@ -621,6 +715,28 @@ func (e GetQRCodeLabelPDFParamsPaper) Valid() bool {
 	default:
 		return false
 	}
+}
+
+// AccountSecurity defines model for AccountSecurity.
+type AccountSecurity struct {
+	Passkeys          []PasskeyView `json:"passkeys"`
+	RecoveryCodesLeft int           `json:"recoveryCodesLeft"`
+
+	// SecondFactorRequired The account must keep a second factor (a site admin, or an organisation's rule).
+	SecondFactorRequired bool `json:"secondFactorRequired"`
+
+	// Totp An authenticator app is set up.
+	Totp bool `json:"totp"`
+}
+
+// AddPasskeyRequest defines model for AddPasskeyRequest.
+type AddPasskeyRequest struct {
+	// Credential The browser's PublicKeyCredential as JSON (what @simplewebauthn/browser returns).
+	Credential WebAuthnCredential `json:"credential"`
+
+	// Name Examples: Work laptop
+	Name              string `json:"name,omitempty"`
+	RegistrationToken string `json:"registrationToken"`
 }
 
 // AdminAllowanceRequest defines model for AdminAllowanceRequest.
@@ -1095,6 +1211,12 @@ type BulkUpsertQRCodesRequest struct {
 // CheckUserResponse defines model for CheckUserResponse.
 type CheckUserResponse struct {
 	Exists bool `json:"exists"`
+}
+
+// CodeRequest defines model for CodeRequest.
+type CodeRequest struct {
+	// Code Examples: 123456
+	Code string `json:"code"`
 }
 
 // CollectForm What a worker's form shows.
@@ -1749,6 +1871,14 @@ type ExportOrder struct {
 	UserEmail       string          `json:"userEmail"`
 }
 
+// FactorAdded defines model for FactorAdded.
+type FactorAdded struct {
+	Message string `json:"message"`
+
+	// RecoveryCodes Ten single-use codes, shown this once (only their hashes are kept).
+	RecoveryCodes RecoveryCodeList `json:"recoveryCodes,omitempty"`
+}
+
 // FieldError defines model for FieldError.
 type FieldError = emergency.FieldError
 
@@ -2160,6 +2290,9 @@ type LoginRequest struct {
 type LoginResponse struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 
+	// RecoveryCodes Ten single-use codes, shown this once (only their hashes are kept).
+	RecoveryCodes RecoveryCodeList `json:"recoveryCodes,omitempty"`
+
 	// SessionToken The bearer token; the website has the cookie instead.
 	SessionToken string `json:"sessionToken,omitempty"`
 
@@ -2269,6 +2402,33 @@ type PageView struct {
 	//
 	// Examples: /dashboard
 	Path string `json:"path"`
+}
+
+// PasskeyOptions defines model for PasskeyOptions.
+type PasskeyOptions struct {
+	// Options The WebAuthn ceremony's options, under `publicKey` (for @simplewebauthn/browser's optionsJSON).
+	Options map[string]interface{} `json:"options"`
+
+	// RegistrationToken Binds a passkey being added to this ceremony.
+	RegistrationToken string `json:"registrationToken,omitempty"`
+
+	// SignInToken A passkey sign-in's token, only for a program.
+	SignInToken string `json:"signInToken,omitempty"`
+}
+
+// PasskeySignInRequest defines model for PasskeySignInRequest.
+type PasskeySignInRequest struct {
+	// Credential The browser's PublicKeyCredential as JSON (what @simplewebauthn/browser returns).
+	Credential  WebAuthnCredential `json:"credential"`
+	SignInToken string             `json:"signInToken,omitempty"`
+}
+
+// PasskeyView defines model for PasskeyView.
+type PasskeyView struct {
+	CreatedAt  time.Time  `json:"createdAt"`
+	ID         int64      `json:"id"`
+	LastUsedAt *time.Time `json:"lastUsedAt"`
+	Name       string     `json:"name"`
 }
 
 // PaymentConfig defines model for PaymentConfig.
@@ -2523,6 +2683,15 @@ type Ready struct {
 // ReadyStatus defines model for Ready.Status.
 type ReadyStatus string
 
+// RecoveryCodeList Ten single-use codes, shown this once (only their hashes are kept).
+type RecoveryCodeList = []string
+
+// RecoveryCodes defines model for RecoveryCodes.
+type RecoveryCodes struct {
+	// RecoveryCodes Ten single-use codes, shown this once (only their hashes are kept).
+	RecoveryCodes RecoveryCodeList `json:"recoveryCodes"`
+}
+
 // ReferralCode defines model for ReferralCode.
 type ReferralCode struct {
 	// Message Examples: Referral code generated
@@ -2644,6 +2813,46 @@ type SSOStationTokenRequest struct {
 	CodeVerifier string `json:"codeVerifier"`
 }
 
+// SecondFactorRequest defines model for SecondFactorRequest.
+type SecondFactorRequest struct {
+	// Code The app's 6 digits, or a recovery code.
+	//
+	// Examples: 123456
+	Code string `json:"code,omitempty"`
+
+	// Credential The browser's PublicKeyCredential as JSON (what @simplewebauthn/browser returns).
+	Credential  WebAuthnCredential        `json:"credential,omitempty"`
+	Method      SecondFactorRequestMethod `json:"method"`
+	SignInToken string                    `json:"signInToken,omitempty"`
+}
+
+// SecondFactorRequestMethod defines model for SecondFactorRequest.Method.
+type SecondFactorRequestMethod string
+
+// SecondFactorRule defines model for SecondFactorRule.
+type SecondFactorRule struct {
+	// Required Every member must use a second factor.
+	Required bool `json:"required"`
+}
+
+// SessionList defines model for SessionList.
+type SessionList struct {
+	Sessions []SessionView `json:"sessions"`
+}
+
+// SessionView defines model for SessionView.
+type SessionView struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Current The session asking.
+	Current    bool      `json:"current"`
+	ID         string    `json:"id"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+
+	// UserAgent The browser or program, as it named itself at sign-in.
+	UserAgent string `json:"userAgent"`
+}
+
 // SetPasswordRequest defines model for SetPasswordRequest.
 type SetPasswordRequest struct {
 	// Email Required; the setup link's address.
@@ -2655,6 +2864,27 @@ type SetPasswordRequest struct {
 	// Token Required: the setup link's token.
 	Token string `json:"token"`
 }
+
+// SetUpRequest defines model for SetUpRequest.
+type SetUpRequest struct {
+	// Code The app's first code.
+	//
+	// Examples: 123456
+	Code string `json:"code,omitempty"`
+
+	// Credential The browser's PublicKeyCredential as JSON (what @simplewebauthn/browser returns).
+	Credential WebAuthnCredential `json:"credential,omitempty"`
+	Method     SetUpRequestMethod `json:"method"`
+
+	// Name The passkey's name.
+	//
+	// Examples: Work laptop
+	Name        string `json:"name,omitempty"`
+	SignInToken string `json:"signInToken,omitempty"`
+}
+
+// SetUpRequestMethod defines model for SetUpRequest.Method.
+type SetUpRequestMethod string
 
 // ShippingAddress Where printed labels go. Every field but addressLine2 and country is
 // needed (country defaults to the first the shop ships to); each at
@@ -2681,6 +2911,32 @@ type ShippingAddress struct {
 
 	// Postcode Examples: YO1 7HH
 	Postcode string `json:"postcode"`
+}
+
+// SignInStep The password was right and a second step is due: no session yet.
+// The website holds the step's HttpOnly cookie; a program that sent
+// `X-Lifetag-Session: bearer` gets signInToken and sends it back in
+// the step's body. Only the step routes read it.
+type SignInStep struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+
+	// Methods The ways to do the step (the account's factors, or the kinds it may set up).
+	Methods []SignInStepMethods `json:"methods"`
+
+	// SignInToken Only for a program; the website has the cookie.
+	SignInToken string         `json:"signInToken,omitempty"`
+	Step        SignInStepStep `json:"step"`
+}
+
+// SignInStepMethods defines model for SignInStep.Methods.
+type SignInStepMethods string
+
+// SignInStepStep defines model for SignInStep.Step.
+type SignInStepStep string
+
+// SignInStepRequest A sign-in step's token, from a program (the website sends the cookie instead).
+type SignInStepRequest struct {
+	SignInToken string `json:"signInToken,omitempty"`
 }
 
 // SubscriptionStatus defines model for SubscriptionStatus.
@@ -2725,6 +2981,15 @@ type SyncRowError struct {
 type SyncRowsError struct {
 	Message string         `json:"message"`
 	Rows    []SyncRowError `json:"rows,omitempty"`
+}
+
+// TOTPSetUp defines model for TOTPSetUp.
+type TOTPSetUp struct {
+	// OtpauthURL The otpauth URL, shown as a QR code to scan.
+	OtpauthURL string `json:"otpauthUrl"`
+
+	// Secret Base32, to type into the app.
+	Secret string `json:"secret"`
 }
 
 // TestCheckoutRequest defines model for TestCheckoutRequest.
@@ -2849,6 +3114,18 @@ type UserView struct {
 	ReferralCode     *string `json:"referralCode"`
 	StripeCustomerID *string `json:"stripeCustomerId"`
 }
+
+// WebAuthnCredential The browser's PublicKeyCredential as JSON (what @simplewebauthn/browser returns).
+type WebAuthnCredential struct {
+	ID                   string                 `json:"id"`
+	RawID                string                 `json:"rawId"`
+	Response             map[string]interface{} `json:"response"`
+	Type                 WebAuthnCredentialType `json:"type"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// WebAuthnCredentialType defines model for WebAuthnCredential.Type.
+type WebAuthnCredentialType string
 
 // WebhookReceipt defines model for WebhookReceipt.
 type WebhookReceipt struct {
@@ -3279,6 +3556,12 @@ type GetPaymentStatusParams struct {
 	Email string `form:"email" json:"email"`
 }
 
+// AddPasskeyJSONRequestBody defines body for AddPasskey for application/json ContentType.
+type AddPasskeyJSONRequestBody = AddPasskeyRequest
+
+// ConfirmTOTPJSONRequestBody defines body for ConfirmTOTP for application/json ContentType.
+type ConfirmTOTPJSONRequestBody = CodeRequest
+
 // SetAdminOrganizationAllowanceJSONRequestBody defines body for SetAdminOrganizationAllowance for application/json ContentType.
 type SetAdminOrganizationAllowanceJSONRequestBody = AdminAllowanceRequest
 
@@ -3321,14 +3604,32 @@ type CreateAccountAfterPaymentJSONRequestBody = LoginRequest
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
 
+// PasskeySignInJSONRequestBody defines body for PasskeySignIn for application/json ContentType.
+type PasskeySignInJSONRequestBody = PasskeySignInRequest
+
 // RequestPasswordResetJSONRequestBody defines body for RequestPasswordReset for application/json ContentType.
 type RequestPasswordResetJSONRequestBody = EmailRequest
 
 // ResetPasswordJSONRequestBody defines body for ResetPassword for application/json ContentType.
 type ResetPasswordJSONRequestBody = ResetPasswordRequest
 
+// SignInSecondFactorJSONRequestBody defines body for SignInSecondFactor for application/json ContentType.
+type SignInSecondFactorJSONRequestBody = SecondFactorRequest
+
+// SignInSecondFactorPasskeyOptionsJSONRequestBody defines body for SignInSecondFactorPasskeyOptions for application/json ContentType.
+type SignInSecondFactorPasskeyOptionsJSONRequestBody = SignInStepRequest
+
 // SetPasswordJSONRequestBody defines body for SetPassword for application/json ContentType.
 type SetPasswordJSONRequestBody = SetPasswordRequest
+
+// SignInSetUpJSONRequestBody defines body for SignInSetUp for application/json ContentType.
+type SignInSetUpJSONRequestBody = SetUpRequest
+
+// SignInSetUpPasskeyOptionsJSONRequestBody defines body for SignInSetUpPasskeyOptions for application/json ContentType.
+type SignInSetUpPasskeyOptionsJSONRequestBody = SignInStepRequest
+
+// SignInSetUpTOTPJSONRequestBody defines body for SignInSetUpTOTP for application/json ContentType.
+type SignInSetUpTOTPJSONRequestBody = SignInStepRequest
 
 // DiscoverSingleSignOnJSONRequestBody defines body for DiscoverSingleSignOn for application/json ContentType.
 type DiscoverSingleSignOnJSONRequestBody = EmailRequest
@@ -3417,6 +3718,9 @@ type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
 // CreateCodeUpdateLinkJSONRequestBody defines body for CreateCodeUpdateLink for application/json ContentType.
 type CreateCodeUpdateLinkJSONRequestBody = UpdateLinkRequest
 
+// SetSecondFactorRuleJSONRequestBody defines body for SetSecondFactorRule for application/json ContentType.
+type SetSecondFactorRuleJSONRequestBody = SecondFactorRule
+
 // SetCorporateSingleSignOnJSONRequestBody defines body for SetCorporateSingleSignOn for application/json ContentType.
 type SetCorporateSingleSignOnJSONRequestBody = SSOSettingsRequest
 
@@ -3458,3 +3762,110 @@ type PushPaymentStatusJSONRequestBody = PushPaymentStatusRequest
 
 // ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
 type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest
+
+// Getter for additional properties for WebAuthnCredential. Returns the specified
+// element and whether it was found
+func (a WebAuthnCredential) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for WebAuthnCredential
+func (a *WebAuthnCredential) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for WebAuthnCredential to handle AdditionalProperties
+func (a *WebAuthnCredential) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.ID)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["rawId"]; found {
+		err = json.Unmarshal(raw, &a.RawID)
+		if err != nil {
+			return fmt.Errorf("error reading 'rawId': %w", err)
+		}
+		delete(object, "rawId")
+	}
+
+	if raw, found := object["response"]; found {
+		err = json.Unmarshal(raw, &a.Response)
+		if err != nil {
+			return fmt.Errorf("error reading 'response': %w", err)
+		}
+		delete(object, "response")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for WebAuthnCredential to handle AdditionalProperties
+func (a WebAuthnCredential) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["id"], err = json.Marshal(a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	object["rawId"], err = json.Marshal(a.RawID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'rawId': %w", err)
+	}
+
+	if a.Response != nil {
+		object["response"], err = json.Marshal(a.Response)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'response': %w", err)
+		}
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -21,6 +22,12 @@ type CorporateUser = api.CorporateUser
 // session.
 type CorporateSignIn = api.CorporateLoginResponse
 
+// ErrSecondStep: the password was right, but the account signs in with a
+// second factor (or must set one up), which this client does not ask for;
+// the cloud opened no session.
+var ErrSecondStep = &Error{Status: http.StatusAccepted,
+	Message: "This account signs in with a passkey or an authenticator app, which the print station cannot ask for yet. Sign in on the website."}
+
 type credentials struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
@@ -32,28 +39,40 @@ var bearer = map[string]string{BearerClientHeader: BearerClientValue}
 // Login signs an individual or an admin in (POST /api/auth/login). The
 // answer's SessionToken is the session; use it with WithToken.
 func (c *Client) Login(ctx context.Context, email, password string) (*SignIn, error) {
-	var out SignIn
+	var out struct {
+		SignIn
+		Step string `json:"step"`
+	}
 	body := api.LoginRequest{Email: email, Password: password}
 	if err := c.do(ctx, "POST", "/api/auth/login", nil, body, &out, bearer); err != nil {
 		return nil, err
 	}
+	if out.Step != "" {
+		return nil, ErrSecondStep
+	}
 	if out.SessionToken == "" {
 		return nil, errNoToken
 	}
-	return &out, nil
+	return &out.SignIn, nil
 }
 
 // CorporateLogin signs a corporate user in (POST /api/corporate/login).
 func (c *Client) CorporateLogin(ctx context.Context, email, password string) (*CorporateSignIn, error) {
-	var out CorporateSignIn
+	var out struct {
+		CorporateSignIn
+		Step string `json:"step"`
+	}
 	in := api.CorporateLoginRequest{Email: email, Password: password}
 	if err := c.do(ctx, "POST", "/api/corporate/login", nil, in, &out, bearer); err != nil {
 		return nil, err
 	}
+	if out.Step != "" {
+		return nil, ErrSecondStep
+	}
 	if out.SessionToken == "" {
 		return nil, errNoToken
 	}
-	return &out, nil
+	return &out.CorporateSignIn, nil
 }
 
 // Logout ends the client's session on the cloud (POST /api/auth/logout).

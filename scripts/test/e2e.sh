@@ -66,8 +66,13 @@ start_cloud() {
   metrics_port="$(free_port)"
   base="http://127.0.0.1:$port"
   metrics+=("http://127.0.0.1:$metrics_port/metrics")
+  # The contract front's port, known before the cloud starts: passkeys are
+  # bound to http://localhost:<front port> (a browser refuses an IP address
+  # as a passkey's site), where the passkey journeys open the site.
+  local front_port
+  front_port="$(free_port)"
   echo "== e2e: start cloud $n on $base"
-  HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" DATA_DIR="$work/data$n" LIFETAG_ENV=development \
+  HOST=127.0.0.1 PORT="$port" METRICS_ADDR="127.0.0.1:$metrics_port" DATA_DIR="$work/data$n" LIFETAG_ENV=development PASSKEY_ORIGIN="http://localhost:$front_port" \
     LOG_LEVEL=warn ADMIN_EMAILS="admin@lifetag.test,fulfilment@lifetag.test,plans@lifetag.test,a11y@lifetag.test,sso@lifetag.test" RATE_LIMIT_PER_IP=10000 RATE_LIMIT_PER_ADDRESS=10000 RATE_LIMIT_ANALYTICS_PER_IP=10000 TRIAL_REGISTRATIONS_PER_DAY=10000 \
     RATE_LIMIT_MAIL_PER_RECIPIENT=10000 RATE_LIMIT_MAIL_PER_CALLER=10000 RATE_LIMIT_MAIL_PER_ORGANIZATION=10000 RATE_LIMIT_COLLECT_MALFORMED_PER_IP=10000 RATE_LIMIT_API_PER_CLIENT=1000000 \
     "$work/lifetag-cloud" >"$work/cloud$n.log" 2>&1 &
@@ -82,7 +87,7 @@ start_cloud() {
   if [ "${CONTRACT_PRISM:-1}" != 0 ]; then
     echo "== e2e: Prism checks cloud $n's /api against pkg/api/openapi.yaml"
     mkfifo "$work/front$n.out"
-    CONTRACT_LABEL="browser journeys, cloud $n" node scripts/test/prism-front.mjs "$base" >"$work/front$n.out" &
+    CONTRACT_LABEL="browser journeys, cloud $n" node scripts/test/prism-front.mjs "$base" "$front_port" >"$work/front$n.out" &
     front_pids+=("$!")
     local ready=""
     read -r ready <"$work/front$n.out" || true

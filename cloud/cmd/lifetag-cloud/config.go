@@ -18,14 +18,22 @@ import (
 // Config is the cloud's configuration. Every setting comes from the
 // environment; the README lists them with these defaults.
 type Config struct {
-	Host        string // HOST (or ADDR): listen address, default 127.0.0.1
-	Port        string // PORT, default 8080
-	BaseURL     string // BASE_URL: the site's public address, for links in mail
-	DatabaseURL string // DATABASE_URL: PostgreSQL; empty means embedded SQLite
-	DataDir     string // DATA_DIR, default ./data (SQLite file, dev key, outbox)
-	Production  bool   // LIFETAG_ENV=production (default development)
-	LogLevel    slog.Level
-	LogJSON     bool // LOG_FORMAT=json: one JSON object a line, for log collectors (default text: key=value)
+	Host    string // HOST (or ADDR): listen address, default 127.0.0.1
+	Port    string // PORT, default 8080
+	BaseURL string // BASE_URL: the site's public address, for links in mail
+	// PasskeyOrigin (PASSKEY_ORIGIN): the origin passkeys are bound to when
+	// the browser reaches the site by another address than BASE_URL; empty
+	// means BASE_URL's.
+	PasskeyOrigin string
+	DatabaseURL   string // DATABASE_URL: PostgreSQL; empty means embedded SQLite
+	DataDir       string // DATA_DIR, default ./data (SQLite file, dev key, outbox)
+	Production    bool   // LIFETAG_ENV=production (default development)
+	// AdminSecondFactor: site admins must set up and use a second factor.
+	// Always in production; in development only with
+	// REQUIRE_ADMIN_SECOND_FACTOR=true (tests sign admins in with a password).
+	AdminSecondFactor bool
+	LogLevel          slog.Level
+	LogJSON           bool // LOG_FORMAT=json: one JSON object a line, for log collectors (default text: key=value)
 	// Drain is how long a stopping instance keeps serving, its readiness
 	// already 503, before it closes its listener (DRAIN_SECONDS, default 0):
 	// behind a load balancer, a little longer than its probe interval.
@@ -55,11 +63,12 @@ type Config struct {
 
 func configFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
-		Host:        firstNonEmpty(getenv("HOST"), getenv("ADDR"), "127.0.0.1"),
-		Port:        firstNonEmpty(getenv("PORT"), "8080"),
-		DatabaseURL: getenv("DATABASE_URL"),
-		DataDir:     firstNonEmpty(getenv("DATA_DIR"), "data"),
-		DataKey:     getenv("DATA_KEY"),
+		Host:          firstNonEmpty(getenv("HOST"), getenv("ADDR"), "127.0.0.1"),
+		Port:          firstNonEmpty(getenv("PORT"), "8080"),
+		DatabaseURL:   getenv("DATABASE_URL"),
+		DataDir:       firstNonEmpty(getenv("DATA_DIR"), "data"),
+		DataKey:       getenv("DATA_KEY"),
+		PasskeyOrigin: getenv("PASSKEY_ORIGIN"),
 		SMTP: mail.SMTPConfig{
 			Host:     getenv("SMTP_HOST"),
 			Username: getenv("SMTP_USERNAME"),
@@ -110,6 +119,17 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	c.Tracing = tracing.Enabled(getenv)
+	switch getenv("REQUIRE_ADMIN_SECOND_FACTOR") {
+	case "", "false":
+		c.AdminSecondFactor = c.Production
+	case "true":
+		c.AdminSecondFactor = true
+	default:
+		return c, fmt.Errorf("REQUIRE_ADMIN_SECOND_FACTOR must be true or false")
+	}
+	if c.Production && getenv("REQUIRE_ADMIN_SECOND_FACTOR") == "false" {
+		return c, fmt.Errorf("REQUIRE_ADMIN_SECOND_FACTOR cannot be false in production: site admins always need a second factor there")
+	}
 	switch getenv("LOG_FORMAT") {
 	case "", "text":
 	case "json":

@@ -22,7 +22,7 @@ func TestConfigDefaults(t *testing.T) {
 	if c.Host != "127.0.0.1" || c.Port != "8080" || c.DataDir != "data" || c.DatabaseURL != "" || c.Production ||
 		c.BaseURL != "http://127.0.0.1:8080" || c.LogLevel != slog.LevelInfo || c.Argon2 != argon2id.DefaultParams ||
 		c.RateLimit != lhttp.DefaultRateLimit || c.SMTP.Host != "" || c.SMTP.TLS != "starttls" || c.Drain != 0 || c.LogJSON ||
-		c.MetricsAddr != "" || c.Tracing {
+		c.MetricsAddr != "" || c.Tracing || c.AdminSecondFactor || c.PasskeyOrigin != "" {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -51,7 +51,7 @@ func TestConfigFromEnv(t *testing.T) {
 		c.RateLimit.MailPerRecipient != 4 || c.RateLimit.MailPerCaller != 9 || c.RateLimit.MailPerOrganization != 11 || !c.RateLimit.TrustProxy || c.LogLevel != slog.LevelWarn ||
 		c.Drain != 5*time.Second || !c.LogJSON || c.TrialsADay != 9 || c.MinStationVersion != "0.2.0" ||
 		c.RateLimit.PerAPIKey != 12 || c.RateLimit.APIPerClient != 13 ||
-		c.MetricsAddr != "10.0.0.11:9464" || !c.Tracing {
+		c.MetricsAddr != "10.0.0.11:9464" || !c.Tracing || !c.AdminSecondFactor {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -90,23 +90,27 @@ func TestConfigDevelopmentHosts(t *testing.T) {
 
 func TestConfigErrors(t *testing.T) {
 	for name, vars := range map[string]map[string]string{
-		"ErrUnknownEnv":          {"LIFETAG_ENV": "staging"},
-		"ErrProductionNoKey":     {"LIFETAG_ENV": "production", "SMTP_HOST": "smtp.example.com"},
-		"ErrProductionNoSMTP":    {"LIFETAG_ENV": "production", "DATA_KEY": "k"},
-		"ErrBadPort":             {"SMTP_PORT": "x"},
-		"ErrZeroRateLimit":       {"RATE_LIMIT_PER_IP": "0"},
-		"ErrZeroAnalyticsLimit":  {"RATE_LIMIT_ANALYTICS_PER_IP": "0"},
-		"ErrZeroCollectLimit":    {"RATE_LIMIT_COLLECT_PER_LINK": "0"},
-		"ErrZeroAPIKeyLimit":     {"RATE_LIMIT_PER_API_KEY": "0"},
-		"ErrZeroAPIClientLimit":  {"RATE_LIMIT_API_PER_CLIENT": "0"},
-		"ErrZeroMailLimit":       {"RATE_LIMIT_MAIL_PER_RECIPIENT": "0"},
-		"ErrArgon2MemoryTooHigh": {"ARGON2_MEMORY_KIB": "99999999"},
-		"ErrBadLogLevel":         {"LOG_LEVEL": "loud"},
-		"ErrBadLogFormat":        {"LOG_FORMAT": "xml"},
-		"ErrBadTrustProxy":       {"TRUST_PROXY_HEADERS": "maybe"},
-		"ErrDrainTooLong":        {"DRAIN_SECONDS": "3600"},
-		"ErrNegativeDrain":       {"DRAIN_SECONDS": "-1"},
-		"ErrBadStationVersion":   {"STATION_MIN_VERSION": "0.2"},
+		"ErrUnknownEnv":           {"LIFETAG_ENV": "staging"},
+		"ErrProductionNoKey":      {"LIFETAG_ENV": "production", "SMTP_HOST": "smtp.example.com"},
+		"ErrProductionNoSMTP":     {"LIFETAG_ENV": "production", "DATA_KEY": "k"},
+		"ErrBadPort":              {"SMTP_PORT": "x"},
+		"ErrZeroRateLimit":        {"RATE_LIMIT_PER_IP": "0"},
+		"ErrZeroAnalyticsLimit":   {"RATE_LIMIT_ANALYTICS_PER_IP": "0"},
+		"ErrZeroCollectLimit":     {"RATE_LIMIT_COLLECT_PER_LINK": "0"},
+		"ErrZeroAPIKeyLimit":      {"RATE_LIMIT_PER_API_KEY": "0"},
+		"ErrZeroAPIClientLimit":   {"RATE_LIMIT_API_PER_CLIENT": "0"},
+		"ErrZeroMailLimit":        {"RATE_LIMIT_MAIL_PER_RECIPIENT": "0"},
+		"ErrArgon2MemoryTooHigh":  {"ARGON2_MEMORY_KIB": "99999999"},
+		"ErrBadLogLevel":          {"LOG_LEVEL": "loud"},
+		"ErrBadLogFormat":         {"LOG_FORMAT": "xml"},
+		"ErrBadTrustProxy":        {"TRUST_PROXY_HEADERS": "maybe"},
+		"ErrDrainTooLong":         {"DRAIN_SECONDS": "3600"},
+		"ErrNegativeDrain":        {"DRAIN_SECONDS": "-1"},
+		"ErrBadStationVersion":    {"STATION_MIN_VERSION": "0.2"},
+		"ErrBadAdminSecondFactor": {"REQUIRE_ADMIN_SECOND_FACTOR": "yes"},
+		// Site admins always need a second factor in production.
+		"ErrProductionAdminsWithoutSecondFactor": {"LIFETAG_ENV": "production", "DATA_KEY": "k",
+			"SMTP_HOST": "smtp.example.com", "REQUIRE_ADMIN_SECOND_FACTOR": "false"},
 		"ErrMetricsOnPublicPort": {"PORT": "8080", "METRICS_ADDR": "127.0.0.1:8080"},
 		"ErrMetricsNoPort":       {"METRICS_ADDR": "127.0.0.1"},
 		// Development by default must never face a network.

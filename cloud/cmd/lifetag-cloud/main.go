@@ -98,6 +98,8 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Mailer:                 mailer,
 		Logger:                 logger,
 		Development:            !config.Production,
+		AdminsNeedSecondFactor: config.AdminSecondFactor,
+		PasskeyOrigin:          config.PasskeyOrigin,
 		BaseURL:                config.BaseURL,
 		TrialRegistrationsADay: config.TrialsADay,
 		Metrics:                metrics,
@@ -243,6 +245,7 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		failed, done string
 	}{
 		{svc.PurgeExpiredSessions, "session purge failed", "expired sessions deleted"},
+		{svc.PurgeExpiredSignIns, "sign-in step purge failed", "expired sign-in steps deleted"},
 		{svc.PurgeOldAnalytics, "analytics purge failed", "old analytics records deleted"},
 		{svc.PurgeOldAuditEntries, "audit log purge failed", "old audit entries deleted"},
 		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},

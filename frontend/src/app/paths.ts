@@ -12,6 +12,8 @@ export const paths = {
   dashboard: "/dashboard",
   referrals: "/referrals",
   privacy: "/privacy",
+  // Any account's passkeys, authenticator app, recovery codes and sessions.
+  accountSecurity: "/account/security",
   corporateLogin: "/corporate-login",
   // Corporate side (admin-corporate-side spec §2).
   corporateBenefits: "/corporate-benefits",
@@ -66,6 +68,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.dashboard]: `Dashboard · ${siteName}`,
   [paths.referrals]: `Referral dashboard · ${siteName}`,
   [paths.privacy]: `Privacy & data rights · ${siteName}`,
+  [paths.accountSecurity]: `Sign-in and security · ${siteName}`,
   [paths.corporateLogin]: `Corporate sign in · ${siteName}`,
   [paths.corporateBenefits]: `Lifetag for organisations · ${siteName}`,
   [paths.corporateRegister]: `Register your organisation · ${siteName}`,

@@ -79,6 +79,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.accountSecurity,
+        lazy: async () => ({
+          Component: (await import("@/features/security/SecurityPage")).SecurityPage,
+        }),
+      },
+      {
         path: paths.admin,
         lazy: async () => ({ Component: (await import("@/features/admin/AdminPage")).AdminPage }),
       },

@@ -65,6 +65,7 @@ export const accountMenu = {
   heading: "My Account",
   referrals: "Referral Dashboard",
   privacy: "Privacy & Data Rights",
+  security: "Sign-in and security",
   signOut: "Sign Out",
 };
 

@@ -34,6 +34,9 @@ export function AccountMenu(props: { email: string }) {
           <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.privacy)}>
             {accountMenu.privacy}
           </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.accountSecurity)}>
+            {accountMenu.security}
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Item
             className="menu-item"

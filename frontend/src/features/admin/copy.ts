@@ -52,6 +52,17 @@ export const adminCopy = {
     createdBody: "Send this password setup link to the user. It is valid for 24 hours.",
     done: "Done",
   },
+  removeFactors: {
+    button: "Remove second factors",
+    label: (email: string) => `Remove second factors of ${email}`,
+    title: "Remove every second factor?",
+    description:
+      "Only do this after checking that the person asking owns the account. Their passkeys, authenticator app and recovery codes are removed and they are signed out everywhere; the change is in the audit log.",
+    confirm: "Remove",
+    cancel: "Cancel",
+    done: "Second factors removed",
+    failed: "Not removed",
+  },
   deleteConfirm: {
     title: "Delete User",
     description: "Are you sure you want to delete this user? This action cannot be undone.",

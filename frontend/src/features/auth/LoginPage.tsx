@@ -6,7 +6,18 @@ import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
-import { isAdmin, loadServerData, storeSession, useLogin } from "@/lib/auth";
+import { SecondStep } from "@/components/signin/SecondStep";
+import { signInStepCopy } from "@/components/signin/copy";
+import {
+  isAdmin,
+  isSignInStep,
+  loadServerData,
+  passkeySignIn,
+  storeSession,
+  useLogin,
+  type SignedIn,
+  type SignInStep,
+} from "@/lib/auth";
 import { toasts } from "@/lib/copy";
 import { isConnectionError } from "@/lib/errors";
 import { safeReturnPath } from "@/lib/safeReturn";
@@ -21,6 +32,50 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  const signedIn = (response: SignedIn) => {
+    storeSession(response);
+    // Loads in the background; the home form picks the data up when it lands.
+    void loadServerData(response.user.email);
+    toast({ ...toasts.loginSuccessful, variant: "success" });
+    if (isAdmin(response.user)) navigate(paths.admin);
+    else navigate(safeReturnPath(params.get("return")) ?? paths.home);
+  };
+  const failed = (error: unknown) => {
+    if (isConnectionError(error)) toast({ ...toasts.connectionError, variant: "destructive" });
+    // Wrong credentials (401) in the spec's words; otherwise the
+    // server's: a corporate account told which page to use (403,
+    // DESIGN.md "Corporate"), too many tries (429: trying the right
+    // password again would not help).
+    else if (error instanceof ApiError)
+      toast({
+        ...copy.failed,
+        description:
+          error.status === 401
+            ? copy.failed.description
+            : (serverMessage(error) ?? copy.failed.description),
+        variant: "destructive",
+      });
+    else if (error instanceof Error && error.name === "NotAllowedError")
+      toast({
+        ...copy.failed,
+        description: signInStepCopy.passkeyCancelled,
+        variant: "destructive",
+      });
+    else toast({ ...toasts.connectionError, title: toasts.error.title, variant: "destructive" });
+  };
+  const withPasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      signedIn(await passkeySignIn());
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,36 +87,13 @@ export function LoginPage() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: (response) => {
-          storeSession(response);
-          // Loads in the background; the home form picks the data up when it lands.
-          void loadServerData(response.user.email);
-          toast({ ...toasts.loginSuccessful, variant: "success" });
-          if (isAdmin(response.user)) navigate(paths.admin);
-          else navigate(safeReturnPath(params.get("return")) ?? paths.home);
-        },
-        onError: (error) => {
-          if (isConnectionError(error))
-            toast({ ...toasts.connectionError, variant: "destructive" });
-          // Wrong credentials (401) in the spec's words; otherwise the
-          // server's: a corporate account told which page to use (403,
-          // DESIGN.md "Corporate"), too many tries (429: trying the right
-          // password again would not help).
-          else if (error instanceof ApiError)
-            toast({
-              ...copy.failed,
-              description:
-                error.status === 401
-                  ? copy.failed.description
-                  : (serverMessage(error) ?? copy.failed.description),
-              variant: "destructive",
-            });
-          else
-            toast({ ...toasts.connectionError, title: toasts.error.title, variant: "destructive" });
-        },
+        onSuccess: (response) => (isSignInStep(response) ? setStep(response) : signedIn(response)),
+        onError: failed,
       },
     );
   };
+
+  if (step) return <SecondStep step={step} onSignedIn={signedIn} />;
 
   return (
     <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>
@@ -86,6 +118,15 @@ export function LoginPage() {
         busyLabel={copy.submitting}
       >
         {copy.submit}
+      </BusyButton>
+      <BusyButton
+        type="button"
+        className="button button-secondary button-block"
+        busy={passkeyBusy}
+        busyLabel={signInStepCopy.passkeyAloneBusy}
+        onClick={() => void withPasskey()}
+      >
+        {signInStepCopy.passkeyAlone}
       </BusyButton>
       <p className="auth-links">
         <Link to={paths.resetPassword}>{copy.forgot}</Link>

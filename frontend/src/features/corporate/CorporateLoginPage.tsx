@@ -7,6 +7,8 @@ import { EmailField, TextField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError, serverMessage } from "@/lib/api";
 import { forgotPassword } from "@/lib/copy";
+import { SecondStep } from "@/components/signin/SecondStep";
+import { isSignInStep, type SignInStep } from "@/lib/auth";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useCorporateLogin } from "./api/login";
 import { discoverSSO, ssoStartUrl, type SSODiscovery } from "./api/sso";
@@ -22,6 +24,7 @@ export function CorporateLoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [tried, setTried] = useState(false);
+  const [step, setStep] = useState<SignInStep | null>(null);
   const emailError = tried && !validEmail(email) ? copy.emailInvalid : undefined;
   const passwordError = tried && password === "" ? copy.passwordRequired : undefined;
   // Single sign-on: what the address's company offers, looked up when the
@@ -62,6 +65,14 @@ export function CorporateLoginPage() {
     setSsoBusy(false);
   };
 
+  const signedIn = (organizationId: number | null) => {
+    useCorporateMemberStore.getState().signIn({ email: email.trim(), organizationId });
+    toast({ title: copy.welcome, variant: "success" });
+    navigate(
+      organizationId ? `${paths.corporateDashboard}/${organizationId}` : paths.corporateDashboard,
+    );
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -69,17 +80,8 @@ export function CorporateLoginPage() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: (answer) => {
-          useCorporateMemberStore
-            .getState()
-            .signIn({ email: email.trim(), organizationId: answer.organizationId ?? null });
-          toast({ title: copy.welcome, variant: "success" });
-          navigate(
-            answer.organizationId
-              ? `${paths.corporateDashboard}/${answer.organizationId}`
-              : paths.corporateDashboard,
-          );
-        },
+        onSuccess: (answer) =>
+          isSignInStep(answer) ? setStep(answer) : signedIn(answer.organizationId ?? null),
         onError: (error) =>
           toast({
             title: copy.failed.title,
@@ -92,6 +94,9 @@ export function CorporateLoginPage() {
       },
     );
   };
+
+  // The second step's answer names no organisation: the dashboard finds it.
+  if (step) return <SecondStep step={step} onSignedIn={() => signedIn(null)} />;
 
   return (
     <AuthCard title={copy.title} intro={copy.intro} onSubmit={onSubmit}>

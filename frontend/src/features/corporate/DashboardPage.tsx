@@ -66,6 +66,7 @@ function DashboardView({ d }: { d: Dashboard }) {
     ...(may.manageTeam
       ? ([[copy.singleSignOn, `${paths.corporateSso}/${org.id}`]] as [string, string][])
       : []),
+    [copy.security, paths.accountSecurity],
   ];
 
   return (

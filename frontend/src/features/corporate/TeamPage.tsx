@@ -12,6 +12,7 @@ import { corporateCopy } from "./copy";
 import { useOrganizationId } from "./hooks";
 import { validEmail } from "./validation";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { SecondFactorRule } from "./SecondFactorRule";
 
 const copy = corporateCopy.team;
 
@@ -91,6 +92,7 @@ function TeamView(props: { orgId: number; members: Member[]; max: number; manage
         </Link>
       </div>
       <p className="hint">{copy.intro(props.max)}</p>
+      {props.manage && <SecondFactorRule orgId={props.orgId} />}
       <section className="card">
         <ul className="team-list">
           {props.members.map((m) => (

@@ -1,5 +1,13 @@
 // Strings of the corporate side (admin-corporate-side spec §2, §5, §8, §9).
 export const corporateCopy = {
+  // The owner's rule on the team page.
+  secondFactorRule: {
+    title: "Sign-in security",
+    label: "Require a second factor (a passkey or an authenticator app) for every member",
+    hint: "Members without one are asked to set it up the next time they sign in. API keys are not affected.",
+    saved: "Saved",
+    failed: "Not saved",
+  },
   supportHours: "Support: Monday-Friday 9AM-6PM GMT. We contact you within 24 hours.",
   supportEmail: "support@lifetag.app",
   benefits: {
@@ -237,6 +245,7 @@ export const corporateCopy = {
     collectionLinks: "Worker Collection Links",
     apiKeys: "API Keys",
     singleSignOn: "Single Sign-On",
+    security: "Sign-in and security",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:

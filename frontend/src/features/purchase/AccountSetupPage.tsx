@@ -7,7 +7,7 @@ import { NewPasswordFields } from "@/components/ui/NewPasswordFields";
 import { EmailField } from "@/components/ui/TextField";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError } from "@/lib/api";
-import { login, storeSession, loadServerData } from "@/lib/auth";
+import { isSignInStep, login, storeSession, loadServerData } from "@/lib/auth";
 import { passwordRules, toasts } from "@/lib/copy";
 import { passwordProblem } from "@/lib/passwords";
 import { hasEmergencyData, useEmergencyStore } from "@/stores/emergency";
@@ -62,6 +62,12 @@ export function AccountSetupPage() {
       if (exists) {
         try {
           const response = await login({ email: address, password });
+          if (isSignInStep(response)) {
+            // The account has a second factor: the sign-in page asks for
+            // it, then comes back here.
+            navigate(`${paths.login}?return=${encodeURIComponent(paths.accountSetup)}`);
+            return;
+          }
           storeSession(response);
           void loadServerData(response.user.email);
           writePendingUser({ email: address, password: "", isExisting: true });

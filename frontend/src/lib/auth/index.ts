@@ -9,3 +9,15 @@ export {
   syncEmergencyData,
 } from "./sync-emergency-data";
 export { getUserData, type UserDataResponse } from "./user-data";
+export {
+  addPasskey,
+  finishSetUpPasskey,
+  finishSetUpTotp,
+  isSignInStep,
+  passkeySignIn,
+  secondFactorCode,
+  secondFactorPasskey,
+  setUpStepTotp,
+  type SignedIn,
+  type SignInStep,
+} from "./second-step";

@@ -7,8 +7,9 @@ export type LoginRequest = Wire<"LoginRequest">;
 /** The website gets no token: the answer's cookie is the session. */
 export type LoginResponse = Wire<"LoginResponse">;
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiJson<LoginResponse>("POST", "/api/auth/login", body);
+/** Signed in, or (202) the second step the account needs: see second-step.ts. */
+export function login(body: LoginRequest): Promise<LoginResponse | Wire<"SignInStep">> {
+  return apiJson<LoginResponse | Wire<"SignInStep">>("POST", "/api/auth/login", body);
 }
 
 export function useLogin() {

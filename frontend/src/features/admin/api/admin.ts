@@ -185,6 +185,19 @@ export function useDeleteUser() {
   });
 }
 
+/**
+ * Removes every second factor of an account whose owner lost them all
+ * (after checking who asks): audited, and the account's sessions end.
+ */
+export function useRemoveSecondFactors() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiJson<Message>("DELETE", `/api/admin/users/${userId}/second-factors`),
+    onSuccess: invalidate,
+  });
+}
+
 /** A site admin's changes to an organisation: each is in the audit log. */
 export function useOrganizationChange() {
   const invalidate = useInvalidateAdmin();

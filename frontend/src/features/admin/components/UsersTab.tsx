@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast-store";
-import { useDeleteUser, useSetPrintAccess } from "../api/admin";
+import { useDeleteUser, useRemoveSecondFactors, useSetPrintAccess } from "../api/admin";
 import type { AdminUser } from "../api/types";
 import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
@@ -22,6 +22,8 @@ export function UsersTable(props: {
   const setAccess = useSetPrintAccess();
   const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const removeFactors = useRemoveSecondFactors();
+  const [removingFactors, setRemovingFactors] = useState<AdminUser | null>(null);
   const { onView } = props;
 
   const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
@@ -90,6 +92,14 @@ export function UsersTable(props: {
             </button>
             <button
               type="button"
+              className="button button-secondary button-small"
+              onClick={() => setRemovingFactors(row.original)}
+              aria-label={copy.removeFactors.label(row.original.email)}
+            >
+              {copy.removeFactors.button}
+            </button>
+            <button
+              type="button"
               className="button button-danger-outline button-small"
               onClick={() => setDeleting(row.original)}
               aria-label={`${copy.users.delete} ${row.original.email}`}
@@ -115,6 +125,26 @@ export function UsersTable(props: {
         onPage={props.onPage}
         empty={copy.users.empty}
         rowKey={(u) => String(u.id)}
+      />
+      <ConfirmDialog
+        open={removingFactors !== null}
+        onOpenChange={(open) => !open && setRemovingFactors(null)}
+        title={copy.removeFactors.title}
+        description={copy.removeFactors.description}
+        confirmLabel={copy.removeFactors.confirm}
+        cancelLabel={copy.removeFactors.cancel}
+        onConfirm={() => {
+          if (!removingFactors) return;
+          removeFactors.mutate(removingFactors.id, {
+            onSuccess: (answer) =>
+              toast({
+                title: copy.removeFactors.done,
+                description: answer.message,
+                variant: "success",
+              }),
+            onError: (error) => toastFailure(error, copy.removeFactors.failed),
+          });
+        }}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -5,8 +5,9 @@ import { apiJson, type Wire } from "@/lib/api";
 
 export type CorporateLoginResponse = Wire<"CorporateLoginResponse">;
 
+/** Signed in, or (202) the second step the account needs. */
 export function corporateLogin(body: Wire<"CorporateLoginRequest">) {
-  return apiJson<CorporateLoginResponse>("POST", "/api/corporate/login", body);
+  return apiJson<CorporateLoginResponse | Wire<"SignInStep">>("POST", "/api/corporate/login", body);
 }
 
 export function useCorporateLogin() {

@@ -1,0 +1,61 @@
+// Copy of /account/security: second factors and sessions.
+export const securityCopy = {
+  title: "Sign-in and security",
+  intro:
+    "A second factor keeps your account safe even if someone learns your password. Passkeys and authenticator apps both work.",
+  signedOut: {
+    title: "Sign in to manage your security",
+    body: "Sign in to add a passkey or an authenticator app and to see where you are signed in.",
+    signIn: "Sign in",
+  },
+  required: "Your account must keep a second factor.",
+  passkeys: {
+    title: "Passkeys",
+    intro:
+      "A passkey signs you in with this device's screen lock or a security key, with no password.",
+    none: "No passkeys yet.",
+    name: "Passkey name",
+    namePlaceholder: "Work laptop",
+    add: "Add a passkey",
+    adding: "Waiting for your passkey…",
+    remove: "Remove",
+    removeLabel: (name: string) => `Remove the passkey ${name}`,
+    added: "Added",
+    lastUsed: "Last used",
+    never: "Not used yet",
+  },
+  totp: {
+    title: "Authenticator app",
+    intro:
+      "An app such as Google Authenticator or 1Password shows a new 6-digit code every 30 seconds.",
+    on: "An authenticator app is set up.",
+    setUp: "Set up an authenticator app",
+    scan: "Scan this QR code with your authenticator app, or type the key below.",
+    qrAlt: "QR code of the authenticator app's key",
+    key: "Key",
+    code: "Code from the app",
+    confirm: "Turn on",
+    confirming: "Checking…",
+    remove: "Remove the authenticator app",
+  },
+  recovery: {
+    title: "Recovery codes",
+    left: (n: number) => `${n} of 10 recovery codes left.`,
+    none: "Recovery codes come with your first passkey or authenticator app.",
+    renew: "Make new recovery codes",
+    renewHint: "The old codes stop working.",
+  },
+  sessions: {
+    title: "Where you are signed in",
+    device: "Device",
+    signedIn: "Signed in",
+    lastSeen: "Last seen",
+    current: "This device",
+    unknownDevice: "Unknown device",
+    signOut: "Sign out",
+    signOutLabel: (device: string) => `Sign out ${device}`,
+    signOutOthers: "Sign out everywhere else",
+  },
+  failed: "That did not work",
+  done: "Done",
+} as const;
