@@ -136,6 +136,7 @@ const (
 	MsgPasskeyFailed           = "That passkey could not be used. Please try again or use another way to sign in."
 	MsgPasskeyUnknown          = "This passkey is not registered with Lifetag."
 	MsgMethodUnknown           = "Choose a passkey, an authenticator app code or a recovery code."
+	MsgPasskeysNeedADomain     = "Passkeys are not available here: this site is reached by an IP address, and a passkey belongs to a domain name."
 	MsgTOTPNotStarted          = "Start setting up the authenticator app again."
 	MsgSecondFactorNotFound    = "That second factor was not found."
 	MsgSecondFactorMustStay    = "Your account must keep a second factor. Add another before removing this one."

@@ -166,7 +166,11 @@ func (s *Service) beginRegistration(ctx context.Context, c *cloud.SignInChalleng
 		exclude = append(exclude, c.Descriptor())
 	}
 	// Discoverable, so that the passkey alone can sign in.
-	creation, session, err := s.webauthn.BeginRegistration(pu,
+	rp, err := s.passkeys()
+	if err != nil {
+		return nil, err
+	}
+	creation, session, err := rp.BeginRegistration(pu,
 		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementRequired),
 		webauthn.WithExclusions(exclude))
 	if err != nil {
@@ -217,7 +221,11 @@ func (s *Service) finishRegistration(ctx context.Context, c *cloud.SignInChallen
 	if err != nil {
 		return nil, err
 	}
-	credential, err := s.webauthn.CreateCredential(pu, session, parsed)
+	rp, err := s.passkeys()
+	if err != nil {
+		return nil, err
+	}
+	credential, err := rp.CreateCredential(pu, session, parsed)
 	if err != nil {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgPasskeyFailed)
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
 	"strings"
@@ -23,6 +24,15 @@ import (
 
 // The sign-in state machine, in one place. A door (a password, a passkey,
 // or an organisation's identity provider) proves who someone is; then
+// passkeys is the relying party, or a refusal when this site has none
+// (newWebAuthn).
+func (s *Service) passkeys() (*webauthn.WebAuthn, error) {
+	if s.webauthn == nil {
+		return nil, cloud.NewError(cloud.EFORBIDDEN, cloud.MsgPasskeysNeedADomain)
+	}
+	return s.webauthn, nil
+}
+
 // afterFirstFactor decides the next step, and completeSignIn is the only
 // place a person's sign-in becomes a session:
 //
@@ -68,11 +78,17 @@ func userAgentFrom(ctx context.Context) string {
 	return ua
 }
 
-// newWebAuthn is the relying party: the site's own host and origin.
+// newWebAuthn is the relying party: the site's own host and origin; nil
+// when the host is an IP address, which WebAuthn does not accept as a
+// site (a cloud reached only by its address, as in some tests, then has
+// no passkeys rather than no start).
 func newWebAuthn(baseURL string) (*webauthn.WebAuthn, error) {
 	u, err := url.Parse(baseURL)
 	if err != nil || u.Hostname() == "" {
 		return nil, fmt.Errorf("passkeys: the base URL %q has no host", baseURL)
+	}
+	if net.ParseIP(u.Hostname()) != nil {
+		return nil, nil
 	}
 	return webauthn.New(&webauthn.Config{
 		RPID:          u.Hostname(),
@@ -261,7 +277,11 @@ func (s *Service) SecondFactorPasskeyOptions(ctx context.Context, token string) 
 	if len(pu.credentials) == 0 {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgMethodUnknown)
 	}
-	options, session, err := s.webauthn.BeginLogin(pu)
+	rp, err := s.passkeys()
+	if err != nil {
+		return nil, err
+	}
+	options, session, err := rp.BeginLogin(pu)
 	if err != nil {
 		return nil, fmt.Errorf("passkeys: %w", err)
 	}
@@ -275,7 +295,11 @@ func (s *Service) PasskeyOptions(ctx context.Context) (token string, options []b
 	if err != nil {
 		return "", nil, err
 	}
-	assertion, session, err := s.webauthn.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationRequired))
+	rp, err := s.passkeys()
+	if err != nil {
+		return "", nil, err
+	}
+	assertion, session, err := rp.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationRequired))
 	if err != nil {
 		return "", nil, fmt.Errorf("passkeys: %w", err)
 	}
@@ -347,7 +371,11 @@ func (s *Service) verifyAssertion(ctx context.Context, c *cloud.SignInChallenge,
 	if err != nil {
 		return err
 	}
-	credential, err := s.webauthn.ValidateLogin(pu, session, parsed)
+	rp, err := s.passkeys()
+	if err != nil {
+		return err
+	}
+	credential, err := rp.ValidateLogin(pu, session, parsed)
 	if err != nil || credential.Authenticator.CloneWarning {
 		return cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgPasskeyFailed)
 	}
