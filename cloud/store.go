@@ -101,7 +101,9 @@ type Store interface {
 	// An organisation's API keys.
 	APIKeyStore // apikey.go
 	// Corporate integration: codes by external id, the changes feed.
-	SyncStore        // codesync.go
+	SyncStore // codesync.go
+	// Webhooks to the organisation's own systems.
+	WebhookStore     // webhook.go
 	IdempotencyStore // codesync.go
 }
 
