@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/webhook"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -44,6 +45,11 @@ type Config struct {
 	// TrialRegistrationsADay bounds trial registrations a day per client
 	// address and per mailbox; 0 takes cloud.TrialRegistrationsADay.
 	TrialRegistrationsADay int
+	// Webhooks sends webhook deliveries; nil is a client that reaches
+	// only public https addresses, within cloud.WebhookTimeout.
+	Webhooks *webhook.Client
+	// WebhookRetry paces deliveries' retries; zero is DefaultWebhookRetry.
+	WebhookRetry WebhookRetry
 }
 
 // Service implements the use cases.
@@ -70,6 +76,9 @@ type Service struct {
 	mailPending atomic.Int64
 	mailLimiter cloud.MailLimiter
 	trialsADay  int // Config.TrialRegistrationsADay
+
+	webhooks     *webhook.Client
+	webhookRetry WebhookRetry
 }
 
 // New returns a Service.
@@ -79,6 +88,12 @@ func New(c Config) (*Service, error) {
 	}
 	if c.Subscriptions == nil {
 		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
+	}
+	if c.Webhooks == nil {
+		c.Webhooks = webhook.NewClient(webhook.Guard{}, cloud.WebhookTimeout)
+	}
+	if c.WebhookRetry == (WebhookRetry{}) {
+		c.WebhookRetry = DefaultWebhookRetry
 	}
 	dummy, err := c.Passwords.Hash("lifetag-dummy-password")
 	if err != nil {
@@ -97,6 +112,8 @@ func New(c Config) (*Service, error) {
 		baseURL:         strings.TrimRight(c.BaseURL, "/"),
 		dummyHash:       dummy,
 		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
+		webhooks:        c.Webhooks,
+		webhookRetry:    c.WebhookRetry,
 	}, nil
 }
 

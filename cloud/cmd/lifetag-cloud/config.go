@@ -42,7 +42,11 @@ type Config struct {
 	// MinStationVersion (STATION_MIN_VERSION, X.Y.Z): older print stations
 	// are answered 426 with a message to ask IT for this version. "" serves all.
 	MinStationVersion string
-	RateLimit         lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
+	// WebhooksAllowPrivate (WEBHOOKS_ALLOW_PRIVATE=1, development only):
+	// webhook endpoints may be on this machine or its network, for a
+	// receiver a developer runs locally. Production never allows it.
+	WebhooksAllowPrivate bool
+	RateLimit            lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -96,6 +100,16 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		}
 	default:
 		return c, fmt.Errorf("LIFETAG_ENV must be development or production, not %q", env)
+	}
+	switch getenv("WEBHOOKS_ALLOW_PRIVATE") {
+	case "", "0":
+	case "1":
+		if c.Production {
+			return c, fmt.Errorf("WEBHOOKS_ALLOW_PRIVATE is for development only: in production webhooks reach only public addresses")
+		}
+		c.WebhooksAllowPrivate = true
+	default:
+		return c, fmt.Errorf("WEBHOOKS_ALLOW_PRIVATE must be 1 or unset")
 	}
 	switch getenv("LOG_FORMAT") {
 	case "", "text":

@@ -24,6 +24,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/web"
+	"github.com/lifetag/lifetag/cloud/webhook"
 )
 
 // devKeyFile is the development data key, generated on first start.
@@ -86,6 +87,10 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Development:            !config.Production,
 		BaseURL:                config.BaseURL,
 		TrialRegistrationsADay: config.TrialsADay,
+		// Plain http only in development; private addresses only when a
+		// developer asked for them (config.go).
+		Webhooks: webhook.NewClient(webhook.Guard{AllowHTTP: !config.Production,
+			AllowPrivate: config.WebhooksAllowPrivate}, cloud.WebhookTimeout),
 	})
 	if err != nil {
 		return err
@@ -102,6 +107,12 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		logger.Info("data re-sealed under the current DATA_KEY; DATA_KEY_PREVIOUS can now be removed", slog.Int("rows", n))
 	}
 	go purgeExpired(ctx, svc, logger)
+	// Webhooks are delivered until the instance stops; a delivery cut
+	// short is retried (by this or another instance), never lost.
+	webhooksCtx, stopWebhooks := context.WithCancel(ctx)
+	webhooksDone := make(chan struct{})
+	go func() { defer close(webhooksDone); svc.RunWebhooks(webhooksCtx) }()
+	defer func() { stopWebhooks(); <-webhooksDone }()
 
 	// On PostgreSQL, instances share one database and so their rate-limit
 	// counters; the embedded SQLite serves one instance, counting in memory.
@@ -223,6 +234,7 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		{svc.PurgeOldAuditEntries, "audit log purge failed", "old audit entries deleted"},
 		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},
 		{svc.PurgeIdempotencyKeys, "idempotency key purge failed", "old idempotency keys deleted"},
+		{svc.PurgeWebhookLog, "webhook log purge failed", "old webhook deliveries and tombstones deleted"},
 	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()
