@@ -23,6 +23,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/cloud/webhook"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -68,6 +69,8 @@ type envOptions struct {
 	payments cloud.PaymentProvider
 	// sharedRateLimits counts rate limits in the store, as on PostgreSQL.
 	sharedRateLimits bool
+	// webhooks sends webhook deliveries; nil: public https addresses only.
+	webhooks *webhook.Client
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -121,7 +124,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	svc, err := service.New(service.Config{
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
 		Logger: logger, Now: clk.Now, Development: !opts.production,
-		BaseURL: "https://lifetag.test", Payments: opts.payments,
+		BaseURL: "https://lifetag.test", Payments: opts.payments, Webhooks: opts.webhooks,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -385,7 +385,10 @@ func (s *Service) deliverWebhook(ctx context.Context, m *cloud.WebhookMessage) e
 	if err != nil {
 		return err
 	}
-	headers, err := webhook.Headers(m.WebhookID, start, body, secrets...)
+	// The receiver compares webhook-timestamp with its own clock (a
+	// replay is old), so it is the wall clock's time, not the service's
+	// (which tests move).
+	headers, err := webhook.Headers(m.WebhookID, time.Now(), body, secrets...)
 	if err != nil {
 		return err
 	}

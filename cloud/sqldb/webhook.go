@@ -192,8 +192,12 @@ func (w *eventWriter) oldCode(q *cloud.CorporateCode) (*cloud.CorporateCode, err
 	if !w.wanted(codeEvents...) {
 		return nil, nil
 	}
+	lock := "" // the code's row only: the project's side of the join may be NULL
+	if w.c.d.lockRows != "" {
+		lock = w.c.d.lockRows + " OF q"
+	}
 	old, err := scanCode(w.c.queryRow(`SELECT `+codeColumns+codeFrom+` WHERE q.id = $1 AND q.organization_id = $2`+
-		w.c.d.lockRows, q.ID, q.OrganizationID))
+		lock, q.ID, q.OrganizationID))
 	if cloud.ErrorCode(storeError(err, "qr code")) == cloud.ENOTFOUND {
 		return nil, nil // updateCode answers it
 	}
@@ -266,11 +270,13 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, m *cloud.WebhookMessage,
 			a.ResponseBody).Scan(&a.ID); err != nil {
 			return storeError(err, "webhook attempt")
 		}
-		query := `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1`
-		if !a.Succeeded {
-			query = `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1`
+		var err error
+		if a.Succeeded {
+			_, err = c.exec(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1`, m.EndpointID)
+		} else {
+			_, err = c.exec(`UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1`,
+				m.EndpointID, a.AttemptedAt)
 		}
-		_, err := c.exec(query, m.EndpointID, a.AttemptedAt)
 		return storeError(err, "webhook endpoint")
 	})
 }
