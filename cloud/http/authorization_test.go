@@ -398,7 +398,9 @@ var routeCases = []routeCase{
 	// matrix has no endpoint 1.
 	{"corporate webhooks", "GET /api/corporate/{orgId}/webhooks", fixed(orgPath("/webhooks")), nil, keyWrites(200)},
 	{"corporate create webhook", "POST /api/corporate/{orgId}/webhooks", fixed(orgPath("/webhooks")),
-		func(string) any { return map[string]any{"url": "https://127.0.0.1/hook", "events": []string{"qr_code.created"}} },
+		func(string) any {
+			return map[string]any{"url": "https://127.0.0.1/hook", "events": []string{"qr_code.created"}}
+		},
 		keyWrites(400)},
 	{"corporate update webhook", "PUT /api/corporate/{orgId}/webhooks/{endpointId}", fixed(orgPath("/webhooks/1")),
 		func(string) any { return map[string]any{"enabled": true} }, keyWrites(404)},
