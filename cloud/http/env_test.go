@@ -55,6 +55,7 @@ type env struct {
 	Store   cloud.Store
 	Dump    storetest.Dumper
 	Service *service.Service
+	Sealer  cloud.Sealer
 	Outbox  *mail.Outbox
 	Clock   *clock
 	Server  *lhttp.Server
@@ -70,7 +71,8 @@ type envOptions struct {
 	// sharedRateLimits counts rate limits in the store, as on PostgreSQL.
 	sharedRateLimits bool
 	// webhooks sends webhook deliveries; nil: public https addresses only.
-	webhooks *webhook.Client
+	webhooks     *webhook.Client
+	webhookRetry service.WebhookRetry
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -125,6 +127,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
 		Logger: logger, Now: clk.Now, Development: !opts.production,
 		BaseURL: "https://lifetag.test", Payments: opts.payments, Webhooks: opts.webhooks,
+		WebhookRetry: opts.webhookRetry,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +147,8 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	handler.Ready() // as main does once started
 	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
-	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk, Server: handler}
+	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Sealer: sealer, Outbox: outbox, Clock: clk,
+		Server: handler}
 }
 
 // createUser makes an account with a password, as the payments flow will.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,6 +18,9 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/argon2id"
+	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/webhook"
 )
@@ -379,4 +383,66 @@ func seedCode(t *testing.T, e *env, orgID int64) int64 {
 		t.Fatal(err)
 	}
 	return c.ID
+}
+
+// TestWebhooksTwoInstancesDeliverOnce: two cloud instances on one
+// PostgreSQL database, each with its own connection pool and deliverer,
+// deliver every message of a 300-worker sync exactly once between them.
+func TestWebhooksTwoInstancesDeliverOnce(t *testing.T) {
+	conn := storetest.PostgresSchema(t)
+	open := func() cloud.Store {
+		db, err := sqldb.OpenPostgres(context.Background(), conn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	first, second := open(), open()
+	e := newEnv(t, storetest.Backend{Name: "postgres", Open: func(testing.TB) (cloud.Store, storetest.Dumper) {
+		return first, nil
+	}}, envOptions{webhooks: localWebhooks()})
+	other, err := service.New(service.Config{Store: second, Sealer: e.Sealer, Passwords: argon2id.New(fastPasswords, 0),
+		Mailer: e.Outbox, Logger: slog.New(slog.DiscardHandler), Now: e.Clock.Now, Webhooks: localWebhooks()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rcv := newReceiver(t)
+	orgID, owner := e.activeOrganization("Twice Ltd", "boss@twice.example")
+	e.setOrganization(orgID, 1000, cloud.SubscriptionActive)
+	resp := e.do("POST", orgURL(orgID, "/webhooks"), owner, map[string]any{"url": rcv.URL + "/hook",
+		"events": []string{"qr_code.created"}})
+	wantStatus(t, resp, http.StatusCreated, "")
+	const n = 300
+	wantStatus(t, e.do("POST", orgURL(orgID, "/qr-codes/bulk-upsert"), owner, map[string]any{"qrCodes": workers(1, n, nil)}),
+		http.StatusOK, "")
+
+	var wg sync.WaitGroup
+	for _, svc := range []*service.Service{e.Service, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for { // small claims, so the two take turns
+				got, err := svc.DeliverDueWebhooks(context.Background(), 10)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if got == 0 {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	rcv.mu.Lock()
+	defer rcv.mu.Unlock()
+	if len(rcv.delivered) != n {
+		t.Fatalf("%d webhook-ids delivered, want %d", len(rcv.delivered), n)
+	}
+	for id, times := range rcv.delivered {
+		if times != 1 {
+			t.Errorf("webhook-id %s delivered %d times", id, times)
+		}
+	}
 }
