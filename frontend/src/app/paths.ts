@@ -30,6 +30,7 @@ export const paths = {
   corporateCollectionLinks: "/corporate/collection-links",
   // The organisation's API keys for its own systems.
   corporateApiKeys: "/corporate/api-keys",
+  corporateWebhooks: "/corporate/webhooks",
   collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
@@ -77,6 +78,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateAnalytics]: `Analytics · ${siteName}`,
   [paths.corporateCollectionLinks]: `Collection links · ${siteName}`,
   [paths.corporateApiKeys]: `API keys · ${siteName}`,
+  [paths.corporateWebhooks]: `Webhooks · ${siteName}`,
   [paths.collect]: `Your emergency details · ${siteName}`,
   [paths.corporateQrCodes]: `QR codes · ${siteName}`,
   [paths.corporateNewProject]: `New project · ${siteName}`,
@@ -94,6 +96,7 @@ export const routesWithParameter: RoutePath[] = [
   paths.corporateAnalytics,
   paths.corporateCollectionLinks,
   paths.corporateApiKeys,
+  paths.corporateWebhooks,
   paths.collect,
 ];
 

@@ -62,6 +62,7 @@ function DashboardView({ d }: { d: Dashboard }) {
     [copy.analytics, paths.corporateAnalytics],
     [copy.collectionLinks, `${paths.corporateCollectionLinks}/${org.id}`],
     [copy.apiKeys, `${paths.corporateApiKeys}/${org.id}`],
+    [copy.webhooks, `${paths.corporateWebhooks}/${org.id}`],
   ];
 
   return (

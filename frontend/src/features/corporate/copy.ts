@@ -214,6 +214,7 @@ export const corporateCopy = {
     analytics: "Analytics",
     collectionLinks: "Worker Collection Links",
     apiKeys: "API Keys",
+    webhooks: "Webhooks",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:
