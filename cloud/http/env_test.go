@@ -15,12 +15,15 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
 	"github.com/lifetag/lifetag/cloud/webhook"
@@ -56,6 +59,7 @@ type env struct {
 	Dump    storetest.Dumper
 	Service *service.Service
 	Sealer  cloud.Sealer
+	Queue   *sqldb.Queue
 	Outbox  *mail.Outbox
 	Clock   *clock
 	Server  *lhttp.Server
@@ -123,15 +127,18 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	if opts.logger != nil {
 		logger = opts.logger
 	}
+	queue, startQueue := storetest.Queue(t, store)
 	svc, err := service.New(service.Config{
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
-		Logger: logger, Now: clk.Now, Development: !opts.production,
+		Queue: queue, MailRetryBase: 50 * time.Millisecond, Logger: logger, Now: clk.Now, Development: !opts.production,
 		BaseURL: "https://lifetag.test", Payments: opts.payments, Webhooks: opts.webhooks,
 		WebhookRetry: opts.webhookRetry,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	river.AddWorker(queue.Workers(), svc.MailWorker())
+	startQueue()
 	if opts.rateLimit == (lhttp.RateLimit{}) {
 		opts.rateLimit = noRateLimit
 	}
@@ -147,8 +154,13 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	handler.Ready() // as main does once started
 	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
-	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Sealer: sealer, Outbox: outbox, Clock: clk,
-		Server: handler}
+	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Sealer: sealer, Queue: queue, Outbox: outbox, Clock: clk, Server: handler}
+}
+
+// waitForMail waits until every mail job due has been tried once.
+func (e *env) waitForMail() {
+	e.t.Helper()
+	storetest.WaitForJobs(e.t, e.Queue)
 }
 
 // createUser makes an account with a password, as the payments flow will.

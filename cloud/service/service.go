@@ -15,8 +15,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -30,6 +28,11 @@ type Config struct {
 	Sealer    cloud.Sealer
 	Passwords cloud.PasswordHasher
 	Mailer    cloud.Mailer
+	// Queue takes the mail jobs (and others' jobs); MailWorker sends them.
+	Queue cloud.JobQueue
+	// MailRetryBase is the first wait before a mail is tried again (it
+	// doubles to an hour's worth at 15 s); 0 means 15 s. Tests shorten it.
+	MailRetryBase time.Duration
 	// Payments creates payment intents: Stripe, or the local test checkout.
 	Payments cloud.PaymentProvider
 	// Subscriptions runs corporate subscriptions; nil means Payments, when
@@ -58,6 +61,7 @@ type Service struct {
 	sealer    cloud.Sealer
 	passwords cloud.PasswordHasher
 	mailer    cloud.Mailer
+	queue     cloud.JobQueue
 	// paymentProvider creates payment intents.
 	paymentProvider cloud.PaymentProvider
 	subscriptions   cloud.SubscriptionProvider
@@ -68,14 +72,10 @@ type Service struct {
 
 	// dummyHash is verified when no account matches, so a failed sign-in
 	// takes as long whether or not the address has an account.
-	dummyHash string
-	// mail is sent in the background (so an answer's timing does not tell
-	// whether a message was sent); Close waits for it. mailPending counts
-	// the messages on their way, for the shutdown's log.
-	mail        sync.WaitGroup
-	mailPending atomic.Int64
-	mailLimiter cloud.MailLimiter
-	trialsADay  int // Config.TrialRegistrationsADay
+	dummyHash     string
+	mailLimiter   cloud.MailLimiter
+	mailRetryBase time.Duration // Config.MailRetryBase
+	trialsADay    int           // Config.TrialRegistrationsADay
 
 	webhooks     *webhook.Client
 	webhookRetry WebhookRetry
@@ -104,6 +104,8 @@ func New(c Config) (*Service, error) {
 		sealer:          c.Sealer,
 		passwords:       c.Passwords,
 		mailer:          c.Mailer,
+		queue:           c.Queue,
+		mailRetryBase:   cmp.Or(c.MailRetryBase, defaultMailRetryBase),
 		paymentProvider: c.Payments,
 		subscriptions:   c.Subscriptions,
 		logger:          c.Logger,
@@ -117,41 +119,33 @@ func New(c Config) (*Service, error) {
 	}, nil
 }
 
-// Close waits for mail still being sent (each send is bounded: sendMail).
-func (s *Service) Close() {
-	if n := s.mailPending.Load(); n > 0 {
-		s.logger.Info("waiting for mail still being sent", slog.Int64("messages", n))
-	}
-	s.mail.Wait()
-}
+// Close is kept for callers; mail is sent by the queue (MailWorker),
+// which the process stops.
+func (s *Service) Close() {}
 
 // Ping checks the store.
 func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 
-// sendMail sends m in the background, logging a failure without the
-// address: the line carries the request's id (from ctx), and any address in
-// the mailer's error (an SMTP server's refusal quotes the recipient) is
-// replaced by "<address>". ctx is only read for its values.
+// sendMail queues m (MailWorker sends it, an answer's timing does not tell
+// whether a message was sent), in the transaction ctx carries when its
+// cause is changed in one (Store.InTx). A failure is logged without the
+// address (withoutAddresses); ctx is only read for its values.
 func (s *Service) sendMail(ctx context.Context, m cloud.Mail) {
-	ctx = context.WithoutCancel(ctx)
 	// Every door checks addresses; this holds for one stored before it did.
 	if !emergency.ValidMailbox(cloud.NormalizeEmail(m.To)) {
 		s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
 			slog.String("error", "the recipient is not exactly one mailbox"))
 		return
 	}
-	s.mail.Add(1)
-	s.mailPending.Add(1)
-	go func() {
-		defer s.mail.Done()
-		defer s.mailPending.Add(-1)
-		ctx, cancel := context.WithTimeout(ctx, time.Minute)
-		defer cancel()
-		if err := s.mailer.Send(ctx, m); err != nil {
-			s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
-				slog.String("error", withoutAddresses(err.Error(), m.To)))
-		}
-	}()
+	cause, _, _ := newToken()
+	job, err := s.sealMail("mail:"+cause, m)
+	if err == nil {
+		err = s.queue.InsertJob(context.WithoutCancel(ctx), job)
+	}
+	if err != nil {
+		s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
+			slog.String("error", withoutAddresses(err.Error(), m.To)))
+	}
 }
 
 // addressLike is anything with an "@" between characters that are not

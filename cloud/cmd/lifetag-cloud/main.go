@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/argon2id"
@@ -63,6 +65,10 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		return err
 	}
 	defer store.Close()
+	queue, err := sqldb.NewQueue(store, sqldb.QueueConfig{Logger: logger})
+	if err != nil {
+		return err
+	}
 
 	sealer, err := openSealer(config, logger)
 	if err != nil {
@@ -83,6 +89,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Sealer:                 sealer,
 		Passwords:              argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
 		Mailer:                 mailer,
+		Queue:                  queue,
 		Logger:                 logger,
 		Development:            !config.Production,
 		BaseURL:                config.BaseURL,
@@ -96,6 +103,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		return err
 	}
 	defer svc.Close()
+	river.AddWorker(queue.Workers(), svc.MailWorker())
 	if err := svc.SeedAdmins(ctx, config.AdminEmails); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
@@ -107,6 +115,13 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		logger.Info("data re-sealed under the current DATA_KEY; DATA_KEY_PREVIOUS can now be removed", slog.Int("rows", n))
 	}
 	go purgeExpired(ctx, svc, logger)
+	// Every package has added its job kinds' workers (service.New) by now.
+	if err := queue.Start(ctx); err != nil {
+		return fmt.Errorf("queue: %w", err)
+	}
+	// Last stopped, first in the defers: running jobs finish (or are
+	// released, to be retried) while the store is still open.
+	defer stopQueue(queue, logger)
 	// Webhooks are delivered until the instance stops; a delivery cut
 	// short is retried (by this or another instance), never lost.
 	webhooksCtx, stopWebhooks := context.WithCancel(ctx)
@@ -173,7 +188,16 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	return nil
 }
 
-func openStore(ctx context.Context, config Config, logger *slog.Logger) (cloud.Store, error) {
+// stopQueue lets running jobs finish for a while, then releases them.
+func stopQueue(queue *sqldb.Queue, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := queue.Stop(ctx); err != nil {
+		logger.Warn("queue stopped with jobs released", slog.String("error", err.Error()))
+	}
+}
+
+func openStore(ctx context.Context, config Config, logger *slog.Logger) (*sqldb.DB, error) {
 	if config.DatabaseURL != "" {
 		logger.Info("storage: PostgreSQL")
 		return sqldb.OpenPostgres(ctx, config.DatabaseURL)

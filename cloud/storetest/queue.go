@@ -1,0 +1,44 @@
+package storetest
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/sqldb"
+)
+
+// Queue is the job queue on a store Open returned, working jobs every few
+// milliseconds once started: tests add their workers, then call start.
+func Queue(t testing.TB, store cloud.Store) (queue *sqldb.Queue, start func()) {
+	t.Helper()
+	q, err := sqldb.NewQueue(store.(*sqldb.DB), sqldb.QueueConfig{
+		Logger: slog.New(slog.DiscardHandler), PollInterval: 20 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q, func() {
+		t.Helper()
+		if err := q.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			q.Stop(ctx)
+		})
+	}
+}
+
+// WaitForJobs waits until every job due has been worked once.
+func WaitForJobs(t testing.TB, q *sqldb.Queue) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := q.WaitIdle(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
