@@ -147,6 +147,17 @@ type WebhookMessage struct {
 	DeliveredAt   time.Time
 }
 
+// WebhookJob is one message's delivery as a job (JobKindWebhook), inserted
+// with the message in the transaction of its change. The message's row
+// holds its state (and takes the lease that lets one instance at a time
+// attempt it); the job only names it: nothing personal is in the queue.
+type WebhookJob struct {
+	MessageID int64 `json:"messageId"`
+}
+
+// Kind is the webhook worker's.
+func (WebhookJob) Kind() string { return JobKindWebhook }
+
 // The fields of a code an update may change, as "changed" names them.
 const (
 	CodeFieldName       = "name"
@@ -197,6 +208,11 @@ type WebhookStore interface {
 	// for this instance, moving their next attempt to now+lease so no
 	// other instance takes them meanwhile.
 	ClaimWebhookMessages(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*WebhookMessage, error)
+	// ClaimWebhookMessage takes message id for this instance, as
+	// ClaimWebhookMessages does, when it is pending and due at now: it
+	// answers the message and true, or the message as it is and false
+	// (delivered, given up, or another instance's for now).
+	ClaimWebhookMessage(ctx context.Context, id int64, now time.Time, lease time.Duration) (*WebhookMessage, bool, error)
 	// RecordWebhookAttempt logs an attempt and writes m's new status,
 	// attempts and next attempt, and the endpoint's failing_since (set on
 	// a first failure, cleared on a success), in one transaction.

@@ -138,6 +138,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		t.Fatal(err)
 	}
 	river.AddWorker(queue.Workers(), svc.MailWorker())
+	river.AddWorker(queue.Workers(), svc.WebhookWorker())
 	startQueue()
 	if opts.rateLimit == (lhttp.RateLimit{}) {
 		opts.rateLimit = noRateLimit

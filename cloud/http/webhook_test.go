@@ -350,7 +350,7 @@ func TestWebhooks(t *testing.T) {
 			return err == nil && !ep.Enabled
 		}
 		deliverUntil(t, e, 2*time.Hour, 40, isDisabled)
-		e.Service.Close() // waits for the mail
+		e.waitForMail()
 		mailed := false
 		for _, m := range e.Outbox.Messages() {
 			mailed = mailed || m.To == "boss@hooks.example" && strings.Contains(m.Text, rcv.URL+"/broken")

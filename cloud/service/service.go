@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -79,6 +80,10 @@ type Service struct {
 
 	webhooks     *webhook.Client
 	webhookRetry WebhookRetry
+	// webhookSlots bound this instance's deliveries at once to each
+	// endpoint (endpointSlot).
+	webhookSlotsMu sync.Mutex
+	webhookSlots   map[int64]chan struct{}
 }
 
 // New returns a Service.
@@ -116,6 +121,7 @@ func New(c Config) (*Service, error) {
 		trialsADay:      cmp.Or(c.TrialRegistrationsADay, cloud.TrialRegistrationsADay),
 		webhooks:        c.Webhooks,
 		webhookRetry:    c.WebhookRetry,
+		webhookSlots:    map[int64]chan struct{}{},
 	}, nil
 }
 

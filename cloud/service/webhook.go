@@ -18,6 +18,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/webhook"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -40,9 +42,11 @@ type WebhookRetry struct {
 	Lease time.Duration
 }
 
-// DefaultWebhookRetry: 5 s, 10 s, 20 s ... up to every 2 hours, looked for
-// every second.
-var DefaultWebhookRetry = WebhookRetry{First: 5 * time.Second, Max: 2 * time.Hour, Poll: time.Second,
+// DefaultWebhookRetry: 5 s, 10 s, 20 s ... up to every 2 hours. The
+// queue's jobs deliver; the sweep (RunWebhooks) every 30 s only takes up
+// a message no job carries any more (one an admin discarded) and disables
+// failing endpoints.
+var DefaultWebhookRetry = WebhookRetry{First: 5 * time.Second, Max: 2 * time.Hour, Poll: 30 * time.Second,
 	Lease: 6 * cloud.WebhookTimeout}
 
 // delay is the wait before the attempt after attempts failed ones.
@@ -286,7 +290,13 @@ func (s *Service) ResendWebhookMessage(ctx context.Context, actor *cloud.User, o
 	if _, err := s.webhookEndpoint(ctx, org.ID, endpointID); err != nil {
 		return err
 	}
-	return s.store.ResendWebhookMessage(ctx, endpointID, messageID, s.now())
+	// Due now, with its delivery job, in one transaction.
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.ResendWebhookMessage(ctx, endpointID, messageID, s.now()); err != nil {
+			return err
+		}
+		return s.queue.InsertJob(ctx, cloud.WebhookJob{MessageID: messageID})
+	})
 }
 
 // WebhookPayload is a delivery's body: Standard Webhooks' envelope.
@@ -420,6 +430,72 @@ func truncate(s string, n int) string {
 	return strings.ToValidUTF8(s[:n], "")
 }
 
+// WebhookWorker delivers the webhook jobs; add it to the queue's workers
+// before the queue starts (river.AddWorker).
+func (s *Service) WebhookWorker() river.Worker[cloud.WebhookJob] { return &webhookWorker{s: s} }
+
+type webhookWorker struct {
+	river.WorkerDefaults[cloud.WebhookJob]
+	s *Service
+}
+
+// Work makes one attempt at the job's message when it is due and no other
+// instance holds it. The message's row keeps the schedule (its next
+// attempt, with backoff and jitter, until cloud.WebhookRetryFor): the job
+// sleeps until then (River's snooze, which spends no attempt), so a
+// message has one schedule however many instances and sweeps see it.
+func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJob]) error {
+	s := w.s
+	m, claimed, err := s.store.ClaimWebhookMessage(ctx, job.Args.MessageID, s.now(), s.webhookRetry.Lease)
+	switch {
+	case cloud.ErrorCode(err) == cloud.ENOTFOUND:
+		return nil // its endpoint was deleted, or turned off (the sweep takes it up when back on)
+	case err != nil:
+		return err
+	case m.Status != cloud.WebhookPending:
+		return nil // delivered (a resend's job may find it so), or given up
+	case !claimed:
+		return river.JobSnooze(max(m.NextAttemptAt.Sub(s.now()), time.Second))
+	}
+	release := s.endpointSlot(ctx, m.EndpointID)
+	if release == nil {
+		return ctx.Err()
+	}
+	err = s.deliverWebhook(ctx, m)
+	release()
+	if err != nil {
+		return err
+	}
+	if m.Status == cloud.WebhookPending {
+		return river.JobSnooze(max(m.NextAttemptAt.Sub(s.now()), time.Second))
+	}
+	return nil
+}
+
+// Timeout bounds one attempt: a wait for the endpoint's slot and the
+// delivery, within the message's lease.
+func (w *webhookWorker) Timeout(*river.Job[cloud.WebhookJob]) time.Duration {
+	return w.s.webhookRetry.Lease
+}
+
+// endpointSlot waits for one of the endpoint's cloud.WebhookConcurrencyPerEndpoint
+// slots on this instance and answers its release, or nil if ctx ends first.
+func (s *Service) endpointSlot(ctx context.Context, endpointID int64) func() {
+	s.webhookSlotsMu.Lock()
+	slot := s.webhookSlots[endpointID]
+	if slot == nil {
+		slot = make(chan struct{}, cloud.WebhookConcurrencyPerEndpoint)
+		s.webhookSlots[endpointID] = slot
+	}
+	s.webhookSlotsMu.Unlock()
+	select {
+	case slot <- struct{}{}:
+		return func() { <-slot }
+	case <-ctx.Done():
+		return nil
+	}
+}
+
 // DeliverDueWebhooks claims the messages due now and delivers them, at
 // most cloud.WebhookConcurrencyPerEndpoint at once to one endpoint, and
 // waits for them; it answers how many it attempted. Then it disables the
@@ -430,18 +506,15 @@ func (s *Service) DeliverDueWebhooks(ctx context.Context, limit int) (int, error
 		return 0, err
 	}
 	var wg sync.WaitGroup
-	slots := map[int64]chan struct{}{}
 	for _, m := range messages {
-		slot := slots[m.EndpointID]
-		if slot == nil {
-			slot = make(chan struct{}, cloud.WebhookConcurrencyPerEndpoint)
-			slots[m.EndpointID] = slot
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			slot <- struct{}{}
-			defer func() { <-slot }()
+			release := s.endpointSlot(ctx, m.EndpointID)
+			if release == nil {
+				return // stopping: the lease runs out and the message is taken up again
+			}
+			defer release()
 			if err := s.deliverWebhook(ctx, m); err != nil {
 				s.logger.Error("webhook delivery not recorded", slog.Int64("message", m.ID), slog.Any("error", err))
 			}

@@ -19,7 +19,7 @@ func (db *DB) CreatePrintRun(ctx context.Context, r *cloud.PrintRun) error {
 		if err != nil {
 			return storeError(err, "print run")
 		}
-		events, err := newEventWriter(c, r.OrganizationID)
+		events, err := db.newEventWriter(c, r.OrganizationID)
 		if err != nil {
 			return err
 		}

@@ -65,7 +65,7 @@ func (db *DB) SaveCodes(ctx context.Context, organizationID int64, creates, upda
 				projects[q.ProjectID] = true
 			}
 		}
-		events, err := newEventWriter(c, organizationID)
+		events, err := db.newEventWriter(c, organizationID)
 		if err != nil {
 			return err
 		}

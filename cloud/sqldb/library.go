@@ -107,7 +107,7 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 		if used+len(codes) > org.MaxQRCodes {
 			return cloud.QuotaError(org.MaxQRCodes, used, len(codes))
 		}
-		events, err := newEventWriter(c, orgID)
+		events, err := db.newEventWriter(c, orgID)
 		if err != nil {
 			return err
 		}
@@ -156,7 +156,7 @@ func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.A
 				return err
 			}
 		}
-		events, err := newEventWriter(c, q.OrganizationID)
+		events, err := db.newEventWriter(c, q.OrganizationID)
 		if err != nil {
 			return err
 		}
@@ -208,7 +208,7 @@ func (db *DB) DeleteCode(ctx context.Context, organizationID, id int64, a *cloud
 		if err := insertTombstone(c, organizationID, id, externalID, a.CreatedAt); err != nil {
 			return err
 		}
-		events, err := newEventWriter(c, organizationID)
+		events, err := db.newEventWriter(c, organizationID)
 		if err != nil {
 			return err
 		}

@@ -86,7 +86,9 @@ func NewQueue(db *DB, c QueueConfig) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("queue: %w", err)
 	}
-	return &Queue{db: db, workers: workers, client: client}, nil
+	q := &Queue{db: db, workers: workers, client: client}
+	db.queue = q
+	return q, nil
 }
 
 // riverLogger passes River's warnings and errors to logger.

@@ -28,6 +28,9 @@ var migrations embed.FS
 type DB struct {
 	dialect *dialect
 	driver  driver
+	// queue is the job queue on this database (NewQueue), if any: writes
+	// that cause jobs (webhook deliveries) insert them in their transaction.
+	queue *Queue
 }
 
 var _ cloud.Store = (*DB)(nil)
@@ -135,7 +138,9 @@ func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 		return dbError(err, db.dialect.name+": begin")
 	}
 	defer tx.rollback(ctx)
-	if err := fn(conn{ctx, tx, db.dialect}); err != nil {
+	// The transaction rides on the ctx too, so a job inserted in it
+	// (Queue.InsertJob) joins it.
+	if err := fn(conn{context.WithValue(ctx, txKey{}, ctxTx{db, tx}), tx, db.dialect}); err != nil {
 		return err
 	}
 	if err := tx.commit(ctx); err != nil {

@@ -98,12 +98,15 @@ func (db *DB) DeleteWebhookEndpoint(ctx context.Context, organizationID, id int6
 type eventWriter struct {
 	c         conn
 	endpoints []*cloud.WebhookEndpoint
+	// queue, when the database has one, gets each message's delivery job
+	// in the same transaction (c's ctx carries it).
+	queue *Queue
 }
 
-func newEventWriter(c conn, organizationID int64) (*eventWriter, error) {
+func (db *DB) newEventWriter(c conn, organizationID int64) (*eventWriter, error) {
 	endpoints, err := list(c, "webhook endpoints", scanEndpoint, `SELECT `+endpointColumns+`
 		FROM webhook_endpoints WHERE organization_id = $1 AND enabled = true ORDER BY id`, organizationID)
-	return &eventWriter{c: c, endpoints: endpoints}, err
+	return &eventWriter{c: c, endpoints: endpoints, queue: db.queue}, err
 }
 
 // wanted says whether any endpoint chose one of events.
@@ -129,13 +132,20 @@ func (w *eventWriter) message(m cloud.WebhookMessage) error {
 		if e.IncludeRecord {
 			record = m.Record
 		}
-		_, err := w.c.exec(`INSERT INTO webhook_messages (webhook_id, endpoint_id, organization_id, event_type,
+		var id int64
+		err := w.c.queryRow(`INSERT INTO webhook_messages (webhook_id, endpoint_id, organization_id, event_type,
 			code_id, external_id, print_run_id, changed, record, occurred_at, status, next_attempt_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10)`,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10) RETURNING id`,
 			newWebhookID(), e.ID, e.OrganizationID, m.EventType, nullIfZero(m.CodeID), nullIfEmpty(m.ExternalID),
-			nullIfZero(m.PrintRunID), strings.Join(m.Changed, ","), nullBytes(record), m.OccurredAt, cloud.WebhookPending)
+			nullIfZero(m.PrintRunID), strings.Join(m.Changed, ","), nullBytes(record), m.OccurredAt,
+			cloud.WebhookPending).Scan(&id)
 		if err != nil {
 			return storeError(err, "webhook message")
+		}
+		if w.queue != nil {
+			if err := w.queue.InsertJob(w.c.ctx, cloud.WebhookJob{MessageID: id}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -255,6 +265,34 @@ func (db *DB) ClaimWebhookMessages(ctx context.Context, now time.Time, lease tim
 		return nil
 	})
 	return out, err
+}
+
+func (db *DB) ClaimWebhookMessage(ctx context.Context, id int64, now time.Time, lease time.Duration) (*cloud.WebhookMessage, bool, error) {
+	var m *cloud.WebhookMessage
+	claimed := false
+	err := db.inTx(ctx, func(c conn) error {
+		var err error
+		m, err = scanMessage(c.queryRow(`SELECT `+messageColumns+` FROM webhook_messages m
+			JOIN webhook_endpoints e ON e.id = m.endpoint_id WHERE m.id = $1 AND e.enabled = true`+lockOf(c, "m"), id))
+		if err != nil {
+			return storeError(err, "webhook message")
+		}
+		if m.Status != cloud.WebhookPending || m.NextAttemptAt.After(now) {
+			return nil
+		}
+		m.NextAttemptAt, claimed = now.Add(lease), true
+		_, err = c.exec(`UPDATE webhook_messages SET next_attempt_at = $2 WHERE id = $1`, m.ID, m.NextAttemptAt)
+		return storeError(err, "webhook message")
+	})
+	return m, claimed, err
+}
+
+// lockOf is the lock of a SELECT on the rows of one table of a join.
+func lockOf(c conn, table string) string {
+	if c.d.lockRows == "" {
+		return ""
+	}
+	return c.d.lockRows + " OF " + table
 }
 
 func (db *DB) RecordWebhookAttempt(ctx context.Context, m *cloud.WebhookMessage, a *cloud.WebhookAttempt) error {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`, webhooks: a sync of 1,000 workers on a throwaway PostgreSQL
-# with one endpoint registered for qr_code.created; the cloud's deliverer
-# (signing each, at most a few at once per endpoint) delivers every event
+# with one endpoint registered for qr_code.created; the cloud's job
+# queue (a River job per event, inserted in the sync's transaction; signing
+# each, at most a few at once per endpoint) delivers every event
 # to a local receiver, as cloud/http's BenchmarkWebhooks measures. Prints
 # exactly:
 #   webhooks: N events delivered in X s, p99 from change to delivery Y ms

@@ -104,6 +104,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	}
 	defer svc.Close()
 	river.AddWorker(queue.Workers(), svc.MailWorker())
+	river.AddWorker(queue.Workers(), svc.WebhookWorker())
 	if err := svc.SeedAdmins(ctx, config.AdminEmails); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
@@ -122,8 +123,8 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	// Last stopped, first in the defers: running jobs finish (or are
 	// released, to be retried) while the store is still open.
 	defer stopQueue(queue, logger)
-	// Webhooks are delivered until the instance stops; a delivery cut
-	// short is retried (by this or another instance), never lost.
+	// Webhooks are delivered by the queue's jobs; the sweep takes up a
+	// message no job carries and disables endpoints failing three days.
 	webhooksCtx, stopWebhooks := context.WithCancel(ctx)
 	webhooksDone := make(chan struct{})
 	go func() { defer close(webhooksDone); svc.RunWebhooks(webhooksCtx) }()
