@@ -28,7 +28,7 @@ func BenchmarkWebhooks(b *testing.B) {
 		n = min(v, cloud.SyncMaxCodes)
 	}
 	e := newEnv(b, storetest.Backend{Name: "postgres", Open: storetest.OpenPostgres}, envOptions{
-		webhooks:     localWebhooks(),
+		webhooks: localWebhooks(),
 		// The queue's jobs deliver; the sweep stays out of the measure.
 		webhookRetry: service.WebhookRetry{First: time.Second, Max: time.Minute, Poll: time.Hour, Lease: time.Minute},
 	})
