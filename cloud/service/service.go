@@ -66,7 +66,7 @@ type Service struct {
 
 	// dummyHash is verified when no account matches, so a failed sign-in
 	// takes as long whether or not the address has an account.
-	dummyHash string
+	dummyHash     string
 	mailLimiter   cloud.MailLimiter
 	mailRetryBase time.Duration // Config.MailRetryBase
 	trialsADay    int           // Config.TrialRegistrationsADay
