@@ -94,8 +94,6 @@ func (w *mailWorker) NextRetry(job *river.Job[MailArgs]) time.Time {
 	return time.Now().Add(wait + jitter)
 }
 
-// Timeout bounds one attempt.
-func (w *mailWorker) Timeout(*river.Job[MailArgs]) time.Duration { return time.Minute }
 
 // mailMessageID is a mail's Message-ID, the same on every attempt: the
 // job's id, and a hash of its cause so ids from two databases differ.

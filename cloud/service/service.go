@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -132,26 +133,47 @@ func (s *Service) Close() {}
 // Ping checks the store.
 func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 
-// sendMail queues m (MailWorker sends it, an answer's timing does not tell
-// whether a message was sent), in the transaction ctx carries when its
-// cause is changed in one (Store.InTx). A failure is logged without the
-// address (withoutAddresses); ctx is only read for its values.
-func (s *Service) sendMail(ctx context.Context, m cloud.Mail) {
+// sendMail queues m as a job (MailWorker sends it, so an answer's timing
+// does not tell whether a message was sent). Called inside Store.InTx with
+// the change that causes the mail, the job commits with it or not at all;
+// cause names that change without personal data (mailCause), and one cause
+// is mailed once. An address no door should have let in is logged (without
+// it) and skipped; any other error is the caller's, to end its transaction.
+func (s *Service) sendMail(ctx context.Context, cause string, m cloud.Mail) error {
 	// Every door checks addresses; this holds for one stored before it did.
 	if !emergency.ValidMailbox(cloud.NormalizeEmail(m.To)) {
 		s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
 			slog.String("error", "the recipient is not exactly one mailbox"))
-		return
+		return nil
 	}
-	cause, _, _ := newToken()
-	job, err := s.sealMail("mail:"+cause, m)
-	if err == nil {
-		err = s.queue.InsertJob(context.WithoutCancel(ctx), job)
-	}
+	job, err := s.sealMail(cause, m)
 	if err != nil {
-		s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
-			slog.String("error", withoutAddresses(err.Error(), m.To)))
+		return err
 	}
+	return s.queue.InsertJob(ctx, job)
+}
+
+// newCauseID names a cause that has no row of its own (an invitation to an
+// address that has an account, sent again): each call is a new one.
+func newCauseID() []byte {
+	id := make([]byte, 16)
+	rand.Read(id)
+	return id
+}
+
+// mailCause names a mail's cause: its kind and what identifies the change
+// (ids, a token's hash), never an address or a link.
+func mailCause(kind string, parts ...any) string {
+	cause := kind
+	for _, p := range parts {
+		switch v := p.(type) {
+		case []byte:
+			cause += ":" + hex.EncodeToString(v)
+		default:
+			cause += fmt.Sprint(":", v)
+		}
+	}
+	return cause
 }
 
 // addressLike is anything with an "@" between characters that are not
@@ -300,11 +322,17 @@ func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) (string,
 	if err != nil {
 		return "", err
 	}
-	if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("set-password", hash), cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject,
+			Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
+	})
+	if err != nil {
 		return "", err
 	}
-	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
-	s.sendMail(ctx, cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
 	return link, nil
 }
 

@@ -41,7 +41,7 @@ type QueueConfig struct {
 	Logger *slog.Logger
 	// Workers is how many jobs an instance works at once; 0 means 10.
 	Workers int
-	// JobTimeout bounds one attempt of a job; 0 means a minute.
+	// JobTimeout bounds one attempt of a job; 0 means 30 s.
 	JobTimeout time.Duration
 	// PollInterval is how often an instance looks for jobs when no
 	// notification came (SQLite has none); 0 means River's second. Tests
@@ -56,7 +56,7 @@ func NewQueue(db *DB, c QueueConfig) (*Queue, error) {
 		c.Workers = 10
 	}
 	if c.JobTimeout == 0 {
-		c.JobTimeout = time.Minute
+		c.JobTimeout = 30 * time.Second
 	}
 	workers := river.NewWorkers()
 	config := &river.Config{
@@ -65,7 +65,7 @@ func NewQueue(db *DB, c QueueConfig) (*Queue, error) {
 		JobTimeout: c.JobTimeout,
 		// A job whose instance died (SIGKILL, a lost machine) is worked
 		// again this long after it started, not River's default hour.
-		RescueStuckJobsAfter: c.JobTimeout + time.Minute,
+		RescueStuckJobsAfter: 2 * c.JobTimeout,
 		FetchPollInterval:    c.PollInterval,
 		// River's own log: its warnings and errors, on the cloud's log.
 		Logger: riverLogger(c.Logger),

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"log/slog"
+	"reflect"
 	"testing"
 	"time"
 
@@ -14,8 +15,11 @@ import (
 // milliseconds once started: tests add their workers, then call start.
 func Queue(t testing.TB, store cloud.Store) (queue *sqldb.Queue, start func()) {
 	t.Helper()
-	q, err := sqldb.NewQueue(store.(*sqldb.DB), sqldb.QueueConfig{
+	q, err := sqldb.NewQueue(underlyingDB(t, store), sqldb.QueueConfig{
 		Logger: slog.New(slog.DiscardHandler), PollInterval: 20 * time.Millisecond,
+		// One at a time: mails arrive in the order they were asked for, as
+		// the tests that read "the newest link" expect.
+		Workers: 1,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -30,6 +34,25 @@ func Queue(t testing.TB, store cloud.Store) (queue *sqldb.Queue, start func()) {
 			defer cancel()
 			q.Stop(ctx)
 		})
+	}
+}
+
+// underlyingDB is the *sqldb.DB of store, or of a test's wrapper that
+// embeds it (a store whose one method fails, say).
+func underlyingDB(t testing.TB, store cloud.Store) *sqldb.DB {
+	for {
+		if db, ok := store.(*sqldb.DB); ok {
+			return db
+		}
+		v := reflect.Indirect(reflect.ValueOf(store))
+		if v.Kind() != reflect.Struct || v.NumField() == 0 {
+			t.Fatalf("no *sqldb.DB in %T", store)
+		}
+		inner, ok := v.Field(0).Interface().(cloud.Store)
+		if !ok {
+			t.Fatalf("no *sqldb.DB in %T", store)
+		}
+		store = inner
 	}
 }
 

@@ -29,6 +29,10 @@ type Config struct {
 	// already 503, before it closes its listener (DRAIN_SECONDS, default 0):
 	// behind a load balancer, a little longer than its probe interval.
 	Drain time.Duration
+	// MailRetryFirst (MAIL_RETRY_FIRST, a Go duration, default 15s) is the
+	// first wait before a mail is tried again; it doubles up to 240 times
+	// itself, for about a day of attempts at the default. Tests shorten it.
+	MailRetryFirst time.Duration
 
 	DataKey          string   // DATA_KEY: base64 of 32 bytes; dev default: DATA_DIR/data.key
 	DataKeysPrevious []string // DATA_KEY_PREVIOUS: comma-separated older keys, still opened
@@ -173,6 +177,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("DRAIN_SECONDS must be between 0 and %d", maxDrainSeconds)
 		}
 		c.Drain = time.Duration(n) * time.Second
+	}
+	if text := getenv("MAIL_RETRY_FIRST"); text != "" {
+		d, err := time.ParseDuration(text)
+		if err != nil || d < time.Millisecond || d > time.Hour {
+			return c, fmt.Errorf("MAIL_RETRY_FIRST must be a duration between 1ms and 1h, like 15s")
+		}
+		c.MailRetryFirst = d
 	}
 	if text := getenv("ARGON2_THREADS"); text != "" {
 		n, err := strconv.ParseUint(text, 10, 8)

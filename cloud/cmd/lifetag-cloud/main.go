@@ -90,6 +90,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Passwords:              argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
 		Mailer:                 mailer,
 		Queue:                  queue,
+		MailRetryBase:          config.MailRetryFirst,
 		Logger:                 logger,
 		Development:            !config.Production,
 		BaseURL:                config.BaseURL,
