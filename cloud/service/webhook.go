@@ -534,26 +534,34 @@ and resend what it missed from its delivery log.
 
 func (s *Service) disableFailingWebhooks(ctx context.Context) error {
 	now := s.now()
-	disabled, err := s.store.DisableFailingWebhookEndpoints(ctx, now.Add(-cloud.WebhookRetryFor),
-		cloud.WebhookDisabledFailing, now)
-	if err != nil {
-		return err
-	}
-	for _, e := range disabled {
-		var owner *cloud.User
-		err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-			var err error
-			owner, err = tx.FindOwner(e.OrganizationID)
-			return err
-		})
+	// Disabled and its owner's mail queued in one transaction: the mail
+	// goes if and only if the endpoint was turned off.
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		disabled, err := s.store.DisableFailingWebhookEndpoints(ctx, now.Add(-cloud.WebhookRetryFor),
+			cloud.WebhookDisabledFailing, now)
 		if err != nil {
-			s.logger.Error("webhook disabled, owner not found", slog.Int64("endpoint", e.ID), slog.Any("error", err))
-			continue
+			return err
 		}
-		s.sendMail(ctx, cloud.Mail{To: owner.Email, Subject: "A webhook endpoint was disabled",
-			Text: fmt.Sprintf(webhookDisabledMailText, e.URL, s.baseURL)})
-	}
-	return nil
+		for _, e := range disabled {
+			var owner *cloud.User
+			err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+				var err error
+				owner, err = tx.FindOwner(e.OrganizationID)
+				return err
+			})
+			if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+				continue // an organisation without an owner (being handed over): nobody to tell
+			} else if err != nil {
+				return err
+			}
+			if err := s.sendMail(ctx, mailCause("webhook-disabled", e.ID, now.Unix()), cloud.Mail{To: owner.Email,
+				Subject: "A webhook endpoint was disabled",
+				Text:    fmt.Sprintf(webhookDisabledMailText, e.URL, s.baseURL)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // webhookBatch bounds one claim of due messages.
