@@ -2,6 +2,7 @@ package cloud
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -10,7 +11,15 @@ type Mail struct {
 	To      string
 	Subject string
 	Text    string
+	// MessageID is the Message-ID's value (without <>), the same on every
+	// attempt to send one mail, so that its receiver can tell a repeat;
+	// empty, the mailer makes one up.
+	MessageID string `json:",omitempty"`
 }
+
+// ErrMailRefused is what a Mailer's error wraps when the mail server
+// refused the mail for good (a 5xx answer): sending it again cannot help.
+var ErrMailRefused = errors.New("mail refused")
 
 // Mailer sends mail: over SMTP in production, to a local outbox in
 // development (package mail).

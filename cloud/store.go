@@ -13,6 +13,10 @@ type Store interface {
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	Close() error
+	// InTx runs fn in one transaction, committing when fn returns nil:
+	// every store call and every job inserted (JobQueue.InsertJob) with the
+	// ctx fn is given joins it. fn returns the first error of the store.
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 
 	CreateUser(ctx context.Context, u *User) error
 	FindUserByID(ctx context.Context, id int64) (*User, error)
@@ -105,7 +109,9 @@ type Store interface {
 	// Passkeys, authenticator apps, recovery codes, sign-in steps.
 	SecondFactorStore // signin.go
 	// Corporate integration: codes by external id, the changes feed.
-	SyncStore        // codesync.go
+	SyncStore // codesync.go
+	// Webhooks to the organisation's own systems.
+	WebhookStore     // webhook.go
 	IdempotencyStore // codesync.go
 	// Single sign-on with an organisation's own provider.
 	SSOStore // sso.go

@@ -140,7 +140,7 @@ func TestAdminFulfilment(t *testing.T) {
 		if resp.Status != 200 || resp.Message() != cloud.MsgOrderUpdated {
 			t.Fatalf("ship: %d %s", resp.Status, resp.Body)
 		}
-		a.Service.Close() // wait for the mail
+		a.waitForMail() // wait for the mail
 		var shipped []cloud.Mail
 		for _, m := range a.Outbox.Messages() {
 			if m.Subject == cloud.MsgShippedMailSubject {
@@ -157,7 +157,7 @@ func TestAdminFulfilment(t *testing.T) {
 		// Setting shipped again with the same number mails nobody again.
 		a.do("PUT", orderPath, a.admin, map[string]string{"status": "shipped", "trackingNumber": "RM123456789GB"})
 		a.do("PUT", orderPath, a.admin, map[string]string{"status": "delivered", "trackingNumber": "RM123456789GB"})
-		a.Service.Close()
+		a.waitForMail()
 		if n := len(a.Outbox.Messages()); n != 1 {
 			t.Fatalf("%d mails", n)
 		}
@@ -235,7 +235,7 @@ func TestAdminUsers(t *testing.T) {
 		if user["email"] != "new.rider@example.com" || user["hasPrintAccess"] != true || !strings.HasPrefix(link, "/set-password?email=new.rider%40example.com&token=") {
 			t.Fatalf("created %v", created)
 		}
-		a.Service.Close()
+		a.waitForMail()
 		if mails := a.Outbox.Messages(); len(mails) != 1 || !strings.Contains(mails[0].Text, "https://lifetag.test"+link) {
 			t.Fatalf("setup mail %+v", mails)
 		}

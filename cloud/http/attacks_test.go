@@ -86,7 +86,7 @@ func TestAttackClaimBeforeAdminListed(t *testing.T) {
 		if resp := rig.env.do("GET", "/api/admin/stats", session, nil); resp.Status != http.StatusUnauthorized {
 			t.Fatalf("the stranger's session reached the admin's stats: %d %s", resp.Status, resp.Body)
 		}
-		rig.env.Service.Close() // waits for the mail
+		rig.env.waitForMail() // waits for the mail
 		mails := rig.env.mailsTo("ops@example.com")
 		if len(mails) == 0 || mails[len(mails)-1].Subject != cloud.MsgSetupMailSubject {
 			t.Fatalf("no set-up link to the listed mailbox: %+v", mails)
@@ -160,7 +160,7 @@ func TestAttackSquattedAddressIsRecovered(t *testing.T) {
 		if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "owner@example.com"}); resp.Status != 200 {
 			t.Fatalf("reset: %d %s", resp.Status, resp.Body)
 		}
-		e.Service.Close() // waits for the mail
+		e.waitForMail() // waits for the mail
 		mails := e.Outbox.Messages()
 		last := mails[len(mails)-1]
 		if last.To != "owner@example.com" {

@@ -207,7 +207,7 @@ func TestPasswordReset(t *testing.T) {
 			t.Fatal("a token for an address without an account")
 		}
 		token, _ := resp.JSON()["resetToken"].(string)
-		e.Service.Close() // wait for the mail
+		e.waitForMail() // wait for the mail
 		messages := e.Outbox.Messages()
 		if len(messages) != 1 || messages[0].To != "ann@example.com" || messages[0].Subject != cloud.MsgResetMailSubject {
 			t.Fatalf("outbox %+v", messages)
@@ -268,7 +268,7 @@ func TestPasswordResetOfACorporateAccount(t *testing.T) {
 	if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "boss@acme.example"}); resp.Status != 200 {
 		t.Fatalf("request-reset: %d %s", resp.Status, resp.Body)
 	}
-	e.Service.Close() // wait for the mail
+	e.waitForMail() // wait for the mail
 	mails := e.mailsTo("boss@acme.example")
 	if len(mails) != 1 || !regexp.MustCompile(`/reset-password\?token=[A-Za-z0-9_-]+&signin=corporate\n`).MatchString(mails[0].Text) {
 		t.Fatalf("mails to the account: %+v", mails)
@@ -281,7 +281,7 @@ func TestSetPassword(t *testing.T) {
 		if err := e.Service.SeedAdmins(context.Background(), []string{"new-admin@example.com"}); err != nil {
 			t.Fatal(err)
 		}
-		e.Service.Close() // waits for the set-password mail
+		e.waitForMail() // waits for the set-password mail
 		token := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(e.Outbox.Messages()[0].Text)[1]
 
 		for name, body := range map[string]map[string]string{
@@ -490,7 +490,7 @@ func TestSeededAdmin(t *testing.T) {
 		if err := e.Service.SeedAdmins(context.Background(), []string{"Boss@Example.com"}); err != nil {
 			t.Fatal(err)
 		}
-		e.Service.Close() // waits for the mail
+		e.waitForMail() // waits for the mail
 		mails := e.Outbox.Messages()
 		if len(mails) != 1 || mails[0].To != "boss@example.com" || mails[0].Subject != cloud.MsgSetupMailSubject {
 			t.Fatalf("mails %+v", mails)
@@ -505,7 +505,7 @@ func TestSeededAdmin(t *testing.T) {
 			t.Fatalf("an admin's reset token in an answer: %d %s", resp.Status, resp.Body)
 		}
 		// request-reset replaced the token; the newest mail holds the live one.
-		e.Service.Close()
+		e.waitForMail()
 		mails = e.Outbox.Messages()
 		token := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(mails[len(mails)-1].Text)[1]
 		if resp := e.do("POST", "/api/auth/set-password", "", map[string]string{"email": "boss@example.com", "token": token, "password": "boss-password"}); resp.Status != 200 {
@@ -520,7 +520,7 @@ func TestSeededAdmin(t *testing.T) {
 		if err := e.Service.SeedAdmins(context.Background(), []string{"boss@example.com"}); err != nil {
 			t.Fatal(err)
 		}
-		e.Service.Close()
+		e.waitForMail()
 		if n := len(e.Outbox.Messages()); n != before {
 			t.Fatalf("%d more mails to an admin who has a password", n-before)
 		}

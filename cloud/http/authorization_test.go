@@ -463,6 +463,25 @@ var routeCases = []routeCase{
 	{"corporate second factor rule", "GET /api/corporate/{orgId}/second-factor-rule", fixed(orgPath("/second-factor-rule")), nil, adminReads()},
 	{"corporate set second factor rule", "PUT /api/corporate/{orgId}/second-factor-rule", fixed(orgPath("/second-factor-rule")),
 		func(string) any { return map[string]bool{"required": true} }, membersOnly()},
+	// Webhooks: the owner signed in (TestWebhooks), or a write key; a
+	// read key is refused even a read (the list says where records go).
+	// The write key's endpoint is refused (a loopback address) and the
+	// matrix has no endpoint 1.
+	{"corporate webhooks", "GET /api/corporate/{orgId}/webhooks", fixed(orgPath("/webhooks")), nil, keyWrites(200)},
+	{"corporate create webhook", "POST /api/corporate/{orgId}/webhooks", fixed(orgPath("/webhooks")),
+		func(string) any {
+			return map[string]any{"url": "https://127.0.0.1/hook", "events": []string{"qr_code.created"}}
+		},
+		keyWrites(400)},
+	{"corporate update webhook", "PUT /api/corporate/{orgId}/webhooks/{endpointId}", fixed(orgPath("/webhooks/1")),
+		func(string) any { return map[string]any{"enabled": true} }, keyWrites(404)},
+	{"corporate delete webhook", "DELETE /api/corporate/{orgId}/webhooks/{endpointId}", fixed(orgPath("/webhooks/1")), nil, keyWrites(404)},
+	{"corporate rotate webhook secret", "POST /api/corporate/{orgId}/webhooks/{endpointId}/rotate-secret",
+		fixed(orgPath("/webhooks/1/rotate-secret")), nil, keyWrites(404)},
+	{"corporate webhook deliveries", "GET /api/corporate/{orgId}/webhooks/{endpointId}/deliveries",
+		fixed(orgPath("/webhooks/1/deliveries")), nil, keyWrites(404)},
+	{"corporate resend webhook delivery", "POST /api/corporate/{orgId}/webhooks/{endpointId}/deliveries/{messageId}/resend",
+		fixed(orgPath("/webhooks/1/deliveries/1/resend")), nil, keyWrites(404)},
 
 	// The website (a note that it is not built, in the tests) is public.
 	{"site page", "GET /*", fixed("/qr-generated"), nil, everyone(http.StatusOK)},

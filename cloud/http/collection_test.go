@@ -377,7 +377,7 @@ func TestCollectWorker(t *testing.T) {
 			if link["expiresAt"] != wantExpiry {
 				t.Fatalf("update link expires %v, want %s", link["expiresAt"], wantExpiry)
 			}
-			e.Service.Close() // waits for the mail
+			e.waitForMail() // waits for the mail
 			mails := e.Outbox.Messages()
 			if len(mails) == 0 {
 				t.Fatal("no mail")

@@ -77,7 +77,7 @@ func (r *corporateRig) organizations() []*cloud.Organization {
 // setupToken is the token of the newest corporate setup mail to email.
 func (r *corporateRig) setupToken(email string) string {
 	r.t.Helper()
-	r.env.Service.Close() // wait for the mail
+	r.env.waitForMail() // wait for the mail
 	var token string
 	for _, m := range r.env.Outbox.Messages() {
 		if m.To == email && m.Subject == cloud.MsgCorporateMailSubject {
@@ -95,7 +95,7 @@ func (r *corporateRig) setupToken(email string) string {
 }
 
 func (r *corporateRig) setupMails(email string) int {
-	r.env.Service.Close()
+	r.env.waitForMail()
 	n := 0
 	for _, m := range r.env.Outbox.Messages() {
 		if m.To == email && m.Subject == cloud.MsgCorporateMailSubject {
@@ -569,7 +569,7 @@ func TestCorporateTrial(t *testing.T) {
 			return o.SubscriptionStatus
 		}
 		notices := func() int {
-			e.Service.Close()
+			e.waitForMail()
 			n := 0
 			for _, m := range e.Outbox.Messages() {
 				if m.Subject == cloud.MsgTrialEndingSubject && m.To == "boss@acme.example" {

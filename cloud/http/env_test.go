@@ -15,14 +15,18 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/argon2id"
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/mail"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/cloud/webhook"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -54,6 +58,8 @@ type env struct {
 	Store   cloud.Store
 	Dump    storetest.Dumper
 	Service *service.Service
+	Sealer  cloud.Sealer
+	Queue   *sqldb.Queue
 	Outbox  *mail.Outbox
 	Clock   *clock
 	Server  *lhttp.Server
@@ -71,6 +77,9 @@ type envOptions struct {
 	// adminSecondFactor: site admins must use a second factor (always in
 	// production).
 	adminSecondFactor bool
+	// webhooks sends webhook deliveries; nil: public https addresses only.
+	webhooks     *webhook.Client
+	webhookRetry service.WebhookRetry
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -121,15 +130,20 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	if opts.logger != nil {
 		logger = opts.logger
 	}
+	queue, startQueue := storetest.Queue(t, store)
 	svc, err := service.New(service.Config{
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
-		Logger: logger, Now: clk.Now, Development: !opts.production,
-		BaseURL: "https://lifetag.test", Payments: opts.payments,
+		Queue: queue, MailRetryBase: 50 * time.Millisecond, Logger: logger, Now: clk.Now, Development: !opts.production,
+		BaseURL: "https://lifetag.test", Payments: opts.payments, Webhooks: opts.webhooks,
+		WebhookRetry:           opts.webhookRetry,
 		AdminsNeedSecondFactor: opts.production || opts.adminSecondFactor,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	river.AddWorker(queue.Workers(), svc.MailWorker())
+	river.AddWorker(queue.Workers(), svc.WebhookWorker())
+	startQueue()
 	if opts.rateLimit == (lhttp.RateLimit{}) {
 		opts.rateLimit = noRateLimit
 	}
@@ -145,7 +159,13 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	handler.Ready() // as main does once started
 	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
-	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Outbox: outbox, Clock: clk, Server: handler}
+	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Sealer: sealer, Queue: queue, Outbox: outbox, Clock: clk, Server: handler}
+}
+
+// waitForMail waits until every mail job due has been tried once.
+func (e *env) waitForMail() {
+	e.t.Helper()
+	storetest.WaitForJobs(e.t, e.Queue)
 }
 
 // createUser makes an account with a password, as the payments flow will.

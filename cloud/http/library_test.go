@@ -68,7 +68,7 @@ func (e *env) setOrganization(orgID int64, max int, status string) {
 	}
 }
 
-func wantStatus(t *testing.T, resp response, status int, message string) {
+func wantStatus(t testing.TB, resp response, status int, message string) {
 	t.Helper()
 	if resp.Status != status || (message != "" && resp.Message() != message) {
 		t.Fatalf("got %d %s, want %d %q", resp.Status, resp.Body, status, message)

@@ -35,7 +35,7 @@ func (e *env) newOwner(name, email string) officer {
 // mailsTo waits for the mail on its way and returns what reached to.
 func (e *env) mailsTo(to string) []cloud.Mail {
 	e.t.Helper()
-	e.Service.Close()
+	e.waitForMail()
 	var got []cloud.Mail
 	for _, m := range e.Outbox.Messages() {
 		if m.To == to {
@@ -473,7 +473,7 @@ func TestMailLogHoldsNoAddress(t *testing.T) {
 				t.Errorf("update link for %q: %d %s", two, resp.Status, resp.Body)
 			}
 		}
-		e.Service.Close() // the refused mail has been tried and logged
+		e.waitForMail() // the refused mail has been tried and logged
 		log := logs.String()
 		if !strings.Contains(log, `"msg":"mail not sent"`) || !strings.Contains(log, reset.Header.Get(lhttp.RequestIDHeader)) {
 			t.Fatalf("no failure line with the request's id in the log:\n%s", log)
@@ -548,7 +548,7 @@ func TestInvisibleAddressesRefusedAtEveryDoor(t *testing.T) {
 				}
 			}
 		}
-		e.Service.Close()
+		e.waitForMail()
 		if n := len(e.Outbox.Messages()); n != 1 { // the owner's setup mail only
 			for _, m := range e.Outbox.Messages() {
 				t.Logf("mail to %+q: %s", m.To, m.Subject)

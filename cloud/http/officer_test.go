@@ -151,7 +151,7 @@ func TestSetupMailsAndLinks(t *testing.T) {
 		}
 		mailTo := func(to string) string {
 			t.Helper()
-			e.Service.Close()
+			e.waitForMail()
 			text := ""
 			for _, m := range e.Outbox.Messages() {
 				if m.To == to && m.Subject == cloud.MsgCorporateMailSubject {

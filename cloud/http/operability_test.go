@@ -25,7 +25,7 @@ func TestLogsHoldNoPersonalData(t *testing.T) {
 	e.do("GET", "/api/user/data?email=ann%40example.com", "", nil)
 	e.do("POST", "/api/sync/emergency-data", token, `{"email":"ann@example.com","emergencyData":{"personalInfo":{"fullName":"Ann Rider"}}}`)
 	e.do("POST", "/api/privacy/export-data", token, map[string]string{"email": "ann@example.com"})
-	e.Service.Close()
+	e.waitForMail()
 
 	out := logs.String()
 	if !strings.Contains(out, "route=/api/sync/emergency-data/{email}") {

@@ -229,6 +229,14 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/qr-codes/bulk-upsert", s.idempotent(bulkUpsertBodyBytes, s.handleBulkUpsertCodes))
 			r.Get("/corporate/{orgId}/qr-codes/changes", s.handleCodeChanges)
 			r.Post("/corporate/{orgId}/qr-codes/labels-by-external-id.pdf", s.handleLabelsByExternalID)
+			// Webhooks (webhook.go): the owner, or a write key.
+			r.Get("/corporate/{orgId}/webhooks", s.handleWebhookEndpoints)
+			r.Post("/corporate/{orgId}/webhooks", s.handleCreateWebhookEndpoint)
+			r.Put("/corporate/{orgId}/webhooks/{endpointId}", s.handleUpdateWebhookEndpoint)
+			r.Delete("/corporate/{orgId}/webhooks/{endpointId}", s.handleDeleteWebhookEndpoint)
+			r.Post("/corporate/{orgId}/webhooks/{endpointId}/rotate-secret", s.handleRotateWebhookSecret)
+			r.Get("/corporate/{orgId}/webhooks/{endpointId}/deliveries", s.handleWebhookDeliveries)
+			r.Post("/corporate/{orgId}/webhooks/{endpointId}/deliveries/{messageId}/resend", s.handleResendWebhookDelivery)
 		})
 	})
 

@@ -34,7 +34,7 @@ var setupLink = regexp.MustCompile(`/corporate-password-setup\?token=([A-Za-z0-9
 // newestSetupToken is the token of the newest setup or trial mail to email
 // ("" when there is none).
 func (e *env) newestSetupToken(email string) string {
-	e.Service.Close() // wait for the mail
+	e.waitForMail() // wait for the mail
 	token := ""
 	for _, m := range e.Outbox.Messages() {
 		if m.To == email && m.Subject == cloud.MsgCorporateMailSubject {

@@ -4,6 +4,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	gomail "github.com/wneessen/go-mail"
@@ -98,7 +99,11 @@ func (s *SMTP) send(ctx context.Context, m cloud.Mail) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.MessageID != "" {
+		msg.SetMessageIDWithValue(m.MessageID)
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 
 	client, err := gomail.NewClient(s.config.Host, s.options...)
@@ -106,6 +111,10 @@ func (s *SMTP) send(ctx context.Context, m cloud.Mail) error {
 		return fmt.Errorf("mail: client: %w", err)
 	}
 	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
+		var refusal *gomail.SendError
+		if errors.As(err, &refusal) && refusal.ErrorCode() >= 500 && refusal.ErrorCode() < 600 {
+			return fmt.Errorf("mail: send: %w: %w", cloud.ErrMailRefused, err)
+		}
 		return fmt.Errorf("mail: send: %w", err)
 	}
 	return nil

@@ -177,11 +177,18 @@ func (s *Service) UpdateOrder(ctx context.Context, actor *cloud.User, orderID st
 			return nil, err
 		}
 	}
-	if err := s.changeOrderStatus(ctx, actor, order, status, tracking); err != nil {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.changeOrderStatus(ctx, actor, order, status, tracking); err != nil {
+			return err
+		}
+		if !newlyShipped || order.UserEmail == "" {
+			return nil
+		}
+		return s.sendMail(ctx, mailCause("shipped", order.ID, hashToken(tracking)),
+			shippedMail(order.UserEmail, order.OrderID, tracking, s.baseURL))
+	})
+	if err != nil {
 		return nil, err
-	}
-	if newlyShipped && order.UserEmail != "" {
-		s.sendMail(ctx, shippedMail(order.UserEmail, order.OrderID, tracking, s.baseURL))
 	}
 	view := viewAdminOrder(order)
 	return &view, nil

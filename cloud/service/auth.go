@@ -130,20 +130,25 @@ func (s *Service) RequestReset(ctx context.Context, email string) (devToken stri
 	if err != nil {
 		return "", err
 	}
-	if err := s.store.SetResetToken(ctx, user.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
-		return "", err
-	}
 	link := s.baseURL + "/reset-password?token=" + token
 	if cloud.IsCorporate(user.UserType) {
 		// The page then sends them to the corporate sign-in, the only one
 		// that takes their password.
 		link += "&signin=corporate"
 	}
-	s.sendMail(ctx, cloud.Mail{
-		To:      user.Email,
-		Subject: cloud.MsgResetMailSubject,
-		Text:    fmt.Sprintf(resetMailText, link),
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetResetToken(ctx, user.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("reset", hash), cloud.Mail{
+			To:      user.Email,
+			Subject: cloud.MsgResetMailSubject,
+			Text:    fmt.Sprintf(resetMailText, link),
+		})
 	})
+	if err != nil {
+		return "", err
+	}
 	if s.development && !user.IsAdmin {
 		return token, nil
 	}

@@ -386,8 +386,12 @@ func (s *Service) planUpdate(org *cloud.Organization, c *cloud.CorporateCode, it
 	if same {
 		return planned{code: c, outcome: syncUnchanged}, nil
 	}
-	if next.Sealed, err = s.sealCodeRecord(c.OrganizationID, record); err != nil {
-		return planned{}, err
+	// Sealed again only when the record changed, so a webhook's "changed"
+	// names the record only then.
+	if !reflect.DeepEqual(record.Fields, old.Fields) || !sameValues(record.Values, old.Values) {
+		if next.Sealed, err = s.sealCodeRecord(c.OrganizationID, record); err != nil {
+			return planned{}, err
+		}
 	}
 	next.MissingFields = cloud.MissingFields(record)
 	next.UpdatedAt = s.now()
@@ -494,13 +498,26 @@ func (s *Service) CodeChanges(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	page := &api.QRCodeChangesPage{Success: true, QrCodes: make([]api.QRCodeChange, 0, len(codes))}
-	for _, c := range codes {
-		item := api.QRCodeChange{ID: c.ID, Name: c.Name, IsActive: c.IsActive, UpdatedAt: c.UpdatedAt}
-		if c.ExternalID != "" {
-			id := c.ExternalID
-			item.ExternalID = &id
+	// Deleted codes come in the same order as tombstones: code ids are
+	// never reused, so one (time, id) cursor walks both lists.
+	tombstones, err := s.store.CodeTombstones(ctx, org.ID, since, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	page := &api.QRCodeChangesPage{Success: true, QrCodes: make([]api.QRCodeChange, 0, limit)}
+	for len(page.QrCodes) < limit && (len(codes) > 0 || len(tombstones) > 0) {
+		if len(codes) == 0 || len(tombstones) > 0 && changeBefore(tombstones[0].DeletedAt, tombstones[0].CodeID,
+			codes[0].UpdatedAt, codes[0].ID) {
+			t := tombstones[0]
+			tombstones = tombstones[1:]
+			page.QrCodes = append(page.QrCodes, api.QRCodeChange{ID: t.CodeID, ExternalID: nonEmpty(t.ExternalID),
+				UpdatedAt: t.DeletedAt, Deleted: true})
+			continue
 		}
+		c := codes[0]
+		codes = codes[1:]
+		item := api.QRCodeChange{ID: c.ID, Name: c.Name, IsActive: c.IsActive, UpdatedAt: c.UpdatedAt,
+			ExternalID: nonEmpty(c.ExternalID)}
 		if q.Include == "record" {
 			if item.Record, err = s.openCodeRecord(c); err != nil {
 				return nil, err
@@ -508,12 +525,25 @@ func (s *Service) CodeChanges(ctx context.Context, actor *cloud.User, orgID int6
 		}
 		page.QrCodes = append(page.QrCodes, item)
 	}
-	if len(codes) == limit {
-		last := codes[len(codes)-1]
+	if len(page.QrCodes) == limit {
+		last := page.QrCodes[limit-1]
 		next := base64.RawURLEncoding.EncodeToString(fmt.Appendf(nil, "%d:%d", last.UpdatedAt.UnixNano(), last.ID))
 		page.NextCursor = &next
 	}
 	return page, nil
+}
+
+// changeBefore orders the changes feed: by time, then id.
+func changeBefore(at time.Time, id int64, otherAt time.Time, otherID int64) bool {
+	return at.Before(otherAt) || at.Equal(otherAt) && id < otherID
+}
+
+// nonEmpty is s, or nil for "" (a JSON null).
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 func parseChangesCursor(text string) (cloud.ChangesCursor, error) {

@@ -371,15 +371,21 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 	// and deleting the template the code came from must not delete the link.
 	link := &cloud.CollectionLink{OrganizationID: org.ID, CodeID: code.ID,
 		ExpiresAt: now.Add(cloud.UpdateLinkValidity), CreatedBy: actor.ID, CreatedAt: now}
-	v, err := s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID))
+	var v *CollectionLinkView
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if v, err = s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID)); err != nil || email == "" {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("update-link", link.ID), cloud.Mail{To: email, Subject: cloud.MsgUpdateLinkMailSubject,
+			Text: fmt.Sprintf(updateLinkMailText, quoted(org.Name), v.URL, int(cloud.UpdateLinkValidity.Hours()))})
+	})
 	if err != nil {
 		return nil, "", err
 	}
 	if email == "" {
 		return v, cloud.MsgUpdateLinkCreated, nil
 	}
-	s.sendMail(ctx, cloud.Mail{To: email, Subject: cloud.MsgUpdateLinkMailSubject,
-		Text: fmt.Sprintf(updateLinkMailText, quoted(org.Name), v.URL, int(cloud.UpdateLinkValidity.Hours()))})
 	return v, cloud.MsgUpdateLinkSent, nil
 }
 

@@ -162,10 +162,12 @@ func (s *Service) ResendSetup(ctx context.Context, registrationRef, sessionID, e
 		}
 		// The new link gets its own cloud.ResetTokenTTL, not what was left
 		// of the first one's.
-		if err := s.store.RenewTrialLink(ctx, reg.Ref, tokenHash, s.now()); err != nil {
-			return err
-		}
-		s.mailTrialLink(ctx, reg.ContactEmail, token)
+		return s.store.InTx(ctx, func(ctx context.Context) error {
+			if err := s.store.RenewTrialLink(ctx, reg.Ref, tokenHash, s.now()); err != nil {
+				return err
+			}
+			return s.mailTrialLink(ctx, reg.ContactEmail, token, tokenHash)
+		})
 	case !reg.IsTrial() && sessionID != "" && reg.CheckoutSessionID == sessionID &&
 		reg.Status == cloud.RegistrationCompleted:
 		owner, err := s.store.FindUserByEmail(ctx, reg.ContactEmail)
@@ -204,11 +206,12 @@ func (s *Service) renewTrialLink(ctx context.Context, token string) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.RenewTrialLink(ctx, reg.Ref, freshHash, now); err != nil {
-		return err
-	}
-	s.mailTrialLink(ctx, reg.ContactEmail, fresh)
-	return nil
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.RenewTrialLink(ctx, reg.Ref, freshHash, now); err != nil {
+			return err
+		}
+		return s.mailTrialLink(ctx, reg.ContactEmail, fresh, freshHash)
+	})
 }
 
 // deadSetupLink says why a setup link no longer works: used (sign in, or
@@ -234,10 +237,12 @@ func (s *Service) mailCorporateSetup(ctx context.Context, u *cloud.User, text st
 	if err != nil {
 		return err
 	}
-	if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
-		return err
-	}
 	link := s.baseURL + "/corporate-password-setup?token=" + url.QueryEscape(token)
-	s.sendMail(ctx, cloud.Mail{To: u.Email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(text, link)})
-	return nil
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("corporate-setup", hash), cloud.Mail{To: u.Email,
+			Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(text, link)})
+	})
 }

@@ -6,6 +6,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/api"
@@ -106,8 +107,16 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 		return err
 	}
 	now := s.now()
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		return s.inviteMember(ctx, actor, org, email, now)
+	})
+}
+
+// inviteMember adds the invitation and queues its mail, in the caller's
+// transaction.
+func (s *Service) inviteMember(ctx context.Context, actor *cloud.User, org *cloud.Organization, email string, now time.Time) error {
 	var member *cloud.User // stays nil when the address has an account
-	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+	err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
 		if _, err := tx.LockOrganization(org.ID); err != nil {
 			return err
 		}
@@ -139,9 +148,8 @@ func (s *Service) InviteMember(ctx context.Context, actor *cloud.User, orgID int
 		return err
 	}
 	if member == nil {
-		s.sendMail(ctx, cloud.Mail{To: email, Subject: cloud.MsgInviteExistingMailSubject,
-			Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
-		return nil
+		return s.sendMail(ctx, mailCause("invite-existing", org.ID, newCauseID()), cloud.Mail{To: email,
+			Subject: cloud.MsgInviteExistingMailSubject, Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
 	}
 	return s.mailCorporateSetup(ctx, member, inviteText(actor, org))
 }
@@ -215,35 +223,38 @@ func (s *Service) RemoveMember(ctx context.Context, actor *cloud.User, orgID, us
 		userID = invitee.ID // its member row, and with it the invitation (the store's deleteAccount)
 	}
 	var member *cloud.User
-	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-		var err error
-		if member, err = s.findMember(tx, org.ID, userID); err != nil {
-			return err
-		}
-		if err := removable(member); err != nil {
-			return err
-		}
-		// Someone who had joined is told their account went (counted
-		// like an invitation's mail); a password-less row never signed in.
-		if member.PasswordHash != "" {
-			if err := s.allowMail(ctx, org.ID, actor, member.Email); err != nil {
+	// The mail commits with the change, or neither does.
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+			var err error
+			if member, err = s.findMember(tx, org.ID, userID); err != nil {
 				return err
 			}
-		}
-		if err := tx.DeleteMember(org.ID, member.ID); err != nil {
+			if err := removable(member); err != nil {
+				return err
+			}
+			// Someone who had joined is told their account went (counted
+			// like an invitation's mail); a password-less row never signed in.
+			if member.PasswordHash != "" {
+				if err := s.allowMail(ctx, org.ID, actor, member.Email); err != nil {
+					return err
+				}
+			}
+			if err := tx.DeleteMember(org.ID, member.ID); err != nil {
+				return err
+			}
+			return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
+				Detail: member.Email, CreatedAt: s.now()})
+		})
+		if err != nil {
 			return err
 		}
-		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityMemberRemoved,
-			Detail: member.Email, CreatedAt: s.now()})
+		if member.PasswordHash != "" {
+			return s.sendMail(ctx, mailCause("member-removed", org.ID, member.ID), cloud.Mail{To: member.Email,
+				Subject: cloud.MsgMemberRemovedMailSubject, Text: fmt.Sprintf(memberRemovedMailText, quoted(org.Name))})
+		}
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	if member.PasswordHash != "" {
-		s.sendMail(ctx, cloud.Mail{To: member.Email, Subject: cloud.MsgMemberRemovedMailSubject,
-			Text: fmt.Sprintf(memberRemovedMailText, quoted(org.Name))})
-	}
-	return nil
 }
 
 func (s *Service) findInvitation(ctx context.Context, orgID, id int64) (*cloud.Invitation, error) {
@@ -283,24 +294,26 @@ func (s *Service) resendInvitation(ctx context.Context, actor *cloud.User, org *
 		return err
 	}
 	now := s.now()
-	err = s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
-		if account == nil {
-			if account, err = tx.CreateMember(org.ID, inv.Email, cloud.UserTypeCorporateAdmin, now); err != nil {
-				return err
+	// The mail commits with the change, or neither does.
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		err := s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+			if account == nil {
+				if account, err = tx.CreateMember(org.ID, inv.Email, cloud.UserTypeCorporateAdmin, now); err != nil {
+					return err
+				}
 			}
+			return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityInviteResent,
+				Detail: inv.Email, CreatedAt: now})
+		})
+		if err != nil {
+			return err
 		}
-		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityInviteResent,
-			Detail: inv.Email, CreatedAt: now})
+		if account.OrganizationID != org.ID {
+			return s.sendMail(ctx, mailCause("invite-existing", org.ID, newCauseID()), cloud.Mail{To: inv.Email,
+				Subject: cloud.MsgInviteExistingMailSubject, Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
+		}
+		return s.mailCorporateSetup(ctx, account, inviteText(actor, org))
 	})
-	if err != nil {
-		return err
-	}
-	if account.OrganizationID != org.ID {
-		s.sendMail(ctx, cloud.Mail{To: inv.Email, Subject: cloud.MsgInviteExistingMailSubject,
-			Text: fmt.Sprintf(inviteExistingMailText, quoted(org.Name), s.baseURL)})
-		return nil
-	}
-	return s.mailCorporateSetup(ctx, account, inviteText(actor, org))
 }
 
 // resendable: only a member who has not set a password gets a new link.

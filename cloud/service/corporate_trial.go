@@ -79,18 +79,25 @@ func (s *Service) RegisterTrial(ctx context.Context, req cloud.TrialRegistration
 	reg := &cloud.Registration{Ref: ref, OrganizationName: req.Name, OrganizationType: req.Industry,
 		ContactEmail: req.ContactEmail, Phone: req.ContactPhone, Plan: req.SubscriptionTier, Country: req.Country, CreatedAt: now,
 		ConfirmTokenHash: tokenHash, MailboxHash: mailbox, ClientHash: clientHash, MailsSent: 1}
-	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.CreateRegistration(ctx, reg); err != nil {
+			return err
+		}
+		return s.mailTrialLink(ctx, reg.ContactEmail, token, tokenHash)
+	})
+	if err != nil {
 		return nil, err
 	}
-	s.mailTrialLink(ctx, reg.ContactEmail, token)
 	return &TrialStarted{RegistrationID: ref, ContactEmail: reg.ContactEmail, Message: cloud.MsgTrialMailSent}, nil
 }
 
 // mailTrialLink mails a trial's contact the link that proves the address
 // and sets the owner's password: the same page as every setup link.
-func (s *Service) mailTrialLink(ctx context.Context, email, token string) {
+// Called in the transaction that stores the token's hash.
+func (s *Service) mailTrialLink(ctx context.Context, email, token string, tokenHash []byte) error {
 	link := s.baseURL + "/corporate-password-setup?token=" + url.QueryEscape(token)
-	s.sendMail(ctx, cloud.Mail{To: email, Subject: cloud.MsgCorporateMailSubject, Text: fmt.Sprintf(trialMailText, link)})
+	return s.sendMail(ctx, mailCause("trial-link", tokenHash), cloud.Mail{To: email, Subject: cloud.MsgCorporateMailSubject,
+		Text: fmt.Sprintf(trialMailText, link)})
 }
 
 // confirmTrial makes a trial's organisation and owner from the
@@ -171,8 +178,14 @@ func (s *Service) CheckTrials(ctx context.Context) (expired int64, err error) {
 		return 0, err
 	}
 	for _, org := range ending {
-		s.sendMail(ctx, cloud.Mail{To: org.ContactEmail, Subject: cloud.MsgTrialEndingSubject,
-			Text: fmt.Sprintf(trialEndingMailText, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))})
+		// Unique per organisation and trial end: every instance runs this,
+		// and one mail goes out.
+		err := s.sendMail(ctx, mailCause("trial-ending", org.ID, org.TrialEndsAt.Unix()), cloud.Mail{To: org.ContactEmail,
+			Subject: cloud.MsgTrialEndingSubject,
+			Text:    fmt.Sprintf(trialEndingMailText, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))})
+		if err != nil {
+			return 0, err
+		}
 	}
 	return s.store.ExpireTrials(ctx, now)
 }

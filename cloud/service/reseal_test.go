@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pquerna/otp/totp"
+	"github.com/riverqueue/river"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/aesgcm"
@@ -51,13 +52,17 @@ func testConfig(t testing.TB, store cloud.Store, current []byte, previous ...[]b
 		Payments: stripe.LocalCheckout{}}
 }
 
+// newServiceWith starts a service with its mail queue on the store.
 func newServiceWith(t *testing.T, c service.Config) *service.Service {
 	t.Helper()
+	queue, startQueue := storetest.Queue(t, c.Store)
+	c.Queue = queue
 	svc, err := service.New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(svc.Close)
+	river.AddWorker(queue.Workers(), svc.MailWorker())
+	startQueue()
 	return svc
 }
 

@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -16,12 +17,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/webhook"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -31,6 +32,11 @@ type Config struct {
 	Sealer    cloud.Sealer
 	Passwords cloud.PasswordHasher
 	Mailer    cloud.Mailer
+	// Queue takes the mail jobs (and others' jobs); MailWorker sends them.
+	Queue cloud.JobQueue
+	// MailRetryBase is the first wait before a mail is tried again (it
+	// doubles to an hour's worth at 15 s); 0 means 15 s. Tests shorten it.
+	MailRetryBase time.Duration
 	// Payments creates payment intents: Stripe, or the local test checkout.
 	Payments cloud.PaymentProvider
 	// Subscriptions runs corporate subscriptions; nil means Payments, when
@@ -54,6 +60,11 @@ type Config struct {
 	TrialRegistrationsADay int
 	// Metrics records the label files made; nil records nothing.
 	Metrics cloud.Metrics
+	// Webhooks sends webhook deliveries; nil is a client that reaches
+	// only public https addresses, within cloud.WebhookTimeout.
+	Webhooks *webhook.Client
+	// WebhookRetry paces deliveries' retries; zero is DefaultWebhookRetry.
+	WebhookRetry WebhookRetry
 }
 
 // Service implements the use cases.
@@ -62,6 +73,7 @@ type Service struct {
 	sealer    cloud.Sealer
 	passwords cloud.PasswordHasher
 	mailer    cloud.Mailer
+	queue     cloud.JobQueue
 	// paymentProvider creates payment intents.
 	paymentProvider cloud.PaymentProvider
 	subscriptions   cloud.SubscriptionProvider
@@ -72,15 +84,18 @@ type Service struct {
 
 	// dummyHash is verified when no account matches, so a failed sign-in
 	// takes as long whether or not the address has an account.
-	dummyHash string
-	// mail is sent in the background (so an answer's timing does not tell
-	// whether a message was sent); Close waits for it. mailPending counts
-	// the messages on their way, for the shutdown's log.
-	mail        sync.WaitGroup
-	mailPending atomic.Int64
-	mailLimiter cloud.MailLimiter
-	trialsADay  int // Config.TrialRegistrationsADay
-	metrics     cloud.Metrics
+	dummyHash     string
+	mailLimiter   cloud.MailLimiter
+	mailRetryBase time.Duration // Config.MailRetryBase
+	trialsADay    int           // Config.TrialRegistrationsADay
+
+	webhooks     *webhook.Client
+	webhookRetry WebhookRetry
+	// webhookSlots bound this instance's deliveries at once to each
+	// endpoint (endpointSlot).
+	webhookSlotsMu sync.Mutex
+	webhookSlots   map[int64]chan struct{}
+	metrics        cloud.Metrics
 
 	adminsNeedSecondFactor bool
 	// webauthn is the passkey relying party, the site's host (BaseURL).
@@ -98,6 +113,12 @@ func New(c Config) (*Service, error) {
 	if c.Subscriptions == nil {
 		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
 	}
+	if c.Webhooks == nil {
+		c.Webhooks = webhook.NewClient(webhook.Guard{}, cloud.WebhookTimeout)
+	}
+	if c.WebhookRetry == (WebhookRetry{}) {
+		c.WebhookRetry = DefaultWebhookRetry
+	}
 	dummy, err := c.Passwords.Hash("lifetag-dummy-password")
 	if err != nil {
 		return nil, err
@@ -112,6 +133,8 @@ func New(c Config) (*Service, error) {
 		sealer:          c.Sealer,
 		passwords:       c.Passwords,
 		mailer:          c.Mailer,
+		queue:           c.Queue,
+		mailRetryBase:   cmp.Or(c.MailRetryBase, defaultMailRetryBase),
 		paymentProvider: c.Payments,
 		subscriptions:   c.Subscriptions,
 		logger:          c.Logger,
@@ -124,46 +147,60 @@ func New(c Config) (*Service, error) {
 
 		adminsNeedSecondFactor: c.AdminsNeedSecondFactor,
 		webauthn:               relyingParty,
+		webhooks:               c.Webhooks,
+		webhookRetry:           c.WebhookRetry,
+		webhookSlots:           map[int64]chan struct{}{},
 	}, nil
 }
 
-// Close waits for mail still being sent (each send is bounded: sendMail).
-func (s *Service) Close() {
-	if n := s.mailPending.Load(); n > 0 {
-		s.logger.Info("waiting for mail still being sent", slog.Int64("messages", n))
-	}
-	s.mail.Wait()
-}
+// Close is kept for callers; mail is sent by the queue (MailWorker),
+// which the process stops.
+func (s *Service) Close() {}
 
 // Ping checks the store.
 func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 
-// sendMail sends m in the background, logging a failure without the
-// address: the line carries the request's id (from ctx), and any address in
-// the mailer's error (an SMTP server's refusal quotes the recipient) is
-// replaced by "<address>". ctx is only read for its values.
-func (s *Service) sendMail(ctx context.Context, m cloud.Mail) {
-	ctx = context.WithoutCancel(ctx)
+// sendMail queues m as a job (MailWorker sends it, so an answer's timing
+// does not tell whether a message was sent). Called inside Store.InTx with
+// the change that causes the mail, the job commits with it or not at all;
+// cause names that change without personal data (mailCause), and one cause
+// is mailed once. An address no door should have let in is logged (without
+// it) and skipped; any other error is the caller's, to end its transaction.
+func (s *Service) sendMail(ctx context.Context, cause string, m cloud.Mail) error {
 	// Every door checks addresses; this holds for one stored before it did.
 	if !emergency.ValidMailbox(cloud.NormalizeEmail(m.To)) {
 		s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
 			slog.String("error", "the recipient is not exactly one mailbox"))
-		return
+		return nil
 	}
-	s.mail.Add(1)
-	s.mailPending.Add(1)
-	go func() {
-		defer s.mail.Done()
-		defer s.mailPending.Add(-1)
-		ctx, span := startSpan(ctx, "sendMail")
-		defer span.End()
-		ctx, cancel := context.WithTimeout(ctx, time.Minute)
-		defer cancel()
-		if err := s.mailer.Send(ctx, m); err != nil {
-			s.logger.ErrorContext(ctx, "mail not sent", slog.String("subject", m.Subject),
-				slog.String("error", withoutAddresses(err.Error(), m.To)))
+	job, err := s.sealMail(cause, m)
+	if err != nil {
+		return err
+	}
+	return s.queue.InsertJob(ctx, job)
+}
+
+// newCauseID names a cause that has no row of its own (an invitation to an
+// address that has an account, sent again): each call is a new one.
+func newCauseID() []byte {
+	id := make([]byte, 16)
+	rand.Read(id)
+	return id
+}
+
+// mailCause names a mail's cause: its kind and what identifies the change
+// (ids, a token's hash), never an address or a link.
+func mailCause(kind string, parts ...any) string {
+	cause := kind
+	for _, p := range parts {
+		switch v := p.(type) {
+		case []byte:
+			cause += ":" + hex.EncodeToString(v)
+		default:
+			cause += fmt.Sprint(":", v)
 		}
-	}()
+	}
+	return cause
 }
 
 // addressLike is anything with an "@" between characters that are not
@@ -312,11 +349,17 @@ func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) (string,
 	if err != nil {
 		return "", err
 	}
-	if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("set-password", hash), cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject,
+			Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
+	})
+	if err != nil {
 		return "", err
 	}
-	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
-	s.sendMail(ctx, cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
 	return link, nil
 }
 

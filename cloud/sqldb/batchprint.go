@@ -10,12 +10,22 @@ import (
 // Batch print runs: label_print_runs.
 
 func (db *DB) CreatePrintRun(ctx context.Context, r *cloud.PrintRun) error {
-	err := db.conn(ctx).queryRow(`
-		INSERT INTO label_print_runs (organization_id, user_id, layout, labels, codes, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-		r.OrganizationID, nullIfZero(r.UserID), r.Layout, r.Labels, r.Codes, r.CreatedAt,
-	).Scan(&r.ID)
-	return storeError(err, "print run")
+	return db.inTx(ctx, func(c conn) error {
+		err := c.queryRow(`
+			INSERT INTO label_print_runs (organization_id, user_id, layout, labels, codes, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			r.OrganizationID, nullIfZero(r.UserID), r.Layout, r.Labels, r.Codes, r.CreatedAt,
+		).Scan(&r.ID)
+		if err != nil {
+			return storeError(err, "print run")
+		}
+		events, err := db.newEventWriter(c, r.OrganizationID)
+		if err != nil {
+			return err
+		}
+		return events.message(cloud.WebhookMessage{EventType: cloud.EventPrintRunCreated, PrintRunID: r.ID,
+			OccurredAt: r.CreatedAt})
+	})
 }
 
 func (db *DB) ListPrintRuns(ctx context.Context, organizationID int64, since time.Time) ([]*cloud.PrintRun, error) {

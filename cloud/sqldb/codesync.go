@@ -65,13 +65,17 @@ func (db *DB) SaveCodes(ctx context.Context, organizationID int64, creates, upda
 				projects[q.ProjectID] = true
 			}
 		}
+		events, err := db.newEventWriter(c, organizationID)
+		if err != nil {
+			return err
+		}
 		for _, q := range updates {
-			if err := updateCode(c, q); err != nil {
+			if err := updateCode(c, q, events); err != nil {
 				return err
 			}
 		}
 		for _, q := range creates {
-			if err := insertCode(c, q); err != nil {
+			if err := insertCode(c, q, events); err != nil {
 				return err
 			}
 		}

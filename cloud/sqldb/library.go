@@ -119,6 +119,10 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 		if used+len(codes) > org.MaxQRCodes {
 			return cloud.QuotaError(org.MaxQRCodes, used, len(codes))
 		}
+		events, err := db.newEventWriter(c, orgID)
+		if err != nil {
+			return err
+		}
 		for _, q := range codes {
 			if q.OrganizationID != orgID {
 				return cloud.Errorf(cloud.EINTERNAL, "codes of two organisations in one create")
@@ -128,7 +132,7 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 					return err
 				}
 			}
-			if err := insertCode(c, q); err != nil {
+			if err := insertCode(c, q, events); err != nil {
 				return err
 			}
 		}
@@ -136,8 +140,9 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 	})
 }
 
-// insertCode inserts q, setting its id and updated time.
-func insertCode(c conn, q *cloud.CorporateCode) error {
+// insertCode inserts q, setting its id and updated time, and writes its
+// webhook messages.
+func insertCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
 	err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
 		label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
 		updated_at, external_id, search_name, external_id_key)
@@ -153,7 +158,7 @@ func insertCode(c conn, q *cloud.CorporateCode) error {
 		return storeError(err, "qr code")
 	}
 	q.UpdatedAt = q.CreatedAt
-	return nil
+	return events.created(q)
 }
 
 func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.Activity) error {
@@ -163,15 +168,24 @@ func (db *DB) UpdateCode(ctx context.Context, q *cloud.CorporateCode, a *cloud.A
 				return err
 			}
 		}
-		if err := updateCode(c, q); err != nil {
+		events, err := db.newEventWriter(c, q.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := updateCode(c, q, events); err != nil {
 			return err
 		}
 		return corporateTx{c}.AddActivity(a)
 	})
 }
 
-// updateCode writes q's row (of its organisation), or ENOTFOUND.
-func updateCode(c conn, q *cloud.CorporateCode) error {
+// updateCode writes q's row (of its organisation), or ENOTFOUND, and the
+// webhook messages of what changed.
+func updateCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
+	old, err := events.oldCode(q)
+	if err != nil {
+		return err
+	}
 	n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
 		is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9, external_id = $10,
 		template_id = $11, template_name = $12, search_name = $13, external_id_key = $14
@@ -187,17 +201,32 @@ func updateCode(c conn, q *cloud.CorporateCode) error {
 	if n == 0 {
 		return cloud.Errorf(cloud.ENOTFOUND, "qr code not found")
 	}
-	return nil
+	if old == nil {
+		return nil
+	}
+	return events.updated(old, q)
 }
 
 func (db *DB) DeleteCode(ctx context.Context, organizationID, id int64, a *cloud.Activity) error {
 	return db.inTx(ctx, func(c conn) error {
-		n, err := c.exec(`DELETE FROM organization_qr_codes WHERE id = $1 AND organization_id = $2`, id, organizationID)
+		var externalID string
+		err := c.queryRow(`DELETE FROM organization_qr_codes WHERE id = $1 AND organization_id = $2
+			RETURNING coalesce(external_id, '')`, id, organizationID).Scan(&externalID)
 		if err != nil {
 			return storeError(err, "qr code")
 		}
-		if n == 0 {
-			return cloud.Errorf(cloud.ENOTFOUND, "qr code not found")
+		// A system that keeps in step by polling learns of the deletion
+		// from the changes feed, as a webhook receiver does.
+		if err := insertTombstone(c, organizationID, id, externalID, a.CreatedAt); err != nil {
+			return err
+		}
+		events, err := db.newEventWriter(c, organizationID)
+		if err != nil {
+			return err
+		}
+		if err := events.message(cloud.WebhookMessage{EventType: cloud.EventCodeDeleted, CodeID: id,
+			ExternalID: externalID, OccurredAt: a.CreatedAt}); err != nil {
+			return err
 		}
 		return corporateTx{c}.AddActivity(a)
 	})

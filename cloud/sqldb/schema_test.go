@@ -94,9 +94,10 @@ var sqliteTypeFor = map[string]string{
 	"double precision":         "real",
 }
 
-// Tables the migrations do not make.
+// Tables the migrations do not make; River's own (river_*) differ between
+// its two drivers by its design.
 func ignoredTable(name string) bool {
-	return name == "goose_db_version" || strings.HasPrefix(name, "sqlite_")
+	return name == "goose_db_version" || strings.HasPrefix(name, "sqlite_") || strings.HasPrefix(name, "river_")
 }
 
 // describePostgres lists the schema as sorted lines, in SQLite's terms.

@@ -28,6 +28,9 @@ var migrations embed.FS
 type DB struct {
 	dialect *dialect
 	driver  driver
+	// queue is the job queue on this database (NewQueue), if any: writes
+	// that cause jobs (webhook deliveries) insert them in their transaction.
+	queue *Queue
 }
 
 var _ cloud.Store = (*DB)(nil)
@@ -94,7 +97,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if _, err := provider.Up(ctx); err != nil {
 		return fmt.Errorf("%s: migrate: %w", db.dialect.name, err)
 	}
-	return nil
+	return db.migrateRiver(ctx)
 }
 
 // Ping checks that the database answers a query.
@@ -120,20 +123,74 @@ type conn struct {
 	d   *dialect
 }
 
-func (db *DB) conn(ctx context.Context) conn { return conn{ctx, db.driver, db.dialect} }
+// Inside InTx, they join its transaction.
+func (db *DB) conn(ctx context.Context) conn {
+	if tx := db.txOf(ctx); tx != nil {
+		return conn{ctx, tx, db.dialect}
+	}
+	return conn{ctx, db.driver, db.dialect}
+}
 
-// inTx runs fn in a transaction, committing when it returns nil.
+// inTx runs fn in a transaction, committing when it returns nil; inside
+// InTx, fn joins InTx's transaction, which commits when InTx's fn returns.
 func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
+	if tx := db.txOf(ctx); tx != nil {
+		return fn(conn{ctx, tx, db.dialect})
+	}
 	tx, err := db.driver.begin(ctx)
 	if err != nil {
 		return dbError(err, db.dialect.name+": begin")
 	}
 	defer tx.rollback(ctx)
-	if err := fn(conn{ctx, tx, db.dialect}); err != nil {
+	// The transaction rides on the ctx too, so a job inserted in it
+	// (Queue.InsertJob) joins it.
+	if err := fn(conn{context.WithValue(ctx, txKey{}, ctxTx{db, tx}), tx, db.dialect}); err != nil {
 		return err
 	}
 	if err := tx.commit(ctx); err != nil {
 		return dbError(err, db.dialect.name+": commit")
+	}
+	return nil
+}
+
+// InTx runs fn in one transaction, committing when it returns nil: every
+// store call and every job inserted (Queue.InsertJob) with the ctx fn is
+// given joins it, so a job exists if and only if its cause committed. fn
+// must not go on after an error of the store (PostgreSQL has ended the
+// transaction); it returns it.
+func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if db.txOf(ctx) != nil {
+		return fn(ctx)
+	}
+	tx, err := db.driver.begin(ctx)
+	if err != nil {
+		return dbError(err, db.dialect.name+": begin")
+	}
+	defer tx.rollback(ctx)
+	if err := fn(context.WithValue(ctx, txKey{}, ctxTx{db, tx})); err != nil {
+		return err
+	}
+	if err := tx.commit(ctx); err != nil {
+		return dbError(err, db.dialect.name+": commit")
+	}
+	return nil
+}
+
+// txKey is the context key of the transaction InTx runs.
+type txKey struct{}
+
+// ctxTx is InTx's transaction and the database it is on: a ctx of one DB's
+// transaction given to another DB (two instances in one test) runs there
+// on its own.
+type ctxTx struct {
+	db *DB
+	tx txDriver
+}
+
+// txOf returns the transaction of InTx that ctx carries on db, or nil.
+func (db *DB) txOf(ctx context.Context) txDriver {
+	if t, ok := ctx.Value(txKey{}).(ctxTx); ok && t.db == db {
+		return t.tx
 	}
 	return nil
 }

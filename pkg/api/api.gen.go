@@ -627,6 +627,84 @@ func (e WebAuthnCredentialType) Valid() bool {
 	}
 }
 
+// Defines values for WebhookCodeEventDataChanged.
+const (
+	WebhookCodeEventDataChangedExternalID WebhookCodeEventDataChanged = "externalId"
+	WebhookCodeEventDataChangedIsActive   WebhookCodeEventDataChanged = "isActive"
+	WebhookCodeEventDataChangedLabelType  WebhookCodeEventDataChanged = "labelType"
+	WebhookCodeEventDataChangedName       WebhookCodeEventDataChanged = "name"
+	WebhookCodeEventDataChangedProjectID  WebhookCodeEventDataChanged = "projectId"
+	WebhookCodeEventDataChangedRecord     WebhookCodeEventDataChanged = "record"
+	WebhookCodeEventDataChangedTemplateID WebhookCodeEventDataChanged = "templateId"
+)
+
+// Valid indicates whether the value is a known member of the WebhookCodeEventDataChanged enum.
+func (e WebhookCodeEventDataChanged) Valid() bool {
+	switch e {
+	case WebhookCodeEventDataChangedExternalID:
+		return true
+	case WebhookCodeEventDataChangedIsActive:
+		return true
+	case WebhookCodeEventDataChangedLabelType:
+		return true
+	case WebhookCodeEventDataChangedName:
+		return true
+	case WebhookCodeEventDataChangedProjectID:
+		return true
+	case WebhookCodeEventDataChangedRecord:
+		return true
+	case WebhookCodeEventDataChangedTemplateID:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypePrintRunRecorded  WebhookEventType = "print_run.recorded"
+	WebhookEventTypeQrCodeActivated   WebhookEventType = "qr_code.activated"
+	WebhookEventTypeQrCodeCreated     WebhookEventType = "qr_code.created"
+	WebhookEventTypeQrCodeDeactivated WebhookEventType = "qr_code.deactivated"
+	WebhookEventTypeQrCodeDeleted     WebhookEventType = "qr_code.deleted"
+	WebhookEventTypeQrCodeUpdated     WebhookEventType = "qr_code.updated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypePrintRunRecorded:
+		return true
+	case WebhookEventTypeQrCodeActivated:
+		return true
+	case WebhookEventTypeQrCodeCreated:
+		return true
+	case WebhookEventTypeQrCodeDeactivated:
+		return true
+	case WebhookEventTypeQrCodeDeleted:
+		return true
+	case WebhookEventTypeQrCodeUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookPrintRunEventType.
+const (
+	WebhookPrintRunEventTypePrintRunRecorded WebhookPrintRunEventType = "print_run.recorded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookPrintRunEventType enum.
+func (e WebhookPrintRunEventType) Valid() bool {
+	switch e {
+	case WebhookPrintRunEventTypePrintRunRecorded:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListQRCodesParamsStatus.
 const (
 	ListQRCodesParamsStatusActive   ListQRCodesParamsStatus = "active"
@@ -2654,14 +2732,18 @@ type PushPaymentStatusResponse struct {
 
 // QRCodeChange defines model for QRCodeChange.
 type QRCodeChange struct {
+	// Deleted true: the code was deleted (a tombstone: its name is empty, it has no record). Deleted codes stay in the feed 30 days.
+	Deleted    bool    `json:"deleted,omitempty"`
 	ExternalID *string `json:"externalId"`
 	ID         int64   `json:"id"`
 	IsActive   bool    `json:"isActive"`
 	Name       string  `json:"name"`
 
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
-	Record    LibraryCodeRecord `json:"record,omitempty,omitzero"`
-	UpdatedAt time.Time         `json:"updatedAt"`
+	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
+
+	// UpdatedAt When it last changed; for a deleted code, when it was deleted.
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // QRCodeChangesPage defines model for QRCodeChangesPage.
@@ -3127,6 +3209,124 @@ type WebAuthnCredential struct {
 // WebAuthnCredentialType defines model for WebAuthnCredential.Type.
 type WebAuthnCredentialType string
 
+// WebhookCodeEvent A delivery about one code (Standard Webhooks' envelope).
+type WebhookCodeEvent struct {
+	Data struct {
+		// Changed What an update changed: name, projectId, labelType, isActive, externalId, templateId, record.
+		Changed    []WebhookCodeEventDataChanged `json:"changed"`
+		ExternalID string                        `json:"externalId"`
+		ID         int64                         `json:"id"`
+		OccurredAt time.Time                     `json:"occurredAt"`
+
+		// Record Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted.
+		Record LibraryCodeRecord `json:"record,omitempty"`
+	} `json:"data"`
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type What happened. qr_code.updated includes a worker's own change through a collection or update link.
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookCodeEventDataChanged defines model for WebhookCodeEvent.Data.Changed.
+type WebhookCodeEventDataChanged string
+
+// WebhookDelivery defines model for WebhookDelivery.
+type WebhookDelivery struct {
+	AttemptedAt time.Time `json:"attemptedAt"`
+	DurationMs  int       `json:"durationMs"`
+	ID          int64     `json:"id"`
+	MessageID   int64     `json:"messageId"`
+
+	// ResponseBody The answer's first kilobyte, or why none came.
+	ResponseBody string `json:"responseBody"`
+
+	// ResponseCode The answer's status; 0 when none came (refused, timed out).
+	ResponseCode int  `json:"responseCode"`
+	Succeeded    bool `json:"succeeded"`
+
+	// Type What happened. qr_code.updated includes a worker's own change through a collection or update link.
+	Type      WebhookEventType `json:"type"`
+	WebhookID string           `json:"webhookId"`
+}
+
+// WebhookDeliveryList defines model for WebhookDeliveryList.
+type WebhookDeliveryList struct {
+	Deliveries []WebhookDelivery `json:"deliveries"`
+}
+
+// WebhookEndpoint defines model for WebhookEndpoint.
+type WebhookEndpoint struct {
+	CreatedAt   time.Time `json:"createdAt"`
+	Description string    `json:"description"`
+
+	// DisabledReason Why the cloud turned it off (every delivery failed for three days), or empty.
+	DisabledReason string             `json:"disabledReason"`
+	Enabled        bool               `json:"enabled"`
+	Events         []WebhookEventType `json:"events"`
+	ID             int64              `json:"id"`
+
+	// IncludeRecord Deliveries of code events carry the worker's record (medical data): only for a system that needs it.
+	IncludeRecord bool `json:"includeRecord"`
+
+	// SecretRotatedUntil Until when deliveries carry the previous secret's signature too, after a rotation.
+	SecretRotatedUntil *time.Time `json:"secretRotatedUntil"`
+	URL                string     `json:"url"`
+}
+
+// WebhookEndpointChange defines model for WebhookEndpointChange.
+type WebhookEndpointChange struct {
+	Description   *string  `json:"description,omitempty"`
+	Enabled       *bool    `json:"enabled,omitempty"`
+	Events        []string `json:"events,omitempty"`
+	IncludeRecord *bool    `json:"includeRecord,omitempty"`
+	URL           *string  `json:"url,omitempty"`
+}
+
+// WebhookEndpointCreated defines model for WebhookEndpointCreated.
+type WebhookEndpointCreated struct {
+	Endpoint WebhookEndpoint `json:"endpoint"`
+
+	// Secret The whsec_ signing secret, shown this once.
+	Secret string `json:"secret"`
+}
+
+// WebhookEndpointList defines model for WebhookEndpointList.
+type WebhookEndpointList struct {
+	Endpoints []WebhookEndpoint `json:"endpoints"`
+
+	// Events Every event an endpoint may choose.
+	Events []WebhookEventType `json:"events"`
+}
+
+// WebhookEndpointRequest defines model for WebhookEndpointRequest.
+type WebhookEndpointRequest struct {
+	Description   string   `json:"description,omitempty"`
+	Events        []string `json:"events"`
+	IncludeRecord bool     `json:"includeRecord,omitempty"`
+
+	// URL https, on the public internet.
+	URL string `json:"url"`
+}
+
+// WebhookEventType What happened. qr_code.updated includes a worker's own change through a collection or update link.
+type WebhookEventType string
+
+// WebhookPrintRunEvent A recorded print run (Standard Webhooks' envelope).
+type WebhookPrintRunEvent struct {
+	Data struct {
+		Codes      int       `json:"codes"`
+		ID         int64     `json:"id"`
+		Labels     int       `json:"labels"`
+		Layout     string    `json:"layout"`
+		OccurredAt time.Time `json:"occurredAt"`
+	} `json:"data"`
+	Timestamp time.Time                `json:"timestamp"`
+	Type      WebhookPrintRunEventType `json:"type"`
+}
+
+// WebhookPrintRunEventType defines model for WebhookPrintRunEvent.Type.
+type WebhookPrintRunEventType string
+
 // WebhookReceipt defines model for WebhookReceipt.
 type WebhookReceipt struct {
 	// Received What the event did: applied, duplicate (applied before),
@@ -3186,6 +3386,18 @@ type OrgID = int64
 
 // ProjectID defines model for ProjectID.
 type ProjectID = int64
+
+// WebhookEndpointID defines model for WebhookEndpointID.
+type WebhookEndpointID = int64
+
+// WebhookID defines model for WebhookID.
+type WebhookID = string
+
+// WebhookSignature defines model for WebhookSignature.
+type WebhookSignature = string
+
+// WebhookTimestamp defines model for WebhookTimestamp.
+type WebhookTimestamp = string
 
 // AdminForbidden Every error answer.
 type AdminForbidden = Error
@@ -3312,6 +3524,15 @@ type Unauthorized = Error
 
 // Unavailable Every error answer.
 type Unavailable = Error
+
+// WebhookForbidden Every error answer.
+type WebhookForbidden = Error
+
+// WebhookInvalid Every error answer.
+type WebhookInvalid = Error
+
+// WebhookNotFound Every error answer.
+type WebhookNotFound = Error
 
 // ListAdminAuditLogParams defines parameters for ListAdminAuditLog.
 type ListAdminAuditLogParams struct {
@@ -3556,6 +3777,78 @@ type GetPaymentStatusParams struct {
 	Email string `form:"email" json:"email"`
 }
 
+// PrintRunRecordedWebhookParams defines parameters for PrintRunRecordedWebhook.
+type PrintRunRecordedWebhookParams struct {
+	// WebhookID The message's id, the same on every attempt.
+	WebhookID WebhookID `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).
+	WebhookTimestamp WebhookTimestamp `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
+	WebhookSignature WebhookSignature `json:"webhook-signature"`
+}
+
+// QrCodeActivatedWebhookParams defines parameters for QrCodeActivatedWebhook.
+type QrCodeActivatedWebhookParams struct {
+	// WebhookID The message's id, the same on every attempt.
+	WebhookID WebhookID `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).
+	WebhookTimestamp WebhookTimestamp `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
+	WebhookSignature WebhookSignature `json:"webhook-signature"`
+}
+
+// QrCodeCreatedWebhookParams defines parameters for QrCodeCreatedWebhook.
+type QrCodeCreatedWebhookParams struct {
+	// WebhookID The message's id, the same on every attempt.
+	WebhookID WebhookID `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).
+	WebhookTimestamp WebhookTimestamp `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
+	WebhookSignature WebhookSignature `json:"webhook-signature"`
+}
+
+// QrCodeDeactivatedWebhookParams defines parameters for QrCodeDeactivatedWebhook.
+type QrCodeDeactivatedWebhookParams struct {
+	// WebhookID The message's id, the same on every attempt.
+	WebhookID WebhookID `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).
+	WebhookTimestamp WebhookTimestamp `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
+	WebhookSignature WebhookSignature `json:"webhook-signature"`
+}
+
+// QrCodeDeletedWebhookParams defines parameters for QrCodeDeletedWebhook.
+type QrCodeDeletedWebhookParams struct {
+	// WebhookID The message's id, the same on every attempt.
+	WebhookID WebhookID `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).
+	WebhookTimestamp WebhookTimestamp `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
+	WebhookSignature WebhookSignature `json:"webhook-signature"`
+}
+
+// QrCodeUpdatedWebhookParams defines parameters for QrCodeUpdatedWebhook.
+type QrCodeUpdatedWebhookParams struct {
+	// WebhookID The message's id, the same on every attempt.
+	WebhookID WebhookID `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off).
+	WebhookTimestamp WebhookTimestamp `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
+	WebhookSignature WebhookSignature `json:"webhook-signature"`
+}
+
 // AddPasskeyJSONRequestBody defines body for AddPasskey for application/json ContentType.
 type AddPasskeyJSONRequestBody = AddPasskeyRequest
 
@@ -3730,6 +4023,12 @@ type SubscribeCorporateJSONRequestBody = CorporateSubscribeRequest
 // InviteCorporateMemberJSONRequestBody defines body for InviteCorporateMember for application/json ContentType.
 type InviteCorporateMemberJSONRequestBody = CorporateInviteRequest
 
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = WebhookEndpointRequest
+
+// UpdateWebhookEndpointJSONRequestBody defines body for UpdateWebhookEndpoint for application/json ContentType.
+type UpdateWebhookEndpointJSONRequestBody = WebhookEndpointChange
+
 // CreatePaymentIntentJSONRequestBody defines body for CreatePaymentIntent for application/json ContentType.
 type CreatePaymentIntentJSONRequestBody = PaymentIntentRequest
 
@@ -3762,6 +4061,24 @@ type PushPaymentStatusJSONRequestBody = PushPaymentStatusRequest
 
 // ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
 type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest
+
+// PrintRunRecordedWebhookJSONRequestBody defines body for PrintRunRecordedWebhook for application/json ContentType.
+type PrintRunRecordedWebhookJSONRequestBody = WebhookPrintRunEvent
+
+// QrCodeActivatedWebhookJSONRequestBody defines body for QrCodeActivatedWebhook for application/json ContentType.
+type QrCodeActivatedWebhookJSONRequestBody = WebhookCodeEvent
+
+// QrCodeCreatedWebhookJSONRequestBody defines body for QrCodeCreatedWebhook for application/json ContentType.
+type QrCodeCreatedWebhookJSONRequestBody = WebhookCodeEvent
+
+// QrCodeDeactivatedWebhookJSONRequestBody defines body for QrCodeDeactivatedWebhook for application/json ContentType.
+type QrCodeDeactivatedWebhookJSONRequestBody = WebhookCodeEvent
+
+// QrCodeDeletedWebhookJSONRequestBody defines body for QrCodeDeletedWebhook for application/json ContentType.
+type QrCodeDeletedWebhookJSONRequestBody = WebhookCodeEvent
+
+// QrCodeUpdatedWebhookJSONRequestBody defines body for QrCodeUpdatedWebhook for application/json ContentType.
+type QrCodeUpdatedWebhookJSONRequestBody = WebhookCodeEvent
 
 // Getter for additional properties for WebAuthnCredential. Returns the specified
 // element and whether it was found

@@ -38,6 +38,10 @@ type Config struct {
 	// already 503, before it closes its listener (DRAIN_SECONDS, default 0):
 	// behind a load balancer, a little longer than its probe interval.
 	Drain time.Duration
+	// MailRetryFirst (MAIL_RETRY_FIRST, a Go duration, default 15s) is the
+	// first wait before a mail is tried again; it doubles up to 240 times
+	// itself, for about a day of attempts at the default. Tests shorten it.
+	MailRetryFirst time.Duration
 
 	DataKey          string   // DATA_KEY: base64 of 32 bytes; dev default: DATA_DIR/data.key
 	DataKeysPrevious []string // DATA_KEY_PREVIOUS: comma-separated older keys, still opened
@@ -57,8 +61,12 @@ type Config struct {
 	MetricsAddr string
 	// Tracing: traces go over OTLP when the standard OTEL_* variables ask
 	// (OTEL_EXPORTER_OTLP_ENDPOINT; package tracing).
-	Tracing   bool
-	RateLimit lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
+	Tracing bool
+	// WebhooksAllowPrivate (WEBHOOKS_ALLOW_PRIVATE=1, development only):
+	// webhook endpoints may be on this machine or its network, for a
+	// receiver a developer runs locally. Production never allows it.
+	WebhooksAllowPrivate bool
+	RateLimit            lhttp.RateLimit // RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_ANALYTICS_PER_IP, RATE_LIMIT_COLLECT_PER_IP, RATE_LIMIT_COLLECT_PER_LINK, RATE_LIMIT_COLLECT_MALFORMED_PER_IP (per minute), RATE_LIMIT_MAIL_PER_RECIPIENT, RATE_LIMIT_MAIL_PER_CALLER, RATE_LIMIT_MAIL_PER_ORGANIZATION (per hour), RATE_LIMIT_PER_API_KEY, RATE_LIMIT_API_PER_CLIENT (per minute), TRUST_PROXY_HEADERS
 }
 
 func configFromEnv(getenv func(string) string) (Config, error) {
@@ -130,6 +138,16 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	if c.Production && getenv("REQUIRE_ADMIN_SECOND_FACTOR") == "false" {
 		return c, fmt.Errorf("REQUIRE_ADMIN_SECOND_FACTOR cannot be false in production: site admins always need a second factor there")
 	}
+	switch getenv("WEBHOOKS_ALLOW_PRIVATE") {
+	case "", "0":
+	case "1":
+		if c.Production {
+			return c, fmt.Errorf("WEBHOOKS_ALLOW_PRIVATE is for development only: in production webhooks reach only public addresses")
+		}
+		c.WebhooksAllowPrivate = true
+	default:
+		return c, fmt.Errorf("WEBHOOKS_ALLOW_PRIVATE must be 1 or unset")
+	}
 	switch getenv("LOG_FORMAT") {
 	case "", "text":
 	case "json":
@@ -192,6 +210,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("DRAIN_SECONDS must be between 0 and %d", maxDrainSeconds)
 		}
 		c.Drain = time.Duration(n) * time.Second
+	}
+	if text := getenv("MAIL_RETRY_FIRST"); text != "" {
+		d, err := time.ParseDuration(text)
+		if err != nil || d < time.Millisecond || d > time.Hour {
+			return c, fmt.Errorf("MAIL_RETRY_FIRST must be a duration between 1ms and 1h, like 15s")
+		}
+		c.MailRetryFirst = d
 	}
 	if text := getenv("ARGON2_THREADS"); text != "" {
 		n, err := strconv.ParseUint(text, 10, 8)

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/argon2id"
@@ -25,6 +27,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/sqldb"
 	"github.com/lifetag/lifetag/cloud/web"
+	"github.com/lifetag/lifetag/cloud/webhook"
 )
 
 // devKeyFile is the development data key, generated on first start.
@@ -68,8 +71,12 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		return err
 	}
 	defer store.Close()
-	// The background job queue's figures: none yet.
-	var jobs cloud.JobStats
+	queue, err := sqldb.NewQueue(store, sqldb.QueueConfig{Logger: logger})
+	if err != nil {
+		return err
+	}
+	// The queue's figures (jobs by kind and state) go to the metrics too.
+	var jobs cloud.JobStats = queue
 	var metrics cloud.Metrics = cloud.NoMetrics{}
 	var prometheusMetrics *prometheus.Metrics
 	if config.MetricsAddr != "" {
@@ -96,6 +103,8 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		Sealer:                 sealer,
 		Passwords:              argon2id.New(config.Argon2, 2*runtime.GOMAXPROCS(0)),
 		Mailer:                 mailer,
+		Queue:                  queue,
+		MailRetryBase:          config.MailRetryFirst,
 		Logger:                 logger,
 		Development:            !config.Production,
 		AdminsNeedSecondFactor: config.AdminSecondFactor,
@@ -103,11 +112,17 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		BaseURL:                config.BaseURL,
 		TrialRegistrationsADay: config.TrialsADay,
 		Metrics:                metrics,
+		// Plain http only in development; private addresses only when a
+		// developer asked for them (config.go).
+		Webhooks: webhook.NewClient(webhook.Guard{AllowHTTP: !config.Production,
+			AllowPrivate: config.WebhooksAllowPrivate}, cloud.WebhookTimeout),
 	})
 	if err != nil {
 		return err
 	}
 	defer svc.Close()
+	river.AddWorker(queue.Workers(), svc.MailWorker())
+	river.AddWorker(queue.Workers(), svc.WebhookWorker())
 	if err := svc.SeedAdmins(ctx, config.AdminEmails); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
@@ -119,6 +134,19 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		logger.Info("data re-sealed under the current DATA_KEY; DATA_KEY_PREVIOUS can now be removed", slog.Int("rows", n))
 	}
 	go purgeExpired(ctx, svc, logger)
+	// Every package has added its job kinds' workers (service.New) by now.
+	if err := queue.Start(ctx); err != nil {
+		return fmt.Errorf("queue: %w", err)
+	}
+	// Last stopped, first in the defers: running jobs finish (or are
+	// released, to be retried) while the store is still open.
+	defer stopQueue(queue, logger)
+	// Webhooks are delivered by the queue's jobs; the sweep takes up a
+	// message no job carries and disables endpoints failing three days.
+	webhooksCtx, stopWebhooks := context.WithCancel(ctx)
+	webhooksDone := make(chan struct{})
+	go func() { defer close(webhooksDone); svc.RunWebhooks(webhooksCtx) }()
+	defer func() { stopWebhooks(); <-webhooksDone }()
 
 	// On PostgreSQL, instances share one database and so their rate-limit
 	// counters; the embedded SQLite serves one instance, counting in memory.
@@ -188,6 +216,15 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	return nil
 }
 
+// stopQueue lets running jobs finish for a while, then releases them.
+func stopQueue(queue *sqldb.Queue, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := queue.Stop(ctx); err != nil {
+		logger.Warn("queue stopped with jobs released", slog.String("error", err.Error()))
+	}
+}
+
 func openStore(ctx context.Context, config Config, logger *slog.Logger) (*sqldb.DB, error) {
 	if config.DatabaseURL != "" {
 		logger.Info("storage: PostgreSQL")
@@ -250,6 +287,7 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		{svc.PurgeOldAuditEntries, "audit log purge failed", "old audit entries deleted"},
 		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},
 		{svc.PurgeIdempotencyKeys, "idempotency key purge failed", "old idempotency keys deleted"},
+		{svc.PurgeWebhookLog, "webhook log purge failed", "old webhook deliveries and tombstones deleted"},
 	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()

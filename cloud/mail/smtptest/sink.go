@@ -53,9 +53,11 @@ type Sink struct {
 	// Held announces each message kept waiting after Hold.
 	Held chan Message
 
-	mu      sync.Mutex
-	release chan struct{} // set by Hold, closed by Release
-	refused map[string]bool
+	mu       sync.Mutex
+	release  chan struct{} // set by Hold, closed by Release
+	refused  map[string]bool
+	server   *smtp.Server // nil while stopped
+	listener net.Listener
 }
 
 // Refuse makes the sink refuse mail to address at RCPT, quoting the
@@ -89,22 +91,51 @@ func (s *Sink) Release() {
 // Start runs a sink until the test ends.
 func Start(t testing.TB) *Sink {
 	t.Helper()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	sink := &Sink{Host: "127.0.0.1", Received: make(chan Message, 100), Held: make(chan Message, 100)}
+	if err := sink.serve(); err != nil {
 		t.Fatal(err)
 	}
-	sink := &Sink{Received: make(chan Message, 100), Held: make(chan Message, 100)}
-	addr := listener.Addr().(*net.TCPAddr)
-	sink.Host, sink.Port = addr.IP.String(), addr.Port
+	t.Cleanup(sink.Stop)
+	return sink
+}
 
+// Stop closes the server: connections are refused, as by a mail server
+// that is away, until Restart.
+func (s *Sink) Stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.server != nil {
+		// The listener too: Serve may not have taken it yet.
+		s.listener.Close()
+		s.server.Close()
+		s.server = nil
+	}
+}
+
+// Restart serves again, on the same port.
+func (s *Sink) Restart(t testing.TB) {
+	t.Helper()
+	if err := s.serve(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (s *Sink) serve() error {
+	listener, err := net.Listen("tcp", net.JoinHostPort(s.Host, strconv.Itoa(s.Port)))
+	if err != nil {
+		return err
+	}
+	s.Port = listener.Addr().(*net.TCPAddr).Port
 	server := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
-		return &session{sink: sink}, nil
+		return &session{sink: s}, nil
 	}))
 	server.Domain = "localhost"
 	server.AllowInsecureAuth = true
+	s.mu.Lock()
+	s.server, s.listener = server, listener
+	s.mu.Unlock()
 	go server.Serve(listener)
-	t.Cleanup(func() { server.Close() })
-	return sink
+	return nil
 }
 
 // Addr is host:port.

@@ -34,6 +34,7 @@ export const paths = {
   corporateApiKeys: "/corporate/api-keys",
   // The organisation's own identity provider (single sign-on).
   corporateSso: "/corporate/sso",
+  corporateWebhooks: "/corporate/webhooks",
   collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
@@ -83,6 +84,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateCollectionLinks]: `Collection links · ${siteName}`,
   [paths.corporateApiKeys]: `API keys · ${siteName}`,
   [paths.corporateSso]: `Single sign-on · ${siteName}`,
+  [paths.corporateWebhooks]: `Webhooks · ${siteName}`,
   [paths.collect]: `Your emergency details · ${siteName}`,
   [paths.corporateQrCodes]: `QR codes · ${siteName}`,
   [paths.corporateNewProject]: `New project · ${siteName}`,
@@ -101,6 +103,7 @@ export const routesWithParameter: RoutePath[] = [
   paths.corporateCollectionLinks,
   paths.corporateApiKeys,
   paths.corporateSso,
+  paths.corporateWebhooks,
   paths.collect,
 ];
 

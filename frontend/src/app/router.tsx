@@ -212,6 +212,18 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.corporateWebhooks,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/webhooks/WebhooksPage")).WebhooksPage,
+        }),
+      },
+      {
+        path: `${paths.corporateWebhooks}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/webhooks/WebhooksPage")).WebhooksPage,
+        }),
+      },
+      {
         path: paths.corporateQrCodes,
         lazy: async () => ({
           Component: (await import("@/features/corporate/library/LibraryPage")).LibraryPage,

@@ -67,6 +67,7 @@ function DashboardView({ d }: { d: Dashboard }) {
       ? ([[copy.singleSignOn, `${paths.corporateSso}/${org.id}`]] as [string, string][])
       : []),
     [copy.security, paths.accountSecurity],
+    [copy.webhooks, `${paths.corporateWebhooks}/${org.id}`],
   ];
 
   return (

@@ -246,6 +246,7 @@ export const corporateCopy = {
     apiKeys: "API Keys",
     singleSignOn: "Single Sign-On",
     security: "Sign-in and security",
+    webhooks: "Webhooks",
     billing: "Manage Billing",
     choosePlan: "Choose a plan",
     choosePlanIntro:

@@ -2036,9 +2036,10 @@ export interface paths {
          * The organisation's codes in the order they last changed, a page at a time, from updatedSince on; for a nightly sync.
          * @description Ordered by (updatedAt, id). Pass `nextCursor` back as `cursor` for
          *     the next page; a page shorter than `limit` (nextCursor null) is
-         *     the end. Each code's record only with `include=record`. Deleted
-         *     codes do not appear (no tombstones): deactivate a worker's code
-         *     instead of deleting it when a system keeps in step.
+         *     the end. Each code's record only with `include=record`. A code
+         *     deleted in the last 30 days appears once more as a tombstone
+         *     (`deleted: true`, at the time it was deleted), so a system that
+         *     keeps in step by polling sees deletions as a webhook receiver does.
          */
         get: operations["listQRCodeChanges"];
         put?: never;
@@ -2358,8 +2359,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's webhook endpoints (never their secrets).
+         * @description The Organization Administrator signed in, or a write API key, manage
+         *     webhooks: an endpoint receives the organisation's changes, with
+         *     workers' records when it opted in.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Registers an endpoint; the answer is the only one that carries its whsec_ signing secret.
+         * @description The address must be https and resolve to public internet addresses
+         *     only (never loopback, private, link-local or cloud metadata ones).
+         *     Deliveries follow Standard Webhooks 1.0 (see the document's
+         *     `webhooks`).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an endpoint; a field left out stays as it is. enabled true turns a disabled endpoint back on. */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /** Deletes an endpoint, what it was still owed and its delivery log. */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/webhooks/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives an endpoint a new signing secret, shown this once; for 24 hours deliveries carry the old secret's signature too. */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's delivery log of the last 30 days, newest first (at most 200 attempts). */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/webhooks/{endpointId}/deliveries/{messageId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delivers a message again, with the same webhook-id, as soon as the deliverer gets to it. */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "qr_code.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A code was made: in the library, by import, through the API, or by a worker through a collection link. */
+        post: operations["qrCodeCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "qr_code.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A code's name, project, label type, external id, template or record changed: by an officer, through the API, or by the worker through a collection or update link. `changed` names what. */
+        post: operations["qrCodeUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "qr_code.deactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A code was deactivated (a worker who left: the record stays). */
+        post: operations["qrCodeDeactivatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "qr_code.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A deactivated code was activated again. */
+        post: operations["qrCodeActivatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "qr_code.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A code was deleted (no record comes; the changes feed shows a tombstone too). */
+        post: operations["qrCodeDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "print_run.recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A batch of labels was printed and recorded. */
+        post: operations["printRunRecordedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every error answer. */
@@ -3886,6 +4088,106 @@ export interface components {
             month: string;
             count: number;
         };
+        /**
+         * @description What happened. qr_code.updated includes a worker's own change through a collection or update link.
+         * @enum {string}
+         */
+        WebhookEventType: "qr_code.created" | "qr_code.updated" | "qr_code.deactivated" | "qr_code.activated" | "qr_code.deleted" | "print_run.recorded";
+        WebhookEndpoint: {
+            /** Format: int64 */
+            id: number;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Deliveries of code events carry the worker's record (medical data): only for a system that needs it. */
+            includeRecord: boolean;
+            enabled: boolean;
+            /** @description Why the cloud turned it off (every delivery failed for three days), or empty. */
+            disabledReason: string;
+            /**
+             * Format: date-time
+             * @description Until when deliveries carry the previous secret's signature too, after a rotation.
+             */
+            secretRotatedUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookEndpointList: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+            /** @description Every event an endpoint may choose. */
+            events: components["schemas"]["WebhookEventType"][];
+        };
+        WebhookEndpointRequest: {
+            /** @description https, on the public internet. */
+            url: string;
+            description?: string;
+            events: string[];
+            includeRecord?: boolean;
+        };
+        WebhookEndpointChange: {
+            url?: string | null;
+            description?: string | null;
+            events?: string[] | null;
+            includeRecord?: boolean | null;
+            enabled?: boolean | null;
+        };
+        WebhookEndpointCreated: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The whsec_ signing secret, shown this once. */
+            secret: string;
+        };
+        WebhookDelivery: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            messageId: number;
+            webhookId: string;
+            type: components["schemas"]["WebhookEventType"];
+            /** Format: date-time */
+            attemptedAt: string;
+            succeeded: boolean;
+            /** @description The answer's status; 0 when none came (refused, timed out). */
+            responseCode: number;
+            durationMs: number;
+            /** @description The answer's first kilobyte, or why none came. */
+            responseBody: string;
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description A delivery about one code (Standard Webhooks' envelope). */
+        WebhookCodeEvent: {
+            type: components["schemas"]["WebhookEventType"];
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                externalId: string | null;
+                /** @description What an update changed: name, projectId, labelType, isActive, externalId, templateId, record. */
+                changed: ("name" | "projectId" | "labelType" | "isActive" | "externalId" | "templateId" | "record")[];
+                /** Format: date-time */
+                occurredAt: string;
+                /** @description Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted. */
+                record?: components["schemas"]["LibraryCodeRecord"];
+            };
+        };
+        /** @description A recorded print run (Standard Webhooks' envelope). */
+        WebhookPrintRunEvent: {
+            /** @constant */
+            type: "print_run.recorded";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                layout: string;
+                labels: number;
+                codes: number;
+                /** Format: date-time */
+                occurredAt: string;
+            };
+        };
         /** @description A change that answers only that it was made. */
         LibrarySuccess: {
             /** @constant */
@@ -4498,8 +4800,13 @@ export interface components {
             externalId: string | null;
             name: string;
             isActive: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last changed; for a deleted code, when it was deleted.
+             */
             updatedAt: string;
+            /** @description true: the code was deleted (a tombstone: its name is empty, it has no record). Deleted codes stay in the feed 30 days. */
+            deleted?: boolean;
             record?: components["schemas"]["LibraryCodeRecord"];
         };
         QRCodeChangesPage: {
@@ -4743,6 +5050,39 @@ export interface components {
         };
         /** @description Another project of the organisation has this name (case aside). */
         ProjectNameTaken: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Neither the Organization Administrator nor a write API key, or a request from another site. */
+        WebhookForbidden: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unusable address, event or description, or the organisation's tenth endpoint already exists. */
+        WebhookInvalid: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The organisation, endpoint or delivery is not the caller's, or does not exist. */
+        WebhookNotFound: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5009,6 +5349,14 @@ export interface components {
         OrgID: number;
         /** @description A QR code of the organisation's library. */
         CodeID: number;
+        /** @description The message's id, the same on every attempt. */
+        WebhookID: string;
+        /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+        WebhookTimestamp: string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+        WebhookSignature: string;
+        /** @description A webhook endpoint of the organisation. */
+        WebhookEndpointID: number;
         /** @description A project of the organisation. */
         ProjectID: number;
         /** @description A collection link of the organisation. */
@@ -11396,6 +11744,416 @@ export interface operations {
             415: components["responses"]["NotJSON"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. Keep the secret now; it is never shown again. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            400: components["responses"]["WebhookInvalid"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["LibraryOrgNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A webhook endpoint of the organisation. */
+                endpointId: components["parameters"]["WebhookEndpointID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointChange"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as stored. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["WebhookInvalid"];
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A webhook endpoint of the organisation. */
+                endpointId: components["parameters"]["WebhookEndpointID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySuccess"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A webhook endpoint of the organisation. */
+                endpointId: components["parameters"]["WebhookEndpointID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. Keep it now; it is never shown again. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A webhook endpoint of the organisation. */
+                endpointId: components["parameters"]["WebhookEndpointID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A webhook endpoint of the organisation. */
+                endpointId: components["parameters"]["WebhookEndpointID"];
+                /** @description The message's id (messageId of a delivery). */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySuccess"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            403: components["responses"]["WebhookForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    qrCodeCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id, the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookID"];
+                /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCodeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer is a delivery. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    qrCodeUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id, the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookID"];
+                /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCodeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer is a delivery. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    qrCodeDeactivatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id, the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookID"];
+                /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCodeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer is a delivery. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    qrCodeActivatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id, the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookID"];
+                /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCodeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer is a delivery. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    qrCodeDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id, the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookID"];
+                /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCodeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer is a delivery. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    printRunRecordedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message's id, the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookID"];
+                /** @description When this attempt was signed, in seconds since 1970 (refuse one more than five minutes off). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPrintRunEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx answer is a delivery. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

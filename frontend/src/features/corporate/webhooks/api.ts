@@ -1,0 +1,83 @@
+// An organisation's webhook endpoints (cloud/service/webhook.go): the owner
+// registers, changes, rotates and deletes them and reads their delivery
+// logs. A secret is only in the answer that made it.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, type Wire } from "@/lib/api";
+
+export type WebhookEndpoint = Wire<"WebhookEndpoint">;
+export type NewWebhookEndpoint = Wire<"WebhookEndpointRequest">;
+export type WebhookDelivery = Wire<"WebhookDelivery">;
+
+const endpointsKey = (orgId: number) => ["corporate", "webhooks", orgId] as const;
+const deliveriesKey = (orgId: number, endpointId: number) =>
+  ["corporate", "webhooks", orgId, endpointId, "deliveries"] as const;
+
+export function useWebhookEndpoints(orgId: number | null) {
+  return useQuery({
+    queryKey: endpointsKey(orgId ?? 0),
+    queryFn: () => apiJson<Wire<"WebhookEndpointList">>("GET", `/api/corporate/${orgId}/webhooks`),
+    enabled: orgId !== null,
+    retry: false,
+  });
+}
+
+export function useWebhookDeliveries(orgId: number, endpointId: number) {
+  return useQuery({
+    queryKey: deliveriesKey(orgId, endpointId),
+    queryFn: () =>
+      apiJson<Wire<"WebhookDeliveryList">>(
+        "GET",
+        `/api/corporate/${orgId}/webhooks/${endpointId}/deliveries`,
+      ),
+    retry: false,
+  });
+}
+
+function useEndpointChange<T, R>(orgId: number, call: (arg: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => void client.invalidateQueries({ queryKey: endpointsKey(orgId) }),
+  });
+}
+
+export function useCreateWebhookEndpoint(orgId: number) {
+  return useEndpointChange(orgId, (endpoint: NewWebhookEndpoint) =>
+    apiJson<Wire<"WebhookEndpointCreated">>("POST", `/api/corporate/${orgId}/webhooks`, endpoint),
+  );
+}
+
+export function useSetWebhookEnabled(orgId: number) {
+  return useEndpointChange(orgId, (change: { id: number; enabled: boolean }) =>
+    apiJson<WebhookEndpoint>("PUT", `/api/corporate/${orgId}/webhooks/${change.id}`, {
+      enabled: change.enabled,
+    }),
+  );
+}
+
+export function useRotateWebhookSecret(orgId: number) {
+  return useEndpointChange(orgId, (id: number) =>
+    apiJson<Wire<"WebhookEndpointCreated">>(
+      "POST",
+      `/api/corporate/${orgId}/webhooks/${id}/rotate-secret`,
+    ),
+  );
+}
+
+export function useDeleteWebhookEndpoint(orgId: number) {
+  return useEndpointChange(orgId, (id: number) =>
+    apiJson<Wire<"LibrarySuccess">>("DELETE", `/api/corporate/${orgId}/webhooks/${id}`),
+  );
+}
+
+export function useResendWebhookDelivery(orgId: number, endpointId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) =>
+      apiJson<Wire<"LibrarySuccess">>(
+        "POST",
+        `/api/corporate/${orgId}/webhooks/${endpointId}/deliveries/${messageId}/resend`,
+      ),
+    onSuccess: () => void client.invalidateQueries({ queryKey: deliveriesKey(orgId, endpointId) }),
+  });
+}
