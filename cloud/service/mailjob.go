@@ -55,6 +55,16 @@ func mailBackoff(base time.Duration, attempt int) time.Duration {
 	return base * time.Duration(min(factor, mailRetryCap))
 }
 
+// MailRetryTotal is how long a mail is tried at the default backoff,
+// without jitter: from its first attempt to its last.
+func MailRetryTotal() time.Duration {
+	var total time.Duration
+	for attempt := 1; attempt < mailAttempts; attempt++ {
+		total += mailBackoff(defaultMailRetryBase, attempt)
+	}
+	return total
+}
+
 // MailWorker sends the mail jobs; add it to the queue's workers before the
 // queue starts (river.AddWorker).
 func (s *Service) MailWorker() river.Worker[MailArgs] { return &mailWorker{s: s} }
@@ -93,7 +103,6 @@ func (w *mailWorker) NextRetry(job *river.Job[MailArgs]) time.Time {
 	jitter := time.Duration((rand.Float64()*0.2 - 0.1) * float64(wait))
 	return time.Now().Add(wait + jitter)
 }
-
 
 // mailMessageID is a mail's Message-ID, the same on every attempt: the
 // job's id, and a hash of its cause so ids from two databases differ.

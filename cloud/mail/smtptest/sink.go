@@ -53,9 +53,9 @@ type Sink struct {
 	// Held announces each message kept waiting after Hold.
 	Held chan Message
 
-	mu      sync.Mutex
-	release chan struct{} // set by Hold, closed by Release
-	refused map[string]bool
+	mu       sync.Mutex
+	release  chan struct{} // set by Hold, closed by Release
+	refused  map[string]bool
 	server   *smtp.Server // nil while stopped
 	listener net.Listener
 }
