@@ -56,6 +56,8 @@ var activitySentences = map[string]func(detail string) string{
 	AuditOrganizationDeleted:    sentence("Deleted the organisation %s."),
 	AuditOrganizationHandedOver: sentence("Handed over the organisation %s."),
 	AuditAllowanceChanged:       sentence("Changed the QR code allowance of %s."),
+	AuditJobRetried:             sentence("Ran the background job %s again."),
+	AuditJobDiscarded:           sentence("Discarded the background job %s."),
 	// Corporate integration: detail "3 created, 2 updated, 1 deactivated".
 	ActivityCodesSynced: sentence("The organisation's system synced QR codes: %s."),
 }

@@ -30,6 +30,9 @@ type Config struct {
 	Mailer    cloud.Mailer
 	// Queue takes the mail jobs (and others' jobs); MailWorker sends them.
 	Queue cloud.JobQueue
+	// Jobs is the site admin's view of the queue; nil means Queue, when
+	// it offers one (sqldb's Queue does).
+	Jobs cloud.JobAdmin
 	// MailRetryBase is the first wait before a mail is tried again (it
 	// doubles to an hour's worth at 15 s); 0 means 15 s. Tests shorten it.
 	MailRetryBase time.Duration
@@ -57,6 +60,7 @@ type Service struct {
 	passwords cloud.PasswordHasher
 	mailer    cloud.Mailer
 	queue     cloud.JobQueue
+	jobAdmin  cloud.JobAdmin
 	// paymentProvider creates payment intents.
 	paymentProvider cloud.PaymentProvider
 	subscriptions   cloud.SubscriptionProvider
@@ -78,6 +82,9 @@ func New(c Config) (*Service, error) {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.Jobs == nil {
+		c.Jobs, _ = c.Queue.(cloud.JobAdmin)
+	}
 	if c.Subscriptions == nil {
 		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
 	}
@@ -91,6 +98,7 @@ func New(c Config) (*Service, error) {
 		passwords:       c.Passwords,
 		mailer:          c.Mailer,
 		queue:           c.Queue,
+		jobAdmin:        c.Jobs,
 		mailRetryBase:   cmp.Or(c.MailRetryBase, defaultMailRetryBase),
 		paymentProvider: c.Payments,
 		subscriptions:   c.Subscriptions,

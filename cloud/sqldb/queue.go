@@ -263,3 +263,70 @@ func (q *Queue) WaitIdle(ctx context.Context) error {
 		}
 	}
 }
+
+var _ cloud.JobAdmin = (*Queue)(nil)
+
+// The states the admin's list shows: waiting or failed.
+var adminJobStates = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStateScheduled,
+	rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateDiscarded, rivertype.JobStateCancelled}
+
+// ListJobs returns the waiting and failed jobs, newest first.
+func (q *Queue) ListJobs(ctx context.Context, limit int) ([]cloud.Job, error) {
+	res, err := q.client.JobList(ctx, river.NewJobListParams().States(adminJobStates...).
+		OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(limit))
+	if err != nil {
+		return nil, dbError(err, "queue: list")
+	}
+	jobs := make([]cloud.Job, len(res.Jobs))
+	for i, row := range res.Jobs {
+		jobs[i] = jobOf(row)
+	}
+	return jobs, nil
+}
+
+// RetryJob runs a job again now, unless it runs or completed.
+func (q *Queue) RetryJob(ctx context.Context, id int64) (*cloud.Job, error) {
+	return q.changeJob(ctx, id, []rivertype.JobState{rivertype.JobStateRunning, rivertype.JobStateCompleted}, q.client.JobRetry)
+}
+
+// DiscardJob cancels a waiting job.
+func (q *Queue) DiscardJob(ctx context.Context, id int64) (*cloud.Job, error) {
+	return q.changeJob(ctx, id, []rivertype.JobState{rivertype.JobStateRunning, rivertype.JobStateCompleted,
+		rivertype.JobStateDiscarded, rivertype.JobStateCancelled}, q.client.JobCancel)
+}
+
+// changeJob applies change to the job unless it is in one of busy; River
+// itself then does nothing to a job that changed state meanwhile.
+func (q *Queue) changeJob(ctx context.Context, id int64, busy []rivertype.JobState,
+	change func(context.Context, int64) (*rivertype.JobRow, error)) (*cloud.Job, error) {
+	res, err := q.client.JobList(ctx, river.NewJobListParams().IDs(id))
+	if err != nil {
+		return nil, dbError(err, "queue: find")
+	}
+	if len(res.Jobs) == 0 {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgJobNotFound)
+	}
+	for _, state := range busy {
+		if res.Jobs[0].State == state {
+			return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgJobBusy)
+		}
+	}
+	row, err := change(ctx, id)
+	if errors.Is(err, river.ErrNotFound) {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgJobNotFound)
+	} else if err != nil {
+		return nil, dbError(err, "queue: change")
+	}
+	job := jobOf(row)
+	return &job, nil
+}
+
+func jobOf(row *rivertype.JobRow) cloud.Job {
+	job := cloud.Job{ID: row.ID, Kind: row.Kind, State: string(row.State), Attempts: row.Attempt,
+		MaxAttempts: row.MaxAttempts, CreatedAt: row.CreatedAt, ScheduledAt: row.ScheduledAt,
+		AttemptedAt: row.AttemptedAt, FinalizedAt: row.FinalizedAt}
+	if n := len(row.Errors); n > 0 {
+		job.LastError = row.Errors[n-1].Error
+	}
+	return job
+}
