@@ -39,6 +39,7 @@ function admin(overrides: Record<string, Parameters<typeof mockFetch>[0][string]
     }),
     "GET /api/corporate/organizations": () => ({ body: [] }),
     "GET /api/admin/audit-log": () => ({ body: { entries: [], total: 0, page: 1, pageSize: 20 } }),
+    "GET /api/admin/jobs": () => ({ body: { jobs: [] } }),
     ...overrides,
   });
 }
