@@ -69,3 +69,12 @@ func truncate(text string, n int) string {
 	}
 	return text[:n]
 }
+
+// JobStats counts the queue's jobs by kind and state, for metrics; nil
+// when the queue cannot count (sqldb's Queue can).
+func (s *Service) JobStats() cloud.JobStats { return s.jobStats }
+
+func jobStatsOf(q cloud.JobQueue) cloud.JobStats {
+	stats, _ := q.(cloud.JobStats)
+	return stats
+}

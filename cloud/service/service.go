@@ -61,6 +61,7 @@ type Service struct {
 	mailer    cloud.Mailer
 	queue     cloud.JobQueue
 	jobAdmin  cloud.JobAdmin
+	jobStats  cloud.JobStats
 	// paymentProvider creates payment intents.
 	paymentProvider cloud.PaymentProvider
 	subscriptions   cloud.SubscriptionProvider
@@ -99,6 +100,7 @@ func New(c Config) (*Service, error) {
 		mailer:          c.Mailer,
 		queue:           c.Queue,
 		jobAdmin:        c.Jobs,
+		jobStats:        jobStatsOf(c.Queue),
 		mailRetryBase:   cmp.Or(c.MailRetryBase, defaultMailRetryBase),
 		paymentProvider: c.Payments,
 		subscriptions:   c.Subscriptions,

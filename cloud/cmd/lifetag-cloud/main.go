@@ -64,6 +64,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 		return err
 	}
 	defer store.Close()
+	// The queue is also the cloud.JobStats for metrics (svc.JobStats()).
 	queue, err := sqldb.NewQueue(store, sqldb.QueueConfig{Logger: logger})
 	if err != nil {
 		return err
