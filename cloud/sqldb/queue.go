@@ -128,6 +128,16 @@ func (q *Queue) Stop(ctx context.Context) error {
 	return errors.Join(err, q.client.StopAndCancel(cancelCtx))
 }
 
+// Running is how many jobs are being worked now, by any instance on the
+// database (River does not say which are whose): for the shutdown's log.
+func (q *Queue) Running(ctx context.Context) int {
+	var n int
+	if err := q.db.conn(ctx).queryRow(`SELECT count(*) FROM river_job WHERE state = 'running'`).Scan(&n); err != nil {
+		return 0
+	}
+	return n
+}
+
 // InsertJob inserts a job in the transaction ctx carries (DB.InTx), or on
 // its own outside one.
 func (q *Queue) InsertJob(ctx context.Context, args cloud.JobArgs) error {
