@@ -44,8 +44,9 @@ type QueueConfig struct {
 	// JobTimeout bounds one attempt of a job; 0 means 30 s.
 	JobTimeout time.Duration
 	// PollInterval is how often an instance looks for jobs when no
-	// notification came (SQLite has none); 0 means River's second. Tests
-	// shorten it.
+	// notification came; 0 means River's second on PostgreSQL (whose
+	// notifications wake it at once) and 200 ms on SQLite (which has none;
+	// the look is a local query). Tests shorten it.
 	PollInterval time.Duration
 }
 
@@ -57,6 +58,9 @@ func NewQueue(db *DB, c QueueConfig) (*Queue, error) {
 	}
 	if c.JobTimeout == 0 {
 		c.JobTimeout = 30 * time.Second
+	}
+	if _, ok := db.driver.(sqlDriver); ok && c.PollInterval == 0 {
+		c.PollInterval = 200 * time.Millisecond
 	}
 	workers := river.NewWorkers()
 	config := &river.Config{
