@@ -69,6 +69,8 @@ var activitySentences = map[string]func(detail string) string{
 	AuditAllowanceChanged:       sentence("Changed the QR code allowance of %s."),
 	// The target is "domain (#id name)".
 	AuditSSODomainApproved: sentence("Approved the single sign-on domain %s."),
+	AuditJobRetried:        sentence("Ran the background job %s again."),
+	AuditJobDiscarded:      sentence("Discarded the background job %s."),
 	// Corporate integration: detail "3 created, 2 updated, 1 deactivated".
 	ActivityCodesSynced: sentence("The organisation's system synced QR codes: %s."),
 }

@@ -80,6 +80,9 @@ const (
 	AuditOrganizationDeleted    = "organization.deleted"
 	AuditOrganizationHandedOver = "organization.handed_over"
 	AuditAllowanceChanged       = "organization.allowance_changed"
+	// A background job's target is "kind #id".
+	AuditJobRetried   = "job.retried"
+	AuditJobDiscarded = "job.discarded"
 )
 
 // AuditEntry is one line of the admin audit log.

@@ -49,3 +49,40 @@ type JobCount struct {
 type JobStats interface {
 	JobCounts(ctx context.Context) ([]JobCount, error)
 }
+
+// Job is a job as the site admin sees it: what and how it went, never its
+// arguments. LastError is as the worker returned it (the mail worker
+// removes addresses; the service removes any left).
+type Job struct {
+	ID                    int64
+	Kind, State           string
+	Attempts, MaxAttempts int
+	LastError             string
+	CreatedAt             time.Time
+	ScheduledAt           time.Time
+	AttemptedAt           *time.Time
+	FinalizedAt           *time.Time
+}
+
+// JobAdmin is the site admin's view of the queue.
+type JobAdmin interface {
+	// ListJobs returns the jobs that wait (available, scheduled,
+	// retryable, running) or failed (discarded, cancelled), newest first,
+	// at most limit.
+	ListJobs(ctx context.Context, limit int) ([]Job, error)
+	// RetryJob runs a job that is not running or completed again now;
+	// ENOTFOUND, or ECONFLICT for a running or completed job.
+	RetryJob(ctx context.Context, id int64) (*Job, error)
+	// DiscardJob ends a waiting job (cancelled); ECONFLICT when it runs or
+	// has ended.
+	DiscardJob(ctx context.Context, id int64) (*Job, error)
+}
+
+// Admin job messages.
+const (
+	MsgJobNotFound = "Job not found"
+	MsgJobBusy     = "This job is running or has ended; refresh the list"
+)
+
+// AdminJobsLimit is how many jobs the admin's list shows.
+const AdminJobsLimit = 200

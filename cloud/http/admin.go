@@ -275,3 +275,31 @@ func (s *Server) handleAdminAllowance(w http.ResponseWriter, r *http.Request) {
 	}
 	writeMessage(w, http.StatusOK, cloud.MsgAllowanceChanged)
 }
+
+func (s *Server) handleAdminJobs(w http.ResponseWriter, r *http.Request) {
+	jobs, err := s.service.Jobs(r.Context(), userFrom(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.AdminJobList{Jobs: jobs})
+}
+
+func (s *Server) handleAdminRetryJob(w http.ResponseWriter, r *http.Request) {
+	s.answerJob(w, r)(s.service.RetryJob(r.Context(), userFrom(r), pathID(r, "jobId")))
+}
+
+func (s *Server) handleAdminDiscardJob(w http.ResponseWriter, r *http.Request) {
+	s.answerJob(w, r)(s.service.DiscardJob(r.Context(), userFrom(r), pathID(r, "jobId")))
+}
+
+// answerJob writes a changed job, or the error.
+func (s *Server) answerJob(w http.ResponseWriter, r *http.Request) func(*service.AdminJob, error) {
+	return func(job *service.AdminJob, err error) {
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, job)
+	}
+}

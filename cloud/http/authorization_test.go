@@ -264,6 +264,9 @@ var routeCases = []routeCase{
 	{"admin order shipping address", "GET /api/admin/physical-orders/{orderId}/shipping-address", nil, nil, adminOnly(200)},
 	{"admin order labels", "POST /api/admin/physical-orders/{orderId}/labels.pdf", nil, nil, adminOnly(200)},
 	{"admin audit log", "GET /api/admin/audit-log", fixed("/api/admin/audit-log"), nil, adminOnly(200)},
+	{"admin jobs", "GET /api/admin/jobs", fixed("/api/admin/jobs"), nil, adminOnly(200)},
+	{"admin retry job", "POST /api/admin/jobs/{jobId}/retry", fixed("/api/admin/jobs/999999/retry"), nil, adminOnly(404)},
+	{"admin discard job", "POST /api/admin/jobs/{jobId}/discard", fixed("/api/admin/jobs/999999/discard"), nil, adminOnly(404)},
 	{"corporate organizations", "GET /api/corporate/organizations", fixed("/api/corporate/organizations"), nil, adminOnly(200)},
 	// A site admin's changes to an organisation, here one that does not
 	// exist (TestAdminOrganizationChanges makes real ones).

@@ -173,19 +173,25 @@ func (s *Service) CheckTrials(ctx context.Context) (expired int64, err error) {
 	if _, err := s.store.DeleteRegistrationsBefore(ctx, now.Add(-cloud.RegistrationKept)); err != nil {
 		return 0, err
 	}
-	ending, err := s.store.ListTrialsEnding(ctx, now, now.Add(cloud.TrialEndingNotice))
+	// The notices are marked sent in the transaction that queues them.
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		ending, err := s.store.ListTrialsEnding(ctx, now, now.Add(cloud.TrialEndingNotice))
+		if err != nil {
+			return err
+		}
+		for _, org := range ending {
+			// Unique per organisation and trial end as well.
+			err := s.sendMail(ctx, mailCause("trial-ending", org.ID, org.TrialEndsAt.Unix()), cloud.Mail{To: org.ContactEmail,
+				Subject: cloud.MsgTrialEndingSubject,
+				Text:    fmt.Sprintf(trialEndingMailText, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return 0, err
-	}
-	for _, org := range ending {
-		// Unique per organisation and trial end: every instance runs this,
-		// and one mail goes out.
-		err := s.sendMail(ctx, mailCause("trial-ending", org.ID, org.TrialEndsAt.Unix()), cloud.Mail{To: org.ContactEmail,
-			Subject: cloud.MsgTrialEndingSubject,
-			Text:    fmt.Sprintf(trialEndingMailText, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))})
-		if err != nil {
-			return 0, err
-		}
 	}
 	return s.store.ExpireTrials(ctx, now)
 }

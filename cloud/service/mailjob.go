@@ -55,6 +55,16 @@ func mailBackoff(base time.Duration, attempt int) time.Duration {
 	return base * time.Duration(min(factor, mailRetryCap))
 }
 
+// MailRetryTotal is how long a mail is tried at the default backoff,
+// without jitter: from its first attempt to its last.
+func MailRetryTotal() time.Duration {
+	var total time.Duration
+	for attempt := 1; attempt < mailAttempts; attempt++ {
+		total += mailBackoff(defaultMailRetryBase, attempt)
+	}
+	return total
+}
+
 // MailWorker sends the mail jobs; add it to the queue's workers before the
 // queue starts (river.AddWorker).
 func (s *Service) MailWorker() river.Worker[MailArgs] { return &mailWorker{s: s} }

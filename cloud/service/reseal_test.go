@@ -22,7 +22,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-func newKey(t *testing.T) []byte {
+func newKey(t testing.TB) []byte {
 	t.Helper()
 	text, err := aesgcm.GenerateKey()
 	if err != nil {

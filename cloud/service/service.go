@@ -34,6 +34,9 @@ type Config struct {
 	Mailer    cloud.Mailer
 	// Queue takes the mail jobs (and others' jobs); MailWorker sends them.
 	Queue cloud.JobQueue
+	// Jobs is the site admin's view of the queue; nil means Queue, when
+	// it offers one (sqldb's Queue does).
+	Jobs cloud.JobAdmin
 	// MailRetryBase is the first wait before a mail is tried again (it
 	// doubles to an hour's worth at 15 s); 0 means 15 s. Tests shorten it.
 	MailRetryBase time.Duration
@@ -74,6 +77,8 @@ type Service struct {
 	passwords cloud.PasswordHasher
 	mailer    cloud.Mailer
 	queue     cloud.JobQueue
+	jobAdmin  cloud.JobAdmin
+	jobStats  cloud.JobStats
 	// paymentProvider creates payment intents.
 	paymentProvider cloud.PaymentProvider
 	subscriptions   cloud.SubscriptionProvider
@@ -110,6 +115,9 @@ func New(c Config) (*Service, error) {
 	if c.Metrics == nil {
 		c.Metrics = cloud.NoMetrics{}
 	}
+	if c.Jobs == nil {
+		c.Jobs, _ = c.Queue.(cloud.JobAdmin)
+	}
 	if c.Subscriptions == nil {
 		c.Subscriptions, _ = c.Payments.(cloud.SubscriptionProvider)
 	}
@@ -134,6 +142,8 @@ func New(c Config) (*Service, error) {
 		passwords:       c.Passwords,
 		mailer:          c.Mailer,
 		queue:           c.Queue,
+		jobAdmin:        c.Jobs,
+		jobStats:        jobStatsOf(c.Queue),
 		mailRetryBase:   cmp.Or(c.MailRetryBase, defaultMailRetryBase),
 		paymentProvider: c.Payments,
 		subscriptions:   c.Subscriptions,

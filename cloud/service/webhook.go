@@ -423,13 +423,6 @@ func (s *Service) deliverWebhook(ctx context.Context, m *cloud.WebhookMessage) e
 	return s.store.RecordWebhookAttempt(context.WithoutCancel(ctx), m, a)
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "")
-}
-
 // WebhookWorker delivers the webhook jobs; add it to the queue's workers
 // before the queue starts (river.AddWorker).
 func (s *Service) WebhookWorker() river.Worker[cloud.WebhookJob] { return &webhookWorker{s: s} }

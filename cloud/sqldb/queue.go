@@ -44,8 +44,9 @@ type QueueConfig struct {
 	// JobTimeout bounds one attempt of a job; 0 means 30 s.
 	JobTimeout time.Duration
 	// PollInterval is how often an instance looks for jobs when no
-	// notification came (SQLite has none); 0 means River's second. Tests
-	// shorten it.
+	// notification came; 0 means River's second on PostgreSQL (whose
+	// notifications wake it at once) and 200 ms on SQLite (which has none;
+	// the look is a local query). Tests shorten it.
 	PollInterval time.Duration
 }
 
@@ -57,6 +58,9 @@ func NewQueue(db *DB, c QueueConfig) (*Queue, error) {
 	}
 	if c.JobTimeout == 0 {
 		c.JobTimeout = 30 * time.Second
+	}
+	if _, ok := db.driver.(sqlDriver); ok && c.PollInterval == 0 {
+		c.PollInterval = 200 * time.Millisecond
 	}
 	workers := river.NewWorkers()
 	config := &river.Config{
@@ -128,6 +132,16 @@ func (q *Queue) Stop(ctx context.Context) error {
 	cancelCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	return errors.Join(err, q.client.StopAndCancel(cancelCtx))
+}
+
+// Running is how many jobs are being worked now, by any instance on the
+// database (River does not say which are whose): for the shutdown's log.
+func (q *Queue) Running(ctx context.Context) int {
+	var n int
+	if err := q.db.conn(ctx).queryRow(`SELECT count(*) FROM river_job WHERE state = 'running'`).Scan(&n); err != nil {
+		return 0
+	}
+	return n
 }
 
 // InsertJob inserts a job in the transaction ctx carries (DB.InTx), or on
@@ -264,4 +278,71 @@ func (q *Queue) WaitIdle(ctx context.Context) error {
 		case <-tick.C:
 		}
 	}
+}
+
+var _ cloud.JobAdmin = (*Queue)(nil)
+
+// The states the admin's list shows: waiting or failed.
+var adminJobStates = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStateScheduled,
+	rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateDiscarded, rivertype.JobStateCancelled}
+
+// ListJobs returns the waiting and failed jobs, newest first.
+func (q *Queue) ListJobs(ctx context.Context, limit int) ([]cloud.Job, error) {
+	res, err := q.client.JobList(ctx, river.NewJobListParams().States(adminJobStates...).
+		OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(limit))
+	if err != nil {
+		return nil, dbError(err, "queue: list")
+	}
+	jobs := make([]cloud.Job, len(res.Jobs))
+	for i, row := range res.Jobs {
+		jobs[i] = jobOf(row)
+	}
+	return jobs, nil
+}
+
+// RetryJob runs a job again now, unless it runs or completed.
+func (q *Queue) RetryJob(ctx context.Context, id int64) (*cloud.Job, error) {
+	return q.changeJob(ctx, id, []rivertype.JobState{rivertype.JobStateRunning, rivertype.JobStateCompleted}, q.client.JobRetry)
+}
+
+// DiscardJob cancels a waiting job.
+func (q *Queue) DiscardJob(ctx context.Context, id int64) (*cloud.Job, error) {
+	return q.changeJob(ctx, id, []rivertype.JobState{rivertype.JobStateRunning, rivertype.JobStateCompleted,
+		rivertype.JobStateDiscarded, rivertype.JobStateCancelled}, q.client.JobCancel)
+}
+
+// changeJob applies change to the job unless it is in one of busy; River
+// itself then does nothing to a job that changed state meanwhile.
+func (q *Queue) changeJob(ctx context.Context, id int64, busy []rivertype.JobState,
+	change func(context.Context, int64) (*rivertype.JobRow, error)) (*cloud.Job, error) {
+	res, err := q.client.JobList(ctx, river.NewJobListParams().IDs(id))
+	if err != nil {
+		return nil, dbError(err, "queue: find")
+	}
+	if len(res.Jobs) == 0 {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgJobNotFound)
+	}
+	for _, state := range busy {
+		if res.Jobs[0].State == state {
+			return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgJobBusy)
+		}
+	}
+	row, err := change(ctx, id)
+	if errors.Is(err, river.ErrNotFound) {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgJobNotFound)
+	} else if err != nil {
+		return nil, dbError(err, "queue: change")
+	}
+	job := jobOf(row)
+	return &job, nil
+}
+
+func jobOf(row *rivertype.JobRow) cloud.Job {
+	job := cloud.Job{ID: row.ID, Kind: row.Kind, State: string(row.State), Attempts: row.Attempt,
+		MaxAttempts: row.MaxAttempts, CreatedAt: row.CreatedAt, ScheduledAt: row.ScheduledAt,
+		AttemptedAt: row.AttemptedAt, FinalizedAt: row.FinalizedAt}
+	if n := len(row.Errors); n > 0 {
+		job.LastError = row.Errors[n-1].Error
+	}
+	return job
 }

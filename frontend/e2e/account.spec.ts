@@ -9,15 +9,21 @@ import { outboxDir } from "./worker";
 const email = "admin@lifetag.test";
 const password = "a-new-password";
 
-/** The reset link of the newest mail to `to` in the cloud's development outbox. */
+/**
+ * The reset link of the newest mail to `to` in the cloud's development
+ * outbox, waiting for it a few seconds (mail goes through the job queue).
+ */
 async function resetLinkFromOutbox(to: string): Promise<string> {
   const outbox = outboxDir();
-  const names = (await readdir(outbox)).sort().reverse();
-  for (const name of names) {
-    const mail = await readFile(join(outbox, name), "utf8");
-    if (!mail.startsWith(`To: ${to}\n`)) continue;
-    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail)?.[0];
-    if (link) return link;
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const names = (await readdir(outbox)).sort().reverse();
+    for (const name of names) {
+      const mail = await readFile(join(outbox, name), "utf8");
+      if (!mail.startsWith(`To: ${to}\n`)) continue;
+      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no reset mail to ${to} in ${outbox}`);
 }

@@ -120,15 +120,22 @@ export function decodePdf(path: string): string {
   );
 }
 
-/** The newest mail to `to` with `subject` in the cloud's development outbox, or null. */
+/**
+ * The newest mail to `to` with `subject` in the cloud's development outbox,
+ * waiting for it a few seconds (mail goes through the cloud's job queue, a
+ * moment after the answer that promised it); null when none came.
+ */
 export async function outboxMail(to: string, subject: string): Promise<string | null> {
   const outbox = outboxDir();
-  const names = (await readdir(outbox)).sort().reverse();
-  for (const name of names) {
-    const mail = await readFile(join(outbox, name), "utf8");
-    if (mail.startsWith(`To: ${to}\nSubject: ${subject}\n`)) return mail;
+  for (const deadline = Date.now() + 10_000; ;) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const mail = await readFile(join(outbox, name), "utf8");
+      if (mail.startsWith(`To: ${to}\nSubject: ${subject}\n`)) return mail;
+    }
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return null;
 }
 
 /** Pays in the local test checkout's dialog with the test card. */

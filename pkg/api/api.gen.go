@@ -12,6 +12,42 @@ import (
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
+// Defines values for AdminJobState.
+const (
+	AdminJobStateAvailable AdminJobState = "available"
+	AdminJobStateCancelled AdminJobState = "cancelled"
+	AdminJobStateCompleted AdminJobState = "completed"
+	AdminJobStateDiscarded AdminJobState = "discarded"
+	AdminJobStatePending   AdminJobState = "pending"
+	AdminJobStateRetryable AdminJobState = "retryable"
+	AdminJobStateRunning   AdminJobState = "running"
+	AdminJobStateScheduled AdminJobState = "scheduled"
+)
+
+// Valid indicates whether the value is a known member of the AdminJobState enum.
+func (e AdminJobState) Valid() bool {
+	switch e {
+	case AdminJobStateAvailable:
+		return true
+	case AdminJobStateCancelled:
+		return true
+	case AdminJobStateCompleted:
+		return true
+	case AdminJobStateDiscarded:
+		return true
+	case AdminJobStatePending:
+		return true
+	case AdminJobStateRetryable:
+		return true
+	case AdminJobStateRunning:
+		return true
+	case AdminJobStateScheduled:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for BulkUpsertQRCodesAnswerSuccess.
 const (
 	BulkUpsertQRCodesAnswerSuccessTrue BulkUpsertQRCodesAnswerSuccess = true
@@ -910,6 +946,34 @@ type AdminDeleteUserRequest struct {
 type AdminHandOverRequest struct {
 	// Email The new owner's address: a valid one with no account yet.
 	Email string `json:"email"`
+}
+
+// AdminJob A background job as the site admin sees it; its arguments (sealed) are not shown, and addresses are removed from its error.
+type AdminJob struct {
+	AttemptedAt *time.Time `json:"attemptedAt"`
+	Attempts    int        `json:"attempts"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	FinalizedAt *time.Time `json:"finalizedAt"`
+	ID          int64      `json:"id"`
+
+	// Kind Examples: mail
+	Kind string `json:"kind"`
+
+	// LastError The last attempt's error, addresses replaced by <address>; empty when none.
+	LastError   string `json:"lastError"`
+	MaxAttempts int    `json:"maxAttempts"`
+
+	// ScheduledAt When it runs next (or ran).
+	ScheduledAt time.Time     `json:"scheduledAt"`
+	State       AdminJobState `json:"state"`
+}
+
+// AdminJobState defines model for AdminJob.State.
+type AdminJobState string
+
+// AdminJobList defines model for AdminJobList.
+type AdminJobList struct {
+	Jobs []AdminJob `json:"jobs"`
 }
 
 // AdminOrder A physical label order as an admin sees it (the customer's view of it plus whose it is).
@@ -3375,6 +3439,9 @@ type FormTemplatePathID = int64
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
+// JobID defines model for JobID.
+type JobID = int64
+
 // LinkID defines model for LinkID.
 type LinkID = int64
 
@@ -3401,6 +3468,12 @@ type WebhookTimestamp = string
 
 // AdminForbidden Every error answer.
 type AdminForbidden = Error
+
+// AdminJobBusy Every error answer.
+type AdminJobBusy = Error
+
+// AdminJobNotFound Every error answer.
+type AdminJobNotFound = Error
 
 // AdminMailLimit Every error answer.
 type AdminMailLimit = Error

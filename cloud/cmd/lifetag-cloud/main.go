@@ -220,6 +220,9 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 func stopQueue(queue *sqldb.Queue, logger *slog.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	if n := queue.Running(ctx); n > 0 {
+		logger.Info("waiting for mail still being sent", slog.Int("jobs", n))
+	}
 	if err := queue.Stop(ctx); err != nil {
 		logger.Warn("queue stopped with jobs released", slog.String("error", err.Error()))
 	}

@@ -39,6 +39,7 @@ function admin(overrides: Record<string, Parameters<typeof mockFetch>[0][string]
     }),
     "GET /api/corporate/organizations": () => ({ body: [] }),
     "GET /api/admin/audit-log": () => ({ body: { entries: [], total: 0, page: 1, pageSize: 20 } }),
+    "GET /api/admin/jobs": () => ({ body: { jobs: [] } }),
     ...overrides,
   });
 }
@@ -244,6 +245,33 @@ describe("/admin", () => {
       ([url]) => url === "/api/admin/physical-orders/LT-ABC123",
     )!;
     expect(JSON.parse(String(init!.body))).toEqual({ status: "shipped", trackingNumber: "RM1" });
+  });
+
+  it("lists waiting mail jobs and runs one again with Retry", async () => {
+    const job = {
+      id: 7,
+      kind: "mail",
+      state: "retryable",
+      attempts: 3,
+      maxAttempts: 32,
+      lastError: "mail: send: dial tcp 127.0.0.1:25: connect: connection refused",
+      createdAt: "2026-03-01T12:00:00Z",
+      scheduledAt: "2026-03-01T12:05:00Z",
+      attemptedAt: "2026-03-01T12:01:00Z",
+      finalizedAt: null,
+    };
+    const fetch = admin({
+      "GET /api/admin/jobs": () => ({ body: { jobs: [job] } }),
+      "POST /api/admin/jobs/7/retry": () => ({ body: { ...job, state: "available" } }),
+    });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: "Background Jobs (1)" }));
+    const row = (await screen.findByText("mail #7")).closest("tr")!;
+    expect(within(row).getByText("retryable")).toBeInTheDocument();
+    expect(within(row).getByText("3 / 32")).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Retry mail #7" }));
+    await waitFor(() => expect(toastTitles()).toContain("The job will run again now."));
+    expect(fetch.mock.calls.some(([url]) => url === "/api/admin/jobs/7/retry")).toBe(true);
   });
 
   it("asks before a typed tracking number is dropped", async () => {

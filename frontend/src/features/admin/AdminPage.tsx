@@ -16,10 +16,12 @@ import {
   useAdminStats,
   useAdminUsers,
   useAuditLog,
+  useJobs,
   useOrganizations,
 } from "./api/admin";
 import type { AdminUser } from "./api/types";
 import { ActivityTable } from "./components/ActivityTab";
+import { JobsTable } from "./components/JobsTab";
 import { CorporateTable, filterOrganizations } from "./components/CorporateTab";
 import { CreateUserDialog } from "./components/CreateUserDialog";
 import { CustomerDataDialog } from "./components/CustomerDataDialog";
@@ -30,7 +32,7 @@ import { SearchBox } from "@/components/ui/SearchBox";
 import { UsersTable } from "./components/UsersTab";
 import { adminCopy as copy } from "./copy";
 
-type Tab = "users" | "orders" | "corporate" | "activity";
+type Tab = "users" | "orders" | "corporate" | "activity" | "jobs";
 
 /** The CSV's download name (spec §7: {product}-users-{date}.csv). */
 export function exportFileName(now = new Date()): string {
@@ -93,9 +95,11 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
   const orders = useAdminOrders({ search: orderSearch, page: orderPage }, true);
   const organizations = useOrganizations(true);
   const audit = useAuditLog(auditPage, true);
+  const jobs = useJobs(true);
 
   useLoadFailure(users.isError, users.error, copy.toasts.usersFallback);
   useLoadFailure(orders.isError, orders.error, copy.toasts.ordersFallback);
+  useLoadFailure(jobs.isError, jobs.error, copy.jobs.loadFallback);
   useLoadFailure(
     organizations.isError,
     organizations.error,
@@ -128,6 +132,7 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
       count: organizations.data ? orgs.length : undefined,
     },
     { id: "activity", label: copy.tabs.activity, count: audit.data?.total },
+    { id: "jobs", label: copy.tabs.jobs, count: jobs.data?.jobs.length },
   ];
   const cards = [
     { label: copy.cards.totalUsers, value: props.stats.totalUsers },
@@ -246,6 +251,7 @@ function Dashboard(props: { stats: NonNullable<ReturnType<typeof useAdminStats>[
             onPage={setAuditPage}
           />
         )}
+        {tab === "jobs" && <JobsTable jobs={jobs.data?.jobs ?? []} />}
       </section>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <CustomerDataDialog userId={viewing} orderId={null} onClose={closeViewing} />

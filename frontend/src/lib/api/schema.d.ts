@@ -983,6 +983,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The background jobs (mail, webhooks) that wait or failed, newest first, at most 200; nothing personal in them. */
+        get: operations["listAdminJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{jobId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs a waiting, failed or discarded job again now, with its attempts counted afresh (audited). */
+        post: operations["retryAdminJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{jobId}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a waiting job without running it again (audited). */
+        post: operations["discardAdminJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/organizations": {
         parameters: {
             query?: never;
@@ -3459,6 +3510,33 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description A background job as the site admin sees it; its arguments (sealed) are not shown, and addresses are removed from its error. */
+        AdminJob: {
+            /** Format: int64 */
+            id: number;
+            /** @example mail */
+            kind: string;
+            /** @enum {string} */
+            state: "available" | "scheduled" | "retryable" | "running" | "discarded" | "cancelled" | "completed" | "pending";
+            attempts: number;
+            maxAttempts: number;
+            /** @description The last attempt's error, addresses replaced by <address>; empty when none. */
+            lastError: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it runs next (or ran).
+             */
+            scheduledAt: string;
+            /** Format: date-time */
+            attemptedAt: string | null;
+            /** Format: date-time */
+            finalizedAt: string | null;
+        };
+        AdminJobList: {
+            jobs: components["schemas"]["AdminJob"][];
+        };
         AdminAuditLogPage: {
             entries: components["schemas"]["AdminAuditEntry"][];
             /** Format: int64 */
@@ -4959,6 +5037,28 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No job has this id (finished jobs are kept a day). */
+        AdminJobNotFound: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The job is running now, or done, or (to discard) already ended. */
+        AdminJobBusy: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The mail this change sends is over a mail limit (per recipient, per caller; each an hour). */
         AdminMailLimit: {
             headers: {
@@ -5345,6 +5445,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The job's id. */
+        JobID: number;
         /** @description The organisation's id. */
         OrgID: number;
         /** @description A QR code of the organisation's library. */
@@ -7835,6 +7937,94 @@ export interface operations {
             400: components["responses"]["AdminPageInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJobList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    retryAdminJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                jobId: components["parameters"]["JobID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminJobNotFound"];
+            409: components["responses"]["AdminJobBusy"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    discardAdminJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                jobId: components["parameters"]["JobID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it is now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminJobNotFound"];
+            409: components["responses"]["AdminJobBusy"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };

@@ -4,6 +4,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
 import type {
+  AdminJob,
+  AdminJobList,
   AdminOrdersPage,
   AdminStats,
   AdminUsersPage,
@@ -46,6 +48,7 @@ export const adminKeys = {
   orders: (p: ListParams) => ["admin", "orders", p] as const,
   organizations: ["admin", "organizations"] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
+  jobs: ["admin", "jobs"] as const,
   history: (orderId: string) => ["admin", "history", orderId] as const,
   customer: (userId: number) => ["admin", "customer", userId] as const,
 };
@@ -222,6 +225,25 @@ export function useOrganizationChange() {
           } satisfies AllowanceRequest);
       }
     },
+    onSuccess: invalidate,
+  });
+}
+
+/** The background jobs (mail, webhooks) that wait or failed: nothing personal in them. */
+export function useJobs(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.jobs,
+    queryFn: () => apiJson<AdminJobList>("GET", "/api/admin/jobs"),
+    enabled,
+  });
+}
+
+/** Retry runs a job again now; Discard ends it. The server audits both. */
+export function useJobChange() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (v: { jobId: number; action: "retry" | "discard" }) =>
+      apiJson<AdminJob>("POST", `/api/admin/jobs/${v.jobId}/${v.action}`),
     onSuccess: invalidate,
   });
 }

@@ -19,6 +19,8 @@ export type CreatedUser = Wire<"AdminCreatedUser">;
 export type PrintAccessResult = Wire<"AdminPrintAccessResult">;
 export type OrderUpdated = Wire<"AdminOrderUpdated">;
 export type Message = Wire<"Message">;
+export type AdminJob = Wire<"AdminJob">;
+export type AdminJobList = Wire<"AdminJobList">;
 
 // The bodies the admin sends.
 export type PrintAccessRequest = Wire<"AdminPrintAccessRequest">;
