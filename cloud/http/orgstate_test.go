@@ -181,6 +181,21 @@ var stateCases = []stateCase{
 		body: func(orgRefs) any {
 			return map[string]any{"issuer": "not an address", "clientId": "x", "domains": []string{}, "requireSso": false}
 		}, ok: 400},
+	// Webhooks are managed in any state: they print, create and mail
+	// nothing (here a loopback address is refused before any network, and
+	// the organisation has no endpoint 1: TestWebhooks delivers).
+	{route: "GET /api/corporate/{orgId}/webhooks", path: op("/webhooks"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/webhooks", path: op("/webhooks"),
+		body: func(orgRefs) any {
+			return map[string]any{"url": "https://127.0.0.1/hook", "events": []string{"qr_code.created"}}
+		}, ok: 400},
+	{route: "PUT /api/corporate/{orgId}/webhooks/{endpointId}", path: op("/webhooks/1"),
+		body: func(orgRefs) any { return map[string]any{"enabled": true} }, ok: 404},
+	{route: "DELETE /api/corporate/{orgId}/webhooks/{endpointId}", path: op("/webhooks/1"), ok: 404},
+	{route: "POST /api/corporate/{orgId}/webhooks/{endpointId}/rotate-secret", path: op("/webhooks/1/rotate-secret"), ok: 404},
+	{route: "GET /api/corporate/{orgId}/webhooks/{endpointId}/deliveries", path: op("/webhooks/1/deliveries"), ok: 404},
+	{route: "POST /api/corporate/{orgId}/webhooks/{endpointId}/deliveries/{messageId}/resend",
+		path: op("/webhooks/1/deliveries/1/resend"), ok: 404},
 	// A worker's form through a live link: closed while the organisation
 	// is paused, without its plan's details.
 	{route: "GET /api/collect/{token}", path: func(r orgRefs) string { return "/api/collect/" + r.LinkToken },
