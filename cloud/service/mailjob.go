@@ -77,6 +77,8 @@ type mailWorker struct {
 // Work sends the mail once. The error River keeps (and the admin's job
 // list shows) has no address in it; a permanent refusal ends the job.
 func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
+	ctx, span := startJobSpan(ctx, cloud.JobKindMail, job.ID, job.Attempt)
+	defer span.End()
 	m, err := w.s.openMail(job.Args)
 	if err != nil {
 		// The key it was sealed with is gone: no attempt can succeed.

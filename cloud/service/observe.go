@@ -29,6 +29,15 @@ func startSpan(ctx context.Context, name string) (context.Context, trace.Span) {
 	return tracer.Start(ctx, "service."+name)
 }
 
+// startJobSpan starts the root span of one attempt at a queued job (kind:
+// cloud.JobKind...): a job runs after its request's trace has ended, so
+// its statements and calls hang from a trace of their own, sampled as a
+// request's is.
+func startJobSpan(ctx context.Context, kind string, id int64, attempt int) (context.Context, trace.Span) {
+	return tracer.Start(ctx, "job "+kind, trace.WithSpanKind(trace.SpanKindConsumer),
+		trace.WithAttributes(attribute.Int64("job.id", id), attribute.Int("job.attempt", attempt)))
+}
+
 // render makes one label file (kind: cloud.LabelKind..., format "pdf" or
 // "png") under a span of its own, and records how long it took and its
 // size.

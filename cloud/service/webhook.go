@@ -438,6 +438,8 @@ type webhookWorker struct {
 // sleeps until then (River's snooze, which spends no attempt), so a
 // message has one schedule however many instances and sweeps see it.
 func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJob]) error {
+	ctx, span := startJobSpan(ctx, cloud.JobKindWebhook, job.ID, job.Attempt)
+	defer span.End()
 	s := w.s
 	m, claimed, err := s.store.ClaimWebhookMessage(ctx, job.Args.MessageID, s.now(), s.webhookRetry.Lease)
 	switch {
