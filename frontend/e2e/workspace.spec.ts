@@ -240,7 +240,14 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   );
   await expect(tooDense).not.toContainText("US Letter");
   await expect(tooDense).not.toContainText("Avery 5163");
+  // Preview opens a blank window inside the click and closes it when the
+  // server refuses; the page is brought back to the front before its toast
+  // is looked for (a page behind a popup may not paint it yet).
+  const refusedPopup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Preview" }).click();
+  const blank = await refusedPopup;
+  if (!blank.isClosed()) await blank.waitForEvent("close");
+  await page.bringToFront();
   await expectToast(page, "Print Failed");
   const refusal = page.locator(".toast").filter({ hasText: "Print Failed" });
   await expect(refusal).toContainText(
