@@ -115,6 +115,9 @@ const (
 	MsgSSOUnavailable       = "Your company does not sign in to Lifetag with single sign-on. Sign in with your password."
 	MsgStationCodeInvalid   = "This sign-in has expired. Start again from the print station."
 	MsgStationRedirectWrong = "The print station's address must be http://127.0.0.1:<port>/callback"
+	// MsgStationNotForIndividuals: the print station serves fulfilment
+	// admins and corporate users only.
+	MsgStationNotForIndividuals = "The print station is for fulfilment admins and corporate users. Individuals print from the website."
 )
 
 // SSO sign-in failures, as the sign-in page is told of them

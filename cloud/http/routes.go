@@ -54,6 +54,8 @@ func (s *Server) routes() chi.Router {
 			r.Get("/auth/sso/start", s.handleSSOStart)
 			r.Get("/auth/sso/callback", s.handleSSOCallback)
 			r.Post("/auth/sso/station-token", s.handleSSOStationToken)
+			// A print station signed in by the browser's session (sso.go).
+			r.With(s.authenticate).Post("/auth/station-code", s.handleStationCode)
 		})
 
 		// First-party analytics (individual-side §7). Anonymous on purpose:

@@ -93,7 +93,12 @@ func (s *Server) handleSSOStationToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Only the station holding the verifier gets here: the token goes in
-	// the answer, as to any bearer client.
+	// the answer, as to any bearer client, in the shape of the door the
+	// account signs in at.
+	if !cloud.IsCorporate(user.UserType) {
+		writeJSON(w, http.StatusOK, api.LoginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user), SessionToken: token})
+		return
+	}
 	writeJSON(w, http.StatusOK, api.CorporateLoginResponse{
 		Success: api.CorporateLoginResponseSuccessTrue, OrganizationID: user.OrganizationID, Message: cloud.MsgWelcomeBack,
 		ExpiresAt: session.ExpiresAt, SessionToken: token,
@@ -144,4 +149,21 @@ func (s *Server) handleAdminApproveSSODomain(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	writeMessage(w, http.StatusOK, cloud.MsgSSODomainApproved)
+}
+
+// handleStationCode signs a print station in as the browser's account: the
+// website's page asks once the person has confirmed (service.StationCode).
+func (s *Server) handleStationCode(w http.ResponseWriter, r *http.Request) {
+	var req api.StationCodeRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	redirect, err := s.service.StationCode(r.Context(), userFrom(r), service.StationLoopback{
+		Redirect: req.StationRedirect, Challenge: req.StationChallenge, State: req.StationState})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.StationCodeResponse{Redirect: redirect})
 }

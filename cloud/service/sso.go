@@ -281,14 +281,28 @@ func (s *Service) StartSSO(ctx context.Context, in SSOStart) (authURL, browserSe
 // stationStatePattern is what a station's own state may hold.
 var stationStatePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
 
-// validStation checks a station's loopback redirect (RFC 8252 §7.3: the
-// literal 127.0.0.1 on any port, never a name that could resolve
-// elsewhere), its S256 challenge and its state.
+// StationLoopback is where a print station waits for its sign-in code
+// (RFC 8252 §7.3): its loopback redirect, its PKCE challenge (S256) and its
+// own state, which the code is sent back with.
+type StationLoopback struct {
+	Redirect  string
+	Challenge string
+	State     string
+}
+
+// validStation checks a single sign-on's station, when there is one.
 func validStation(in SSOStart) error {
 	if in.StationRedirect == "" && in.StationChallenge == "" && in.StationState == "" {
 		return nil
 	}
-	u, err := url.Parse(in.StationRedirect)
+	return validLoopback(StationLoopback{Redirect: in.StationRedirect, Challenge: in.StationChallenge, State: in.StationState})
+}
+
+// validLoopback checks a station's loopback redirect (the literal
+// 127.0.0.1 on any port, never a name that could resolve elsewhere), its
+// S256 challenge and its state.
+func validLoopback(in StationLoopback) error {
+	u, err := url.Parse(in.Redirect)
 	wrong := cloud.NewError(cloud.EINVALID, cloud.MsgStationRedirectWrong)
 	if err != nil || u.Scheme != "http" || u.Hostname() != "127.0.0.1" || u.Path != "/callback" ||
 		u.User != nil || u.RawQuery != "" || u.Fragment != "" {
@@ -297,13 +311,50 @@ func validStation(in SSOStart) error {
 	if port, err := strconv.Atoi(u.Port()); err != nil || port < 1024 || port > 65535 {
 		return wrong
 	}
-	if raw, err := base64.RawURLEncoding.DecodeString(in.StationChallenge); err != nil || len(raw) != sha256.Size {
+	if raw, err := base64.RawURLEncoding.DecodeString(in.Challenge); err != nil || len(raw) != sha256.Size {
 		return wrong
 	}
-	if !stationStatePattern.MatchString(in.StationState) {
+	if !stationStatePattern.MatchString(in.State) {
 		return wrong
 	}
 	return nil
+}
+
+// mintStationCode keeps a single-use code for user, which only the holder
+// of the loopback's PKCE verifier can exchange (RedeemStationCode), and
+// returns the loopback address to send the browser to with it.
+func (s *Service) mintStationCode(ctx context.Context, userID int64, in StationLoopback) (string, error) {
+	code, codeHash, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	if err := s.store.CreateStationCode(ctx, &cloud.StationCode{CodeHash: codeHash, UserID: userID,
+		CodeChallenge: in.Challenge, ExpiresAt: s.now().Add(cloud.StationCodeTTL)}); err != nil {
+		return "", err
+	}
+	back := url.Values{"code": {code}, "state": {in.State}}
+	return in.Redirect + "?" + back.Encode(), nil
+}
+
+// StationCode signs a print station in as the browser's signed-in account
+// (the session exists only after every factor): the loopback address with
+// a code for it. The station serves fulfilment admins and corporate users.
+func (s *Service) StationCode(ctx context.Context, actor *cloud.User, in StationLoopback) (string, error) {
+	if actor == nil {
+		return "", cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+	}
+	if err := validLoopback(in); err != nil {
+		return "", err
+	}
+	if !stationAccount(actor) {
+		return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgStationNotForIndividuals)
+	}
+	return s.mintStationCode(ctx, actor.ID, in)
+}
+
+// stationAccount is an account the print station serves.
+func stationAccount(user *cloud.User) bool {
+	return user.IsActive && (user.IsAdmin || cloud.IsCorporate(user.UserType))
 }
 
 // SSOSignedIn is a finished single sign-on: a website session, or for a
@@ -359,16 +410,12 @@ func (s *Service) FinishSSO(ctx context.Context, state, code, providerError, bro
 	}
 	s.addActivity(ctx, login.OrganizationID, cloud.ActivitySSOSignIn, email)
 	if login.StationRedirect != "" {
-		code, codeHash, err := newToken()
+		redirect, err := s.mintStationCode(ctx, user.ID, StationLoopback{Redirect: login.StationRedirect,
+			Challenge: login.StationChallenge, State: login.StationState})
 		if err != nil {
 			return nil, err
 		}
-		if err := s.store.CreateStationCode(ctx, &cloud.StationCode{CodeHash: codeHash, UserID: user.ID,
-			CodeChallenge: login.StationChallenge, ExpiresAt: s.now().Add(cloud.StationCodeTTL)}); err != nil {
-			return nil, err
-		}
-		back := url.Values{"code": {code}, "state": {login.StationState}}
-		return &SSOSignedIn{User: user, StationRedirect: login.StationRedirect + "?" + back.Encode()}, nil
+		return &SSOSignedIn{User: user, StationRedirect: redirect}, nil
 	}
 	token, session, err := s.openSession(ctx, user.ID)
 	if err != nil {
@@ -497,7 +544,7 @@ func (s *Service) RedeemStationCode(ctx context.Context, code, verifier string) 
 		return "", nil, nil, refused
 	}
 	user, err := s.store.FindUserByID(ctx, sc.UserID)
-	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && (!user.IsActive || !cloud.IsCorporate(user.UserType))) {
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && !stationAccount(user)) {
 		return "", nil, nil, refused
 	} else if err != nil {
 		return "", nil, nil, err

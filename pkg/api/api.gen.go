@@ -3085,6 +3085,24 @@ type SignInStepRequest struct {
 	SignInToken string `json:"signInToken,omitempty"`
 }
 
+// StationCodeRequest defines model for StationCodeRequest.
+type StationCodeRequest struct {
+	// StationChallenge The station's PKCE challenge (S256, RFC 7636).
+	StationChallenge string `json:"stationChallenge"`
+
+	// StationRedirect The station's loopback redirect, http://127.0.0.1:<port>/callback (port 1024 to 65535).
+	StationRedirect string `json:"stationRedirect"`
+
+	// StationState The station's own state, sent back with the code.
+	StationState string `json:"stationState"`
+}
+
+// StationCodeResponse defines model for StationCodeResponse.
+type StationCodeResponse struct {
+	// Redirect The station's loopback redirect with `code` and `state`.
+	Redirect string `json:"redirect"`
+}
+
 // SubscriptionStatus defines model for SubscriptionStatus.
 type SubscriptionStatus struct {
 	CustomerID     *string                  `json:"customerId"`
@@ -4002,6 +4020,9 @@ type DiscoverSingleSignOnJSONRequestBody = EmailRequest
 
 // RedeemStationSignOnCodeJSONRequestBody defines body for RedeemStationSignOnCode for application/json ContentType.
 type RedeemStationSignOnCodeJSONRequestBody = SSOStationTokenRequest
+
+// MintStationCodeJSONRequestBody defines body for MintStationCode for application/json ContentType.
+type MintStationCodeJSONRequestBody = StationCodeRequest
 
 // CheckSubscriptionJSONRequestBody defines body for CheckSubscription for application/json ContentType.
 type CheckSubscriptionJSONRequestBody = EmailRequest

@@ -490,6 +490,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/station-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs a print station in as the signed-in account, through the station's loopback redirect.
+         * @description The website's "sign in to the print station" page asks this once the
+         *     person has confirmed. The session exists only after every factor,
+         *     so an account with a passkey or an authenticator app signs the
+         *     station in this way (RFC 8252). The answer's address is the
+         *     station's loopback redirect with a single-use code (two minutes)
+         *     that only the holder of the PKCE verifier can exchange at
+         *     /api/auth/sso/station-token.
+         */
+        post: operations["mintStationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/create-account-after-payment": {
         parameters: {
             query?: never;
@@ -3594,6 +3620,18 @@ export interface components {
             code: string;
             /** @description The station's PKCE verifier (RFC 7636). */
             codeVerifier: string;
+        };
+        StationCodeRequest: {
+            /** @description The station's loopback redirect, http://127.0.0.1:<port>/callback (port 1024 to 65535). */
+            stationRedirect: string;
+            /** @description The station's PKCE challenge (S256, RFC 7636). */
+            stationChallenge: string;
+            /** @description The station's own state, sent back with the code. */
+            stationState: string;
+        };
+        StationCodeResponse: {
+            /** @description The station's loopback redirect with `code` and `state`. */
+            redirect: string;
         };
         SSODomainState: {
             /** @example acme.example */
@@ -6842,7 +6880,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in; the station keeps `sessionToken`. */
+            /** @description Signed in; the station keeps `sessionToken`. A corporate account gets the corporate door's answer, a site admin the admin door's. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6850,7 +6888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CorporateLoginResponse"];
+                    "application/json": components["schemas"]["CorporateLoginResponse"] | components["schemas"]["LoginResponse"];
                 };
             };
             /** @description The body is not valid. */
@@ -6875,6 +6913,49 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    mintStationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StationCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationCodeResponse"];
+                };
+            };
+            /** @description The station's address, challenge or state is not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
