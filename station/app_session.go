@@ -104,28 +104,47 @@ func (s *Session) SignIn(door, email, password string) (SessionState, error) {
 	return s.State()
 }
 
-// companySignInWait is how long the station waits for the browser to come
-// back from the company's sign-in.
-const companySignInWait = 5 * time.Minute
+// browserSignInWait is how long the station waits for the browser to come
+// back from signing in.
+const browserSignInWait = 5 * time.Minute
 
 // SignInWithCompany signs a corporate user in with their company's single
 // sign-on, in the system browser: this window never sees the company's
 // password.
 func (s *Session) SignInWithCompany(email string) (SessionState, error) {
+	return s.signInWithBrowser(func(ctx context.Context, cloudURL string, open func(string) error) error {
+		_, err := s.app.svc.Session.SignInWithCompany(ctx, cloudURL, email, open)
+		return err
+	})
+}
+
+// SignInWithBrowser signs in as the account signed in on the cloud's
+// website, in the system browser, at either door: the browser asks for the
+// account's passkey or authenticator app, which this window cannot.
+func (s *Session) SignInWithBrowser() (SessionState, error) {
+	return s.signInWithBrowser(func(ctx context.Context, cloudURL string, open func(string) error) error {
+		_, err := s.app.svc.Session.SignInWithWebsite(ctx, cloudURL, open)
+		return err
+	})
+}
+
+// signInWithBrowser runs a sign-in that opens the system browser at the
+// cloud in use and waits for it to come back.
+func (s *Session) signInWithBrowser(signIn func(ctx context.Context, cloudURL string, open func(string) error) error) (SessionState, error) {
 	if s.app.browser {
-		return SessionState{}, errors.New("Signing in with your company opens the system browser: run the station's window.")
+		return SessionState{}, errors.New("Signing in with your browser opens the system browser: run the station's window.")
 	}
 	st, err := s.app.svc.Settings.Load()
 	if err != nil {
 		return SessionState{}, err
 	}
-	ctx, cancel := context.WithTimeout(s.app.context(), companySignInWait)
+	ctx, cancel := context.WithTimeout(s.app.context(), browserSignInWait)
 	defer cancel()
 	open := func(address string) error {
 		wailsruntime.BrowserOpenURL(s.app.context(), address)
 		return nil
 	}
-	if _, err := s.app.svc.Session.SignInWithCompany(ctx, st.CloudURL, email, open); err != nil {
+	if err := signIn(ctx, st.CloudURL, open); err != nil {
 		return SessionState{}, err
 	}
 	return s.State()

@@ -24,9 +24,9 @@ type CorporateSignIn = api.CorporateLoginResponse
 
 // ErrSecondStep: the password was right, but the account signs in with a
 // second factor (or must set one up), which this client does not ask for;
-// the cloud opened no session.
+// the cloud opened no session. The browser asks for it (SignInWithWebsite).
 var ErrSecondStep = &Error{Status: http.StatusAccepted,
-	Message: "This account signs in with a passkey or an authenticator app, which the print station cannot ask for yet. Sign in on the website."}
+	Message: "This account signs in with a passkey or an authenticator app: choose Sign in with your browser."}
 
 type credentials struct {
 	Email    string `json:"email"`

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/api"
@@ -28,10 +29,49 @@ import (
 // its code.
 const MsgBrowserSignInDone = "You are signed in to the Lifetag print station. You can close this window."
 
+// BrowserSignIn is the cloud's answer for a station's code: a corporate
+// account's (OrganizationID set, User.UserType corporate_...) or a site
+// admin's (User.IsAdmin).
+type BrowserSignIn struct {
+	SessionToken   string    `json:"sessionToken"`
+	ExpiresAt      time.Time `json:"expiresAt"`
+	OrganizationID int64     `json:"organizationId"`
+	User           struct {
+		ID       int64  `json:"id"`
+		Email    string `json:"email"`
+		UserType string `json:"userType"`
+		IsAdmin  bool   `json:"isAdmin"`
+	} `json:"user"`
+}
+
+// IsCorporate reports a corporate account (the corporate door's answer).
+func (in *BrowserSignIn) IsCorporate() bool { return strings.HasPrefix(in.User.UserType, "corporate_") }
+
 // SignInWithBrowser signs email's company account in through the system
 // browser; open opens an address there. It waits for the browser to come
 // back until ctx ends.
-func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*CorporateSignIn, error) {
+func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*BrowserSignIn, error) {
+	return c.signInThroughLoopback(ctx, open, func(loopback url.Values) string {
+		loopback.Set("email", email)
+		return c.base.String() + "/api/auth/sso/start?" + loopback.Encode()
+	})
+}
+
+// SignInWithWebsite signs in, through the system browser, as the account
+// signed in on the cloud's website: the person signs in there first when
+// they are not, with every factor the account has (a passkey, an
+// authenticator app), then confirms. It waits until ctx ends.
+func (c *Client) SignInWithWebsite(ctx context.Context, open func(address string) error) (*BrowserSignIn, error) {
+	return c.signInThroughLoopback(ctx, open, func(loopback url.Values) string {
+		return c.base.String() + "/station-sign-in?" + loopback.Encode()
+	})
+}
+
+// signInThroughLoopback listens on a random port of 127.0.0.1, opens the
+// address start makes of the loopback's stationRedirect, stationChallenge
+// and stationState, waits for the browser to bring this sign-in's code
+// back and exchanges it with the PKCE verifier.
+func (c *Client) signInThroughLoopback(ctx context.Context, open func(address string) error, start func(loopback url.Values) string) (*BrowserSignIn, error) {
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("client: listening for the browser: %w", err)
@@ -61,9 +101,8 @@ func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(
 	go server.Serve(listener)
 	defer server.Close()
 
-	start := c.base.String() + "/api/auth/sso/start?" + url.Values{"email": {email}, "stationRedirect": {redirect},
-		"stationChallenge": {challenge}, "stationState": {state}}.Encode()
-	if err := open(start); err != nil {
+	address := start(url.Values{"stationRedirect": {redirect}, "stationChallenge": {challenge}, "stationState": {state}})
+	if err := open(address); err != nil {
 		return nil, fmt.Errorf("client: opening the browser: %w", err)
 	}
 	var code string
@@ -72,7 +111,7 @@ func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(
 	case <-ctx.Done():
 		return nil, errors.New("client: the browser did not come back from signing in")
 	}
-	var out CorporateSignIn
+	var out BrowserSignIn
 	in := api.SSOStationTokenRequest{Code: code, CodeVerifier: verifier}
 	if err := c.do(ctx, "POST", "/api/auth/sso/station-token", nil, in, &out, bearer); err != nil {
 		return nil, err

@@ -73,6 +73,23 @@ func BuildCloud() (binary string, cleanup func(), err error) {
 	return binary, func() { os.RemoveAll(dir) }, nil
 }
 
+// Main builds the cloud when a database is configured, runs the tests and
+// removes the build; call it from TestMain (binary is for Start).
+func Main(m *testing.M, binary *string) {
+	if os.Getenv("LIFETAG_TEST_DATABASE_URL") == "" {
+		os.Exit(m.Run()) // Start skips (or fails under LIFETAG_STRICT=1)
+	}
+	bin, cleanup, err := BuildCloud()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	*binary = bin
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
+}
+
 // Cloud is one running cloud process and its database.
 type Cloud struct {
 	URL     string // http://127.0.0.1:port (the contract front's when it runs)
@@ -367,6 +384,36 @@ func (c *Cloud) AdminPassword() string {
 		map[string]string{"email": AdminEmail, "token": q.Get("token"), "password": password}, nil)
 	c.adminPassword = password
 	return password
+}
+
+// WebsiteBrowser is a person's browser signed in on the cloud's website
+// with email and password, as the system browser of a station that signs
+// in with it: it takes the station's /station-sign-in address, confirms
+// as the page's Continue button does, and goes on to the station's
+// loopback address with the code.
+func (c *Cloud) WebsiteBrowser(email, password string) func(address string) error {
+	c.t.Helper()
+	b := c.browser()
+	b.call("POST", "/api/auth/login", map[string]string{"email": email, "password": password}, nil)
+	return func(address string) error {
+		page, err := url.Parse(address)
+		if err != nil || page.Path != "/station-sign-in" {
+			return fmt.Errorf("clienttest: the station opened %s", address)
+		}
+		q := page.Query()
+		var answer api.StationCodeResponse
+		b.call("POST", "/api/auth/station-code", api.StationCodeRequest{StationRedirect: q.Get("stationRedirect"),
+			StationChallenge: q.Get("stationChallenge"), StationState: q.Get("stationState")}, &answer)
+		resp, err := b.client.Get(answer.Redirect)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("clienttest: the station's loopback answered %d", resp.StatusCode)
+		}
+		return nil
+	}
 }
 
 // PhysicalOrder pays for packs of labelType labels for a new customer

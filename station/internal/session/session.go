@@ -138,17 +138,45 @@ func (s *Service) SignIn(ctx context.Context, cloudURL, email, password string, 
 // this window: the browser is where the company's password belongs
 // (RFC 8252). It waits for the browser until ctx ends.
 func (s *Service) SignInWithCompany(ctx context.Context, cloudURL, email string, open func(address string) error) (*Account, error) {
+	return s.signInWithBrowser(ctx, cloudURL, func(base *client.Client) (*client.BrowserSignIn, error) {
+		return base.SignInWithBrowser(ctx, email, open)
+	})
+}
+
+// SignInWithWebsite signs in as the account signed in on the cloud's
+// website, through the system browser (open opens an address there): the
+// browser asks for the account's passkey or authenticator app, which this
+// window never does. It waits for the browser until ctx ends.
+func (s *Service) SignInWithWebsite(ctx context.Context, cloudURL string, open func(address string) error) (*Account, error) {
+	return s.signInWithBrowser(ctx, cloudURL, func(base *client.Client) (*client.BrowserSignIn, error) {
+		return base.SignInWithWebsite(ctx, open)
+	})
+}
+
+// signInWithBrowser keeps the session a browser sign-in gives: a corporate
+// account's or a site admin's. Individuals are refused, as at the doors.
+func (s *Service) signInWithBrowser(ctx context.Context, cloudURL string,
+	signIn func(base *client.Client) (*client.BrowserSignIn, error)) (*Account, error) {
 	base, err := client.New(cloudURL)
 	if err != nil {
 		return nil, err
 	}
 	base = base.WithUserAgent(s.UserAgent).WithHTTPClient(s.HTTP)
-	in, err := base.SignInWithBrowser(ctx, email, open)
+	in, err := signIn(base)
 	if err != nil {
 		return nil, err
 	}
-	return s.keep(base, stored{Token: in.SessionToken, Account: Account{CloudURL: base.BaseURL(), Email: in.User.Email,
-		Role: RoleCorporate, OrganizationID: in.OrganizationID, ExpiresAt: in.ExpiresAt}})
+	account := Account{CloudURL: base.BaseURL(), Email: in.User.Email, ExpiresAt: in.ExpiresAt}
+	switch {
+	case in.IsCorporate():
+		account.Role, account.OrganizationID = RoleCorporate, in.OrganizationID
+	case in.User.IsAdmin:
+		account.Role = RoleAdmin
+	default:
+		base.WithToken(in.SessionToken).Logout(ctx)
+		return nil, errors.New(MsgNotForIndividuals)
+	}
+	return s.keep(base, stored{Token: in.SessionToken, Account: account})
 }
 
 // keep keeps a new session in the secrets store and base as the cloud in use.

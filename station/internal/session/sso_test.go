@@ -44,7 +44,7 @@ func TestSignInWithCompanyKeepsTheSession(t *testing.T) {
 				return
 			}
 			json.NewEncoder(w).Encode(api.CorporateLoginResponse{SessionToken: "station-token", OrganizationID: 7,
-				ExpiresAt: time.Now().Add(time.Hour), User: api.CorporateUser{Email: "ada@acme.test", OrganizationID: 7}})
+				ExpiresAt: time.Now().Add(time.Hour), User: api.CorporateUser{Email: "ada@acme.test", UserType: "corporate_admin", OrganizationID: 7}})
 		default:
 			http.NotFound(w, r)
 		}

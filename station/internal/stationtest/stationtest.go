@@ -5,8 +5,6 @@
 package stationtest
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -18,20 +16,7 @@ import (
 
 // Main builds the cloud when a database is configured, runs the tests and
 // removes the build; call it from TestMain.
-func Main(m *testing.M, binary *string) {
-	if os.Getenv("LIFETAG_TEST_DATABASE_URL") == "" {
-		os.Exit(m.Run()) // clienttest.Start skips (or fails under LIFETAG_STRICT=1)
-	}
-	bin, cleanup, err := clienttest.BuildCloud()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	*binary = bin
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
-}
+func Main(m *testing.M, binary *string) { clienttest.Main(m, binary) }
 
 // Station is a station's services on private paths.
 type Station struct {
