@@ -19,7 +19,7 @@ func (s *Server) handleAccountSecurity(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	answer := api.AccountSecurity{Totp: sec.TOTP, RecoveryCodesLeft: sec.RecoveryCodesLeft, SecondFactorRequired: sec.Required,
+	answer := api.AccountSecurity{Email: userFrom(r).Email, Totp: sec.TOTP, RecoveryCodesLeft: sec.RecoveryCodesLeft, SecondFactorRequired: sec.Required,
 		Passkeys: []api.PasskeyView{}}
 	for _, p := range sec.Passkeys {
 		view := api.PasskeyView{ID: p.ID, Name: p.Name, CreatedAt: p.CreatedAt}

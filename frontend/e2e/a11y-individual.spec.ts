@@ -70,6 +70,7 @@ test("the individual's journey: form, code, account, payment, own pages", async 
     paths.referrals,
     paths.privacy,
     paths.accountSecurity,
+    paths.stationSignIn,
   ]) {
     await page.goto(route);
     await ready(page);

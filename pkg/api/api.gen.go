@@ -833,6 +833,8 @@ func (e GetQRCodeLabelPDFParamsPaper) Valid() bool {
 
 // AccountSecurity defines model for AccountSecurity.
 type AccountSecurity struct {
+	// Email The signed-in account's address.
+	Email             string        `json:"email"`
 	Passkeys          []PasskeyView `json:"passkeys"`
 	RecoveryCodesLeft int           `json:"recoveryCodesLeft"`
 

@@ -14,6 +14,8 @@ export const paths = {
   privacy: "/privacy",
   // Any account's passkeys, authenticator app, recovery codes and sessions.
   accountSecurity: "/account/security",
+  // The print station's sign-in through the browser (any account of the station).
+  stationSignIn: "/station-sign-in",
   corporateLogin: "/corporate-login",
   // Corporate side (admin-corporate-side spec §2).
   corporateBenefits: "/corporate-benefits",
@@ -70,6 +72,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.referrals]: `Referral dashboard · ${siteName}`,
   [paths.privacy]: `Privacy & data rights · ${siteName}`,
   [paths.accountSecurity]: `Sign-in and security · ${siteName}`,
+  [paths.stationSignIn]: `Sign in to Lifetag Station · ${siteName}`,
   [paths.corporateLogin]: `Corporate sign in · ${siteName}`,
   [paths.corporateBenefits]: `Lifetag for organisations · ${siteName}`,
   [paths.corporateRegister]: `Register your organisation · ${siteName}`,

@@ -85,6 +85,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.stationSignIn,
+        lazy: async () => ({
+          Component: (await import("@/features/station-sign-in/StationSignInPage"))
+            .StationSignInPage,
+        }),
+      },
+      {
         path: paths.admin,
         lazy: async () => ({ Component: (await import("@/features/admin/AdminPage")).AdminPage }),
       },

@@ -2,7 +2,13 @@ import { useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/layout/AuthCard";
 import { BusyButton } from "@/components/ui/BusyButton";
 import { EmailField, TextField } from "@/components/ui/TextField";
-import { useSignIn, useSignInWithCompany, type Door, type SessionState } from "./api";
+import {
+  useSignIn,
+  useSignInWithBrowser,
+  useSignInWithCompany,
+  type Door,
+  type SessionState,
+} from "./api";
 import { stationCopy } from "./copy";
 
 const copy = stationCopy.signIn;
@@ -15,6 +21,7 @@ export function SignInScreen(props: { state: SessionState; onChangeCloud: () => 
   const [missing, setMissing] = useState(false);
   const signIn = useSignIn();
   const company = useSignInWithCompany();
+  const browser = useSignInWithBrowser();
   const [companyMissing, setCompanyMissing] = useState(false);
   const onCompany = () => {
     if (email.trim() === "") {
@@ -71,6 +78,21 @@ export function SignInScreen(props: { state: SessionState; onChangeCloud: () => 
       >
         {copy.submit}
       </BusyButton>
+      <p className="muted">{copy.browserHint}</p>
+      <BusyButton
+        type="button"
+        className="button button-secondary button-block"
+        busy={browser.isPending}
+        busyLabel={copy.browserWaiting}
+        onClick={() => browser.mutate(undefined)}
+      >
+        {copy.browser}
+      </BusyButton>
+      {browser.isError && (
+        <p className="field-error" role="alert">
+          {browser.error?.message}
+        </p>
+      )}
       {door === "corporate" && (
         <>
           <p className="muted">{copy.companyHint}</p>

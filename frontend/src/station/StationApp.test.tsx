@@ -37,6 +37,10 @@ function bindGo(initial: Partial<SessionState>, warning = "") {
         kind: door as SessionState["kind"],
       });
     }),
+    // The website's account, signed in through the system browser.
+    SignInWithBrowser: vi.fn(
+      async () => (state = { ...state, signedIn: true, email: "ops@lifetag.test", kind: "admin" }),
+    ),
     SignOut: vi.fn(async () => (state = { ...state, signedIn: false })),
   };
   const cloud = {
@@ -100,6 +104,29 @@ describe("StationApp", () => {
     expect(screen.getByRole("tab", { name: "Batch" })).toBeDisabled();
     expect(screen.getByText("Online: https://lifetag.app")).toBeInTheDocument();
     expect(await screen.findByText("No orders found.")).toBeInTheDocument();
+  });
+
+  it("points an account with a second factor to the browser, which signs it in", async () => {
+    const session = bindGo({});
+    // pkg/client's ErrSecondStep, as the password door answers it.
+    session.SignIn.mockRejectedValueOnce(
+      "This account signs in with a passkey or an authenticator app: choose Sign in with your browser.",
+    );
+    renderApp();
+    await userEvent.type(await screen.findByLabelText(/^Email/), "ops@lifetag.test");
+    await userEvent.type(screen.getByLabelText(/^Password/), "right");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("choose Sign in with your browser");
+    // Both doors offer it.
+    await userEvent.click(screen.getByLabelText("Corporate user"));
+    expect(screen.getByRole("button", { name: "Sign in with your browser" })).toBeVisible();
+    await userEvent.click(screen.getByLabelText("Fulfilment admin"));
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with your browser" }));
+    expect(session.SignInWithBrowser).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole("tab", { name: "Fulfilment" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
   });
 
   it("says since when the cloud has not answered", async () => {

@@ -69,6 +69,14 @@ export function useSignInWithCompany() {
   );
 }
 
+/**
+ * Either door through the website: the system browser signs in with every
+ * factor the account has (a passkey, an authenticator app), not this window.
+ */
+export function useSignInWithBrowser() {
+  return useSessionMutation(() => callGo("Session", "SignInWithBrowser"));
+}
+
 export function useSignOut() {
   return useSessionMutation(() => callGo("Session", "SignOut"));
 }

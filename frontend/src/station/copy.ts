@@ -26,6 +26,10 @@ export const stationCopy = {
     companyWaiting: "Finish signing in in your browser...",
     companyMissing: "Enter your work email to sign in with your company.",
     companyHint: "Your company's sign-in opens in your web browser, not in this window.",
+    browser: "Sign in with your browser",
+    browserWaiting: "Finish signing in in your browser...",
+    browserHint:
+      "Accounts with a passkey or an authenticator app sign in on the Lifetag website, in your web browser.",
     cloudIs: (url: string) => `Cloud: ${url}`,
   },
   modes: {

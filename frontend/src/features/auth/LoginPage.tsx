@@ -40,8 +40,9 @@ export function LoginPage() {
     // Loads in the background; the home form picks the data up when it lands.
     void loadServerData(response.user.email);
     toast({ ...toasts.loginSuccessful, variant: "success" });
-    if (isAdmin(response.user)) navigate(paths.admin);
-    else navigate(safeReturnPath(params.get("return")) ?? paths.home);
+    // A page that sent the person here gets them back, an admin too.
+    const back = safeReturnPath(params.get("return"));
+    navigate(back ?? (isAdmin(response.user) ? paths.admin : paths.home));
   };
   const failed = (error: unknown) => {
     if (isConnectionError(error)) toast({ ...toasts.connectionError, variant: "destructive" });

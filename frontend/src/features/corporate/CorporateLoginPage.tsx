@@ -9,6 +9,7 @@ import { ApiError, serverMessage } from "@/lib/api";
 import { forgotPassword } from "@/lib/copy";
 import { SecondStep } from "@/components/signin/SecondStep";
 import { isSignInStep, type SignInStep } from "@/lib/auth";
+import { safeReturnPath } from "@/lib/safeReturn";
 import { useCorporateMemberStore } from "@/stores/corporate";
 import { useCorporateLogin } from "./api/login";
 import { discoverSSO, ssoStartUrl, type SSODiscovery } from "./api/sso";
@@ -68,8 +69,13 @@ export function CorporateLoginPage() {
   const signedIn = (organizationId: number | null) => {
     useCorporateMemberStore.getState().signIn({ email: email.trim(), organizationId });
     toast({ title: copy.welcome, variant: "success" });
+    // A page that sent the person here (the station's sign-in) gets them back.
+    const back = safeReturnPath(search.get("return"));
     navigate(
-      organizationId ? `${paths.corporateDashboard}/${organizationId}` : paths.corporateDashboard,
+      back ??
+        (organizationId
+          ? `${paths.corporateDashboard}/${organizationId}`
+          : paths.corporateDashboard),
     );
   };
 

@@ -2825,6 +2825,8 @@ export interface components {
             recoveryCodes: components["schemas"]["RecoveryCodeList"];
         };
         AccountSecurity: {
+            /** @description The signed-in account's address. */
+            email: string;
             passkeys: components["schemas"]["PasskeyView"][];
             /** @description An authenticator app is set up. */
             totp: boolean;
