@@ -5,12 +5,12 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/api"
@@ -29,32 +29,29 @@ import (
 // its code.
 const MsgBrowserSignInDone = "You are signed in to the Lifetag print station. You can close this window."
 
-// BrowserSignIn is the cloud's answer for a station's code: a corporate
-// account's (OrganizationID set, User.UserType corporate_...) or a site
-// admin's (User.IsAdmin).
+// BrowserSignIn is the cloud's answer for a station's code, in the shape
+// of the door the account signs in at: Corporate for a corporate account,
+// Admin for a site admin (one of the two is set).
 type BrowserSignIn struct {
-	SessionToken   string    `json:"sessionToken"`
-	ExpiresAt      time.Time `json:"expiresAt"`
-	OrganizationID int64     `json:"organizationId"`
-	User           struct {
-		ID       int64  `json:"id"`
-		Email    string `json:"email"`
-		UserType string `json:"userType"`
-		IsAdmin  bool   `json:"isAdmin"`
-	} `json:"user"`
+	Corporate *CorporateSignIn
+	Admin     *SignIn
 }
-
-// IsCorporate reports a corporate account (the corporate door's answer).
-func (in *BrowserSignIn) IsCorporate() bool { return strings.HasPrefix(in.User.UserType, "corporate_") }
 
 // SignInWithBrowser signs email's company account in through the system
 // browser; open opens an address there. It waits for the browser to come
 // back until ctx ends.
-func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*BrowserSignIn, error) {
-	return c.signInThroughLoopback(ctx, open, func(loopback url.Values) string {
+func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*CorporateSignIn, error) {
+	in, err := c.signInThroughLoopback(ctx, open, func(loopback url.Values) string {
 		loopback.Set("email", email)
 		return c.base.String() + "/api/auth/sso/start?" + loopback.Encode()
 	})
+	if err != nil {
+		return nil, err
+	}
+	if in.Corporate == nil {
+		return nil, errNoToken // single sign-on signs in corporate accounts only
+	}
+	return in.Corporate, nil
 }
 
 // SignInWithWebsite signs in, through the system browser, as the account
@@ -111,15 +108,32 @@ func (c *Client) signInThroughLoopback(ctx context.Context, open func(address st
 	case <-ctx.Done():
 		return nil, errors.New("client: the browser did not come back from signing in")
 	}
-	var out BrowserSignIn
+	var answer json.RawMessage
 	in := api.SSOStationTokenRequest{Code: code, CodeVerifier: verifier}
-	if err := c.do(ctx, "POST", "/api/auth/sso/station-token", nil, in, &out, bearer); err != nil {
+	if err := c.do(ctx, "POST", "/api/auth/sso/station-token", nil, in, &answer, bearer); err != nil {
 		return nil, err
 	}
-	if out.SessionToken == "" {
+	return decodeBrowserSignIn(answer)
+}
+
+// decodeBrowserSignIn reads either door's answer: only the corporate
+// door's says success.
+func decodeBrowserSignIn(answer json.RawMessage) (*BrowserSignIn, error) {
+	var corporate CorporateSignIn
+	if err := json.Unmarshal(answer, &corporate); err == nil && corporate.Success {
+		if corporate.SessionToken == "" {
+			return nil, errNoToken
+		}
+		return &BrowserSignIn{Corporate: &corporate}, nil
+	}
+	var admin SignIn
+	if err := json.Unmarshal(answer, &admin); err != nil {
+		return nil, fmt.Errorf("client: reading the sign-in: %w", err)
+	}
+	if admin.SessionToken == "" {
 		return nil, errNoToken
 	}
-	return &out, nil
+	return &BrowserSignIn{Admin: &admin}, nil
 }
 
 // randomText is 256 random bits, base64url (a PKCE verifier's alphabet).

@@ -139,7 +139,8 @@ func (s *Service) SignIn(ctx context.Context, cloudURL, email, password string, 
 // (RFC 8252). It waits for the browser until ctx ends.
 func (s *Service) SignInWithCompany(ctx context.Context, cloudURL, email string, open func(address string) error) (*Account, error) {
 	return s.signInWithBrowser(ctx, cloudURL, func(base *client.Client) (*client.BrowserSignIn, error) {
-		return base.SignInWithBrowser(ctx, email, open)
+		in, err := base.SignInWithBrowser(ctx, email, open)
+		return &client.BrowserSignIn{Corporate: in}, err
 	})
 }
 
@@ -166,17 +167,16 @@ func (s *Service) signInWithBrowser(ctx context.Context, cloudURL string,
 	if err != nil {
 		return nil, err
 	}
-	account := Account{CloudURL: base.BaseURL(), Email: in.User.Email, ExpiresAt: in.ExpiresAt}
-	switch {
-	case in.IsCorporate():
-		account.Role, account.OrganizationID = RoleCorporate, in.OrganizationID
-	case in.User.IsAdmin:
-		account.Role = RoleAdmin
-	default:
-		base.WithToken(in.SessionToken).Logout(ctx)
+	if c := in.Corporate; c != nil {
+		return s.keep(base, stored{Token: c.SessionToken, Account: Account{CloudURL: base.BaseURL(), Email: c.User.Email,
+			Role: RoleCorporate, OrganizationID: c.OrganizationID, ExpiresAt: c.ExpiresAt}})
+	}
+	if !in.Admin.User.IsAdmin {
+		base.WithToken(in.Admin.SessionToken).Logout(ctx)
 		return nil, errors.New(MsgNotForIndividuals)
 	}
-	return s.keep(base, stored{Token: in.SessionToken, Account: account})
+	return s.keep(base, stored{Token: in.Admin.SessionToken, Account: Account{CloudURL: base.BaseURL(),
+		Email: in.Admin.User.Email, Role: RoleAdmin, ExpiresAt: in.Admin.ExpiresAt}})
 }
 
 // keep keeps a new session in the secrets store and base as the cloud in use.

@@ -43,7 +43,7 @@ func TestSignInWithCompanyKeepsTheSession(t *testing.T) {
 				json.NewEncoder(w).Encode(api.Message{Message: "refused"})
 				return
 			}
-			json.NewEncoder(w).Encode(api.CorporateLoginResponse{SessionToken: "station-token", OrganizationID: 7,
+			json.NewEncoder(w).Encode(api.CorporateLoginResponse{Success: true, SessionToken: "station-token", OrganizationID: 7,
 				ExpiresAt: time.Now().Add(time.Hour), User: api.CorporateUser{Email: "ada@acme.test", UserType: "corporate_admin", OrganizationID: 7}})
 		default:
 			http.NotFound(w, r)
