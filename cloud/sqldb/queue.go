@@ -48,6 +48,10 @@ type QueueConfig struct {
 	// notifications wake it at once) and 200 ms on SQLite (which has none;
 	// the look is a local query). Tests shorten it.
 	PollInterval time.Duration
+	// TestOnly starts and stops the queue without River's production
+	// pacing (its maintenance services' jittered start), for test suites
+	// that start a queue per test.
+	TestOnly bool
 }
 
 // NewQueue returns the queue on db. Packages add their workers to Workers
@@ -71,6 +75,7 @@ func NewQueue(db *DB, c QueueConfig) (*Queue, error) {
 		// again this long after it started, not River's default hour.
 		RescueStuckJobsAfter: 2 * c.JobTimeout,
 		FetchPollInterval:    c.PollInterval,
+		TestOnly:             c.TestOnly,
 		// River's own log: its warnings and errors, on the cloud's log.
 		Logger: riverLogger(c.Logger),
 	}

@@ -19,7 +19,8 @@ func Queue(t testing.TB, store cloud.Store) (queue *sqldb.Queue, start func()) {
 		Logger: slog.New(slog.DiscardHandler), PollInterval: 20 * time.Millisecond,
 		// One at a time: mails arrive in the order they were asked for, as
 		// the tests that read "the newest link" expect.
-		Workers: 1,
+		Workers:  1,
+		TestOnly: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +31,10 @@ func Queue(t testing.TB, store cloud.Store) (queue *sqldb.Queue, start func()) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			// A test's jobs are done or abandoned by now; a test that
+			// closed its store leaves a queue that cannot stop cleanly,
+			// which is not worth waiting for long.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()
 			q.Stop(ctx)
 		})

@@ -89,6 +89,15 @@ test("the safety officer's pages, filled, with their dialogs", async ({ page, br
   await checkPage(page, paths.corporateApiKeys, "revoke dialog open");
   await page.keyboard.press("Escape");
 
+  await page.goto(`${paths.corporateWebhooks}/${orgId}`);
+  await ready(page);
+  await expect(page.getByText("No webhook endpoints yet.")).toBeVisible();
+  await checkPage(page, paths.corporateWebhooks, "no endpoints");
+  await page.getByRole("button", { name: "Add endpoint" }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await checkPage(page, paths.corporateWebhooks, "add dialog open");
+  await page.keyboard.press("Escape");
+
   await page.goto(paths.labelBatchPrint);
   await ready(page);
   await page.getByRole("button", { name: "Add from Library" }).click();

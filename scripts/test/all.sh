@@ -74,8 +74,13 @@ go_test() {
 }
 go_tests() {
   local ok=0
-  go_test pkg || ok=1
   go_test cloud || ok=1
+  # pkg's fuzz targets (the label engine and the record's text, which take
+  # people's own words), briefly; make fuzz runs every target longer. The
+  # cloud's HTTP targets run here as tests of their seeds and kept inputs
+  # only: fuzzing them first builds the whole cloud, Stripe's client
+  # included, with fuzzing instrumentation, five minutes on 2 cores.
+  timed "go: fuzz (pkg)" env FUZZ_TIME="${FUZZ_TIME:-3s}" FUZZ_MODULES=pkg scripts/test/fuzz.sh || ok=1
   return $ok
 }
 frontend_tests() {
@@ -88,22 +93,17 @@ frontend_tests() {
   ) || ok=1
   # A Go field or method of the station renamed fails the window's type check.
   timed "station: bindings break tsc" scripts/station/test-bindings.sh || ok=1
-  # The station's Go and pkg's fuzzing ride in this lane, which the
-  # frontend leaves shorter than the pkg and cloud modules' tests.
+  # The station's and pkg's Go ride in this lane, which the frontend
+  # leaves shorter than the cloud module's tests.
   go_test station || ok=1
-  # pkg's fuzz targets (the label engine and the record's text, which take
-  # people's own words), briefly; make fuzz runs every target longer. The
-  # cloud's HTTP targets run here as tests of their seeds and kept inputs
-  # only: fuzzing them first builds the whole cloud, Stripe's client
-  # included, with fuzzing instrumentation, five minutes on 2 cores.
-  timed "go: fuzz (pkg)" env FUZZ_TIME="${FUZZ_TIME:-3s}" FUZZ_MODULES=pkg scripts/test/fuzz.sh || ok=1
+  go_test pkg || ok=1
   return $ok
 }
 
 # Two lanes side by side: Vitest spends half its time waiting (jsdom,
 # timers), which the Go builds fill. Each writes to a log of its own, shown
 # when both have ended.
-echo "== go vet, go test: pkg, cloud | frontend: lint, types, unit tests; station's Go; fuzz (side by side)"
+echo "== go vet, go test: cloud; fuzz | frontend: lint, types, unit tests; station's and pkg's Go (side by side)"
 go_tests >"$build/go.log" 2>&1 &
 go_pid=$!
 frontend_tests >"$build/frontend.log" 2>&1 &
@@ -111,7 +111,7 @@ frontend_pid=$!
 wait "$go_pid" || status=1
 wait "$frontend_pid" || status=1
 cat "$build/go.log"
-echo "== frontend: lint, types, unit tests; station's Go; fuzz"
+echo "== frontend: lint, types, unit tests; station's and pkg's Go"
 cat "$build/frontend.log"
 
 # The browser journeys (against the cloud built above).

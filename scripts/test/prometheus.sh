@@ -96,21 +96,29 @@ pids+=($!)
 prom="http://127.0.0.1:$prom_port"
 wait_for "$prom/-/ready" "$!" "$work/prometheus.log"
 
-# The account: ADMIN_EMAILS seeds it and each instance's start mails a new
-# set-password link to its outbox (the development mailer): the second's
-# is the live one.
+# The account: ADMIN_EMAILS seeds it and each instance's start queues a
+# new set-password link, the second's replacing the first's. Either
+# instance may deliver a job of the one queue, into its own outbox (the
+# development mailer): once both mails are there, the live link is the one
+# that sets the password.
 base="${bases[0]}"
-setup_token=""
-for _ in $(seq 1 100); do
-  setup_token=$(cat "$work/data2/outbox/"*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | tail -n 1 | cut -d= -f2 || true)
-  [ -n "$setup_token" ] && break
-  sleep 0.1
-done
-[ -n "$setup_token" ] || fail "no set-password mail in the outbox" "$work/cloud2.log"
 post() { # base, path, JSON body, [token]: the answer's body on stdout
   curl -sS --fail-with-body -X POST "$1$2" -H 'Content-Type: application/json' ${4:+-H "Authorization: Bearer $4"} --data "$3"
 }
-post "$base" /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$setup_token\",\"password\":\"$PASSWORD\"}" >/dev/null
+tokens=""
+for _ in $(seq 1 300); do
+  tokens=$(cat "$work"/data1/outbox/*.txt "$work"/data2/outbox/*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | cut -d= -f2 | sort -u || true)
+  [ "$(printf '%s\n' "$tokens" | grep -c .)" -ge 2 ] && break
+  sleep 0.1
+done
+password_set=""
+for setup_token in $tokens; do
+  if post "$base" /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$setup_token\",\"password\":\"$PASSWORD\"}" >/dev/null 2>&1; then
+    password_set=1
+    break
+  fi
+done
+[ -n "$password_set" ] || fail "no live set-password link in the outboxes" "$work/cloud2.log"
 login() { # base: a session token
   curl -fsS -X POST "$1/api/auth/login" -H 'Content-Type: application/json' -H 'X-Lifetag-Session: bearer' \
     --data "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | grep -o '"sessionToken":"[^"]*"' | cut -d'"' -f4
