@@ -175,7 +175,8 @@ func TestMailThroughSMTPOutage(t *testing.T) {
 	if got != n || repeated != 0 {
 		t.Fatalf("%d mails arrived for %d asked, %d more than once", got, n, repeated)
 	}
-	fmt.Printf("mail: %d requested, %d delivered, %d lost, %.1f s outage\n", n, got, n-got, outageEnd.Sub(outageStart).Seconds())
+	report(t, fmt.Sprintf("mail: %d requested, %d delivered, %d lost, %.1f s outage (the mail server stopped and started under load)",
+		n, got, n-got, outageEnd.Sub(outageStart).Seconds()))
 }
 
 // TestMailSurvivesKill kills the cloud (SIGKILL) with mail jobs waiting for
@@ -222,7 +223,8 @@ func TestMailSurvivesKill(t *testing.T) {
 	if got != n || repeated != 0 {
 		t.Fatalf("%d mails arrived for %d asked, %d more than once", got, n, repeated)
 	}
-	fmt.Printf("mail: %d requested, %d delivered, %d lost, %.1f s outage\n", n, got, n-got, outage.Seconds())
+	report(t, fmt.Sprintf("mail: %d requested, %d delivered, %d lost, %.1f s outage (the cloud killed with mail waiting)",
+		n, got, n-got, outage.Seconds()))
 }
 
 // TestTwoInstancesMailOnce runs two clouds on one PostgreSQL, each asked
