@@ -84,7 +84,7 @@ test("a corporate user batch-prints library codes at the station", async ({ brow
   await station.getByLabel("Corporate user").check();
   await station.getByLabel(/^Email/).fill(officer.email);
   await station.getByLabel(/^Password/).fill(officer.password);
-  await station.getByRole("button", { name: "Sign In" }).click();
+  await station.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(station.getByRole("tab", { name: "Batch" })).toHaveAttribute(
     "aria-selected",
     "true",

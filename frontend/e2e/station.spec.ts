@@ -80,10 +80,10 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   await station.getByLabel("Fulfilment admin").check();
   await station.getByLabel(/^Email/).fill(admin.email);
   await station.getByLabel(/^Password/).fill("wrong-password");
-  await station.getByRole("button", { name: "Sign In" }).click();
+  await station.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(station.getByRole("alert")).toContainText(/password/i);
   await station.getByLabel(/^Password/).fill(admin.password);
-  await station.getByRole("button", { name: "Sign In" }).click();
+  await station.getByRole("button", { name: "Sign In", exact: true }).click();
 
   // The queue: the website's orders panel, through the station's Go services.
   await expect(station.getByText(`Online: ${baseURL}`)).toBeVisible();
