@@ -17,8 +17,6 @@ import (
 	"sync"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
@@ -211,14 +209,16 @@ func fillRounded(img *image.RGBA, r image.Rectangle, radius int, c color.Color) 
 // 60 % of it; what still does not fit is cut with an ellipsis.
 const minShare = 0.6
 
+// fonts are the labels' Noto Sans faces, regular and bold, for text that
+// needs no shaping.
 var fonts = sync.OnceValue(func() [2]*opentype.Font {
-	regular, err := opentype.Parse(goregular.TTF)
+	regular, err := opentype.Parse(sheet.TextFont(false))
 	if err != nil {
-		panic("lockscreen: Go Regular does not parse: " + err.Error())
+		panic("lockscreen: Noto Sans Regular does not parse: " + err.Error())
 	}
-	bold, err := opentype.Parse(gobold.TTF)
+	bold, err := opentype.Parse(sheet.TextFont(true))
 	if err != nil {
-		panic("lockscreen: Go Bold does not parse: " + err.Error())
+		panic("lockscreen: Noto Sans Bold does not parse: " + err.Error())
 	}
 	return [2]*opentype.Font{regular, bold}
 })
@@ -242,7 +242,7 @@ func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Co
 	if text == "" {
 		return
 	}
-	if !sheet.GoFontsDraw(text) {
+	if sheet.NeedsShaping(text) {
 		drawShaped(img, text, bold, px, c, r, width)
 		return
 	}
@@ -264,7 +264,7 @@ func drawCentred(img *image.RGBA, text string, bold bool, px float64, c color.Co
 	d.DrawString(text)
 }
 
-// drawShaped writes text that the Go fonts cannot set (other scripts,
+// drawShaped writes text that needs shaping (other scripts,
 // right-to-left text, combining marks) as the labels print it: shaped, in
 // the Noto fonts, in bidi order, with U+FFFD for a character no font has;
 // its outlines are filled with anti-aliasing. It shrinks and is cut as

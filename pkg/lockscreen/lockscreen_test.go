@@ -96,8 +96,8 @@ func TestContentMatchesTheLabelsWording(t *testing.T) {
 	}
 }
 
-// A name in any of the test scripts (samples.IntlNames) is drawn (not left blank, as
-// the Go fonts alone left Chinese and Arabic), centred in its line and
+// A name in any of the test scripts (samples.IntlNames) is drawn (not left
+// blank, as Latin-only fonts would leave Chinese and Arabic), centred in its line and
 // kept inside the line's band.
 func TestNamesInOtherScriptsAreDrawn(t *testing.T) {
 	screen := lockscreen.Screens["android"]

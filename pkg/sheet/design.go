@@ -43,7 +43,7 @@ type roleRule struct {
 	Text   string `json:"text"`
 	Bold   bool   `json:"bold"`
 	Colour string `json:"colour"`
-	// Em is the width of a fixed text in ems of its font (Go Bold or Go
+	// Em is the width of a fixed text in ems of its font (Noto Sans Bold or
 	// Regular), so its size can be chosen without the font: the heading
 	// and the scan hint are as large as their room allows.
 	Em float64 `json:"em"`

@@ -15,8 +15,6 @@ import (
 	"testing"
 
 	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/sheet"
@@ -140,8 +138,8 @@ func TestDesignEmWidths(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.AddUTF8FontFromBytes("go", "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes("go", "B", gobold.TTF)
+	pdf.AddUTF8FontFromBytes("noto", "", sheet.TextFont(false))
+	pdf.AddUTF8FontFromBytes("noto", "B", sheet.TextFont(true))
 	n := 0
 	for role, r := range d.Roles {
 		if r.Em == 0 {
@@ -152,7 +150,7 @@ func TestDesignEmWidths(t *testing.T) {
 		if r.Bold {
 			style = "B"
 		}
-		pdf.SetFont("go", style, 72/25.4) // 1 mm per em
+		pdf.SetFont("noto", style, 72/25.4) // 1 mm per em
 		if got := pdf.GetStringWidth(r.Text); got > r.Em || r.Em-got > 0.01 {
 			t.Errorf("%s: %q is %.4f em wide, design.json says %.4f", role, r.Text, got, r.Em)
 		}

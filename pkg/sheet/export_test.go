@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // ShapedSample is one line set by the label engine on a page of its own,
@@ -31,7 +30,7 @@ func ShapeSample(text string, bold bool, pt float64) (ShapedSample, error) {
 		face = g.face
 	}
 	pdf := fpdf.New("P", "mm", "A5", "")
-	pdf.AddUTF8FontFromBytes(fontFamily, textStyle, goregular.TTF)
+	pdf.AddUTF8FontFromBytes(fontFamily, textStyle, textFont(textStyle))
 	pdf.AddPage()
 	forms := newGlyphForms()
 	drawShaped(pdf, forms, sh, 5, 20, pt, "#000000")

@@ -194,7 +194,7 @@ func drawShaped(pdf *fpdf.Fpdf, forms *glyphForms, sh shaped, x, y, pt float64, 
 	c = append(c, "Q\n"...)
 	pdf.RawWriteStr(string(c))
 
-	// The invisible text: in Go Regular, whatever glyphs that font has,
+	// The invisible text: in Noto Sans, whatever glyphs that font has,
 	// since only its characters matter (fpdf's Identity-H codes are the
 	// characters' UTF-16 units, which its ToUnicode map gives back). It
 	// spans the drawn width, so extraction finds it where the name is.

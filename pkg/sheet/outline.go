@@ -16,12 +16,21 @@ type Pather interface {
 
 // Line is a line of text as the labels set it, for drawers other than
 // the PDF (the lock-screen wallpaper): shaped with font fallback and in
-// bidi order when the Go fonts cannot set it (GoFontsDraw is false).
+// bidi order when NeedsShaping says so.
 type Line struct{ s shaped }
 
-// GoFontsDraw reports whether the Go fonts set text as the labels do;
-// other text is drawn from ShapeLine.
-func GoFontsDraw(text string) bool { return goFontsDraw(Printable(text)) }
+// NeedsShaping reports whether the labels shape text (ShapeLine) rather
+// than set it directly in Noto Sans (TextFont).
+func NeedsShaping(text string) bool { return needsShaping(Printable(text)) }
+
+// TextFont is the Noto Sans file, bold or regular, that the labels set
+// unshaped text in.
+func TextFont(bold bool) []byte {
+	if bold {
+		return textFont(nameStyle)
+	}
+	return textFont(textStyle)
+}
 
 // ShapeLine sets text (through Printable); width, when positive, is the
 // room in ems: a longer line is cut short with an ellipsis.

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/lifetag/lifetag/pkg/labels"
 	"github.com/lifetag/lifetag/pkg/qr"
@@ -48,8 +46,8 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	pdf.SetTitle(t.Name()+" labels", true)
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetAutoPageBreak(false, 0)
-	pdf.AddUTF8FontFromBytes(fontFamily, textStyle, goregular.TTF)
-	pdf.AddUTF8FontFromBytes(fontFamily, nameStyle, gobold.TTF)
+	pdf.AddUTF8FontFromBytes(fontFamily, textStyle, textFont(textStyle))
+	pdf.AddUTF8FontFromBytes(fontFamily, nameStyle, textFont(nameStyle))
 	pdf.SetDrawColor(160, 160, 160)
 	pdf.SetLineWidth(0.1)
 

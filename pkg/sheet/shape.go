@@ -16,7 +16,7 @@ import (
 	"golang.org/x/text/unicode/bidi"
 )
 
-// The Noto fonts set every text that the Go fonts cannot: per run of text,
+// The Noto fonts set every text that needs shaping: per run of text,
 // the first face in fallbackOrder that has the run's characters. They ship
 // with the code (fonts/, SIL Open Font License in fonts/OFL.txt) and are
 // compiled into every binary that draws labels, so the cloud, the station

@@ -8,32 +8,41 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/text/unicode/bidi"
 
 	"github.com/go-pdf/fpdf"
 )
 
-// The Go fonts print the lines they can set (goFontsDraw), through fpdf,
-// which embeds the used subset; every other line is shaped in the Noto
-// fonts (shape.go) and drawn as outlines (glyphs.go).
+// Lines that need no shaping (needsShaping) are set in Noto Sans through
+// fpdf's own text, which embeds the used subset; every other line is shaped
+// in the Noto fonts (shape.go) and drawn as outlines (glyphs.go). Both ways
+// use the faces that the website's preview draws with, so a name takes the
+// same width on screen as on the label.
 const (
-	fontFamily = "go"
+	fontFamily = "noto"
 	nameStyle  = "B"
 	textStyle  = ""
 )
+
+// textFont is the Noto Sans file that fpdf embeds for a style.
+func textFont(style string) []byte {
+	if style == nameStyle {
+		return fontFile("NotoSans-Bold.ttf")
+	}
+	return fontFile("NotoSans-Regular.ttf")
+}
 
 // maxRunes bounds each printed text: no label shows more, and it keeps the
 // fitting loop below quick whatever a caller sends.
 const maxRunes = 200
 
-// glyphs parses Go Regular once to tell which runes the Go fonts draw; Go
-// Bold covers the same characters.
+// glyphs parses Noto Sans Regular once to tell which runes fpdf's text can
+// draw; Noto Sans Bold covers the same characters.
 var glyphs = sync.OnceValue(func() *sfnt.Font {
-	f, err := sfnt.Parse(goregular.TTF)
+	f, err := sfnt.Parse(textFont(textStyle))
 	if err != nil {
-		panic("sheet: the embedded Go font does not parse: " + err.Error())
+		panic("sheet: the embedded Noto Sans does not parse: " + err.Error())
 	}
 	return f
 })
@@ -69,27 +78,27 @@ func Printable(s string) string {
 	return b.String()
 }
 
-// goFontsDraw reports whether the Go fonts set text as well as shaping
-// would: every character is in them, none is right to left, and none is a
-// combining mark that would need positioning. Such text (most Latin, Greek
-// and Cyrillic names, and every fixed line of the design) goes through
-// fpdf's own embedded-font text, which keeps a sheet of Latin labels as
-// small and as quick as before; anything else is shaped.
-func goFontsDraw(text string) bool {
+// needsShaping reports whether text must be shaped: fpdf's own text sets it
+// as well as shaping would only when every character is in Noto Sans, none
+// is right to left, and none is a combining mark that would need
+// positioning. Text that needs no shaping (most Latin, Greek and Cyrillic
+// names, and every fixed line of the design) goes through fpdf, which keeps
+// a sheet of Latin labels small and quick; anything else is shaped.
+func needsShaping(text string) bool {
 	f := glyphs()
 	var buf sfnt.Buffer
 	for _, r := range text {
 		if unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf) {
-			return false
+			return true
 		}
 		if p, _ := bidi.LookupRune(r); p.Class() == bidi.R || p.Class() == bidi.AL || p.Class() == bidi.AN {
-			return false
+			return true
 		}
 		if idx, err := f.GlyphIndex(&buf, r); err != nil || idx == 0 {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // textWriter sets text with fpdf's measurements.
@@ -109,7 +118,7 @@ func drawLines(pdf *fpdf.Fpdf, forms *glyphForms, lines []DesignLine, item Label
 		if text == "" {
 			continue
 		}
-		if !goFontsDraw(text) {
+		if needsShaping(text) {
 			drawShapedLine(pdf, forms, l, text)
 			continue
 		}
@@ -136,7 +145,7 @@ func drawLines(pdf *fpdf.Fpdf, forms *glyphForms, lines []DesignLine, item Label
 
 // Shaped ink may reach inkAbove ems over its baseline and inkBelow under
 // it. Lines stand lineSpacing (1.25) ems apart and the design keeps
-// design.json's ascent (0.95 em) clear above the first and its descent
+// design.json's ascent (1.07 em, Noto Sans's own) clear above the first and its descent
 // below the last, inside the label's inset; Latin capitals reach 0.72 em,
 // so a Vietnamese stack or a Thai or Devanagari vowel above may take
 // 1.15 em, and a descender 0.35 em (the tail of an Arabic yeh, at 0.46 em
@@ -148,7 +157,7 @@ const (
 )
 
 // drawShapedLine sets a line in the Noto fonts. It shrinks to the width as
-// the Go-font lines do, and also until its ink, marks included, stays
+// the unshaped lines do, and also until its ink, marks included, stays
 // within inkAbove and inkBelow, so no glyph reaches another line or the
 // label's edge. What is still too wide at minPt is cut short with an
 // ellipsis.
