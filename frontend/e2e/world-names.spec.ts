@@ -126,3 +126,36 @@ for (const [i, name] of worldNames.entries()) {
     ).toEqual(preview);
   });
 }
+
+test("a long name wraps onto a second row in the preview as on the PDF", async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = "Alexandra Konstantinopoulou-Featherstonehaugh";
+  await buyPrintAccess(page, "world-name-long@example.com", paths.home, name);
+  await expectToast(page, toasts.welcomeBack.title);
+  await page.getByRole("link", { name: "Print Preview" }).click();
+  await expect(page).toHaveURL(/\/print-preview$/);
+  await page.evaluate(() => document.fonts.ready);
+
+  // Each label shows the name on two rows that together say it all.
+  const rows = page.locator('.label-sheet text[data-role="name"]');
+  await expect(rows.first()).toBeVisible();
+  const preview = await rows.allTextContents();
+  const [first, second] = preview;
+  expect(preview.length % 2).toBe(0);
+  expect(first!.endsWith("-") ? first! + second! : `${first} ${second}`).toBe(name);
+
+  // The PDF breaks the name at the same place on every label.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  const path = join(mkdtempSync(join(tmpdir(), "lifetag-names-")), "sheet.pdf");
+  await (await downloading).saveAs(path);
+  // -raw: in the order drawn, so pdftotext does not join the rows of a
+  // name broken after its hyphen into one word, as its default reading does.
+  const pdf = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", path, "-"])
+    .toString("utf8")
+    .split("\n");
+  expect(
+    pdf.filter((line) => line === first || line === second),
+    `the PDF's name rows; pdftotext read ${JSON.stringify(pdf.slice(0, 8))}`,
+  ).toEqual(preview);
+});

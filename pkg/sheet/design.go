@@ -88,6 +88,8 @@ type Design struct {
 	// design.json's quietModules on every side); no text enters it.
 	QR    Box          `json:"qr"`
 	Lines []DesignLine `json:"lines"`
+	// TextBottom is as low as text may reach: the label's inset.
+	TextBottom float64 `json:"textBottom"`
 }
 
 // Box is a rectangle in label coordinates.
@@ -137,7 +139,7 @@ func designRect(w, h, r float64) Design {
 	// least 0.3 of the corner radius (1 - 1/√2 ≈ 0.29).
 	inset := math.Max(rules.Inset, 0.3*r)
 	innerW, innerH := w-2*inset, h-2*inset
-	d := Design{}
+	d := Design{TextBottom: inset + innerH}
 	if w >= rules.BesideMinRatio*h {
 		// The code takes the label's whole height, unless the text column
 		// would then be narrower than minTextWidth.
@@ -187,6 +189,24 @@ func designRect(w, h, r float64) Design {
 		top += pts[i] * rules.LineSpacing * ptToMM
 	}
 	return d
+}
+
+// room is how far the lines of a label's text column may move down (for a
+// name that wraps), given what each line prints ("" for nothing): to the
+// scan hint's top when the label has one, otherwise to the inset at the
+// label's bottom.
+func (d Design) room(texts []string) float64 {
+	floor, lowest := d.TextBottom, 0.0
+	for i, l := range d.Lines {
+		switch {
+		case texts[i] == "":
+		case l.Role == RoleScan:
+			floor = l.Baseline - rules.Ascent*l.Pt*ptToMM
+		default:
+			lowest = math.Max(lowest, l.Baseline+rules.Descent*l.Pt*ptToMM)
+		}
+	}
+	return math.Max(0, floor-lowest)
 }
 
 // linePt is a line's type size: its design size, no larger than its fixed

@@ -241,7 +241,7 @@ func TestPrintedLinesFit(t *testing.T) {
 					if x1 > q.X-textMargin && x0 < q.X+q.W+textMargin && y1 > q.Y-textMargin && y0 < q.Y+q.H+textMargin {
 						t.Errorf("label %d: %q reaches into the code's square", i+1, w.text)
 					}
-					if !onALine(d, w.xMin-p.X, y0, y1) {
+					if !onARow(d, sheet.FittedRows(d, items[i]), w.xMin-p.X, y0, y1) {
 						t.Errorf("label %d: %q at (%.2f, %.2f) mm stands on no line of the design", i+1, w.text, x0, y0)
 					}
 				}
@@ -314,22 +314,25 @@ func TestShapedInkStaysInside(t *testing.T) {
 	}
 }
 
-// onALine reports whether a word starting at x, spanning y0 to y1, sits on
-// one of the design's lines: its baseline inside the word's box and, for
-// a left-aligned line, x at or right of the line's start.
-func onALine(d sheet.Design, x, y0, y1 float64) bool {
-	for _, l := range d.Lines {
-		if l.Baseline < y0 || l.Baseline > y1 {
+// onARow reports whether a word starting at x, spanning y0 to y1, sits on
+// one of the label's fitted rows: the row's baseline inside the word's box
+// and x within its design line's room (at or right of a left-aligned
+// line's start).
+func onARow(d sheet.Design, rows []sheet.Row, x, y0, y1 float64) bool {
+	for _, r := range rows {
+		if r.Baseline < y0 || r.Baseline > y1 {
 			continue
 		}
-		if l.Centred {
-			if math.Abs(x-l.X) <= l.Width/2 {
+		for _, l := range d.Lines {
+			if l.Role != r.Role {
+				continue
+			}
+			if l.Centred && math.Abs(x-l.X) <= l.Width/2 {
 				return true
 			}
-			continue
-		}
-		if x >= l.X-0.3 && x <= l.X+l.Width {
-			return true
+			if !l.Centred && x >= l.X-0.3 && x <= l.X+l.Width {
+				return true
+			}
 		}
 	}
 	return false

@@ -51,3 +51,12 @@ func ShapeSample(text string, bold bool, pt float64) (ShapedSample, error) {
 	return ShapedSample{PDF: out.Bytes(), Font: fontFile(file), Index: tf.index,
 		Language: string(runLanguage(face, b)), Text: sh.text}, nil
 }
+
+// FittedRows is what drawLines prints on one label of design d, measured
+// with the labels' own fonts.
+func FittedRows(d Design, item Label) []Row {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.AddUTF8FontFromBytes(fontFamily, textStyle, textFont(textStyle))
+	pdf.AddUTF8FontFromBytes(fontFamily, nameStyle, textFont(nameStyle))
+	return fitLines(d, item, newMeasurer(pdf).measure)
+}

@@ -38,7 +38,7 @@ func ShapeLine(text string, bold bool, width float64) Line {
 	text = Printable(text)
 	s := shapeText(text, bold)
 	if width > 0 && s.width > width {
-		s = shapedTruncate(text, bold, width)
+		s = shapeText(ellipsize(text, bold, width, shapedWidth), bold)
 	}
 	return Line{s}
 }

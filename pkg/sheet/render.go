@@ -126,7 +126,7 @@ func drawLabel(pdf *fpdf.Fpdf, forms *glyphForms, t *labels.Template, d Design, 
 	// it onto the label (fpdf adds the page height to the y offset).
 	pdf.UseImportedTemplate(s.name, module, -module, qx, -qy)
 
-	drawLines(pdf, forms, d.Lines, item)
+	drawLines(pdf, forms, d, item)
 	pdf.TransformEnd()
 }
 

@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -101,46 +100,85 @@ func needsShaping(text string) bool {
 	return false
 }
 
-// textWriter sets text with fpdf's measurements.
-type textWriter interface {
-	SetFont(family, style string, size float64)
-	SetTextColor(r, g, b int)
-	GetStringWidth(s string) float64
-	Text(x, y float64, s string)
-}
-
-// drawLines sets the design's lines of one label, each with its size,
-// weight and colour. A person's own text that is wider than its line
-// shrinks, down to design.json's minPt, then is cut short with an ellipsis.
-func drawLines(pdf *fpdf.Fpdf, forms *glyphForms, lines []DesignLine, item Label) {
-	for _, l := range lines {
-		text := Printable(lineText(l, item))
-		if text == "" {
+// drawLines sets the design's lines of one label (fitted by fitLines),
+// each with its size, weight and colour: unshaped text through fpdf,
+// shaped text as outlines.
+func drawLines(pdf *fpdf.Fpdf, forms *glyphForms, d Design, item Label) {
+	m := newMeasurer(pdf)
+	styles := map[string]DesignLine{}
+	for _, l := range d.Lines {
+		styles[l.Role] = l
+	}
+	for _, row := range fitLines(d, item, m.measure) {
+		l := styles[row.Role]
+		if needsShaping(row.Text) {
+			sh := m.shape(row.Text, l.Bold)
+			x := row.X
+			if l.Centred {
+				x -= sh.width * row.Pt * ptToMM / 2
+			}
+			drawShaped(pdf, forms, sh, x, row.Baseline, row.Pt, l.Colour)
 			continue
 		}
-		if needsShaping(text) {
-			drawShapedLine(pdf, forms, l, text)
-			continue
-		}
-		style := textStyle
-		if l.Bold {
-			style = nameStyle
-		}
-		pt := l.Pt
-		pdf.SetFont(fontFamily, style, pt)
-		for pt > rules.MinPt && pdf.GetStringWidth(text) > l.Width {
-			pt = math.Max(rules.MinPt, pt-0.5)
-			pdf.SetFont(fontFamily, style, pt)
-		}
-		text = truncate(pdf, text, l.Width)
+		pdf.SetFont(fontFamily, styleOf(l.Bold), row.Pt)
 		r, g, b := hexColour(l.Colour)
 		pdf.SetTextColor(r, g, b)
-		x := l.X
+		x := row.X
 		if l.Centred {
-			x -= pdf.GetStringWidth(text) / 2
+			x -= pdf.GetStringWidth(row.Text) / 2
 		}
-		pdf.Text(x, l.Baseline, text)
+		pdf.Text(x, row.Baseline, row.Text)
 	}
+}
+
+func styleOf(bold bool) string {
+	if bold {
+		return nameStyle
+	}
+	return textStyle
+}
+
+// measurer measures text as drawLines sets it, for one label: unshaped
+// text by fpdf's font metrics, other text by shaping it, which it keeps
+// for the drawing.
+type measurer struct {
+	pdf    *fpdf.Fpdf
+	shaped map[shapeKey]shaped
+}
+
+type shapeKey struct {
+	text string
+	bold bool
+}
+
+func newMeasurer(pdf *fpdf.Fpdf) *measurer {
+	return &measurer{pdf: pdf, shaped: map[shapeKey]shaped{}}
+}
+
+func (m *measurer) shape(text string, bold bool) shaped {
+	k := shapeKey{text, bold}
+	sh, ok := m.shaped[k]
+	if !ok {
+		sh = shapeText(text, bold)
+		m.shaped[k] = sh
+	}
+	return sh
+}
+
+func (m *measurer) measure(text string, bold bool) (width, top, bottom float64) {
+	if needsShaping(text) {
+		sh := m.shape(text, bold)
+		return sh.width, sh.top, sh.bottom
+	}
+	// At 72/25.4 points, one em is one millimetre, fpdf's unit here.
+	m.pdf.SetFont(fontFamily, styleOf(bold), 1/ptToMM)
+	return m.pdf.GetStringWidth(text), 0, 0
+}
+
+// shapedWidth measures text by shaping it alone (for ShapeLine).
+func shapedWidth(text string, bold bool) (width, top, bottom float64) {
+	sh := shapeText(text, bold)
+	return sh.width, sh.top, sh.bottom
 }
 
 // Shaped ink may reach inkAbove ems over its baseline and inkBelow under
@@ -156,54 +194,6 @@ const (
 	inkBelow = 0.35
 )
 
-// drawShapedLine sets a line in the Noto fonts. It shrinks to the width as
-// the unshaped lines do, and also until its ink, marks included, stays
-// within inkAbove and inkBelow, so no glyph reaches another line or the
-// label's edge. What is still too wide at minPt is cut short with an
-// ellipsis.
-func drawShapedLine(pdf *fpdf.Fpdf, forms *glyphForms, l DesignLine, text string) {
-	sh := shapeText(text, l.Bold)
-	tall := math.Max(sh.top/inkAbove, -sh.bottom/inkBelow)
-	pt := l.Pt
-	if tall > 1 {
-		pt = math.Max(rules.MinPt, math.Floor(l.Pt/tall*2)/2)
-	}
-	for pt > rules.MinPt && sh.width*pt*ptToMM > l.Width {
-		pt = math.Max(rules.MinPt, pt-0.5)
-	}
-	if sh.width*pt*ptToMM > l.Width {
-		sh = shapedTruncate(text, l.Bold, l.Width/(pt*ptToMM))
-	}
-	x := l.X
-	if l.Centred {
-		x -= sh.width * pt * ptToMM / 2
-	}
-	drawShaped(pdf, forms, sh, x, l.Baseline, pt, l.Colour)
-}
-
-// shapedTruncate is the longest start of text that, with an ellipsis,
-// fits width ems.
-func shapedTruncate(text string, bold bool, width float64) shaped {
-	runes := []rune(text)
-	lo, hi := 0, len(runes)-1 // runes[:lo] fits (or lo is 0), runes[:hi+1] does not
-	best := shapeText("…", bold)
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		// Cut before a mark, never between a letter and its mark.
-		n := mid
-		for n > 0 && attaches(runes[n]) {
-			n--
-		}
-		sh := shapeText(strings.TrimSpace(string(runes[:n]))+"…", bold)
-		if n > 0 && sh.width <= width {
-			best, lo = sh, mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return best
-}
-
 // hexColour reads design.json's #rrggbb; anything else is black.
 func hexColour(s string) (r, g, b int) {
 	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
@@ -211,19 +201,4 @@ func hexColour(s string) (r, g, b int) {
 		return 0, 0, 0
 	}
 	return int(v >> 16), int(v >> 8 & 0xff), int(v & 0xff)
-}
-
-// truncate shortens s with an ellipsis until it fits width.
-func truncate(pdf textWriter, s string, width float64) string {
-	if pdf.GetStringWidth(s) <= width {
-		return s
-	}
-	runes := []rune(s)
-	for n := len(runes) - 1; n > 0; n-- {
-		t := string(runes[:n]) + "…"
-		if pdf.GetStringWidth(t) <= width {
-			return t
-		}
-	}
-	return ""
 }

@@ -23,19 +23,19 @@ func TestPrintableKeepsEveryCharacter(t *testing.T) {
 	}
 }
 
-// runeWidth measures one unit per character, so the tests can count.
-type runeWidth struct{}
+// runeWidth measures one em per character, so the tests can count.
+func runeWidth(text string, bold bool) (width, top, bottom float64) {
+	return float64(utf8.RuneCountInString(text)), 0, 0
+}
 
-func (runeWidth) SetFont(string, string, float64) {}
-func (runeWidth) GetStringWidth(s string) float64 { return float64(utf8.RuneCountInString(s)) }
-func (runeWidth) Text(float64, float64, string)   {}
-func (runeWidth) SetTextColor(int, int, int)      {}
-
-func TestTruncate(t *testing.T) {
-	if got := truncate(runeWidth{}, "abcdef", 4); got != "abc…" {
-		t.Errorf("truncate = %q", got)
+func TestEllipsize(t *testing.T) {
+	if got := ellipsize("abcdef", false, 4, runeWidth); got != "abc…" {
+		t.Errorf("ellipsize = %q", got)
 	}
-	if got := truncate(runeWidth{}, "abc", 4); got != "abc" {
-		t.Errorf("truncate of a fitting text = %q", got)
+	if got := ellipsize("abc", false, 4, runeWidth); got != "abc" {
+		t.Errorf("ellipsize of a fitting text = %q", got)
+	}
+	if got := ellipsize("ab cdef", false, 4, runeWidth); got != "ab…" {
+		t.Errorf("ellipsize before a space = %q", got)
 	}
 }

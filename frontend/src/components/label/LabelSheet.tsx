@@ -1,15 +1,15 @@
-import { useEffect, useLayoutEffect, useRef, type CSSProperties } from "react";
+import { useEffect, useMemo, useState, type CSSProperties } from "react";
 import {
+  fitLines,
   labelDesign,
   labelPositions,
-  lineText,
   PT_TO_MM,
   sheetLayout,
   type LabelDetails,
   type LabelOptions,
 } from "@/lib/labels";
 import { labelCopy as copy } from "./copy";
-import { labelFontStack } from "./fonts";
+import { browserMeasure, labelFontStack } from "./fonts";
 import { printedText } from "./printedText";
 import "./fonts.css";
 
@@ -18,7 +18,9 @@ import "./fonts.css";
  * the same drawing serves the screen and, sized in mm, the printer. Each
  * label is laid out by the printed label's design (pkg/sheet/design.json,
  * through labelDesign): the QR image in the code's square and the design's
- * lines where the PDF prints them. `blurred` marks the sample.
+ * lines fitted as the PDF fits them (fitLines: shrunk, a long name wrapped
+ * onto a second row, cut short), measured in the same fonts. `blurred`
+ * marks the sample.
  */
 export function LabelSheet(props: {
   options: LabelOptions;
@@ -37,20 +39,21 @@ export function LabelSheet(props: {
   const design = labelDesign(w, h, radius);
   const title = copy.sheetTitle(layout.stock, positions.length);
   const view = props.single ? { width: w, height: h } : layout.paper;
-  const svg = useRef<SVGSVGElement>(null);
-
-  useLayoutEffect(() => fitText(svg.current));
-  // A web font arriving after the first paint changes every width: measure again.
+  const measure = useMemo(() => browserMeasure(), []);
+  // A web font arriving after the first paint changes every width: render,
+  // and so measure and fit, again.
+  const [, setFontsLoaded] = useState(0);
   useEffect(() => {
     const fonts = document.fonts as FontFaceSet | undefined; // jsdom has none
-    const refit = () => fitText(svg.current);
+    const refit = () => setFontsLoaded((n) => n + 1);
     fonts?.addEventListener("loadingdone", refit);
     return () => fonts?.removeEventListener("loadingdone", refit);
   }, []);
+  const rows = fitLines(design, props.lines, measure);
+  const style = Object.fromEntries(design.lines.map((l) => [l.role, l]));
 
   return (
     <svg
-      ref={svg}
       className="label-sheet"
       viewBox={`0 0 ${view.width} ${view.height}`}
       style={
@@ -58,6 +61,8 @@ export function LabelSheet(props: {
           "--paper-width": `${view.width}mm`,
           "--paper-height": `${view.height}mm`,
           aspectRatio: `${view.width} / ${view.height}`,
+          // As the PDF sets its lines (and as browserMeasure measures them).
+          fontKerning: "none",
         } as CSSProperties
       }
       fontFamily={labelFontStack}
@@ -93,43 +98,25 @@ export function LabelSheet(props: {
               style={{ imageRendering: "pixelated" }}
             />
           )}
-          {design.lines.map((line) => {
-            const text = printedText(lineText(line, props.lines));
+          {rows.map((row, j) => {
+            const line = style[row.role]!;
             return (
-              text !== "" && (
-                <text
-                  key={line.role}
-                  data-role={line.role}
-                  data-width={line.width}
-                  x={line.x}
-                  y={line.baseline}
-                  fontSize={line.pt * PT_TO_MM}
-                  fontWeight={line.bold ? 700 : 400}
-                  fill={line.colour}
-                  textAnchor={line.centred ? "middle" : "start"}
-                >
-                  {text}
-                </text>
-              )
+              <text
+                key={j}
+                data-role={row.role}
+                x={row.x}
+                y={row.baseline}
+                fontSize={row.pt * PT_TO_MM}
+                fontWeight={line.bold ? 700 : 400}
+                fill={line.colour}
+                textAnchor={line.centred ? "middle" : "start"}
+              >
+                {printedText(row.text)}
+              </text>
             );
           })}
         </g>
       ))}
     </svg>
   );
-}
-
-/**
- * A person's own text wider than its line is squeezed into it, as the PDF
- * shrinks it; only a browser can measure text (jsdom cannot).
- */
-function fitText(svg: SVGSVGElement | null) {
-  svg?.querySelectorAll<SVGTextElement>("text[data-width]").forEach((el) => {
-    const room = Number(el.dataset.width);
-    el.removeAttribute("textLength");
-    if (typeof el.getComputedTextLength === "function" && el.getComputedTextLength() > room) {
-      el.setAttribute("textLength", String(room));
-      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-  });
 }

@@ -1,6 +1,15 @@
 import designs from "@pkg/sheet/testdata/label-designs.json";
+import fits from "@pkg/sheet/testdata/label-fits.json";
 import { describe, expect, it } from "vitest";
-import { labelDesign, sheetLayout, defaultCustomDimensions } from "./index";
+import {
+  ellipsize,
+  fitLines,
+  labelDesign,
+  printable,
+  sheetLayout,
+  defaultCustomDimensions,
+  type Measure,
+} from "./index";
 
 // Every number of a design, with its path, for comparing two designs.
 function numbers(value: unknown, path = ""): [string, unknown][] {
@@ -34,5 +43,43 @@ describe("labelDesign, the twin of pkg/sheet's DesignFor", () => {
       // The corner radius moves the inset only above 5 mm; equal it anyway.
       expect(Math.abs(label.radius - golden.cornerRadius), golden.name).toBeLessThan(0.01);
     }
+  });
+});
+
+// pkg/sheet's countedWidth: 0.55 em a character, 0.6 in bold.
+const counted: Measure = (text, bold) => ({
+  width: (bold ? 0.6 : 0.55) * Array.from(text).length,
+  top: 0,
+  bottom: 0,
+});
+
+describe("fitLines, the twin of pkg/sheet's fitLines", () => {
+  it.each(fits)("fits $name on $width x $height mm as Go does", (golden) => {
+    const design = labelDesign(golden.width, golden.height, golden.cornerRadius);
+    const got = fitLines(design, golden, counted);
+    expect(got.map((r) => [r.role, r.text])).toEqual(golden.rows.map((r) => [r.role, r.text]));
+    got.forEach((row, i) => {
+      const want = golden.rows[i]!;
+      for (const key of ["x", "baseline", "pt"] as const) {
+        expect(Math.abs(row[key] - want[key]), `${row.role} ${key}`).toBeLessThan(1e-9);
+      }
+    });
+  });
+
+  it("wraps a long name onto two rows and moves the lines below it down", () => {
+    const design = labelDesign(101.6, 50.8, 1.6);
+    const name = "Maria Luisa Fernanda de la Concepción Hernández Gutiérrez";
+    const rows = fitLines(design, { name, bloodType: "O+", ice: "+44 7700 900123" }, counted);
+    const names = rows.filter((r) => r.role === "name");
+    expect(names.map((r) => r.text).join(" ")).toBe(name);
+    const ice = rows.find((r) => r.role === "ice")!;
+    const designedIce = design.lines.find((l) => l.role === "ice")!;
+    expect(ice.baseline).toBeGreaterThan(designedIce.baseline);
+  });
+
+  it("tidies text as the labels print it and cuts it short with an ellipsis", () => {
+    expect(printable("  Siobhán\tÓ\n Dálaigh ")).toBe("Siobhán Ó Dálaigh");
+    expect(ellipsize("abcdef", false, 4 * 0.55, counted)).toBe("abc…");
+    expect(ellipsize("ab cdef", false, 4 * 0.55, counted)).toBe("ab…");
   });
 });

@@ -50,6 +50,8 @@ export interface LabelDesign {
   /** The code and its quiet zone; no text enters it. */
   qr: Box;
   lines: DesignLine[];
+  /** As low as text may reach: the label's inset. */
+  textBottom: number;
 }
 
 /** The person's details a label prints beside its code. */
@@ -125,6 +127,7 @@ export function labelDesign(width: number, height: number, cornerRadius: number)
       arrangement: "beside",
       qr: { x: inset, y: inset + (innerH - side) / 2, w: side, h: side },
       lines,
+      textBottom: inset + innerH,
     };
   }
 
@@ -152,6 +155,7 @@ export function labelDesign(width: number, height: number, cornerRadius: number)
     arrangement: "under",
     qr: { x: inset + (innerW - side) / 2, y: inset, w: side, h: side },
     lines,
+    textBottom: inset + innerH,
   };
 }
 
@@ -171,4 +175,206 @@ export function lineText(line: DesignLine, d: LabelDetails): string {
     default:
       return line.text;
   }
+}
+
+// No label prints more characters of one text (pkg/sheet's maxRunes).
+const MAX_CHARS = 200;
+
+/**
+ * Text as the labels print it (pkg/sheet's Printable): white space and
+ * control characters collapsed to single spaces, at most MAX_CHARS
+ * characters.
+ */
+export function printable(text: string): string {
+  let out = "";
+  let space = false;
+  let n = 0;
+  for (const ch of text) {
+    if (/[\s\p{Cc}]/u.test(ch)) {
+      space = out !== "";
+      continue;
+    }
+    if (space) {
+      out += " ";
+      space = false;
+    }
+    out += ch;
+    if (++n === MAX_CHARS) break;
+  }
+  return out;
+}
+
+/** One row of printed text; x is its left edge, or its centre when its line is centred. */
+export interface Row {
+  role: Role;
+  text: string;
+  x: number;
+  baseline: number;
+  pt: number;
+}
+
+/**
+ * A text's advance in ems of its font at a weight, and how far its ink
+ * reaches above the baseline and below it (negative), in ems; ink of zero
+ * means the text keeps within its line.
+ */
+export type Measure = (
+  text: string,
+  bold: boolean,
+) => { width: number; top: number; bottom: number };
+
+// How far a line's ink may reach above and below its baseline, in ems
+// (pkg/sheet's inkAbove and inkBelow).
+const INK_ABOVE = 1.15;
+const INK_BELOW = 0.35;
+
+/**
+ * What each of the design's lines prints for these details, as rows: the
+ * twin of fitLines in pkg/sheet/fit.go, the same rules in the same order.
+ * A person's own text wider than its line shrinks in half points down to
+ * minPt; a name still too wide wraps onto a second row when the lines
+ * below have room to move down; what still does not fit is cut short with
+ * an ellipsis. Both are held to pkg/sheet/testdata/label-fits.json.
+ */
+export function fitLines(design: LabelDesign, details: LabelDetails, measure: Measure): Row[] {
+  const rules = designRules;
+  const texts = design.lines.map((line) => printable(lineText(line, details)));
+  const rows: Row[] = [];
+  let room = roomBelow(design, texts);
+  let shift = 0;
+  design.lines.forEach((original, i) => {
+    const text = texts[i]!;
+    if (text === "") return;
+    const l = { ...original };
+    if (l.role !== "scan") l.baseline += shift;
+    const m = measure(text, l.bold);
+    const largest = inkPt(l, m.top, m.bottom);
+    let pt = largest;
+    while (pt > rules.minPt && m.width * pt * PT_TO_MM > l.width) {
+      pt = Math.max(rules.minPt, pt - 0.5);
+    }
+    if (m.width * pt * PT_TO_MM <= l.width) {
+      rows.push({ role: l.role, text, x: l.x, baseline: l.baseline, pt });
+      return;
+    }
+    if (l.role === "name") {
+      const wrapped = wrap(l, text, largest, room, measure);
+      if (wrapped) {
+        rows.push(...wrapped.rows);
+        shift += wrapped.moved;
+        room -= wrapped.moved;
+        return;
+      }
+    }
+    const cut = ellipsize(text, l.bold, l.width / (pt * PT_TO_MM), measure);
+    rows.push({ role: l.role, text: cut, x: l.x, baseline: l.baseline, pt });
+  });
+  return rows;
+}
+
+function roomBelow(design: LabelDesign, texts: string[]): number {
+  const rules = designRules;
+  let floor = design.textBottom;
+  let lowest = 0;
+  design.lines.forEach((l, i) => {
+    if (texts[i] === "") return;
+    if (l.role === "scan") floor = l.baseline - rules.ascent * l.pt * PT_TO_MM;
+    else lowest = Math.max(lowest, l.baseline + rules.descent * l.pt * PT_TO_MM);
+  });
+  return Math.max(0, floor - lowest);
+}
+
+function inkPt(l: DesignLine, top: number, bottom: number): number {
+  const tall = Math.max(top / INK_ABOVE, -bottom / INK_BELOW);
+  return tall > 1 ? Math.max(designRules.minPt, Math.floor((l.pt / tall) * 2) / 2) : l.pt;
+}
+
+function wrap(
+  l: DesignLine,
+  text: string,
+  largest: number,
+  room: number,
+  measure: Measure,
+): { rows: Row[]; moved: number } | null {
+  const rules = designRules;
+  const top = l.baseline - rules.ascent * l.pt * PT_TO_MM;
+  for (let pt = largest; ; pt = Math.max(rules.minPt, pt - 0.5)) {
+    const moved = Math.max(0, (2 * pt - l.pt) * rules.lineSpacing * PT_TO_MM);
+    const ems = l.width / (pt * PT_TO_MM);
+    const broken = breakRow(text, l.bold, ems, measure);
+    if (broken && moved <= room) {
+      let rest = broken.rest;
+      const restWidth = measure(rest, l.bold).width;
+      if (!(restWidth > ems && pt > rules.minPt)) {
+        if (restWidth > ems) rest = ellipsize(rest, l.bold, ems, measure);
+        const baseline = top + rules.ascent * pt * PT_TO_MM;
+        return {
+          rows: [
+            { role: l.role, text: broken.first, x: l.x, baseline, pt },
+            {
+              role: l.role,
+              text: rest,
+              x: l.x,
+              baseline: baseline + pt * rules.lineSpacing * PT_TO_MM,
+              pt,
+            },
+          ],
+          moved,
+        };
+      }
+    }
+    if (pt === rules.minPt) return null;
+  }
+}
+
+/** Breaks text after its last space (dropped) or hyphen that leaves a first row no wider than width ems. */
+function breakRow(
+  text: string,
+  bold: boolean,
+  width: number,
+  measure: Measure,
+): { first: string; rest: string } | null {
+  for (let i = text.length - 1; i > 0; i--) {
+    const before = text[i - 1];
+    if (before !== " " && before !== "-") continue;
+    const first = (before === " " ? text.slice(0, i - 1) : text.slice(0, i)).trim();
+    const rest = text.slice(i).trim();
+    if (first === "" || rest === "") continue;
+    if (measure(first, bold).width <= width) return { first, rest };
+  }
+  return null;
+}
+
+/** A mark, joiner or variation selector: never cut from the letter before it. */
+function attaches(ch: string): boolean {
+  const cp = ch.codePointAt(0)!;
+  return (
+    /\p{M}/u.test(ch) ||
+    cp === 0x200c ||
+    cp === 0x200d ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  );
+}
+
+/** The longest start of text that, with an ellipsis, is no wider than width ems. */
+export function ellipsize(text: string, bold: boolean, width: number, measure: Measure): string {
+  if (measure(text, bold).width <= width) return text;
+  const chars = Array.from(text);
+  let best = "…";
+  let lo = 0;
+  let hi = chars.length - 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi + 1) / 2);
+    let n = mid;
+    while (n > 0 && attaches(chars[n]!)) n--;
+    const cut = chars.slice(0, n).join("").trim() + "…";
+    if (n > 0 && measure(cut, bold).width <= width) {
+      best = cut;
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return best;
 }
