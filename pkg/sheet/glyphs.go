@@ -2,9 +2,11 @@ package sheet
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/go-pdf/fpdf"
 	"github.com/go-text/typesetting/font"
@@ -201,7 +203,12 @@ func drawShaped(pdf *fpdf.Fpdf, forms *glyphForms, sh shaped, x, y, pt float64, 
 	// fpdf's codes are 16-bit: a character beyond the Basic Multilingual
 	// Plane (a rare Han character of the supplementary planes, which is
 	// drawn all the same) is carried as U+FFFD, a selector beyond it not at
-	// all.
+	// all, and the line's real text is given as the span's ActualText,
+	// which extraction reads instead.
+	beyond := strings.ContainsFunc(sh.visual, func(r rune) bool { return r > 0xFFFF })
+	if beyond {
+		pdf.RawWriteStr("/Span <</ActualText <FEFF" + utf16Hex(sh.visual) + ">>> BDC\n")
+	}
 	text := strings.Map(func(r rune) rune {
 		switch {
 		case r <= 0xFFFF:
@@ -218,4 +225,16 @@ func drawShaped(pdf *fpdf.Fpdf, forms *glyphForms, sh shaped, x, y, pt float64, 
 	pdf.SetTextRenderingMode(3)
 	pdf.Text(x, y, text)
 	pdf.SetTextRenderingMode(0)
+	if beyond {
+		pdf.RawWriteStr("EMC\n")
+	}
+}
+
+// utf16Hex is s in UTF-16 code units as hexadecimal, for a PDF text string.
+func utf16Hex(s string) string {
+	var b strings.Builder
+	for _, u := range utf16.Encode([]rune(s)) {
+		fmt.Fprintf(&b, "%04X", u)
+	}
+	return b.String()
 }

@@ -87,6 +87,23 @@ func TestMissingCharactersPrintAsReplacement(t *testing.T) {
 	compareWithHarfBuzz(t, "🚑 as U+FFFD", got, "\uFFFD", hbTolerance)
 }
 
+// A character beyond the Basic Multilingual Plane (𠮷, the "tsuchi-yoshi"
+// of a common Japanese family name) reads back as itself, not as U+FFFD,
+// though the PDF's text codes are 16-bit: the line carries its real text
+// as ActualText.
+func TestSupplementaryCharactersReadBack(t *testing.T) {
+	tp := avery(t, "5163")
+	name := "𠮷田 さくら"
+	var pdf bytes.Buffer
+	if err := sheet.Render(&pdf, tp, []sheet.Label{{Payload: "x", Name: name}}, sheet.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := scantest.PDFText(t, pdf.Bytes())
+	if !slices.Contains(lines, name) {
+		t.Errorf("no line %q in:\n%s", name, strings.Join(lines, "\n"))
+	}
+}
+
 // The comparison with HarfBuzz: type size and resolution, and how far the
 // two images may differ.
 const (
