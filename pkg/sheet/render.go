@@ -56,21 +56,12 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 		return err
 	}
 	d := DesignFor(t.Label)
-	var tooSmall *TooSmallError
+	sizes := make([]int, len(symbols))
 	for i, s := range symbols {
-		_, _, module, ok := fit(d.QR, s.size, o.MinModule)
-		switch {
-		case ok:
-		case tooSmall == nil:
-			tooSmall = &TooSmallError{Index: i, Modules: s.size + 2*rules.QuietModules, Module: module,
-				Min: o.MinModule, Refused: []int{i}, MaxSize: s.size}
-		default:
-			tooSmall.Refused = append(tooSmall.Refused, i)
-			tooSmall.MaxSize = max(tooSmall.MaxSize, s.size)
-		}
+		sizes[i] = s.size
 	}
-	if tooSmall != nil {
-		return tooSmall
+	if err := checkCodesFit(d, sizes, o.MinModule); err != nil {
+		return err
 	}
 
 	positions := t.Positions()
@@ -104,6 +95,29 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	out.Write(update)
 	_, err = out.WriteTo(w)
 	return err
+}
+
+// checkCodesFit refuses codes (of sizes modules a side, one per label)
+// whose modules would be smaller than minModule in design d's square,
+// naming every such label.
+func checkCodesFit(d Design, sizes []int, minModule float64) error {
+	var tooSmall *TooSmallError
+	for i, size := range sizes {
+		_, _, module, ok := fit(d.QR, size, minModule)
+		switch {
+		case ok:
+		case tooSmall == nil:
+			tooSmall = &TooSmallError{Index: i, Modules: size + 2*rules.QuietModules, Module: module,
+				Min: minModule, Refused: []int{i}, MaxSize: size}
+		default:
+			tooSmall.Refused = append(tooSmall.Refused, i)
+			tooSmall.MaxSize = max(tooSmall.MaxSize, size)
+		}
+	}
+	if tooSmall != nil {
+		return tooSmall
+	}
+	return nil
 }
 
 // drawLabel draws one label with its top-left corner at (x, y) on the page.
