@@ -23,6 +23,9 @@
 # Then, for each installer, the purge (setup /S /UNINSTALL /PURGE, msiexec /x
 # PURGE=1): every user's cache and settings gone (two users, one added to
 # the profile list here), the machine's address kept.
+# Then the Windows build's spooler: a batch of 30 labels printed through
+# Wine's spooler into a private CUPS-PDF printer, the PDF checked as the
+# Linux print is (station/internal/printing/wine_test.go).
 # Prints one line: "wine: nsis install ok, upgrade ok, ...".
 #
 #   scripts/station/test-wine.sh               builds this version first
@@ -442,8 +445,23 @@ expect_purged "$url" "msi PURGE=1"
 msis+=("purge ok")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
+echo "== wine: printing through the Windows spooler into CUPS-PDF"
+# The station's printing package built for Windows as a test binary and run
+# under Wine by its Linux test (station/internal/printing/wine_test.go),
+# which starts a private CUPS with a CUPS-PDF printer; Wine's spooler hands
+# the Windows build's job to it, and the test checks the PDF that comes out.
+new_prefix print
+cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+(cd station && GOOS=windows GOARCH=amd64 go test -c -o "$work/printing.test.exe" ./internal/printing) >"$work/print.log" 2>&1 ||
+  fail "spooler print: building the Windows test binary: $(tail -20 "$work/print.log")"
+(cd station && LIFETAG_WINE_PRINT_TEST="$work/printing.test.exe" LIFETAG_STRICT=1 \
+  go test ./internal/printing -run '^TestWindowsBuildPrintsUnderWine$' -count=1 -v) >"$work/print.log" 2>&1 ||
+  fail "spooler print: $(tail -30 "$work/print.log")"
+WINEPREFIX="$WINEPREFIX" wineserver -k
+spooler="printed through the spooler into CUPS-PDF (3 pages, 30 codes decoded, at 100 %)"
+
 echo "   Wine has no UAC prompt, no SmartScreen and no Authenticode check at run time, and puts the MSI's"
 echo "   shortcut in the user's Start menu: those need a real Windows machine (README)."
 echo "   wine checks took $((SECONDS - started)) s"
 join() { local IFS=,; echo "$*" | sed 's/,/, /g'; }
-echo "wine: nsis $(join "${nsis[@]}"); msi $(join "${msis[@]}")"
+echo "wine: nsis $(join "${nsis[@]}"); msi $(join "${msis[@]}"); $spooler"

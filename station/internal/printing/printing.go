@@ -36,6 +36,9 @@ type Job struct {
 	Paper   string // settings.PaperA4 or settings.PaperLetter
 	Copies  int    // copies of the whole document; 0 means 1
 	Title   string
+	// Pages draws the PDF's pages as pictures, for a spooler that prints
+	// pictures (Windows); nil for a PDF made elsewhere.
+	Pages *sheet.Pages
 }
 
 // Spooler is the OS print system.
@@ -229,6 +232,9 @@ func (s *Service) print(ctx context.Context, t *labels.Template, items []sheet.L
 		}
 		base += len(c.items)
 		cj := job
+		if cj.Pages, err = sheet.NewPages(t, c.items, co); err != nil {
+			return res, s.cancelAll(res, err)
+		}
 		if cj.Title == "" {
 			cj.Title = "Lifetag labels"
 		}

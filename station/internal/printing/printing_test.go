@@ -43,6 +43,14 @@ func helmetA4(t testing.TB) *labels.Template {
 	return tmpl
 }
 
+// wineBatch is the batch that the Windows build prints under Wine
+// (wine_test.go).
+func wineBatch() []sheet.Label {
+	batch := workers(30)
+	batch[0].Name = "محمد علي"
+	return batch
+}
+
 func abs(n int) int { return max(n, -n) }
 
 func payloads(ls []sheet.Label) []string {
