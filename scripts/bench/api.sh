@@ -5,7 +5,9 @@
 # the one database (as behind a load balancer: each wrk thread with its 8
 # connections on one instance); then metrics and tracing on against off:
 # the pull on an instance with METRICS_ADDR, scraped, and its traces
-# exported over OTLP (every request traced), and on the first instance,
+# exported over OTLP (a tenth of the requests sampled, as a production
+# deployment would; BENCH_TRACES_SAMPLER=always_on traces every one), and on
+# the first instance,
 # in turn, OBSERVED_ROUNDS times each, so that the machine's drift falls
 # on both alike. Prints exactly:
 #   api: N req/s p99 X ms errors E
@@ -162,7 +164,7 @@ summarize api <"$work/api-two.txt" | sed 's/$/ (2 instances, one PostgreSQL)/'
 
 # Metrics and tracing on against off, on one instance at a time: the first
 # instance (off) and a third with METRICS_ADDR (scraped every second, as a
-# busy Prometheus would not) and every request traced, its spans sent over
+# busy Prometheus would not) and a tenth of its requests traced, their spans sent over
 # OTLP to a sink that drops them (scripts/bench/otlp-sink.go: the cost
 # measured is the cloud's, not a collector's). The two are loaded in turn,
 # each for a third of API_SECONDS a round; the line sums each side's rounds.
