@@ -6,10 +6,9 @@
 # connections on one instance); then metrics and tracing on against off:
 # the pull on an instance with METRICS_ADDR, scraped, and its traces
 # exported over OTLP (a tenth of the requests sampled, as a production
-# deployment would; BENCH_TRACES_SAMPLER=always_on traces every one), and on
-# the first instance,
-# in turn, OBSERVED_ROUNDS times each, so that the machine's drift falls
-# on both alike. Prints exactly:
+# deployment would; BENCH_TRACES_SAMPLER=always_on traces every one), and
+# the first instance, in turn, OBSERVED_ROUNDS times each, so that the
+# machine's drift falls on both alike. Prints exactly:
 #   api: N req/s p99 X ms errors E
 #   login: N req/s p99 X ms errors E
 #   api: N req/s p99 X ms errors E (2 instances, one PostgreSQL)
