@@ -86,7 +86,8 @@ func TestRequestIDs(t *testing.T) {
 	e.closeDatabase()
 	failed := e.send("GET", "/api/health", nil, nil)
 	id := failed.Header.Get(lhttp.RequestIDHeader)
-	lines := regexp.MustCompile(`(?m)^.*request_id=`+regexp.QuoteMeta(id)+`$`).FindAllString(logs.String(), -1)
+	// The id ends its value (a trace_id may follow it).
+	lines := regexp.MustCompile(`(?m)^.*request_id=`+regexp.QuoteMeta(id)+`(?: .*)?$`).FindAllString(logs.String(), -1)
 	if len(lines) != 2 || !strings.Contains(lines[0], "health check failed") || !strings.Contains(lines[1], "msg=request") {
 		t.Fatalf("log lines with request_id=%s: %q\nlog:\n%s", id, lines, logs.String())
 	}
