@@ -103,15 +103,8 @@ postgres_server() {
 postgres_stop() {
   case "$_pg_kind" in
     database)
-      # With it, the databases the tests made beside it (named after it:
-      # the migrated template cloud/storetest copies, and any copy a
-      # killed test left behind).
-      local db
-      for db in $_pg_db $(psql -Atq -h "${_pg_server%:*}" -p "${_pg_server##*:}" -U postgres -d postgres \
-          -c "SELECT datname FROM pg_database WHERE starts_with(datname, '${_pg_db}_')" 2>/dev/null); do
-        psql -q -h "${_pg_server%:*}" -p "${_pg_server##*:}" -U postgres -d postgres \
-          -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-      done ;;
+      psql -q -h "${_pg_server%:*}" -p "${_pg_server##*:}" -U postgres -d postgres \
+        -c "DROP DATABASE IF EXISTS $_pg_db WITH (FORCE)" >/dev/null 2>&1 || true ;;
     cluster)
       _pg_as_user "$(_pg_bindir)/pg_ctl" -D "$_pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
       rm -rf "$_pg_dir" ;;
