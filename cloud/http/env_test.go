@@ -80,6 +80,12 @@ type envOptions struct {
 	// webhooks sends webhook deliveries; nil: public https addresses only.
 	webhooks     *webhook.Client
 	webhookRetry service.WebhookRetry
+	// mailRetryBase is the first wait before a failed mail is tried
+	// again; 50 ms by default. River works a job again at once (state
+	// available) when its next attempt is due within its scheduler's
+	// interval (5 s): a test that must see a mail waiting for its retry
+	// (state retryable) waits longer than that.
+	mailRetryBase time.Duration
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -131,9 +137,12 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 		logger = opts.logger
 	}
 	queue, startQueue := storetest.Queue(t, store)
+	if opts.mailRetryBase == 0 {
+		opts.mailRetryBase = 50 * time.Millisecond
+	}
 	svc, err := service.New(service.Config{
 		Store: store, Sealer: sealer, Passwords: argon2id.New(fastPasswords, 0), Mailer: mailer,
-		Queue: queue, MailRetryBase: 50 * time.Millisecond, Logger: logger, Now: clk.Now, Development: !opts.production,
+		Queue: queue, MailRetryBase: opts.mailRetryBase, Logger: logger, Now: clk.Now, Development: !opts.production,
 		BaseURL: "https://lifetag.test", Payments: opts.payments, Webhooks: opts.webhooks,
 		WebhookRetry:           opts.webhookRetry,
 		AdminsNeedSecondFactor: opts.production || opts.adminSecondFactor,
@@ -160,6 +169,20 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	server := httptest.NewServer(handler)
 	t.Cleanup(func() { server.Close(); svc.Close() })
 	return &env{t: t, URL: server.URL, Store: store, Dump: dump, Service: svc, Sealer: sealer, Queue: queue, Outbox: outbox, Clock: clk, Server: handler}
+}
+
+// closeDatabase closes the store under the running server, stopping the
+// queue first, as the cloud's shutdown does: River's leader gives up its
+// leadership through the database, and without one it tries three times,
+// about 7 s whatever the stop's deadline.
+func (e *env) closeDatabase() {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := e.Queue.Stop(ctx); err != nil {
+		e.t.Fatalf("queue stop: %v", err)
+	}
+	e.Store.Close()
 }
 
 // waitForMail waits until every mail job due has been tried once.

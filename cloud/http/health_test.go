@@ -23,7 +23,7 @@ func TestHealth(t *testing.T) {
 		if resp.Status != http.StatusOK || string(resp.Body) != want {
 			t.Fatalf("got %d %s, want 200 %s", resp.Status, resp.Body, want)
 		}
-		e.Store.Close()
+		e.closeDatabase()
 		if resp := e.do("GET", "/api/health", "", nil); resp.Status != http.StatusServiceUnavailable {
 			t.Fatalf("closed database: got %d, want 503", resp.Status)
 		}

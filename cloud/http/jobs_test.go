@@ -26,7 +26,9 @@ func (awayMailer) Send(_ context.Context, m cloud.Mail) error {
 func TestAdminJobs(t *testing.T) {
 	for _, backend := range storetest.Backends {
 		t.Run(backend.Name, func(t *testing.T) {
-			e := newEnv(t, backend, envOptions{mailer: awayMailer{}})
+			// Each failure waits an hour for its retry: the job is seen
+			// waiting (retryable), not tried again at once.
+			e := newEnv(t, backend, envOptions{mailer: awayMailer{}, mailRetryBase: time.Hour})
 			e.createAdmin("admin@example.com", "admin-password")
 			admin := e.login("admin@example.com", "admin-password")
 			e.createUser("ann@example.com", "ann-password")

@@ -83,7 +83,7 @@ func TestFailedSignInsAcrossInstances(t *testing.T) {
 // 429 written after it).
 func TestRateLimitCounterDown(t *testing.T) {
 	e := newEnv(t, storetest.Backends[0], envOptions{rateLimit: lhttpRateLimit(5, 3), sharedRateLimits: true})
-	e.Store.Close()
+	e.closeDatabase()
 	for _, route := range []string{"/api/auth/check-user", "/api/analytics/page-view"} {
 		resp := e.send("POST", route, map[string]string{"email": "a@example.com", "path": "/"}, nil)
 		if resp.Status != http.StatusServiceUnavailable || string(resp.Body) != `{"message":"`+cloud.MsgDatabaseUnavailable+`"}`+"\n" {

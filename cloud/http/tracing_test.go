@@ -21,8 +21,9 @@ import (
 
 // spans is every span this test binary records. OpenTelemetry's global
 // provider can be set once a process, so it is set once, and records only
-// traces a caller asked for (a sampled traceparent): the other tests'
-// requests make no spans.
+// traces a caller asked for (a sampled traceparent) and, while a test
+// turns recordJobs on, queued jobs': the other tests' requests and jobs
+// make no spans.
 var (
 	spansOnce sync.Once
 	spans     *tracetest.InMemoryExporter
@@ -32,7 +33,7 @@ func recordSpans() *tracetest.InMemoryExporter {
 	spansOnce.Do(func() {
 		spans = tracetest.NewInMemoryExporter()
 		otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans),
-			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.NeverSample()))))
+			sdktrace.WithSampler(sdktrace.ParentBased(jobRoots{}))))
 	})
 	return spans
 }

@@ -6,10 +6,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -31,10 +33,19 @@ var Backends = []Backend{
 	{Name: "postgres", Open: OpenPostgres},
 }
 
-// OpenSQLite opens a store in a temporary directory.
+// OpenSQLite opens a store in a temporary directory. Its file starts as a
+// copy of one migrated once a test binary (sqliteTemplate): opening it
+// still runs the migrations, which find none pending.
 func OpenSQLite(t testing.TB) (cloud.Store, Dumper) {
 	t.Helper()
 	dir := t.TempDir()
+	template, err := sqliteTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, sqldb.SQLiteFileName), template, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	db, err := sqldb.OpenSQLite(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +53,27 @@ func OpenSQLite(t testing.TB) (cloud.Store, Dumper) {
 	t.Cleanup(func() { db.Close() })
 	return db, sqliteDumper(filepath.Join(dir, sqldb.SQLiteFileName))
 }
+
+// sqliteTemplate is the file of a freshly migrated SQLite store, made once
+// a test binary: migrating each test's store anew took most of the time
+// of a short test.
+var sqliteTemplate = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "lifetag-sqlite-template-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	db, err := sqldb.OpenSQLite(context.Background(), dir)
+	if err != nil {
+		return nil, err
+	}
+	// Closing the last connection folds the write-ahead log into the file.
+	db.Close()
+	if _, err := os.Stat(filepath.Join(dir, sqldb.SQLiteFileName+"-wal")); err == nil {
+		return nil, errors.New("storetest: the template's write-ahead log outlived its store")
+	}
+	return os.ReadFile(filepath.Join(dir, sqldb.SQLiteFileName))
+})
 
 // PostgresURL returns LIFETAG_TEST_DATABASE_URL (see ServiceURL).
 func PostgresURL(t testing.TB) string { return ServiceURL(t, "LIFETAG_TEST_DATABASE_URL") }

@@ -31,9 +31,10 @@ func Queue(t testing.TB, store cloud.Store) (queue *sqldb.Queue, start func()) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() {
-			// A test's jobs are done or abandoned by now; a test that
-			// closed its store leaves a queue that cannot stop cleanly,
-			// which is not worth waiting for long.
+			// A test's jobs are done or abandoned by now. A test that
+			// closes its store stops its queue first: River's leader
+			// resigns through the database, and without one it retries
+			// for about 7 s, whatever this deadline.
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()
 			q.Stop(ctx)
