@@ -43,6 +43,22 @@ func helmetA4(t testing.TB) *labels.Template {
 	return tmpl
 }
 
+// assertFullSize checks that a printed page's ink lies where the sheet's
+// own PDF puts it, corner to corner, within half a millimetre (3 px at
+// 150 dpi: edge anti-aliasing and PostScript's whole-point page): 100 %.
+// Fitting the page to a printer's margins of a few millimetres would
+// shrink it by 2 % or more, some 30 px between the corners.
+func assertFullSize(t *testing.T, original, printed string) {
+	t.Helper()
+	want, got := inkBox(t, original, 150), inkBox(t, printed, 150)
+	if d := want.Min.Sub(got.Min); abs(d.X) > 3 || abs(d.Y) > 3 {
+		t.Fatalf("printed ink starts at %v, the sheet's at %v", got.Min, want.Min)
+	}
+	if d := want.Max.Sub(got.Max); abs(d.X) > 3 || abs(d.Y) > 3 {
+		t.Fatalf("printed ink ends at %v, the sheet's at %v: not 100 %%", got.Max, want.Max)
+	}
+}
+
 // wineBatch is the batch that the Windows build prints under Wine
 // (wine_test.go).
 func wineBatch() []sheet.Label {
@@ -98,22 +114,11 @@ func TestPrintThirtyLabelsThroughCUPSPDF(t *testing.T) {
 	}
 	cupstest.AssertDecodes(t, printed, payloads(batch))
 
-	// 100 %: the printed page's ink lies where the sheet's own PDF puts it,
-	// corner to corner, within half a millimetre (3 px at 150 dpi: edge
-	// anti-aliasing and PostScript's whole-point page). Fitting the page to
-	// a printer's margins of a few millimetres would shrink it by 2 % or
-	// more, some 30 px between the corners.
 	original := filepath.Join(dir, "original.pdf")
 	if err := SavePDF(original, tmpl, batch, sheet.Options{Level: labels.BatchLevel, DPI: sheet.HighDPI}); err != nil {
 		t.Fatal(err)
 	}
-	want, got := inkBox(t, original, 150), inkBox(t, files[0], 150)
-	if d := want.Min.Sub(got.Min); abs(d.X) > 3 || abs(d.Y) > 3 {
-		t.Fatalf("printed ink starts at %v, the sheet's at %v", got.Min, want.Min)
-	}
-	if d := want.Max.Sub(got.Max); abs(d.X) > 3 || abs(d.Y) > 3 {
-		t.Fatalf("printed ink ends at %v, the sheet's at %v: not 100 %%", got.Max, want.Max)
-	}
+	assertFullSize(t, original, files[0])
 	// The Arabic name is printed: its line on the first label carries the
 	// same ink on the printed page as in the sheet's own PDF (CUPS-PDF
 	// rewrites the file, so its text cannot be read back; its drawing can).
