@@ -191,6 +191,16 @@ func designRect(w, h, r float64) Design {
 	return d
 }
 
+// lineFor is the design's line of a role: how its rows are set.
+func (d Design) lineFor(role string) DesignLine {
+	for _, l := range d.Lines {
+		if l.Role == role {
+			return l
+		}
+	}
+	return DesignLine{}
+}
+
 // room is how far the lines of a label's text column may move down (for a
 // name that wraps), given what each line prints ("" for nothing): to the
 // scan hint's top when the label has one, otherwise to the inset at the

@@ -85,10 +85,10 @@ func inkPt(l DesignLine, top, bottom float64) float64 {
 
 // wrap sets a name that does not fit its line even at minPt as two rows:
 // at the largest size from largest down to minPt at which it breaks into
-// two rows that fit, or else at minPt with the second row cut short. The rows start
-// where the line's own top was; the lines below move down by moved mm,
-// which may not be more than room. ok is false when no size breaks the
-// name with room to spare, and the name stays on one row.
+// two rows that fit, or else at minPt with the second row cut short. The
+// rows start where the line's own top was; the lines below move down by
+// moved mm, which may not be more than room. ok is false when no size
+// breaks the name with room to spare, and the name stays on one row.
 func wrap(l DesignLine, text string, largest, room float64, m measure) (rows []Row, moved float64, ok bool) {
 	top := l.Baseline - rules.Ascent*l.Pt*ptToMM
 	for pt := largest; ; pt = math.Max(rules.MinPt, pt-0.5) {

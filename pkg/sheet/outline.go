@@ -25,12 +25,7 @@ func NeedsShaping(text string) bool { return needsShaping(Printable(text)) }
 
 // TextFont is the Noto Sans file, bold or regular, that the labels set
 // unshaped text in.
-func TextFont(bold bool) []byte {
-	if bold {
-		return textFont(nameStyle)
-	}
-	return textFont(textStyle)
-}
+func TextFont(bold bool) []byte { return textFont(styleOf(bold)) }
 
 // ShapeLine sets text (through Printable); width, when positive, is the
 // room in ems: a longer line is cut short with an ellipsis.

@@ -21,61 +21,36 @@ type Pages struct {
 	t     *labels.Template
 	o     Options
 	d     Design
-	pages [][]placed
+	items []Label
+	codes []*qr.Code // one per item
+	pages [][]placement
 	fonts *fpdf.Fpdf // measures unshaped text as the PDF does
-}
-
-// placed is one label on a page: its corner in mm, its code and details.
-type placed struct {
-	x, y float64
-	code *qr.Code
-	item Label
 }
 
 // NewPages lays items out on sheets of t as Render does, and refuses what
 // Render refuses.
 func NewPages(t *labels.Template, items []Label, o Options) (*Pages, error) {
-	o, err := o.withDefaults(t)
+	o, err := prepare(t, items, o)
 	if err != nil {
 		return nil, err
 	}
-	if len(items) == 0 {
-		return nil, ErrNoLabels
-	}
-	if err := t.CheckOverlap(); err != nil {
-		return nil, err
-	}
-	p := &Pages{t: t, o: o, d: DesignFor(t.Label)}
-	codes := map[string]*qr.Code{}
+	p := &Pages{t: t, o: o, d: DesignFor(t.Label), items: items, codes: make([]*qr.Code, len(items))}
+	byPayload := map[string]*qr.Code{}
 	sizes := make([]int, len(items))
 	for i, it := range items {
-		c, ok := codes[it.Payload]
+		c, ok := byPayload[it.Payload]
 		if !ok {
 			if c, err = qr.Encode(it.Payload, o.Level); err != nil {
 				return nil, err
 			}
-			codes[it.Payload] = c
+			byPayload[it.Payload] = c
 		}
-		sizes[i] = c.Size
+		p.codes[i], sizes[i] = c, c.Size
 	}
 	if err := checkCodesFit(p.d, sizes, o.MinModule); err != nil {
 		return nil, err
 	}
-	positions := t.Positions()
-	slot := o.Start - 1
-	p.pages = [][]placed{nil}
-	for _, it := range items {
-		for range o.Copies {
-			if slot == len(positions) {
-				p.pages = append(p.pages, nil)
-				slot = 0
-			}
-			pos := positions[slot]
-			last := len(p.pages) - 1
-			p.pages[last] = append(p.pages[last], placed{pos.X + o.OffsetX, pos.Y + o.OffsetY, codes[it.Payload], it})
-			slot++
-		}
-	}
+	p.pages = layOut(t, len(items), o)
 	p.fonts = fpdf.New("P", "mm", "A4", "")
 	p.fonts.AddUTF8FontFromBytes(fontFamily, textStyle, textFont(textStyle))
 	p.fonts.AddUTF8FontFromBytes(fontFamily, nameStyle, textFont(nameStyle))
@@ -99,10 +74,11 @@ func (p *Pages) Draw(i int, dpi float64) *image.RGBA {
 		if p.o.Outline {
 			drawRasterOutline(img, p.t.Label, l.x, l.y, px)
 		}
-		qx, qy, module, _ := fit(p.d.QR, l.code.Size, p.o.MinModule)
-		for my := range l.code.Size {
-			for mx := range l.code.Size {
-				if !l.code.Dark(mx, my) {
+		code := p.codes[l.item]
+		qx, qy, module, _ := fit(p.d.QR, code.Size, p.o.MinModule)
+		for my := range code.Size {
+			for mx := range code.Size {
+				if !code.Dark(mx, my) {
 					continue
 				}
 				x0, y0 := l.x+qx+float64(mx)*module, l.y+qy+float64(my)*module
@@ -110,28 +86,24 @@ func (p *Pages) Draw(i int, dpi float64) *image.RGBA {
 				draw.Draw(img, r, image.Black, image.Point{}, draw.Src)
 			}
 		}
-		drawRasterLines(img, p.d, l, m, dpi)
+		drawRasterLines(img, p.d, l.x, l.y, p.items[l.item], m, dpi)
 	}
 	return img
 }
 
 // drawRasterLines draws a label's fitted lines as filled outlines, each in
 // a band of the page around its row.
-func drawRasterLines(img *image.RGBA, d Design, l placed, m *measurer, dpi float64) {
-	styles := map[string]DesignLine{}
-	for _, dl := range d.Lines {
-		styles[dl.Role] = dl
-	}
+func drawRasterLines(img *image.RGBA, d Design, labelX, labelY float64, item Label, m *measurer, dpi float64) {
 	mmToPx := dpi / 25.4
-	for _, row := range fitLines(d, l.item, m.measure) {
-		dl := styles[row.Role]
+	for _, row := range fitLines(d, item, m.measure) {
+		dl := d.lineFor(row.Role)
 		line := Line{m.shape(row.Text, dl.Bold)}
 		em := row.Pt * ptToMM * mmToPx
-		x := (l.x + row.X) * mmToPx
+		x := (labelX + row.X) * mmToPx
 		if dl.Centred {
 			x -= line.Width() * em / 2
 		}
-		baseline := (l.y + row.Baseline) * mmToPx
+		baseline := (labelY + row.Baseline) * mmToPx
 		top, bottom := line.Ink()
 		band := image.Rect(int(x)-int(em), int(baseline-top*em)-2, int(x+line.Width()*em+em)+1, int(baseline-bottom*em)+3).Intersect(img.Bounds())
 		if band.Empty() {

@@ -25,15 +25,8 @@ var created = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 // the template's order from o.Start, each o.Copies times, as many sheets as
 // needed.
 func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
-	o, err := o.withDefaults(t)
+	o, err := prepare(t, items, o)
 	if err != nil {
-		return err
-	}
-	if len(items) == 0 {
-		return ErrNoLabels
-	}
-	// Two labels in one place would print two codes over each other.
-	if err := t.CheckOverlap(); err != nil {
 		return err
 	}
 	pdf := fpdf.NewCustom(&fpdf.InitType{
@@ -64,19 +57,11 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 		return err
 	}
 
-	positions := t.Positions()
-	slot := o.Start - 1
 	forms := newGlyphForms()
-	pdf.AddPage()
-	for i, item := range items {
-		for c := 0; c < o.Copies; c++ {
-			if slot == len(positions) {
-				pdf.AddPage()
-				slot = 0
-			}
-			p := positions[slot]
-			drawLabel(pdf, forms, t, d, p.X+o.OffsetX, p.Y+o.OffsetY, symbols[i], item, o)
-			slot++
+	for _, page := range layOut(t, len(items), o) {
+		pdf.AddPage()
+		for _, p := range page {
+			drawLabel(pdf, forms, t, d, p.x, p.y, symbols[p.item], items[p.item], o)
 		}
 	}
 	forms.register(pdf)
@@ -95,6 +80,48 @@ func Render(w io.Writer, t *labels.Template, items []Label, o Options) error {
 	out.Write(update)
 	_, err = out.WriteTo(w)
 	return err
+}
+
+// prepare checks a request for a sheet, as Render and NewPages take it:
+// o with its defaults, at least one label, and no two labels of t in one
+// place (which would print two codes over each other).
+func prepare(t *labels.Template, items []Label, o Options) (Options, error) {
+	o, err := o.withDefaults(t)
+	if err != nil {
+		return o, err
+	}
+	if len(items) == 0 {
+		return o, ErrNoLabels
+	}
+	return o, t.CheckOverlap()
+}
+
+// placement is one label on a page: which item it shows, and its top-left
+// corner in mm, the calibration offset included.
+type placement struct {
+	item int
+	x, y float64
+}
+
+// layOut places n items on pages of t in the template's order from
+// o.Start, each o.Copies times, as many pages as needed.
+func layOut(t *labels.Template, n int, o Options) [][]placement {
+	positions := t.Positions()
+	slot := o.Start - 1
+	pages := [][]placement{nil}
+	for i := range n {
+		for range o.Copies {
+			if slot == len(positions) {
+				pages = append(pages, nil)
+				slot = 0
+			}
+			p := positions[slot]
+			last := len(pages) - 1
+			pages[last] = append(pages[last], placement{i, p.X + o.OffsetX, p.Y + o.OffsetY})
+			slot++
+		}
+	}
+	return pages
 }
 
 // checkCodesFit refuses codes (of sizes modules a side, one per label)

@@ -105,12 +105,8 @@ func needsShaping(text string) bool {
 // shaped text as outlines.
 func drawLines(pdf *fpdf.Fpdf, forms *glyphForms, d Design, item Label) {
 	m := newMeasurer(pdf)
-	styles := map[string]DesignLine{}
-	for _, l := range d.Lines {
-		styles[l.Role] = l
-	}
 	for _, row := range fitLines(d, item, m.measure) {
-		l := styles[row.Role]
+		l := d.lineFor(row.Role)
 		if needsShaping(row.Text) {
 			sh := m.shape(row.Text, l.Bold)
 			x := row.X
