@@ -37,7 +37,8 @@ type Job struct {
 	Copies  int    // copies of the whole document; 0 means 1
 	Title   string
 	// Pages draws the PDF's pages as pictures, for a spooler that prints
-	// pictures (Windows); nil for a PDF made elsewhere.
+	// pictures (pagePrinter); nil for other spoolers and for a PDF made
+	// elsewhere.
 	Pages *sheet.Pages
 }
 
@@ -49,6 +50,12 @@ type Spooler interface {
 	Submit(ctx context.Context, path string, job Job) (string, error)
 	// Cancel cancels a spooled job (one already printed stays printed).
 	Cancel(ctx context.Context, jobID string) error
+}
+
+// pagePrinter is a spooler that prints pictures of the pages rather than
+// the PDF (Windows): only for it does a job carry Pages.
+type pagePrinter interface {
+	printsPages()
 }
 
 // ChunkSheets is how many sheets one spooled job holds: small enough for
@@ -232,8 +239,10 @@ func (s *Service) print(ctx context.Context, t *labels.Template, items []sheet.L
 		}
 		base += len(c.items)
 		cj := job
-		if cj.Pages, err = sheet.NewPages(t, c.items, co); err != nil {
-			return res, s.cancelAll(res, err)
+		if _, pictures := s.Spooler.(pagePrinter); pictures {
+			if cj.Pages, err = sheet.NewPages(t, c.items, co); err != nil {
+				return res, s.cancelAll(res, err)
+			}
 		}
 		if cj.Title == "" {
 			cj.Title = "Lifetag labels"

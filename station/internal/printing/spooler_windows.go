@@ -32,6 +32,8 @@ func System() Spooler { return Windows{} }
 // Windows machine ran it, and Wine has no PowerShell to run it.
 type Windows struct{}
 
+func (Windows) printsPages() {}
+
 func powershell(ctx context.Context, script string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "powershell.exe", append([]string{"-NoProfile", "-NonInteractive", "-Command", script}, args...)...)
 	out, err := cmd.Output()
