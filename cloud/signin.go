@@ -24,6 +24,14 @@ const (
 	TOTPIssuer = "Lifetag"
 )
 
+// How a session's person proved who they are (Session.SignedInWith).
+const (
+	SignedInWithPassword = "password" // a password, and a second factor where the account has one
+	SignedInWithPasskey  = "passkey"  // a passkey alone
+	SignedInWithSSO      = "sso"      // the organisation's identity provider
+	SignedInWithCheckout = "checkout" // an account made at checkout, with its new password
+)
+
 // The next step a sign-in answer asks for (SignInStep.Step).
 const (
 	// StepSecondFactor: prove a second factor the account has.

@@ -77,6 +77,12 @@ type StationCode struct {
 	UserID        int64
 	CodeChallenge string
 	ExpiresAt     time.Time
+	// ParentHash is the browser session that asked for the code (nil when
+	// the provider signed the person in for the station): the code is
+	// refused once that session has ended, and the station's session lives
+	// no longer than it.
+	ParentHash   []byte
+	SignedInWith string
 }
 
 // Single sign-on limits.
@@ -114,7 +120,10 @@ const (
 	MsgUseSSO               = "Your organisation signs in with its company account: choose Continue with your company account."
 	MsgSSOUnavailable       = "Your company does not sign in to Lifetag with single sign-on. Sign in with your password."
 	MsgStationCodeInvalid   = "This sign-in has expired. Start again from the print station."
-	MsgStationRedirectWrong = "The print station's address must be http://127.0.0.1:<port>/callback"
+	// A print station is signed in by a person at a browser, never by a
+	// token or by another station's session.
+	MsgStationCodeNeedsBrowser = "Sign the print station in from the website, in a browser where you are signed in."
+	MsgStationRedirectWrong    = "The print station's address must be http://127.0.0.1:<port>/callback"
 	// MsgStationNotForIndividuals: the print station serves fulfilment
 	// admins and corporate users only.
 	MsgStationNotForIndividuals = "The print station is for fulfilment admins and corporate users. Individuals print from the website."

@@ -48,6 +48,20 @@ type Session struct {
 	// account's session list (cut to UserAgentMaxBytes).
 	UserAgent  string
 	LastSeenAt time.Time
+	// ParentHash names the session a print station's session was made from
+	// (a station code); nil for a session of its own. Such a session ends
+	// when its parent does, and never outlives it.
+	ParentHash []byte
+	// Browser: handed to the website as its cookie, not to a program as a
+	// bearer token (only such a session may sign a print station in).
+	Browser bool
+	// SignedInWith is how the person proved who they are (SignedInWith...);
+	// a session made from another carries its parent's.
+	SignedInWith string
+	// VerifiedAt is when the person last proved it in this session: the
+	// sign-in, or a password or second factor asked for again
+	// (FreshProofTTL).
+	VerifiedAt time.Time
 }
 
 // UserAgentMaxBytes bounds the User-Agent kept with a session.

@@ -274,6 +274,23 @@ func (e *env) login(email, password string) string {
 	return resp.JSON()["sessionToken"].(string)
 }
 
+// browserLogin signs in at a door (/api/auth/login or /api/corporate/login)
+// as the website does, and returns the session cookie's value.
+func (e *env) browserLogin(door, email, password string) string {
+	e.t.Helper()
+	resp := e.do("POST", door, "", map[string]string{"email": email, "password": password})
+	if resp.Status != http.StatusOK {
+		e.t.Fatalf("browser login %s: %d %s", email, resp.Status, resp.Body)
+	}
+	for _, c := range (&http.Response{Header: resp.Header}).Cookies() {
+		if c.Name == "lifetag_session" && c.Value != "" {
+			return c.Value
+		}
+	}
+	e.t.Fatalf("browser login %s: no session cookie in %v", email, resp.Header)
+	return ""
+}
+
 // corporateLogin signs a corporate user in at the corporate door, as a
 // bearer-token client, and returns the session token.
 func (e *env) corporateLogin(email, password string) string {

@@ -72,7 +72,7 @@ func FuzzJSONBodies(f *testing.F) {
 		e.t = t // a worker runs one input at a time
 		// A new session only when an input ended the last one (sign-out,
 		// deletion): signing in for each input would take most of the time.
-		if _, err := e.Service.Authenticate(context.Background(), token); err != nil {
+		if _, _, err := e.Service.Authenticate(context.Background(), token); err != nil {
 			token = e.fuzzOwnerSession()
 		}
 		path := routes[int(route)%len(routes)]

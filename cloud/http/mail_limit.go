@@ -77,8 +77,9 @@ type clientKey struct{}
 func (s *Server) rememberClient(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), clientKey{}, s.clientKey(r))
-		// A session opened by this request lists its browser (account settings).
-		ctx = service.WithUserAgent(ctx, r.UserAgent())
+		// A session opened by this request lists its browser (account
+		// settings), and is a browser's unless a program asked for a token.
+		ctx = service.WithClient(ctx, r.UserAgent(), wantsBearerToken(r))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

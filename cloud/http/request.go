@@ -169,6 +169,23 @@ func userFrom(r *http.Request) *cloud.User {
 	return u
 }
 
+type sessionKey struct{}
+
+// presentedSession is the session a request was signed in with, and
+// whether the browser presented it in the website's cookie rather than as
+// a bearer token.
+type presentedSession struct {
+	session  *cloud.Session
+	byCookie bool
+}
+
+// sessionFrom returns the request's session (nil when anonymous) and
+// whether it came in the website's cookie.
+func sessionFrom(r *http.Request) (*cloud.Session, bool) {
+	p, _ := r.Context().Value(sessionKey{}).(presentedSession)
+	return p.session, p.byCookie
+}
+
 // authenticate puts the session's user, if any, in the request context.
 // A missing, unknown or expired token leaves the request anonymous; each
 // handler's service call then decides.
@@ -185,10 +202,12 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		user, err := s.service.Authenticate(r.Context(), token)
+		user, session, err := s.service.Authenticate(r.Context(), token)
 		switch cloud.ErrorCode(err) {
 		case "":
-			r = r.WithContext(context.WithValue(r.Context(), userKey{}, user))
+			ctx := context.WithValue(r.Context(), userKey{}, user)
+			byCookie := r.Header.Get("Authorization") == ""
+			r = r.WithContext(context.WithValue(ctx, sessionKey{}, presentedSession{session: session, byCookie: byCookie}))
 		case cloud.EUNAUTHORIZED:
 		default:
 			s.writeError(w, r, err)

@@ -159,7 +159,8 @@ func (s *Server) handleStationCode(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	redirect, err := s.service.StationCode(r.Context(), userFrom(r), service.StationLoopback{
+	session, byCookie := sessionFrom(r)
+	redirect, err := s.service.StationCode(r.Context(), userFrom(r), session, byCookie, service.StationLoopback{
 		Redirect: req.StationRedirect, Challenge: req.StationChallenge, State: req.StationState})
 	if err != nil {
 		s.writeError(w, r, err)

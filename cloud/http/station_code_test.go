@@ -22,7 +22,7 @@ func TestStationSignsInWithTheWebsiteSession(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
 		e.createAdmin("ops@lifetag.test", "ops-password")
-		session := e.login("ops@lifetag.test", "ops-password")
+		session := e.browserLogin("/api/auth/login", "ops@lifetag.test", "ops-password")
 		e.confirmTOTP(session, e.setUpTOTP(session))
 		e.passwordStep("ops@lifetag.test", "ops-password", cloud.StepSecondFactor)
 
@@ -87,7 +87,7 @@ func TestStationSignsInWithTheWebsiteSession(t *testing.T) {
 
 		// A corporate user gets the corporate door's answer.
 		corporate := e.createCorporateUser("clerk@acme.test", "clerk-password")
-		corporateIn := redeem(codeOf(mint(e.corporateLogin("clerk@acme.test", "clerk-password"), loopback)), verifier)
+		corporateIn := redeem(codeOf(mint(e.browserLogin("/api/corporate/login", "clerk@acme.test", "clerk-password"), loopback)), verifier)
 		if corporateIn.Status != http.StatusOK || corporateIn.JSON()["organizationId"] != float64(corporate.OrganizationID) ||
 			!strings.HasPrefix(corporateIn.JSON()["user"].(map[string]any)["userType"].(string), "corporate_") {
 			t.Fatalf("corporate station sign-in: %d %s", corporateIn.Status, corporateIn.Body)
@@ -95,7 +95,7 @@ func TestStationSignsInWithTheWebsiteSession(t *testing.T) {
 
 		// An individual has nothing to print at the station.
 		e.createUser("ann@example.com", "ann-password")
-		wantStatus(t, mint(e.login("ann@example.com", "ann-password"), loopback), http.StatusForbidden,
+		wantStatus(t, mint(e.browserLogin("/api/auth/login", "ann@example.com", "ann-password"), loopback), http.StatusForbidden,
 			cloud.MsgStationNotForIndividuals)
 	})
 }

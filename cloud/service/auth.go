@@ -54,18 +54,18 @@ func (s *Service) checkPassword(ctx context.Context, email, password string) (*c
 	return user, nil
 }
 
-// Authenticate returns the user of a live session token.
-func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, error) {
+// Authenticate returns the user and session of a live session token.
+func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, *cloud.Session, error) {
 	ctx, span := startSpan(ctx, "Authenticate")
 	defer span.End()
 	if token == "" || len(token) > cloud.TokenMaxBytes {
-		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+		return nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
 	session, user, err := s.store.FindSession(ctx, hashToken(token), s.now())
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
-		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
+		return nil, nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	} else if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if now := s.now(); now.Sub(session.LastSeenAt) >= cloud.SessionTouchEvery {
 		// "Last seen" in the session list; a failure only leaves it older.
@@ -73,7 +73,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*cloud.User, 
 			s.logger.WarnContext(ctx, "session not touched", "error", err.Error())
 		}
 	}
-	return user, nil
+	return user, session, nil
 }
 
 // Logout ends the session of token, if there is one.
@@ -222,15 +222,23 @@ func (s *Service) usePasswordToken(ctx context.Context, token, password, email, 
 	return err
 }
 
-// openSession starts a 24-hour session for a user and returns its token.
-func (s *Service) openSession(ctx context.Context, userID int64) (string, *cloud.Session, error) {
+// openSession starts a 24-hour session for a user who has just proved who
+// they are (with: cloud.SignedInWith...) and returns its token.
+func (s *Service) openSession(ctx context.Context, userID int64, with string) (string, *cloud.Session, error) {
+	now := s.now()
+	return s.createSession(ctx, &cloud.Session{UserID: userID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL),
+		SignedInWith: with, VerifiedAt: now, Browser: !clientFrom(ctx).bearer})
+}
+
+// createSession stores session under a new token and returns the token.
+func (s *Service) createSession(ctx context.Context, session *cloud.Session) (string, *cloud.Session, error) {
 	token, hash, err := newToken()
 	if err != nil {
 		return "", nil, err
 	}
-	now := s.now()
-	session := &cloud.Session{TokenHash: hash, UserID: userID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL),
-		UserAgent: userAgentFrom(ctx), LastSeenAt: now}
+	session.TokenHash = hash
+	session.UserAgent = clientFrom(ctx).userAgent
+	session.LastSeenAt = session.CreatedAt
 	if err := s.store.CreateSession(ctx, session); err != nil {
 		return "", nil, err
 	}

@@ -329,7 +329,7 @@ func (s *Service) CreateAccountAfterPayment(ctx context.Context, email, password
 		return "", nil, nil, err
 	}
 	user.PasswordHash = hash
-	token, session, err := s.openSession(ctx, user.ID)
+	token, session, err := s.openSession(ctx, user.ID, cloud.SignedInWithCheckout)
 	if err != nil {
 		return "", nil, nil, err
 	}

@@ -457,7 +457,7 @@ func (s *Service) FinishSetUpStep(ctx context.Context, token, method, code, name
 	if err := s.takeChallenge(ctx, token, cloud.ChallengeSetUp); err != nil {
 		return nil, err
 	}
-	in, err := s.completeSignIn(ctx, user)
+	in, err := s.completeSignIn(ctx, user, cloud.SignedInWithPassword)
 	if err != nil {
 		return nil, err
 	}

@@ -63,19 +63,27 @@ type SignIn struct {
 // field names the sealed authenticator-app secret (aad).
 const fieldTOTPSecret = "user_totp.secret"
 
-type userAgentKey struct{}
-
-// WithUserAgent remembers the client's User-Agent for a session it opens.
-func WithUserAgent(ctx context.Context, userAgent string) context.Context {
-	return context.WithValue(ctx, userAgentKey{}, userAgent)
+// sessionClient is who a session opened by a request is handed to.
+type sessionClient struct {
+	userAgent string
+	bearer    bool // a program keeping its own token, not the website's cookie
 }
 
-func userAgentFrom(ctx context.Context) string {
-	ua, _ := ctx.Value(userAgentKey{}).(string)
-	if len(ua) > cloud.UserAgentMaxBytes {
-		ua = strings.ToValidUTF8(ua[:cloud.UserAgentMaxBytes], "")
+type sessionClientKey struct{}
+
+// WithClient remembers, for a session the request opens, the client's
+// User-Agent (listed in account settings) and whether it asked for a bearer
+// token rather than the website's cookie.
+func WithClient(ctx context.Context, userAgent string, bearer bool) context.Context {
+	return context.WithValue(ctx, sessionClientKey{}, sessionClient{userAgent: userAgent, bearer: bearer})
+}
+
+func clientFrom(ctx context.Context) sessionClient {
+	c, _ := ctx.Value(sessionClientKey{}).(sessionClient)
+	if len(c.userAgent) > cloud.UserAgentMaxBytes {
+		c.userAgent = strings.ToValidUTF8(c.userAgent[:cloud.UserAgentMaxBytes], "")
 	}
-	return ua
+	return c
 }
 
 // newWebAuthn is the relying party: the site's own host and origin; nil
@@ -114,12 +122,13 @@ func (s *Service) afterFirstFactor(ctx context.Context, user *cloud.User) (*Sign
 		return s.nextStep(ctx, user, cloud.StepSetUpSecondFactor, cloud.ChallengeSetUp,
 			[]string{cloud.MethodPasskey, cloud.MethodTOTP})
 	}
-	return s.completeSignIn(ctx, user)
+	return s.completeSignIn(ctx, user, cloud.SignedInWithPassword)
 }
 
-// completeSignIn opens the session of a sign-in whose every step is done.
-func (s *Service) completeSignIn(ctx context.Context, user *cloud.User) (*SignIn, error) {
-	token, session, err := s.openSession(ctx, user.ID)
+// completeSignIn opens the session of a sign-in whose every step is done;
+// with says how the person proved who they are (cloud.SignedInWith...).
+func (s *Service) completeSignIn(ctx context.Context, user *cloud.User, with string) (*SignIn, error) {
+	token, session, err := s.openSession(ctx, user.ID, with)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +266,7 @@ func (s *Service) SecondFactor(ctx context.Context, token, method, code string, 
 	if err := s.takeChallenge(ctx, token, cloud.ChallengeSecondFactor); err != nil {
 		return nil, err
 	}
-	return s.completeSignIn(ctx, user)
+	return s.completeSignIn(ctx, user, cloud.SignedInWithPassword)
 }
 
 // SecondFactorPasskeyOptions begins the passkey ceremony of a second step.
@@ -339,7 +348,7 @@ func (s *Service) PasskeySignIn(ctx context.Context, token string, assertion []b
 	if err := s.verifyAssertion(ctx, c, user, parsed); err != nil {
 		return nil, err
 	}
-	return s.completeSignIn(ctx, user)
+	return s.completeSignIn(ctx, user, cloud.SignedInWithPasskey)
 }
 
 // checkPasskey verifies a second step's passkey assertion.

@@ -322,14 +322,17 @@ func validLoopback(in StationLoopback) error {
 
 // mintStationCode keeps a single-use code for user, which only the holder
 // of the loopback's PKCE verifier can exchange (RedeemStationCode), and
-// returns the loopback address to send the browser to with it.
-func (s *Service) mintStationCode(ctx context.Context, userID int64, in StationLoopback) (string, error) {
+// returns the loopback address to send the browser to with it. parent is
+// the browser session that asked (nil when the provider has just signed
+// the person in), with how its person proved who they are.
+func (s *Service) mintStationCode(ctx context.Context, userID int64, parent []byte, with string, in StationLoopback) (string, error) {
 	code, codeHash, err := newToken()
 	if err != nil {
 		return "", err
 	}
 	if err := s.store.CreateStationCode(ctx, &cloud.StationCode{CodeHash: codeHash, UserID: userID,
-		CodeChallenge: in.Challenge, ExpiresAt: s.now().Add(cloud.StationCodeTTL)}); err != nil {
+		CodeChallenge: in.Challenge, ExpiresAt: s.now().Add(cloud.StationCodeTTL),
+		ParentHash: parent, SignedInWith: with}); err != nil {
 		return "", err
 	}
 	back := url.Values{"code": {code}, "state": {in.State}}
@@ -339,8 +342,13 @@ func (s *Service) mintStationCode(ctx context.Context, userID int64, in StationL
 // StationCode signs a print station in as the browser's signed-in account
 // (the session exists only after every factor): the loopback address with
 // a code for it. The station serves fulfilment admins and corporate users.
-func (s *Service) StationCode(ctx context.Context, actor *cloud.User, in StationLoopback) (string, error) {
-	if actor == nil {
+//
+// Only a website session may ask: one handed to a browser as its cookie
+// and presented in it (byCookie), never a bearer token nor a session made
+// from a code, which could otherwise chain sessions for ever. The station's session ends with the one that asked
+// (RedeemStationCode).
+func (s *Service) StationCode(ctx context.Context, actor *cloud.User, session *cloud.Session, byCookie bool, in StationLoopback) (string, error) {
+	if actor == nil || session == nil {
 		return "", cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
 	if err := validLoopback(in); err != nil {
@@ -349,7 +357,23 @@ func (s *Service) StationCode(ctx context.Context, actor *cloud.User, in Station
 	if !stationAccount(actor) {
 		return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgStationNotForIndividuals)
 	}
-	return s.mintStationCode(ctx, actor.ID, in)
+	if !byCookie || !session.Browser || session.ParentHash != nil {
+		return "", cloud.NewError(cloud.EFORBIDDEN, cloud.MsgStationCodeNeedsBrowser)
+	}
+	if err := s.stationSignInAllowed(ctx, actor, session.SignedInWith); err != nil {
+		return "", err
+	}
+	return s.mintStationCode(ctx, actor.ID, session.TokenHash, session.SignedInWith, in)
+}
+
+// stationSignInAllowed refuses a station's session for a person who must
+// sign in through their organisation's provider (passwordRefusedBySSO)
+// unless they did (with).
+func (s *Service) stationSignInAllowed(ctx context.Context, user *cloud.User, with string) error {
+	if with == cloud.SignedInWithSSO {
+		return nil
+	}
+	return s.passwordRefusedBySSO(ctx, user)
 }
 
 // stationAccount is an account the print station serves.
@@ -410,14 +434,14 @@ func (s *Service) FinishSSO(ctx context.Context, state, code, providerError, bro
 	}
 	s.addActivity(ctx, login.OrganizationID, cloud.ActivitySSOSignIn, email)
 	if login.StationRedirect != "" {
-		redirect, err := s.mintStationCode(ctx, user.ID, StationLoopback{Redirect: login.StationRedirect,
+		redirect, err := s.mintStationCode(ctx, user.ID, nil, cloud.SignedInWithSSO, StationLoopback{Redirect: login.StationRedirect,
 			Challenge: login.StationChallenge, State: login.StationState})
 		if err != nil {
 			return nil, err
 		}
 		return &SSOSignedIn{User: user, StationRedirect: redirect}, nil
 	}
-	token, session, err := s.openSession(ctx, user.ID)
+	token, session, err := s.openSession(ctx, user.ID, cloud.SignedInWithSSO)
 	if err != nil {
 		return nil, err
 	}
@@ -528,7 +552,9 @@ func (s *Service) ssoMember(ctx context.Context, orgID int64, email string) (*cl
 
 // RedeemStationCode gives a print station its session for the code its
 // loopback redirect received and the PKCE verifier only it holds. The code
-// is used up by the first attempt, right or wrong.
+// is used up by the first attempt, right or wrong. A code a browser's
+// session asked for is refused once that session has ended, and its
+// station's session ends no later than that session (stationSession).
 func (s *Service) RedeemStationCode(ctx context.Context, code, verifier string) (string, *cloud.Session, *cloud.User, error) {
 	refused := cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgStationCodeInvalid)
 	if code == "" || len(code) > cloud.TokenMaxBytes || verifier == "" || len(verifier) > 128 {
@@ -549,11 +575,48 @@ func (s *Service) RedeemStationCode(ctx context.Context, code, verifier string) 
 	} else if err != nil {
 		return "", nil, nil, err
 	}
-	token, session, err := s.openSession(ctx, user.ID)
+	// The organisation may have started requiring its provider since.
+	if err := s.stationSignInAllowed(ctx, user, sc.SignedInWith); err != nil {
+		return "", nil, nil, err
+	}
+	session, err := s.stationSession(ctx, sc)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	token, session, err := s.createSession(ctx, session)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	return token, session, user, nil
+}
+
+// stationSession is the session a redeemed code opens. One made by the
+// provider's sign-in is a sign-in of its own (24 hours, proved now). One a
+// browser's session asked for is that session's child: refused once the
+// parent has ended, and ending at the parent's expiry at the latest, so
+// no chain of codes keeps an account signed in past its real sign-in;
+// it has proved nothing itself, so a change that needs a fresh proof
+// asks the station's user for one. Either is a program's session, never a
+// browser's, whatever the request said.
+func (s *Service) stationSession(ctx context.Context, sc *cloud.StationCode) (*cloud.Session, error) {
+	now := s.now()
+	session := &cloud.Session{UserID: sc.UserID, CreatedAt: now, ExpiresAt: now.Add(cloud.SessionTTL),
+		SignedInWith: sc.SignedInWith}
+	if sc.ParentHash == nil {
+		session.VerifiedAt = now
+		return session, nil
+	}
+	parent, _, err := s.store.FindSession(ctx, sc.ParentHash, now)
+	if cloud.ErrorCode(err) == cloud.ENOTFOUND || (err == nil && parent.UserID != sc.UserID) {
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgStationCodeInvalid)
+	} else if err != nil {
+		return nil, err
+	}
+	session.ParentHash = parent.TokenHash
+	if parent.ExpiresAt.Before(session.ExpiresAt) {
+		session.ExpiresAt = parent.ExpiresAt
+	}
+	return session, nil
 }
 
 // passwordRefusedBySSO says why a corporate account may not sign in with

@@ -195,8 +195,11 @@ func scanSessionInfo(row scanner) (*cloud.SessionInfo, error) {
 }
 
 func (db *DB) ListSessions(ctx context.Context, userID int64, now time.Time) ([]*cloud.SessionInfo, error) {
-	return list(db.conn(ctx), "sessions", scanSessionInfo, `SELECT session_token, user_agent, created_at, last_seen_at, expires_at
-		FROM user_sessions WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC`, userID, now)
+	return list(db.conn(ctx), "sessions", scanSessionInfo, `SELECT user_sessions.session_token, user_sessions.user_agent,
+		user_sessions.created_at, user_sessions.last_seen_at, user_sessions.expires_at
+		FROM user_sessions `+parentJoin+`
+		WHERE user_sessions.user_id = $1 AND user_sessions.expires_at > $2 AND `+parentLive+`
+		ORDER BY user_sessions.created_at DESC`, userID, now)
 }
 
 func (db *DB) TouchSession(ctx context.Context, tokenHash []byte, now time.Time) error {
@@ -205,21 +208,28 @@ func (db *DB) TouchSession(ctx context.Context, tokenHash []byte, now time.Time)
 }
 
 func (db *DB) DeleteUserSession(ctx context.Context, userID int64, tokenHash []byte) error {
-	n, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE user_id = $1 AND session_token = $2`, userID, tokenHash)
-	if err == nil && n == 0 {
-		return cloud.NewError(cloud.ENOTFOUND, cloud.MsgSessionNotFound)
-	}
-	return storeError(err, "session")
+	return db.inTx(ctx, func(c conn) error {
+		var n int
+		err := c.queryRow(`SELECT count(*) FROM user_sessions WHERE user_id = $1 AND session_token = $2`, userID, tokenHash).Scan(&n)
+		if err == nil && n == 0 {
+			return cloud.NewError(cloud.ENOTFOUND, cloud.MsgSessionNotFound)
+		} else if err != nil {
+			return storeError(err, "session")
+		}
+		return deleteSessions(c, `user_id = $1 AND (session_token = $2 OR parent_token = $2)`, userID, tokenHash)
+	})
 }
 
 func (db *DB) DeleteOtherSessions(ctx context.Context, userID int64, keep []byte) error {
-	if keep == nil {
-		// Every session (a NULL would match none in "<>").
-		_, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE user_id = $1`, userID)
-		return storeError(err, "sessions")
-	}
-	_, err := db.conn(ctx).exec(`DELETE FROM user_sessions WHERE user_id = $1 AND session_token <> $2`, userID, keep)
-	return storeError(err, "sessions")
+	return db.inTx(ctx, func(c conn) error {
+		if keep == nil {
+			// Every session (a NULL would match none in "<>").
+			return deleteSessions(c, `user_id = $1`, userID)
+		}
+		// The sessions made from the one kept are elsewhere too (a print
+		// station), and go.
+		return deleteSessions(c, `user_id = $1 AND session_token <> $2`, userID, keep)
+	})
 }
 
 func (db *DB) OrganizationRequiresSecondFactor(ctx context.Context, organizationID int64) (bool, error) {

@@ -141,8 +141,9 @@ func (db *DB) TakeSSOLogin(ctx context.Context, stateHash []byte, now time.Time)
 }
 
 func (db *DB) CreateStationCode(ctx context.Context, sc *cloud.StationCode) error {
-	_, err := db.conn(ctx).exec(`INSERT INTO station_sso_codes (code_hash, user_id, code_challenge, expires_at)
-		VALUES ($1, $2, $3, $4)`, sc.CodeHash, sc.UserID, sc.CodeChallenge, sc.ExpiresAt)
+	_, err := db.conn(ctx).exec(`INSERT INTO station_sso_codes (code_hash, user_id, code_challenge, expires_at,
+		parent_token, signed_in_with) VALUES ($1, $2, $3, $4, $5, $6)`,
+		sc.CodeHash, sc.UserID, sc.CodeChallenge, sc.ExpiresAt, sc.ParentHash, sc.SignedInWith)
 	return storeError(err, "station code")
 }
 
@@ -153,8 +154,8 @@ func (db *DB) TakeStationCode(ctx context.Context, codeHash []byte, now time.Tim
 			return storeError(err, "station code")
 		}
 		return storeError(c.queryRow(`DELETE FROM station_sso_codes WHERE code_hash = $1
-			RETURNING user_id, code_challenge, expires_at`, codeHash).
-			Scan(&sc.UserID, &sc.CodeChallenge, timeDest(&sc.ExpiresAt)), "station code")
+			RETURNING user_id, code_challenge, expires_at, parent_token, signed_in_with`, codeHash).
+			Scan(&sc.UserID, &sc.CodeChallenge, timeDest(&sc.ExpiresAt), &sc.ParentHash, &sc.SignedInWith), "station code")
 	})
 	if err != nil {
 		return nil, err
