@@ -159,6 +159,17 @@ type RateLimitStore interface {
 	// RateLimitCounts returns the key's counts in the windows starting at
 	// current and previous, 0 for a window with none.
 	RateLimitCounts(ctx context.Context, keyHash []byte, current, previous time.Time) (int, int, error)
+	// ReserveRateLimit counts by in the current window only if the key's
+	// sliding count stays within quota, in one atomic step across every
+	// instance: its count in the previous window, weighted by
+	// previousWeight, plus its count in the current one, rounded, plus by.
+	// Refused (ok false), nothing is counted. used is the sliding count
+	// after the reservation.
+	ReserveRateLimit(ctx context.Context, keyHash []byte, current, previous time.Time, previousWeight float64,
+		quota, by int) (ok bool, used int, err error)
+	// ReleaseRateLimit takes back by from the key's count in window (a
+	// reservation whose request did not need it), never below zero.
+	ReleaseRateLimit(ctx context.Context, keyHash []byte, window time.Time, by int) error
 	// DeleteRateLimitsBefore deletes the windows that started before before.
 	DeleteRateLimitsBefore(ctx context.Context, before time.Time) (int64, error)
 }

@@ -29,16 +29,15 @@ func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, door str
 		s.writeError(w, r, err)
 		return nil, false
 	}
-	if s.beforeSignIn(w, r, req.Email) {
+	attempt := s.beforeSignIn(w, r, req.Email)
+	if attempt == nil {
 		s.metrics.SignIn(door, cloud.SignInLimited)
 		return nil, false
 	}
 	in, err := login(r.Context(), req.Email, req.Password)
+	s.afterSignIn(r, attempt, err)
 	if err != nil {
 		s.metrics.SignIn(door, signInOutcome(err))
-		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
-			s.signInFailed(r, req.Email)
-		}
 		s.writeError(w, r, err)
 		return nil, false
 	}

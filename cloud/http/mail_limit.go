@@ -58,7 +58,7 @@ func (m *mailLimiter) AllowMail(ctx context.Context, orgID int64, caller, recipi
 		if err != nil {
 			return err
 		}
-		ok, _, err := c.limit.take(r, c.key)
+		ok, _, _, err := c.limit.take(r, c.key)
 		if err != nil {
 			return cloud.NewError(cloud.EUNAVAILABLE, cloud.MsgDatabaseUnavailable)
 		}

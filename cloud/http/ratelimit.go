@@ -33,6 +33,9 @@ type limit struct {
 	window  time.Duration
 	message string // the 429 answer's
 	limiter *httprate.RateLimiter
+	// Exactly one of these counts: shared in the database, or memory.
+	shared *sharedCounter
+	memory *memoryCounter
 }
 
 // remainingHeader is where httprate writes how many requests a key has
@@ -44,15 +47,20 @@ const remainingHeader = "Remaining"
 // (httprate aligns only its default counter to the moment it started), so
 // the end of the current window is known without asking the counter.
 func newLimit(name string, quota int, window time.Duration, message string, store cloud.RateLimitStore) *limit {
-	var counter httprate.LimitCounter = httprate.NewLocalLimitCounter(window)
+	l := &limit{name: name, quota: quota, window: window, message: message}
+	var counter httprate.LimitCounter
 	if store != nil {
-		counter = &sharedCounter{store: store, name: name}
+		l.shared = &sharedCounter{store: store, name: name}
+		counter = l.shared
+	} else {
+		l.memory = &memoryCounter{LimitCounter: httprate.NewLocalLimitCounter(window)}
+		counter = l.memory
 	}
-	return &limit{name: name, quota: quota, window: window, message: message,
-		limiter: httprate.NewRateLimiter(quota, window,
+	l.limiter = httprate.NewRateLimiter(quota, window,
 			httprate.WithLimitCounter(counter),
 			httprate.WithResponseHeaders(httprate.ResponseHeaders{Remaining: remainingHeader}),
-			httprate.WithErrorHandler(keepCounterError))}
+			httprate.WithErrorHandler(keepCounterError))
+	return l
 }
 
 // probe is the response httprate writes to: its headers stay here (take
@@ -76,15 +84,34 @@ func keepCounterError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // take counts one request for key, unless the quota is used up (then ok is
-// false and nothing is counted); remaining is what is left after it.
-func (l *limit) take(r *http.Request, key string) (ok bool, remaining int, err error) {
+// false and nothing is counted); remaining is what is left after it, and
+// window the start of the window it was counted in. The check and the
+// count are one step that requests at once cannot interleave: in memory
+// httprate holds its lock across both, and in the database one statement
+// does both for every instance (sharedCounter.reserve).
+func (l *limit) take(r *http.Request, key string) (ok bool, remaining int, window time.Time, err error) {
+	now := time.Now().UTC()
+	window = now.Truncate(l.window)
+	if l.shared != nil {
+		ok, remaining, err = l.shared.reserve(r.Context(), key, now, l.quota, l.window)
+		return ok, remaining, window, err
+	}
 	p := &probe{header: http.Header{}}
 	refused := l.limiter.OnLimit(p, r, key)
 	if p.err != nil {
-		return false, 0, p.err
+		return false, 0, window, p.err
 	}
 	remaining, _ = strconv.Atoi(p.header.Get(remainingHeader))
-	return !refused, max(remaining, 0), nil
+	return !refused, max(remaining, 0), window, nil
+}
+
+// release gives back one request take counted in window, for a request
+// that turned out not to use the quota (a sign-in that did not fail).
+func (l *limit) release(key string, window time.Time) error {
+	if l.shared != nil {
+		return l.shared.release(key, window)
+	}
+	return l.memory.release(key, window)
 }
 
 // used is how many requests key has made in the sliding window (httprate
@@ -118,8 +145,32 @@ func wholeSeconds(d time.Duration) int {
 // on. Past the quota it is answered 429 (Retry-After, l's message), and
 // 503 when the counter fails. The answer carries l's entries either way.
 func (s *Server) allow(w http.ResponseWriter, r *http.Request, l *limit, key string) bool {
-	ok, remaining, err := l.take(r, key)
-	return s.passed(w, r, l, ok, remaining, err)
+	_, ok := s.reserve(w, r, l, key)
+	return ok
+}
+
+// reservation is one request counted against a limit that may be given
+// back (release).
+type reservation struct {
+	limit  *limit
+	key    string
+	window time.Time
+}
+
+// reserve is allow, and says where the request was counted so that it can
+// be given back.
+func (s *Server) reserve(w http.ResponseWriter, r *http.Request, l *limit, key string) (reservation, bool) {
+	ok, remaining, window, err := l.take(r, key)
+	return reservation{limit: l, key: key, window: window}, s.passed(w, r, l, ok, remaining, err)
+}
+
+// release gives a reservation back; a failure only leaves the request
+// counted.
+func (s *Server) release(r *http.Request, res reservation) {
+	if err := res.limit.release(res.key, res.window); err != nil {
+		s.logger.ErrorContext(r.Context(), "rate limit not given back", slog.String("limit", res.limit.name),
+			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
+	}
 }
 
 // allowUncounted is allow without counting the request: the handler counts
@@ -135,7 +186,7 @@ func (s *Server) allowUncounted(w http.ResponseWriter, r *http.Request, l *limit
 // sign-in, an accepted submission); a key past its quota is not counted
 // further.
 func (s *Server) count(r *http.Request, l *limit, key string) {
-	if _, _, err := l.take(r, key); err != nil {
+	if _, _, _, err := l.take(r, key); err != nil {
 		s.logger.ErrorContext(r.Context(), "rate limit not counted", slog.String("limit", l.name),
 			slog.String("route", routePattern(r)), slog.String("error", err.Error()))
 	}

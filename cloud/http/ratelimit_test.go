@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -90,4 +91,52 @@ func TestRateLimitCounterDown(t *testing.T) {
 			t.Fatalf("%s with the counter down: %d %q", route, resp.Status, resp.Body)
 		}
 	}
+}
+
+// TestWrongPasswordsAtOnceMeetTheLimit: wrong passwords sent all at once
+// cannot all be checked before any is counted. Each takes its place in the
+// (client, address) pair's quota before its password is checked, in memory
+// on one instance and in the database across two: 20 at once are answered
+// 10 times 401 and 10 times 429. A right password gives its place back, so
+// the twelve sign-ins before them take none of the quota.
+func TestWrongPasswordsAtOnceMeetTheLimit(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		for _, shared := range []bool{false, true} {
+			limit := lhttpRateLimit(1000, 10)
+			a := newEnv(t, backend, envOptions{rateLimit: limit, sharedRateLimits: shared})
+			instances := []*env{a}
+			if shared {
+				instances = append(instances, a.secondInstance(limit, true))
+			}
+			a.createUser("ann@example.com", "ann-password")
+
+			// Right passwords first: they give their places back.
+			for range 12 {
+				a.login("ann@example.com", "ann-password")
+			}
+
+			statuses := make(chan int, 20)
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			for i := range 20 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					<-start
+					e := instances[i%len(instances)]
+					statuses <- e.do("POST", "/api/auth/login", "", map[string]string{"email": "ann@example.com", "password": "wrong"}).Status
+				}()
+			}
+			close(start)
+			wg.Wait()
+			close(statuses)
+			counts := map[int]int{}
+			for status := range statuses {
+				counts[status]++
+			}
+			if counts[http.StatusUnauthorized] != 10 || counts[http.StatusTooManyRequests] != 10 {
+				t.Fatalf("shared=%v: 20 wrong passwords at once were answered %v, want 10 × 401 and 10 × 429", shared, counts)
+			}
+		}
+	})
 }

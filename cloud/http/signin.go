@@ -69,27 +69,21 @@ func (s *Server) writeSignIn(w http.ResponseWriter, r *http.Request, in *service
 }
 
 // beforeStep applies the sign-in limits to a step's code, per account and
-// client (signin_guard.go), and returns the account's address for
-// counting a failure; false means the request was answered.
-func (s *Server) beforeStep(w http.ResponseWriter, r *http.Request, token string, setUp bool) (string, bool) {
+// client (signin_guard.go); nil means the request was answered.
+func (s *Server) beforeStep(w http.ResponseWriter, r *http.Request, token string, setUp bool) *signInAttempt {
 	user, err := s.service.PendingSignIn(r.Context(), token, setUp)
 	if err != nil {
 		s.writeError(w, r, err)
-		return "", false
+		return nil
 	}
-	if s.beforeSignIn(w, r, user.Email) {
-		return "", false
-	}
-	return user.Email, true
+	return s.beforeSignIn(w, r, user.Email)
 }
 
 // afterStep counts a refused code or passkey against the account and
 // client, then answers.
-func (s *Server) afterStep(w http.ResponseWriter, r *http.Request, email string, in *service.SignIn, err error) {
+func (s *Server) afterStep(w http.ResponseWriter, r *http.Request, attempt *signInAttempt, in *service.SignIn, err error) {
+	s.afterSignIn(r, attempt, err)
 	if err != nil {
-		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
-			s.signInFailed(r, email)
-		}
 		s.writeError(w, r, err)
 		return
 	}
@@ -111,12 +105,12 @@ func (s *Server) handleSecondFactor(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := s.signInToken(r, req.SignInToken)
-	email, ok := s.beforeStep(w, r, token, false)
-	if !ok {
+	attempt := s.beforeStep(w, r, token, false)
+	if attempt == nil {
 		return
 	}
 	in, err := s.service.SecondFactor(r.Context(), token, string(req.Method), req.Code, credentialJSON(req.Credential))
-	s.afterStep(w, r, email, in, err)
+	s.afterStep(w, r, attempt, in, err)
 }
 
 func (s *Server) handleSecondFactorPasskeyOptions(w http.ResponseWriter, r *http.Request) {
@@ -198,10 +192,10 @@ func (s *Server) handleSetUpStep(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := s.signInToken(r, req.SignInToken)
-	email, ok := s.beforeStep(w, r, token, true)
-	if !ok {
+	attempt := s.beforeStep(w, r, token, true)
+	if attempt == nil {
 		return
 	}
 	in, err := s.service.FinishSetUpStep(r.Context(), token, string(req.Method), req.Code, req.Name, credentialJSON(req.Credential))
-	s.afterStep(w, r, email, in, err)
+	s.afterStep(w, r, attempt, in, err)
 }

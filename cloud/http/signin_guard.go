@@ -16,7 +16,11 @@ import (
 //     client address (RateLimit.PerIP, the route group's limit);
 //   - failed sign-ins count per client address and e-mail address: past
 //     RateLimit.PerAddress in a window that pair is refused, and only that
-//     pair, so the owner signing in from anywhere else is not;
+//     pair, so the owner signing in from anywhere else is not. Each attempt
+//     takes its place in the pair's quota before its password or code is
+//     checked, and gives it back unless it failed: so attempts sent at once
+//     cannot all be checked against a count none of them has added to yet
+//     (PerAddress at once are checked, the rest refused), on every instance;
 //   - failed sign-ins also count per e-mail address alone, from anywhere:
 //     past RateLimit.PerAddress each further attempt on the address waits a
 //     little longer (addressDelay), up to a few seconds, but is never refused.
@@ -57,32 +61,49 @@ func (s *Server) limitAddress(w http.ResponseWriter, r *http.Request, route, ema
 	return !s.allow(w, r, s.addressLimit, s.pairKey(r, route, email))
 }
 
-// beforeSignIn runs before a password is checked: it refuses a (client,
-// address) pair past its failures, else waits out the address's delay. true
-// means the request was refused (and answered).
-func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email string) bool {
-	if !s.allowUncounted(w, r, s.signInFailures, s.pairKey(r, "login", email)) {
-		return true
+// signInAttempt is a password or second-step code being checked: its
+// place in the (client, address) pair's quota of failures, taken before the
+// check.
+type signInAttempt struct {
+	email string
+	pair  reservation
+}
+
+// beforeSignIn runs before a password or code is checked: it takes the
+// attempt's place in its (client, address) pair's quota, refusing the pair
+// past it, then waits out the address's delay. nil means the request was
+// refused (and answered).
+func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email string) *signInAttempt {
+	pair, ok := s.reserve(w, r, s.signInFailures, s.pairKey(r, "login", email))
+	if !ok {
+		return nil
 	}
+	attempt := &signInAttempt{email: email, pair: pair}
 	failures, _ := s.addressFailures.used(cloud.NormalizeEmail(email))
 	delay := addressDelay(failures, s.rateLimit.PerAddress, s.rateLimit.AddressDelay, s.rateLimit.AddressDelayMax)
 	if delay == 0 {
-		return false
+		return attempt
 	}
 	timer := time.NewTimer(delay)
 	defer timer.Stop()
 	select {
 	case <-timer.C:
-		return false
+		return attempt
 	case <-r.Context().Done():
-		return true // the client left; nothing to answer
+		s.release(r, pair) // the client left before anything was checked
+		return nil
 	}
 }
 
-// signInFailed counts a failed sign-in for its pair and its address.
-func (s *Server) signInFailed(r *http.Request, email string) {
-	s.count(r, s.signInFailures, s.pairKey(r, "login", email))
-	s.count(r, s.addressFailures, cloud.NormalizeEmail(email))
+// afterSignIn settles an attempt: a wrong password or code (EUNAUTHORIZED)
+// keeps its place in the pair's quota and counts against the address from
+// anywhere; any other outcome gives the place back.
+func (s *Server) afterSignIn(r *http.Request, attempt *signInAttempt, err error) {
+	if cloud.ErrorCode(err) != cloud.EUNAUTHORIZED {
+		s.release(r, attempt.pair)
+		return
+	}
+	s.count(r, s.addressFailures, cloud.NormalizeEmail(attempt.email))
 }
 
 // addressDelay is how long an attempt on an address waits after failures
