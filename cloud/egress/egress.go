@@ -9,21 +9,22 @@
 // refused, even the few the registries call globally reachable (anycast
 // relays, AS112, AMT, ORCHID): no customer's endpoint lives there. So are
 // multicast, the deprecated IPv6 site-local block, and IPv6 outside
-// 2000::/3, the only block IANA hands out for global unicast. An IPv6
-// address that carries an IPv4 address is judged by that IPv4 address
-// where the network really delivers to it, and refused where it does not:
+// 2000::/3, the only block IANA hands out for global unicast. The
+// exception is an IPv6 address that carries an IPv4 address the network
+// really delivers to, judged by that IPv4 address:
 //
 //   - IPv4-mapped ::ffff:0:0/96 is the IPv4 address itself (a socket to
 //     it is an IPv4 connection);
 //   - NAT64's well-known prefix 64:ff9b::/96 and 6to4 2002::/16 reach the
 //     embedded IPv4 address through a translator or relay, so a public
 //     IPv4 address behind DNS64/NAT64 on an IPv6-only network still
-//     works, and 64:ff9b::a9fe:a9fe (169.254.169.254) does not;
-//   - NAT64's local-use prefix 64:ff9b:1::/48 (the operator's own
-//     translator, embedding at an offset of its choosing), Teredo
-//     2001::/32 (an obfuscated client address behind a relay),
-//     IPv4-compatible ::/96 and IPv4-translated ::ffff:0:0:0/96 (both
-//     deprecated, neither routed) are refused whatever they carry.
+//     works, and 64:ff9b::a9fe:a9fe (169.254.169.254) does not.
+//
+// Every other form that carries an IPv4 address is refused whatever it
+// carries: NAT64's local-use prefix 64:ff9b:1::/48 (the operator's own
+// translator, embedding at an offset of its choosing), Teredo 2001::/32
+// (an obfuscated client address behind a relay), IPv4-compatible ::/96
+// and IPv4-translated ::ffff:0:0:0/96 (both deprecated, neither routed).
 //
 // The registries are a dated list: a block IANA adds later is refused only
 // once it is added here (testdata holds the registries this list is tested

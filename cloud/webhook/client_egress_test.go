@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/url"
 	"testing"
+	"time"
 )
 
 // The IPv6 spellings of internal IPv4 addresses, and carrier NAT.
@@ -33,6 +34,14 @@ func TestGuardRefusesEmbeddedIPv4(t *testing.T) {
 		address := net.JoinHostPort(u.Hostname(), "443")
 		if err := g.control("tcp", address, nil); !errors.Is(err, ErrNotPublic) {
 			t.Errorf("connecting to %s: %v, want %v", address, err, ErrNotPublic)
+		}
+	}
+	// A delivery to an endpoint saved at such an address before is refused
+	// as well, without a connection.
+	c := NewClient(Guard{}, time.Second)
+	for _, raw := range internalSpellings {
+		if a := c.Post(context.Background(), raw, nil, []byte("{}"), 1024); !errors.Is(a.Err, ErrNotPublic) {
+			t.Errorf("delivery to %s: %+v, want %v", raw, a, ErrNotPublic)
 		}
 	}
 	// Public IPv4 addresses behind NAT64 or 6to4 are reached.
