@@ -93,12 +93,10 @@ func (g Guard) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
 // control is the dialer's last word on every connection, with the address
 // actually being connected to: whatever a host name resolved to before, a
 // socket to a non-public address is never opened.
-func (g Guard) control(network, address string, c syscall.RawConn) error {
-	if g.AllowPrivate {
-		return nil
-	}
-	if err := egress.Control(network, address, c); err != nil {
-		return fmt.Errorf("%w (%w)", ErrNotPublic, err)
+func (g Guard) control(network, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil || !g.allowed(ap.Addr()) {
+		return fmt.Errorf("%w (%s)", ErrNotPublic, network)
 	}
 	return nil
 }
