@@ -107,6 +107,7 @@ const (
 const (
 	MsgSSOIssuerInvalid     = "The issuer must be the provider's https address, such as https://login.microsoftonline.com/<tenant>/v2.0"
 	MsgSSOIssuerUnreachable = "The provider at this issuer did not answer with an OpenID configuration"
+	MsgSSOIssuerNotPublic   = "The issuer must be a public internet address, not a local, private or cloud metadata one"
 	MsgSSOClientIDRequired  = "The client ID is required"
 	MsgSSOSecretRequired    = "The client secret is required"
 	MsgSSOFieldTooLong      = "Each single sign-on field must be at most 500 characters"

@@ -23,13 +23,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/egress"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
@@ -96,6 +96,9 @@ func (s *Service) SaveSSOSettings(ctx context.Context, actor *cloud.User, orgID 
 	}
 	if !s.validIssuer(issuer) {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgSSOIssuerInvalid)
+	}
+	if err := s.publicIssuer(ctx, issuer); err != nil {
+		return nil, err
 	}
 	if clientID == "" {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgSSOClientIDRequired)
@@ -169,6 +172,27 @@ func (s *Service) validIssuer(issuer string) bool {
 		return false
 	}
 	return u.Scheme == "https" || (s.development && u.Scheme == "http")
+}
+
+// publicIssuer refuses an issuer whose host is not on the public internet
+// (outside development, where the tests' provider runs on this machine),
+// so the owner is told so rather than that the provider did not answer.
+// ssoHTTP's dialer checks again at each connection.
+func (s *Service) publicIssuer(ctx context.Context, issuer string) error {
+	if s.development {
+		return nil
+	}
+	u, err := url.Parse(issuer)
+	if err != nil {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgSSOIssuerInvalid)
+	}
+	switch err := egress.CheckHost(ctx, u.Hostname(), nil); {
+	case errors.Is(err, egress.ErrNotPublic):
+		return cloud.NewError(cloud.EINVALID, cloud.MsgSSOIssuerNotPublic)
+	case err != nil:
+		return cloud.NewError(cloud.EINVALID, cloud.MsgSSOIssuerUnreachable)
+	}
+	return nil
 }
 
 // SSODomains lists every organisation's domains for the site admins,
@@ -669,31 +693,19 @@ func (s *Service) discover(ctx context.Context, issuer string) (context.Context,
 	return pctx, provider, err
 }
 
-// ssoHTTP reaches a provider whose address an organisation typed: never
-// this machine or its private network (outside development, where the
-// tests' provider runs on this machine), checked at the moment of each
-// connection so a name cannot change its answer in between; no
+// ssoHTTP reaches a provider whose address an organisation typed: only
+// public internet addresses (cloud/egress decides; outside development,
+// where the tests' provider runs on this machine), checked at the moment
+// of each connection so a name cannot change its answer in between; no
 // redirects, no proxy, bounded in time.
 func (s *Service) ssoHTTP() *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second}
 	if !s.development {
-		dialer.Control = publicAddressesOnly
+		dialer.Control = egress.Control
 	}
 	return &http.Client{
 		Timeout:       20 * time.Second,
 		Transport:     &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
-}
-
-func publicAddressesOnly(network, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
-	}
-	ip := net.ParseIP(host)
-	if ip == nil || !ip.IsGlobalUnicast() || ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() {
-		return fmt.Errorf("single sign-on: %s is not a public address", host)
-	}
-	return nil
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/lifetag/lifetag/cloud/egress"
 )
 
 // A webhook is a request the cloud makes to an address someone typed in:
@@ -48,45 +50,9 @@ type Guard struct {
 	Lookup func(ctx context.Context, host string) ([]netip.Addr, error)
 }
 
-// notPublic are the ranges no webhook reaches beyond what netip's own
-// predicates name: shared address space (carrier NAT), the IETF's
-// protocol assignments, benchmarking, documentation, the IPv4 and IPv6
-// ranges reserved for future use, NAT64 of private space, and cloud
-// metadata services that live outside link-local (AWS's IPv6 one).
-var notPublic = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),
-	netip.MustParsePrefix("100.64.0.0/10"),
-	netip.MustParsePrefix("192.0.0.0/24"),
-	netip.MustParsePrefix("192.0.2.0/24"),
-	netip.MustParsePrefix("198.18.0.0/15"),
-	netip.MustParsePrefix("198.51.100.0/24"),
-	netip.MustParsePrefix("203.0.113.0/24"),
-	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("64:ff9b:1::/48"),
-	netip.MustParsePrefix("2001:db8::/32"),
-	netip.MustParsePrefix("fd00:ec2::254/128"),
-}
-
-// Public reports whether addr is on the public internet: not loopback,
-// private, link-local (where 169.254.169.254, the metadata service of
-// most clouds, lives), multicast, unspecified, nor any range in notPublic.
-func Public(addr netip.Addr) bool {
-	addr = addr.Unmap() // ::ffff:127.0.0.1 is 127.0.0.1
-	if !addr.IsValid() || addr.IsLoopback() || addr.IsPrivate() || addr.IsLinkLocalUnicast() ||
-		addr.IsLinkLocalMulticast() || addr.IsInterfaceLocalMulticast() || addr.IsMulticast() ||
-		addr.IsUnspecified() {
-		return false
-	}
-	for _, p := range notPublic {
-		if p.Contains(addr) {
-			return false
-		}
-	}
-	return true
-}
-
-// allowed says whether the guard lets a connection reach addr.
-func (g Guard) allowed(addr netip.Addr) bool { return g.AllowPrivate || Public(addr) }
+// allowed says whether the guard lets a connection reach addr: only a
+// public address (cloud/egress decides), unless private ones are allowed.
+func (g Guard) allowed(addr netip.Addr) bool { return g.AllowPrivate || egress.Public(addr) }
 
 // Check parses raw as an endpoint's address and resolves its host, and
 // refuses it unless it is https (or http where allowed), has a host and

@@ -2454,7 +2454,8 @@ export interface paths {
         /**
          * Registers an endpoint; the answer is the only one that carries its whsec_ signing secret.
          * @description The address must be https and resolve to public internet addresses
-         *     only (never loopback, private, link-local or cloud metadata ones).
+         *     only: never loopback, private, link-local, cloud metadata or any
+         *     other special-purpose address, in any IPv6 spelling either.
          *     Deliveries follow Standard Webhooks 1.0 (see the document's
          *     `webhooks`).
          */
@@ -9242,7 +9243,7 @@ export interface operations {
                     "application/json": components["schemas"]["SSOSettings"];
                 };
             };
-            /** @description A field is not valid, or the issuer did not answer. */
+            /** @description A field is not valid, the issuer is not a public internet address, or it did not answer. */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
