@@ -37,8 +37,8 @@ func runCloudCommand(t *testing.T, dir string, env map[string]string, args ...st
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("lifetag-cloud %s did not exit within %v: it was still running (stdout %q, stderr %q)",
-			strings.Join(args, " "), commandTimeout, out.String(), errOut.String())
+		t.Fatalf("%s did not exit within %v: it was still running (stdout %q, stderr %q)",
+			strings.Join(append([]string{"lifetag-cloud"}, args...), " "), commandTimeout, out.String(), errOut.String())
 	}
 	var exit *exec.ExitError
 	switch {
@@ -102,7 +102,7 @@ func TestCommandLine(t *testing.T) {
 // run again it finds nothing to do.
 func TestMigrateCommand(t *testing.T) {
 	dataDir := filepath.Join(t.TempDir(), "data")
-	env := map[string]string{"DATA_DIR": dataDir, "DATABASE_URL": "", "LOG_LEVEL": "warn"}
+	env := map[string]string{"DATA_DIR": dataDir, "DATABASE_URL": "", "PORT": "0", "LOG_LEVEL": "warn"}
 	for range 2 {
 		if stdout, stderr, status := runCloudCommand(t, t.TempDir(), env, "migrate"); status != 0 {
 			t.Fatalf("migrate: exit status %d (stdout %q, stderr %q)", status, stdout, stderr)
