@@ -69,14 +69,8 @@ func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email stri
 	if delay == 0 {
 		return false
 	}
-	timer := time.NewTimer(delay)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		return false
-	case <-r.Context().Done():
-		return true // the client left; nothing to answer
-	}
+	// A client that left during the wait is answered nothing.
+	return !waitDeliberately(r.Context(), delay)
 }
 
 // signInFailed counts a failed sign-in for its pair and its address.
