@@ -86,6 +86,8 @@ type envOptions struct {
 	// interval (5 s): a test that must see a mail waiting for its retry
 	// (state retryable) waits longer than that.
 	mailRetryBase time.Duration
+	// metrics records the server's figures; nil records none.
+	metrics cloud.Metrics
 }
 
 // testWebhookSecret signs the tests' payment events, as Stripe's secret would.
@@ -163,7 +165,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	handler := lhttp.NewServer(lhttp.Config{
 		Service: svc, Site: fstest.MapFS{}, Logger: logger,
 		Production: opts.production, RateLimit: opts.rateLimit, Payments: testPayments(),
-		RateLimitStore: rateLimitStore,
+		RateLimitStore: rateLimitStore, Metrics: opts.metrics,
 	})
 	handler.Ready() // as main does once started
 	server := httptest.NewServer(handler)

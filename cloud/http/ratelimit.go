@@ -57,9 +57,9 @@ func newLimit(name string, quota int, window time.Duration, message string, stor
 		counter = l.memory
 	}
 	l.limiter = httprate.NewRateLimiter(quota, window,
-			httprate.WithLimitCounter(counter),
-			httprate.WithResponseHeaders(httprate.ResponseHeaders{Remaining: remainingHeader}),
-			httprate.WithErrorHandler(keepCounterError))
+		httprate.WithLimitCounter(counter),
+		httprate.WithResponseHeaders(httprate.ResponseHeaders{Remaining: remainingHeader}),
+		httprate.WithErrorHandler(keepCounterError))
 	return l
 }
 

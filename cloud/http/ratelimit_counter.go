@@ -84,7 +84,9 @@ func (c *memoryCounter) IncrementBy(key string, window time.Time, amount int) er
 	return c.LimitCounter.IncrementBy(key, window, amount)
 }
 
-func (c *memoryCounter) Increment(key string, window time.Time) error { return c.IncrementBy(key, window, 1) }
+func (c *memoryCounter) Increment(key string, window time.Time) error {
+	return c.IncrementBy(key, window, 1)
+}
 
 func (c *memoryCounter) release(key string, window time.Time) error {
 	c.mu.Lock()

@@ -84,15 +84,11 @@ func (s *Server) beforeSignIn(w http.ResponseWriter, r *http.Request, email stri
 	if delay == 0 {
 		return attempt
 	}
-	timer := time.NewTimer(delay)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		return attempt
-	case <-r.Context().Done():
+	if !waitDeliberately(r.Context(), delay) {
 		s.release(r, pair) // the client left before anything was checked
 		return nil
 	}
+	return attempt
 }
 
 // afterSignIn settles an attempt: a wrong password or code (EUNAUTHORIZED)

@@ -70,7 +70,7 @@ func New(build Build, logger *slog.Logger) *Metrics {
 		requests: make(map[requestKey]prom.Observer),
 		requestDuration: prom.NewHistogramVec(prom.HistogramOpts{
 			Namespace: namespace, Subsystem: "http", Name: "request_duration_seconds",
-			Help: "Time to answer an HTTP request, by route pattern, method and status class; its _count is the number of requests.",
+			Help: "Time to answer an HTTP request, less any wait the server made on purpose (the sign-in guard's), by route pattern, method and status class; its _count is the number of requests.",
 			// The API answers in about a millisecond; label files take longer.
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route", "method", "status_class"}),

@@ -35,8 +35,8 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 	return open(ctx, postgresDialect, pgxDriver{pgxQuerier{pool}, pool})
 }
 
-// OpenSQLite opens (creating if needed) the database in dir and applies
-// every pending migration.
+// OpenSQLite opens (creating if needed) the database in dir, refuses it if
+// it fails PRAGMA quick_check, and applies every pending migration.
 func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("sqlite: data directory: %w", err)
@@ -59,6 +59,11 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open: %w", err)
+	}
+	// A damaged file is refused before anything (migrations) writes to it.
+	if err := quickCheck(ctx, db); err != nil {
+		db.Close()
+		return nil, damagedError(path, err)
 	}
 	return open(ctx, sqliteDialect, sqlDriver{sqlQuerier{db}, db})
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -160,11 +162,33 @@ func (l *mixedLoad) acknowledged() int {
 	return l.ackedWrites
 }
 
+// loadAcks is what a load had acknowledged at one moment.
+type loadAcks struct {
+	views   []string       // paths of page views answered 2xx
+	records map[string]int // per account, the last record number answered 2xx
+	writes  int            // writes of either kind answered 2xx
+}
+
+// acks is a copy of what the load has acknowledged so far.
+func (l *mixedLoad) acks() loadAcks {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return loadAcks{views: slices.Clone(l.ackedViews), records: maps.Clone(l.ackedRecord), writes: l.ackedWrites}
+}
+
 // verify checks, after the load, that every acknowledged write is in the
 // database (read back through base): each page view's row, and for each
 // account a record at least as new as the last acknowledged. It returns
 // how many acknowledged writes are missing.
 func (l *mixedLoad) verify(store cloud.Store, base string) (lost int) {
+	l.t.Helper()
+	return l.verifyAcks(l.acks(), store, base)
+}
+
+// verifyAcks is verify for the writes acknowledged at one moment (acks):
+// no page view stored twice, every one of acks stored, and every record
+// at least as new as its last in acks.
+func (l *mixedLoad) verifyAcks(acks loadAcks, store cloud.Store, base string) (lost int) {
 	l.t.Helper()
 	counts, err := store.CountAnalyticsEvents(context.Background(), time.Time{})
 	if err != nil {
@@ -177,7 +201,7 @@ func (l *mixedLoad) verify(store cloud.Store, base string) (lost int) {
 		}
 		stored[c.Path] = true
 	}
-	for _, path := range l.ackedViews {
+	for _, path := range acks.views {
 		if !stored[path] {
 			l.t.Errorf("acknowledged page view %s is not in the database", path)
 			lost++
@@ -185,7 +209,7 @@ func (l *mixedLoad) verify(store cloud.Store, base string) (lost int) {
 	}
 	api := newAPIClient(l.t)
 	for _, w := range l.workers {
-		last := l.ackedRecord[w.email]
+		last := acks.records[w.email]
 		out := api.must("GET", base+"/api/sync/emergency-data/"+url.PathEscape(w.email), w.token, nil, http.StatusOK)
 		medical, _ := out["medicalInfo"].(map[string]any)
 		notes, _ := medical["notes"].(string)

@@ -1,5 +1,6 @@
-// Command lifetag-cloud serves the Lifetag API and website. All configuration
-// comes from the environment (config.go), read here and nowhere else.
+// Command lifetag-cloud serves the Lifetag API and website, and migrates
+// or backs up its database (commands.go). All configuration comes from the
+// environment (config.go), read here and nowhere else.
 package main
 
 import (
@@ -37,6 +38,18 @@ const devKeyFile = "data.key"
 const purgeInterval = time.Hour
 
 func main() {
+	cmd, err := parseCommandLine(os.Args[1:])
+	switch {
+	case errors.Is(err, errHelp):
+		fmt.Print(usage)
+		return
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "lifetag-cloud: %v\n%s", err, shortUsage)
+		os.Exit(exitUsage)
+	case cmd.name == commandVersion:
+		fmt.Println(versionLine())
+		return
+	}
 	config, err := configFromEnv(os.Getenv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "lifetag-cloud:", err)
@@ -51,9 +64,18 @@ func main() {
 	logger := lhttp.WithRequestIDs(slog.New(handler))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ready := func(addr net.Addr) { fmt.Printf("Lifetag is running on http://%s\n", addr) }
-	if err := run(ctx, config, logger, ready); err != nil {
-		logger.Error("lifetag-cloud stopped", slog.String("error", err.Error()))
+	switch cmd.name {
+	case commandMigrate:
+		err = migrate(ctx, config, logger)
+	case commandBackup:
+		err = backup(ctx, config, cmd.path, logger)
+	default:
+		ready := func(addr net.Addr) { fmt.Printf("Lifetag is running on http://%s\n", addr) }
+		err = run(ctx, config, logger, ready)
+	}
+	if err != nil {
+		logger.Error("lifetag-cloud "+cmd.name+" failed", slog.String("error", err.Error()))
+		stop()
 		os.Exit(1)
 	}
 }
