@@ -130,8 +130,13 @@ const MsgStationTooOld = "This print station is out of date. Ask IT for version 
 
 // Sign-in in steps: second factors and the account's sessions.
 const (
-	MsgSignInStepExpired       = "This sign-in has expired. Please sign in again."
-	MsgSecondFactorFailed      = "That code is not right. Please try again."
+	MsgSignInStepExpired     = "This sign-in has expired. Please sign in again."
+	MsgSecondFactorFailed    = "That code is not right. Please try again."
+	MsgSecondStepMailSubject = "Wrong codes entered for your Lifetag account"
+	// A half-finished sign-in past SecondStepFailuresPerSignIn wrong codes.
+	MsgSecondStepUsedUp = "Too many wrong codes. Please sign in again."
+	// An account past SecondStepFailuresPerAccount wrong codes in a row.
+	MsgSecondStepLocked        = "Too many wrong codes have been entered for this account. Reset your password to sign in again."
 	MsgCodeRequired            = "Enter the code."
 	MsgPasskeyFailed           = "That passkey could not be used. Please try again or use another way to sign in."
 	MsgPasskeyUnknown          = "This passkey is not registered with Lifetag."

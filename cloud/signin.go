@@ -17,6 +17,15 @@ const (
 	// RecoveryCodeCount is how many single-use recovery codes an account
 	// gets at a time.
 	RecoveryCodeCount = 10
+	// SecondStepFailuresPerSignIn wrong codes (or passkeys) use a
+	// half-finished sign-in up: the password must be given again, and the
+	// owner is mailed, since whoever tries has the password.
+	SecondStepFailuresPerSignIn = 5
+	// SecondStepFailuresPerAccount wrong second steps in a row, over every
+	// sign-in and from every address, lock the account's second step until
+	// its password is reset through the mailed link (NIST SP 800-63B
+	// 5.2.2: at most 100 consecutive failures). A right one clears them.
+	SecondStepFailuresPerAccount = 100
 	// SessionTouchEvery bounds how often a session's "last seen" is
 	// written: most requests write nothing.
 	SessionTouchEvery = 5 * time.Minute
@@ -89,6 +98,14 @@ type Passkey struct {
 	LastUsedAt   time.Time
 }
 
+// SecondStepCount is a reserved second step: the half-finished sign-in's
+// and the account's counts with it, or which limit refused it.
+type SecondStepCount struct {
+	SignIn, Account int
+	UsedUp          bool // the sign-in had its SecondStepFailuresPerSignIn
+	Locked          bool // the account had its SecondStepFailuresPerAccount
+}
+
 // SessionInfo is one of an account's sessions as its owner sees it.
 type SessionInfo struct {
 	TokenHash  []byte
@@ -151,6 +168,18 @@ type SecondFactorStore interface {
 	// UseRecoveryCode marks an unused code used; false when there is none.
 	UseRecoveryCode(ctx context.Context, userID int64, hash []byte, now time.Time) (bool, error)
 	CountRecoveryCodes(ctx context.Context, userID int64) (int, error)
+
+	// ReserveSecondStep counts a second step about to be checked against
+	// its half-finished sign-in and its account, each in one atomic step,
+	// so that steps sent at once cannot all be checked: refused
+	// (UsedUp or Locked, nothing counted) once the sign-in has perSignIn
+	// or the account perAccount.
+	ReserveSecondStep(ctx context.Context, tokenHash []byte, userID int64, now time.Time, perSignIn, perAccount int) (SecondStepCount, error)
+	// ReleaseSecondStep gives a reservation back (its check did not fail).
+	ReleaseSecondStep(ctx context.Context, tokenHash []byte, userID int64) error
+	// ClearSecondStepFailures forgets the account's wrong second steps (a
+	// right one, or a password reset through the mailed link).
+	ClearSecondStepFailures(ctx context.Context, userID int64) error
 
 	// DeleteSecondFactors removes every factor and recovery code.
 	DeleteSecondFactors(ctx context.Context, userID int64) error

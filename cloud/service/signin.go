@@ -241,6 +241,15 @@ func (s *Service) activeUser(ctx context.Context, userID int64) (*cloud.User, er
 
 // SecondFactor finishes a sign-in with one of the account's factors: an
 // authenticator app's code, a recovery code or a passkey's assertion.
+//
+// Whoever gets here has the password, so guessing the second step is
+// capped per half-finished sign-in and per account, however many addresses
+// the guesses come from: each step takes its place in both counts before
+// it is checked (the store does each in one atomic step), and gives it
+// back unless it was wrong. Past cloud.SecondStepFailuresPerSignIn the
+// sign-in is used up, past cloud.SecondStepFailuresPerAccount in a row the
+// account's second step is locked until a password reset, and the owner is
+// mailed at each.
 func (s *Service) SecondFactor(ctx context.Context, token, method, code string, assertion []byte) (*SignIn, error) {
 	c, err := s.findChallenge(ctx, token, cloud.ChallengeSecondFactor)
 	if err != nil {
@@ -249,6 +258,16 @@ func (s *Service) SecondFactor(ctx context.Context, token, method, code string, 
 	user, err := s.activeUser(ctx, c.UserID)
 	if err != nil {
 		return nil, err
+	}
+	count, err := s.store.ReserveSecondStep(ctx, c.TokenHash, user.ID, s.now(),
+		cloud.SecondStepFailuresPerSignIn, cloud.SecondStepFailuresPerAccount)
+	switch {
+	case err != nil:
+		return nil, err
+	case count.Locked:
+		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgSecondStepLocked)
+	case count.UsedUp:
+		return nil, s.secondStepUsedUp(ctx, c)
 	}
 	switch method {
 	case cloud.MethodTOTP:
@@ -260,14 +279,76 @@ func (s *Service) SecondFactor(ctx context.Context, token, method, code string, 
 	default:
 		err = cloud.NewError(cloud.EINVALID, cloud.MsgMethodUnknown)
 	}
+	if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
+		return nil, s.secondStepFailed(ctx, c, user, count, err)
+	}
 	if err != nil {
+		if releaseErr := s.store.ReleaseSecondStep(ctx, c.TokenHash, user.ID); releaseErr != nil {
+			return nil, releaseErr
+		}
 		return nil, err
 	}
 	if err := s.takeChallenge(ctx, token, cloud.ChallengeSecondFactor); err != nil {
 		return nil, err
 	}
+	if err := s.store.ClearSecondStepFailures(ctx, user.ID); err != nil {
+		return nil, err
+	}
 	return s.completeSignIn(ctx, user, cloud.SignedInWithPassword)
 }
+
+// secondStepFailed answers a wrong second step (failed), once it has been
+// counted: the sign-in that has had its last try is used up, and the owner
+// hears of it when that happens and when the account's second step locks.
+func (s *Service) secondStepFailed(ctx context.Context, c *cloud.SignInChallenge, user *cloud.User, count cloud.SecondStepCount, failed error) error {
+	if count.Account >= cloud.SecondStepFailuresPerAccount {
+		if err := s.mailSecondStepWarning(ctx, user, mailCause("second-step-locked", user.ID, c.TokenHash),
+			secondStepLockedMailText, cloud.SecondStepFailuresPerAccount); err != nil {
+			return err
+		}
+		return cloud.NewError(cloud.ETOOMANY, cloud.MsgSecondStepLocked)
+	}
+	if count.SignIn >= cloud.SecondStepFailuresPerSignIn {
+		if err := s.mailSecondStepWarning(ctx, user, mailCause("second-step-used-up", c.TokenHash),
+			secondStepUsedUpMailText, cloud.SecondStepFailuresPerSignIn); err != nil {
+			return err
+		}
+		return s.secondStepUsedUp(ctx, c)
+	}
+	return failed
+}
+
+// secondStepUsedUp ends a half-finished sign-in that has had its tries.
+func (s *Service) secondStepUsedUp(ctx context.Context, c *cloud.SignInChallenge) error {
+	if _, err := s.store.TakeSignInChallenge(ctx, c.TokenHash, c.Purpose, s.now()); err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return err
+	}
+	return cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSecondStepUsedUp)
+}
+
+// mailSecondStepWarning tells the owner that someone with their password
+// is guessing their second step (text holds the number of wrong codes and
+// the reset page's address).
+func (s *Service) mailSecondStepWarning(ctx context.Context, user *cloud.User, cause, text string, failures int) error {
+	return s.sendMail(ctx, cause, cloud.Mail{To: user.Email, Subject: cloud.MsgSecondStepMailSubject,
+		Text: fmt.Sprintf(text, failures, s.baseURL+"/reset-password")})
+}
+
+// The warnings hold nothing personal, and no link that signs anyone in.
+const (
+	secondStepUsedUpMailText = `Someone signed in to your Lifetag account with your password, then entered a wrong code %d times. That sign-in has been stopped.
+
+If this was not you, your password is known to someone else: choose a new one now at
+%s
+
+If it was you, sign in again; nothing else needs doing.
+`
+	secondStepLockedMailText = `Wrong codes have been entered for your Lifetag account %d times in a row, after its password. To protect it, signing in to it is locked.
+
+Someone knows your password. Choose a new one at the address below; that also unlocks signing in:
+%s
+`
+)
 
 // SecondFactorPasskeyOptions begins the passkey ceremony of a second step.
 func (s *Service) SecondFactorPasskeyOptions(ctx context.Context, token string) ([]byte, error) {

@@ -146,16 +146,17 @@ func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, pas
 		if err != nil {
 			return err
 		}
+		// A password set through the mailed link also unlocks a second
+		// step locked by wrong codes (cloud.SecondStepFailuresPerAccount):
+		// whoever guessed them had the old password, which is gone now.
 		if _, err := c.exec(`
 			UPDATE users SET password_hash = $2, used_reset_token_hash = reset_token_hash,
-				reset_token_hash = NULL, reset_token_expiry = NULL, updated_at = $3 WHERE id = $1`, user.ID, passwordHash, now); err != nil {
+				reset_token_hash = NULL, reset_token_expiry = NULL, second_step_failures = 0, updated_at = $3
+			WHERE id = $1`, user.ID, passwordHash, now); err != nil {
 			return storeError(err, "password")
 		}
 		user.PasswordHash = passwordHash
-		if _, err := c.exec(`DELETE FROM user_sessions WHERE user_id = $1`, user.ID); err != nil {
-			return storeError(err, "sessions")
-		}
-		return nil
+		return deleteSessions(c, `user_id = $1`, user.ID)
 	})
 	return user, err
 }
