@@ -189,14 +189,16 @@ var routeCases = []routeCase{
 		everyone(http.StatusSeeOther)},
 	{"sso station token", "POST /api/auth/sso/station-token", fixed("/api/auth/sso/station-token"),
 		func(string) any { return map[string]string{"code": "not-a-code", "codeVerifier": "not-a-verifier"} }, everyone(401)},
-	// The print station signed in by the browser's session: the accounts
-	// the station serves (corporate users, site admins), none other.
+	// The print station signed in by the browser's session: only a session
+	// handed to a browser as its cookie may ask, so the matrix's bearer
+	// tokens are refused whoever holds them (the accounts the station serves
+	// get their code from a browser: TestStationSignsInWithTheWebsiteSession).
 	{"station code", "POST /api/auth/station-code", fixed("/api/auth/station-code"),
 		func(string) any {
 			return map[string]string{"stationRedirect": "http://127.0.0.1:5555/callback",
 				"stationChallenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "stationState": "a-station-state-0123"}
 		},
-		[roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusOK, http.StatusForbidden, http.StatusOK, 403, 403}},
+		[roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, 403, 403}},
 	{"logout", "POST /api/auth/logout", fixed("/api/auth/logout"), nil, withKeys(everyone(200), 403, 403)},
 	// Navigation targets (individual-side §7): redirects, whoever asks.
 	{"logout navigation", "GET /api/logout", fixed("/api/logout"), nil, withKeys(everyone(http.StatusSeeOther), 403, 403)},
