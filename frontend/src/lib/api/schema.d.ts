@@ -508,6 +508,13 @@ export interface paths {
          *     station's loopback redirect with a single-use code (two minutes)
          *     that only the holder of the PKCE verifier can exchange at
          *     /api/auth/sso/station-token.
+         *
+         *     Only a website session may ask: one handed to a browser as its
+         *     cookie and sent in it. A bearer token, the station's own session
+         *     included, is answered 403, as is a member of an organisation that
+         *     requires single sign-on whose session did not come through the
+         *     provider. The station's session ends with the session that asked,
+         *     and at its expiry at the latest; so does a code not yet exchanged.
          */
         post: operations["mintStationCode"];
         delete?: never;
@@ -2136,7 +2143,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finishes a sign-in with a second factor: an authenticator app's code, a recovery code or a passkey. */
+        /**
+         * Finishes a sign-in with a second factor: an authenticator app's code, a recovery code or a passkey.
+         * @description Wrong second steps are capped for the account, from every address:
+         *     five use the half-finished sign-in up (401, sign in again), and a
+         *     hundred in a row lock the account's second step until its password
+         *     is reset through the mailed link (429). The owner is mailed at each.
+         */
         post: operations["signInSecondFactor"];
         delete?: never;
         options?: never;
