@@ -91,10 +91,13 @@ func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) er
 			// the operator listed it (an anonymous purchase makes an account
 			// with the password its buyer chose): its password and sessions
 			// go, and the set-up link goes to the mailbox, so that only the
-			// mailbox's owner becomes the admin.
+			// mailbox's owner becomes the admin. A password link issued
+			// before goes too (development answers a reset link to whoever
+			// asks): the admin's first link is the one seeding mails.
 			_, err := c.exec(`
 				INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
-				ON CONFLICT (email) DO UPDATE SET is_admin = true, password_hash = '', claim_token_hash = NULL, updated_at = $2`, email, now)
+				ON CONFLICT (email) DO UPDATE SET is_admin = true, password_hash = '', claim_token_hash = NULL,
+					reset_token_hash = NULL, reset_token_expiry = NULL, updated_at = $2`, email, now)
 			if err != nil {
 				return storeError(err, "admin")
 			}
@@ -135,6 +138,17 @@ func (db *DB) SetResetToken(ctx context.Context, userID int64, tokenHash []byte,
 		return cloud.Errorf(cloud.ENOTFOUND, "user not found")
 	}
 	return nil
+}
+
+func (db *DB) SetResetTokenUnlessLive(ctx context.Context, userID int64, tokenHash []byte, expiresAt, now time.Time) (bool, error) {
+	// One statement: PostgreSQL's row lock makes a second instance's update
+	// wait for the first and then see its live token; SQLite's write lock
+	// runs them one after the other.
+	n, err := db.conn(ctx).exec(`
+		UPDATE users SET reset_token_hash = $2, reset_token_expiry = $3
+		WHERE id = $1 AND (reset_token_hash IS NULL OR reset_token_expiry <= $4)`,
+		userID, tokenHash, expiresAt, now)
+	return n == 1, storeError(err, "reset token")
 }
 
 func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*cloud.User, error) {
