@@ -118,7 +118,9 @@ func (db *DB) ClaimIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest
 	// use of this same request whose lease ran out: its request died
 	// before it committed (it commits its writes with its answer, so a
 	// running use has written nothing). Only one taker wins; a holder that
-	// was only slow cannot commit after that (FinishIdempotencyKey).
+	// was only slow cannot commit after that (FinishIdempotencyKey). Times
+	// are the instances' clocks: a skew between them moves when a lease
+	// ends, never lets two holders both commit.
 	n, err = c.exec(`UPDATE idempotency_keys SET request_hash = $4, status = NULL, content_type = '', body = NULL,
 			created_at = $5, instance = $6, claim = $7, lease_until = $8
 		WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3
