@@ -85,6 +85,9 @@ func syncWorker(id string, name string) map[string]any {
 // retry runs the request, every worker is written once, and a further
 // retry replays that answer.
 func TestIdempotencyKeyAfterCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a crash and a lease running out (make test)")
+	}
 	a, b, store, db, _ := twoInstances(t, syncEnvironment(t))
 	const workers = cloud.SyncMaxCodes
 	orgID, token := syncingOrganization(t, store, a.URL, 2*workers)
