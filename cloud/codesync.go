@@ -110,8 +110,16 @@ type SyncStore interface {
 // sent with a key is kept IdempotencyTTL and answered again to the same
 // key and request; another request with the key is refused.
 const (
-	IdempotencyTTL            = 24 * time.Hour
-	IdempotencyKeyMaxBytes    = 255
+	IdempotencyTTL         = 24 * time.Hour
+	IdempotencyKeyMaxBytes = 255
+	// IdempotencyLease is how long a claim holds its key without being
+	// renewed: the running request renews it every IdempotencyRenewEvery,
+	// so only a request whose instance died (or lost the database) lets
+	// it run out, and a retry after that runs the request again. It bounds
+	// how long a client retrying after a crash gets "still being
+	// processed" (README).
+	IdempotencyLease          = 10 * time.Second
+	IdempotencyRenewEvery     = IdempotencyLease / 4
 	MsgIdempotencyKeyInvalid  = "Idempotency-Key must be 1 to 255 visible ASCII characters"
 	MsgIdempotencyKeyMismatch = "This Idempotency-Key was used with a different request"
 	MsgIdempotencyInProgress  = "A request with this Idempotency-Key is still being processed: try again in a moment"
@@ -120,13 +128,18 @@ const (
 	MsgIdempotencyAnswerUnreadable = "This Idempotency-Key's first answer can no longer be read back: check the library before sending the request again with a new key"
 )
 
-// IdempotentRequest is one use of a key: who, where, and the request's hash.
+// IdempotentRequest is one use of a key: who, where, the request's hash,
+// and its claim: the instance running it, a random id that only this use
+// holds, and the lease it holds the key until.
 type IdempotentRequest struct {
 	OrganizationID int64
 	Caller         string
 	Key            string
 	RequestHash    []byte
 	CreatedAt      time.Time
+	Instance       string
+	Claim          []byte
+	LeaseUntil     time.Time
 }
 
 // IdempotentAnswer is a kept answer; Status 0 is a request still running.
@@ -139,13 +152,22 @@ type IdempotentAnswer struct {
 
 // IdempotencyStore keeps the keys' first answers.
 type IdempotencyStore interface {
-	// ClaimIdempotencyKey records r as running and answers nil, or, when
-	// the key is already used (and younger than IdempotencyTTL at
-	// r.CreatedAt: an older use is replaced), that use. Two claims at once:
-	// one gets nil, the other the first's running use.
+	// ClaimIdempotencyKey records r as running (its claim, leased until
+	// r.LeaseUntil) and answers nil, or, when the key is already used,
+	// that use. A use older than IdempotencyTTL at r.CreatedAt is replaced,
+	// and so is a running use of the same request whose lease ran out
+	// before r.CreatedAt (its request died: r runs it again). Two claims
+	// at once: one gets nil, the other the first's running use.
 	ClaimIdempotencyKey(ctx context.Context, r IdempotentRequest) (*IdempotentAnswer, error)
-	// FinishIdempotencyKey keeps the answer of a claimed key; a nil answer
-	// releases the key (the request failed on our side: it may be retried).
+	// RenewIdempotencyKey extends r's lease to until while r still holds
+	// the key and runs; false when it does not (taken over, or finished).
+	RenewIdempotencyKey(ctx context.Context, r IdempotentRequest, until time.Time) (bool, error)
+	// FinishIdempotencyKey keeps the answer of the key r holds (inside
+	// InTx: in the transaction of the request's writes, so both commit or
+	// neither); ECONFLICT when r no longer holds it (its lease ran out and
+	// a retry took it over: the caller must not commit). A nil answer
+	// releases the key r holds (the request failed on our side: it may be
+	// retried at once).
 	FinishIdempotencyKey(ctx context.Context, r IdempotentRequest, a *IdempotentAnswer) error
 	// DeleteIdempotencyKeysBefore prunes uses older than before.
 	DeleteIdempotencyKeysBefore(ctx context.Context, before time.Time) (int64, error)

@@ -32,6 +32,10 @@ type Store interface {
 
 	// SetResetToken stores the hash of a single-use password token.
 	SetResetToken(ctx context.Context, userID int64, tokenHash []byte, expiresAt time.Time) error
+	// SetResetTokenUnlessLive stores it only when the user has no live
+	// token (none, or one expired at now), and says whether it did: of
+	// instances seeding the same admin at once, exactly one issues a link.
+	SetResetTokenUnlessLive(ctx context.Context, userID int64, tokenHash []byte, expiresAt, now time.Time) (bool, error)
 	// UsePasswordToken consumes an unexpired token and sets the password hash
 	// in one transaction, ending every session of the user. A non-empty email
 	// must also match. ENOTFOUND when no such live token exists.

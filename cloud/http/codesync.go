@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -127,11 +126,14 @@ const createBodyBytes = cloud.MaxBodyBytes
 const IdempotencyKeyHeader = "Idempotency-Key"
 
 // idempotent wraps a create: with an Idempotency-Key header, the first
-// answer (any but a 5xx, which releases the key for a retry) is kept for a
-// day and answered again to the same key, caller and request (method,
-// path and body), and that request creates nothing; the same key with
-// another request is refused (409). Without the header the route answers
-// as always. bodyLimit is the route's own body limit.
+// answer is kept for a day and answered again to the same key, caller and
+// request (method, path and body), and that request creates nothing; the
+// same key with another request is refused (409). The create's writes and
+// its kept answer commit in one transaction (service.RunIdempotent), so the
+// answer is sent once both are stored. An answer that is not kept
+// (keptAnswer) undoes the writes and releases the key for a retry. Without
+// the header the route answers as always. bodyLimit is the route's own body
+// limit.
 func (s *Server) idempotent(bodyLimit int64, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key, sent := r.Header[http.CanonicalHeaderKey(IdempotencyKeyHeader)]
@@ -163,17 +165,27 @@ func (s *Server) idempotent(bodyLimit int64, next http.HandlerFunc) http.Handler
 			w.Write(kept.Body)
 			return
 		}
-		rec := &recordingWriter{ResponseWriter: w}
-		next(rec, r)
-		var answer *cloud.IdempotentAnswer
-		if rec.status != 0 && rec.status < 500 {
-			answer = &cloud.IdempotentAnswer{Status: rec.status, ContentType: w.Header().Get("Content-Type"), Body: rec.body.Bytes()}
+		answer := &bufferedAnswer{header: http.Header{}}
+		err = s.service.RunIdempotent(r.Context(), claim, func(ctx context.Context) *cloud.IdempotentAnswer {
+			next(answer, r.WithContext(ctx))
+			if !keptAnswer(answer.status) {
+				return nil
+			}
+			return &cloud.IdempotentAnswer{Status: answer.status, ContentType: answer.header.Get("Content-Type"), Body: answer.body.Bytes()}
+		})
+		if err != nil {
+			s.writeError(w, r, err)
+			return
 		}
-		// Kept even when the caller has gone: the create happened.
-		if err := s.service.FinishIdempotencyKey(context.WithoutCancel(r.Context()), claim, answer); err != nil {
-			s.logger.Error("idempotency key not kept", slog.String("error", err.Error()))
-		}
+		answer.sendTo(w)
 	}
+}
+
+// keptAnswer says which answers a key keeps and replays: not a 5xx (our
+// side failed) nor a 409 (the request met another at the same moment, or a
+// state that may change): sent again, those requests run again.
+func keptAnswer(status int) bool {
+	return status != 0 && status < 500 && status != http.StatusConflict
 }
 
 // idempotencyCaller names whose Idempotency-Keys a request's key is among:
@@ -186,26 +198,39 @@ func idempotencyCaller(r *http.Request, actor *cloud.User) string {
 	return "user:" + strconv.FormatInt(actor.ID, 10)
 }
 
-// recordingWriter passes an answer on and keeps a copy.
-type recordingWriter struct {
-	http.ResponseWriter
+// bufferedAnswer holds a handler's answer until its transaction has
+// committed: a client must never read an answer that was then rolled back.
+type bufferedAnswer struct {
+	header http.Header
 	status int
 	body   bytes.Buffer
 }
 
-func (w *recordingWriter) WriteHeader(status int) {
-	if w.status == 0 {
-		w.status = status
+func (a *bufferedAnswer) Header() http.Header { return a.header }
+
+func (a *bufferedAnswer) WriteHeader(status int) {
+	if a.status == 0 {
+		a.status = status
 	}
-	w.ResponseWriter.WriteHeader(status)
 }
 
-func (w *recordingWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
+func (a *bufferedAnswer) Write(b []byte) (int, error) {
+	if a.status == 0 {
+		a.status = http.StatusOK
 	}
-	w.body.Write(b)
-	return w.ResponseWriter.Write(b)
+	return a.body.Write(b)
+}
+
+// sendTo writes the held answer to w.
+func (a *bufferedAnswer) sendTo(w http.ResponseWriter) {
+	for k, v := range a.header {
+		w.Header()[k] = v
+	}
+	if a.status == 0 {
+		a.status = http.StatusOK
+	}
+	w.WriteHeader(a.status)
+	w.Write(a.body.Bytes())
 }
 
 // labelsBodyBytes fits 2,000 external ids of 100 bytes with JSON's quoting.

@@ -2,7 +2,9 @@ package http_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -446,6 +448,98 @@ func TestUpsertDefaultTemplate(t *testing.T) {
 			list := e.do("GET", o.path("/qr-codes?externalId="+id), o.token, nil).JSON()["qrCodes"].([]any)
 			if len(list) != 1 || list[0].(map[string]any)["templateId"] != want {
 				t.Fatalf("%s: %v, want template %v", id, list, want)
+			}
+		}
+	})
+}
+
+// TestIdempotencyKeyOfDeadRequest: a request that died holding its key (its
+// instance crashed after the claim: the claim is left running, nothing of
+// its writes) is run again by a retry once the claim's lease has run out,
+// and only then; the retry's answer is kept and replayed.
+func TestIdempotencyKeyOfDeadRequest(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		u, err := e.Store.FindUserByEmail(context.Background(), "officer@acme.example")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := o.path("/qr-codes/by-external-id/E-7")
+		body := map[string]any{"values": libraryValues("Ann Rider")}
+		raw, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hash := sha256.Sum256([]byte("PUT\n" + path + "\n" + string(raw)))
+		// The dead request's claim, as the middleware makes it.
+		if kept, _, err := e.Service.ClaimIdempotencyKey(context.Background(), fmt.Sprintf("user:%d", u.ID), o.orgID,
+			"dies-1", hash[:]); err != nil || kept != nil {
+			t.Fatalf("claim: %+v %v", kept, err)
+		}
+		retry := func() response {
+			return e.send("PUT", path, body, func(r *http.Request) {
+				r.Header.Set("Authorization", "Bearer "+o.token)
+				r.Header.Set("Idempotency-Key", "dies-1")
+			})
+		}
+		wantStatus(t, retry(), http.StatusConflict, cloud.MsgIdempotencyInProgress)
+		e.Clock.Advance(cloud.IdempotencyLease + time.Second)
+		first := retry()
+		wantStatus(t, first, http.StatusCreated, "")
+		again := retry()
+		if again.Status != http.StatusCreated || string(again.Body) != string(first.Body) {
+			t.Fatalf("replay: %d %s (first %s)", again.Status, again.Body, first.Body)
+		}
+		if n := len(e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any)); n != 1 {
+			t.Fatalf("%d codes, want 1", n)
+		}
+	})
+}
+
+// TestRacingUpsertsConverge: parallel upserts of one new worker (each with
+// its own Idempotency-Key, as separate syncs send them) create one code
+// and update it; none answers 409, and a retry of each replays its answer.
+func TestRacingUpsertsConverge(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		const workersRacing, racers = 5, 8
+		for w := range workersRacing {
+			path := o.path(fmt.Sprintf("/qr-codes/by-external-id/NEW-%d", w))
+			put := func(i int) response {
+				return e.send("PUT", path, map[string]any{"values": libraryValues(fmt.Sprintf("Racer %d", i))}, func(r *http.Request) {
+					r.Header.Set("Authorization", "Bearer "+o.token)
+					r.Header.Set("Idempotency-Key", fmt.Sprintf("race-%d-%d", w, i))
+				})
+			}
+			answers := make([]response, racers)
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			for i := range answers {
+				wg.Go(func() {
+					<-start
+					answers[i] = put(i)
+				})
+			}
+			close(start)
+			wg.Wait()
+			created := 0
+			for i, a := range answers {
+				switch a.Status {
+				case http.StatusCreated:
+					created++
+				case http.StatusOK:
+				default:
+					t.Fatalf("worker %d, upsert %d: %d %s, want 200 or 201", w, i, a.Status, a.Body)
+				}
+				if again := put(i); again.Status != a.Status || again.Header.Get("Idempotent-Replayed") != "true" {
+					t.Fatalf("worker %d, retry of upsert %d: %d %s, want its answer %d replayed", w, i, again.Status, again.Body, a.Status)
+				}
+			}
+			codes := e.do("GET", o.path("/qr-codes?externalId="+fmt.Sprintf("NEW-%d", w)), o.token, nil).JSON()["qrCodes"].([]any)
+			if created != 1 || len(codes) != 1 {
+				t.Fatalf("worker %d: %d created, %d codes; want one of each", w, created, len(codes))
 			}
 		}
 	})

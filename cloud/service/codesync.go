@@ -13,6 +13,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -92,6 +94,14 @@ type planned struct {
 	deactivated bool
 }
 
+// syncAttempts bounds how often an upsert is planned again after it lost a
+// race to another request: a create of an external id that another request
+// created meanwhile (the unique index refused it) is an update of that code
+// when planned again, so racing upserts of one new worker converge (one
+// creates, the others update) rather than answer 409. Each lost race means
+// another request wrote, so a few attempts are plenty.
+const syncAttempts = 4
+
 // UpsertCode creates or updates the organisation's code with externalID.
 // It answers the code and whether it was created (201) or changed.
 func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64, item BulkUpsertItem) (code *cloud.CorporateCode, created, changed bool, err error) {
@@ -103,7 +113,18 @@ func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64
 	if err != nil {
 		return nil, false, false, err
 	}
-	plans, err := s.planSync(ctx, actor, org, items)
+	var p planned
+	err = s.planAndSave(ctx, actor, org, items, func(plans []planned) *cloud.Activity {
+		p = plans[0]
+		if p.outcome == syncUnchanged {
+			return nil
+		}
+		kind := cloud.ActivityCodeUpdated
+		if p.outcome == syncCreated {
+			kind = cloud.ActivityCodeCreated
+		}
+		return &cloud.Activity{OrganizationID: org.ID, Kind: kind, Detail: p.code.Name, CreatedAt: s.now()}
+	})
 	var rows *SyncRowsError
 	if errors.As(err, &rows) {
 		// One worker: its own problem is the answer, as a create's is.
@@ -111,19 +132,7 @@ func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64
 	} else if err != nil {
 		return nil, false, false, err
 	}
-	p := plans[0]
-	if p.outcome == syncUnchanged {
-		return p.code, false, false, nil
-	}
-	kind := cloud.ActivityCodeUpdated
-	if p.outcome == syncCreated {
-		kind = cloud.ActivityCodeCreated
-	}
-	if err := s.saveSync(ctx, org.ID, plans, &cloud.Activity{OrganizationID: org.ID, Kind: kind, Detail: p.code.Name,
-		CreatedAt: s.now()}); err != nil {
-		return nil, false, false, err
-	}
-	return p.code, p.outcome == syncCreated, true, nil
+	return p.code, p.outcome == syncCreated, p.outcome != syncUnchanged, nil
 }
 
 // BulkUpsertCodes creates, updates or deactivates up to SyncMaxCodes
@@ -143,33 +152,74 @@ func (s *Service) BulkUpsertCodes(ctx context.Context, actor *cloud.User, orgID 
 	if items, err = s.withDefaultTemplate(ctx, org.ID, items); err != nil {
 		return nil, err
 	}
-	plans, err := s.planSync(ctx, actor, org, items)
+	var result *BulkUpsertResult
+	err = s.planAndSave(ctx, actor, org, items, func(plans []planned) *cloud.Activity {
+		result = &BulkUpsertResult{Success: true}
+		for _, p := range plans {
+			switch p.outcome {
+			case syncCreated:
+				result.Created++
+			case syncUpdated:
+				result.Updated++
+			default:
+				result.Unchanged++
+			}
+			if p.deactivated {
+				result.Deactivated++
+			}
+		}
+		if result.Created+result.Updated == 0 {
+			return nil // nothing to write, nor to log
+		}
+		detail := fmt.Sprintf("%d created, %d updated, %d deactivated", result.Created, result.Updated, result.Deactivated)
+		return &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityCodesSynced, Detail: detail, CreatedAt: s.now()}
+	})
 	if err != nil {
 		return nil, err
 	}
-	result := &BulkUpsertResult{Success: true}
-	for _, p := range plans {
-		switch p.outcome {
-		case syncCreated:
-			result.Created++
-		case syncUpdated:
-			result.Updated++
-		default:
-			result.Unchanged++
-		}
-		if p.deactivated {
-			result.Deactivated++
-		}
-	}
-	if result.Created+result.Updated == 0 {
-		return result, nil // nothing to write, nor to log
-	}
-	detail := fmt.Sprintf("%d created, %d updated, %d deactivated", result.Created, result.Updated, result.Deactivated)
-	if err := s.saveSync(ctx, org.ID, plans, &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityCodesSynced,
-		Detail: detail, CreatedAt: s.now()}); err != nil {
-		return nil, err
-	}
 	return result, nil
+}
+
+// planAndSave plans items and writes the plans in one transaction, with
+// the activity that describe gives them (nil: nothing to write). A save
+// that lost a race to another request (lostRace) is planned again from
+// what is stored now, up to syncAttempts times.
+func (s *Service) planAndSave(ctx context.Context, actor *cloud.User, org *cloud.Organization, items []BulkUpsertItem, describe func([]planned) *cloud.Activity) error {
+	for attempt := 1; ; attempt++ {
+		plans, err := s.planSync(ctx, actor, org, items)
+		if err != nil {
+			return err
+		}
+		a := describe(plans)
+		if a == nil {
+			return nil
+		}
+		err = s.saveSync(ctx, org.ID, plans, a)
+		if err == nil || !lostRace(err, plans) || attempt == syncAttempts {
+			return err
+		}
+	}
+}
+
+// lostRace says whether a save was refused because another request changed
+// the same codes since they were planned: one of the plan's new external
+// ids was created meanwhile (ECONFLICT naming it), or a code or project was
+// deleted (saveSync's MsgSyncConflict). Either way a new plan reads what is
+// stored now; a quota or a paused organisation is no race.
+func lostRace(err error, plans []planned) bool {
+	var e *cloud.Error
+	if !errors.As(err, &e) || e.Code != cloud.ECONFLICT {
+		return false
+	}
+	if e.Message == cloud.MsgSyncConflict {
+		return true
+	}
+	for _, p := range plans {
+		if p.outcome == syncCreated && e.Message == fmt.Sprintf(cloud.MsgExternalIDTaken, p.code.ExternalID) {
+			return true
+		}
+	}
+	return false
 }
 
 // saveSync writes the plans that change something, in one transaction.
@@ -570,13 +620,17 @@ func parseChangesCursor(text string) (cloud.ChangesCursor, error) {
 }
 
 // ClaimIdempotencyKey starts a create sent with an Idempotency-Key: nil
-// when this request is the key's first (go on, then FinishIdempotencyKey),
-// or the kept answer to replay. A key used with another request, or still
+// when this request holds the key now (go on with RunIdempotent), or the
+// kept answer to replay. A key used with another request, or still
 // running, is refused: a second request at once gets 409 at once rather
 // than waiting, so no request holds a connection waiting on another (the
 // caller retries, as it would after a timeout, and then gets the replay).
+// A running use whose lease ran out (its instance died) is taken over: this
+// request runs it again.
 func (s *Service) ClaimIdempotencyKey(ctx context.Context, caller string, orgID int64, key string, requestHash []byte) (*cloud.IdempotentAnswer, cloud.IdempotentRequest, error) {
-	r := cloud.IdempotentRequest{OrganizationID: orgID, Caller: caller, Key: key, RequestHash: requestHash, CreatedAt: s.now()}
+	now := s.now()
+	r := cloud.IdempotentRequest{OrganizationID: orgID, Caller: caller, Key: key, RequestHash: requestHash, CreatedAt: now,
+		Instance: instanceName, Claim: newCauseID(), LeaseUntil: now.Add(cloud.IdempotencyLease)}
 	if len(key) == 0 || len(key) > cloud.IdempotencyKeyMaxBytes {
 		return nil, r, cloud.NewError(cloud.EINVALID, cloud.MsgIdempotencyKeyInvalid)
 	}
@@ -605,24 +659,96 @@ func (s *Service) ClaimIdempotencyKey(ctx context.Context, caller string, orgID 
 	return a, r, nil
 }
 
+// instanceName names this process in the claims it makes, for whoever
+// reads the table after a crash: the host and the process id.
+var instanceName = func() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d", host, os.Getpid())
+}()
+
 // fieldIdempotentAnswer names a kept answer's sealed body in its aad, with
 // the organisation's id. A create's answer carries the worker's record,
 // which is medical data: sealed like the record itself, never plain.
 const fieldIdempotentAnswer = "idempotency_keys.body"
 
-// FinishIdempotencyKey keeps a claimed key's answer, sealed (nil: releases
-// the key).
-func (s *Service) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
-	if a != nil {
+// errAnswerNotKept ends RunIdempotent's transaction when run keeps no
+// answer: its writes are undone with it.
+var errAnswerNotKept = errors.New("idempotency: answer not kept")
+
+// RunIdempotent runs the request that holds the key r claimed, in one
+// transaction with its kept answer: every store call with the ctx run is
+// given joins it, and the writes and the answer commit together or not at
+// all, so a crash at any moment leaves either both or nothing (and the
+// claim, whose lease then runs out). run returns the answer to keep, or
+// nil for one not to keep (the request failed, or may succeed when sent
+// again): its writes are undone and the key released for a retry. While
+// run runs, the lease is renewed. The transaction goes on when the caller
+// hangs up: the retry it sends then finds the answer. An error means that
+// nothing was kept (a failed commit, or a lease lost to a retry because
+// this instance could not renew it: 409 "still being processed").
+func (s *Service) RunIdempotent(ctx context.Context, r cloud.IdempotentRequest, run func(ctx context.Context) *cloud.IdempotentAnswer) error {
+	ctx = context.WithoutCancel(ctx)
+	stop := s.renewIdempotencyLease(ctx, r)
+	defer stop()
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		a := run(ctx)
+		if a == nil {
+			return errAnswerNotKept
+		}
 		sealed, err := s.sealer.Seal(a.Body, aad(r.OrganizationID, fieldIdempotentAnswer))
 		if err != nil {
 			return err
 		}
 		kept := *a
 		kept.Body = sealed
-		a = &kept
+		return s.store.FinishIdempotencyKey(ctx, r, &kept)
+	})
+	if err == nil {
+		return nil
 	}
-	return s.store.FinishIdempotencyKey(ctx, r, a)
+	// Released now rather than when the lease runs out; when the database
+	// is away this fails too, and the lease does it.
+	if err := s.store.FinishIdempotencyKey(ctx, r, nil); err != nil {
+		s.logger.WarnContext(ctx, "idempotency key not released", slog.String("error", err.Error()))
+	}
+	if errors.Is(err, errAnswerNotKept) {
+		return nil
+	}
+	return err
+}
+
+// renewIdempotencyLease renews r's lease every IdempotencyRenewEvery until
+// stop is called, or until r no longer holds the key. A renewal that fails
+// (the database away for a moment) is tried again at the next tick; the
+// lease is several ticks long.
+func (s *Service) renewIdempotencyLease(ctx context.Context, r cloud.IdempotentRequest) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(cloud.IdempotencyRenewEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			held, err := s.store.RenewIdempotencyKey(ctx, r, s.now().Add(cloud.IdempotencyLease))
+			switch {
+			case ctx.Err() != nil:
+				return
+			case err != nil:
+				s.logger.WarnContext(ctx, "idempotency lease not renewed", slog.String("error", err.Error()))
+			case !held:
+				return
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // PurgeIdempotencyKeys deletes the keys' answers past IdempotencyTTL.

@@ -319,8 +319,10 @@ func aad(userID int64, field string) []byte {
 
 // SeedAdmins makes exactly the given addresses admins (ADMIN_EMAILS),
 // creating password-less accounts for new ones. An admin without a password
-// is mailed a set-password link (24 h) at each start until they use one: no
-// payment, claim or answer ever hands anyone an admin account.
+// and without a live link is mailed a set-password link (24 h): no payment,
+// claim or answer ever hands anyone an admin account. Every instance seeds
+// at its start, so this is idempotent: a live link is left alone (a second
+// instance, or a restart, neither mails again nor breaks the link mailed).
 func (s *Service) SeedAdmins(ctx context.Context, emails []string) error {
 	var clean []string
 	for _, e := range emails {
@@ -344,11 +346,38 @@ func (s *Service) SeedAdmins(ctx context.Context, emails []string) error {
 		if admin.PasswordHash != "" {
 			continue
 		}
-		if _, err := s.mailPasswordSetup(ctx, admin); err != nil {
+		if err := s.mailAdminSetupOnce(ctx, admin); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mailAdminSetupOnce mails a seeded admin a set-password link unless a
+// live one exists: the token and its mail job commit together, so the one
+// instance that set the token is the one that mails it, once.
+func (s *Service) mailAdminSetupOnce(ctx context.Context, u *cloud.User) error {
+	token, hash, err := newToken()
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		issued, err := s.store.SetResetTokenUnlessLive(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL), s.now())
+		if err != nil || !issued {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("set-password", hash), setupMail(u, s.baseURL+setupLink(u, token)))
+	})
+}
+
+// setupLink is the path and query of a set-password link.
+func setupLink(u *cloud.User, token string) string {
+	return "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
+}
+
+// setupMail is the mail that carries a set-password link.
+func setupMail(u *cloud.User, link string) cloud.Mail {
+	return cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject, Text: fmt.Sprintf(setupMailText, link)}
 }
 
 // mailPasswordSetup mails u a single-use link (24 h) to set a first
@@ -359,13 +388,12 @@ func (s *Service) mailPasswordSetup(ctx context.Context, u *cloud.User) (string,
 	if err != nil {
 		return "", err
 	}
-	link := "/set-password?email=" + url.QueryEscape(u.Email) + "&token=" + token
+	link := setupLink(u, token)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.SetResetToken(ctx, u.ID, hash, s.now().Add(cloud.ResetTokenTTL)); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, mailCause("set-password", hash), cloud.Mail{To: u.Email, Subject: cloud.MsgSetupMailSubject,
-			Text: fmt.Sprintf(setupMailText, s.baseURL+link)})
+		return s.sendMail(ctx, mailCause("set-password", hash), setupMail(u, s.baseURL+link))
 	})
 	if err != nil {
 		return "", err

@@ -107,16 +107,26 @@ func (db *DB) ClaimIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest
 	c := db.conn(ctx)
 	// The primary key decides between two claims at once: one inserts, the
 	// other (PostgreSQL: after the first commits) does nothing and reads it.
-	n, err := c.exec(`INSERT INTO idempotency_keys (organization_id, caller, idempotency_key, request_hash, created_at)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (organization_id, caller, idempotency_key) DO NOTHING`,
-		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt)
+	n, err := c.exec(`INSERT INTO idempotency_keys (organization_id, caller, idempotency_key, request_hash, created_at,
+			instance, claim, lease_until)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (organization_id, caller, idempotency_key) DO NOTHING`,
+		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt, r.Instance, r.Claim, r.LeaseUntil)
 	if err != nil || n == 1 {
 		return nil, storeError(err, "idempotency key")
 	}
-	// A use past its time is the key's to take again (only one taker wins).
+	// A use past its time is the key's to take again, and so is a running
+	// use of this same request whose lease ran out: its request died
+	// before it committed (it commits its writes with its answer, so a
+	// running use has written nothing). Only one taker wins; a holder that
+	// was only slow cannot commit after that (FinishIdempotencyKey). Times
+	// are the instances' clocks: a skew between them moves when a lease
+	// ends, never lets two holders both commit.
 	n, err = c.exec(`UPDATE idempotency_keys SET request_hash = $4, status = NULL, content_type = '', body = NULL,
-		created_at = $5 WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND created_at < $6`,
-		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt, r.CreatedAt.Add(-cloud.IdempotencyTTL))
+			created_at = $5, instance = $6, claim = $7, lease_until = $8
+		WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3
+			AND (created_at < $9 OR (status IS NULL AND request_hash = $4 AND (lease_until IS NULL OR lease_until < $5)))`,
+		r.OrganizationID, r.Caller, r.Key, r.RequestHash, r.CreatedAt, r.Instance, r.Claim, r.LeaseUntil,
+		r.CreatedAt.Add(-cloud.IdempotencyTTL))
 	if err != nil || n == 1 {
 		return nil, storeError(err, "idempotency key")
 	}
@@ -130,18 +140,31 @@ func (db *DB) ClaimIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest
 	return &a, nil
 }
 
+// heldIdempotencyKey is the WHERE of the key that r holds: its claim, still
+// running.
+const heldIdempotencyKey = ` WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND claim = $4 AND status IS NULL`
+
+func (db *DB) RenewIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, until time.Time) (bool, error) {
+	n, err := db.conn(ctx).exec(`UPDATE idempotency_keys SET lease_until = $5`+heldIdempotencyKey,
+		r.OrganizationID, r.Caller, r.Key, r.Claim, until)
+	return n == 1, storeError(err, "idempotency key")
+}
+
 func (db *DB) FinishIdempotencyKey(ctx context.Context, r cloud.IdempotentRequest, a *cloud.IdempotentAnswer) error {
 	c := db.conn(ctx)
-	var err error
 	if a == nil {
-		_, err = c.exec(`DELETE FROM idempotency_keys WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3
-			AND status IS NULL`, r.OrganizationID, r.Caller, r.Key)
-	} else {
-		_, err = c.exec(`UPDATE idempotency_keys SET status = $4, content_type = $5, body = $6
-			WHERE organization_id = $1 AND caller = $2 AND idempotency_key = $3 AND status IS NULL`,
-			r.OrganizationID, r.Caller, r.Key, a.Status, a.ContentType, a.Body)
+		_, err := c.exec(`DELETE FROM idempotency_keys`+heldIdempotencyKey, r.OrganizationID, r.Caller, r.Key, r.Claim)
+		return storeError(err, "idempotency key")
 	}
-	return storeError(err, "idempotency key")
+	n, err := c.exec(`UPDATE idempotency_keys SET status = $5, content_type = $6, body = $7`+heldIdempotencyKey,
+		r.OrganizationID, r.Caller, r.Key, r.Claim, a.Status, a.ContentType, a.Body)
+	if err != nil {
+		return storeError(err, "idempotency key")
+	}
+	if n == 0 {
+		return cloud.NewError(cloud.ECONFLICT, cloud.MsgIdempotencyInProgress)
+	}
+	return nil
 }
 
 func (db *DB) DeleteIdempotencyKeysBefore(ctx context.Context, before time.Time) (int64, error) {

@@ -133,9 +133,25 @@ func (db *DB) conn(ctx context.Context) conn {
 
 // inTx runs fn in a transaction, committing when it returns nil; inside
 // InTx, fn joins InTx's transaction, which commits when InTx's fn returns.
+// There fn runs under a savepoint: when it fails, its own writes are undone
+// and InTx's transaction can go on (on PostgreSQL an error ends a
+// transaction, a savepoint's rollback revives it), so a store call stays
+// all or nothing inside InTx too, and its caller may try again.
 func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	if tx := db.txOf(ctx); tx != nil {
-		return fn(conn{ctx, tx, db.dialect})
+		c := conn{ctx, tx, db.dialect}
+		if _, err := c.exec(`SAVEPOINT store_call`); err != nil {
+			return dbError(err, db.dialect.name+": savepoint")
+		}
+		if err := fn(c); err != nil {
+			// Its own error (a dead connection) adds nothing to fn's.
+			c.exec(`ROLLBACK TO SAVEPOINT store_call`)
+			return err
+		}
+		if _, err := c.exec(`RELEASE SAVEPOINT store_call`); err != nil {
+			return dbError(err, db.dialect.name+": release savepoint")
+		}
+		return nil
 	}
 	tx, err := db.driver.begin(ctx)
 	if err != nil {

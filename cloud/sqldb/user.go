@@ -2,6 +2,8 @@ package sqldb
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -68,39 +70,44 @@ func (db *DB) FindUserByEmail(ctx context.Context, email string) (*cloud.User, e
 }
 
 func (db *DB) SeedAdmins(ctx context.Context, emails []string, now time.Time) error {
+	// Every instance seeds at its start, at the same moment as others: each
+	// statement decides on a row as it is when the statement has it locked
+	// (never on what an earlier read saw), so a second instance finds the
+	// first's admins admins already and changes nothing of theirs.
 	return db.inTx(ctx, func(c conn) error {
-		admins, err := list(c, "admins", scanString, `SELECT email FROM users WHERE is_admin`)
-		if err != nil {
-			return err
-		}
-		wasAdmin := map[string]bool{}
-		for _, email := range admins {
-			wasAdmin[*email] = true
-		}
-		if _, err := c.exec(`UPDATE users SET is_admin = false, updated_at = $1 WHERE is_admin`, now); err != nil {
-			return storeError(err, "admins")
-		}
+		args, marks := []any{now}, make([]string, 0, len(emails))
 		for _, email := range emails {
-			if wasAdmin[email] {
-				if _, err := c.exec(`UPDATE users SET is_admin = true, updated_at = $2 WHERE email = $1`, email, now); err != nil {
-					return storeError(err, "admin")
-				}
-				continue
+			if _, err := c.exec(`INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
+				ON CONFLICT (email) DO NOTHING`, email, now); err != nil {
+				return storeError(err, "admin")
 			}
 			// A newly listed address may have been claimed by anyone before
 			// the operator listed it (an anonymous purchase makes an account
 			// with the password its buyer chose): its password and sessions
 			// go, and the set-up link goes to the mailbox, so that only the
-			// mailbox's owner becomes the admin.
-			_, err := c.exec(`
-				INSERT INTO users (email, is_admin, created_at, updated_at) VALUES ($1, true, $2, $2)
-				ON CONFLICT (email) DO UPDATE SET is_admin = true, password_hash = '', claim_token_hash = NULL, updated_at = $2`, email, now)
+			// mailbox's owner becomes the admin. A password link issued
+			// before goes too (development answers a reset link to whoever
+			// asks): the admin's first link is the one seeding mails.
+			promoted, err := c.exec(`UPDATE users SET is_admin = true, password_hash = '', claim_token_hash = NULL,
+					reset_token_hash = NULL, reset_token_expiry = NULL, updated_at = $2
+				WHERE email = $1 AND NOT is_admin`, email, now)
 			if err != nil {
 				return storeError(err, "admin")
 			}
-			if _, err := c.exec(`DELETE FROM user_sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email); err != nil {
-				return storeError(err, "admin sessions")
+			if promoted == 1 {
+				if _, err := c.exec(`DELETE FROM user_sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email); err != nil {
+					return storeError(err, "admin sessions")
+				}
 			}
+			args = append(args, email)
+			marks = append(marks, fmt.Sprintf("$%d", len(args)))
+		}
+		unlisted := `UPDATE users SET is_admin = false, updated_at = $1 WHERE is_admin`
+		if len(marks) > 0 {
+			unlisted += ` AND email NOT IN (` + strings.Join(marks, ", ") + `)`
+		}
+		if _, err := c.exec(unlisted, args...); err != nil {
+			return storeError(err, "admins")
 		}
 		return nil
 	})
@@ -135,6 +142,17 @@ func (db *DB) SetResetToken(ctx context.Context, userID int64, tokenHash []byte,
 		return cloud.Errorf(cloud.ENOTFOUND, "user not found")
 	}
 	return nil
+}
+
+func (db *DB) SetResetTokenUnlessLive(ctx context.Context, userID int64, tokenHash []byte, expiresAt, now time.Time) (bool, error) {
+	// One statement: PostgreSQL's row lock makes a second instance's update
+	// wait for the first and then see its live token; SQLite's write lock
+	// runs them one after the other.
+	n, err := db.conn(ctx).exec(`
+		UPDATE users SET reset_token_hash = $2, reset_token_expiry = $3
+		WHERE id = $1 AND (reset_token_hash IS NULL OR reset_token_expiry <= $4)`,
+		userID, tokenHash, expiresAt, now)
+	return n == 1, storeError(err, "reset token")
 }
 
 func (db *DB) UsePasswordToken(ctx context.Context, tokenHash []byte, email, passwordHash string, now time.Time) (*cloud.User, error) {

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -118,7 +119,8 @@ func testIdempotencyKeys(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 	acme := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
 		SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 5}
 	MustCreateOrganization(t, s, acme)
-	r := cloud.IdempotentRequest{OrganizationID: acme.ID, Caller: "user:1", Key: "k", RequestHash: []byte("h1"), CreatedAt: T0}
+	r := cloud.IdempotentRequest{OrganizationID: acme.ID, Caller: "user:1", Key: "k", RequestHash: []byte("h1"), CreatedAt: T0,
+		Instance: "a", Claim: []byte("claim-1"), LeaseUntil: T0.Add(cloud.IdempotencyLease)}
 
 	var wg sync.WaitGroup
 	claims := make([]*cloud.IdempotentAnswer, 8)
@@ -149,7 +151,7 @@ func testIdempotencyKeys(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 	}
 	// Another caller's key of the same name is its own.
 	r2 := r
-	r2.Caller = "user:2"
+	r2.Caller, r2.Claim = "user:2", []byte("claim-2")
 	if a, err := s.ClaimIdempotencyKey(ctx, r2); err != nil || a != nil {
 		t.Fatalf("another caller: %+v %v", a, err)
 	}
@@ -157,6 +159,65 @@ func testIdempotencyKeys(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 	if a, err := s.ClaimIdempotencyKey(ctx, r2); err != nil || a != nil {
 		t.Fatalf("released: %+v %v", a, err)
 	}
+	// A request that died holding its key: a retry of it takes the key
+	// over once the lease has run out, and the dead holder can neither
+	// renew nor keep an answer after that.
+	dead := r
+	dead.Key, dead.Claim = "dies", []byte("claim-dead")
+	if a, err := s.ClaimIdempotencyKey(ctx, dead); err != nil || a != nil {
+		t.Fatalf("claim: %+v %v", a, err)
+	}
+	retry := dead
+	retry.Claim, retry.Instance = []byte("claim-retry"), "b"
+	retry.CreatedAt = T0.Add(cloud.IdempotencyLease / 2)
+	retry.LeaseUntil = retry.CreatedAt.Add(cloud.IdempotencyLease)
+	if a, err := s.ClaimIdempotencyKey(ctx, retry); err != nil || a == nil || a.Status != 0 {
+		t.Fatalf("a retry within the lease: %+v %v, want the running use", a, err)
+	}
+	// Renewed, the lease holds past its first end.
+	held, err := s.RenewIdempotencyKey(ctx, dead, T0.Add(2*cloud.IdempotencyLease))
+	if err != nil || !held {
+		t.Fatalf("renew: %v %v", held, err)
+	}
+	retry.CreatedAt = T0.Add(cloud.IdempotencyLease + time.Second)
+	retry.LeaseUntil = retry.CreatedAt.Add(cloud.IdempotencyLease)
+	if a, err := s.ClaimIdempotencyKey(ctx, retry); err != nil || a == nil || a.Status != 0 {
+		t.Fatalf("a retry within the renewed lease: %+v %v, want the running use", a, err)
+	}
+	other := retry
+	other.RequestHash = []byte("h2")
+	other.CreatedAt = T0.Add(2*cloud.IdempotencyLease + time.Second)
+	if a, err := s.ClaimIdempotencyKey(ctx, other); err != nil || a == nil || string(a.RequestHash) != "h1" {
+		t.Fatalf("another request after the lease: %+v %v, want the first's use (a mismatch)", a, err)
+	}
+	retry.CreatedAt = other.CreatedAt
+	retry.LeaseUntil = retry.CreatedAt.Add(cloud.IdempotencyLease)
+	if a, err := s.ClaimIdempotencyKey(ctx, retry); err != nil || a != nil {
+		t.Fatalf("a retry after the lease: %+v %v, want it to take the key", a, err)
+	}
+	if held, err := s.RenewIdempotencyKey(ctx, dead, retry.LeaseUntil); err != nil || held {
+		t.Fatalf("the dead holder renewed a key taken over: %v %v", held, err)
+	}
+	wantCode(t, s.FinishIdempotencyKey(ctx, dead, &cloud.IdempotentAnswer{Status: 201, Body: []byte("late")}), cloud.ECONFLICT)
+	must(t, s.FinishIdempotencyKey(ctx, dead, nil)) // releases nothing of the retry's
+	// The answer is kept in the transaction of the request's writes: rolled
+	// back with them, it leaves the claim running.
+	rolledBack := errors.New("rolled back")
+	err = s.InTx(ctx, func(ctx context.Context) error {
+		must(t, s.FinishIdempotencyKey(ctx, retry, &cloud.IdempotentAnswer{Status: 201, Body: []byte("undone")}))
+		return rolledBack
+	})
+	if !errors.Is(err, rolledBack) {
+		t.Fatal(err)
+	}
+	if a, err := s.ClaimIdempotencyKey(ctx, other); err != nil || a == nil || a.Status != 0 {
+		t.Fatalf("after a rollback: %+v %v, want the retry's running use", a, err)
+	}
+	must(t, s.FinishIdempotencyKey(ctx, retry, &cloud.IdempotentAnswer{Status: 201, Body: []byte("kept")}))
+	if a, err := s.ClaimIdempotencyKey(ctx, retry); err != nil || a == nil || string(a.Body) != "kept" {
+		t.Fatalf("kept: %+v %v", a, err)
+	}
+
 	// A day later the key is free again; the purge deletes old uses.
 	later := r
 	later.CreatedAt = T0.Add(cloud.IdempotencyTTL + time.Second)
@@ -165,7 +226,7 @@ func testIdempotencyKeys(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 	}
 	n, err := s.DeleteIdempotencyKeysBefore(ctx, T0.Add(time.Hour))
 	must(t, err)
-	if n != 1 {
-		t.Fatalf("purged %d; want user:2's", n)
+	if n != 2 {
+		t.Fatalf("purged %d; want user:2's and the retried one's", n)
 	}
 }

@@ -143,6 +143,24 @@ func testSeedAdmins(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper))
 	if _, _, err := s.FindSession(ctx, session.TokenHash, T0); cloud.ErrorCode(err) != cloud.ENOTFOUND {
 		t.Errorf("an account newly made an admin must lose its sessions: %v", err)
 	}
+
+	// One live link per admin: seeding again leaves it; an expired one is
+	// replaced.
+	issued, err := s.SetResetTokenUnlessLive(ctx, created.ID, []byte("first-link"), T0.Add(24*time.Hour), T0)
+	must(t, err)
+	again, err := s.SetResetTokenUnlessLive(ctx, created.ID, []byte("second-link"), T0.Add(25*time.Hour), T0.Add(time.Hour))
+	must(t, err)
+	if !issued || again {
+		t.Errorf("issued %v, then again %v: want one live link", issued, again)
+	}
+	if _, err := s.FindUserByPasswordToken(ctx, []byte("first-link"), "", T0.Add(time.Hour)); err != nil {
+		t.Errorf("the first link must stay live: %v", err)
+	}
+	expired, err := s.SetResetTokenUnlessLive(ctx, created.ID, []byte("third-link"), T0.Add(48*time.Hour), T0.Add(24*time.Hour))
+	must(t, err)
+	if !expired {
+		t.Error("a link past its expiry must be replaced")
+	}
 }
 
 func testReferralCode(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {

@@ -3754,9 +3754,11 @@ type CreateQRCodeParams struct {
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
-	// while the first is still running (409: try again in a moment).
-	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
-	// characters (a UUID is a good key). An answer 5xx is not kept.
+	// while the first is still running (409: try again in a moment; a
+	// request whose instance died holds its key at most 10 seconds more,
+	// then a retry runs it again). Keys are kept per organisation and
+	// caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+	// An answer 5xx or 409 is not kept (nothing was written).
 	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
@@ -3766,9 +3768,11 @@ type BulkUpsertQRCodesParams struct {
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
-	// while the first is still running (409: try again in a moment).
-	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
-	// characters (a UUID is a good key). An answer 5xx is not kept.
+	// while the first is still running (409: try again in a moment; a
+	// request whose instance died holds its key at most 10 seconds more,
+	// then a retry runs it again). Keys are kept per organisation and
+	// caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+	// An answer 5xx or 409 is not kept (nothing was written).
 	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
@@ -3778,9 +3782,11 @@ type UpsertQRCodeByExternalIDParams struct {
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
-	// while the first is still running (409: try again in a moment).
-	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
-	// characters (a UUID is a good key). An answer 5xx is not kept.
+	// while the first is still running (409: try again in a moment; a
+	// request whose instance died holds its key at most 10 seconds more,
+	// then a retry runs it again). Keys are kept per organisation and
+	// caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+	// An answer 5xx or 409 is not kept (nothing was written).
 	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
@@ -3814,9 +3820,11 @@ type DuplicateQRCodeParams struct {
 	// request (method, path and body) within 24 hours answers the first
 	// answer again (with `Idempotent-Replayed: true`) and creates nothing;
 	// the same key with another request is refused (409), as is one
-	// while the first is still running (409: try again in a moment).
-	// Keys are kept per organisation and caller; 1 to 255 visible ASCII
-	// characters (a UUID is a good key). An answer 5xx is not kept.
+	// while the first is still running (409: try again in a moment; a
+	// request whose instance died holds its key at most 10 seconds more,
+	// then a retry runs it again). Keys are kept per organisation and
+	// caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+	// An answer 5xx or 409 is not kept (nothing was written).
 	IdempotencyKey IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 

@@ -5559,9 +5559,11 @@ export interface components {
          *     request (method, path and body) within 24 hours answers the first
          *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
          *     the same key with another request is refused (409), as is one
-         *     while the first is still running (409: try again in a moment).
-         *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
-         *     characters (a UUID is a good key). An answer 5xx is not kept.
+         *     while the first is still running (409: try again in a moment; a
+         *     request whose instance died holds its key at most 10 seconds more,
+         *     then a retry runs it again). Keys are kept per organisation and
+         *     caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+         *     An answer 5xx or 409 is not kept (nothing was written).
          */
         IdempotencyKey: string;
         /**
@@ -10032,9 +10034,11 @@ export interface operations {
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
-                 *     while the first is still running (409: try again in a moment).
-                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
-                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 *     while the first is still running (409: try again in a moment; a
+                 *     request whose instance died holds its key at most 10 seconds more,
+                 *     then a retry runs it again). Keys are kept per organisation and
+                 *     caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+                 *     An answer 5xx or 409 is not kept (nothing was written).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10354,9 +10358,11 @@ export interface operations {
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
-                 *     while the first is still running (409: try again in a moment).
-                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
-                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 *     while the first is still running (409: try again in a moment; a
+                 *     request whose instance died holds its key at most 10 seconds more,
+                 *     then a retry runs it again). Keys are kept per organisation and
+                 *     caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+                 *     An answer 5xx or 409 is not kept (nothing was written).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10808,9 +10814,11 @@ export interface operations {
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
-                 *     while the first is still running (409: try again in a moment).
-                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
-                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 *     while the first is still running (409: try again in a moment; a
+                 *     request whose instance died holds its key at most 10 seconds more,
+                 *     then a retry runs it again). Keys are kept per organisation and
+                 *     caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+                 *     An answer 5xx or 409 is not kept (nothing was written).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10954,9 +10962,11 @@ export interface operations {
                  *     request (method, path and body) within 24 hours answers the first
                  *     answer again (with `Idempotent-Replayed: true`) and creates nothing;
                  *     the same key with another request is refused (409), as is one
-                 *     while the first is still running (409: try again in a moment).
-                 *     Keys are kept per organisation and caller; 1 to 255 visible ASCII
-                 *     characters (a UUID is a good key). An answer 5xx is not kept.
+                 *     while the first is still running (409: try again in a moment; a
+                 *     request whose instance died holds its key at most 10 seconds more,
+                 *     then a retry runs it again). Keys are kept per organisation and
+                 *     caller; 1 to 255 visible ASCII characters (a UUID is a good key).
+                 *     An answer 5xx or 409 is not kept (nothing was written).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
