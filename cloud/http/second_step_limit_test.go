@@ -12,6 +12,21 @@ import (
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
 
+// resetPasswordByMail asks for a reset link and sets password with it, as
+// the owner of the mailbox does.
+func (e *env) resetPasswordByMail(email, password string) {
+	e.t.Helper()
+	if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": email}); resp.Status != http.StatusOK {
+		e.t.Fatalf("request reset: %d %s", resp.Status, resp.Body)
+	}
+	e.waitForMail()
+	mails := e.mailsTo(email)
+	token := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(mails[len(mails)-1].Text)[1]
+	if resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": password}); resp.Status != http.StatusOK {
+		e.t.Fatalf("reset password: %d %s", resp.Status, resp.Body)
+	}
+}
+
 // secondStepMails counts the warnings mailed to the owner.
 func (e *env) secondStepMails(to string) int {
 	e.t.Helper()
@@ -134,16 +149,7 @@ func TestSecondStepGuessesAreCappedPerAccount(t *testing.T) {
 			t.Fatalf("the owner was mailed %d warnings, want one a used-up sign-in, the last one saying it is locked", n)
 		}
 
-		// The owner resets the password through the mailed link.
-		if resp := e.do("POST", "/api/auth/request-reset", "", map[string]string{"email": "ann@example.com"}); resp.Status != http.StatusOK {
-			t.Fatalf("request reset: %d %s", resp.Status, resp.Body)
-		}
-		e.waitForMail()
-		mails := e.mailsTo("ann@example.com")
-		token := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(mails[len(mails)-1].Text)[1]
-		if resp := e.do("POST", "/api/auth/reset-password", "", map[string]string{"token": token, "newPassword": "new-ann-password"}); resp.Status != http.StatusOK {
-			t.Fatalf("reset password: %d %s", resp.Status, resp.Body)
-		}
+		e.resetPasswordByMail("ann@example.com", "new-ann-password")
 		e.Clock.Advance(time.Minute)
 		step = e.passwordStep("ann@example.com", "new-ann-password", cloud.StepSecondFactor)
 		if resp := e.secondFactor(step, map[string]any{"method": "totp", "code": totpCode(t, secret, e.Clock.Now())}); resp.Status != http.StatusOK {
