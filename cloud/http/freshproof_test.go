@@ -10,6 +10,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/oidctest"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
@@ -209,5 +210,35 @@ func TestSingleSignOnSettingsNeedAFreshProof(t *testing.T) {
 		if len(mails) != 3 || !strings.Contains(mails[2], "single sign-on settings of your organisation \u201cAcme\u201d were changed") {
 			t.Fatalf("security mails to the owner: %q", mails)
 		}
+	})
+}
+
+// TestSingleSignOnPersonProvesItAtTheProvider: a member made by single
+// sign-on has no password and no factor; a fresh sign-in through the
+// provider is the proof.
+func TestSingleSignOnPersonProvesItAtTheProvider(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := newSSOOrganization(t, e)
+		browser := oidctest.NewBrowser()
+		withCookies := func(method, path string, body any) response {
+			t.Helper()
+			u, _ := url.Parse(e.URL)
+			return e.send(method, path, body, func(r *http.Request) {
+				for _, c := range browser.HTTP.Jar.Cookies(u) {
+					r.AddCookie(c)
+				}
+			})
+		}
+		o.signIn(browser, nil, "alice@acme.test", "alice")
+		wantStatus(t, withCookies("POST", "/api/account/totp", nil), http.StatusOK, "")
+
+		e.Clock.Advance(cloud.FreshProofTTL)
+		wantFreshProofNeeded(t, withCookies("POST", "/api/account/totp", nil))
+		wantStatus(t, withCookies("POST", "/api/account/confirm-identity", map[string]any{"method": "password", "password": "anything"}),
+			http.StatusBadRequest, cloud.MsgConfirmNoPassword)
+
+		o.signIn(browser, nil, "alice@acme.test", "alice")
+		wantStatus(t, withCookies("POST", "/api/account/totp", nil), http.StatusOK, "")
 	})
 }
