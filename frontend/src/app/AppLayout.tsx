@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { layoutCopy } from "@/components/layout/copy";
-import { FreshProofDialog } from "@/components/signin/FreshProofDialog";
+import { LazyFreshProofDialog } from "@/components/signin/LazyFreshProofDialog";
 import { LazyToaster } from "@/components/ui/LazyToaster";
 import { restoreSession } from "@/lib/auth";
 import { useUserStore } from "@/stores/session";
@@ -38,7 +38,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <LazyToaster />
-      <FreshProofDialog />
+      <LazyFreshProofDialog />
       <ScrollRestoration />
     </>
   );

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiJson, type Wire } from "@/lib/api";
 import { apiCalls, mockFetch } from "@/test/fetchMock";
 import { signInStepCopy } from "./copy";
-import { FreshProofDialog } from "./FreshProofDialog";
+import { LazyFreshProofDialog } from "./LazyFreshProofDialog";
 import { withFreshProof } from "./fresh-proof";
 
 const c = signInStepCopy.freshProof;
@@ -26,15 +26,15 @@ function security(totp: boolean): Wire<"AccountSecurity"> {
 }
 
 /**
- * The dialog as the site mounts it, and a change that needs a fresh proof;
- * the change's outcome, settled either way.
+ * The dialog as the site mounts it (loaded when first needed), and a change
+ * that needs a fresh proof; the change's outcome, settled either way.
  */
 function renderWithDialog(): Promise<{ value?: unknown; error?: unknown }> {
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <FreshProofDialog />
+      <LazyFreshProofDialog />
     </QueryClientProvider>,
   );
   return withFreshProof(() =>

@@ -9,16 +9,19 @@ import { isFreshProofNeeded } from "@/lib/api";
 interface FreshProofState {
   /** Settles the open question: true once the person proved who they are. */
   answer: ((proved: boolean) => void) | null;
+  /** Some change has asked: the dialog's code is loaded and stays mounted. */
+  asked: boolean;
   ask: () => Promise<boolean>;
   settle: (proved: boolean) => void;
 }
 
 export const useFreshProofStore = create<FreshProofState>()((set, get) => ({
   answer: null,
+  asked: false,
   ask: () => {
     // One question at a time: an earlier one still open is given up.
     get().settle(false);
-    return new Promise<boolean>((resolve) => set({ answer: resolve }));
+    return new Promise<boolean>((resolve) => set({ answer: resolve, asked: true }));
   },
   settle: (proved) => {
     const answer = get().answer;
