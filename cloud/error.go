@@ -28,12 +28,21 @@ const (
 // Error is an error meant for the user: a code and a message safe to show.
 // Fields lists every problem when Code is EINVALID for a record;
 // RetryAfter, when Code is ETOOMANY, how long until trying again can pass.
+// Reason, when set, tells a program what to do about it (Reason...).
 type Error struct {
 	Code       string
 	Message    string
 	Fields     emergency.Errors
 	RetryAfter time.Duration
+	Reason     string
 }
+
+// Reasons an error answer names for a program to act on.
+const (
+	// ReasonFreshProofRequired: the change needs the person to prove who
+	// they are again (POST /api/account/confirm-identity), then to retry.
+	ReasonFreshProofRequired = "fresh-proof-required"
+)
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("lifetag error: code=%s message=%s", e.Code, e.Message)

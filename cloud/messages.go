@@ -154,6 +154,18 @@ const (
 	MsgSecondFactorRuleMissing = "Say whether a second factor is required (required: true or false)."
 )
 
+// Proving again who is signed in before a change that could take the
+// account over (FreshProofTTL).
+const (
+	MsgFreshProofRequired   = "To make this change, confirm it is you: enter your password or a code from your authenticator app, or use your passkey, then try again."
+	MsgIdentityConfirmed    = "Thank you, that is you. You can make the change now."
+	MsgConfirmNeedsPassword = "Enter your password."
+	MsgConfirmMethodUnknown = "Choose your password, an authenticator app code or a passkey."
+	MsgConfirmNoPassword    = "Your account has no password. Sign in again through your organisation's sign-in, then try again."
+	MsgConfirmFailed        = "That is not right. Please try again."
+	MsgSecurityMailSubject  = "A security change to your Lifetag account"
+)
+
 // Setting second factors up.
 const (
 	MsgTOTPAlreadySetUp        = "An authenticator app is already set up. Remove it first to set up another."

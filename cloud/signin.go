@@ -31,6 +31,12 @@ const (
 	SessionTouchEvery = 5 * time.Minute
 	// TOTPIssuer names the service in an authenticator app.
 	TOTPIssuer = "Lifetag"
+	// FreshProofTTL is how long a proof of who is signed in (the sign-in
+	// itself, or the password or a factor asked for again) lets the session
+	// make a change that could take the account over: add or remove a
+	// factor, replace the recovery codes, change single sign-on (OWASP ASVS
+	// 4.0 V3.7.1). A stolen session alone can then do none of them.
+	FreshProofTTL = 5 * time.Minute
 )
 
 // How a session's person proved who they are (Session.SignedInWith).
@@ -57,10 +63,15 @@ const (
 	ChallengeSetUp        = "set-up"
 	ChallengePasskey      = "passkey"     // a passkey sign-in, no password
 	ChallengeAddPasskey   = "add-passkey" // a signed-in account adding one
+	// ChallengeConfirmIdentity: a signed-in person proving it again with
+	// a passkey (FreshProofTTL).
+	ChallengeConfirmIdentity = "confirm-identity"
 )
 
 // Second-factor methods (SignInStep.Methods, the set-up step's choices).
+// Confirming who is signed in also takes MethodPassword.
 const (
+	MethodPassword     = "password"
 	MethodPasskey      = "passkey"
 	MethodTOTP         = "totp"
 	MethodRecoveryCode = "recovery-code"

@@ -56,6 +56,9 @@ type Store interface {
 	// FindSession returns the live session with that token hash and its user.
 	FindSession(ctx context.Context, tokenHash []byte, now time.Time) (*Session, *User, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// VerifySession records that the session's person proved who they are
+	// at now (Session.VerifiedAt); ENOTFOUND when the session is not live.
+	VerifySession(ctx context.Context, tokenHash []byte, now time.Time) error
 	// DeleteExpiredSessions deletes expired sessions (and says how many),
 	// expired single sign-ins and station codes.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)

@@ -13,10 +13,12 @@ import (
 )
 
 // errorResponse is the one error shape: {"message": ...}, plus the field
-// list for a record that failed validation.
+// list for a record that failed validation, or the reason a program can
+// act on (cloud.Reason...).
 type errorResponse struct {
 	Message string           `json:"message"`
 	Errors  emergency.Errors `json:"errors,omitempty"`
+	Reason  string           `json:"reason,omitempty"`
 }
 
 // statusOf maps error codes to HTTP status codes, in one place.
@@ -76,6 +78,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *cloud.Error
 	if errors.As(err, &e) {
 		resp.Errors = e.Fields
+		resp.Reason = e.Reason
 		if code == cloud.ETOOMANY {
 			// Every 429 says when to try again (cloud.TooMany).
 			setRetryAfter(w.Header(), e.RetryAfter)

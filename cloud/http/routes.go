@@ -56,6 +56,10 @@ func (s *Server) routes() chi.Router {
 			r.Post("/auth/sso/station-token", s.handleSSOStationToken)
 			// A print station signed in by the browser's session (sso.go).
 			r.With(s.authenticate).Post("/auth/station-code", s.handleStationCode)
+			// Proving again who is signed in (freshproof.go): a password
+			// here is limited like a sign-in's.
+			r.With(s.authenticate).Post("/account/confirm-identity", s.handleConfirmIdentity)
+			r.With(s.authenticate).Post("/account/confirm-identity/passkey-options", s.handleConfirmIdentityPasskeyOptions)
 		})
 
 		// First-party analytics (individual-side §7). Anonymous on purpose:
@@ -95,15 +99,17 @@ func (s *Server) routes() chi.Router {
 			r.Get("/user/payment-status", s.handlePaymentStatus)
 			r.Get("/user/orders", s.handleOrders)
 
-			// The account's second factors and sessions (security.go).
+			// The account's second factors and sessions (security.go). A
+			// change that could take the account over needs a fresh proof
+			// (freshproof.go); finishing an addition it began does not.
 			r.Get("/account/security", s.handleAccountSecurity)
-			r.Post("/account/totp", s.handleStartTOTP)
+			r.With(s.requireFreshProof).Post("/account/totp", s.handleStartTOTP)
 			r.Put("/account/totp", s.handleConfirmTOTP)
-			r.Delete("/account/totp", s.handleRemoveTOTP)
-			r.Post("/account/passkey-options", s.handlePasskeyRegistrationOptions)
+			r.With(s.requireFreshProof).Delete("/account/totp", s.handleRemoveTOTP)
+			r.With(s.requireFreshProof).Post("/account/passkey-options", s.handlePasskeyRegistrationOptions)
 			r.Post("/account/passkeys", s.handleAddPasskey)
-			r.Delete("/account/passkeys/{passkeyId}", s.handleRemovePasskey)
-			r.Post("/account/recovery-codes", s.handleNewRecoveryCodes)
+			r.With(s.requireFreshProof).Delete("/account/passkeys/{passkeyId}", s.handleRemovePasskey)
+			r.With(s.requireFreshProof).Post("/account/recovery-codes", s.handleNewRecoveryCodes)
 			r.Get("/account/sessions", s.handleSessions)
 			r.Delete("/account/sessions/{sessionId}", s.handleEndSession)
 			r.Post("/account/sessions/sign-out-others", s.handleEndOtherSessions)
@@ -181,7 +187,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
 			r.Get("/corporate/{orgId}/sso", s.handleSSOSettings)
-			r.Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
+			r.With(s.requireFreshProof).Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
 			r.Get("/corporate/{orgId}/second-factor-rule", s.handleSecondFactorRule)
 			r.Put("/corporate/{orgId}/second-factor-rule", s.handleSetSecondFactorRule)
 			// Form templates named by id alone: no {orgId}, so not a

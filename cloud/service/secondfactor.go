@@ -111,6 +111,7 @@ func (s *Service) confirmTOTP(ctx context.Context, user *cloud.User, code string
 		return nil, err
 	}
 	s.factorActivity(ctx, user, cloud.ActivitySecondFactorAdded)
+	s.mailSecurityChange(ctx, user, ChangeFactorAdded)
 	if !first {
 		return nil, nil
 	}
@@ -245,6 +246,7 @@ func (s *Service) finishRegistration(ctx context.Context, c *cloud.SignInChallen
 		return nil, err
 	}
 	s.factorActivity(ctx, user, cloud.ActivitySecondFactorAdded)
+	s.mailSecurityChange(ctx, user, ChangeFactorAdded)
 	if !first {
 		return nil, nil
 	}
@@ -312,6 +314,7 @@ func (s *Service) mayRemoveFactor(ctx context.Context, actor *cloud.User) error 
 // recovery codes go too (they stand in for a factor, never alone).
 func (s *Service) afterFactorRemoved(ctx context.Context, user *cloud.User) error {
 	s.factorActivity(ctx, user, cloud.ActivitySecondFactorRemoved)
+	s.mailSecurityChange(ctx, user, ChangeFactorRemoved)
 	none, err := s.hasNoFactor(ctx, user.ID)
 	if err != nil || !none {
 		return err
@@ -330,7 +333,12 @@ func (s *Service) NewRecoveryCodes(ctx context.Context, actor *cloud.User) ([]st
 	} else if none {
 		return nil, cloud.NewError(cloud.ECONFLICT, cloud.MsgRecoveryCodesNeedFactor)
 	}
-	return s.newRecoveryCodes(ctx, actor.ID)
+	codes, err := s.newRecoveryCodes(ctx, actor.ID)
+	if err != nil {
+		return nil, err
+	}
+	s.mailSecurityChange(ctx, actor, ChangeRecoveryCodes)
+	return codes, nil
 }
 
 // factorActivity records a member's change in the organisation's Recent
@@ -371,6 +379,7 @@ func (s *Service) AdminRemoveSecondFactors(ctx context.Context, actor *cloud.Use
 	}
 	s.audit(ctx, actor, cloud.AuditSecondFactorsRemoved, target.ID, target.Email)
 	s.factorActivity(ctx, target, cloud.ActivitySecondFactorRemoved)
+	s.mailSecurityChange(ctx, target, ChangeFactorRemoved)
 	return nil
 }
 

@@ -150,6 +150,7 @@ func (s *Service) SaveSSOSettings(ctx context.Context, actor *cloud.User, orgID 
 		detail = "no domain"
 	}
 	s.addActivity(ctx, org.ID, cloud.ActivitySSOChanged, detail)
+	s.mailSecurityChange(ctx, actor, fmt.Sprintf(ChangeSingleSignOnSet, quoted(org.Name)))
 	saved, err := s.store.FindSSOConfig(ctx, org.ID)
 	if err != nil {
 		return nil, err

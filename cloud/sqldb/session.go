@@ -54,6 +54,19 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	})
 }
 
+// VerifySession sets a live session's verified_at to now.
+func (db *DB) VerifySession(ctx context.Context, tokenHash []byte, now time.Time) error {
+	n, err := db.conn(ctx).exec(`UPDATE user_sessions SET verified_at = $2 WHERE session_token = $1 AND expires_at > $2`,
+		tokenHash, now)
+	if err != nil {
+		return storeError(err, "session")
+	}
+	if n == 0 {
+		return cloud.NewError(cloud.ENOTFOUND, "session not found")
+	}
+	return nil
+}
+
 // deleteSessions deletes the sessions matching where (over user_sessions'
 // columns) and the station codes those sessions asked for.
 func deleteSessions(c conn, where string, args ...any) error {

@@ -260,6 +260,22 @@ func testSessions(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	t.Run("ErrDuplicate", func(t *testing.T) {
 		wantCode(t, s.CreateSession(ctx, live), cloud.ECONFLICT)
 	})
+	t.Run("Verify", func(t *testing.T) {
+		// A session made without a proof (a print station's) has none
+		// until its person gives one; an ended session takes none.
+		if !got.VerifiedAt.IsZero() {
+			t.Fatalf("verified at %v before any proof", got.VerifiedAt)
+		}
+		proved := T0.Add(2 * time.Hour)
+		must(t, s.VerifySession(ctx, []byte("live"), proved))
+		again, _, err := s.FindSession(ctx, []byte("live"), proved)
+		must(t, err)
+		if !again.VerifiedAt.Equal(proved) {
+			t.Fatalf("verified at %v, want %v", again.VerifiedAt, proved)
+		}
+		wantCode(t, s.VerifySession(ctx, []byte("old"), T0.Add(time.Minute)), cloud.ENOTFOUND)
+		wantCode(t, s.VerifySession(ctx, []byte("unknown"), T0), cloud.ENOTFOUND)
+	})
 	n, err := s.DeleteExpiredSessions(ctx, T0.Add(time.Hour))
 	must(t, err)
 	if n != 1 {

@@ -84,6 +84,27 @@ func (e CollectionLinkStatus) Valid() bool {
 	}
 }
 
+// Defines values for ConfirmIdentityRequestMethod.
+const (
+	ConfirmIdentityRequestMethodPasskey  ConfirmIdentityRequestMethod = "passkey"
+	ConfirmIdentityRequestMethodPassword ConfirmIdentityRequestMethod = "password"
+	ConfirmIdentityRequestMethodTotp     ConfirmIdentityRequestMethod = "totp"
+)
+
+// Valid indicates whether the value is a known member of the ConfirmIdentityRequestMethod enum.
+func (e ConfirmIdentityRequestMethod) Valid() bool {
+	switch e {
+	case ConfirmIdentityRequestMethodPasskey:
+		return true
+	case ConfirmIdentityRequestMethodPassword:
+		return true
+	case ConfirmIdentityRequestMethodTotp:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CorporateAPIKeyScope.
 const (
 	CorporateAPIKeyScopeRead  CorporateAPIKeyScope = "read"
@@ -243,6 +264,21 @@ const (
 func (e CorporateTestCheckoutResultStatus) Valid() bool {
 	switch e {
 	case CorporateTestCheckoutResultStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ErrorReason.
+const (
+	ErrorReasonFreshProofRequired ErrorReason = "fresh-proof-required"
+)
+
+// Valid indicates whether the value is a known member of the ErrorReason enum.
+func (e ErrorReason) Valid() bool {
+	switch e {
+	case ErrorReasonFreshProofRequired:
 		return true
 	default:
 		return false
@@ -1451,6 +1487,27 @@ type CollectionLinkRequest struct {
 // CollectionLinkStatus defines model for CollectionLinkStatus.
 type CollectionLinkStatus string
 
+// ConfirmIdentityRequest defines model for ConfirmIdentityRequest.
+type ConfirmIdentityRequest struct {
+	// Code The authenticator app's 6 digits.
+	//
+	// Examples: 123456
+	Code string `json:"code,omitempty"`
+
+	// ConfirmToken The passkey ceremony's token from /api/account/confirm-identity/passkey-options.
+	ConfirmToken string `json:"confirmToken,omitempty"`
+
+	// Credential The browser's PublicKeyCredential as JSON (what @simplewebauthn/browser returns).
+	Credential WebAuthnCredential           `json:"credential,omitempty"`
+	Method     ConfirmIdentityRequestMethod `json:"method"`
+
+	// Password The account's password.
+	Password string `json:"password,omitempty"`
+}
+
+// ConfirmIdentityRequestMethod defines model for ConfirmIdentityRequest.Method.
+type ConfirmIdentityRequestMethod string
+
 // CorporateAPIKey defines model for CorporateAPIKey.
 type CorporateAPIKey struct {
 	CreatedAt time.Time  `json:"createdAt"`
@@ -1968,7 +2025,13 @@ type Error struct {
 
 	// Message Examples: Not found
 	Message string `json:"message"`
+
+	// Reason What a program can do about it: "fresh-proof-required", prove who is signed in (POST /api/account/confirm-identity) and try again.
+	Reason ErrorReason `json:"reason,omitempty"`
 }
+
+// ErrorReason What a program can do about it: "fresh-proof-required", prove who is signed in (POST /api/account/confirm-identity) and try again.
+type ErrorReason string
 
 // ExportAccount The account row (UserView's fields and the profile).
 type ExportAccount struct {
@@ -2550,6 +2613,9 @@ type PageView struct {
 
 // PasskeyOptions defines model for PasskeyOptions.
 type PasskeyOptions struct {
+	// ConfirmToken Binds a passkey proving who is signed in to this ceremony.
+	ConfirmToken string `json:"confirmToken,omitempty"`
+
 	// Options The WebAuthn ceremony's options, under `publicKey` (for @simplewebauthn/browser's optionsJSON).
 	Options map[string]interface{} `json:"options"`
 
@@ -3564,6 +3630,9 @@ type ExternalIDNotFound = Error
 // Forbidden Every error answer.
 type Forbidden = Error
 
+// ForbiddenOrFreshProof Every error answer.
+type ForbiddenOrFreshProof = Error
+
 // FormTemplateConflict Every error answer.
 type FormTemplateConflict = Error
 
@@ -3949,6 +4018,9 @@ type QrCodeUpdatedWebhookParams struct {
 	// WebhookSignature Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body>: one per live secret (two for 24 hours after a rotation).
 	WebhookSignature WebhookSignature `json:"webhook-signature"`
 }
+
+// ConfirmIdentityJSONRequestBody defines body for ConfirmIdentity for application/json ContentType.
+type ConfirmIdentityJSONRequestBody = ConfirmIdentityRequest
 
 // AddPasskeyJSONRequestBody defines body for AddPasskey for application/json ContentType.
 type AddPasskeyJSONRequestBody = AddPasskeyRequest

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { layoutCopy } from "@/components/layout/copy";
+import { LazyFreshProofDialog } from "@/components/signin/LazyFreshProofDialog";
 import { LazyToaster } from "@/components/ui/LazyToaster";
 import { restoreSession } from "@/lib/auth";
 import { useUserStore } from "@/stores/session";
@@ -37,6 +38,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <LazyToaster />
+      <LazyFreshProofDialog />
       <ScrollRestoration />
     </>
   );

@@ -30,6 +30,22 @@ export const signInStepCopy = {
   },
   failed: { title: "Sign-in failed" },
   passkeyCancelled: "The passkey was not used. Try again, or choose another way.",
+  freshProof: {
+    title: "Confirm it's you",
+    intro:
+      "This change could let someone take over your account, so we ask again who you are. It stays confirmed for 5 minutes.",
+    password: "Password",
+    totp: "Code from your authenticator app",
+    useTotp: "Use your authenticator app instead",
+    usePassword: "Use your password instead",
+    passkey: "Use a passkey",
+    passkeyBusy: "Waiting for your passkey…",
+    submit: "Confirm and continue",
+    submitting: "Checking…",
+    cancel: "Cancel",
+    required: "Please fill this in.",
+    failed: "That did not work. Please try again.",
+  },
   recoveryCodes: {
     title: "Save your recovery codes",
     intro:

@@ -1,6 +1,7 @@
 // The signed-in account's second factors and sessions (/api/account/...).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, getJsonOrNullOn401, type Wire } from "@/lib/api";
+import { withFreshProof } from "@/components/signin/fresh-proof";
 import { addPasskey } from "@/lib/auth";
 
 const securityKey = ["account", "security"] as const;
@@ -29,21 +30,30 @@ function useSecurityChange<In, Out>(call: (input: In) => Promise<Out>) {
   });
 }
 
+// Adding or removing a factor and new recovery codes need a fresh proof of
+// who is signed in: withFreshProof asks for it and tries again.
 export const useStartTotp = () =>
-  useSecurityChange(() => apiJson<Wire<"TOTPSetUp">>("POST", "/api/account/totp"));
+  useSecurityChange(() =>
+    withFreshProof(() => apiJson<Wire<"TOTPSetUp">>("POST", "/api/account/totp")),
+  );
 export const useConfirmTotp = () =>
   useSecurityChange((code: string) =>
     apiJson<Wire<"FactorAdded">>("PUT", "/api/account/totp", { code }),
   );
 export const useRemoveTotp = () =>
-  useSecurityChange(() => apiJson<Wire<"Message">>("DELETE", "/api/account/totp"));
-export const useAddPasskey = () => useSecurityChange((name: string) => addPasskey(name));
+  useSecurityChange(() =>
+    withFreshProof(() => apiJson<Wire<"Message">>("DELETE", "/api/account/totp")),
+  );
+export const useAddPasskey = () =>
+  useSecurityChange((name: string) => withFreshProof(() => addPasskey(name)));
 export const useRemovePasskey = () =>
   useSecurityChange((id: number) =>
-    apiJson<Wire<"Message">>("DELETE", `/api/account/passkeys/${id}`),
+    withFreshProof(() => apiJson<Wire<"Message">>("DELETE", `/api/account/passkeys/${id}`)),
   );
 export const useNewRecoveryCodes = () =>
-  useSecurityChange(() => apiJson<Wire<"RecoveryCodes">>("POST", "/api/account/recovery-codes"));
+  useSecurityChange(() =>
+    withFreshProof(() => apiJson<Wire<"RecoveryCodes">>("POST", "/api/account/recovery-codes")),
+  );
 export const useEndSession = () =>
   useSecurityChange((id: string) =>
     apiJson<Wire<"Message">>("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`),

@@ -98,6 +98,19 @@ export async function getJsonOrNullOn401<T>(url: string, env?: ClientEnvironment
   }
 }
 
+/**
+ * A change refused until the person proves again who they are (403 with
+ * reason "fresh-proof-required"): the fresh-proof dialog asks, then retries.
+ */
+export function isFreshProofNeeded(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  try {
+    return (JSON.parse(error.body) as { reason?: unknown }).reason === "fresh-proof-required";
+  } catch {
+    return false;
+  }
+}
+
 /** The server's own words from an error body's message or error field (spec §8). */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;

@@ -3,6 +3,7 @@ export {
   apiJson,
   apiRequest,
   getJsonOrNullOn401,
+  isFreshProofNeeded,
   serverMessage,
   type ClientEnvironment,
 } from "./client";

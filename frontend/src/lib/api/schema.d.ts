@@ -2363,6 +2363,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/confirm-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proves again who is signed in, for the changes that need a fresh proof (5 minutes): the password, an authenticator app's code or a passkey.
+         * @description Adding or removing a second factor, replacing the recovery codes and changing an organisation's single sign-on need a proof of who is signed in from the last 5 minutes; they answer 403 with reason "fresh-proof-required" without one. This gives it to the session that calls. Wrong passwords and codes count against the same limits as a sign-in. An account with neither a password nor a factor (made by single sign-on) signs in again through its provider instead: a new session is proved.
+         */
+        post: operations["confirmIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/confirm-identity/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begins a passkey ceremony that proves who is signed in (POST /api/account/confirm-identity with method passkey). */
+        post: operations["confirmIdentityPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/sessions": {
         parameters: {
             query?: never;
@@ -2661,6 +2698,11 @@ export interface components {
             message: string;
             /** @description One message per field that failed validation, in form order. */
             errors?: components["schemas"]["FieldError"][];
+            /**
+             * @description What a program can do about it: "fresh-proof-required", prove who is signed in (POST /api/account/confirm-identity) and try again.
+             * @enum {string}
+             */
+            reason?: "fresh-proof-required";
         };
         FieldError: {
             /** @example bloodType */
@@ -2787,6 +2829,23 @@ export interface components {
             credential?: components["schemas"]["WebAuthnCredential"];
             signInToken?: string;
         };
+        ConfirmIdentityRequest: {
+            /** @enum {string} */
+            method: "password" | "totp" | "passkey";
+            /**
+             * Format: password
+             * @description The account's password.
+             */
+            password?: string;
+            /**
+             * @description The authenticator app's 6 digits.
+             * @example 123456
+             */
+            code?: string;
+            credential?: components["schemas"]["WebAuthnCredential"];
+            /** @description The passkey ceremony's token from /api/account/confirm-identity/passkey-options. */
+            confirmToken?: string;
+        };
         PasskeySignInRequest: {
             credential: components["schemas"]["WebAuthnCredential"];
             signInToken?: string;
@@ -2812,6 +2871,8 @@ export interface components {
             signInToken?: string;
             /** @description Binds a passkey being added to this ceremony. */
             registrationToken?: string;
+            /** @description Binds a passkey proving who is signed in to this ceremony. */
+            confirmToken?: string;
         };
         TOTPSetUp: {
             /** @description Base32, to type into the app. */
@@ -4972,6 +5033,17 @@ export interface components {
         };
         /** @description Signed in, but this is not the caller's to see or change. */
         Forbidden: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not the caller's to change, or a change that could take the account over and needs a fresh proof of who is signed in: reason "fresh-proof-required" asks the caller to prove it (POST /api/account/confirm-identity) and to try again. A proof lasts 5 minutes from the sign-in or the confirmation. */
+        ForbiddenOrFreshProof: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9270,7 +9342,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrFreshProof"];
             404: components["responses"]["CorporateOrganizationNotFound"];
             /** @description A domain is approved for another organisation. */
             409: {
@@ -11585,7 +11657,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrFreshProof"];
             /** @description An authenticator app is already set up. */
             409: {
                 headers: {
@@ -11622,7 +11694,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrFreshProof"];
             /** @description No authenticator app. */
             404: {
                 headers: {
@@ -11670,7 +11742,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrFreshProof"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -11762,7 +11834,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrFreshProof"];
             /** @description Not one of the account's passkeys. */
             404: {
                 headers: {
@@ -11810,7 +11882,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrFreshProof"];
             /** @description The account has no second factor. */
             409: {
                 headers: {
@@ -11822,6 +11894,96 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmIdentityRequest"];
+            };
+        };
+        responses: {
+            /** @description Proved: the session may make those changes for 5 minutes. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No password or code, an unknown method, or an account without a password. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a wrong password, code or passkey. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmIdentityPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options for navigator.credentials.get and the ceremony's confirmToken. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            /** @description The account has no passkey. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };

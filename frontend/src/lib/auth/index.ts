@@ -11,6 +11,8 @@ export {
 export { getUserData, type UserDataResponse } from "./user-data";
 export {
   addPasskey,
+  confirmIdentity,
+  confirmIdentityWithPasskey,
   finishSetUpPasskey,
   finishSetUpTotp,
   isSignInStep,

@@ -74,3 +74,23 @@ export async function addPasskey(name: string): Promise<Wire<"FactorAdded">> {
     credential,
   });
 }
+
+/** Proves again who is signed in, for a change that needs a fresh proof. */
+export function confirmIdentity(method: "password" | "totp", secret: string) {
+  const body = method === "password" ? { method, password: secret } : { method, code: secret };
+  return apiJson<Wire<"Message">>("POST", "/api/account/confirm-identity", body);
+}
+
+/** Proves again who is signed in with one of the account's passkeys. */
+export async function confirmIdentityWithPasskey(): Promise<Wire<"Message">> {
+  const options = await apiJson<Wire<"PasskeyOptions">>(
+    "POST",
+    "/api/account/confirm-identity/passkey-options",
+  );
+  const credential = await startAuthentication({ optionsJSON: requestOptions(options) });
+  return apiJson<Wire<"Message">>("POST", "/api/account/confirm-identity", {
+    method: "passkey",
+    confirmToken: options.confirmToken,
+    credential,
+  });
+}

@@ -2,6 +2,7 @@
 // sign-in page, the owner's settings. The sign-in itself is a navigation
 // (ssoStartUrl): the browser goes to the provider and comes back.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { withFreshProof } from "@/components/signin/fresh-proof";
 import { apiJson, type Wire } from "@/lib/api";
 
 export type SSODiscovery = Wire<"SSODiscovery">;
@@ -31,8 +32,10 @@ export function useSSOSettings(orgId: number | null) {
 export function useSaveSSOSettings(orgId: number) {
   const client = useQueryClient();
   return useMutation({
+    // A change here could shut the organisation's people out or let in
+    // another provider's: it needs a fresh proof (withFreshProof).
     mutationFn: (body: SSOSettingsRequest) =>
-      apiJson<SSOSettings>("PUT", `/api/corporate/${orgId}/sso`, body),
+      withFreshProof(() => apiJson<SSOSettings>("PUT", `/api/corporate/${orgId}/sso`, body)),
     onSuccess: (saved) => client.setQueryData(ssoKey(orgId), saved),
   });
 }
