@@ -181,7 +181,8 @@ type SecondFactorStore interface {
 	CountRecoveryCodes(ctx context.Context, userID int64) (int, error)
 
 	// ReserveSecondStep counts a second step about to be checked against
-	// its half-finished sign-in and its account, each in one atomic step,
+	// its half-finished sign-in (none when tokenHash is nil: a signed-in
+	// person proving it again) and its account, each in one atomic step,
 	// so that steps sent at once cannot all be checked: refused
 	// (UsedUp or Locked, nothing counted) once the sign-in has perSignIn
 	// or the account perAccount.

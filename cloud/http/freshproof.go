@@ -42,15 +42,14 @@ func (s *Server) handleConfirmIdentity(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired))
 		return
 	}
-	if s.beforeSignIn(w, r, user.Email) {
+	attempt := s.beforeSignIn(w, r, user.Email)
+	if attempt == nil {
 		return
 	}
 	err := s.service.ConfirmIdentity(r.Context(), user, session, service.Proof{Method: string(req.Method),
 		Password: req.Password, Code: req.Code, Token: req.ConfirmToken, Assertion: credentialJSON(req.Credential)})
+	s.afterSignIn(r, attempt, err)
 	if err != nil {
-		if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
-			s.signInFailed(r, user.Email)
-		}
 		s.writeError(w, r, err)
 		return
 	}

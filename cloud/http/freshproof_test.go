@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/oauth2"
-
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/oidctest"
 	"github.com/lifetag/lifetag/cloud/service"
@@ -150,7 +148,8 @@ func TestStationSessionNeedsItsOwnProof(t *testing.T) {
 		e := newEnv(t, backend, envOptions{})
 		e.createAdmin("ops@lifetag.test", "ops-password")
 		website := e.browserLogin("/api/auth/login", "ops@lifetag.test", "ops-password")
-		station := e.stationSession(website)
+		st := newStationLoopback()
+		station, _ := e.stationSession(st, e.stationCode(e.mintStationCode(st, website, false)))
 
 		wantFreshProofNeeded(t, e.do("POST", "/api/account/totp", station, nil))
 		wantFreshProofNeeded(t, e.do("POST", "/api/account/passkey-options", station, nil))
@@ -158,32 +157,6 @@ func TestStationSessionNeedsItsOwnProof(t *testing.T) {
 			http.StatusOK, cloud.MsgIdentityConfirmed)
 		wantStatus(t, e.do("POST", "/api/account/totp", station, nil), http.StatusOK, "")
 	})
-}
-
-// stationSession signs a print station in with the website's session
-// (a cookie), as the station's browser sign-in does, and returns the
-// station's bearer token.
-func (e *env) stationSession(websiteCookie string) string {
-	e.t.Helper()
-	verifier := oauth2.GenerateVerifier()
-	loopback := map[string]string{"stationRedirect": "http://127.0.0.1:40123/callback",
-		"stationChallenge": oauth2.S256ChallengeFromVerifier(verifier), "stationState": "station-state-0123456789"}
-	minted := e.send("POST", "/api/auth/station-code", loopback, func(r *http.Request) {
-		r.AddCookie(&http.Cookie{Name: "lifetag_session", Value: websiteCookie})
-	})
-	if minted.Status != http.StatusOK {
-		e.t.Fatalf("station code: %d %s", minted.Status, minted.Body)
-	}
-	back, err := url.Parse(minted.JSON()["redirect"].(string))
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	in := e.do("POST", "/api/auth/sso/station-token", "", map[string]string{"code": back.Query().Get("code"), "codeVerifier": verifier})
-	token, _ := in.JSON()["sessionToken"].(string)
-	if in.Status != http.StatusOK || token == "" {
-		e.t.Fatalf("station token: %d %s", in.Status, in.Body)
-	}
-	return token
 }
 
 // TestSingleSignOnSettingsNeedAFreshProof: an owner's stale session cannot

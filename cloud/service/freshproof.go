@@ -43,7 +43,8 @@ type Proof struct {
 
 // ConfirmIdentity checks a proof of the signed-in person and marks their
 // session proved now. A wrong password, code or passkey is EUNAUTHORIZED,
-// which the caller counts as a failed sign-in. An account without a
+// which the caller counts as a failed sign-in; a wrong code or passkey also
+// counts towards the account's cap on wrong second steps, as at sign-in. An account without a
 // password (made by single sign-on) and without a factor proves it by
 // signing in again through its provider: a new session is proved.
 func (s *Service) ConfirmIdentity(ctx context.Context, actor *cloud.User, session *cloud.Session, proof Proof) error {
@@ -55,9 +56,9 @@ func (s *Service) ConfirmIdentity(ctx context.Context, actor *cloud.User, sessio
 	case cloud.MethodPassword:
 		err = s.confirmPassword(ctx, actor, proof.Password)
 	case cloud.MethodTOTP:
-		err = s.checkTOTP(ctx, actor.ID, proof.Code, false)
+		err = s.cappedSecondStep(ctx, nil, actor, func() error { return s.checkTOTP(ctx, actor.ID, proof.Code, false) })
 	case cloud.MethodPasskey:
-		err = s.confirmPasskey(ctx, actor, proof.Token, proof.Assertion)
+		err = s.cappedSecondStep(ctx, nil, actor, func() error { return s.confirmPasskey(ctx, actor, proof.Token, proof.Assertion) })
 	default:
 		err = cloud.NewError(cloud.EINVALID, cloud.MsgConfirmMethodUnknown)
 	}

@@ -259,42 +259,57 @@ func (s *Service) SecondFactor(ctx context.Context, token, method, code string, 
 	if err != nil {
 		return nil, err
 	}
-	count, err := s.store.ReserveSecondStep(ctx, c.TokenHash, user.ID, s.now(),
-		cloud.SecondStepFailuresPerSignIn, cloud.SecondStepFailuresPerAccount)
-	switch {
-	case err != nil:
-		return nil, err
-	case count.Locked:
-		return nil, cloud.NewError(cloud.ETOOMANY, cloud.MsgSecondStepLocked)
-	case count.UsedUp:
-		return nil, s.secondStepUsedUp(ctx, c)
-	}
-	switch method {
-	case cloud.MethodTOTP:
-		err = s.checkTOTP(ctx, user.ID, code, false)
-	case cloud.MethodRecoveryCode:
-		err = s.useRecoveryCode(ctx, user.ID, code)
-	case cloud.MethodPasskey:
-		err = s.checkPasskey(ctx, c, user, assertion)
-	default:
-		err = cloud.NewError(cloud.EINVALID, cloud.MsgMethodUnknown)
-	}
-	if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
-		return nil, s.secondStepFailed(ctx, c, user, count, err)
-	}
-	if err != nil {
-		if releaseErr := s.store.ReleaseSecondStep(ctx, c.TokenHash, user.ID); releaseErr != nil {
-			return nil, releaseErr
+	err = s.cappedSecondStep(ctx, c, user, func() error {
+		switch method {
+		case cloud.MethodTOTP:
+			return s.checkTOTP(ctx, user.ID, code, false)
+		case cloud.MethodRecoveryCode:
+			return s.useRecoveryCode(ctx, user.ID, code)
+		case cloud.MethodPasskey:
+			return s.checkPasskey(ctx, c, user, assertion)
 		}
+		return cloud.NewError(cloud.EINVALID, cloud.MsgMethodUnknown)
+	})
+	if err != nil {
 		return nil, err
 	}
 	if err := s.takeChallenge(ctx, token, cloud.ChallengeSecondFactor); err != nil {
 		return nil, err
 	}
-	if err := s.store.ClearSecondStepFailures(ctx, user.ID); err != nil {
-		return nil, err
-	}
 	return s.completeSignIn(ctx, user, cloud.SignedInWithPassword)
+}
+
+// cappedSecondStep runs check, a second factor's check for user, within
+// the caps on wrong ones: counted first against the half-finished sign-in
+// c (nil for a signed-in person proving it again, ConfirmIdentity) and the
+// account, given back unless check says it was wrong (EUNAUTHORIZED), and
+// the account's count cleared when it was right.
+func (s *Service) cappedSecondStep(ctx context.Context, c *cloud.SignInChallenge, user *cloud.User, check func() error) error {
+	var tokenHash []byte
+	if c != nil {
+		tokenHash = c.TokenHash
+	}
+	count, err := s.store.ReserveSecondStep(ctx, tokenHash, user.ID, s.now(),
+		cloud.SecondStepFailuresPerSignIn, cloud.SecondStepFailuresPerAccount)
+	switch {
+	case err != nil:
+		return err
+	case count.Locked:
+		return cloud.NewError(cloud.ETOOMANY, cloud.MsgSecondStepLocked)
+	case count.UsedUp:
+		return s.secondStepUsedUp(ctx, c)
+	}
+	err = check()
+	if cloud.ErrorCode(err) == cloud.EUNAUTHORIZED {
+		return s.secondStepFailed(ctx, c, user, count, err)
+	}
+	if err != nil {
+		if releaseErr := s.store.ReleaseSecondStep(ctx, tokenHash, user.ID); releaseErr != nil {
+			return releaseErr
+		}
+		return err
+	}
+	return s.store.ClearSecondStepFailures(ctx, user.ID)
 }
 
 // secondStepFailed answers a wrong second step (failed), once it has been
@@ -302,13 +317,13 @@ func (s *Service) SecondFactor(ctx context.Context, token, method, code string, 
 // hears of it when that happens and when the account's second step locks.
 func (s *Service) secondStepFailed(ctx context.Context, c *cloud.SignInChallenge, user *cloud.User, count cloud.SecondStepCount, failed error) error {
 	if count.Account >= cloud.SecondStepFailuresPerAccount {
-		if err := s.mailSecondStepWarning(ctx, user, mailCause("second-step-locked", user.ID, c.TokenHash),
-			secondStepLockedMailText, cloud.SecondStepFailuresPerAccount); err != nil {
+		cause := mailCause("second-step-locked", user.ID, newCauseID())
+		if err := s.mailSecondStepWarning(ctx, user, cause, secondStepLockedMailText, cloud.SecondStepFailuresPerAccount); err != nil {
 			return err
 		}
 		return cloud.NewError(cloud.ETOOMANY, cloud.MsgSecondStepLocked)
 	}
-	if count.SignIn >= cloud.SecondStepFailuresPerSignIn {
+	if c != nil && count.SignIn >= cloud.SecondStepFailuresPerSignIn {
 		if err := s.mailSecondStepWarning(ctx, user, mailCause("second-step-used-up", c.TokenHash),
 			secondStepUsedUpMailText, cloud.SecondStepFailuresPerSignIn); err != nil {
 			return err

@@ -180,16 +180,18 @@ func (db *DB) CountRecoveryCodes(ctx context.Context, userID int64) (int, error)
 func (db *DB) ReserveSecondStep(ctx context.Context, tokenHash []byte, userID int64, now time.Time, perSignIn, perAccount int) (cloud.SecondStepCount, error) {
 	var count cloud.SecondStepCount
 	err := db.inTx(ctx, func(c conn) error {
-		err := c.queryRow(`UPDATE sign_in_challenges SET failures = failures + 1
-			WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3 AND failures < $4 RETURNING failures`,
-			tokenHash, userID, now, perSignIn).Scan(&count.SignIn)
-		if cloud.ErrorCode(storeError(err, "sign-in")) == cloud.ENOTFOUND {
-			count.UsedUp = true
-			return nil
-		} else if err != nil {
-			return storeError(err, "sign-in")
+		if tokenHash != nil {
+			err := c.queryRow(`UPDATE sign_in_challenges SET failures = failures + 1
+				WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3 AND failures < $4 RETURNING failures`,
+				tokenHash, userID, now, perSignIn).Scan(&count.SignIn)
+			if cloud.ErrorCode(storeError(err, "sign-in")) == cloud.ENOTFOUND {
+				count.UsedUp = true
+				return nil
+			} else if err != nil {
+				return storeError(err, "sign-in")
+			}
 		}
-		err = c.queryRow(`UPDATE users SET second_step_failures = second_step_failures + 1
+		err := c.queryRow(`UPDATE users SET second_step_failures = second_step_failures + 1
 			WHERE id = $1 AND second_step_failures < $2 RETURNING second_step_failures`, userID, perAccount).Scan(&count.Account)
 		if cloud.ErrorCode(storeError(err, "sign-in")) == cloud.ENOTFOUND {
 			count.Locked = true
@@ -203,8 +205,11 @@ func (db *DB) ReserveSecondStep(ctx context.Context, tokenHash []byte, userID in
 
 func (db *DB) ReleaseSecondStep(ctx context.Context, tokenHash []byte, userID int64) error {
 	return db.inTx(ctx, func(c conn) error {
-		if _, err := c.exec(`UPDATE sign_in_challenges SET failures = failures - 1 WHERE token_hash = $1 AND failures > 0`, tokenHash); err != nil {
-			return storeError(err, "sign-in")
+		if tokenHash != nil {
+			_, err := c.exec(`UPDATE sign_in_challenges SET failures = failures - 1 WHERE token_hash = $1 AND failures > 0`, tokenHash)
+			if err != nil {
+				return storeError(err, "sign-in")
+			}
 		}
 		_, err := c.exec(`UPDATE users SET second_step_failures = second_step_failures - 1
 			WHERE id = $1 AND second_step_failures > 0`, userID)
