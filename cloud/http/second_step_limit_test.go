@@ -157,3 +157,27 @@ func TestSecondStepGuessesAreCappedPerAccount(t *testing.T) {
 		}
 	})
 }
+
+// TestProvingItAgainCountsTowardsTheCap: a stolen session cannot guess
+// the authenticator app's codes at confirm-identity either: they count
+// towards the same cap as the second step of a sign-in.
+func TestProvingItAgainCountsTowardsTheCap(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		e.createUser("ann@example.com", "ann-password")
+		session := e.login("ann@example.com", "ann-password")
+		secret := e.setUpTOTP(session)
+		e.confirmTOTP(session, secret)
+		wrong := map[string]any{"method": "totp", "code": totpCode(t, secret, e.Clock.Now().Add(time.Hour))}
+		for range cloud.SecondStepFailuresPerAccount - 1 {
+			wantStatus(t, e.confirmIdentity(session, wrong), http.StatusUnauthorized, cloud.MsgSecondFactorFailed)
+		}
+		wantStatus(t, e.confirmIdentity(session, wrong), http.StatusTooManyRequests, cloud.MsgSecondStepLocked)
+		e.Clock.Advance(time.Minute)
+		right := map[string]any{"method": "totp", "code": totpCode(t, secret, e.Clock.Now())}
+		wantStatus(t, e.confirmIdentity(session, right), http.StatusTooManyRequests, cloud.MsgSecondStepLocked)
+		if n := e.secondStepMails("ann@example.com"); n != 1 {
+			t.Fatalf("the owner was mailed %d warnings, want the one saying it is locked", n)
+		}
+	})
+}
