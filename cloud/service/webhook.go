@@ -662,12 +662,15 @@ func (s *Service) DeliverDueWebhooks(ctx context.Context, limit int) (int, error
 	return len(messages), s.disableFailingWebhooks(ctx)
 }
 
-// webhookDisabledMailText: the endpoint's address and the site's.
+// webhookDisabledMailText: the endpoint's address, the site's, and since
+// when it may have missed changes.
 const webhookDisabledMailText = `A webhook endpoint of your organisation on Lifetag has been disabled.
 
-Every delivery to %s failed for three days, so no more are sent to it.
-When it answers again, turn it back on under Webhooks at %s/corporate
-and resend what it missed from its delivery log.
+Every delivery to %s failed for three days, so no more are sent to it,
+and changes made while it is off are never sent to it. When it answers
+again, turn it back on under Webhooks at %s/corporate; to catch up, your
+system reads the changes feed from %s on (updatedSince; the endpoint's
+missedSince says the same).
 `
 
 func (s *Service) disableFailingWebhooks(ctx context.Context) error {
@@ -694,7 +697,7 @@ func (s *Service) disableFailingWebhooks(ctx context.Context) error {
 			}
 			if err := s.sendMail(ctx, mailCause("webhook-disabled", e.ID, now.Unix()), cloud.Mail{To: owner.Email,
 				Subject: "A webhook endpoint was disabled",
-				Text:    fmt.Sprintf(webhookDisabledMailText, e.URL, s.baseURL)}); err != nil {
+				Text:    fmt.Sprintf(webhookDisabledMailText, e.URL, s.baseURL, e.MissedSince.UTC().Format(time.RFC3339))}); err != nil {
 				return err
 			}
 		}

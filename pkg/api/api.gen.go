@@ -3357,7 +3357,7 @@ type WebhookEndpoint struct {
 	// IncludeRecord Deliveries of code events carry the worker's record (medical data): only for a system that needs it.
 	IncludeRecord bool `json:"includeRecord"`
 
-	// MissedSince Set when it was last turned off (by you, or after three days of failures): nothing is delivered for changes made while it is off, and failed deliveries are not sent again. Read the changes feed with updatedSince at this time to catch up (print runs: the print-runs list); null if it never was turned off.
+	// MissedSince Set when it was last turned off (by you, or after three days of failures): nothing is delivered for changes made while it is off, and failed deliveries are not sent again. Read the changes feed with updatedSince at this time to catch up; null if it never was turned off.
 	MissedSince *time.Time `json:"missedSince"`
 
 	// SecretRotatedUntil Until when deliveries carry the previous secret's signature too, after a rotation.
