@@ -56,7 +56,9 @@ const (
 	// (Migration 00210 gives endpoints of before it this default too.)
 	WebhookConcurrencyDefault = 8
 	// WebhookBatch bounds the messages one claim takes (and one
-	// transaction records): the batch a delivery works on.
+	// transaction records): the batch a delivery works on. A claim takes
+	// fewer when the batch could otherwise outlast its lease (see the
+	// service's batchSize).
 	WebhookBatch = 100
 )
 
@@ -231,8 +233,7 @@ type WebhookStore interface {
 	DeleteWebhookEndpoint(ctx context.Context, organizationID, id int64) error
 
 	// ClaimWebhookMessages takes up to limit pending messages due at now
-	// of enabled endpoints (of endpointID only, unless 0) for this
-	// instance, moving their next attempt to now+lease so no other
+	// of an enabled endpoint for this instance, moving their next attempt to now+lease so no other
 	// instance takes them meanwhile.
 	ClaimWebhookMessages(ctx context.Context, endpointID int64, now time.Time, lease time.Duration, limit int) ([]*WebhookMessage, error)
 	// ClaimWebhookMessage takes message id for this instance, as
@@ -245,6 +246,9 @@ type WebhookStore interface {
 	// attempt, and the endpoint's failing_since (set on a first failure,
 	// cleared when any succeeded), in one transaction.
 	RecordWebhookAttempts(ctx context.Context, endpointID int64, messages []*WebhookMessage, attempts []*WebhookAttempt) error
+	// DueWebhookEndpoints are up to limit enabled endpoints with a message
+	// due at now.
+	DueWebhookEndpoints(ctx context.Context, now time.Time, limit int) ([]*WebhookEndpoint, error)
 	// NextWebhookAttempt is when the endpoint's next pending message is
 	// due (or leased until); zero when none is pending.
 	NextWebhookAttempt(ctx context.Context, endpointID int64) (time.Time, error)

@@ -240,11 +240,18 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, actor *cloud.User, 
 	if err != nil {
 		return nil, err
 	}
+	wasOn := e.Enabled
 	if err := s.applyWebhookForm(ctx, e, f); err != nil {
 		return nil, err
 	}
 	e.UpdatedAt = s.now()
-	return e, s.store.UpdateWebhookEndpoint(ctx, e)
+	return e, s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.UpdateWebhookEndpoint(ctx, e); err != nil || wasOn || !e.Enabled {
+			return err
+		}
+		// On again: what still waits for it goes now, not at the sweep.
+		return s.queue.InsertJob(ctx, cloud.WebhookJob{OrganizationID: org.ID, EndpointID: e.ID})
+	})
 }
 
 // RotateWebhookSecret gives an endpoint a new secret; the old one signs
@@ -344,12 +351,12 @@ func (s *Service) ResendWebhookMessage(ctx context.Context, actor *cloud.User, o
 	if _, err := s.webhookEndpoint(ctx, org.ID, endpointID); err != nil {
 		return err
 	}
-	// Due now, with its delivery job, in one transaction.
+	// Due now, with its endpoint's delivery job, in one transaction.
 	return s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.ResendWebhookMessage(ctx, endpointID, messageID, s.now()); err != nil {
 			return err
 		}
-		return s.queue.InsertJob(ctx, cloud.WebhookJob{MessageID: messageID})
+		return s.queue.InsertJob(ctx, cloud.WebhookJob{OrganizationID: org.ID, EndpointID: endpointID})
 	})
 }
 
@@ -564,9 +571,10 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 		}
 		attempted++
 	}
-	// Half the job's time at most, then the job starts again at once: a
-	// batch claimed late could not be finished within the job's timeout.
-	until := time.Now().Add(s.webhookRetry.Lease / 2)
+	// A batch may take its whole worst case (batchSize): one is begun
+	// only while that still ends within the job's time, else the job
+	// starts again at once.
+	started := time.Now()
 	for {
 		// Read again each batch: its secret or concurrency may change,
 		// and it may be turned off or deleted.
@@ -576,7 +584,11 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 		} else if err != nil {
 			return err
 		}
-		messages, err := s.store.ClaimWebhookMessages(ctx, endpointID, s.now(), s.webhookRetry.Lease, cloud.WebhookBatch)
+		size, worst := s.batchSize(e)
+		if time.Since(started)+worst > s.webhookRetry.Lease {
+			return river.JobSnooze(0)
+		}
+		messages, err := s.store.ClaimWebhookMessages(ctx, endpointID, s.now(), s.webhookRetry.Lease, size)
 		if err != nil {
 			return err
 		}
@@ -584,11 +596,8 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 			return err
 		}
 		attempted += len(messages)
-		if len(messages) < cloud.WebhookBatch {
+		if len(messages) < size {
 			break
-		}
-		if time.Now().After(until) {
-			return river.JobSnooze(0)
 		}
 	}
 	if attempted == 0 {
@@ -606,13 +615,31 @@ func (w *webhookWorker) Timeout(*river.Job[cloud.WebhookJob]) time.Duration {
 	return w.s.webhookRetry.Lease
 }
 
+// batchSize is how many of e's messages one claim takes, and the longest
+// their delivery may take: every delivery of the batch timing out, e's
+// concurrency at once. That must end within the claim's lease, or another
+// instance would take the messages up while they are still being sent:
+// with the default lease (6 timeouts) a batch is at most five rounds of
+// e's concurrency (40 messages at 8 at once), and at most
+// cloud.WebhookBatch.
+func (s *Service) batchSize(e *cloud.WebhookEndpoint) (int, time.Duration) {
+	rounds := max(int(s.webhookRetry.Lease/cloud.WebhookTimeout)-1, 1)
+	size := min(rounds*concurrencyOf(e), cloud.WebhookBatch)
+	return size, time.Duration((size+concurrencyOf(e)-1)/concurrencyOf(e)) * cloud.WebhookTimeout
+}
+
+// concurrencyOf is e's deliveries at once: its own choice, or the default.
+func concurrencyOf(e *cloud.WebhookEndpoint) int {
+	if e.Concurrency < 1 || e.Concurrency > cloud.WebhookConcurrencyDefault {
+		return cloud.WebhookConcurrencyDefault
+	}
+	return e.Concurrency
+}
+
 // endpointSlot waits for one of the endpoint's slots on this instance
 // (its concurrency) and answers its release, or nil if ctx ends first.
 func (s *Service) endpointSlot(ctx context.Context, e *cloud.WebhookEndpoint) func() {
-	n := e.Concurrency
-	if n < 1 || n > cloud.WebhookConcurrencyDefault {
-		n = cloud.WebhookConcurrencyDefault
-	}
+	n := concurrencyOf(e)
 	s.webhookSlotsMu.Lock()
 	slot := s.webhookSlots[e.ID]
 	if cap(slot) != n {
@@ -630,36 +657,38 @@ func (s *Service) endpointSlot(ctx context.Context, e *cloud.WebhookEndpoint) fu
 	}
 }
 
-// DeliverDueWebhooks claims the messages due now and delivers them, each
-// endpoint's as a batch (deliverBatch), the endpoints side by side, and
-// waits for them; it answers how many it claimed. Then it disables the
-// endpoints that failed for cloud.WebhookRetryFor and mails their owners.
+// DeliverDueWebhooks claims up to limit messages due now, a batch of each
+// endpoint that has some (batchSize), and delivers them (deliverBatch),
+// the endpoints side by side, and waits for them; it answers how many it
+// claimed. Then it disables the endpoints that failed for
+// cloud.WebhookRetryFor and mails their owners.
 func (s *Service) DeliverDueWebhooks(ctx context.Context, limit int) (int, error) {
-	messages, err := s.store.ClaimWebhookMessages(ctx, 0, s.now(), s.webhookRetry.Lease, limit)
+	endpoints, err := s.store.DueWebhookEndpoints(ctx, s.now(), limit)
 	if err != nil {
 		return 0, err
 	}
-	byEndpoint := map[int64][]*cloud.WebhookMessage{}
-	for _, m := range messages {
-		byEndpoint[m.EndpointID] = append(byEndpoint[m.EndpointID], m)
-	}
+	claimed := 0
 	var wg sync.WaitGroup
-	for _, batch := range byEndpoint {
+	for _, e := range endpoints {
+		if claimed == limit {
+			break
+		}
+		size, _ := s.batchSize(e)
+		messages, err := s.store.ClaimWebhookMessages(ctx, e.ID, s.now(), s.webhookRetry.Lease, min(size, limit-claimed))
+		if err != nil {
+			return claimed, err
+		}
+		claimed += len(messages)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e, err := s.store.FindWebhookEndpoint(ctx, batch[0].OrganizationID, batch[0].EndpointID)
-			if err == nil {
-				err = s.deliverBatch(ctx, e, batch)
-			}
-			if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND { // deleted meanwhile, its messages with it
-				s.logger.Error("webhook deliveries not recorded", slog.Int64("endpoint", batch[0].EndpointID),
-					slog.Any("error", err))
+			if err := s.deliverBatch(ctx, e, messages); err != nil {
+				s.logger.Error("webhook deliveries not recorded", slog.Int64("endpoint", e.ID), slog.Any("error", err))
 			}
 		}()
 	}
 	wg.Wait()
-	return len(messages), s.disableFailingWebhooks(ctx)
+	return claimed, s.disableFailingWebhooks(ctx)
 }
 
 // webhookDisabledMailText: the endpoint's address, the site's, and since
@@ -706,7 +735,7 @@ func (s *Service) disableFailingWebhooks(ctx context.Context) error {
 }
 
 // RunWebhooks delivers due messages until ctx ends, looking every
-// WebhookRetry.Poll, and at once again while a claim came back full.
+// WebhookRetry.Poll, and at once again while it found any.
 func (s *Service) RunWebhooks(ctx context.Context) {
 	t := time.NewTicker(s.webhookRetry.Poll)
 	defer t.Stop()
@@ -715,7 +744,7 @@ func (s *Service) RunWebhooks(ctx context.Context) {
 		if err != nil && ctx.Err() == nil {
 			s.logger.Error("webhook deliveries failed", slog.Any("error", err))
 		}
-		if n == cloud.WebhookBatch {
+		if n > 0 {
 			continue
 		}
 		select {

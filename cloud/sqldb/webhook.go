@@ -254,15 +254,11 @@ func (db *DB) ClaimWebhookMessages(ctx context.Context, endpointID int64, now ti
 		if c.d.lockRows != "" {
 			skip = " FOR UPDATE OF m SKIP LOCKED"
 		}
-		where, args := `m.status = $1 AND m.next_attempt_at <= $2 AND e.enabled = true`, []any{cloud.WebhookPending, now, limit}
-		if endpointID != 0 {
-			where += ` AND m.endpoint_id = $4`
-			args = append(args, endpointID)
-		}
 		var err error
 		out, err = list(c, "webhook messages", scanMessage, `SELECT `+messageColumns+` FROM webhook_messages m
 			JOIN webhook_endpoints e ON e.id = m.endpoint_id
-			WHERE `+where+` ORDER BY m.next_attempt_at, m.id LIMIT $3`+skip, args...)
+			WHERE m.endpoint_id = $1 AND m.status = $2 AND m.next_attempt_at <= $3 AND e.enabled = true
+			ORDER BY m.next_attempt_at, m.id LIMIT $4`+skip, endpointID, cloud.WebhookPending, now, limit)
 		if err != nil || len(out) == 0 {
 			return err
 		}
@@ -378,6 +374,12 @@ func (db *DB) RecordWebhookAttempts(ctx context.Context, endpointID int64, messa
 		}
 		return storeError(err, "webhook endpoint")
 	})
+}
+
+func (db *DB) DueWebhookEndpoints(ctx context.Context, now time.Time, limit int) ([]*cloud.WebhookEndpoint, error) {
+	return list(db.conn(ctx), "webhook endpoints", scanEndpoint, `SELECT `+endpointColumns+` FROM webhook_endpoints
+		WHERE enabled = true AND id IN (SELECT endpoint_id FROM webhook_messages WHERE status = $1 AND next_attempt_at <= $2)
+		ORDER BY id LIMIT $3`, cloud.WebhookPending, now, limit)
 }
 
 func (db *DB) NextWebhookAttempt(ctx context.Context, endpointID int64) (time.Time, error) {
