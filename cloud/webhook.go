@@ -56,9 +56,7 @@ const (
 	// (Migration 00210 gives endpoints of before it this default too.)
 	WebhookConcurrencyDefault = 8
 	// WebhookBatch bounds the messages one claim takes (and one
-	// transaction records): the batch a delivery works on. A claim takes
-	// fewer when the batch could otherwise outlast its lease (see the
-	// service's batchSize).
+	// transaction records): the batch a delivery works on.
 	WebhookBatch = 100
 )
 

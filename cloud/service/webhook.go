@@ -441,25 +441,32 @@ func (s *Service) webhookSecrets(e *cloud.WebhookEndpoint, now time.Time) ([]str
 }
 
 // deliverBatch makes one attempt at each of messages, all endpoint e's and
-// claimed by this instance, at most e's concurrency at once on this
-// instance (over the client's kept-alive connections), and records them
-// in one transaction: delivered, due again after the backoff, or failed
-// past cloud.WebhookRetryFor. What is the same for every message (the
-// address's check, the secrets) is done once. A message not attempted
-// (stopping, or its body could not be made) stays leased, and is taken up
-// again when the lease runs out.
-func (s *Service) deliverBatch(ctx context.Context, e *cloud.WebhookEndpoint, messages []*cloud.WebhookMessage) error {
+// claimed by this instance until leased (their lease's end), at most e's
+// concurrency at once on this instance (over the client's kept-alive
+// connections), and records them in one transaction: delivered, due again
+// after the backoff, or failed past cloud.WebhookRetryFor. What is the
+// same for every message (the address's check, the secrets) is done once.
+// No delivery starts later than a timeout before leased, so none is still
+// being sent when another instance may take its message up; a message not
+// attempted (a slow endpoint left no time, stopping, or its body could
+// not be made) stays leased and is taken up again when the lease ends.
+func (s *Service) deliverBatch(ctx context.Context, e *cloud.WebhookEndpoint, messages []*cloud.WebhookMessage, leased time.Time) error {
 	secrets, err := s.webhookSecrets(e, s.now())
 	if err != nil {
 		return err
 	}
 	target, checkErr := s.webhooks.Guard().Check(ctx, e.URL)
 	attempts := make([]*cloud.WebhookAttempt, len(messages))
+	if end, ok := ctx.Deadline(); ok && end.Before(leased) {
+		leased = end // a job's time ends first: no delivery is cut short
+	}
+	startBy, cancel := context.WithDeadline(ctx, leased.Add(-cloud.WebhookTimeout))
+	defer cancel()
 	var wg sync.WaitGroup
 	for i, m := range messages {
-		release := s.endpointSlot(ctx, e)
+		release := s.endpointSlot(startBy, e)
 		if release == nil {
-			break // stopping
+			break // no time left in the lease, or stopping
 		}
 		wg.Add(1)
 		go func() {
@@ -550,6 +557,7 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 	attempted := 0
 	if endpointID == 0 {
 		// A job of one message (inserted before jobs named endpoints).
+		leased := time.Now().Add(s.webhookRetry.Lease)
 		m, claimed, err := s.store.ClaimWebhookMessage(ctx, job.Args.MessageID, s.now(), s.webhookRetry.Lease)
 		switch {
 		case cloud.ErrorCode(err) == cloud.ENOTFOUND:
@@ -566,15 +574,15 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 		if err != nil {
 			return err
 		}
-		if err := s.deliverBatch(ctx, e, []*cloud.WebhookMessage{m}); err != nil {
+		if err := s.deliverBatch(ctx, e, []*cloud.WebhookMessage{m}, leased); err != nil {
 			return err
 		}
 		attempted++
 	}
-	// A batch may take its whole worst case (batchSize): one is begun
-	// only while that still ends within the job's time, else the job
-	// starts again at once.
-	started := time.Now()
+	// A batch ends within its lease (deliverBatch), and the job's time is
+	// a lease: batches begin for half of it, then the job starts again at
+	// once (River deems a job that runs much longer stuck).
+	until := time.Now().Add(s.webhookRetry.Lease / 2)
 	for {
 		// Read again each batch: its secret or concurrency may change,
 		// and it may be turned off or deleted.
@@ -584,19 +592,19 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 		} else if err != nil {
 			return err
 		}
-		size, worst := s.batchSize(e)
-		if time.Since(started)+worst > s.webhookRetry.Lease {
+		if time.Now().After(until) {
 			return river.JobSnooze(0)
 		}
-		messages, err := s.store.ClaimWebhookMessages(ctx, endpointID, s.now(), s.webhookRetry.Lease, size)
+		leased := time.Now().Add(s.webhookRetry.Lease)
+		messages, err := s.store.ClaimWebhookMessages(ctx, endpointID, s.now(), s.webhookRetry.Lease, cloud.WebhookBatch)
 		if err != nil {
 			return err
 		}
-		if err := s.deliverBatch(ctx, e, messages); err != nil {
+		if err := s.deliverBatch(ctx, e, messages, leased); err != nil {
 			return err
 		}
 		attempted += len(messages)
-		if len(messages) < size {
+		if len(messages) < cloud.WebhookBatch {
 			break
 		}
 	}
@@ -613,19 +621,6 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJo
 // Timeout bounds one run of a job: its batches, within the messages' lease.
 func (w *webhookWorker) Timeout(*river.Job[cloud.WebhookJob]) time.Duration {
 	return w.s.webhookRetry.Lease
-}
-
-// batchSize is how many of e's messages one claim takes, and the longest
-// their delivery may take: every delivery of the batch timing out, e's
-// concurrency at once. That must end within the claim's lease, or another
-// instance would take the messages up while they are still being sent:
-// with the default lease (6 timeouts) a batch is at most five rounds of
-// e's concurrency (40 messages at 8 at once), and at most
-// cloud.WebhookBatch.
-func (s *Service) batchSize(e *cloud.WebhookEndpoint) (int, time.Duration) {
-	rounds := max(int(s.webhookRetry.Lease/cloud.WebhookTimeout)-1, 1)
-	size := min(rounds*concurrencyOf(e), cloud.WebhookBatch)
-	return size, time.Duration((size+concurrencyOf(e)-1)/concurrencyOf(e)) * cloud.WebhookTimeout
 }
 
 // concurrencyOf is e's deliveries at once: its own choice, or the default.
@@ -657,8 +652,9 @@ func (s *Service) endpointSlot(ctx context.Context, e *cloud.WebhookEndpoint) fu
 	}
 }
 
-// DeliverDueWebhooks claims up to limit messages due now, a batch of each
-// endpoint that has some (batchSize), and delivers them (deliverBatch),
+// DeliverDueWebhooks claims up to limit messages due now, a batch
+// (cloud.WebhookBatch) of each endpoint that has some, and delivers them
+// (deliverBatch),
 // the endpoints side by side, and waits for them; it answers how many it
 // claimed. Then it disables the endpoints that failed for
 // cloud.WebhookRetryFor and mails their owners.
@@ -673,8 +669,9 @@ func (s *Service) DeliverDueWebhooks(ctx context.Context, limit int) (int, error
 		if claimed == limit {
 			break
 		}
-		size, _ := s.batchSize(e)
-		messages, err := s.store.ClaimWebhookMessages(ctx, e.ID, s.now(), s.webhookRetry.Lease, min(size, limit-claimed))
+		leased := time.Now().Add(s.webhookRetry.Lease)
+		messages, err := s.store.ClaimWebhookMessages(ctx, e.ID, s.now(), s.webhookRetry.Lease,
+			min(cloud.WebhookBatch, limit-claimed))
 		if err != nil {
 			return claimed, err
 		}
@@ -682,7 +679,7 @@ func (s *Service) DeliverDueWebhooks(ctx context.Context, limit int) (int, error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := s.deliverBatch(ctx, e, messages); err != nil {
+			if err := s.deliverBatch(ctx, e, messages, leased); err != nil {
 				s.logger.Error("webhook deliveries not recorded", slog.Int64("endpoint", e.ID), slog.Any("error", err))
 			}
 		}()
