@@ -186,8 +186,12 @@ func (s *Service) applyWebhookForm(ctx context.Context, e *cloud.WebhookEndpoint
 			e.DisabledReason, e.FailingSince = "", time.Time{}
 		case !*f.Enabled && e.Enabled:
 			// No message is written for it while it is off: from now on
-			// its changes are in the changes feed only.
+			// its changes are in the changes feed only (from its first
+			// failure, if it was failing: some of those may be given up).
 			e.MissedSince = s.now()
+			if !e.FailingSince.IsZero() && e.FailingSince.Before(e.MissedSince) {
+				e.MissedSince = e.FailingSince
+			}
 		}
 		e.Enabled = *f.Enabled
 	}
