@@ -58,7 +58,7 @@ func (s *Server) handleCreateWebhookEndpoint(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	form := service.WebhookEndpointForm{URL: &req.URL, Description: &req.Description, Events: req.Events,
-		IncludeRecord: &req.IncludeRecord}
+		IncludeRecord: &req.IncludeRecord, Concurrency: req.Concurrency}
 	if form.Events == nil {
 		form.Events = []string{}
 	}
@@ -82,7 +82,7 @@ func (s *Server) handleUpdateWebhookEndpoint(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	form := service.WebhookEndpointForm{URL: req.URL, Description: req.Description, Events: req.Events,
-		IncludeRecord: req.IncludeRecord, Enabled: req.Enabled}
+		IncludeRecord: req.IncludeRecord, Enabled: req.Enabled, Concurrency: req.Concurrency}
 	e, err := s.service.UpdateWebhookEndpoint(r.Context(), userFrom(r), pathID(r, "orgId"), byKey,
 		pathID(r, "endpointId"), form)
 	if err != nil {
@@ -125,13 +125,18 @@ func (s *Server) handleWebhookDeliveries(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	log, err := s.service.WebhookLog(r.Context(), userFrom(r), pathID(r, "orgId"), byKey, pathID(r, "endpointId"))
+	q := r.URL.Query()
+	page, err := s.service.WebhookLog(r.Context(), userFrom(r), pathID(r, "orgId"), byKey, pathID(r, "endpointId"),
+		service.WebhookLogQuery{Cursor: q.Get("cursor"), Limit: q.Get("limit")})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	out := api.WebhookDeliveryList{Deliveries: make([]api.WebhookDelivery, 0, len(log))}
-	for _, a := range log {
+	out := api.WebhookDeliveryList{Deliveries: make([]api.WebhookDelivery, 0, len(page.Attempts))}
+	if page.NextCursor != "" {
+		out.NextCursor = &page.NextCursor
+	}
+	for _, a := range page.Attempts {
 		out.Deliveries = append(out.Deliveries, api.WebhookDelivery{ID: a.ID, MessageID: a.MessageID,
 			WebhookID: a.WebhookID, Type: api.WebhookEventType(a.EventType), AttemptedAt: a.AttemptedAt,
 			Succeeded: a.Succeeded, ResponseCode: a.ResponseCode, DurationMs: int(a.Duration.Milliseconds()),
@@ -156,8 +161,8 @@ func (s *Server) handleResendWebhookDelivery(w http.ResponseWriter, r *http.Requ
 // webhookEndpointView is an endpoint on the wire: never its secrets.
 func webhookEndpointView(e *cloud.WebhookEndpoint) api.WebhookEndpoint {
 	v := api.WebhookEndpoint{ID: e.ID, URL: e.URL, Description: e.Description, IncludeRecord: e.IncludeRecord,
-		Enabled: e.Enabled, DisabledReason: e.DisabledReason, CreatedAt: e.CreatedAt,
-		Events: make([]api.WebhookEventType, 0, len(e.Events))}
+		Enabled: e.Enabled, DisabledReason: e.DisabledReason, CreatedAt: e.CreatedAt, Concurrency: e.Concurrency,
+		MissedSince: timeOrNil(e.MissedSince), Events: make([]api.WebhookEventType, 0, len(e.Events))}
 	for _, ev := range e.Events {
 		v.Events = append(v.Events, api.WebhookEventType(ev))
 	}

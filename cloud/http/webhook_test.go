@@ -158,13 +158,15 @@ func localWebhooks() *webhook.Client {
 }
 
 // deliverUntil runs the deliverer, moving the test clock on by step after
-// each round, until done says so (at most rounds rounds).
+// each round, until done says so (at most rounds rounds). The queue's
+// delivery jobs run too: each round waits for those due to have run.
 func deliverUntil(t *testing.T, e *env, step time.Duration, rounds int, done func() bool) {
 	t.Helper()
 	for range rounds {
 		if _, err := e.Service.DeliverDueWebhooks(context.Background(), 100); err != nil {
 			t.Fatal(err)
 		}
+		storetest.WaitForJobs(t, e.Queue)
 		if done() {
 			return
 		}
@@ -435,6 +437,10 @@ func TestWebhooksTwoInstancesDeliverOnce(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	// The first instance's queue delivers too (the sync's job, a batch at
+	// a time): what it claimed may still be on its way when the sweeps
+	// find nothing left.
+	storetest.WaitForJobs(t, e.Queue)
 	rcv.mu.Lock()
 	defer rcv.mu.Unlock()
 	if len(rcv.delivered) != n {

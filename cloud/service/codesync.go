@@ -577,7 +577,7 @@ func (s *Service) CodeChanges(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	if len(page.QrCodes) == limit {
 		last := page.QrCodes[limit-1]
-		next := base64.RawURLEncoding.EncodeToString(fmt.Appendf(nil, "%d:%d", last.UpdatedAt.UnixNano(), last.ID))
+		next := changesCursorText(last.UpdatedAt, last.ID)
 		page.NextCursor = &next
 	}
 	return page, nil
@@ -594,6 +594,12 @@ func nonEmpty(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// changesCursorText is the cursor of a line at (at, id), opaque to the
+// caller: the changes feed's, and the webhook delivery log's.
+func changesCursorText(at time.Time, id int64) string {
+	return base64.RawURLEncoding.EncodeToString(fmt.Appendf(nil, "%d:%d", at.UnixNano(), id))
 }
 
 func parseChangesCursor(text string) (cloud.ChangesCursor, error) {

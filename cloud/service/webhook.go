@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -68,6 +70,9 @@ type WebhookEndpointForm struct {
 	IncludeRecord *bool
 	// Enabled true turns a disabled endpoint back on.
 	Enabled *bool
+	// Concurrency is how many deliveries at once it takes (1 to
+	// cloud.WebhookConcurrencyDefault); nil on a create is the default.
+	Concurrency *int
 }
 
 // CreatedWebhookEndpoint is a new endpoint, or one with a new secret: the
@@ -168,10 +173,25 @@ func (s *Service) applyWebhookForm(ctx context.Context, e *cloud.WebhookEndpoint
 	if f.IncludeRecord != nil {
 		e.IncludeRecord = *f.IncludeRecord
 	}
+	if f.Concurrency != nil {
+		if *f.Concurrency < 1 || *f.Concurrency > cloud.WebhookConcurrencyDefault {
+			return cloud.NewError(cloud.EINVALID, cloud.MsgWebhookConcurrency)
+		}
+		e.Concurrency = *f.Concurrency
+	}
 	if f.Enabled != nil {
-		if *f.Enabled && !e.Enabled {
+		switch {
+		case *f.Enabled && !e.Enabled:
 			// On again: the three days start over.
 			e.DisabledReason, e.FailingSince = "", time.Time{}
+		case !*f.Enabled && e.Enabled:
+			// No message is written for it while it is off: from now on
+			// its changes are in the changes feed only (from its first
+			// failure, if it was failing: some of those may be given up).
+			e.MissedSince = s.now()
+			if !e.FailingSince.IsZero() && e.FailingSince.Before(e.MissedSince) {
+				e.MissedSince = e.FailingSince
+			}
 		}
 		e.Enabled = *f.Enabled
 	}
@@ -191,7 +211,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, actor *cloud.User, 
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgWebhookEventsEmpty)
 	}
 	f.Enabled = nil
-	e := &cloud.WebhookEndpoint{OrganizationID: org.ID, CreatedAt: s.now()}
+	e := &cloud.WebhookEndpoint{OrganizationID: org.ID, CreatedAt: s.now(), Concurrency: cloud.WebhookConcurrencyDefault}
 	if err := s.applyWebhookForm(ctx, e, f); err != nil {
 		return nil, err
 	}
@@ -224,11 +244,18 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, actor *cloud.User, 
 	if err != nil {
 		return nil, err
 	}
+	wasOn := e.Enabled
 	if err := s.applyWebhookForm(ctx, e, f); err != nil {
 		return nil, err
 	}
 	e.UpdatedAt = s.now()
-	return e, s.store.UpdateWebhookEndpoint(ctx, e)
+	return e, s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.UpdateWebhookEndpoint(ctx, e); err != nil || wasOn || !e.Enabled {
+			return err
+		}
+		// On again: what still waits for it goes now, not at the sweep.
+		return s.queue.InsertJob(ctx, cloud.WebhookJob{OrganizationID: org.ID, EndpointID: e.ID})
+	})
 }
 
 // RotateWebhookSecret gives an endpoint a new secret; the old one signs
@@ -265,20 +292,58 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor *cloud.User, 
 	return s.store.DeleteWebhookEndpoint(ctx, org.ID, id)
 }
 
-// WebhookLogMax bounds one read of an endpoint's delivery log.
-const WebhookLogMax = 200
+// WebhookLogMax bounds one page of an endpoint's delivery log;
+// WebhookLogDefault is a page's size when the caller names none.
+const (
+	WebhookLogMax     = 200
+	WebhookLogDefault = 50
+)
 
-// WebhookLog is an endpoint's delivery attempts of the last
-// cloud.WebhookLogKeptFor, newest first.
-func (s *Service) WebhookLog(ctx context.Context, actor *cloud.User, orgID int64, byWriteKey bool, id int64) ([]*cloud.WebhookAttempt, error) {
+// WebhookLogQuery is a page of the delivery log as the caller asks for it:
+// the nextCursor of the page before (empty: the newest), and its size
+// ("": WebhookLogDefault).
+type WebhookLogQuery struct {
+	Cursor, Limit string
+}
+
+// WebhookLogPage is a page of an endpoint's log and the cursor of the
+// next, older one ("" at the end).
+type WebhookLogPage struct {
+	Attempts   []*cloud.WebhookAttempt
+	NextCursor string
+}
+
+// WebhookLog is a page of an endpoint's delivery attempts of the last
+// cloud.WebhookLogKeptFor, newest first, paged with the changes feed's
+// cursor (the time and id of a page's last line).
+func (s *Service) WebhookLog(ctx context.Context, actor *cloud.User, orgID int64, byWriteKey bool, id int64, q WebhookLogQuery) (*WebhookLogPage, error) {
 	org, err := s.webhookOrganization(ctx, actor, orgID, byWriteKey)
+	if err != nil {
+		return nil, err
+	}
+	limit := WebhookLogDefault
+	if q.Limit != "" {
+		if limit, err = strconv.Atoi(q.Limit); err != nil || limit < 1 || limit > WebhookLogMax {
+			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgWebhookLogLimitInvalid)
+		}
+	}
+	before, err := parseChangesCursor(q.Cursor)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := s.webhookEndpoint(ctx, org.ID, id); err != nil {
 		return nil, err
 	}
-	return s.store.ListWebhookAttempts(ctx, id, s.now().Add(-cloud.WebhookLogKeptFor), WebhookLogMax)
+	attempts, err := s.store.ListWebhookAttempts(ctx, id, s.now().Add(-cloud.WebhookLogKeptFor), before, limit)
+	if err != nil {
+		return nil, err
+	}
+	page := &WebhookLogPage{Attempts: attempts}
+	if len(attempts) == limit {
+		last := attempts[limit-1]
+		page.NextCursor = changesCursorText(last.AttemptedAt, last.ID)
+	}
+	return page, nil
 }
 
 // ResendWebhookMessage delivers a message again, with its webhook-id.
@@ -290,12 +355,12 @@ func (s *Service) ResendWebhookMessage(ctx context.Context, actor *cloud.User, o
 	if _, err := s.webhookEndpoint(ctx, org.ID, endpointID); err != nil {
 		return err
 	}
-	// Due now, with its delivery job, in one transaction.
+	// Due now, with its endpoint's delivery job, in one transaction.
 	return s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.ResendWebhookMessage(ctx, endpointID, messageID, s.now()); err != nil {
 			return err
 		}
-		return s.queue.InsertJob(ctx, cloud.WebhookJob{MessageID: messageID})
+		return s.queue.InsertJob(ctx, cloud.WebhookJob{OrganizationID: org.ID, EndpointID: endpointID})
 	})
 }
 
@@ -379,30 +444,89 @@ func (s *Service) webhookSecrets(e *cloud.WebhookEndpoint, now time.Time) ([]str
 	return out, nil
 }
 
-// deliverWebhook makes one attempt at m and records it: delivered, due
-// again after the backoff, or failed past cloud.WebhookRetryFor.
-func (s *Service) deliverWebhook(ctx context.Context, m *cloud.WebhookMessage) error {
-	e, err := s.store.FindWebhookEndpoint(ctx, m.OrganizationID, m.EndpointID)
+// deliverBatch makes one attempt at each of messages, all endpoint e's and
+// claimed by this instance until leased (their lease's end), at most e's
+// concurrency at once on this instance (over the client's kept-alive
+// connections), and records them in one transaction: delivered, due again
+// after the backoff, or failed past cloud.WebhookRetryFor. What is the
+// same for every message (the address's check, the secrets) is done once.
+// No delivery starts later than a timeout before leased, so none is still
+// being sent when another instance may take its message up; a message not
+// attempted (a slow endpoint left no time, stopping, or its body could
+// not be made) stays leased and is taken up again when the lease ends.
+func (s *Service) deliverBatch(ctx context.Context, e *cloud.WebhookEndpoint, messages []*cloud.WebhookMessage, leased time.Time) error {
+	secrets, err := s.webhookSecrets(e, s.now())
 	if err != nil {
-		return err // deleted meanwhile (its messages with it), or the database
+		return err
 	}
+	target, checkErr := s.webhooks.Guard().Check(ctx, e.URL)
+	attempts := make([]*cloud.WebhookAttempt, len(messages))
+	if end, ok := ctx.Deadline(); ok && end.Before(leased) {
+		leased = end // a job's time ends first: no delivery is cut short
+	}
+	startBy, cancel := context.WithDeadline(ctx, leased.Add(-cloud.WebhookTimeout))
+	defer cancel()
+	var wg sync.WaitGroup
+	for i, m := range messages {
+		release := s.endpointSlot(startBy, e)
+		if release == nil {
+			break // no time left in the lease, or stopping
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer release()
+			a, err := s.attemptWebhook(ctx, e, target, checkErr, secrets, m)
+			if err != nil {
+				s.logger.Error("webhook not attempted", slog.Int64("message", m.ID), slog.Any("error", err))
+				return
+			}
+			attempts[i] = a
+		}()
+	}
+	wg.Wait()
+	var attempted []*cloud.WebhookMessage
+	var logged []*cloud.WebhookAttempt
+	now := s.now()
+	for i, a := range attempts {
+		if a == nil {
+			continue
+		}
+		m := messages[i]
+		m.Attempts++
+		switch {
+		case a.Succeeded:
+			m.Status, m.DeliveredAt = cloud.WebhookDelivered, now
+		case now.Sub(m.OccurredAt) >= cloud.WebhookRetryFor:
+			m.Status = cloud.WebhookFailed
+		default:
+			m.NextAttemptAt = now.Add(s.webhookRetry.delay(m.Attempts))
+		}
+		attempted, logged = append(attempted, m), append(logged, a)
+	}
+	return s.store.RecordWebhookAttempts(context.WithoutCancel(ctx), e.ID, attempted, logged)
+}
+
+// attemptWebhook sends m to e's target (checkErr: why the address was
+// refused, if it was) and answers the attempt, not yet recorded.
+func (s *Service) attemptWebhook(ctx context.Context, e *cloud.WebhookEndpoint, target *url.URL, checkErr error,
+	secrets []string, m *cloud.WebhookMessage) (*cloud.WebhookAttempt, error) {
 	body, err := s.webhookPayload(ctx, m)
 	if err != nil {
-		return err
-	}
-	start := s.now()
-	secrets, err := s.webhookSecrets(e, start)
-	if err != nil {
-		return err
+		return nil, err
 	}
 	// The receiver compares webhook-timestamp with its own clock (a
 	// replay is old), so it is the wall clock's time, not the service's
 	// (which tests move).
 	headers, err := webhook.Headers(m.WebhookID, time.Now(), body, secrets...)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	answer := s.webhooks.Post(ctx, e.URL, headers, body, cloud.WebhookAnswerKeptBytes)
+	start := s.now()
+	answer := webhook.Answer{Err: checkErr}
+	if checkErr == nil {
+		answer = s.webhooks.Send(ctx, target, headers, body, cloud.WebhookAnswerKeptBytes)
+	}
 	a := &cloud.WebhookAttempt{MessageID: m.ID, EndpointID: e.ID, AttemptedAt: start, Succeeded: answer.OK(),
 		ResponseCode: answer.Status, Duration: answer.Duration, ResponseBody: answer.Body}
 	if answer.Err != nil {
@@ -410,17 +534,7 @@ func (s *Service) deliverWebhook(ctx context.Context, m *cloud.WebhookMessage) e
 		// the error names the address the owner typed, nothing more.
 		a.ResponseBody = truncate(answer.Err.Error(), cloud.WebhookAnswerKeptBytes)
 	}
-	m.Attempts++
-	now := s.now()
-	switch {
-	case a.Succeeded:
-		m.Status, m.DeliveredAt = cloud.WebhookDelivered, now
-	case now.Sub(m.OccurredAt) >= cloud.WebhookRetryFor:
-		m.Status = cloud.WebhookFailed
-	default:
-		m.NextAttemptAt = now.Add(s.webhookRetry.delay(m.Attempts))
-	}
-	return s.store.RecordWebhookAttempt(context.WithoutCancel(ctx), m, a)
+	return a, nil
 }
 
 // WebhookWorker delivers the webhook jobs; add it to the queue's workers
@@ -432,55 +546,106 @@ type webhookWorker struct {
 	s *Service
 }
 
-// Work makes one attempt at the job's message when it is due and no other
-// instance holds it. The message's row keeps the schedule (its next
-// attempt, with backoff and jitter, until cloud.WebhookRetryFor): the job
-// sleeps until then (River's snooze, which spends no attempt), so a
-// message has one schedule however many instances and sweeps see it.
+// Work delivers the endpoint's due messages, a batch (cloud.WebhookBatch)
+// at a time, until none is due. The messages' rows keep the schedule
+// (each next attempt, with backoff and jitter, until
+// cloud.WebhookRetryFor): a job that attempted any sleeps until the
+// endpoint's next one is due (River's snooze, which spends no attempt).
+// A job that found nothing due ends: the messages are another job's, or
+// not due yet, and that job (or the sweep, RunWebhooks) takes them up.
 func (w *webhookWorker) Work(ctx context.Context, job *river.Job[cloud.WebhookJob]) error {
 	ctx, span := startJobSpan(ctx, cloud.JobKindWebhook, job.ID, job.Attempt)
 	defer span.End()
 	s := w.s
-	m, claimed, err := s.store.ClaimWebhookMessage(ctx, job.Args.MessageID, s.now(), s.webhookRetry.Lease)
-	switch {
-	case cloud.ErrorCode(err) == cloud.ENOTFOUND:
-		return nil // its endpoint was deleted, or turned off (the sweep takes it up when back on)
-	case err != nil:
+	orgID, endpointID := job.Args.OrganizationID, job.Args.EndpointID
+	attempted := 0
+	if endpointID == 0 {
+		// A job of one message (inserted before jobs named endpoints).
+		leased := time.Now().Add(s.webhookRetry.Lease)
+		m, claimed, err := s.store.ClaimWebhookMessage(ctx, job.Args.MessageID, s.now(), s.webhookRetry.Lease)
+		switch {
+		case cloud.ErrorCode(err) == cloud.ENOTFOUND:
+			return nil // its endpoint was deleted, or turned off (the sweep takes it up when back on)
+		case err != nil:
+			return err
+		case m.Status != cloud.WebhookPending:
+			return nil
+		case !claimed:
+			return river.JobSnooze(max(m.NextAttemptAt.Sub(s.now()), time.Second))
+		}
+		orgID, endpointID = m.OrganizationID, m.EndpointID
+		e, err := s.store.FindWebhookEndpoint(ctx, orgID, endpointID)
+		if err != nil {
+			return err
+		}
+		if err := s.deliverBatch(ctx, e, []*cloud.WebhookMessage{m}, leased); err != nil {
+			return err
+		}
+		attempted++
+	}
+	// A batch ends within its lease (deliverBatch), and the job's time is
+	// a lease: batches begin for half of it, then the job starts again at
+	// once (River deems a job that runs much longer stuck).
+	until := time.Now().Add(s.webhookRetry.Lease / 2)
+	for {
+		// Read again each batch: its secret or concurrency may change,
+		// and it may be turned off or deleted.
+		e, err := s.store.FindWebhookEndpoint(ctx, orgID, endpointID)
+		if cloud.ErrorCode(err) == cloud.ENOTFOUND {
+			return nil // deleted, its messages with it
+		} else if err != nil {
+			return err
+		}
+		if time.Now().After(until) {
+			return river.JobSnooze(0)
+		}
+		leased := time.Now().Add(s.webhookRetry.Lease)
+		messages, err := s.store.ClaimWebhookMessages(ctx, endpointID, s.now(), s.webhookRetry.Lease, cloud.WebhookBatch)
+		if err != nil {
+			return err
+		}
+		if err := s.deliverBatch(ctx, e, messages, leased); err != nil {
+			return err
+		}
+		attempted += len(messages)
+		if len(messages) < cloud.WebhookBatch {
+			break
+		}
+	}
+	if attempted == 0 {
+		return nil
+	}
+	next, err := s.store.NextWebhookAttempt(ctx, endpointID)
+	if err != nil || next.IsZero() {
 		return err
-	case m.Status != cloud.WebhookPending:
-		return nil // delivered (a resend's job may find it so), or given up
-	case !claimed:
-		return river.JobSnooze(max(m.NextAttemptAt.Sub(s.now()), time.Second))
 	}
-	release := s.endpointSlot(ctx, m.EndpointID)
-	if release == nil {
-		return ctx.Err()
-	}
-	err = s.deliverWebhook(ctx, m)
-	release()
-	if err != nil {
-		return err
-	}
-	if m.Status == cloud.WebhookPending {
-		return river.JobSnooze(max(m.NextAttemptAt.Sub(s.now()), time.Second))
-	}
-	return nil
+	return river.JobSnooze(max(next.Sub(s.now()), time.Second))
 }
 
-// Timeout bounds one attempt: a wait for the endpoint's slot and the
-// delivery, within the message's lease.
+// Timeout bounds one run of a job: its batches, within the messages' lease.
 func (w *webhookWorker) Timeout(*river.Job[cloud.WebhookJob]) time.Duration {
 	return w.s.webhookRetry.Lease
 }
 
-// endpointSlot waits for one of the endpoint's cloud.WebhookConcurrencyPerEndpoint
-// slots on this instance and answers its release, or nil if ctx ends first.
-func (s *Service) endpointSlot(ctx context.Context, endpointID int64) func() {
+// concurrencyOf is e's deliveries at once: its own choice, or the default.
+func concurrencyOf(e *cloud.WebhookEndpoint) int {
+	if e.Concurrency < 1 || e.Concurrency > cloud.WebhookConcurrencyDefault {
+		return cloud.WebhookConcurrencyDefault
+	}
+	return e.Concurrency
+}
+
+// endpointSlot waits for one of the endpoint's slots on this instance
+// (its concurrency) and answers its release, or nil if ctx ends first.
+func (s *Service) endpointSlot(ctx context.Context, e *cloud.WebhookEndpoint) func() {
+	n := concurrencyOf(e)
 	s.webhookSlotsMu.Lock()
-	slot := s.webhookSlots[endpointID]
-	if slot == nil {
-		slot = make(chan struct{}, cloud.WebhookConcurrencyPerEndpoint)
-		s.webhookSlots[endpointID] = slot
+	slot := s.webhookSlots[e.ID]
+	if cap(slot) != n {
+		// New, or its concurrency changed: deliveries holding a slot of
+		// the old size release it there.
+		slot = make(chan struct{}, n)
+		s.webhookSlots[e.ID] = slot
 	}
 	s.webhookSlotsMu.Unlock()
 	select {
@@ -491,40 +656,51 @@ func (s *Service) endpointSlot(ctx context.Context, endpointID int64) func() {
 	}
 }
 
-// DeliverDueWebhooks claims the messages due now and delivers them, at
-// most cloud.WebhookConcurrencyPerEndpoint at once to one endpoint, and
-// waits for them; it answers how many it attempted. Then it disables the
-// endpoints that failed for cloud.WebhookRetryFor and mails their owners.
+// DeliverDueWebhooks claims up to limit messages due now, a batch
+// (cloud.WebhookBatch) of each endpoint that has some, and delivers them
+// (deliverBatch),
+// the endpoints side by side, and waits for them; it answers how many it
+// claimed. Then it disables the endpoints that failed for
+// cloud.WebhookRetryFor and mails their owners.
 func (s *Service) DeliverDueWebhooks(ctx context.Context, limit int) (int, error) {
-	messages, err := s.store.ClaimWebhookMessages(ctx, s.now(), s.webhookRetry.Lease, limit)
+	endpoints, err := s.store.DueWebhookEndpoints(ctx, s.now(), limit)
 	if err != nil {
 		return 0, err
 	}
+	claimed := 0
 	var wg sync.WaitGroup
-	for _, m := range messages {
+	for _, e := range endpoints {
+		if claimed == limit {
+			break
+		}
+		leased := time.Now().Add(s.webhookRetry.Lease)
+		messages, err := s.store.ClaimWebhookMessages(ctx, e.ID, s.now(), s.webhookRetry.Lease,
+			min(cloud.WebhookBatch, limit-claimed))
+		if err != nil {
+			return claimed, err
+		}
+		claimed += len(messages)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			release := s.endpointSlot(ctx, m.EndpointID)
-			if release == nil {
-				return // stopping: the lease runs out and the message is taken up again
-			}
-			defer release()
-			if err := s.deliverWebhook(ctx, m); err != nil {
-				s.logger.Error("webhook delivery not recorded", slog.Int64("message", m.ID), slog.Any("error", err))
+			if err := s.deliverBatch(ctx, e, messages, leased); err != nil {
+				s.logger.Error("webhook deliveries not recorded", slog.Int64("endpoint", e.ID), slog.Any("error", err))
 			}
 		}()
 	}
 	wg.Wait()
-	return len(messages), s.disableFailingWebhooks(ctx)
+	return claimed, s.disableFailingWebhooks(ctx)
 }
 
-// webhookDisabledMailText: the endpoint's address and the site's.
+// webhookDisabledMailText: the endpoint's address, the site's, and since
+// when it may have missed changes.
 const webhookDisabledMailText = `A webhook endpoint of your organisation on Lifetag has been disabled.
 
-Every delivery to %s failed for three days, so no more are sent to it.
-When it answers again, turn it back on under Webhooks at %s/corporate
-and resend what it missed from its delivery log.
+Every delivery to %s failed for three days, so no more are sent to it,
+and changes made while it is off are never sent to it. When it answers
+again, turn it back on under Webhooks at %s/corporate; to catch up, your
+system reads the changes feed from %s on (updatedSince; the endpoint's
+missedSince says the same).
 `
 
 func (s *Service) disableFailingWebhooks(ctx context.Context) error {
@@ -551,7 +727,7 @@ func (s *Service) disableFailingWebhooks(ctx context.Context) error {
 			}
 			if err := s.sendMail(ctx, mailCause("webhook-disabled", e.ID, now.Unix()), cloud.Mail{To: owner.Email,
 				Subject: "A webhook endpoint was disabled",
-				Text:    fmt.Sprintf(webhookDisabledMailText, e.URL, s.baseURL)}); err != nil {
+				Text:    fmt.Sprintf(webhookDisabledMailText, e.URL, s.baseURL, e.MissedSince.UTC().Format(time.RFC3339))}); err != nil {
 				return err
 			}
 		}
@@ -559,20 +735,17 @@ func (s *Service) disableFailingWebhooks(ctx context.Context) error {
 	})
 }
 
-// webhookBatch bounds one claim of due messages.
-const webhookBatch = 100
-
 // RunWebhooks delivers due messages until ctx ends, looking every
-// WebhookRetry.Poll, and at once again while a claim came back full.
+// WebhookRetry.Poll, and at once again while it found any.
 func (s *Service) RunWebhooks(ctx context.Context) {
 	t := time.NewTicker(s.webhookRetry.Poll)
 	defer t.Stop()
 	for {
-		n, err := s.DeliverDueWebhooks(ctx, webhookBatch)
+		n, err := s.DeliverDueWebhooks(ctx, cloud.WebhookBatch)
 		if err != nil && ctx.Err() == nil {
 			s.logger.Error("webhook deliveries failed", slog.Any("error", err))
 		}
-		if n == webhookBatch {
+		if n > 0 {
 			continue
 		}
 		select {

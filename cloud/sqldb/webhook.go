@@ -16,14 +16,14 @@ import (
 // changes feed's qr_code_tombstones.
 
 const endpointColumns = `id, organization_id, url, description, events, include_record, secret, previous_secret,
-	previous_secret_until, enabled, disabled_reason, failing_since, created_at, updated_at`
+	previous_secret_until, enabled, disabled_reason, failing_since, created_at, updated_at, concurrency, missed_since`
 
 func scanEndpoint(row scanner) (*cloud.WebhookEndpoint, error) {
 	var e cloud.WebhookEndpoint
 	var events string
 	err := row.Scan(&e.ID, &e.OrganizationID, &e.URL, &e.Description, &events, &e.IncludeRecord, &e.Secret,
 		&e.PreviousSecret, timeDest(&e.PreviousSecretUntil), &e.Enabled, &e.DisabledReason,
-		timeDest(&e.FailingSince), timeDest(&e.CreatedAt), timeDest(&e.UpdatedAt))
+		timeDest(&e.FailingSince), timeDest(&e.CreatedAt), timeDest(&e.UpdatedAt), &e.Concurrency, timeDest(&e.MissedSince))
 	e.Events = cloud.SplitWebhookEvents(events)
 	return &e, err
 }
@@ -44,9 +44,10 @@ func (db *DB) CreateWebhookEndpoint(ctx context.Context, e *cloud.WebhookEndpoin
 			return cloud.NewError(cloud.EINVALID, cloud.MsgWebhookEndpointsMax)
 		}
 		err := c.queryRow(`INSERT INTO webhook_endpoints (organization_id, url, description, events, include_record,
-			secret, enabled, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, true, $7, $7) RETURNING id`,
+			secret, enabled, created_at, updated_at, concurrency) VALUES ($1, $2, $3, $4, $5, $6, true, $7, $7, $8)
+			RETURNING id`,
 			e.OrganizationID, e.URL, e.Description, cloud.JoinWebhookEvents(e.Events), e.IncludeRecord, e.Secret,
-			e.CreatedAt).Scan(&e.ID)
+			e.CreatedAt, e.Concurrency).Scan(&e.ID)
 		e.Enabled, e.UpdatedAt = true, e.CreatedAt
 		return storeError(err, "webhook endpoint")
 	})
@@ -66,11 +67,11 @@ func (db *DB) FindWebhookEndpoint(ctx context.Context, organizationID, id int64)
 func (db *DB) UpdateWebhookEndpoint(ctx context.Context, e *cloud.WebhookEndpoint) error {
 	n, err := db.conn(ctx).exec(`UPDATE webhook_endpoints SET url = $3, description = $4, events = $5,
 		include_record = $6, secret = $7, previous_secret = $8, previous_secret_until = $9, enabled = $10,
-		disabled_reason = $11, failing_since = $12, updated_at = $13
+		disabled_reason = $11, failing_since = $12, updated_at = $13, concurrency = $14, missed_since = $15
 		WHERE organization_id = $1 AND id = $2`,
 		e.OrganizationID, e.ID, e.URL, e.Description, cloud.JoinWebhookEvents(e.Events), e.IncludeRecord, e.Secret,
 		nullBytes(e.PreviousSecret), nullTime(e.PreviousSecretUntil), e.Enabled, e.DisabledReason,
-		nullTime(e.FailingSince), e.UpdatedAt)
+		nullTime(e.FailingSince), e.UpdatedAt, e.Concurrency, nullTime(e.MissedSince))
 	if err != nil {
 		return storeError(err, "webhook endpoint")
 	}
@@ -98,15 +99,19 @@ func (db *DB) DeleteWebhookEndpoint(ctx context.Context, organizationID, id int6
 type eventWriter struct {
 	c         conn
 	endpoints []*cloud.WebhookEndpoint
-	// queue, when the database has one, gets each message's delivery job
-	// in the same transaction (c's ctx carries it).
-	queue *Queue
+	// queue, when the database has one, gets the delivery job of each
+	// endpoint this transaction wrote messages for, once, in the same
+	// transaction (c's ctx carries it): the job delivers every due message
+	// of its endpoint, so a sync of thousands of workers is one job, not
+	// one per event.
+	queue  *Queue
+	queued map[int64]bool
 }
 
 func (db *DB) newEventWriter(c conn, organizationID int64) (*eventWriter, error) {
 	endpoints, err := list(c, "webhook endpoints", scanEndpoint, `SELECT `+endpointColumns+`
 		FROM webhook_endpoints WHERE organization_id = $1 AND enabled = true ORDER BY id`, organizationID)
-	return &eventWriter{c: c, endpoints: endpoints, queue: db.queue}, err
+	return &eventWriter{c: c, endpoints: endpoints, queue: db.queue, queued: map[int64]bool{}}, err
 }
 
 // wanted says whether any endpoint chose one of events.
@@ -142,10 +147,12 @@ func (w *eventWriter) message(m cloud.WebhookMessage) error {
 		if err != nil {
 			return storeError(err, "webhook message")
 		}
-		if w.queue != nil {
-			if err := w.queue.InsertJob(w.c.ctx, cloud.WebhookJob{MessageID: id}); err != nil {
+		if w.queue != nil && !w.queued[e.ID] {
+			job := cloud.WebhookJob{OrganizationID: e.OrganizationID, EndpointID: e.ID}
+			if err := w.queue.InsertJob(w.c.ctx, job); err != nil {
 				return err
 			}
+			w.queued[e.ID] = true
 		}
 	}
 	return nil
@@ -238,7 +245,7 @@ func scanMessage(row scanner) (*cloud.WebhookMessage, error) {
 	return &m, err
 }
 
-func (db *DB) ClaimWebhookMessages(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*cloud.WebhookMessage, error) {
+func (db *DB) ClaimWebhookMessages(ctx context.Context, endpointID int64, now time.Time, lease time.Duration, limit int) ([]*cloud.WebhookMessage, error) {
 	var out []*cloud.WebhookMessage
 	err := db.inTx(ctx, func(c conn) error {
 		// SKIP LOCKED: instances claiming at once take different
@@ -250,21 +257,34 @@ func (db *DB) ClaimWebhookMessages(ctx context.Context, now time.Time, lease tim
 		var err error
 		out, err = list(c, "webhook messages", scanMessage, `SELECT `+messageColumns+` FROM webhook_messages m
 			JOIN webhook_endpoints e ON e.id = m.endpoint_id
-			WHERE m.status = $1 AND m.next_attempt_at <= $2 AND e.enabled = true
-			ORDER BY m.next_attempt_at, m.id LIMIT $3`+skip, cloud.WebhookPending, now, limit)
-		if err != nil {
+			WHERE m.endpoint_id = $1 AND m.status = $2 AND m.next_attempt_at <= $3 AND e.enabled = true
+			ORDER BY m.next_attempt_at, m.id LIMIT $4`+skip, endpointID, cloud.WebhookPending, now, limit)
+		if err != nil || len(out) == 0 {
 			return err
 		}
+		// The whole claim's lease in one statement.
+		ids := make([]any, 0, len(out)+1)
+		ids = append(ids, now.Add(lease))
 		for _, m := range out {
 			m.NextAttemptAt = now.Add(lease)
-			if _, err := c.exec(`UPDATE webhook_messages SET next_attempt_at = $2 WHERE id = $1`, m.ID,
-				m.NextAttemptAt); err != nil {
-				return storeError(err, "webhook message")
-			}
+			ids = append(ids, m.ID)
 		}
-		return nil
+		_, err = c.exec(`UPDATE webhook_messages SET next_attempt_at = $1 WHERE id IN (`+placeholders(2, len(out))+`)`, ids...)
+		return storeError(err, "webhook message")
 	})
 	return out, err
+}
+
+// placeholders is "$from, $from+1, ..." for n arguments.
+func placeholders(from, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "$%d", from+i)
+	}
+	return b.String()
 }
 
 func (db *DB) ClaimWebhookMessage(ctx context.Context, id int64, now time.Time, lease time.Duration) (*cloud.WebhookMessage, bool, error) {
@@ -295,28 +315,78 @@ func lockOf(c conn, table string) string {
 	return c.d.lockRows + " OF " + table
 }
 
-func (db *DB) RecordWebhookAttempt(ctx context.Context, m *cloud.WebhookMessage, a *cloud.WebhookAttempt) error {
+func (db *DB) RecordWebhookAttempts(ctx context.Context, endpointID int64, messages []*cloud.WebhookMessage, attempts []*cloud.WebhookAttempt) error {
+	if len(messages) == 0 {
+		return nil
+	}
 	return db.inTx(ctx, func(c conn) error {
-		if _, err := c.exec(`UPDATE webhook_messages SET status = $2, attempts = $3, next_attempt_at = $4,
-			delivered_at = $5 WHERE id = $1`, m.ID, m.Status, m.Attempts, m.NextAttemptAt,
-			nullTime(m.DeliveredAt)); err != nil {
-			return storeError(err, "webhook message")
+		// The delivered ones, the usual case, in one statement; each other
+		// its own (its next attempt has its own jitter).
+		var delivered []any
+		var deliveredAt time.Time
+		for _, m := range messages {
+			if m.Status == cloud.WebhookDelivered {
+				delivered = append(delivered, m.ID)
+				deliveredAt = m.DeliveredAt
+				continue
+			}
+			if _, err := c.exec(`UPDATE webhook_messages SET status = $2, attempts = $3, next_attempt_at = $4
+				WHERE id = $1`, m.ID, m.Status, m.Attempts, m.NextAttemptAt); err != nil {
+				return storeError(err, "webhook message")
+			}
 		}
-		if err := c.queryRow(`INSERT INTO webhook_attempts (message_id, endpoint_id, attempted_at, succeeded,
-			response_code, duration_ms, response_body) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-			m.ID, m.EndpointID, a.AttemptedAt, a.Succeeded, a.ResponseCode, a.Duration.Milliseconds(),
-			a.ResponseBody).Scan(&a.ID); err != nil {
+		if len(delivered) > 0 {
+			if _, err := c.exec(`UPDATE webhook_messages SET status = $1, attempts = attempts + 1, delivered_at = $2
+				WHERE id IN (`+placeholders(3, len(delivered))+`)`,
+				append([]any{cloud.WebhookDelivered, deliveredAt}, delivered...)...); err != nil {
+				return storeError(err, "webhook message")
+			}
+		}
+		const columns = 6
+		values := make([]string, len(attempts))
+		args := make([]any, 0, columns*len(attempts)+1)
+		args = append(args, endpointID)
+		firstFailure, anySucceeded := time.Time{}, false
+		for i, a := range attempts {
+			values[i] = "(" + placeholders(2+i*columns, columns) + ", $1)"
+			args = append(args, a.MessageID, a.AttemptedAt, a.Succeeded, a.ResponseCode, a.Duration.Milliseconds(),
+				a.ResponseBody)
+			anySucceeded = anySucceeded || a.Succeeded
+			if !a.Succeeded && (firstFailure.IsZero() || a.AttemptedAt.Before(firstFailure)) {
+				firstFailure = a.AttemptedAt
+			}
+		}
+		if _, err := c.exec(`INSERT INTO webhook_attempts (message_id, attempted_at, succeeded, response_code,
+			duration_ms, response_body, endpoint_id) VALUES `+strings.Join(values, ", "), args...); err != nil {
 			return storeError(err, "webhook attempt")
 		}
+		// The endpoint's row only when its state changes: every batch
+		// writing it would queue each instance's batches behind the
+		// others' on its lock. Any answer clears failing_since: "every
+		// delivery failed" is no longer true.
 		var err error
-		if a.Succeeded {
-			_, err = c.exec(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1`, m.EndpointID)
+		if anySucceeded {
+			_, err = c.exec(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`,
+				endpointID)
 		} else {
-			_, err = c.exec(`UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1`,
-				m.EndpointID, a.AttemptedAt)
+			_, err = c.exec(`UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`,
+				endpointID, firstFailure)
 		}
 		return storeError(err, "webhook endpoint")
 	})
+}
+
+func (db *DB) DueWebhookEndpoints(ctx context.Context, now time.Time, limit int) ([]*cloud.WebhookEndpoint, error) {
+	return list(db.conn(ctx), "webhook endpoints", scanEndpoint, `SELECT `+endpointColumns+` FROM webhook_endpoints
+		WHERE enabled = true AND id IN (SELECT endpoint_id FROM webhook_messages WHERE status = $1 AND next_attempt_at <= $2)
+		ORDER BY id LIMIT $3`, cloud.WebhookPending, now, limit)
+}
+
+func (db *DB) NextWebhookAttempt(ctx context.Context, endpointID int64) (time.Time, error) {
+	var next time.Time
+	err := db.conn(ctx).queryRow(`SELECT min(next_attempt_at) FROM webhook_messages WHERE endpoint_id = $1 AND status = $2`,
+		endpointID, cloud.WebhookPending).Scan(timeDest(&next))
+	return next, storeError(err, "webhook messages")
 }
 
 func (db *DB) FindWebhookMessage(ctx context.Context, endpointID, id int64) (*cloud.WebhookMessage, error) {
@@ -340,7 +410,12 @@ func (db *DB) ResendWebhookMessage(ctx context.Context, endpointID, id int64, no
 	return nil
 }
 
-func (db *DB) ListWebhookAttempts(ctx context.Context, endpointID int64, since time.Time, limit int) ([]*cloud.WebhookAttempt, error) {
+func (db *DB) ListWebhookAttempts(ctx context.Context, endpointID int64, since time.Time, before cloud.ChangesCursor, limit int) ([]*cloud.WebhookAttempt, error) {
+	where, args := `a.endpoint_id = $1 AND a.attempted_at >= $2`, []any{endpointID, since, limit}
+	if before.ID != 0 {
+		args = append(args, before.UpdatedAt, before.ID)
+		where += ` AND (a.attempted_at < $4 OR (a.attempted_at = $4 AND a.id < $5))`
+	}
 	return list(db.conn(ctx), "webhook attempts", func(row scanner) (*cloud.WebhookAttempt, error) {
 		var a cloud.WebhookAttempt
 		var ms int64
@@ -351,8 +426,7 @@ func (db *DB) ListWebhookAttempts(ctx context.Context, endpointID int64, since t
 	}, `SELECT a.id, a.message_id, a.endpoint_id, m.webhook_id, m.event_type, a.attempted_at, a.succeeded,
 		a.response_code, a.duration_ms, a.response_body
 		FROM webhook_attempts a JOIN webhook_messages m ON m.id = a.message_id
-		WHERE a.endpoint_id = $1 AND a.attempted_at >= $2 ORDER BY a.attempted_at DESC, a.id DESC LIMIT $3`,
-		endpointID, since, limit)
+		WHERE `+where+` ORDER BY a.attempted_at DESC, a.id DESC LIMIT $3`, args...)
 }
 
 func (db *DB) DisableFailingWebhookEndpoints(ctx context.Context, before time.Time, reason string, now time.Time) ([]*cloud.WebhookEndpoint, error) {
@@ -365,9 +439,23 @@ func (db *DB) DisableFailingWebhookEndpoints(ctx context.Context, before time.Ti
 			return err
 		}
 		for _, e := range out {
+			// What it may have missed starts at its first failure, or at
+			// the oldest change still undelivered that was being retried
+			// then (a message of before the failures began that kept
+			// failing): earlier is safe, a later start would skip changes.
+			var oldest time.Time
+			if err := c.queryRow(`SELECT min(occurred_at) FROM webhook_messages WHERE endpoint_id = $1
+				AND status <> $2 AND occurred_at >= $3`, e.ID, cloud.WebhookDelivered,
+				e.FailingSince.Add(-cloud.WebhookRetryFor)).Scan(timeDest(&oldest)); err != nil {
+				return storeError(err, "webhook messages")
+			}
+			e.MissedSince = e.FailingSince
+			if !oldest.IsZero() && oldest.Before(e.MissedSince) {
+				e.MissedSince = oldest
+			}
 			e.Enabled, e.DisabledReason, e.UpdatedAt = false, reason, now
-			if _, err := c.exec(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = $3
-				WHERE id = $1`, e.ID, reason, now); err != nil {
+			if _, err := c.exec(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = $3,
+				missed_since = $4 WHERE id = $1`, e.ID, reason, now, e.MissedSince); err != nil {
 				return storeError(err, "webhook endpoint")
 			}
 		}

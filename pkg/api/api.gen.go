@@ -3402,10 +3402,15 @@ type WebhookDelivery struct {
 // WebhookDeliveryList defines model for WebhookDeliveryList.
 type WebhookDeliveryList struct {
 	Deliveries []WebhookDelivery `json:"deliveries"`
+
+	// NextCursor Pass as cursor for the next, older page; null at the end.
+	NextCursor *string `json:"nextCursor"`
 }
 
 // WebhookEndpoint defines model for WebhookEndpoint.
 type WebhookEndpoint struct {
+	// Concurrency How many deliveries at once it takes (8 unless lowered).
+	Concurrency int       `json:"concurrency"`
 	CreatedAt   time.Time `json:"createdAt"`
 	Description string    `json:"description"`
 
@@ -3418,6 +3423,9 @@ type WebhookEndpoint struct {
 	// IncludeRecord Deliveries of code events carry the worker's record (medical data): only for a system that needs it.
 	IncludeRecord bool `json:"includeRecord"`
 
+	// MissedSince Set when it was last turned off (by you, or after three days of failures): nothing is delivered for changes made while it is off, and failed deliveries are not sent again. Read the changes feed with updatedSince at this time to catch up; null if it never was turned off.
+	MissedSince *time.Time `json:"missedSince"`
+
 	// SecretRotatedUntil Until when deliveries carry the previous secret's signature too, after a rotation.
 	SecretRotatedUntil *time.Time `json:"secretRotatedUntil"`
 	URL                string     `json:"url"`
@@ -3425,6 +3433,7 @@ type WebhookEndpoint struct {
 
 // WebhookEndpointChange defines model for WebhookEndpointChange.
 type WebhookEndpointChange struct {
+	Concurrency   *int     `json:"concurrency,omitempty"`
 	Description   *string  `json:"description,omitempty"`
 	Enabled       *bool    `json:"enabled,omitempty"`
 	Events        []string `json:"events,omitempty"`
@@ -3450,6 +3459,8 @@ type WebhookEndpointList struct {
 
 // WebhookEndpointRequest defines model for WebhookEndpointRequest.
 type WebhookEndpointRequest struct {
+	// Concurrency How many deliveries at once (8 when absent): lower it for a receiver that cannot take eight; 1 sends one at a time.
+	Concurrency   *int     `json:"concurrency,omitempty"`
 	Description   string   `json:"description,omitempty"`
 	Events        []string `json:"events"`
 	IncludeRecord bool     `json:"includeRecord,omitempty"`
@@ -3911,6 +3922,15 @@ type GetQRCodeLabelPDFParamsPreset string
 
 // GetQRCodeLabelPDFParamsPaper defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParamsPaper string
+
+// ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParams struct {
+	// Cursor The nextCursor of the previous page.
+	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Limit Attempts per page, 1 to 200 (50 when absent).
+	Limit int `form:"limit,omitempty" json:"limit,omitempty"`
+}
 
 // SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
 type SearchLabelCatalogueParams struct {

@@ -2558,7 +2558,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The endpoint's delivery log of the last 30 days, newest first (at most 200 attempts). */
+        /**
+         * The endpoint's delivery log of the last 30 days, newest first, a page at a time.
+         * @description Pass `nextCursor` back as `cursor` for the next (older) page, as
+         *     the changes feed pages; a page shorter than `limit` (nextCursor
+         *     null) is the end.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -4304,6 +4309,13 @@ export interface components {
             secretRotatedUntil: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description How many deliveries at once it takes (8 unless lowered). */
+            concurrency: number;
+            /**
+             * Format: date-time
+             * @description Set when it was last turned off (by you, or after three days of failures): nothing is delivered for changes made while it is off, and failed deliveries are not sent again. Read the changes feed with updatedSince at this time to catch up; null if it never was turned off.
+             */
+            missedSince: string | null;
         };
         WebhookEndpointList: {
             endpoints: components["schemas"]["WebhookEndpoint"][];
@@ -4316,6 +4328,8 @@ export interface components {
             description?: string;
             events: string[];
             includeRecord?: boolean;
+            /** @description How many deliveries at once (8 when absent): lower it for a receiver that cannot take eight; 1 sends one at a time. */
+            concurrency?: number;
         };
         WebhookEndpointChange: {
             url?: string | null;
@@ -4323,6 +4337,7 @@ export interface components {
             events?: string[] | null;
             includeRecord?: boolean | null;
             enabled?: boolean | null;
+            concurrency?: number | null;
         };
         WebhookEndpointCreated: {
             endpoint: components["schemas"]["WebhookEndpoint"];
@@ -4347,6 +4362,8 @@ export interface components {
         };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as cursor for the next, older page; null at the end. */
+            nextCursor: string | null;
         };
         /** @description A delivery about one code (Standard Webhooks' envelope). */
         WebhookCodeEvent: {
@@ -12377,7 +12394,12 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Attempts per page, 1 to 200 (50 when absent). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The organisation's id. */
@@ -12398,6 +12420,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description The cursor or limit is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["CorporateAPIKeyUnauthorized"];

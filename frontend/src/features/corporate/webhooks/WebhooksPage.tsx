@@ -79,6 +79,11 @@ function EndpointsView(props: { orgId: number; endpoints: WebhookEndpoint[]; eve
             <td data-label={copy.columns.status}>
               {e.enabled ? copy.enabled : copy.disabled}
               {e.disabledReason && <div className="hint">{e.disabledReason}</div>}
+              {!e.enabled && e.missedSince && (
+                <div className="hint">
+                  {copy.missedSince(timeFormat.format(Date.parse(e.missedSince)))}
+                </div>
+              )}
             </td>
             <td data-label={copy.columns.actions}>
               <div className="pills">
@@ -253,7 +258,8 @@ function CreateEndpointForm(props: { orgId: number; events: string[]; onClose: (
   );
 }
 
-/** An endpoint's delivery log, newest first, each attempt with Resend. */
+/** An endpoint's delivery log, newest first, each attempt with Resend;
+ * older pages on asking (Load older deliveries). */
 function DeliveriesDialog(props: {
   orgId: number;
   endpoint: WebhookEndpoint;
@@ -261,7 +267,7 @@ function DeliveriesDialog(props: {
 }) {
   const log = useWebhookDeliveries(props.orgId, props.endpoint.id);
   const resend = useResendWebhookDelivery(props.orgId, props.endpoint.id);
-  const deliveries = log.data?.deliveries ?? [];
+  const deliveries = log.data?.pages.flatMap((page) => page.deliveries) ?? [];
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent className="dialog">
@@ -327,6 +333,16 @@ function DeliveriesDialog(props: {
               </tbody>
             </table>
           </div>
+        )}
+        {log.hasNextPage && (
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            disabled={log.isFetchingNextPage}
+            onClick={() => void log.fetchNextPage()}
+          >
+            {log.isFetchingNextPage ? copy.logMoreLoading : copy.logMore}
+          </button>
         )}
         <div className="dialog-actions">
           <Dialog.Close className="button button-secondary">{copy.close}</Dialog.Close>

@@ -1,7 +1,7 @@
 // An organisation's webhook endpoints (cloud/service/webhook.go): the owner
 // registers, changes, rotates and deletes them and reads their delivery
 // logs. A secret is only in the answer that made it.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 
 export type WebhookEndpoint = Wire<"WebhookEndpoint">;
@@ -21,14 +21,19 @@ export function useWebhookEndpoints(orgId: number | null) {
   });
 }
 
+/** The delivery log a page at a time, newest first: fetchNextPage reads
+ * the next, older page with the last one's cursor. */
 export function useWebhookDeliveries(orgId: number, endpointId: number) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: deliveriesKey(orgId, endpointId),
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       apiJson<Wire<"WebhookDeliveryList">>(
         "GET",
-        `/api/corporate/${orgId}/webhooks/${endpointId}/deliveries`,
+        `/api/corporate/${orgId}/webhooks/${endpointId}/deliveries` +
+          (pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""),
       ),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: false,
   });
 }

@@ -55,6 +55,10 @@ export const webhooksCopy = {
   succeeded: "Delivered",
   failedAttempt: "Failed",
   noAnswer: "No answer",
+  logMore: "Load older deliveries",
+  logMoreLoading: "Loading…",
+  missedSince: (when: string) =>
+    `Turned off on ${when}: changes since then were not sent here. Your system catches up by reading the changes feed from that time (updatedSince).`,
   resend: "Resend",
   resent: "It will be sent again in a moment",
   close: "Close",
