@@ -27,6 +27,17 @@ func (e *env) resetPasswordByMail(email, password string) {
 	}
 }
 
+// userWithAuthenticator makes an account with an authenticator app and
+// returns a session of it and the app's secret.
+func (e *env) userWithAuthenticator(email, password string) (string, string) {
+	e.t.Helper()
+	e.createUser(email, password)
+	session := e.login(email, password)
+	secret := e.setUpTOTP(session)
+	e.confirmTOTP(session, secret)
+	return session, secret
+}
+
 // secondStepMails counts the warnings mailed to the owner.
 func (e *env) secondStepMails(to string) int {
 	e.t.Helper()
@@ -50,10 +61,7 @@ func TestSecondStepGuessesAreCappedPerSignIn(t *testing.T) {
 		limit := noRateLimit
 		limit.TrustProxy = true
 		e := newEnv(t, backend, envOptions{rateLimit: limit})
-		e.createUser("ann@example.com", "ann-password")
-		session := e.login("ann@example.com", "ann-password")
-		secret := e.setUpTOTP(session)
-		e.confirmTOTP(session, secret)
+		_, secret := e.userWithAuthenticator("ann@example.com", "ann-password")
 		e.Clock.Advance(time.Minute)
 		step := e.passwordStep("ann@example.com", "ann-password", cloud.StepSecondFactor)
 		wrong := totpCode(t, secret, e.Clock.Now().Add(time.Hour))
@@ -104,10 +112,7 @@ func TestSecondStepGuessesAreCappedPerSignIn(t *testing.T) {
 func TestSecondStepGuessesAreCappedPerAccount(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
-		e.createUser("ann@example.com", "ann-password")
-		session := e.login("ann@example.com", "ann-password")
-		secret := e.setUpTOTP(session)
-		e.confirmTOTP(session, secret)
+		session, secret := e.userWithAuthenticator("ann@example.com", "ann-password")
 		e.addPasskey(session, newSoftAuthenticator(t))
 		stranger := newSoftAuthenticator(t)
 		e.Clock.Advance(time.Minute)
@@ -164,10 +169,7 @@ func TestSecondStepGuessesAreCappedPerAccount(t *testing.T) {
 func TestProvingItAgainCountsTowardsTheCap(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
-		e.createUser("ann@example.com", "ann-password")
-		session := e.login("ann@example.com", "ann-password")
-		secret := e.setUpTOTP(session)
-		e.confirmTOTP(session, secret)
+		session, secret := e.userWithAuthenticator("ann@example.com", "ann-password")
 		wrong := map[string]any{"method": "totp", "code": totpCode(t, secret, e.Clock.Now().Add(time.Hour))}
 		for range cloud.SecondStepFailuresPerAccount - 1 {
 			wantStatus(t, e.confirmIdentity(session, wrong), http.StatusUnauthorized, cloud.MsgSecondFactorFailed)
