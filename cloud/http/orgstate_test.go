@@ -310,8 +310,13 @@ func (e *env) stateOrganization(owner string, state orgState) (orgRefs, string) 
 		// sends the signed event); here behind the API.
 		e.setOrganization(orgID, stateStarterMax, cloud.SubscriptionActive)
 	case trialEnded:
-		// Past its end, and the hourly job has not run.
+		// Past its end, and the hourly job has not run. The owner proves
+		// who they are again, as the website asks before a change that
+		// needs it (single sign-on's settings), so that the row sees the
+		// organisation's state rather than the session's age.
 		e.Clock.Advance(2 * time.Hour)
+		wantStatus(e.t, e.confirmIdentity(token, map[string]any{"method": "password", "password": "owner-password"}),
+			http.StatusOK, cloud.MsgIdentityConfirmed)
 	}
 	return refs, token
 }

@@ -1,8 +1,11 @@
 package mail_test
 
 import (
+	"bufio"
 	"context"
+	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,5 +78,62 @@ func TestOutbox(t *testing.T) {
 	}
 	if info, _ := os.Stat(files[0]); info.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v", info.Mode())
+	}
+}
+
+// TestSMTPAcceptedThenDropped: a server that accepts the message and then
+// drops the connection (before RSET and QUIT) has the mail; Send reports
+// it sent, so that the queue does not send it a second time.
+func TestSMTPAcceptedThenDropped(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	accepted := make(chan string, 1)
+	go func() {
+		conn, err := listener.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		r := bufio.NewReader(conn)
+		fmt.Fprint(conn, "220 localhost ESMTP\r\n")
+		var data strings.Builder
+		inData := false
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			switch {
+			case inData && line == ".\r\n":
+				fmt.Fprint(conn, "250 2.0.0 queued\r\n")
+				accepted <- data.String()
+				return // the connection drops before RSET
+			case inData:
+				data.WriteString(line)
+			case strings.HasPrefix(line, "EHLO"):
+				fmt.Fprint(conn, "250-localhost\r\n250 8BITMIME\r\n")
+			case strings.HasPrefix(line, "DATA"):
+				inData = true
+				fmt.Fprint(conn, "354 go ahead\r\n")
+			default:
+				fmt.Fprint(conn, "250 OK\r\n")
+			}
+		}
+	}()
+	port := listener.Addr().(*net.TCPAddr).Port
+	sender, err := mail.NewSMTP(mail.SMTPConfig{Host: "127.0.0.1", Port: port, From: "Lifetag <no-reply@lifetag.test>", TLS: mail.TLSNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := sender.Send(ctx, cloud.Mail{To: "ann@example.com", Subject: "Reset your password", Text: "Open the link"}); err != nil {
+		t.Fatalf("a message the server accepted is reported unsent (the queue would send it again): %v", err)
+	}
+	if data := <-accepted; !strings.Contains(data, "Reset your password") {
+		t.Fatalf("the server received %q", data)
 	}
 }

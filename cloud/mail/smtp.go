@@ -111,6 +111,12 @@ func (s *SMTP) send(ctx context.Context, m cloud.Mail) error {
 		return fmt.Errorf("mail: client: %w", err)
 	}
 	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
+		// The server accepted the message (its answer to the end of DATA)
+		// and the connection failed only after, at RSET or QUIT: the mail
+		// is on its way, and sending it again would deliver it twice.
+		if msg.IsDelivered() {
+			return nil
+		}
 		var refusal *gomail.SendError
 		if errors.As(err, &refusal) && refusal.ErrorCode() >= 500 && refusal.ErrorCode() < 600 {
 			return fmt.Errorf("mail: send: %w: %w", cloud.ErrMailRefused, err)
