@@ -41,7 +41,9 @@ async function expectNothingOver(image: Locator) {
           y > inner.top + border &&
           y < inner.bottom - border;
         if ((top !== img && top !== frame) || !inside)
-          found.push(`${top?.tagName.toLowerCase()}.${top?.className} at ${x.toFixed(0)},${y.toFixed(0)}`);
+          found.push(
+            `${top?.tagName.toLowerCase()}.${top?.className} at ${x.toFixed(0)},${y.toFixed(0)}`,
+          );
       }
     }
     return found;
@@ -72,18 +74,26 @@ test("each code the site shows scans from a screenshot, with nothing over it or 
   expect(decodeScreenshot(qrPage), "the QR page's code, from a screenshot").toBe(qrText);
   await expectNothingOver(image);
 
-  // The print preview's label sheet: every label's code, photographed
-  // magnified (on screen the sheet is a thumbnail of the paper).
-  await page.goto("/print-preview");
-  const sheet = page.locator("svg.label-sheet");
+  // The print preview's label sheet: every label's code, photographed as
+  // a 4x screen shows it (at 1x the sheet is a thumbnail of the paper),
+  // in a window tall enough to hold the whole sheet.
+  const sharp = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: test.info().project.use.baseURL,
+      storageState: await page.context().storageState(),
+      viewport: { width: 1280, height: 2000 },
+      deviceScaleFactor: 4,
+    });
+  const previewPage = await sharp.newPage();
+  await previewPage.goto("/print-preview");
+  const sheet = previewPage.locator("svg.label-sheet");
   await expect(sheet.locator("image").first()).toBeAttached();
-  await sheet.evaluate((svg: SVGSVGElement) => {
-    svg.style.width = "2400px";
-    svg.style.maxWidth = "none";
-  });
   const preview = test.info().outputPath("print-preview.png");
-  await sheet.screenshot({ path: preview });
+  await sheet.screenshot({ path: preview, scale: "device" });
   const labels = await sheet.locator("image").count();
   expect(labels).toBeGreaterThan(0);
   expect(decodeScreenshot(preview).split(qrText).length - 1, "the preview's codes").toBe(labels);
+  await sharp.close();
 });

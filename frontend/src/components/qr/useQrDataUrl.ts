@@ -8,7 +8,12 @@ type State = { text: string | null; url: string | null; modules: number | null; 
  * failure (spec §8 'Failed to generate QR code').
  */
 export function useQrDataUrl(text: string | null) {
-  const [state, setState] = useState<State>({ text: null, url: null, modules: null, failed: false });
+  const [state, setState] = useState<State>({
+    text: null,
+    url: null,
+    modules: null,
+    failed: false,
+  });
   useEffect(() => {
     if (text === null) return;
     let current = true;
