@@ -55,6 +55,9 @@ async function shownQrText(page: Page): Promise<string> {
   await page.getByRole("button", { name: "View QR Code Content" }).click();
   const text = await page.getByRole("dialog").getByTestId("qr-text").innerText();
   await escapeDialog(page);
+  // Gone, dimmed backdrop and all, before the code is photographed.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.locator(".dialog-overlay")).toHaveCount(0);
   return text;
 }
 
