@@ -136,3 +136,40 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// Nothing is drawn on the code or its quiet zone: every pixel within the
+// standard's 4 modules around the symbol is the card's white, on both
+// screens, for a typical record and the largest.
+func TestNothingOnTheCodeOrItsQuietZone(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	for name, screen := range lockscreen.Screens {
+		for label, d := range map[string]emergency.Data{"typical": record(), "largest": largest()} {
+			t.Run(name+"/"+label, func(t *testing.T) {
+				img, layout, err := lockscreen.Render(screen, lockscreen.ContentFor(d, now, time.UTC))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The symbol: the box of the dark pixels inside the code's area.
+				symbol := image.Rectangle{}
+				for y := layout.QR.Min.Y; y < layout.QR.Max.Y; y++ {
+					for x := layout.QR.Min.X; x < layout.QR.Max.X; x++ {
+						if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
+							symbol = symbol.Union(image.Rect(x, y, x+1, y+1))
+						}
+					}
+				}
+				zone := symbol.Inset(-4 * layout.ModulePx)
+				for y := zone.Min.Y; y < zone.Max.Y; y++ {
+					for x := zone.Min.X; x < zone.Max.X; x++ {
+						if (image.Point{x, y}).In(symbol) {
+							continue
+						}
+						if r, g, b, _ := img.At(x, y).RGBA(); r != 0xffff || g != 0xffff || b != 0xffff {
+							t.Fatalf("pixel (%d,%d) in the quiet zone %v of the code %v is not white", x, y, zone, symbol)
+						}
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,21 +1,27 @@
 import { useEffect, useState } from "react";
-import { qrDataUrl } from "@/lib/qr";
+import { qrImage } from "@/lib/qr";
 
-/** The data URL of `text`'s QR image, or the failure (spec §8 'Failed to generate QR code'). */
+type State = { text: string | null; url: string | null; modules: number | null; failed: boolean };
+
+/**
+ * The data URL of `text`'s QR image and the symbol's side in modules, or the
+ * failure (spec §8 'Failed to generate QR code').
+ */
 export function useQrDataUrl(text: string | null) {
-  const [state, setState] = useState<{ text: string | null; url: string | null; failed: boolean }>({
+  const [state, setState] = useState<State>({
     text: null,
     url: null,
+    modules: null,
     failed: false,
   });
   useEffect(() => {
     if (text === null) return;
     let current = true;
-    qrDataUrl(text).then(
-      (url) => current && setState({ text, url, failed: false }),
+    qrImage(text).then(
+      ({ url, modules }) => current && setState({ text, url, modules, failed: false }),
       (error: unknown) => {
         console.error("QR generation failed", error);
-        if (current) setState({ text, url: null, failed: true });
+        if (current) setState({ text, url: null, modules: null, failed: true });
       },
     );
     return () => {
@@ -24,5 +30,9 @@ export function useQrDataUrl(text: string | null) {
   }, [text]);
   // A result for an earlier text is not shown for the new one.
   const fresh = state.text === text;
-  return { url: fresh ? state.url : null, failed: fresh && state.failed };
+  return {
+    url: fresh ? state.url : null,
+    modules: fresh ? state.modules : null,
+    failed: fresh && state.failed,
+  };
 }

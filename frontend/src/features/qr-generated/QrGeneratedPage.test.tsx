@@ -60,6 +60,24 @@ describe("/qr-generated", () => {
     );
   });
 
+  it("puts nothing over the real code or its 4-module quiet zone: READY sits under the frame", async () => {
+    saveRecord();
+    signInPaid();
+    renderRoute("/qr-generated");
+    const badge = await screen.findByText("READY");
+    const image = await screen.findByRole("img", { name: /QR code/i });
+    const frame = image.closest(".qr-frame") as HTMLElement;
+    // The badge is outside the code's frame, so it cannot cover a finder pattern.
+    expect(frame.contains(badge)).toBe(false);
+    expect(frame.children).toHaveLength(1);
+    // The frame is 4 modules wider than the symbol on each side: the image's
+    // 1 module of margin and 3 of the frame's white.
+    const imageModules = Number(frame.style.getPropertyValue("--qr-image-modules"));
+    const frameModules = Number(frame.style.getPropertyValue("--qr-frame-modules"));
+    expect(imageModules).toBeGreaterThan(21);
+    expect(frameModules - imageModules).toBe(2 * 3);
+  });
+
   it("states the A4 sheet's real label size and count on the label-type cards", async () => {
     saveRecord();
     useLabelOptionsStore.getState().update({ paperSize: "a4" });

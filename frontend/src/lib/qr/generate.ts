@@ -52,8 +52,14 @@ export function individualSymbol(text: string): Bitmap2D {
 }
 
 export function qrDataUrl(text: string): Promise<string> {
+  return qrImage(text).then((image) => image.url);
+}
+
+/** The PNG data URL of text's code and the symbol's side in modules (without quiet zone). */
+export function qrImage(text: string): Promise<{ url: string; modules: number }> {
   try {
-    return Promise.resolve(drawnDataUrl(individualSymbol(text)));
+    const code = individualSymbol(text);
+    return Promise.resolve({ url: drawnDataUrl(code), modules: code.size });
   } catch (error) {
     return Promise.reject(error);
   }

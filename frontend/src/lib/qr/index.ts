@@ -1,2 +1,2 @@
-export { individualQrOptions, qrDataUrl } from "./generate";
+export { individualQrOptions, qrDataUrl, qrImage } from "./generate";
 export { sampleEmergencyData } from "./sample";
