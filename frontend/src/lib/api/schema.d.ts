@@ -12425,6 +12425,8 @@ export interface operations {
             /** @description The cursor or limit is not valid. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
