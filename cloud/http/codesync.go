@@ -108,7 +108,11 @@ func (s *Server) handleBulkUpsertCodes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCodeChanges(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+	q, err := pagingQuery(r, "cursor", "updatedSince", "limit")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	page, err := s.service.CodeChanges(r.Context(), userFrom(r), pathID(r, "orgId"), service.ChangesQuery{
 		UpdatedSince: q.Get("updatedSince"), Cursor: q.Get("cursor"), Limit: q.Get("limit"), Include: q.Get("include")})
 	if err != nil {

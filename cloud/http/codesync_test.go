@@ -238,6 +238,12 @@ func TestCodeChanges(t *testing.T) {
 		wantStatus(t, e.do("GET", o.path("/qr-codes/changes?cursor=nope"), o.token, nil), http.StatusBadRequest, cloud.MsgChangesCursorInvalid)
 		wantStatus(t, e.do("GET", o.path("/qr-codes/changes?updatedSince=yesterday"), o.token, nil), http.StatusBadRequest, cloud.MsgChangesSinceInvalid)
 		wantStatus(t, e.do("GET", o.path("/qr-codes/changes?limit=501"), o.token, nil), http.StatusBadRequest, cloud.MsgChangesLimitInvalid)
+		// A cursor that went blank is refused, not read as "from the start".
+		for _, query := range []string{"cursor=", "cursor=&limit=2", "updatedSince=", "limit="} {
+			name, _, _ := strings.Cut(query, "=")
+			wantStatus(t, e.do("GET", o.path("/qr-codes/changes?"+query), o.token, nil), http.StatusBadRequest,
+				fmt.Sprintf(cloud.MsgPagingValueEmpty, name))
+		}
 	})
 }
 

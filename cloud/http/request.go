@@ -26,6 +26,20 @@ func (e *statusError) Error() string { return e.message }
 
 // decodeJSON reads one JSON object into dst: the body must say it is JSON,
 // be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
+// pagingQuery is the query of a paged feed, with any of names given empty
+// ("cursor=") refused instead of read as absent: a program whose cursor
+// went blank would otherwise quietly start the feed again from its first
+// page and process every change twice.
+func pagingQuery(r *http.Request, names ...string) (url.Values, error) {
+	q := r.URL.Query()
+	for _, name := range names {
+		if q.Has(name) && q.Get(name) == "" {
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPagingValueEmpty, name)
+		}
+	}
+	return q, nil
+}
+
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	return decodeJSONUpTo(w, r, dst, cloud.MaxBodyBytes)
 }

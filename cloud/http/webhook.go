@@ -125,7 +125,11 @@ func (s *Server) handleWebhookDeliveries(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	q := r.URL.Query()
+	q, err := pagingQuery(r, "cursor", "limit")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	page, err := s.service.WebhookLog(r.Context(), userFrom(r), pathID(r, "orgId"), byKey, pathID(r, "endpointId"),
 		service.WebhookLogQuery{Cursor: q.Get("cursor"), Limit: q.Get("limit")})
 	if err != nil {

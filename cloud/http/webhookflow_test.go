@@ -72,7 +72,7 @@ func TestWebhookLogPages(t *testing.T) {
 		if len(seen) != want {
 			t.Fatalf("read %d attempts over %d pages, want every one of the %d the receiver saw", len(seen), pages, want)
 		}
-		for _, bad := range []string{"?cursor=nonsense", "?limit=0", "?limit=201"} {
+		for _, bad := range []string{"?cursor=nonsense", "?limit=0", "?limit=201", "?cursor=", "?limit="} {
 			resp := e.do("GET", orgURL(orgID, fmt.Sprintf("/webhooks/%d/deliveries%s", endpoint, bad)), owner, nil)
 			if resp.Status != http.StatusBadRequest {
 				t.Errorf("%s: %d %s, want 400", bad, resp.Status, resp.Body)

@@ -42,6 +42,8 @@ export const toasts = {
   serverUnreachable: { title: "Connection Error", description: "Unable to connect to server." },
   loginSuccessful: { title: "Login Successful" },
   welcomeBack: { title: "Welcome back!" },
+  // After a first purchase "Welcome back!" would greet someone who was never here.
+  welcomeNew: { title: "Welcome to Lifetag!" },
   emailRequired: { title: "Email Required" },
   error: { title: "Error" },
   loadFailed: { title: "Error", description: "Failed to load data. Please try logging in again." },

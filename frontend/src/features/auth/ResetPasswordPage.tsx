@@ -22,7 +22,8 @@ export function ResetPasswordPage() {
   const [token, setToken] = useState(params.get("token") ?? "");
   // A corporate account's link (and the corporate sign-in's own "Forgot
   // your password?") says so: /login refuses a corporate password.
-  const signInPath = params.get("signin") === "corporate" ? paths.corporateLogin : paths.login;
+  const corporate = params.get("signin") === "corporate";
+  const signInPath = corporate ? paths.corporateLogin : paths.login;
   const [step, setStep] = useState<"request" | "set">(params.get("token") ? "set" : "request");
   const [email, setEmail] = useState(params.get("email") ?? "");
   const [sent, setSent] = useState(false);
@@ -75,7 +76,11 @@ export function ResetPasswordPage() {
   };
 
   return step === "request" ? (
-    <AuthCard title={copy.title} intro={copy.requestIntro} onSubmit={onRequest}>
+    <AuthCard
+      title={copy.title}
+      intro={corporate ? copy.corporateRequestIntro : copy.requestIntro}
+      onSubmit={onRequest}
+    >
       <EmailField label={copy.email} value={email} onValueChange={setEmail} />
       <BusyButton
         className="button button-primary button-block"

@@ -17,6 +17,8 @@ export const authCopy = {
   reset: {
     title: "Reset your password",
     requestIntro: "Enter the email you used at checkout and we will send you a reset link.",
+    // A corporate account was never at a checkout: its address is the one it signs in with.
+    corporateRequestIntro: "Enter the email you sign in with and we will send you a reset link.",
     email: "Email",
     send: "Send Reset Link",
     sending: "Sending…",

@@ -59,6 +59,11 @@ describe("/corporate-login", () => {
     await user.click(await screen.findByRole("link", { name: "Forgot your password?" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/reset-password"));
     expect(router.state.location.search).toBe("?signin=corporate");
+    // A corporate account never went through a checkout.
+    expect(
+      await screen.findByText("Enter the email you sign in with and we will send you a reset link."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/used at checkout/)).not.toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Back to sign in" })).toHaveAttribute(
       "href",
       "/corporate-login",

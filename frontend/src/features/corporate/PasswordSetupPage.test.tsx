@@ -67,7 +67,7 @@ describe("/corporate-password-setup", () => {
     );
     expect(screen.getByRole("link", { name: "Get a new link" })).toHaveAttribute(
       "href",
-      "/reset-password",
+      "/reset-password?signin=corporate",
     );
   });
 
@@ -90,7 +90,7 @@ describe("/corporate-password-setup", () => {
     );
     expect(screen.getByRole("link", { name: "Get a new link" })).toHaveAttribute(
       "href",
-      "/reset-password",
+      "/reset-password?signin=corporate",
     );
     expect(apiCalls(fetch)).toHaveLength(1);
   });

@@ -169,7 +169,7 @@ function DeadLink(props: { token: string; message: string; newLink: SetupLinkSta
             </Link>
           )}
           {accountExists && (
-            <Link className="button button-secondary" to={paths.resetPassword}>
+            <Link className="button button-secondary" to={`${paths.resetPassword}?signin=corporate`}>
               {copy.gone.newLink}
             </Link>
           )}

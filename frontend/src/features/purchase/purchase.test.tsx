@@ -60,6 +60,8 @@ describe("back from a bank's own check page", () => {
       "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
       "POST /api/check-subscription": () => ({ body: { hasAccess: true } }),
     });
+    const titles: string[] = [];
+    useToastStore.subscribe((state) => titles.push(...state.toasts.map((t) => t.title)));
     const { router } = renderRoute(returnAddress("succeeded"));
     await waitFor(() =>
       expect(useToastStore.getState().toasts[0]?.title).toBe("Payment Successful"),
@@ -74,6 +76,12 @@ describe("back from a bank's own check page", () => {
     });
     expect(useUserStore.getState().user?.email).toBe("jane@example.com");
     expect(readPendingUser()).toBeNull();
+    // Someone who has just made their account is welcomed, not welcomed back.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/qr-generated"), {
+      timeout: 20_000,
+    });
+    expect(titles).toContain("Welcome to Lifetag!");
+    expect(titles).not.toContain("Welcome back!");
   });
 
   it("says the payment failed, creates nothing and keeps the pending sign-up", async () => {
@@ -86,4 +94,32 @@ describe("back from a bank's own check page", () => {
     expect(readPendingUser()?.password).toBe("secret1");
     expect(screen.getByRole("button", { name: "Pay £0.99" })).toBeInTheDocument();
   });
+});
+
+describe("the welcome after paying", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+  const returnAddress = (status: string) =>
+    `/payment-summary?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret&redirect_status=${status}`;
+
+  it("welcomes back someone who signed in to pay", async () => {
+    resetStores();
+    saveRecord();
+    localStorage.setItem("pendingOrderType", "print");
+    writePendingUser({ email: "jane@example.com", password: "", isExisting: true });
+    const titles: string[] = [];
+    useToastStore.subscribe((state) => titles.push(...state.toasts.map((t) => t.title)));
+    useUserStore.getState().signIn({ id: 7, email: "jane@example.com", hasPrintAccess: false });
+    mockFetch({
+      "GET /api/user/data": () => ({ body: { user: null, emergencyData: null } }),
+      "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+      "POST /api/check-subscription": () => ({ body: { hasAccess: true } }),
+    });
+    renderRoute(returnAddress("succeeded"));
+    await waitFor(() => expect(titles).toContain("Welcome back!"), { timeout: 20_000 });
+    expect(titles).not.toContain("Welcome to Lifetag!");
+  });
+
 });

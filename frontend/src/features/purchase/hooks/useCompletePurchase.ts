@@ -27,8 +27,9 @@ export function useCompletePurchase() {
   const navigate = useNavigate();
   return async (mode: OrderType) => {
     const pending = readPendingUser();
+    const firstVisit = pending !== null && !pending.isExisting;
     const data = useEmergencyStore.getState().data;
-    if (pending && !pending.isExisting) {
+    if (firstVisit) {
       try {
         const created = await createAccountAfterPayment({
           email: pending.email,
@@ -54,7 +55,7 @@ export function useCompletePurchase() {
     const success = purchaseCopy.dialog.success;
     toast({ title: success.title, description: success[mode], variant: "success" });
     setTimeout(() => {
-      toast({ ...toasts.welcomeBack, variant: "success" });
+      toast({ ...(firstVisit ? toasts.welcomeNew : toasts.welcomeBack), variant: "success" });
       navigate(paths.qrGenerated);
     }, REDIRECT_AFTER_PAYMENT_MS);
   };
