@@ -5,6 +5,7 @@ import { useToastStore } from "@/components/ui/toast-store";
 import { mockFetch } from "@/test/fetchMock";
 import { resetStores } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
+import { useCorporateMemberStore } from "@/stores/corporate";
 import { exportFileName } from "./AdminPage";
 
 const stats = { totalUsers: 1234, paidUsers: 56, activeReferrers: 7, totalReferrals: 89 };
@@ -66,6 +67,17 @@ describe("/admin", () => {
     });
     const { router } = renderRoute("/admin");
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/(dashboard|login)/));
+    expect(toastTitles()).toContain("Access Denied");
+  });
+
+  it("sends a corporate member to their organisation's dashboard, not to a sign-in page", async () => {
+    useCorporateMemberStore.getState().signIn({ email: "officer@acme.example", organizationId: 12 });
+    mockFetch({
+      "GET /api/admin/stats": () => ({ status: 403, body: { message: "Admin Access Required" } }),
+    });
+    const { router } = renderRoute("/admin");
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/admin"));
+    expect(router.state.location.pathname).toBe("/corporate/dashboard/12");
     expect(toastTitles()).toContain("Access Denied");
   });
 
@@ -205,6 +217,43 @@ describe("/admin", () => {
     );
   });
 
+  it("shows what a trial's form gave, and says what it did not ask", async () => {
+    const trial = {
+      id: 9,
+      name: "Nowak Builders",
+      organizationType: "",
+      contactFirstName: "",
+      contactLastName: "",
+      contactEmail: "anna@nowak.example",
+      phone: "",
+      address: "",
+      city: "",
+      country: "United Kingdom",
+      employeeCount: "",
+      subscriptionTier: "starter",
+      subscriptionPlan: "starter",
+      subscriptionStatus: "trial",
+      currentQrCodes: 0,
+      maxQrCodes: 10,
+      hasBillingAccount: false,
+      paperSize: "a4",
+      trialEndsAt: "2026-03-15T12:00:00Z",
+      createdAt: "2026-03-01T12:00:00Z",
+      paused: "",
+    };
+    admin({ "GET /api/corporate/organizations": () => ({ body: [trial] }) });
+    renderRoute("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: /Corporate Accounts/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Details" }));
+    const details = await screen.findByRole("dialog", { name: "Nowak Builders" });
+    expect(within(details).queryByText(/^,/)).toBeNull();
+    expect(within(details).getByText("United Kingdom")).toBeInTheDocument();
+    expect(within(details).getByText("anna@nowak.example")).toBeInTheDocument();
+    // Type, employees, contact name and phone: four blanks, each said.
+    expect(within(details).getAllByText("Not given")).toHaveLength(4);
+    expect(within(details).getByText("Trial ends")).toBeInTheDocument();
+  });
+
   it("asks before deleting, in the spec's words", async () => {
     const fetch = admin({ "DELETE /api/admin/users/delete": () => ({ body: { message: "ok" } }) });
     renderRoute("/admin");
@@ -218,6 +267,21 @@ describe("/admin", () => {
     await waitFor(() => expect(toastTitles()).toContain("User Deleted"));
     const [, init] = fetch.mock.calls.find(([url]) => url === "/api/admin/users/delete")!;
     expect(JSON.parse(String(init!.body))).toEqual({ userId: 3 });
+  });
+
+  it("gives the focus back to the Delete button when its question is closed with Escape", async () => {
+    admin();
+    renderRoute("/admin");
+    const opener = await screen.findByRole("button", { name: "Delete ann@example.com" });
+    await userEvent.click(opener);
+    await screen.findByRole("dialog");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("button", { name: "Delete ann@example.com" }),
+      ),
+    );
   });
 
   it("lists orders in pounds, 'Unknown' for a missing user, and updates a status", async () => {

@@ -1,13 +1,15 @@
 // /admin (admin-corporate-side spec §2 "Admin dashboard"). Who may see it is
 // the server's decision: the first call (the cards) answers 401 for a
 // visitor ('Admin Access Required') and 403 for anyone but an admin
-// ('Access Denied', then /dashboard).
+// ('Access Denied', then the person's own dashboard: a corporate member's
+// is the corporate one, since /dashboard would ask them to sign in again).
 import { useCallback, useEffect, useState } from "react";
 import "./admin.css";
 import { Navigate } from "react-router";
 import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError } from "@/lib/api";
+import { useCorporateMemberStore } from "@/stores/corporate";
 import { fileDate, saveFile } from "@/lib/saveFile";
 import {
   adminPageSize,
@@ -42,6 +44,7 @@ export function exportFileName(now = new Date()): string {
 export function AdminPage() {
   const stats = useAdminStats();
   const status = stats.error instanceof ApiError ? stats.error.status : null;
+  const corporateMember = useCorporateMemberStore((state) => state.member);
 
   useEffect(() => {
     if (status === 403) {
@@ -75,7 +78,14 @@ export function AdminPage() {
       </div>
     );
   }
-  if (status === 403) return <Navigate to={paths.dashboard} replace />;
+  if (status === 403) {
+    const ownDashboard = corporateMember
+      ? corporateMember.organizationId !== null
+        ? `${paths.corporateDashboard}/${corporateMember.organizationId}`
+        : paths.corporateDashboard
+      : paths.dashboard;
+    return <Navigate to={ownDashboard} replace />;
+  }
   if (!stats.data) return null;
   return <Dashboard stats={stats.data} />;
 }

@@ -145,6 +145,13 @@ export const adminCopy = {
     id: "ID",
     type: "Type",
     employees: "Employees",
+    notGiven: "Not given",
+    trialEnds: "Trial ends",
+    trialAsksLess:
+      "Started as a free trial: its form asks only for the organisation's name, industry, email, phone and country.",
+    contactName: "Name",
+    contactEmail: "Email",
+    contactPhone: "Phone",
     address: "Address",
     subscription: "Subscription",
     usage: "QR Code Usage",

@@ -73,7 +73,7 @@ export function CorporateTable(props: { organizations: Organization[] }) {
           <div className="admin-cell-stack">
             <strong>{row.original.name}</strong>
             <span className="hint">
-              {row.original.id} · {row.original.organizationType}
+              {[row.original.id, row.original.organizationType].filter((p) => p !== "").join(" · ")}
             </span>
           </div>
         ),
@@ -169,9 +169,21 @@ function OrganizationDialog(props: { org: Organization; onClose: () => void }) {
   );
 }
 
+/** What a record holds, or "Not given": a trial's form asks for less than the paid sign-up's. */
+function given(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? "" : String(value).trim();
+  return text === "" ? copy.corporate.notGiven : text;
+}
+
+/** The parts of a record that were filled in, joined; "Not given" when none were. */
+function givenParts(parts: (string | null | undefined)[], separator: string): string {
+  return given(parts.map((p) => (p ?? "").trim()).filter((p) => p !== "").join(separator));
+}
+
 function OrganizationDetails(props: { org: Organization }) {
   const { org } = props;
   const c = copy.corporate;
+  const trial = org.subscriptionStatus === "trial" || org.trialEndsAt !== null;
   return (
     <>
       <Dialog.Title>{org.name}</Dialog.Title>
@@ -184,29 +196,41 @@ function OrganizationDetails(props: { org: Organization }) {
         </div>
         <div>
           <dt>{c.type}</dt>
-          <dd>{org.organizationType}</dd>
+          <dd>{given(org.organizationType)}</dd>
         </div>
         <div>
           <dt>{c.employees}</dt>
-          <dd>{org.employeeCount}</dd>
+          <dd>{given(org.employeeCount)}</dd>
         </div>
         <div>
           <dt>{c.created}</dt>
           <dd>{formatDate(org.createdAt)}</dd>
         </div>
+        {trial && org.trialEndsAt && (
+          <div>
+            <dt>{c.trialEnds}</dt>
+            <dd>{formatDate(org.trialEndsAt)}</dd>
+          </div>
+        )}
       </dl>
+      {trial && <p className="hint">{c.trialAsksLess}</p>}
       <h3>{c.contact}</h3>
-      <p>
-        {org.contactFirstName} {org.contactLastName}
-        <br />
-        {org.contactEmail}
-        <br />
-        {org.phone}
-      </p>
+      <dl className="summary-list">
+        <div>
+          <dt>{c.contactName}</dt>
+          <dd>{givenParts([org.contactFirstName, org.contactLastName], " ")}</dd>
+        </div>
+        <div>
+          <dt>{c.contactEmail}</dt>
+          <dd>{given(org.contactEmail)}</dd>
+        </div>
+        <div>
+          <dt>{c.contactPhone}</dt>
+          <dd>{given(org.phone)}</dd>
+        </div>
+      </dl>
       <h3>{c.address}</h3>
-      <p>
-        {org.address}, {org.city}, {org.country}
-      </p>
+      <p>{givenParts([org.address, org.city, org.country], ", ")}</p>
       <h3>{c.subscription}</h3>
       <dl className="summary-list">
         <div>

@@ -19,7 +19,11 @@ export function UsersTable(props: {
   onPage: (page: number) => void;
   onView: (user: AdminUser) => void;
 }) {
-  const setAccess = useSetPrintAccess();
+  // The mutation's result is a new object at every render; its mutate is
+  // stable. The columns must not change when a dialog opens: a new cell
+  // renderer remounts the row's buttons, and a closed dialog could no longer
+  // give the focus back to the button that opened it.
+  const setPrintAccess = useSetPrintAccess().mutate;
   const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const removeFactors = useRemoveSecondFactors();
@@ -46,7 +50,7 @@ export function UsersTable(props: {
             checked={row.original.hasPrintAccess}
             label={copy.users.toggle(row.original.email)}
             onChange={(granted) =>
-              setAccess.mutate(
+              setPrintAccess(
                 { userId: row.original.id, hasPrintAccess: granted },
                 {
                   onSuccess: (answer) =>
@@ -110,7 +114,7 @@ export function UsersTable(props: {
         ),
       },
     ],
-    [setAccess, onView],
+    [setPrintAccess, onView],
   );
 
   return (
