@@ -144,6 +144,7 @@ function OpenSettings(props: { onClose: () => void; cloudUrl: string }) {
             <div className="field">
               <label htmlFor="station-copies">{copy.copies}</label>
               <input
+                dir="auto"
                 ref={copiesRef}
                 id="station-copies"
                 type="number"
@@ -286,6 +287,7 @@ function Calibration({
       <div className="field">
         <label htmlFor="station-offset-x">{copy.offsetX}</label>
         <input
+          dir="auto"
           id="station-offset-x"
           name="offsetX"
           type="number"
@@ -298,6 +300,7 @@ function Calibration({
       <div className="field">
         <label htmlFor="station-offset-y">{copy.offsetY}</label>
         <input
+          dir="auto"
           id="station-offset-y"
           name="offsetY"
           type="number"

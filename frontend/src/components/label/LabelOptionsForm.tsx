@@ -25,6 +25,7 @@ function CustomNumber(props: {
     <div className="field">
       <label htmlFor={id}>{copy.custom[props.field]}</label>
       <input
+        dir="auto"
         id={id}
         type="number"
         inputMode="decimal"

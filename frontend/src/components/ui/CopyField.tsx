@@ -27,6 +27,7 @@ export function CopyField(props: {
     <>
       <div className="copy-row">
         <input
+          dir="auto"
           id={props.id}
           readOnly
           value={props.value}

@@ -30,6 +30,7 @@ export function SearchBox(props: {
   }, [text, onSearch]);
   const input = (
     <input
+      dir="auto"
       type="search"
       className={props.className}
       placeholder={props.showLabel ? undefined : props.label}

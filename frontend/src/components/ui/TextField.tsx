@@ -12,7 +12,7 @@ export function TextField(props: TextFieldProps) {
   const { label, hint, error, id, ...input } = props;
   return (
     <FormField label={label} hint={hint} error={error} id={id} required={input.required}>
-      {(control) => <input {...control} {...input} />}
+      {(control) => <input dir="auto" {...control} {...input} />}
     </FormField>
   );
 }

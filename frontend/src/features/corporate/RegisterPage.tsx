@@ -119,6 +119,7 @@ export function RegisterPage() {
         <FormField label={copy.fields.requirements}>
           {(control) => (
             <textarea
+              dir="auto"
               {...control}
               rows={3}
               value={form.requirements}

@@ -35,6 +35,7 @@ function TestCardForm() {
       <label htmlFor={id}>{testCheckoutCopy.cardNumber}</label>
       <div className="test-checkout-row">
         <input
+          dir="auto"
           id={id}
           className="input"
           inputMode="numeric"

@@ -55,6 +55,7 @@ function OpenCreateUserDialog(props: { onClose: () => void }) {
             <Dialog.Title>{copy.create.createdTitle}</Dialog.Title>
             <Dialog.Description>{copy.create.createdBody}</Dialog.Description>
             <input
+              dir="auto"
               className="admin-link"
               readOnly
               aria-label="Password setup link"
@@ -74,6 +75,7 @@ function OpenCreateUserDialog(props: { onClose: () => void }) {
             <div className="field">
               <label htmlFor="admin-create-email">{copy.create.email}</label>
               <input
+                dir="auto"
                 id="admin-create-email"
                 type="email"
                 autoComplete="off"

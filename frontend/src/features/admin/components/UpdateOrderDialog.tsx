@@ -58,15 +58,20 @@ function UpdateOrderForm(props: { order: AdminOrder; onClose: () => void }) {
           <Dialog.Description className="visually-hidden">{order.orderId}</Dialog.Description>
           <div className="field">
             <label htmlFor="admin-order-id">{copy.update.orderId}</label>
-            <input id="admin-order-id" readOnly value={order.orderId} />
+            <input dir="auto" id="admin-order-id" readOnly value={order.orderId} />
           </div>
           <div className="field">
             <label htmlFor="admin-order-email">{copy.update.email}</label>
-            <input id="admin-order-email" readOnly value={order.userEmail || copy.orders.unknown} />
+            <input
+              dir="auto"
+              id="admin-order-email"
+              readOnly
+              value={order.userEmail || copy.orders.unknown}
+            />
           </div>
           <div className="field">
             <label htmlFor="admin-order-type">{copy.update.labelType}</label>
-            <input id="admin-order-type" readOnly value={order.labelType} />
+            <input dir="auto" id="admin-order-type" readOnly value={order.labelType} />
           </div>
           <div className="field">
             <label htmlFor="admin-order-status">{copy.update.status}</label>
@@ -87,6 +92,7 @@ function UpdateOrderForm(props: { order: AdminOrder; onClose: () => void }) {
               {copy.update.tracking(status === "shipped")}
             </label>
             <input
+              dir="auto"
               id="admin-order-tracking"
               required={status === "shipped"}
               value={tracking}

@@ -130,6 +130,7 @@ export function LayoutChooser(props: {
         <div className="field">
           <label htmlFor="batch-catalogue-q">{copy.search}</label>
           <input
+            dir="auto"
             id="batch-catalogue-q"
             type="search"
             value={draft}
@@ -153,6 +154,7 @@ export function LayoutChooser(props: {
           <div className="field">
             <label htmlFor="batch-start">{copy.start}</label>
             <input
+              dir="auto"
               id="batch-start"
               type="number"
               min={1}

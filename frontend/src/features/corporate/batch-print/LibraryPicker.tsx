@@ -145,6 +145,7 @@ function PickerBody(props: Parameters<typeof LibraryPicker>[0]) {
         <div className="field">
           <label htmlFor="batch-picker-search">{copy.search}</label>
           <input
+            dir="auto"
             id="batch-picker-search"
             type="search"
             value={search}

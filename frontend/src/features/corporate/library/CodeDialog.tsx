@@ -266,6 +266,7 @@ function CodeDetails(props: { orgId: number; value: Details; onChange: (d: Detai
       <FormField label={copy.name} hint={copy.nameHint}>
         {(control) => (
           <input
+            dir="auto"
             {...control}
             value={props.value.name}
             maxLength={100}
@@ -276,6 +277,7 @@ function CodeDetails(props: { orgId: number; value: Details; onChange: (d: Detai
       <FormField label={copy.externalId} hint={copy.externalIdHint}>
         {(control) => (
           <input
+            dir="auto"
             {...control}
             value={props.value.externalId}
             maxLength={100}

@@ -58,6 +58,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
           <FormField label={copy.name} required>
             {(control) => (
               <input
+                dir="auto"
                 {...control}
                 value={name}
                 maxLength={100}
@@ -69,6 +70,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
           <FormField label={copy.description}>
             {(control) => (
               <textarea
+                dir="auto"
                 {...control}
                 rows={4}
                 value={description}
@@ -82,6 +84,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
             <FormField label={copy.startDate}>
               {(control) => (
                 <input
+                  dir="auto"
                   {...control}
                   type="date"
                   value={startDate}
@@ -92,6 +95,7 @@ function NewProjectForm({ orgId }: { orgId: number }) {
             <FormField label={copy.endDate}>
               {(control) => (
                 <input
+                  dir="auto"
                   {...control}
                   type="date"
                   value={endDate}

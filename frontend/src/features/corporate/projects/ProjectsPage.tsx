@@ -204,6 +204,7 @@ function RenameDialog(props: {
           >
             {(control) => (
               <input
+                dir="auto"
                 {...control}
                 value={name}
                 maxLength={100}

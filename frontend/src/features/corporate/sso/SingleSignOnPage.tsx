@@ -89,6 +89,7 @@ function SettingsForm(props: { orgId: number; settings: SSOSettings }) {
         <FormField label={copy.domains} hint={copy.domainsHint}>
           {(control) => (
             <textarea
+              dir="auto"
               {...control}
               rows={3}
               value={domains}

@@ -120,12 +120,18 @@ function OpenFieldDialog(props: FieldDialogProps) {
           </FormField>
           <FormField label={copy.label} required error={errors.label}>
             {(control) => (
-              <input {...control} value={label} onChange={(e) => setLabel(e.target.value)} />
+              <input
+                dir="auto"
+                {...control}
+                value={label}
+                onChange={(e) => setLabel(e.target.value)}
+              />
             )}
           </FormField>
           <FormField label={copy.placeholder}>
             {(control) => (
               <input
+                dir="auto"
                 {...control}
                 value={placeholder}
                 onChange={(e) => setPlaceholder(e.target.value)}
@@ -159,6 +165,7 @@ function OpenFieldDialog(props: FieldDialogProps) {
             <FormField label={copy.options} error={errors.options}>
               {(control) => (
                 <textarea
+                  dir="auto"
                   {...control}
                   rows={5}
                   value={options}

@@ -198,6 +198,7 @@ export function TemplateEditor(props: {
           <FormField label={copy.name} required error={errors.name}>
             {(control) => (
               <input
+                dir="auto"
                 {...control}
                 value={name}
                 placeholder={copy.namePlaceholder}
@@ -208,6 +209,7 @@ export function TemplateEditor(props: {
           <FormField label={copy.description}>
             {(control) => (
               <textarea
+                dir="auto"
                 {...control}
                 rows={2}
                 value={description}

@@ -54,6 +54,21 @@ describe("TemplateForm", () => {
     expect(within(medical).getByLabelText(/^Blood Type/)).toBeInstanceOf(HTMLSelectElement);
   });
 
+  it("lets every box run in the direction of what is typed in it", () => {
+    render(
+      <TemplateForm
+        fields={[...standardFields(), ...extra]}
+        submitLabel="Save"
+        onSubmit={vi.fn()}
+      />,
+    );
+    const boxes = [
+      ...document.querySelectorAll("input:not([type=checkbox]):not([type=radio]), textarea"),
+    ];
+    expect(boxes.length).toBeGreaterThan(5);
+    for (const box of boxes) expect(box).toHaveAttribute("dir", "auto");
+  });
+
   it("shows the shared rules' messages and submits nothing while invalid", async () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup();

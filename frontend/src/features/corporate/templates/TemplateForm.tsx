@@ -140,7 +140,9 @@ function FieldControl(props: {
   const placeholder = field.placeholder || undefined;
   switch (field.type) {
     case "textarea":
-      return <textarea {...control} {...registered} rows={3} placeholder={placeholder} />;
+      return (
+        <textarea dir="auto" {...control} {...registered} rows={3} placeholder={placeholder} />
+      );
     case "select":
       return (
         <select {...control} {...registered}>
@@ -156,10 +158,19 @@ function FieldControl(props: {
       return <input {...control} {...registered} type="checkbox" className="template-checkbox" />;
     case "number":
       // Text with a decimal keyboard: the value is kept exactly as typed.
-      return <input {...control} {...registered} inputMode="decimal" placeholder={placeholder} />;
+      return (
+        <input
+          dir="auto"
+          {...control}
+          {...registered}
+          inputMode="decimal"
+          placeholder={placeholder}
+        />
+      );
     case "phone":
       return (
         <input
+          dir="auto"
           {...control}
           {...registered}
           type="tel"
@@ -168,10 +179,16 @@ function FieldControl(props: {
         />
       );
     case "email":
-      return <input {...control} {...registered} type="email" placeholder={placeholder} />;
+      return (
+        <input dir="auto" {...control} {...registered} type="email" placeholder={placeholder} />
+      );
     case "date":
-      return <input {...control} {...registered} type="date" placeholder={placeholder} />;
+      return (
+        <input dir="auto" {...control} {...registered} type="date" placeholder={placeholder} />
+      );
     default:
-      return <input {...control} {...registered} type="text" placeholder={placeholder} />;
+      return (
+        <input dir="auto" {...control} {...registered} type="text" placeholder={placeholder} />
+      );
   }
 }

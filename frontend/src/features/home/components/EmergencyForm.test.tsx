@@ -50,6 +50,15 @@ describe("EmergencyForm", () => {
     expect(screen.getByText("2 characters too many")).toBeInTheDocument();
   });
 
+  it("lets every box run in the direction of what is typed in it", () => {
+    renderForm();
+    const boxes = [
+      ...document.querySelectorAll("input:not([type=checkbox]):not([type=radio]), textarea"),
+    ];
+    expect(boxes.length).toBeGreaterThan(5);
+    for (const box of boxes) expect(box).toHaveAttribute("dir", "auto");
+  });
+
   it("asks for phone numbers in the international format", () => {
     renderForm();
     const phone = screen.getByLabelText(/^Phone/);

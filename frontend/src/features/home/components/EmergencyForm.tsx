@@ -147,6 +147,7 @@ export function EmergencyForm() {
             >
               {(control) => (
                 <input
+                  dir="auto"
                   {...control}
                   autoComplete="name"
                   readOnly={locked}
@@ -163,6 +164,7 @@ export function EmergencyForm() {
             >
               {(control) => (
                 <input
+                  dir="auto"
                   {...control}
                   type="email"
                   autoComplete="email"
@@ -178,6 +180,7 @@ export function EmergencyForm() {
             >
               {(control) => (
                 <input
+                  dir="auto"
                   {...control}
                   type="date"
                   autoComplete="bday"
@@ -205,6 +208,7 @@ export function EmergencyForm() {
             <FormField label={copy.weight} error={errors.personalInfo?.weight?.message}>
               {(control) => (
                 <input
+                  dir="auto"
                   {...control}
                   type="number"
                   inputMode="decimal"
@@ -259,6 +263,7 @@ export function EmergencyForm() {
                   >
                     {(control) => (
                       <input
+                        dir="auto"
                         {...control}
                         autoComplete="off"
                         {...register(`emergencyContacts.${index}.name`)}
@@ -278,6 +283,7 @@ export function EmergencyForm() {
                   >
                     {(control) => (
                       <input
+                        dir="auto"
                         {...control}
                         autoComplete="off"
                         {...register(`emergencyContacts.${index}.relationship`)}
@@ -299,6 +305,7 @@ export function EmergencyForm() {
                   >
                     {(control) => (
                       <input
+                        dir="auto"
                         {...control}
                         type="tel"
                         autoComplete="off"
@@ -336,7 +343,7 @@ export function EmergencyForm() {
                 error={errors.medicalInfo?.[name]?.message}
               >
                 {(control) => (
-                  <textarea {...control} rows={3} {...register(`medicalInfo.${name}`)} />
+                  <textarea dir="auto" {...control} rows={3} {...register(`medicalInfo.${name}`)} />
                 )}
               </FormField>
             ))}

@@ -66,6 +66,7 @@ export function DeletionPanel(props: {
           <div className="field">
             <label htmlFor={`${id}-phrase`}>{copy.typePhrase(props.phrase)}</label>
             <input
+              dir="auto"
               id={`${id}-phrase`}
               autoComplete="off"
               spellCheck={false}
