@@ -26,6 +26,27 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  {
+    // Dates and numbers in the site's locale (src/lib/locale.ts), never the
+    // browser's: the page's words are British, so are its dates.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]:not([arguments.0.name='siteLocale'])",
+          message: "Format with siteLocale from @/lib/locale.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]:not([arguments.0.name='siteLocale'])",
+          message: "Format with siteLocale from @/lib/locale.",
+        },
+      ],
+    },
+  },
   ...featureBoundaries(),
 );
 

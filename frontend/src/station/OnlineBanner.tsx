@@ -1,9 +1,10 @@
 import type { SessionState } from "./api";
 import { stationCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
 /** The time of day an RFC 3339 instant fell on, in the station's time zone. */
 export function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  return new Date(iso).toLocaleTimeString(siteLocale, { hour: "2-digit", minute: "2-digit" });
 }
 
 /** Whether the cloud answers (and since when it has not, or that it refuses this version), when the cache last synced, what waits. */

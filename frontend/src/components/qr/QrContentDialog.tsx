@@ -2,9 +2,10 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
 import { brand } from "@/lib/copy";
 import { qrContentCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
 function PhoneStatusBar(props: { now: Date }) {
-  const time = props.now.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  const time = props.now.toLocaleTimeString(siteLocale, { hour: "2-digit", minute: "2-digit" });
   return (
     <div className="phone-status" aria-hidden="true">
       <span className="phone-time">{time}</span>

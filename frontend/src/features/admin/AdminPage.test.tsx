@@ -71,7 +71,9 @@ describe("/admin", () => {
   });
 
   it("sends a corporate member to their organisation's dashboard, not to a sign-in page", async () => {
-    useCorporateMemberStore.getState().signIn({ email: "officer@acme.example", organizationId: 12 });
+    useCorporateMemberStore
+      .getState()
+      .signIn({ email: "officer@acme.example", organizationId: 12 });
     mockFetch({
       "GET /api/admin/stats": () => ({ status: 403, body: { message: "Admin Access Required" } }),
     });

@@ -61,7 +61,9 @@ describe("/corporate-login", () => {
     expect(router.state.location.search).toBe("?signin=corporate");
     // A corporate account never went through a checkout.
     expect(
-      await screen.findByText("Enter the email you sign in with and we will send you a reset link."),
+      await screen.findByText(
+        "Enter the email you sign in with and we will send you a reset link.",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/used at checkout/)).not.toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Back to sign in" })).toHaveAttribute(

@@ -20,10 +20,11 @@ import { corporateCopy } from "./copy";
 import { useOrganizationId } from "./hooks";
 import { findPlan, planPrice, plans } from "./plans";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { siteLocale } from "@/lib/locale";
 
 const copy = corporateCopy.dashboard;
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
+const dateFormat = new Intl.DateTimeFormat(siteLocale, {
   day: "numeric",
   month: "short",
   year: "numeric",

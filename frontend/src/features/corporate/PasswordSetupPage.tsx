@@ -169,7 +169,10 @@ function DeadLink(props: { token: string; message: string; newLink: SetupLinkSta
             </Link>
           )}
           {accountExists && (
-            <Link className="button button-secondary" to={`${paths.resetPassword}?signin=corporate`}>
+            <Link
+              className="button button-secondary"
+              to={`${paths.resetPassword}?signin=corporate`}
+            >
               {copy.gone.newLink}
             </Link>
           )}

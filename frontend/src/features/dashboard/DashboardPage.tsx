@@ -9,8 +9,9 @@ import { useCanUseRealData, useUserStore } from "@/stores/session";
 import { useOrders } from "./api/get-orders";
 import { StatusBadge } from "./components/StatusBadge";
 import { dashboardCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
+const dateFormat = new Intl.DateTimeFormat(siteLocale, {
   day: "numeric",
   month: "short",
   year: "numeric",

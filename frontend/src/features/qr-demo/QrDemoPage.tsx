@@ -1,6 +1,7 @@
 import { qrDemoCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
-const scannedAt = new Intl.DateTimeFormat("en-GB", {
+const scannedAt = new Intl.DateTimeFormat(siteLocale, {
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -8,8 +8,9 @@ import { useUserStore } from "@/stores/session";
 import { useGenerateReferral } from "./api/generate-referral";
 import { useReferrals } from "./api/get-referrals";
 import { referralsCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
-const money = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const money = new Intl.NumberFormat(siteLocale, { style: "currency", currency: "GBP" });
 
 /** Rewards earned: total referrals times £0.20 (spec §2). */
 export function rewardsEarned(totalReferrals: number): string {
@@ -104,7 +105,7 @@ export function ReferralsPage() {
                     <span>{r.referredEmail}</span>
                     {r.createdAt && (
                       <span className="hint">
-                        {new Date(r.createdAt).toLocaleDateString("en-GB")}
+                        {new Date(r.createdAt).toLocaleDateString(siteLocale)}
                       </span>
                     )}
                   </li>

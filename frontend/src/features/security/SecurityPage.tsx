@@ -21,8 +21,9 @@ import {
   useStartTotp,
 } from "./api";
 import { securityCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => new Date(iso).toLocaleString(siteLocale);
 
 /** /account/security: the account's passkeys, authenticator app, recovery codes and sessions. */
 export function SecurityPage() {

@@ -22,6 +22,8 @@ export function localDate(
   at: Date,
   timeZone: string,
 ): { year: number; month: number; day: number } {
+  // Only the numeric parts are read, so the locale never shows.
+  // eslint-disable-next-line no-restricted-syntax
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     year: "numeric",

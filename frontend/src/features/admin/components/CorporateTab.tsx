@@ -177,7 +177,12 @@ function given(value: string | number | null | undefined): string {
 
 /** The parts of a record that were filled in, joined; "Not given" when none were. */
 function givenParts(parts: (string | null | undefined)[], separator: string): string {
-  return given(parts.map((p) => (p ?? "").trim()).filter((p) => p !== "").join(separator));
+  return given(
+    parts
+      .map((p) => (p ?? "").trim())
+      .filter((p) => p !== "")
+      .join(separator),
+  );
 }
 
 function OrganizationDetails(props: { org: Organization }) {

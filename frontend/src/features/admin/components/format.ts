@@ -1,10 +1,12 @@
 // Formatting shared by the admin tables.
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
+import { siteLocale } from "@/lib/locale";
+
+const dateFormat = new Intl.DateTimeFormat(siteLocale, {
   day: "numeric",
   month: "short",
   year: "numeric",
 });
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
+const timeFormat = new Intl.DateTimeFormat(siteLocale, {
   day: "numeric",
   month: "short",
   year: "numeric",

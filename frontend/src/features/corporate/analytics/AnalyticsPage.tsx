@@ -10,6 +10,7 @@ import { useOrganizationId } from "../hooks";
 import { downloadReport, useOrgReport, type MonthCount, type OrgReport } from "./api";
 import { analyticsCopy as copy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { siteLocale } from "@/lib/locale";
 
 /** /corporate/analytics(/{orgId}): figures from the organisation's own records. */
 export function AnalyticsPage() {
@@ -29,7 +30,7 @@ export function AnalyticsPage() {
   return <AnalyticsView orgId={orgId} r={report.data} />;
 }
 
-const monthFormat = new Intl.DateTimeFormat(undefined, {
+const monthFormat = new Intl.DateTimeFormat(siteLocale, {
   month: "short",
   year: "numeric",
   timeZone: "UTC",

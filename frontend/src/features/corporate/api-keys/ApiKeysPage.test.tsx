@@ -43,6 +43,8 @@ describe("/corporate/api-keys", () => {
     const row = (await screen.findByRole("rowheader", { name: "HR sync" })).closest("tr")!;
     expect(within(row).getByText("Read and write")).toBeVisible();
     expect(within(row).getByText("Not yet")).toBeVisible();
+    // The site's own date style, whatever the browser's language.
+    expect(within(row).getByText("1 Nov 2026")).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Create API key" }));
     const dialog = await screen.findByRole("dialog");

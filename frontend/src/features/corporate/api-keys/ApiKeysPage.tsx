@@ -13,8 +13,9 @@ import { useOrganizationId } from "../hooks";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from "./api";
 import { apiKeysCopy as copy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { siteLocale } from "@/lib/locale";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateFormat = new Intl.DateTimeFormat(siteLocale, { dateStyle: "medium" });
 const date = (iso: string | null) => (iso ? dateFormat.format(Date.parse(iso)) : "");
 
 /** /corporate/api-keys(/{orgId}): members list the keys; the owner creates and revokes them. */

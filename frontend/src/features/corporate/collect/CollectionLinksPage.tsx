@@ -22,10 +22,11 @@ import {
 import { collectCopy } from "./copy";
 import { LinkShare } from "./LinkShare";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { siteLocale } from "@/lib/locale";
 
 const copy = collectCopy.links;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateFormat = new Intl.DateTimeFormat(siteLocale, { dateStyle: "medium" });
 const date = (iso: string | null) => (iso ? dateFormat.format(Date.parse(iso)) : "");
 
 /** /corporate/collection-links(/{orgId}): the officer shares, lists and revokes links. */

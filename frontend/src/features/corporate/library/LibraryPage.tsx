@@ -25,6 +25,7 @@ import { libraryCopy as copy } from "./copy";
 import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { siteLocale } from "@/lib/locale";
 
 // The dialogs (the form renderer, the CSV import) load when first opened:
 // the list's first paint does not wait for them.
@@ -34,7 +35,7 @@ const AttachExternalIdsDialog = lazy(async () => ({
   default: (await import("./AttachExternalIdsDialog")).AttachExternalIdsDialog,
 }));
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const dateFormat = new Intl.DateTimeFormat(siteLocale, { dateStyle: "medium" });
 
 /**
  * /corporate/qr-codes (spec §2, built for real): the organisation's codes,

@@ -1,5 +1,6 @@
 // Strings of the QR code library (admin-corporate-side spec §2, §5, §8).
 // Server messages (validation, quota) come from the server.
+import { siteLocale } from "@/lib/locale";
 export const libraryCopy = {
   title: "QR Codes",
   intro: "Every worker's emergency record in your organisation, ready to print.",
@@ -22,7 +23,7 @@ export const libraryCopy = {
   inactive: "Inactive",
   none: "No QR codes yet. Create one, or import your workers from a CSV file.",
   noMatch: "No QR codes match your search.",
-  matching: (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "QR code" : "QR codes"}`,
+  matching: (n: number) => `${n.toLocaleString(siteLocale)} ${n === 1 ? "QR code" : "QR codes"}`,
   pages: "Pages of QR codes",
   columns: {
     name: "Name",

@@ -22,8 +22,12 @@ import {
   type WebhookEndpoint,
 } from "./api";
 import { webhooksCopy as copy } from "./copy";
+import { siteLocale } from "@/lib/locale";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+const timeFormat = new Intl.DateTimeFormat(siteLocale, {
+  dateStyle: "medium",
+  timeStyle: "medium",
+});
 
 /** /corporate/webhooks(/{orgId}): the owner's webhook endpoints (the server refuses anyone else). */
 export function WebhooksPage() {
