@@ -24,7 +24,8 @@ import (
 // unless the line before it is an HTML comment starting "<!-- not run"
 // that says why. The lines that set BASE, EMAIL, PASSWORD and KEY take the
 // test's values. Every curl fails on an HTTP error (--fail-with-body is
-// added), and the script stops there (set -e). A comment line
+// added), and the script stops there (set -e); so does a curl given a
+// password, key or session token among its arguments. A comment line
 // "# answer...: {json}" (its JSON may go on over the next comment lines)
 // is checked against the last JSON the commands since the comment before
 // it printed: every field it shows must be in the answer with that value
@@ -59,6 +60,18 @@ func readmeScript(readme string, settings map[string]string) (script string, che
 	// the server's message on the screen.
 	b.WriteString(`set -e
 curl() {
+  # A secret on curl's command line can be read by every user of the
+  # machine (ps, /proc): the examples must hand it over in a file or on
+  # standard input.
+  local arg secret
+  for arg in "$@"; do
+    for secret in "${PASSWORD:-}" "${KEY:-}" "${TOKEN:-}"; do
+      if [ -n "$secret" ] && [[ "$arg" == *"$secret"* ]]; then
+        echo "a secret is on curl's command line, where any user of the machine can read it: $arg" >&2
+        return 97
+      fi
+    done
+  done
   case " $* " in
   *" -f "*|*" --fail "*|*" --fail-with-body "*) command curl --show-error "$@" ;;
   *) command curl --show-error --fail-with-body "$@" ;;
@@ -292,6 +305,9 @@ func TestREADMEExamplesCanFail(t *testing.T) {
 		}},
 		{"AnswerNotGiven", func(s string) string {
 			return strings.Replace(s, "# answer: {", `# answer: {"noSuchField":true,`, 1)
+		}},
+		{"SecretOnCommandLine", func(s string) string {
+			return strings.Replace(s, `search=smith" -H @"$AUTH"`, `search=smith" -H "Authorization: Bearer $TOKEN"`, 1)
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
