@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"modernc.org/sqlite" // the "sqlite" driver
@@ -122,17 +123,49 @@ func damaged(err error) bool {
 // errCorrupt is a file SQLite opens whose integrity check fails.
 var errCorrupt = errors.New("cache: the file fails SQLite's integrity check")
 
+// setAsideSuffix and setAsideTime name a set-aside file: the cache's name,
+// the suffix, the time it was set aside.
+const (
+	setAsideSuffix = ".damaged-"
+	setAsideTime   = "20060102T150405Z"
+)
+
 // setAside renames the cache file, and its WAL and shared-memory files if
 // there, to the same name with ".damaged-<UTC time>" after it, and returns
 // the new name of the file.
 func setAside(path string, now time.Time) (string, error) {
-	aside := path + ".damaged-" + now.UTC().Format("20060102T150405Z")
+	aside := path + setAsideSuffix + now.UTC().Format(setAsideTime)
 	for _, suffix := range []string{"-wal", "-shm", ""} {
 		if err := os.Rename(path+suffix, aside+suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return "", err
 		}
 	}
 	return aside, nil
+}
+
+// RemoveSetAsideBefore removes the files Open set aside beside the cache
+// at path before the time given (with their -wal and -shm files), by the
+// time in their names, and returns how many: a damaged cache still holds
+// records, which must not stay longer than the cache itself would.
+func RemoveSetAsideBefore(path string, before time.Time) (int, error) {
+	names, err := filepath.Glob(path + setAsideSuffix + "*")
+	if err != nil {
+		return 0, fmt.Errorf("cache: %w", err)
+	}
+	removed := 0
+	for _, name := range names {
+		at, err := time.Parse(setAsideTime, strings.TrimPrefix(name, path+setAsideSuffix))
+		if err != nil || !at.Before(before) {
+			continue // a -wal or -shm file goes with its own, or not ours
+		}
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			if err := os.Remove(name + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return removed, fmt.Errorf("cache: %w", err)
+			}
+		}
+		removed++
+	}
+	return removed, nil
 }
 
 // openFile opens the file at path sealed by s; fresh says it did not exist.

@@ -98,6 +98,11 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 		db.Close()
 		return nil, err
 	}
+	// A damaged cache set aside at an earlier start goes by the same rule.
+	if _, err := cache.RemoveSetAsideBefore(p.CacheFile, db.Now().AddDate(0, 0, -cur.CacheDays)); err != nil {
+		db.Close()
+		return nil, err
+	}
 	if expired > 0 {
 		slog.Warn("station: offline cache wiped: not synced within the days set", "days", cur.CacheDays, "accounts", expired)
 		warnings = append(warnings, MsgCacheExpired(cur.CacheDays))
