@@ -23,6 +23,7 @@ import (
 
 	"github.com/lifetag/lifetag/pkg/version"
 	"github.com/lifetag/lifetag/station/internal/purge"
+	"github.com/lifetag/lifetag/station/internal/secrets"
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
@@ -37,21 +38,30 @@ func main() {
 	browser := flag.String("browser", "", "serve the window to a browser on this loopback address (development and tests) instead of opening it")
 	saveDir := flag.String("save-dir", "", "with --browser: where Save PDF writes, in place of the save dialog a browser cannot show")
 	showVersion := flag.Bool("version", false, "print the version and exit")
-	purgeAll := flag.Bool("purge-all-users", false, "for the Windows uninstallers' purge (PURGE=1, /PURGE): remove every user's offline cache and settings, then exit")
+	purgeAll := flag.Bool("purge-all-users", false, "for the Windows uninstallers' purge (PURGE=1, /PURGE): remove every user's offline cache and settings, and this account's station entries in Credential Manager, then exit")
+	purgeOwn := flag.Bool("purge-own-secrets", false, "for the MSI's purge (PURGE=1), run as the account that started msiexec: remove this account's station entries in Credential Manager, then exit")
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(version.String())
 		return
 	}
-	if *purgeAll {
-		removed, err := purge.AllUsers()
-		for _, dir := range removed {
-			fmt.Println("removed", dir)
+	if *purgeAll || *purgeOwn {
+		var err error
+		if *purgeAll {
+			var removed []string
+			removed, err = purge.AllUsers()
+			for _, dir := range removed {
+				fmt.Println("removed", dir)
+			}
+		}
+		if err == nil {
+			err = purge.OwnSecrets(secrets.Keyring{})
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "lifetag-station:", err)
 			os.Exit(1)
 		}
+		fmt.Printf("removed this account's %s entries from %s\n", secrets.Service, secrets.Keyring{}.Where())
 		return
 	}
 

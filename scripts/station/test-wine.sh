@@ -26,18 +26,28 @@
 # Then the Windows build's spooler: a batch of 30 labels printed through
 # Wine's spooler into a private CUPS-PDF printer, the PDF checked as the
 # Linux print is (station/internal/printing/wine_test.go).
+# Then IT's management of this build, each installer in a fresh prefix:
+# the NSIS Add/Remove entry's EstimatedSize (the installed files' size);
+# an MSI rebuilt at the same version (a new ProductCode) replaces the one
+# installed, one entry left; README's repair by properties (REINSTALL=ALL)
+# puts back a deleted exe and keeps the address; and each purge removes the
+# station's Credential Manager entry that the installed exe made at its
+# start ("Lifetag Station:cache-key", where Wine keeps it).
 # Prints one line: "wine: nsis install ok, upgrade ok, ...".
 #
 #   scripts/station/test-wine.sh               builds this version first
 #   scripts/station/test-wine.sh DIR           this version's build in DIR,
 #       signed with SIGN_CERT/SIGN_KEY, timestamped by SIGN_TIMESTAMP_URL
 #       whose certificate is TSA_CERT (scripts/station/test.sh)
+#   scripts/station/test-wine.sh --it [DIR]    IT's management only
 #
 # Wine has no UAC, no SmartScreen and no Authenticode check: those still
 # need a real Windows machine (README), and the script says so.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
+it_only=""
+if [ "${1:-}" = --it ]; then it_only=1; shift; fi
 
 scripts/setup.sh station wine
 . scripts/station/tools.sh
@@ -107,11 +117,13 @@ else
 fi
 version="$(scripts/version.sh)"
 old_version=0.0.9
+sign_init >/dev/null 2>&1
+if [ -z "$it_only" ]; then
 echo "== wine: an older build ($old_version) of the exe and installers"
 mkdir -p "$work/old" "$work/old-work"
-sign_init >/dev/null 2>&1
 windows_exe "$old_version" "$work/old-work/unsigned.exe"
 windows_installers "$old_version" "$work/old-work/unsigned.exe" "$work/old" "$work/old-work"
+fi
 
 # --- reading a prefix ---------------------------------------------------
 program_dir() { echo "$WINEPREFIX/drive_c/Program Files/Lifetag Station"; }
@@ -243,14 +255,36 @@ expect_nothing_installed() {
   [ -z "$(arp)" ] || fail "$1: an Add/Remove entry is there"
 }
 
+# bridge METHOD: Struct/Method's answer from the running exe's bridge.
+bridge() {
+  curl -fsS -X POST -H "Origin: http://$addr" -H 'Content-Type: application/json' -d '[]' "http://$addr/bridge/$1"
+}
+# with_station CHECK: starts the installed exe in browser mode, runs CHECK
+# once it answers, stops it.
+with_station() {
+  addr="127.0.0.1:$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  wine "$(program_dir)/lifetag-station.exe" --browser "$addr" >"$work/exe.log" 2>&1 &
+  local pid=$! deadline=$((SECONDS + 60))
+  until bridge Station/Info >/dev/null 2>&1; do
+    kill -0 "$pid" 2>/dev/null || fail "station: the exe exited: $(tail -5 "$work/exe.log")"
+    [ "$SECONDS" -lt "$deadline" ] || fail "station: the exe did not answer in 60 s: $(tail -5 "$work/exe.log")"
+    sleep 0.5
+  done
+  "$@"
+  WINEPREFIX="$WINEPREFIX" wineserver -k
+  wait "$pid" 2>/dev/null || true
+}
+
 url=https://lifetag.example.org
 nsis=() msis=()
+new_setup="$new/lifetag-station-setup.exe"
 # msi ARGUMENTS: msiexec's exit code, run as IT would (README).
 msi() { win_rc "start /wait \"\" msiexec $1"; }
 
+if [ -z "$it_only" ]; then
 echo "== wine: NSIS"
 new_prefix nsis
-old_setup="$work/old/lifetag-station-setup.exe" new_setup="$new/lifetag-station-setup.exe"
+old_setup="$work/old/lifetag-station-setup.exe"
 # From cmd, for the whole exit code (wine's own keeps 8 bits).
 rc="$(win_rc "start /wait \"\" \"$(winpath "$new_setup")\" /S /CLOUDURL=$url")"
 [ "$rc" = 1603 ] || fail "nsis without WebView2: exit $rc, want 1603"
@@ -320,25 +354,6 @@ echo "   screenshot of our message: $shot"
 add_webview2
 
 echo "== wine: IT's policy in the registry, read by the installed exe"
-# bridge METHOD: Struct/Method's answer from the running exe's bridge.
-bridge() {
-  curl -fsS -X POST -H "Origin: http://$addr" -H 'Content-Type: application/json' -d '[]' "http://$addr/bridge/$1"
-}
-# with_station CHECK: starts the installed exe in browser mode, runs CHECK
-# once it answers, stops it.
-with_station() {
-  addr="127.0.0.1:$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-  wine "$(program_dir)/lifetag-station.exe" --browser "$addr" >"$work/exe.log" 2>&1 &
-  local pid=$! deadline=$((SECONDS + 60))
-  until bridge Station/Info >/dev/null 2>&1; do
-    kill -0 "$pid" 2>/dev/null || fail "policy: the exe exited: $(tail -5 "$work/exe.log")"
-    [ "$SECONDS" -lt "$deadline" ] || fail "policy: the exe did not answer in 60 s: $(tail -5 "$work/exe.log")"
-    sleep 0.5
-  done
-  "$@"
-  WINEPREFIX="$WINEPREFIX" wineserver -k
-  wait "$pid" 2>/dev/null || true
-}
 mkdir -p "$(dirname "$(user_settings)")"
 # What an earlier station kept from the first run: the address, as a default.
 echo '{"cloudUrl":"https://mine.example.org"}' >"$(user_settings)"
@@ -460,9 +475,80 @@ cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
 # The test's Wine may already have shut its server down.
 WINEPREFIX="$WINEPREFIX" wineserver -k 2>/dev/null || true
 spooler="printed through the spooler into CUPS-PDF (3 pages, 30 codes decoded, at 100 %)"
+fi
+
+echo "== wine: IT's management: the entry's size, a rebuilt MSI, repair, the purge of Credential Manager"
+it=()
+# The station's entries in the account's Credential Manager, where Wine
+# keeps them (a key per credential, named with its target).
+credentials() { wine reg query 'HKCU\Software\Wine\Credential Manager' /s 2>/dev/null | tr -d '\r' | grep -F 'Lifetag Station:' || true; }
+# make_credentials STEP: the installed exe started once (browser mode, no
+# WebView2 needed) makes the offline cache and keeps its key in Credential
+# Manager, as at a user's first start.
+make_credentials() {
+  cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
+  with_station true
+  credentials | grep -F 'Lifetag Station:cache-key' >/dev/null ||
+    fail "$1: the installed exe kept no cache key in Credential Manager: $(wine reg query 'HKCU\Software\Wine\Credential Manager' /s 2>&1 | tr -d '\r' | head -5)"
+}
+
+new_prefix it-nsis
+add_webview2
+rc="$(run_rc wine "$new_setup" /S "/CLOUDURL=$url")"
+[ "$rc" = 0 ] || fail "it nsis install: exit $rc"
+expect_installed "$version" "$url" nsis "it nsis install"
+size="$(regval "$arp_key\\LifetagStation" EstimatedSize || true)"
+[ -n "$size" ] || fail "nsis: the Add/Remove entry has no EstimatedSize"
+# GetSize's KB: each file's bytes summed, then divided by 1024.
+want="$(find "$(program_dir)" -type f -printf '%s\n' | awk '{ b += $1 } END { print int(b / 1024) }')"
+[ $((size)) -ge $((want - 1)) ] && [ $((size)) -le $((want + 1)) ] ||
+  fail "nsis: EstimatedSize is $((size)) KB, the installed files are $want KB"
+it+=("nsis EstimatedSize $((size)) KB")
+make_credentials "it nsis"
+rc="$(run_rc wine "$new_setup" /S /UNINSTALL /PURGE)"
+[ "$rc" = 0 ] || fail "it nsis /UNINSTALL /PURGE: exit $rc: $(nsis_log | tail -3)"
+[ -z "$(credentials)" ] || fail "nsis /UNINSTALL /PURGE left the station in Credential Manager: $(credentials)"
+[ ! -e "$(program_dir)" ] || fail "it nsis /UNINSTALL /PURGE: $(program_dir) is still there"
+it+=("nsis purge removed Lifetag Station:cache-key")
+WINEPREFIX="$WINEPREFIX" wineserver -k
+
+new_prefix it-msi
+add_webview2
+rc="$(msi "/i \"$(winpath "$new/lifetag-station.msi")\" /qn CLOUDURL=$url")"
+[ "$rc" = 0 ] || fail "it msi install: exit $rc"
+expect_installed "$version" "$url" msi "it msi install"
+product_code() { msiinfo export "$1" Property | tr -d '\r' | awk -F'\t' '$1 == "ProductCode" {print $2}'; }
+first="$(product_code "$new/lifetag-station.msi")"
+# The same version built again: a new ProductCode, as every build has.
+mkdir -p "$work/rebuilt" "$work/rebuilt-work"
+windows_msi "$version" "$new/lifetag-station.exe" "$work/rebuilt" "$work/rebuilt-work"
+rebuilt="$work/rebuilt/lifetag-station.msi"
+second="$(product_code "$rebuilt")"
+[ "$first" != "$second" ] || fail "the rebuilt MSI has the first one's ProductCode $first"
+rc="$(msi "/i \"$(winpath "$rebuilt")\" /qn")"
+[ "$rc" = 0 ] || fail "msi rebuilt at $version: exit $rc"
+expect_installed "$version" "$url" msi "msi rebuilt at the same version (one entry)"
+[ -z "$(regval "$arp_key\\$first" DisplayName)" ] || fail "msi rebuilt: the first build's entry $first is still there"
+[ -n "$(regval "$arp_key\\$second" DisplayName)" ] || fail "msi rebuilt: no entry for the rebuilt $second"
+it+=("msi rebuilt at $version replaced the installed one")
+# Repair: Wine's msiexec has no /f (README), so README's form with properties.
+rm "$(program_dir)/lifetag-station.exe"
+rc="$(msi "/i \"$(winpath "$rebuilt")\" REINSTALL=ALL REINSTALLMODE=amus /qn")"
+[ "$rc" = 0 ] || fail "msi repair (REINSTALL=ALL): exit $rc"
+expect_installed "$version" "$url" msi "msi repair (the exe put back, the address kept)"
+fa="$(msi "/fa \"$(winpath "$rebuilt")\" /qn")"
+it+=("msi repair by REINSTALL=ALL ok (msiexec /fa exits $fa under Wine: Windows only)")
+make_credentials "it msi"
+rc="$(msi "/x \"$(winpath "$rebuilt")\" /qn PURGE=1")"
+[ "$rc" = 0 ] || fail "it msi /x PURGE=1: exit $rc"
+[ -z "$(credentials)" ] || fail "msi /x PURGE=1 left the station in Credential Manager: $(credentials)"
+[ ! -e "$(program_dir)" ] || fail "it msi /x PURGE=1: $(program_dir) is still there"
+it+=("msi purge removed Lifetag Station:cache-key")
+WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "   Wine has no UAC prompt, no SmartScreen and no Authenticode check at run time, and puts the MSI's"
 echo "   shortcut in the user's Start menu: those need a real Windows machine (README)."
 echo "   wine checks took $((SECONDS - started)) s"
 join() { local IFS=,; echo "$*" | sed 's/,/, /g'; }
-echo "wine: nsis $(join "${nsis[@]}"); msi $(join "${msis[@]}"); $spooler"
+if [ -n "$it_only" ]; then echo "wine: $(join "${it[@]}")"; exit 0; fi
+echo "wine: nsis $(join "${nsis[@]}"); msi $(join "${msis[@]}"); $spooler; $(join "${it[@]}")"

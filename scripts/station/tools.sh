@@ -145,15 +145,24 @@ EOF
 # found a certificate. WORK is a scratch folder.
 windows_installers() {
   local version="$1" exe="$2" out="$3" work="$4" icon=station/build/windows/icon.ico # made by wails build
-  local nsis_sign=() secure attrs
+  local nsis_sign=()
   sign "$exe" "$out/lifetag-station.exe"
   sign_script "$work/sign-one.sh"
   if [ -x "$work/sign-one.sh" ]; then nsis_sign=(-DSIGN="$work/sign-one.sh"); fi
   makensis -V2 -DVERSION="$version" -DEXE="$out/lifetag-station.exe" -DICON="$PWD/$icon" \
     "${nsis_sign[@]}" -DOUTFILE="$work/setup-unsigned.exe" station/build/nsis/lifetag-station.nsi >/dev/null
   sign "$work/setup-unsigned.exe" "$out/lifetag-station-setup.exe"
+  windows_msi "$version" "$out/lifetag-station.exe" "$out" "$work"
+}
+
+# windows_msi VERSION EXE OUT WORK: the MSI of the exe EXE (as it is, signed
+# or not) at VERSION, into OUT/lifetag-station.msi, signed when sign_init
+# found a certificate; a new ProductCode every time (the Wine test rebuilds
+# one of the same version). WORK is a scratch folder.
+windows_msi() {
+  local version="$1" exe="$2" out="$3" work="$4" icon=station/build/windows/icon.ico secure attrs upgrade_code
   # wixl takes only relative paths.
-  wixl -a x64 -D Version="$version" -D Exe="$(realpath --relative-to=. "$out/lifetag-station.exe")" -D Icon="$icon" \
+  wixl -a x64 -D Version="$version" -D Exe="$(realpath --relative-to=. "$exe")" -D Icon="$icon" \
     -o "$work/unsigned.msi" station/build/wix/lifetag-station.wxs
   # What wixl cannot say (station/build/wix/lifetag-station.wxs): CLOUDURL,
   # PURGE and SKIPWEBVIEW2CHECK join SecureCustomProperties (which wixl sets itself, for the upgrade),
@@ -163,8 +172,17 @@ windows_installers() {
   # (msiinfo export ends its lines with CR LF.)
   secure="$(msiinfo export "$work/unsigned.msi" Property | tr -d '\r' | awk -F'\t' '$1 == "SecureCustomProperties" {print $2}')"
   attrs="$(msiinfo export "$work/unsigned.msi" Component | tr -d '\r' | awk -F'\t' '$1 == "CloudUrl" {print $4}')"
+  # And WiX's MajorUpgrade AllowSameVersionUpgrades, which wixl ignores:
+  # the row that finds older versions to remove also finds this version
+  # (VersionMaxInclusive, 512, beside MigrateFeatures, 1), so a rebuilt MSI
+  # of the same version replaces the one installed instead of installing
+  # beside it. Its version columns are the table's key, which an UPDATE
+  # cannot change: the row is written anew.
+  upgrade_code="$(msiinfo export "$work/unsigned.msi" Property | tr -d '\r' | awk -F'\t' '$1 == "UpgradeCode" {print $2}')"
   msibuild "$work/unsigned.msi" \
     -q "UPDATE \`Property\` SET \`Value\` = 'CLOUDURL;PURGE;SKIPWEBVIEW2CHECK;$secure' WHERE \`Property\` = 'SecureCustomProperties'" \
-    -q "UPDATE \`Component\` SET \`Condition\` = 'CLOUDURL', \`Attributes\` = $((attrs | 16)) WHERE \`Component\` = 'CloudUrl'"
+    -q "UPDATE \`Component\` SET \`Condition\` = 'CLOUDURL', \`Attributes\` = $((attrs | 16)) WHERE \`Component\` = 'CloudUrl'" \
+    -q "DELETE FROM \`Upgrade\` WHERE \`ActionProperty\` = 'WIX_UPGRADE_DETECTED'" \
+    -q "INSERT INTO \`Upgrade\` (\`UpgradeCode\`, \`VersionMax\`, \`Attributes\`, \`ActionProperty\`) VALUES ('$upgrade_code', '$version', 513, 'WIX_UPGRADE_DETECTED')"
   sign "$work/unsigned.msi" "$out/lifetag-station.msi"
 }

@@ -31,8 +31,10 @@
 ;   after the station or as a Fixed Version runtime.
 ; - /PURGE (with /UNINSTALL, or to uninstall.exe), as the MSI's PURGE=1:
 ;   before anything is removed, the installed exe removes every user's
-;   offline cache and settings (lifetag-station --purge-all-users,
-;   station/internal/purge); if it fails, nothing is uninstalled.
+;   offline cache and settings, and the station's entries in the
+;   Credential Manager of the account running the uninstall
+;   (lifetag-station --purge-all-users, station/internal/purge); if it
+;   fails, nothing is uninstalled.
 ; Every refusal exits with its own code (EXIT_* below) and writes a line to
 ; the log, %TEMP%\lifetag-station-setup.log (C:\Windows\Temp for SYSTEM).
 ; A 64-bit installer for a 64-bit program: 32-bit Windows will not start it
@@ -337,6 +339,9 @@ Section "Install"
   ; is tested rather than rmdir's result, which cmd does not always report.)
   WriteRegStr HKLM "${UNINSTALL_KEY}" "QuietUninstallString" \
     '"$SYSDIR\cmd.exe" /d /c ""$INSTDIR\uninstall.exe" /S _?=$INSTDIR&& del /f /q "$INSTDIR\uninstall.exe"&& rmdir "$INSTDIR"& if exist "$INSTDIR" (exit ${EXIT_UNINSTALL}) else exit 0"'
+  ; The size Add/Remove Programs shows (KB), of what is installed.
+  ${GetSize} "$INSTDIR" "/S=0K" $0 $1 $2
+  WriteRegDWORD HKLM "${UNINSTALL_KEY}" "EstimatedSize" $0
   WriteRegDWORD HKLM "${UNINSTALL_KEY}" "NoModify" 1
   WriteRegDWORD HKLM "${UNINSTALL_KEY}" "NoRepair" 1
   !insertmacro Log "installed in $INSTDIR"

@@ -21,9 +21,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	"modernc.org/sqlite" // the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/lifetag/lifetag/station/internal/secrets"
 )
@@ -37,6 +39,9 @@ type DB struct {
 	// Fresh: the file did not exist (a first start, or the cache was
 	// removed, as a purge does); it was sealed under a new key.
 	Fresh bool
+	// SetAside is where a damaged cache file was moved at this start
+	// (Open made a new one in its place), "" otherwise.
+	SetAside string
 }
 
 const schema = `
@@ -73,7 +78,11 @@ var ErrKeyLost = errors.New("the offline cache was sealed with a key this machin
 
 // Open opens (or creates) the cache file at path with the key from store.
 // A file whose key was lost is emptied and reopened, and ErrKeyLost comes
-// back beside the usable DB so the window can say so.
+// back beside the usable DB so the window can say so. A file SQLite cannot
+// read (damaged on disk, or not a database at all) is set aside beside it,
+// renamed with the time (SetAside says where), and a new cache is made
+// under the same key: the cache is a copy of the cloud and fills again at
+// the next sync, so a damaged file must not stop the station from starting.
 func Open(path string, store secrets.Store) (*DB, error) {
 	_, statErr := os.Stat(path)
 	fresh := errors.Is(statErr, os.ErrNotExist)
@@ -85,6 +94,82 @@ func Open(path string, store secrets.Store) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	db, err := openFile(path, s, fresh)
+	if !damaged(err) {
+		return db, err
+	}
+	aside, moveErr := setAside(path, time.Now())
+	if moveErr != nil {
+		return nil, fmt.Errorf("%w; setting it aside: %v", err, moveErr)
+	}
+	db, err = openFile(path, s, false)
+	if db != nil {
+		db.SetAside = aside
+	}
+	return db, err
+}
+
+// damaged says whether err is SQLite finding the file damaged or not a
+// database.
+func damaged(err error) bool {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		code := e.Code() & 0xff // the primary code of an extended one
+		return code == sqlite3.SQLITE_NOTADB || code == sqlite3.SQLITE_CORRUPT
+	}
+	return errors.Is(err, errCorrupt)
+}
+
+// errCorrupt is a file SQLite opens whose integrity check fails.
+var errCorrupt = errors.New("cache: the file fails SQLite's integrity check")
+
+// setAsideSuffix and setAsideTime name a set-aside file: the cache's name,
+// the suffix, the time it was set aside.
+const (
+	setAsideSuffix = ".damaged-"
+	setAsideTime   = "20060102T150405Z"
+)
+
+// setAside renames the cache file, and its WAL and shared-memory files if
+// there, to the same name with ".damaged-<UTC time>" after it, and returns
+// the new name of the file.
+func setAside(path string, now time.Time) (string, error) {
+	aside := path + setAsideSuffix + now.UTC().Format(setAsideTime)
+	for _, suffix := range []string{"-wal", "-shm", ""} {
+		if err := os.Rename(path+suffix, aside+suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+	}
+	return aside, nil
+}
+
+// RemoveSetAsideBefore removes the files Open set aside beside the cache
+// at path before the time given (with their -wal and -shm files), by the
+// time in their names, and returns how many: a damaged cache still holds
+// records, which must not stay longer than the cache itself would.
+func RemoveSetAsideBefore(path string, before time.Time) (int, error) {
+	names, err := filepath.Glob(path + setAsideSuffix + "*")
+	if err != nil {
+		return 0, fmt.Errorf("cache: %w", err)
+	}
+	removed := 0
+	for _, name := range names {
+		at, err := time.Parse(setAsideTime, strings.TrimPrefix(name, path+setAsideSuffix))
+		if err != nil || !at.Before(before) {
+			continue // a -wal or -shm file goes with its own, or not ours
+		}
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			if err := os.Remove(name + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return removed, fmt.Errorf("cache: %w", err)
+			}
+		}
+		removed++
+	}
+	return removed, nil
+}
+
+// openFile opens the file at path sealed by s; fresh says it did not exist.
+func openFile(path string, s *sealer, fresh bool) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
@@ -104,6 +189,16 @@ func Open(path string, store secrets.Store) (*DB, error) {
 	if _, err := conn.Exec(schema); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("cache: schema: %w", err)
+	}
+	// A page damaged inside a file that still opens: quick_check reads
+	// every page (not the indexes' contents), quick on a cache this size.
+	var check string
+	if err := conn.QueryRow(`PRAGMA quick_check(1)`).Scan(&check); err != nil || check != "ok" {
+		conn.Close()
+		if err == nil {
+			err = fmt.Errorf("%w: %s", errCorrupt, check)
+		}
+		return nil, fmt.Errorf("cache: %w", err)
 	}
 	lost, err := db.checkCanary()
 	if err != nil {

@@ -119,3 +119,27 @@ func TestQueueKeepsOrderAndRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRemoveSetAsideBefore: a damaged cache set aside goes when it is older
+// than the days a cache is kept, with its WAL; a newer one, the cache
+// itself and other files stay.
+func TestRemoveSetAsideBefore(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "station-cache.db")
+	now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+	old, recent := path+".damaged-20261001T090000Z", path+".damaged-20261120T090000Z"
+	for _, name := range []string{path, old, old + "-wal", recent, filepath.Join(dir, "station.log")} {
+		if err := os.WriteFile(name, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := RemoveSetAsideBefore(path, now.AddDate(0, 0, -30))
+	if err != nil || n != 1 {
+		t.Fatalf("removed %d, %v", n, err)
+	}
+	for name, want := range map[string]bool{path: true, old: false, old + "-wal": false, recent: true, filepath.Join(dir, "station.log"): true} {
+		if _, err := os.Stat(name); (err == nil) != want {
+			t.Errorf("%s: there %v, want %v", filepath.Base(name), err == nil, want)
+		}
+	}
+}

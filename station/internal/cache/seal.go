@@ -12,7 +12,7 @@ import (
 )
 
 // keyName is the cache key's name in the secrets store.
-const keyName = "cache-key"
+const keyName = secrets.NameCacheKey
 
 // sealer seals each row's payload with AES-256-GCM. The row's identity
 // (account, table, key) is the additional data, so a sealed payload cannot

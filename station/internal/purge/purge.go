@@ -4,11 +4,14 @@
 // the exe, so both installers purge by one rule.
 //
 // In each user profile it removes the offline cache (AppData\Local\Lifetag)
-// and the settings with the 0600 secrets files (AppData\Roaming\Lifetag).
-// The session and the cache's key in each user's Credential Manager are
-// sealed to that user by Windows and cannot be removed by another account;
-// with the cache gone, the station forgets them at that user's next start
-// (services.Open: a new cache forgets a kept session and gets a new key).
+// and the settings with the 0600 secrets files (AppData\Roaming\Lifetag),
+// then the station's entries in the Credential Manager of the account it
+// runs as (OwnSecrets; the MSI also runs it, as --purge-own-secrets, as the
+// account that started msiexec, since its purge of the profiles runs as
+// the machine's account). Other users' entries are sealed to them by
+// Windows and cannot be removed by another account; with the cache gone,
+// the station forgets them at that user's next start (services.Open: a new
+// cache forgets a kept session and gets a new key).
 package purge
 
 import (
@@ -17,6 +20,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/lifetag/lifetag/station/internal/secrets"
 )
 
 // UserDirs are the station's folders in a profile, relative to it.
@@ -53,6 +58,20 @@ func AllUsers() ([]string, error) {
 		return nil, err
 	}
 	return Profiles(profiles)
+}
+
+// OwnSecrets removes every station secret (secrets.Names) from store, the
+// account's own keyring (secrets.Keyring: its Credential Manager on
+// Windows); every name is tried, the first failure returned after the
+// rest. An absent secret is no failure.
+func OwnSecrets(store secrets.Store) error {
+	var first error
+	for _, name := range secrets.Names {
+		if err := store.Delete(name); err != nil && first == nil {
+			first = fmt.Errorf("purge: removing %q from %s: %w", name, store.Where(), err)
+		}
+	}
+	return first
 }
 
 // removeTree removes dir and everything in it, deepest first, one

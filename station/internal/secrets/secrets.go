@@ -19,6 +19,18 @@ import (
 // Service is the keyring's service name for every station secret.
 const Service = "Lifetag Station"
 
+// The station's secrets, each one entry in the keyring under Service
+// ("Lifetag Station:cache-key" in Windows' Credential Manager) or one file.
+const (
+	NameSession  = "session"   // the cloud session (package session)
+	NameCacheKey = "cache-key" // the offline cache's key (package cache)
+)
+
+// Names are every secret the station may leave in a store (the probe
+// too, should a start have stopped between its write and its delete), for
+// the purge.
+var Names = []string{NameSession, NameCacheKey, probeName}
+
 // ErrNotFound is a secret that was never set, or was deleted.
 var ErrNotFound = errors.New("secrets: not found")
 

@@ -87,10 +87,19 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 	if err != nil {
 		return nil, err
 	}
+	if db.SetAside != "" {
+		slog.Warn("station: offline cache damaged: set aside and started afresh", "setAside", db.SetAside)
+		warnings = append(warnings, MsgCacheSetAside(db.SetAside))
+	}
 	// A cache not synced for the policy's days is wiped before anyone can
 	// open it (DefaultCacheDays says why).
 	expired, err := db.ExpireBefore(context.Background(), db.Now().AddDate(0, 0, -cur.CacheDays))
 	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	// A damaged cache set aside at an earlier start goes by the same rule.
+	if _, err := cache.RemoveSetAsideBefore(p.CacheFile, db.Now().AddDate(0, 0, -cur.CacheDays)); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -142,6 +151,13 @@ func Open(p Paths, store secrets.Store, spooler printing.Spooler) (*Services, er
 func MsgCloudMoved(from, to string) string {
 	return fmt.Sprintf("This station now uses the cloud at %s, as set for this computer, so you were signed out of %s. "+
 		"Changes made offline for %s stay on this computer for it and are sent only if you sign in there again.", to, from, from)
+}
+
+// MsgCacheSetAside is the window's message at the start that found the
+// offline cache damaged and moved it to aside.
+func MsgCacheSetAside(aside string) string {
+	return fmt.Sprintf("The offline copy on this computer was damaged, so it was set aside as %s and a new one started; "+
+		"it fills again when you are online. Changes made offline that were not sent are in the old copy: tell support if you miss any.", aside)
 }
 
 // MsgCacheExpired is the window's message at the start that wiped an

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,5 +190,79 @@ func TestOpenAfterPurge(t *testing.T) {
 	}
 	if newKey, _ := store.Get("cache-key"); newKey == oldKey || newKey == "" {
 		t.Fatal("the new cache reuses the old key")
+	}
+}
+
+// TestOpenSetsADamagedCacheAside: a cache file SQLite cannot read (not a
+// database at all, or a database with a damaged page) does not stop the
+// station: the file is renamed with the time, a new cache is made, the
+// session stays, and the window and the support log say so.
+func TestOpenSetsADamagedCacheAside(t *testing.T) {
+	var logged strings.Builder
+	previous := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, nil)))
+	t.Cleanup(func() { slog.SetDefault(previous) })
+	for name, damage := range map[string]func(t *testing.T, path string){
+		"not a database": func(t *testing.T, path string) {
+			if err := os.WriteFile(path, []byte(strings.Repeat("not a database ", 400)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"a damaged page": func(t *testing.T, path string) {
+			f, err := os.OpenFile(path, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			info, _ := f.Stat()
+			// Every page after the first (the header and the schema's root) overwritten.
+			if _, err := f.WriteAt([]byte(strings.Repeat("\xff", int(info.Size())-4096)), 4096); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			logged.Reset()
+			dir := t.TempDir()
+			p := Paths{UserSettings: filepath.Join(dir, "station.json"), SecretsDir: filepath.Join(dir, "secrets"),
+				CacheFile: filepath.Join(dir, "cache", "station-cache.db")}
+			store := secrets.File{Dir: p.SecretsDir}
+			s, err := Open(p, store, printing.CUPS{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if _, err := s.Cache.Enqueue(ctx, "https://lifetag.example.org ann@example.org", "status", map[string]string{"order": "1"}); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			raw, _ := json.Marshal(map[string]any{"token": "tok", "account": session.Account{CloudURL: settings.ProductionURL, Email: "ann@example.org", Role: session.RoleAdmin}})
+			if err := store.Set("session", string(raw)); err != nil {
+				t.Fatal(err)
+			}
+			damage(t, p.CacheFile)
+
+			s, err = Open(p, store, printing.CUPS{})
+			if err != nil {
+				t.Fatalf("a damaged cache stopped the station: %v", err)
+			}
+			defer s.Close()
+			aside, _ := filepath.Glob(p.CacheFile + ".damaged-*")
+			if len(aside) != 1 {
+				t.Fatalf("the damaged file set aside: %v", aside)
+			}
+			if s.Warning != MsgCacheSetAside(aside[0]) {
+				t.Errorf("the window's warning: %q", s.Warning)
+			}
+			if !strings.Contains(logged.String(), "station: offline cache damaged: set aside") || !strings.Contains(logged.String(), filepath.Base(aside[0])) {
+				t.Errorf("the support log: %s", logged.String())
+			}
+			if s.Session.Current() == nil {
+				t.Error("the session was lost with the cache")
+			}
+			if c, err := s.Cache.Enqueue(ctx, "https://lifetag.example.org ann@example.org", "status", map[string]string{"order": "2"}); err != nil || c == nil {
+				t.Errorf("the new cache: %v %v", c, err)
+			}
+		})
 	}
 }

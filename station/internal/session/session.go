@@ -30,7 +30,7 @@ const (
 )
 
 // secretName is the session's name in the secrets store.
-const secretName = "session"
+const secretName = secrets.NameSession
 
 // Messages the window shows.
 const (

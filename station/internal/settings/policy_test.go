@@ -253,3 +253,60 @@ func TestCacheDays(t *testing.T) {
 		})
 	}
 }
+
+// TestUntouchedSettingsFollowPolicy: what the window saves beside a
+// setting the user changed (the printer in effect, saved with a new paper)
+// does not become the user's own: a printer, copies or calibration the
+// machine's policy moves later reaches a user who only changed the paper;
+// choosing the machine's value again follows the policy again.
+func TestUntouchedSettingsFollowPolicy(t *testing.T) {
+	reg := regValues(RegPrinter, "Front desk", RegCopies, "2")
+	reg.Calibrations["Front desk"] = "1 1"
+	s := policyStore(t, "", reg, "")
+	cur, err := s.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The window's paper choice: SetPrinter with the printer in effect.
+	if _, err := s.SetPrinter(cur.Printer, PaperLetter); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetCopies(cur.Copies); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetCalibration("Front desk", cur.Calibration("Front desk")); err != nil {
+		t.Fatal(err)
+	}
+	reg.Values[RegPrinter], reg.Values[RegCopies] = "Back office", "4"
+	reg.Calibrations["Front desk"] = "2 2"
+	got, err := s.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Printer != "Back office" || got.Copies != 4 || got.Calibration("Front desk") != (Calibration{2, 2}) {
+		t.Fatalf("the policy's new printer, copies and calibration must reach a user who only changed the paper: printer %q copies %d calibration %+v",
+			got.Printer, got.Copies, got.Calibration("Front desk"))
+	}
+	if got.Paper != PaperLetter {
+		t.Fatalf("the paper the user chose: %q", got.Paper)
+	}
+	// The user's own printer stays theirs; choosing the policy's again follows it again.
+	if _, err := s.SetPrinter("Mine", got.Paper); err != nil {
+		t.Fatal(err)
+	}
+	reg.Values[RegPrinter] = "Third"
+	if got, _ := s.Load(); got.Printer != "Mine" {
+		t.Fatalf("the user's own printer: %q", got.Printer)
+	}
+	if _, err := s.SetPrinter("Third", got.Paper); err != nil {
+		t.Fatal(err)
+	}
+	reg.Values[RegPrinter] = "Fourth"
+	if got, _ := s.Load(); got.Printer != "Fourth" {
+		t.Fatalf("back on the policy's printer, the user follows the policy again: %q", got.Printer)
+	}
+	raw, _ := os.ReadFile(s.UserPath)
+	if strings.Contains(string(raw), "printer") || strings.Contains(string(raw), "copies") || strings.Contains(string(raw), "calibrations") {
+		t.Fatalf("the user's file holds settings the user never made their own: %s", raw)
+	}
+}

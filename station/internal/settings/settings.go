@@ -16,7 +16,12 @@
 //  4. the user's own choice, station.json in the user's configuration
 //     directory (~/.config/Lifetag, %AppData%\Lifetag, ~/Library/Application
 //     Support/Lifetag), 0600: an address the user typed that differs from
-//     the machine's, a printer, paper, copies or calibration they set;
+//     the machine's, a printer, paper, copies or calibration they set.
+//     Only what the user changed is written there: a setting they never
+//     touched stays out of their file and keeps following the policy, even
+//     when the window saves it beside one they did change (the paper
+//     changed with the printer in effect); choosing the machine's own
+//     value again removes theirs;
 //  5. a setting the machine's policy locks ("locked" in the file, Locked in
 //     the registry): the policy's value, whatever the user's file says, and
 //     the window refuses to change it.
@@ -109,6 +114,17 @@ type Settings struct {
 	// CloudURLProblem says why the registry's address was ignored (not a
 	// valid https:// address), "" otherwise.
 	CloudURLProblem string `json:"-"`
+	// machine is what the machine gives a user who set nothing: the
+	// policy's values, else the built-in defaults.
+	machine machineValues
+}
+
+// machineValues are the printing settings of the machine alone.
+type machineValues struct {
+	printer, paper string
+	copies         int
+	dialog         bool
+	calibrations   map[string]Calibration
 }
 
 // Calibration is printer's offset (zero when never calibrated).
@@ -475,6 +491,19 @@ func (s *Store) load() (Settings, error) {
 	for p, c := range eff.Calibrations {
 		out.Calibrations[p] = c
 	}
+	out.machine = machineValues{paper: PaperA4, copies: 1, calibrations: m.Calibrations}
+	if m.Printer != nil {
+		out.machine.printer = *m.Printer
+	}
+	if m.Paper != nil {
+		out.machine.paper = *m.Paper
+	}
+	if m.Copies != nil {
+		out.machine.copies = *m.Copies
+	}
+	if m.Dialog != nil {
+		out.machine.dialog = *m.Dialog
+	}
 	if _, err := client.ParseBaseURL(out.CloudURL); err != nil {
 		return Settings{}, fmt.Errorf("settings: cloud address %q: %w", out.CloudURL, err)
 	}
@@ -579,6 +608,22 @@ func (s *Store) SetCloudURL(raw string) (Settings, error) {
 	})
 }
 
+// keepOwn records v as the user's value of one setting, by the rule that
+// only what the user changed is theirs: v the same as the value in effect
+// leaves the user's file as it was (a setting saved beside another, never
+// touched, keeps following the policy); v the same as the machine's value
+// removes the user's own (the setting follows the policy again); any other
+// v is the user's.
+func keepOwn[T comparable](field **T, v, effective, machine T) {
+	switch {
+	case v == effective:
+	case v == machine:
+		*field = nil
+	default:
+		*field = &v
+	}
+}
+
 // refuseLocked refuses a change of a locked setting to another value.
 func refuseLocked(cur Settings, setting string, same bool) error {
 	if cur.IsLocked(setting) && !same {
@@ -587,7 +632,8 @@ func refuseLocked(cur Settings, setting string, same bool) error {
 	return nil
 }
 
-// SetPrinter keeps the printer and paper last used.
+// SetPrinter keeps the printer and paper last used (only the one that
+// changed becomes the user's own: keepOwn).
 func (s *Store) SetPrinter(printer, paper string) (Settings, error) {
 	if paper != PaperA4 && paper != PaperLetter {
 		return Settings{}, fmt.Errorf("Paper must be %s or %s", PaperA4, PaperLetter)
@@ -600,7 +646,8 @@ func (s *Store) SetPrinter(printer, paper string) (Settings, error) {
 		if err := refuseLocked(cur, LockPaper, paper == cur.Paper); err != nil {
 			return err
 		}
-		l.Printer, l.Paper = &printer, &paper
+		keepOwn(&l.Printer, printer, cur.Printer, cur.machine.printer)
+		keepOwn(&l.Paper, paper, cur.Paper, cur.machine.paper)
 		return nil
 	})
 }
@@ -614,7 +661,7 @@ func (s *Store) SetCopies(n int) (Settings, error) {
 		if err := refuseLocked(cur, LockCopies, n == cur.Copies); err != nil {
 			return err
 		}
-		l.Copies = &n
+		keepOwn(&l.Copies, n, cur.Copies, cur.machine.copies)
 		return nil
 	})
 }
@@ -625,7 +672,7 @@ func (s *Store) SetDialog(on bool) (Settings, error) {
 		if err := refuseLocked(cur, LockDialog, on == cur.Dialog); err != nil {
 			return err
 		}
-		l.Dialog = &on
+		keepOwn(&l.Dialog, on, cur.Dialog, cur.machine.dialog)
 		return nil
 	})
 }
@@ -651,10 +698,20 @@ func (s *Store) SetCalibration(printer string, c Calibration) (Settings, error) 
 		if cur.LockedCalibrations[printer] && c != cur.Calibration(printer) {
 			return errors.New(MsgLocked(LockCalibrations))
 		}
+		own := l.Calibrations[printer]
+		ptr := &own
+		if _, ok := l.Calibrations[printer]; !ok {
+			ptr = nil
+		}
+		keepOwn(&ptr, c, cur.Calibration(printer), cur.machine.calibrations[printer])
+		if ptr == nil {
+			delete(l.Calibrations, printer)
+			return nil
+		}
 		if l.Calibrations == nil {
 			l.Calibrations = map[string]Calibration{}
 		}
-		l.Calibrations[printer] = c
+		l.Calibrations[printer] = *ptr
 		return nil
 	})
 }
