@@ -10,7 +10,11 @@ const stationSpecs = process.env.STATION_URL ? [] : ["**/station*.spec.ts"];
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/output",
-  timeout: 30_000,
+  // Timeouts detect a hang; they are not a speed check. A journey on a
+  // 2-core machine that is also doing other work can take minutes where a
+  // quiet one takes seconds, and every step already waits on the page's state.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   retries: 0,
   // scripts/test/e2e.sh gives each worker a cloud of its own (--workers).
   workers: 1,
