@@ -114,10 +114,14 @@ describe("/corporate/collection-links", () => {
     expect(numberField).toHaveAccessibleDescription(
       expect.stringContaining("gets no second QR code: they are told they already have one"),
     );
-    expect(within(numberField).getByRole("option", { name: "None: recognise workers by name" })).toBeTruthy();
+    expect(
+      within(numberField).getByRole("option", { name: "None: recognise workers by name" }),
+    ).toBeTruthy();
     await user.selectOptions(numberField, "badge");
     expect(numberField).toHaveAccessibleDescription(
-      expect.stringContaining("A number another QR code already has is refused, so that worker gets no second code"),
+      expect.stringContaining(
+        "A number another QR code already has is refused, so that worker gets no second code",
+      ),
     );
     await user.click(within(dialog).getByRole("button", { name: "Create collection link" }));
     expect(await within(dialog).findByDisplayValue(url)).toBeVisible();

@@ -164,7 +164,9 @@ describe("the CSV import dialog", () => {
       rows: [
         row(2, "José Núñez", {
           action: "update",
-          changes: [{ field: "Emergency Contact Phone", from: "+44 7700 900101", to: "+44 7700 900199" }],
+          changes: [
+            { field: "Emergency Contact Phone", from: "+44 7700 900101", to: "+44 7700 900199" },
+          ],
           match: byDate,
         }),
         row(3, "Nguyễn Văn An", {
@@ -180,7 +182,14 @@ describe("the CSV import dialog", () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({
-        body: { success: true, quota: { used: 3, max: 50 }, qrCodes: [], total: 0, page: 1, pageSize: 25 },
+        body: {
+          success: true,
+          quota: { used: 3, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
       }),
       "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
@@ -192,7 +201,9 @@ describe("the CSV import dialog", () => {
           : b.updates
             ? "update"
             : "required";
-        return { body: { ...preview(chosen), imported: b.commit ? (chosen === "new" ? 1 : 0) : 0 } };
+        return {
+          body: { ...preview(chosen), imported: b.commit ? (chosen === "new" ? 1 : 0) : 0 },
+        };
       },
     });
     const user = userEvent.setup();
@@ -200,7 +211,10 @@ describe("the CSV import dialog", () => {
     await user.click(await screen.findByRole("button", { name: "Import CSV" }));
     const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
     const importButton = () => within(dialog).getByRole("button", { name: /^Import \d+ QR/ });
-    await user.type(within(dialog).getByLabelText("Or paste the CSV text"), "Name,Full Name{enter},José Núñez");
+    await user.type(
+      within(dialog).getByLabelText("Or paste the CSV text"),
+      "Name,Full Name{enter},José Núñez",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
 
     // Where the date of birth agrees, updating is chosen for the officer.

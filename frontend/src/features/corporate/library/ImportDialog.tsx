@@ -56,7 +56,14 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
 
   const check = (id = templateId, chosen = choices) =>
     importCodes.mutate(
-      { templateId: id, projectId, ...source, ...mapping, ...matchParams(chosen, preview?.rows), commit: false },
+      {
+        templateId: id,
+        projectId,
+        ...source,
+        ...mapping,
+        ...matchParams(chosen, preview?.rows),
+        commit: false,
+      },
       {
         onSuccess: setPreview,
         onError: (error) => {
@@ -80,7 +87,14 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   };
   const commit = () =>
     importCodes.mutate(
-      { templateId, projectId, ...source, ...mapping, ...matchParams(choices, preview?.rows), commit: true },
+      {
+        templateId,
+        projectId,
+        ...source,
+        ...mapping,
+        ...matchParams(choices, preview?.rows),
+        commit: true,
+      },
       {
         onSuccess: (result) => {
           toast({
