@@ -245,14 +245,15 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
           <BusyButton
             type="button"
             className="button button-primary"
-            busy={importCodes.isPending && preview !== null}
+            busy={importCodes.isPending && importCodes.variables?.commit === true}
             busyLabel={copy.importing}
             disabled={
               preview === null ||
               preview.invalid > 0 ||
               preview.valid === 0 ||
               preview.quotaProblem !== "" ||
-              choicesWaiting(preview, choices) > 0
+              choicesWaiting(preview, choices) > 0 ||
+              importCodes.isPending
             }
             onClick={commit}
           >
