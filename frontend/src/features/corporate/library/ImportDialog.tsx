@@ -83,7 +83,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
     setTemplateId(id);
     setNumberField("");
     changed();
-    check(id);
+    check(id, {}); // the choices were for the other template's rows
   };
   const commit = () =>
     importCodes.mutate(
