@@ -32,6 +32,9 @@ const (
 	ActivityCollectionSubmitted   = "collection_submitted"
 	ActivityUpdateLinkSent        = "update_link_sent"
 	ActivityCollectionUpdated     = "collection_updated"
+	// ActivityReturningWorker: a worker who already has a code sent a shared
+	// link's form again; the officer should send them an update link.
+	ActivityReturningWorker = "collection_returning_worker"
 )
 
 // Collection messages, shown to officers and workers.
@@ -51,9 +54,19 @@ const (
 	// harm the number prevents, and an anonymous link must not overwrite
 	// the code the number finds.
 	MsgCollectionNumberTaken = "Your details are already held under this number. Please ask your safety officer for a link to update them."
+	// MsgCollectionReturning answers a worker whose details look like a
+	// code the organisation has (lookAlike): no second code is made, and
+	// the answer says nothing of that code, since anyone may fill in a
+	// shared link. The organisation's name.
+	MsgCollectionReturning = "You already have a Lifetag code with %s, so no second one was made. " +
+		"To change your details, use a one-time update link: it has been sent to the e-mail address on your record, " +
+		"or, if your record has none, your safety officer has been asked to send you one."
 	MsgUpdateLinkSent        = "Update link sent"
 	MsgUpdateLinkCreated     = "Update link created"
 	MsgUpdateLinkMailSubject = "Check the emergency details on your Lifetag label"
+	// MsgReturningWorkerMailSubject tells the officer who made a link that a
+	// worker with a code asked to change their details.
+	MsgReturningWorkerMailSubject = "A worker asks to update their Lifetag details"
 )
 
 // CollectionConsent is the line a worker agrees to before sending their

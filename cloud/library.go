@@ -143,8 +143,17 @@ const (
 	// Why two records look like one worker.
 	LookAlikeDateOfBirth = "same name and date of birth"
 	LookAlikePhone       = "same name and phone number"
-	msgImportQuota       = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
-	msgQuotaReached      = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
+	// LookAlikeNameOnly: a row's name is a code's name and nothing else
+	// agrees, so only the officer can say whether it is that worker.
+	LookAlikeNameOnly = "same name only"
+	// MsgImportChoiceRequired: the rows (numbers, comma separated) whose
+	// name is one code's name and nothing else agrees.
+	MsgImportChoiceRequired = "Rows %s have the name of a QR code in the library: choose for each whether it updates that code or adds a new worker, then import again."
+	// MsgImportChoiceNotMatched: the QR code id a choice named for a row
+	// whose name does not match it alone.
+	MsgImportChoiceNotMatched = "This row's name does not match QR code %d alone, so it cannot update it: choose again from a fresh preview"
+	msgImportQuota            = "Importing %d QR codes would exceed your plan's %d (%d already used). Nothing was imported."
+	msgQuotaReached           = "Your plan allows %d QR codes. Delete unused codes or upgrade your plan."
 	// MsgImportQuotaPreview: rows, max, used, left.
 	MsgImportQuotaPreview = "These %d rows would exceed your plan's %d QR codes (%d used, %d left). Remove rows or upgrade your plan before importing."
 	// MsgOverPlan: used, max, the number to delete.

@@ -89,7 +89,9 @@ func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 		message, err = s.service.SubmitCollection(r.Context(), token, req.Values, req.Consent)
 	}
 	if err != nil {
-		if cloud.ErrorCode(err) == cloud.EINVALID {
+		// A returning worker's form (ECONFLICT) counts as refused too: it may
+		// be someone trying names, and each may send a mail.
+		if code := cloud.ErrorCode(err); code == cloud.EINVALID || code == cloud.ECONFLICT {
 			s.count(r, s.refusedLimit, client)
 		}
 		s.writeError(w, r, err)

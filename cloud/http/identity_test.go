@@ -158,16 +158,19 @@ func TestImportUpdatesByExternalID(t *testing.T) {
 		}
 
 		// A row without an id that looks like a code (same name and date of
-		// birth) is marked in the preview, and once imported both codes are
-		// marked in the library.
+		// birth), added as a new worker all the same, is marked in the
+		// preview, and once imported both codes are marked in the library.
 		lookalike := header + ",,jose nunez,31/12/1980,O+,Someone,+44 7700 900555\r\n"
-		resp = imp(lookalike, false)
+		asNew := func(commit bool) response {
+			return e.do("POST", o.path("/qr-codes/import"), o.token, map[string]any{"csv": lookalike, "commit": commit, "newWorkerRows": []int{2}})
+		}
+		resp = asNew(false)
 		wantStatus(t, resp, http.StatusOK, "")
 		row := resp.JSON()["rows"].([]any)[0].(map[string]any)
 		if row["action"] != "new" || !strings.Contains(row["possibleDuplicate"].(string), cloud.LookAlikeDateOfBirth) {
 			t.Fatalf("look-alike preview %s", resp.Body)
 		}
-		wantStatus(t, imp(lookalike, true), http.StatusOK, "")
+		wantStatus(t, asNew(true), http.StatusOK, "")
 		marked := 0
 		for _, c := range e.do("GET", o.path("/qr-codes"), o.token, nil).JSON()["qrCodes"].([]any) {
 			if c.(map[string]any)["possibleDuplicateOf"] != nil {

@@ -269,6 +269,11 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 	if err != nil {
 		return "", err
 	}
+	if !link.IsUpdateLink() {
+		if err := s.returningWorker(ctx, link, org, values, externalID); err != nil {
+			return "", err
+		}
+	}
 	claimed, err := s.store.ClaimCollectionSubmission(ctx, link.ID, s.now())
 	if err != nil {
 		return "", err
@@ -366,20 +371,7 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 			return nil, "", err
 		}
 	}
-	now := s.now()
-	// No template: the worker fills in the code's own copy of its fields,
-	// and deleting the template the code came from must not delete the link.
-	link := &cloud.CollectionLink{OrganizationID: org.ID, CodeID: code.ID,
-		ExpiresAt: now.Add(cloud.UpdateLinkValidity), CreatedBy: actor.ID, CreatedAt: now}
-	var v *CollectionLinkView
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		var err error
-		if v, err = s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID)); err != nil || email == "" {
-			return err
-		}
-		return s.sendMail(ctx, mailCause("update-link", link.ID), cloud.Mail{To: email, Subject: cloud.MsgUpdateLinkMailSubject,
-			Text: fmt.Sprintf(updateLinkMailText, quoted(org.Name), v.URL, int(cloud.UpdateLinkValidity.Hours()))})
-	})
+	v, err := s.sendUpdateLink(ctx, org, code, email, actor.ID)
 	if err != nil {
 		return nil, "", err
 	}
@@ -388,6 +380,110 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 	}
 	return v, cloud.MsgUpdateLinkSent, nil
 }
+
+// sendUpdateLink makes a code's single-use update link, made by the
+// member createdBy, and mails it to email (none when ""), in one
+// transaction: a link whose mail could not be queued is not kept.
+func (s *Service) sendUpdateLink(ctx context.Context, org *cloud.Organization, code *cloud.CorporateCode, email string, createdBy int64) (*CollectionLinkView, error) {
+	now := s.now()
+	// No template: the worker fills in the code's own copy of its fields,
+	// and deleting the template the code came from must not delete the link.
+	link := &cloud.CollectionLink{OrganizationID: org.ID, CodeID: code.ID,
+		ExpiresAt: now.Add(cloud.UpdateLinkValidity), CreatedBy: createdBy, CreatedAt: now}
+	var v *CollectionLinkView
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if v, err = s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID)); err != nil || email == "" {
+			return err
+		}
+		return s.sendMail(ctx, mailCause("update-link", link.ID), cloud.Mail{To: email, Subject: cloud.MsgUpdateLinkMailSubject,
+			Text: fmt.Sprintf(updateLinkMailText, quoted(org.Name), v.URL, int(cloud.UpdateLinkValidity.Hours()))})
+	})
+	return v, err
+}
+
+// returningWorker refuses a shared link's form whose worker already has a
+// code in the organisation: one that looks like the same worker
+// (lookAlike, the library's rule) and, where both have an employee or
+// badge number, has the same one (submittedNumber refused that already).
+// The update goes through a verified path instead: a one-time update link
+// mailed to the address on the worker's own record, the one a person
+// filling in a stranger's name cannot read; without one, the officer who
+// made the link is asked to send it, as they send any update link. The
+// refusal says nothing of the code.
+func (s *Service) returningWorker(ctx context.Context, link *cloud.CollectionLink, org *cloud.Organization, values map[string]string, externalID string) error {
+	_, fields, err := s.orgTemplateFields(ctx, org.ID, link.TemplateID)
+	if err != nil {
+		return err
+	}
+	record, err := checkedRecord(fields, sentValues(org, fields, values))
+	if err != nil {
+		return nil // the form's own errors are the create's to say
+	}
+	name := codeName("", record)
+	same, err := s.namesakes(ctx, org.ID, []string{name}, 1)
+	if err != nil {
+		return err
+	}
+	for _, o := range same[emergency.FoldForSearch(name)] {
+		if externalID != "" && o.code.ExternalID != "" {
+			continue // two numbers: two workers
+		}
+		if lookAlike(name, record, o.code.Name, o.record) == "" {
+			continue
+		}
+		if err := s.offerUpdate(ctx, link, org, o); err != nil {
+			return err
+		}
+		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgCollectionReturning, org.Name)
+	}
+	return nil
+}
+
+// offerUpdate sends a returning worker's update link to the e-mail
+// address their record holds, or asks the link's officer to send one. A
+// mail the limits refuse is not sent (someone may be typing a worker's
+// name again and again); the worker is answered the same.
+func (s *Service) offerUpdate(ctx context.Context, link *cloud.CollectionLink, org *cloud.Organization, o openedCode) error {
+	if email := recordEmail(o.record); email != "" {
+		if s.allowMail(ctx, org.ID, nil, email) != nil {
+			return nil
+		}
+		_, err := s.sendUpdateLink(ctx, org, o.code, email, link.CreatedBy)
+		return err
+	}
+	s.addActivity(ctx, org.ID, cloud.ActivityReturningWorker, fmt.Sprintf("code %d", o.code.ID))
+	officer, err := s.store.FindUserByID(ctx, link.CreatedBy)
+	if err != nil || s.allowMail(ctx, org.ID, nil, officer.Email) != nil {
+		return nil // a member since removed, or mail held back: Recent Activity says it
+	}
+	return s.sendMail(ctx, mailCause("returning-worker", link.ID, o.code.ID, s.now().Unix()), cloud.Mail{To: officer.Email,
+		Subject: cloud.MsgReturningWorkerMailSubject,
+		Text:    fmt.Sprintf(returningWorkerMailText, quoted(org.Name), o.code.ID)})
+}
+
+// recordEmail is the first valid e-mail address among a record's e-mail
+// fields, "" for none.
+func recordEmail(r emergency.Record) string {
+	for _, f := range r.Fields {
+		if f.Type != emergency.FieldEmail {
+			continue
+		}
+		if email := cloud.NormalizeEmail(r.Values[f.ID]); cloud.ValidEmail(email) {
+			return email
+		}
+	}
+	return ""
+}
+
+// returningWorkerMailText: the organisation's name (quoted), the code's id.
+// No name or medical data goes in mail.
+const returningWorkerMailText = `Lifetag: a worker asks to update their details.
+
+Someone sent the form of a collection link of the organisation named %s with details that match the worker who already has QR code %d, so no second code was made.
+
+Their record has no e-mail address, so they could not be sent an update link. Check with the worker, then open QR code %[2]d in the library and use "Send update link".
+`
 
 // updateLinkMailText: the organisation's name (quoted), the link, its
 // hours. No medical data goes in mail.

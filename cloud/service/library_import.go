@@ -321,10 +321,15 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	// The file's own new rows without a number, by folded name: two of
 	// them can be one worker typed twice.
 	earlier := map[string][]importedRow{}
+	choices := importChoicesOf(req)
+	claimed := map[int64]bool{} // codes a row of this file already updates
 	for _, v := range codes {
 		row := &result.Rows[v.row]
 		old := byExternal[cloud.ExternalIDKey(v.code.ExternalID)]
-		if v.code.ExternalID == "" || old == nil {
+		if v.code.ExternalID == "" {
+			old = matchByName(row, v, fields, same, claimed, choices)
+		}
+		if old == nil {
 			creates = append(creates, v.code)
 			if v.code.ExternalID == "" {
 				record := emergency.Record{Fields: fields, Values: v.values}
@@ -337,45 +342,14 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 			}
 			continue
 		}
-		// The file's columns replace their fields' values (a blank cell
-		// clears one); a field the file has no column for keeps the code's
-		// value, such as one a worker corrected through an update link.
-		kept, err := s.openCodeRecord(old)
+		next, err := s.importUpdate(org, old, v, req, row, templateID, templateName, fields, fieldOf, columnOf)
 		if err != nil {
 			return nil, err
 		}
-		values := maps.Clone(kept.Values)
-		for id := range fieldOf {
-			if _, inFile := columnOf[id]; inFile {
-				values[id] = v.values[id]
-			}
+		if next != nil {
+			next.ProjectName = projectName
+			updates = append(updates, next)
 		}
-		item := BulkUpsertItem{ExternalID: v.code.ExternalID, Name: v.code.Name, TemplateID: templateID,
-			ProjectID: old.ProjectID, LabelType: old.LabelType, Values: values}
-		if req.ProjectID != 0 {
-			item.ProjectID = req.ProjectID
-		}
-		if req.LabelType != "" {
-			item.LabelType = req.LabelType
-		}
-		p, err := s.planUpdate(org, old, item, templateName, fields)
-		if err != nil {
-			if cloud.ErrorCode(err) != cloud.EINVALID {
-				return nil, err
-			}
-			row.Errors[rowColumn] = cloud.ErrorMessage(err)
-			continue
-		}
-		if p.outcome == syncUnchanged {
-			row.Action = api.ImportQRCodesRowActionUnchanged
-			continue
-		}
-		row.Action = api.ImportQRCodesRowActionUpdate
-		p.code.ProjectName = projectName
-		if row.Changes, err = s.importChanges(old, p.code); err != nil {
-			return nil, err
-		}
-		updates = append(updates, p.code)
 	}
 	for _, row := range result.Rows {
 		switch {
@@ -405,6 +379,9 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if result.Invalid > 0 {
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportHasErrors)
 	}
+	if err := choicesMade(result.Rows); err != nil {
+		return nil, err
+	}
 	if len(creates)+len(updates) > 0 {
 		a := &cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityCodesImported, Detail: strconv.Itoa(len(creates)),
 			CreatedAt: s.now()}
@@ -417,6 +394,51 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	}
 	result.Imported = len(creates)
 	return result, nil
+}
+
+// importUpdate plans the update of old, the code a valid row v of the
+// file updates, and says so in its preview row; nil when the row leaves
+// the code as it is or the update is refused (said in the row's errors).
+// The file's columns replace their fields' values (a blank cell clears
+// one); a field the file has no column for keeps the code's value, such
+// as one a worker corrected through an update link.
+func (s *Service) importUpdate(org *cloud.Organization, old *cloud.CorporateCode, v importedRow, req ImportRequest, row *ImportRow,
+	templateID int64, templateName string, fields []emergency.Field, fieldOf map[string]emergency.Field, columnOf map[string]string) (*cloud.CorporateCode, error) {
+	kept, err := s.openCodeRecord(old)
+	if err != nil {
+		return nil, err
+	}
+	values := maps.Clone(kept.Values)
+	for id := range fieldOf {
+		if _, inFile := columnOf[id]; inFile {
+			values[id] = v.values[id]
+		}
+	}
+	item := BulkUpsertItem{ExternalID: old.ExternalID, Name: v.code.Name, TemplateID: templateID,
+		ProjectID: old.ProjectID, LabelType: old.LabelType, Values: values}
+	if req.ProjectID != 0 {
+		item.ProjectID = req.ProjectID
+	}
+	if req.LabelType != "" {
+		item.LabelType = req.LabelType
+	}
+	p, err := s.planUpdate(org, old, item, templateName, fields)
+	if err != nil {
+		if cloud.ErrorCode(err) != cloud.EINVALID {
+			return nil, err
+		}
+		row.Errors[rowColumn] = cloud.ErrorMessage(err)
+		return nil, nil
+	}
+	if p.outcome == syncUnchanged {
+		row.Action = api.ImportQRCodesRowActionUnchanged
+		return nil, nil
+	}
+	row.Action = api.ImportQRCodesRowActionUpdate
+	if row.Changes, err = s.importChanges(old, p.code); err != nil {
+		return nil, err
+	}
+	return p.code, nil
 }
 
 // plansOf are codes as plans of one outcome, for saveSync.

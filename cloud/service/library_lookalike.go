@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -161,4 +163,78 @@ func (s *Service) markLookAlikes(ctx context.Context, orgID int64, views []CodeV
 		}
 	}
 	return nil
+}
+
+// importChoices are the officer's choices for import rows whose name is
+// one code's name: the code a row updates, and the rows to add as new
+// workers, by spreadsheet row number.
+type importChoices struct {
+	update    map[int]int64
+	newWorker map[int]bool
+}
+
+func importChoicesOf(req ImportRequest) importChoices {
+	c := importChoices{update: map[int]int64{}, newWorker: map[int]bool{}}
+	for _, u := range req.Updates {
+		c.update[u.Row] = u.QrCodeID
+	}
+	for _, r := range req.NewWorkerRows {
+		c.newWorker[r] = true
+	}
+	return c
+}
+
+// matchByName is the code a valid import row without an employee or badge
+// number updates: the one code of the organisation with the row's name
+// (folded as search folds), which no earlier row of the file updates.
+// Where the date of birth or a phone number also agrees (lookAlike) the
+// row updates it unless the officer chose a new worker; where only the
+// name agrees the officer must choose. The row's match says which; nil
+// when the row makes a new code (or waits for the choice).
+func matchByName(row *ImportRow, v importedRow, fields []emergency.Field, same map[string][]openedCode, claimed map[int64]bool, choices importChoices) *cloud.CorporateCode {
+	wanted, chose := choices.update[row.Row]
+	namesakes := same[emergency.FoldForSearch(v.code.Name)]
+	if len(namesakes) != 1 || claimed[namesakes[0].code.ID] {
+		if chose {
+			row.Errors[rowColumn] = fmt.Sprintf(cloud.MsgImportChoiceNotMatched, wanted)
+		}
+		return nil
+	}
+	o := namesakes[0]
+	if chose && wanted != o.code.ID {
+		row.Errors[rowColumn] = fmt.Sprintf(cloud.MsgImportChoiceNotMatched, wanted)
+		return nil
+	}
+	reason := lookAlike(v.code.Name, emergency.Record{Fields: fields, Values: v.values}, o.code.Name, o.record)
+	match := &api.ImportQRCodesMatch{QrCodeID: o.code.ID, Name: o.code.Name, Reason: reason,
+		Choice: api.ImportQRCodesMatchChoiceUpdate}
+	if reason == "" {
+		match.Reason = cloud.LookAlikeNameOnly
+	}
+	row.Match = match
+	switch {
+	case choices.newWorker[row.Row]:
+		match.Choice = api.ImportQRCodesMatchChoiceNew
+		return nil
+	case reason == "" && !chose:
+		match.Choice = api.ImportQRCodesMatchChoiceRequired
+		return nil
+	}
+	claimed[o.code.ID] = true
+	return o.code
+}
+
+// choicesMade refuses an import while a row whose only likeness to a code
+// is its name waits for the officer's choice.
+func choicesMade(rows []ImportRow) error {
+	var waiting []string
+	for _, r := range rows {
+		if r.Match != nil && r.Match.Choice == api.ImportQRCodesMatchChoiceRequired {
+			waiting = append(waiting, strconv.Itoa(r.Row))
+		}
+	}
+	if len(waiting) == 0 {
+		return nil
+	}
+	return cloud.Errorf(cloud.EINVALID, cloud.MsgImportChoiceRequired, strings.Join(waiting, ", "))
 }

@@ -345,6 +345,27 @@ func (e HealthStatus) Valid() bool {
 	}
 }
 
+// Defines values for ImportQRCodesMatchChoice.
+const (
+	ImportQRCodesMatchChoiceNew      ImportQRCodesMatchChoice = "new"
+	ImportQRCodesMatchChoiceRequired ImportQRCodesMatchChoice = "required"
+	ImportQRCodesMatchChoiceUpdate   ImportQRCodesMatchChoice = "update"
+)
+
+// Valid indicates whether the value is a known member of the ImportQRCodesMatchChoice enum.
+func (e ImportQRCodesMatchChoice) Valid() bool {
+	switch e {
+	case ImportQRCodesMatchChoiceNew:
+		return true
+	case ImportQRCodesMatchChoiceRequired:
+		return true
+	case ImportQRCodesMatchChoiceUpdate:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ImportQRCodesRowAction.
 const (
 	ImportQRCodesRowActionNew       ImportQRCodesRowAction = "new"
@@ -2184,6 +2205,29 @@ type ImportQRCodesChange struct {
 	To    string `json:"to"`
 }
 
+// ImportQRCodesMatch The one code whose name is the name of a row without an employee or
+// badge number, and what importing the row does about it.
+type ImportQRCodesMatch struct {
+	// Choice update: the row updates the code (the default where the date of
+	// birth or a phone number agrees, or chosen in `updates`); new: it
+	// makes a new code (chosen in `newWorkerRows`); required: only the
+	// name agrees and no choice was sent, so the import is refused.
+	Choice ImportQRCodesMatchChoice `json:"choice"`
+
+	// Name The code's name.
+	Name     string `json:"name"`
+	QrCodeID int64  `json:"qrCodeId"`
+
+	// Reason What agrees: the same name and date of birth, the same name and phone number, or the same name only.
+	Reason string `json:"reason"`
+}
+
+// ImportQRCodesMatchChoice update: the row updates the code (the default where the date of
+// birth or a phone number agrees, or chosen in `updates`); new: it
+// makes a new code (chosen in `newWorkerRows`); required: only the
+// name agrees and no choice was sent, so the import is refused.
+type ImportQRCodesMatchChoice string
+
 // ImportQRCodesRequest A CSV import, as JSON, the file given either as text (csv) or as its bytes (csvFile).
 type ImportQRCodesRequest struct {
 	// Commit false or absent: only check (the preview); true: import, all rows or none.
@@ -2223,11 +2267,21 @@ type ImportQRCodesRequest struct {
 	// LabelType helmet, gear or wallet for every code; empty: helmet.
 	LabelType string `json:"labelType,omitempty"`
 
+	// NewWorkerRows The rows (spreadsheet row numbers) to add as new workers although their name is the name of one code.
+	NewWorkerRows []int `json:"newWorkerRows,omitempty"`
+
 	// ProjectID The project of every code; 0 or absent: none.
 	ProjectID int64 `json:"projectId,omitempty"`
 
 	// TemplateID The form template the columns are. Absent: the organisation's default template (the Standard Emergency Form when it has none); 0: the Standard Emergency Form.
 	TemplateID *int64 `json:"templateId,omitempty"`
+
+	// Updates The officer's choice for rows without an employee or badge
+	// number whose name is the name of one code (a row's `match`):
+	// update that code. Needed where only the name agrees; where the
+	// date of birth or a phone number also agrees, updating is the
+	// default.
+	Updates []ImportQRCodesRowUpdate `json:"updates,omitempty"`
 }
 
 // ImportQRCodesResult defines model for ImportQRCodesResult.
@@ -2268,7 +2322,8 @@ type ImportQRCodesRow struct {
 	Errors map[string]string `json:"errors"`
 
 	// ExternalID The row's employee or badge number as written; empty for none.
-	ExternalID string `json:"externalId"`
+	ExternalID string              `json:"externalId"`
+	Match      *ImportQRCodesMatch `json:"match,omitempty"`
 
 	// Name The name the row's code would have.
 	Name string `json:"name"`
@@ -2288,6 +2343,15 @@ type ImportQRCodesRow struct {
 // ignoring case), as `changes` lists; unchanged leaves that code as
 // it is.
 type ImportQRCodesRowAction string
+
+// ImportQRCodesRowUpdate defines model for ImportQRCodesRowUpdate.
+type ImportQRCodesRowUpdate struct {
+	// QrCodeID The code the row updates (the row's match).
+	QrCodeID int64 `json:"qrCodeId"`
+
+	// Row The spreadsheet's row number.
+	Row int `json:"row"`
+}
 
 // LabelCatalogue defines model for LabelCatalogue.
 type LabelCatalogue struct {

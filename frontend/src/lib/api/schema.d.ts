@@ -4667,6 +4667,45 @@ export interface components {
              *     only that column gives numbers.
              */
             externalIdField?: string;
+            /**
+             * @description The officer's choice for rows without an employee or badge
+             *     number whose name is the name of one code (a row's `match`):
+             *     update that code. Needed where only the name agrees; where the
+             *     date of birth or a phone number also agrees, updating is the
+             *     default.
+             */
+            updates?: components["schemas"]["ImportQRCodesRowUpdate"][];
+            /** @description The rows (spreadsheet row numbers) to add as new workers although their name is the name of one code. */
+            newWorkerRows?: number[];
+        };
+        ImportQRCodesRowUpdate: {
+            /** @description The spreadsheet's row number. */
+            row: number;
+            /**
+             * Format: int64
+             * @description The code the row updates (the row's match).
+             */
+            qrCodeId: number;
+        };
+        /**
+         * @description The one code whose name is the name of a row without an employee or
+         *     badge number, and what importing the row does about it.
+         */
+        ImportQRCodesMatch: {
+            /** Format: int64 */
+            qrCodeId: number;
+            /** @description The code's name. */
+            name: string;
+            /** @description What agrees: the same name and date of birth, the same name and phone number, or the same name only. */
+            reason: string;
+            /**
+             * @description update: the row updates the code (the default where the date of
+             *     birth or a phone number agrees, or chosen in `updates`); new: it
+             *     makes a new code (chosen in `newWorkerRows`); required: only the
+             *     name agrees and no choice was sent, so the import is refused.
+             * @enum {string}
+             */
+            choice: "update" | "new" | "required";
         };
         /** @description One row of the file, what importing it does, and its problems. */
         ImportQRCodesRow: {
@@ -4697,6 +4736,7 @@ export interface components {
              *     still makes the code, which the library then marks.
              */
             possibleDuplicate: string;
+            match?: components["schemas"]["ImportQRCodesMatch"];
         };
         /** @description A file of codes and their employee or badge numbers, as text (csv) or as its bytes (csvFile), read as the import reads its files. */
         AttachExternalIDsRequest: {
@@ -9648,6 +9688,24 @@ export interface operations {
                 };
             };
             404: components["responses"]["CollectLinkNotFound"];
+            /**
+             * @description The details look like a worker who already has a code in the
+             *     organisation (the same name, and the same date of birth or a
+             *     phone number): no second code is made. A one-time update link
+             *     goes to the e-mail address on that worker's record, or the
+             *     link's officer is asked to send one; nothing of the record is
+             *     answered.
+             */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             410: components["responses"]["CollectLinkGone"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];

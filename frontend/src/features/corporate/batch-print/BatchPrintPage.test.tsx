@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { useToastStore } from "@/components/ui/toast-store";
@@ -161,6 +161,73 @@ describe("/label-batch-print", () => {
     ).toBeTruthy();
     expect(screen.getByRole("option", { name: "Helmet labels, A4 · A4" })).toBeTruthy();
     expect(screen.getByText("A4", { selector: "strong" })).toBeVisible();
+  });
+
+  it("asks before printing two codes that look like one worker, prints only the one kept and deletes the other once confirmed", async () => {
+    const bodies: { url: string; method: string; body: string }[] = [];
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: organization }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          qrCodes: [
+            code(21, "José Núñez", { possibleDuplicateOf: 22 }),
+            code(22, "jose nunez", { possibleDuplicateOf: 21 }),
+            code(23, "Ann Worker"),
+          ],
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/labels/batch-layouts": () => ({ body: { layouts: namedLayouts } }),
+      "POST /api/corporate/4/batch-print/fit": () => ({ body: fitAnswer({}) }),
+      "DELETE /api/corporate/4/qr-codes/22": ({ url }) => {
+        bodies.push({ url, method: "DELETE", body: "" });
+        return { body: { success: true, message: "QR code deleted" } };
+      },
+      "POST /api/corporate/4/batch-print.pdf": ({ url, body }) => {
+        bodies.push({ url, method: "POST", body: String(body) });
+        return { body: "%PDF-1.4 fake" };
+      },
+      "POST /api/analytics/page-view": () => ({ status: 204 }),
+    });
+    const queued = (id: number, name: string) => ({
+      id: `batch_1_${id}`,
+      codeId: id,
+      name,
+      projectName: "",
+      labelType: "helmet",
+    });
+    useQueueStore.setState({
+      orgId: 4,
+      items: [queued(21, "José Núñez"), queued(22, "jose nunez"), queued(23, "Ann Worker")],
+    });
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await screen.findByText("3 labels in the queue");
+    await waitFor(() => expect(screen.getByLabelText("Layout")).toHaveValue("avery-5160"));
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Some codes look like the same worker",
+    });
+    const print = () => within(dialog).getByRole("button", { name: "Print" });
+    expect(print()).toBeDisabled();
+    expect(bodies).toEqual([]);
+    await user.click(
+      within(dialog).getByRole("radio", { name: "Print only José Núñez (QR code 21)" }),
+    );
+    await user.click(
+      within(dialog).getByRole("checkbox", {
+        name: "Also delete the codes not printed from the library",
+      }),
+    );
+    await user.click(print());
+    const confirm = await screen.findByRole("dialog", { name: "Delete 1 QR code?" });
+    expect(confirm).toHaveTextContent("jose nunez will be deleted from the library.");
+    await user.click(within(confirm).getByRole("button", { name: "Delete and print" }));
+    await waitFor(() => expect(printPdf).toHaveBeenCalled());
+    expect(bodies[0]).toMatchObject({ method: "DELETE" });
+    expect(JSON.parse(bodies[1]!.body)).toMatchObject({ codeIds: [21, 23] });
+    expect(screen.getByText("2 labels in the queue")).toBeVisible();
   });
 
   it("refuses to print or preview an empty queue, without asking the server", async () => {

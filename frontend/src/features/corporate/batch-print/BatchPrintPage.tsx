@@ -21,10 +21,11 @@ import {
   type LibraryCode,
 } from "./api";
 import { useAfterFirstPaint } from "@/hooks/useAfterFirstPaint";
-import { useLibrary } from "../library/api";
+import { useDeleteCode, useLibrary } from "../library/api";
 import { useProjects } from "../projects/api";
 import { batchCopy as copy } from "./copy";
 import { LayoutChooser } from "./LayoutChooser";
+import { LookAlikeDialog, lookAlikePairs, type LookAlikePair } from "./LookAlikeDialog";
 
 // The picker (its dialog and list) loads when first opened: the page's
 // first paint does not wait for it.
@@ -135,14 +136,48 @@ function BatchPrint({ organization }: { organization: Organization }) {
     });
   };
 
+  // Two queued codes that look like one worker are asked about before
+  // printing: one worker, one label.
+  const [asking, setAsking] = useState<LookAlikePair[] | null>(null);
+  const deleteCode = useDeleteCode(orgId);
+  const printChecked = async () => {
+    // The library's marks are read a moment after the page: a print
+    // asked for before then waits for them.
+    const codes = library.data?.qrCodes ?? (await library.refetch()).data?.qrCodes ?? [];
+    const pairs = lookAlikePairs(items, new Map(codes.map((c) => [c.id, c])));
+    if (pairs.length > 0) setAsking(pairs);
+    else void make(false);
+  };
+  const printWithout = async (leftOut: { id: number; name: string }[], deleteThem: boolean) => {
+    setAsking(null);
+    const drop = new Set(leftOut.map((c) => c.id));
+    for (const item of items) if (drop.has(item.codeId)) remove(item.id);
+    if (deleteThem) {
+      try {
+        for (const c of leftOut) await deleteCode.mutateAsync(c.id);
+        toast({ title: copy.lookAlike.deleted(leftOut.length), variant: "success" });
+      } catch (error) {
+        toast({
+          title: copy.toasts.failed,
+          description: serverMessage(error) ?? copy.toasts.failedDetail,
+          variant: "destructive",
+        });
+        return;
+      }
+    }
+    await make(false, drop);
+  };
+
   const onClear = () => {
     clear();
     toast({ title: copy.toasts.cleared, description: copy.toasts.clearedDetail });
   };
 
   // Both buttons make the same PDF; only a print is recorded (preview: false).
-  const make = async (preview: boolean) => {
-    if (items.length === 0) {
+  // drop: codes just taken out of the queue, which this render's items still hold.
+  const make = async (preview: boolean, drop: ReadonlySet<number> = new Set()) => {
+    const codeIds = items.map((i) => i.codeId).filter((id) => !drop.has(id));
+    if (codeIds.length === 0) {
       toast({
         title: copy.toasts.empty,
         description: copy.toasts.emptyDetail,
@@ -163,7 +198,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
       const station = platform();
       if (!preview && station.printBatch) {
         setProgress({ done: 0, total: 0 });
-        const job = { codeIds: items.map((i) => i.codeId), layout: layout.id, start: startAt };
+        const job = { codeIds, layout: layout.id, start: startAt };
         const outcome = await station.printBatch(job, setProgress).catch((error: unknown) => {
           if (error instanceof Error) stationMessage = error.message;
           throw error;
@@ -171,7 +206,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
         if (outcome === "printer") {
           toast({
             title: copy.toasts.printed,
-            description: copy.toasts.printedDetail(items.length),
+            description: copy.toasts.printedDetail(codeIds.length),
             variant: "success",
           });
           return;
@@ -179,7 +214,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
         setProgress(null);
       }
       const pdf = await fetchBatchPdf(orgId, {
-        codeIds: items.map((i) => i.codeId),
+        codeIds,
         layoutId: layout.id,
         startPosition: startAt,
         preview,
@@ -297,7 +332,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
           className="button button-primary"
           busy={busy === "print"}
           busyLabel={copy.printing}
-          onClick={() => void make(false)}
+          onClick={() => void printChecked()}
         >
           {copy.print}
         </BusyButton>
@@ -333,6 +368,13 @@ function BatchPrint({ organization }: { organization: Organization }) {
           />
         )}
       </Suspense>
+      {asking && (
+        <LookAlikeDialog
+          pairs={asking}
+          onCancel={() => setAsking(null)}
+          onPrint={(leftOut, deleteThem) => void printWithout(leftOut, deleteThem)}
+        />
+      )}
     </div>
   );
 }

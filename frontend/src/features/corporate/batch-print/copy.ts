@@ -30,6 +30,24 @@ export const batchCopy = {
       `${n} recommended ${n === 1 ? "field is" : "fields are"} blank in this record.`,
     gone: "This code is no longer in the library: remove it from the queue.",
   },
+  // Two queued codes that look like one worker, asked about before printing.
+  lookAlike: {
+    title: "Some codes look like the same worker",
+    description:
+      "Each pair below has the same name and the same date of birth or phone. Printing both gives one worker two labels. Choose what to print for each pair.",
+    pair: (a: string, b: string) => `${a} and ${b}`,
+    keep: (name: string, id: number) => `Print only ${name} (QR code ${id})`,
+    both: "Print both: they are two workers",
+    deleteOthers: "Also delete the codes not printed from the library",
+    print: "Print",
+    cancel: "Cancel",
+    choose: "Choose for every pair before printing.",
+    confirmTitle: (n: number) => `Delete ${n} QR ${n === 1 ? "code" : "codes"}?`,
+    confirmDescription: (names: string) =>
+      `${names} will be deleted from the library. Labels already printed with ${names.includes(",") ? "these codes" : "this code"} will stop showing their details. This cannot be undone.`,
+    confirm: "Delete and print",
+    deleted: (n: number) => `${n} look-alike QR ${n === 1 ? "code" : "codes"} deleted`,
+  },
   toasts: {
     added: "QR Codes Added",
     addedDetail: (n: number) => `${n} QR ${n === 1 ? "code" : "codes"} added to the print queue`,

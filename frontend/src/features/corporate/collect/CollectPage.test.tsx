@@ -143,6 +143,26 @@ describe("/collect/{token}", () => {
     expect(screen.queryByRole("button", { name: "Send my details" })).toBeNull();
   });
 
+  it("tells a returning worker they already have a code, and no more", async () => {
+    const returning =
+      "You already have a Lifetag code with Acme Scaffolding, so no second one was made. To change your details, use a one-time update link: it has been sent to the e-mail address on your record, or, if your record has none, your safety officer has been asked to send you one.";
+    mockFetch({
+      "GET /api/collect/tok1": () => ({ body: form }),
+      "POST /api/collect/tok1": () => ({ status: 409, body: { message: returning } }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/collect/tok1");
+    await screen.findByRole("heading", { name: "Acme Scaffolding" });
+    await fillIn(user);
+    await user.click(screen.getByRole("checkbox", { name: /I agree to share/ }));
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    expect(
+      await screen.findByRole("heading", { name: "You already have a Lifetag code" }),
+    ).toBeVisible();
+    expect(screen.getByText(returning)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Send my details" })).toBeNull();
+  });
+
   it("shows a used link's message when it was used meanwhile", async () => {
     const used =
       "This link has already been used. Please ask your safety officer for a new one if your details need another change.";

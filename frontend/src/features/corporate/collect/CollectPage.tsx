@@ -17,6 +17,8 @@ const isGone = (error: unknown) =>
 
 /** A form closed for now (the organisation paused, or its plan full); the server says why. */
 const isClosed = (error: unknown) => error instanceof ApiError && error.status === 403;
+/** A worker who already has a code: none was made, and the server says what happens instead. */
+const isReturning = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /** The heading over a form that could not be opened: nothing was typed yet. */
 function openFailedTitle(error: unknown) {
@@ -67,6 +69,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
   const [fieldErrors, setFieldErrors] = useState<TemplateErrors>({});
   const [thanks, setThanks] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
+  const [returning, setReturning] = useState<string | null>(null);
   // The send button is at the foot of a long form: a refusal is shown at
   // the top, beside the consent line, and brought into view.
   const problemRef = useRef<HTMLParagraphElement>(null);
@@ -80,7 +83,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
   const registerDirtyCheck = useCallback((check: () => boolean) => {
     formDirty.current = check;
   }, []);
-  const sent = thanks !== null || gone !== null;
+  const sent = thanks !== null || gone !== null || returning !== null;
   const guard = useDiscardGuard(useCallback(() => !sent && formDirty.current(), [sent]));
 
   if (thanks !== null) {
@@ -93,6 +96,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
     );
   }
   if (gone !== null) return <Notice title={copy.goneTitle}>{gone}</Notice>;
+  if (returning !== null) return <Notice title={copy.returningTitle}>{returning}</Notice>;
 
   return (
     <section className="card">
@@ -134,6 +138,10 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
                 const message = serverMessage(error) ?? copy.unavailable;
                 if (isGone(error)) {
                   setGone(message);
+                  return;
+                }
+                if (isReturning(error)) {
+                  setReturning(message);
                   return;
                 }
                 setProblem(message);

@@ -108,9 +108,21 @@ describe("/corporate/collection-links", () => {
     await user.selectOptions(within(dialog).getByLabelText(/^Project/), "1");
     await user.selectOptions(within(dialog).getByLabelText(/^Link expires/), "7");
     // Only the template's text and number fields can hold the worker's number.
-    const numberField = within(dialog).getByLabelText(/^Employee or badge number/);
+    const numberField = within(dialog).getByLabelText(/^Field for the employee or badge number/);
     expect(within(numberField).queryByRole("option", { name: "Date of birth" })).toBeNull();
+    // Each choice says plainly what it does when one worker sends the form twice.
+    expect(numberField).toHaveAccessibleDescription(
+      expect.stringContaining("gets no second QR code: they are told they already have one"),
+    );
+    expect(
+      within(numberField).getByRole("option", { name: "None: recognise workers by name" }),
+    ).toBeTruthy();
     await user.selectOptions(numberField, "badge");
+    expect(numberField).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "A number another QR code already has is refused, so that worker gets no second code",
+      ),
+    );
     await user.click(within(dialog).getByRole("button", { name: "Create collection link" }));
     expect(await within(dialog).findByDisplayValue(url)).toBeVisible();
     expect(

@@ -199,7 +199,8 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
   const numberFieldOptions: [string, string][] = (
     templates.data?.find((t) => String(t.id) === templateId)?.fields ?? []
   )
-    .filter((f) => f.type === "text" || f.type === "number")
+    // A standard slot (a name, a contact's phone) holds something else.
+    .filter((f) => (f.type === "text" || f.type === "number") && !f.standard)
     .map((f) => [f.id, f.label]);
   return (
     <form onSubmit={submit} noValidate>
@@ -226,7 +227,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
         label={copy.numberField}
         value={numberField}
         placeholder={copy.numberFieldNone}
-        hint={copy.numberFieldHint}
+        hint={numberField === "" ? copy.numberFieldHint : copy.numberFieldHintChosen}
         options={numberFieldOptions}
         onChange={setNumberField}
       />

@@ -12,10 +12,13 @@ export const collectCopy = {
     template: "Form template",
     project: "Project",
     noProject: "No project",
-    numberField: "Employee or badge number",
-    numberFieldNone: "Not asked",
+    numberField: "Field for the employee or badge number",
+    numberFieldNone: "None: recognise workers by name",
+    // What each choice does when one worker sends the form twice.
     numberFieldHint:
-      "The form's field where each worker types their number. A number that another QR code already has is refused, so one worker never gets two codes.",
+      "Without a number, a worker who sends the form again with the same name and the same date of birth or phone gets no second QR code: they are told they already have one, and an update link goes to the e-mail on their record (or you are asked to send one). Two workers who share a name and nothing else get a code each.",
+    numberFieldHintChosen:
+      "Each worker types their number in this field. A number another QR code already has is refused, so that worker gets no second code; a worker who leaves it blank is recognised by name and date of birth or phone, as without a number.",
     expiry: "Link expires",
     expiryChoices: [
       [7, "In 7 days"],
@@ -81,6 +84,8 @@ export const collectCopy = {
     thanksTitle: "Thank you",
     thanks: (org: string) => `Thank you — your details were sent to ${org}.`,
     thanksHint: "You can close this page.",
+    // A worker who already has a code: the server's message says what happens next.
+    returningTitle: "You already have a Lifetag code",
     goneTitle: "This link cannot be used",
     closedTitle: "This form is closed for now",
     loadFailed: "Your form could not be opened",

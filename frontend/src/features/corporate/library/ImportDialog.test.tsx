@@ -141,6 +141,109 @@ describe("the CSV import dialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("asks the officer whether a row with only a code's name updates that code, and imports only once chosen", async () => {
+    const row = (n: number, name: string, extra: object) => ({
+      row: n,
+      name,
+      errors: {},
+      action: "new",
+      externalId: "",
+      changes: [],
+      possibleDuplicate: "",
+      ...extra,
+    });
+    const byDate = {
+      qrCodeId: 11,
+      name: "José Núñez",
+      reason: "same name and date of birth",
+      choice: "update",
+    };
+    const nameOnly = { qrCodeId: 13, name: "Nguyễn Văn An", reason: "same name only" };
+    const preview = (choice: string) => ({
+      ...goodPreview,
+      rows: [
+        row(2, "José Núñez", {
+          action: "update",
+          changes: [
+            { field: "Emergency Contact Phone", from: "+44 7700 900101", to: "+44 7700 900199" },
+          ],
+          match: byDate,
+        }),
+        row(3, "Nguyễn Văn An", {
+          action: choice === "update" ? "update" : "new",
+          match: { ...nameOnly, choice },
+        }),
+      ],
+      valid: 2,
+      new: choice === "update" ? 0 : 1,
+      updates: choice === "update" ? 2 : 1,
+    });
+    const bodies: Record<string, unknown>[] = [];
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          quota: { used: 3, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": ({ body }) => {
+        const b = JSON.parse(String(body)) as Record<string, unknown>;
+        bodies.push(b);
+        const chosen = (b.newWorkerRows as number[] | undefined)?.includes(3)
+          ? "new"
+          : b.updates
+            ? "update"
+            : "required";
+        return {
+          body: { ...preview(chosen), imported: b.commit ? (chosen === "new" ? 1 : 0) : 0 },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    const importButton = () => within(dialog).getByRole("button", { name: /^Import \d+ QR/ });
+    await user.type(
+      within(dialog).getByLabelText("Or paste the CSV text"),
+      "Name,Full Name{enter},José Núñez",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+
+    // Where the date of birth agrees, updating is chosen for the officer.
+    const jose = await within(dialog).findByRole("group", {
+      name: "Already in the library as José Núñez (QR code 11): same name and date of birth.",
+    });
+    expect(within(jose).getByRole("radio", { name: "Update that code" })).toBeChecked();
+    // Where only the name agrees, nothing is chosen and Import waits.
+    const an = within(dialog).getByRole("group", {
+      name: "Already in the library as Nguyễn Văn An (QR code 13): same name only.",
+    });
+    expect(within(an).getByRole("radio", { name: "Update that code" })).not.toBeChecked();
+    expect(within(an).getByRole("radio", { name: "Add as a new worker" })).not.toBeChecked();
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(
+      "1 row has the name of a QR code in the library: choose for each before importing.",
+    );
+    expect(importButton()).toBeDisabled();
+
+    // Chosen: the preview is asked again with the choice, and Import sends it.
+    await user.click(within(an).getByRole("radio", { name: "Update that code" }));
+    expect(bodies.at(-1)).toMatchObject({ commit: false, updates: [{ row: 3, qrCodeId: 13 }] });
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    await user.click(importButton());
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ commit: true, updates: [{ row: 3, qrCodeId: 13 }] }),
+    );
+    expect(bodies.at(-1)).not.toHaveProperty("newWorkerRows");
+  });
+
   it("sends a Windows-1252 file's bytes untouched and shows the names the server read", async () => {
     // "José Núñez" as Excel's plain CSV saves it on Windows: é, ú, ñ are
     // single bytes that are not UTF-8, which File.text() would have

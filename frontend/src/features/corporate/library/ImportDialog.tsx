@@ -13,6 +13,7 @@ import { fieldErrors } from "./CodeDialog";
 import { libraryCopy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
 import { RowErrors } from "./RowErrors";
+import { choicesWaiting, MatchChoice, matchParams, type MatchChoices } from "./ImportMatchChoice";
 
 const copy = libraryCopy.importDialog;
 
@@ -41,18 +42,28 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const source = file ? { csvFile: file.base64 } : { csv };
   const mapping = numberField === "" ? {} : { externalIdField: numberField };
   const [preview, setPreview] = useState<ImportResult | null>(null);
+  // For rows whose name is one code's name: update it, or a new worker.
+  const [choices, setChoices] = useState<MatchChoices>({});
   // The preview answers for one file and form; any change asks again.
   // The server's offer when the file's columns are another template's.
   const [otherTemplate, setOtherTemplate] = useState<{ id: number; message: string } | null>(null);
   const changed = () => {
     setPreview(null);
     setOtherTemplate(null);
+    setChoices({});
   };
   const failed = (error: unknown) => toastFailure(error, copy.failed);
 
-  const check = (id = templateId) =>
+  const check = (id = templateId, chosen = choices) =>
     importCodes.mutate(
-      { templateId: id, projectId, ...source, ...mapping, commit: false },
+      {
+        templateId: id,
+        projectId,
+        ...source,
+        ...mapping,
+        ...matchParams(chosen, preview?.rows),
+        commit: false,
+      },
       {
         onSuccess: setPreview,
         onError: (error) => {
@@ -62,15 +73,28 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
         },
       },
     );
+  // A choice changes what the row does: the preview is asked again with it.
+  const choose = (row: number, choice: "update" | "new") => {
+    const next = { ...choices, [row]: choice };
+    setChoices(next);
+    check(templateId, next);
+  };
   const switchTemplate = (id: number) => {
     setTemplateId(id);
     setNumberField("");
     changed();
-    check(id);
+    check(id, {}); // the choices were for the other template's rows
   };
   const commit = () =>
     importCodes.mutate(
-      { templateId, projectId, ...source, ...mapping, commit: true },
+      {
+        templateId,
+        projectId,
+        ...source,
+        ...mapping,
+        ...matchParams(choices, preview?.rows),
+        commit: true,
+      },
       {
         onSuccess: (result) => {
           toast({
@@ -215,19 +239,21 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
             </button>
           </p>
         )}
-        {preview && <PreviewTable result={preview} />}
+        {preview && <PreviewTable result={preview} choices={choices} onChoose={choose} />}
         <div className="dialog-actions">
           <Dialog.Close className="button button-ghost">{copy.close}</Dialog.Close>
           <BusyButton
             type="button"
             className="button button-primary"
-            busy={importCodes.isPending && preview !== null}
+            busy={importCodes.isPending && importCodes.variables?.commit === true}
             busyLabel={copy.importing}
             disabled={
               preview === null ||
               preview.invalid > 0 ||
               preview.valid === 0 ||
-              preview.quotaProblem !== ""
+              preview.quotaProblem !== "" ||
+              choicesWaiting(preview, choices) > 0 ||
+              importCodes.isPending
             }
             onClick={commit}
           >
@@ -239,7 +265,16 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   );
 }
 
-function PreviewTable({ result }: { result: ImportResult }) {
+function PreviewTable({
+  result,
+  choices,
+  onChoose,
+}: {
+  result: ImportResult;
+  choices: MatchChoices;
+  onChoose: (row: number, choice: "update" | "new") => void;
+}) {
+  const waiting = choicesWaiting(result, choices);
   return (
     <section aria-label={copy.preview}>
       <p role="status">
@@ -247,6 +282,11 @@ function PreviewTable({ result }: { result: ImportResult }) {
         {copy.counts(result.updates, result.new, result.unchanged)}{" "}
         {result.invalid > 0 && copy.fixFirst}
       </p>
+      {waiting > 0 && (
+        <p role="alert" className="field-error">
+          {libraryCopy.importMatch.waiting(waiting)}
+        </p>
+      )}
       {result.quotaProblem !== "" && (
         <p role="alert" className="field-error">
           {result.quotaProblem}
@@ -282,6 +322,7 @@ function PreviewTable({ result }: { result: ImportResult }) {
                             ))}
                           </ul>
                         )}
+                        <MatchChoice row={row} choices={choices} onChoose={onChoose} />
                         {row.possibleDuplicate !== "" && (
                           <p className="field-error">
                             <strong>{copy.possibleDuplicate}:</strong> {row.possibleDuplicate}

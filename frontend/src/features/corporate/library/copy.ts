@@ -107,6 +107,16 @@ export const libraryCopy = {
     failed: "Employee numbers not saved",
     close: "Close",
   },
+  // A row without an employee number whose name is one code's name.
+  importMatch: {
+    legend: (name: string, id: number, reason: string) =>
+      `Already in the library as ${name} (QR code ${id}): ${reason}.`,
+    update: "Update that code",
+    addNew: "Add as a new worker",
+    choose: "Choose whether this row updates that code or adds a new worker.",
+    waiting: (n: number) =>
+      `${n} ${n === 1 ? "row has" : "rows have"} the name of a QR code in the library: choose for each before importing.`,
+  },
   importDialog: {
     title: "Import workers from CSV",
     intro:
