@@ -2,6 +2,13 @@
 // form and the Send update link action. The server's own messages (expired,
 // revoked, closed, consent) come in its answers.
 export const collectCopy = {
+  // The A4 poster of a link's QR code (poster.ts): ASCII only, as the
+  // PDF's standard fonts write it.
+  poster: {
+    heading: "Scan to send your emergency details",
+    steps: "Open your phone's camera and point it at the code. No account needed.",
+    typeIt: "No camera? Type the address above into your phone's browser.",
+  },
   links: {
     title: "Worker collection links",
     intro:
@@ -25,7 +32,19 @@ export const collectCopy = {
     cancel: "Cancel",
     created: "Collection link created",
     createdOnce:
+      "Copy the link and download or print its QR code now: for safety we keep only a fingerprint of it, so it cannot be shown again. If it is lost, create a new link and revoke this one.",
+    // An update link is for one worker, sent to them, with no noticeboard code.
+    createdOnceLink:
       "Copy the link now: for safety we keep only a fingerprint of it, so it cannot be shown again.",
+    qrDownloads: "The QR code for a noticeboard",
+    downloadPng: "Download QR code (PNG)",
+    downloadSvg: "Download QR code (SVG)",
+    downloadPoster: "Download poster (PDF)",
+    printPoster: "Print poster",
+    downloadFailed: "The QR code could not be saved",
+    printFailed: "The poster could not be printed",
+    qrFileName: "lifetag-collection-link-qr",
+    posterFileName: "lifetag-collection-link-poster.pdf",
     copy: "Copy link",
     copied: "Link copied",
     copyFailed: "Could not copy: select the link and copy it by hand.",
