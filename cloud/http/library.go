@@ -212,24 +212,32 @@ func percentEncode(s string) string {
 	return b.String()
 }
 
-// codeNameRunes bounds the worker's name in a file name: long enough to
-// tell workers apart, well inside every file system's 255 bytes.
-const codeNameRunes = 60
+// codeNameBytes bounds the worker's name in a download name, percent
+// encoded: with the ASCII fallback beside it, the header stays within the
+// 255 characters the API promises (about 16 Chinese characters, 25 Arabic
+// or Polish letters, 150 plain Latin ones), well inside every file
+// system's 255 bytes.
+const codeNameBytes = 150
 
 // codeFileName is a code's download name: "lifetag-" and the code's name
 // in its own script (a Chinese worker's "lifetag-王秀英.pdf"), lower case,
 // with each run of anything but letters, their marks and digits as one
 // dash, so nothing in it means something to a file system; a name with no
-// letters or digits falls back to codeFallbackName.
+// letters or digits falls back to codeFallbackName. A long name is cut
+// before a letter, never between a letter and its marks.
 func codeFileName(c *cloud.CorporateCode, ext string) string {
 	var b strings.Builder
-	dash, n := false, 0
+	dash, size := false, 0
 	for _, r := range strings.ToLower(c.Name) {
 		if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
 			dash = b.Len() > 0
 			continue
 		}
-		if n >= codeNameRunes && !unicode.Is(unicode.M, r) {
+		n := len(percentEncode(string(r)))
+		if dash {
+			n++
+		}
+		if size+n > codeNameBytes && !unicode.Is(unicode.M, r) {
 			break
 		}
 		if dash {
@@ -237,7 +245,7 @@ func codeFileName(c *cloud.CorporateCode, ext string) string {
 			dash = false
 		}
 		b.WriteRune(r)
-		n++
+		size += n
 	}
 	if b.Len() == 0 {
 		return codeFallbackName(c, ext)

@@ -352,6 +352,7 @@ func TestLabelDownloadKeepsTheWorkersName(t *testing.T) {
 		{"Łukasz Wiśniewski", "lifetag-łukasz-wiśniewski"},
 		{"Ann Rider", "lifetag-ann-rider"},
 		{"../*?", ""},
+		{strings.Repeat("王秀英", 10), "lifetag-" + strings.Repeat("王秀英", 5) + "王"},
 	} {
 		resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": c.name, "values": libraryValues("Ann Rider")})
 		wantStatus(t, resp, 201, "")
@@ -372,6 +373,9 @@ func TestLabelDownloadKeepsTheWorkersName(t *testing.T) {
 			// mime gives filename* (decoded) as filename when both are there.
 			if params["filename"] != want+"."+ext {
 				t.Errorf("%s: the %s downloads as %q (%s), want %q", c.name, ext, params["filename"], header, want+"."+ext)
+			}
+			if len(header) > 255 {
+				t.Errorf("%s: the header is %d characters, more than the contract's 255", c.name, len(header))
 			}
 			if !strings.Contains(header, `filename="`+fallback+"."+ext+`"`) {
 				t.Errorf("%s: no ASCII fallback in %s", c.name, header)
