@@ -31,7 +31,6 @@ test("a collection link's noticeboard QR code scans on screen, downloads and pri
   const urlBox = dialog.getByRole("textbox");
   await expect(urlBox).toHaveValue(/\/collect\/[A-Za-z0-9_-]{40,}$/);
   const url = await urlBox.inputValue();
-  await expect(dialog.getByText(copy.createdOnce)).toBeVisible();
 
   // On screen: the code as a phone's camera sees it.
   const figure = dialog.locator("figure.qr-real");
@@ -89,6 +88,8 @@ test("a collection link's noticeboard QR code scans on screen, downloads and pri
   writeFileSync(printedPath, await blobBytes(page, printed.url));
   expect(decodePdf(printedPath), "the printed poster").toBe(url);
 
-  // The link still shows, copyable, after all that.
+  // The link still shows, copyable, after all that, and the dialog says
+  // it is shown only now, and what to do when it is lost.
   await expect(urlBox).toHaveValue(url);
+  await expect(dialog.locator(".link-share > p.hint")).toHaveText(copy.createdOnce);
 });
