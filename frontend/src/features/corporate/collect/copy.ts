@@ -32,7 +32,7 @@ export const collectCopy = {
     cancel: "Cancel",
     created: "Collection link created",
     createdOnce:
-      "Copy the link and download or print its QR code now: for safety we keep only a fingerprint of it, so it cannot be shown again. If it is lost, create a new link and revoke this one.",
+      "Copy the link and download or print its QR code now: for safety we keep only a fingerprint of it, so it cannot be shown again. If it is lost, use Replace on its row: a new link for the same form, and this one revoked.",
     // An update link is for one worker, sent to them, with no noticeboard code.
     createdOnceLink:
       "Copy the link now: for safety we keep only a fingerprint of it, so it cannot be shown again.",
@@ -66,6 +66,16 @@ export const collectCopy = {
     pausedStatus: "Paused",
     planFullStatus: "Paused: the plan is full",
     revoke: "Revoke",
+    // A link's address is kept only as a fingerprint, so a lost one is
+    // replaced: a new link with the same form, project and number field.
+    replace: "Replace",
+    replaceLabel: (form: string, project: string) => `Replace the link for ${form}, ${project}`,
+    replaceTitle: "Replace collection link",
+    replaceIntro:
+      "A new link for the same form and project, with its own QR code. The old link stops working once the new one is made: take down its posters.",
+    replaced: "The old link was revoked.",
+    replaceRevokeFailed:
+      "The new link was made, but the old one could not be revoked: revoke it from the list.",
     revokeTitle: "Revoke this link?",
     revokeDescription:
       "Workers will no longer be able to send details through it. The QR codes it already made stay in your library.",
