@@ -11,7 +11,8 @@ import { decodeScreenshot, expectNothingOver } from "./qr-scan";
 // shows the new link once shows its QR code whole (a screenshot scans to
 // the link, nothing over it or its quiet zone), and lets the officer keep
 // the code (PNG, SVG, an A4 poster) and print the poster, each of which
-// scans to the same link.
+// scans to the same link. A lost link is replaced from its row: a new link
+// and its code, the old one revoked.
 
 const copy = collectCopy.links;
 
@@ -92,4 +93,29 @@ test("a collection link's noticeboard QR code scans on screen, downloads and pri
   // it is shown only now, and what to do when it is lost.
   await expect(urlBox).toHaveValue(url);
   await expect(dialog.locator(".link-share > p.hint")).toHaveText(copy.createdOnce);
+  await dialog.getByRole("button", { name: copy.done }).click();
+
+  // The link is lost: Replace makes a new one for the same form, shows its
+  // code to keep, and the old one stops working.
+  await page
+    .getByRole("button", { name: copy.replaceLabel("Standard Emergency Form", copy.noProject) })
+    .click();
+  await page
+    .getByRole("dialog", { name: copy.replaceTitle })
+    .getByRole("button", { name: copy.replaceTitle })
+    .click();
+  const replacing = page.getByRole("dialog", { name: copy.created });
+  const newBox = replacing.getByRole("textbox");
+  await expect(newBox).toHaveValue(/\/collect\/[A-Za-z0-9_-]{40,}$/);
+  const newUrl = await newBox.inputValue();
+  expect(newUrl).not.toBe(url);
+  const newShot = test.info().outputPath("new-link-qr.png");
+  await replacing.locator("figure.qr-real").screenshot({ path: newShot });
+  expect(decodeScreenshot(newShot), "the new link's code").toBe(newUrl);
+  await replacing.getByRole("button", { name: copy.done }).click();
+  const rows = page.getByRole("row").filter({ hasText: "Standard Emergency Form" });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: copy.status.revoked! })).toHaveCount(1);
+  const old = await page.request.get(`/api/collect/${new URL(url).pathname.split("/").pop()}`);
+  expect(old.status()).toBe(410);
 });
