@@ -10,7 +10,7 @@ import { decodeScreenshot, expectNothingOver } from "./qr-scan";
 // An officer makes a collection link for the noticeboard: the dialog that
 // shows the new link once shows its QR code whole (a screenshot scans to
 // the link, nothing over it or its quiet zone), and lets the officer keep
-// the code (PNG, SVG, an A4 poster) and print the poster, each of which
+// the code (PNG, SVG, a poster) and print the poster, each of which
 // scans to the same link. A lost link is replaced from its row: a new link
 // and its code, the old one revoked.
 

@@ -3,6 +3,8 @@ import { toastFailure } from "@/components/ui/toastFailure";
 import { CopyField } from "@/components/ui/CopyField";
 import { printPdf } from "@/lib/print";
 import { saveFile } from "@/lib/saveFile";
+import { useDashboard } from "../api/organization";
+import { useOrganizationId } from "../hooks";
 import { collectCopy } from "./copy";
 import { posterPdf, qrPng, qrSvg } from "./poster";
 
@@ -11,10 +13,14 @@ const copy = collectCopy.links;
 /**
  * A new link, shown once: the address with a Copy button, and its QR code
  * for a noticeboard, with nothing over it or its quiet zone, to download
- * (PNG, SVG, an A4 poster) or print as a poster while it can still be seen.
+ * (PNG, SVG, a poster on the organisation's paper) or print as a poster while it can still be seen.
  */
 export function LinkShare(props: { url: string; qr?: boolean }) {
   const failed = (message: string) => (error: unknown) => toastFailure(error, message);
+  // The poster is on the organisation's paper (the page has its dashboard already).
+  const orgId = useOrganizationId();
+  const dashboard = useDashboard(props.qr === false ? null : (orgId ?? null));
+  const paper = dashboard.data?.organization.paperSize === "letter" ? "letter" : "a4";
   return (
     <div className="link-share">
       <p className="hint">{props.qr === false ? copy.createdOnceLink : copy.createdOnce}</p>
@@ -45,7 +51,7 @@ export function LinkShare(props: { url: string; qr?: boolean }) {
             <button
               type="button"
               className="button button-small button-secondary"
-              onClick={() => saveFile(posterPdf(props.url), copy.posterFileName)}
+              onClick={() => saveFile(posterPdf(props.url, paper), copy.posterFileName)}
             >
               {copy.downloadPoster}
             </button>
@@ -53,7 +59,9 @@ export function LinkShare(props: { url: string; qr?: boolean }) {
               type="button"
               className="button button-small button-primary"
               onClick={() =>
-                printPdf(posterPdf(props.url), copy.posterFileName).catch(failed(copy.printFailed))
+                printPdf(posterPdf(props.url, paper), copy.posterFileName).catch(
+                  failed(copy.printFailed),
+                )
               }
             >
               {copy.printPoster}

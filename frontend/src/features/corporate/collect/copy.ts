@@ -2,7 +2,7 @@
 // form and the Send update link action. The server's own messages (expired,
 // revoked, closed, consent) come in its answers.
 export const collectCopy = {
-  // The A4 poster of a link's QR code (poster.ts): ASCII only, as the
+  // The poster of a link's QR code (poster.ts): ASCII only, as the
   // PDF's standard fonts write it.
   poster: {
     heading: "Scan to send your emergency details",

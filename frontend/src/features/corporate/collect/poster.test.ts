@@ -43,6 +43,25 @@ describe("a collection link's noticeboard poster", () => {
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
   });
 
+  run("is on US Letter for an organisation that prints on it, and still scans", async () => {
+    const file = join(dir, "letter.pdf");
+    writeFileSync(file, Buffer.from(await posterPdf(url, "letter").arrayBuffer()));
+    expect(execFileSync("pdfinfo", [file]).toString("utf8")).toMatch(
+      /Page size:\s+612 x 792 pts \(letter\)/,
+    );
+    execFileSync("pdftoppm", [
+      "-r",
+      "150",
+      "-gray",
+      "-png",
+      "-singlefile",
+      file,
+      join(dir, "letter"),
+    ]);
+    const read = execFileSync("zbarimg", ["--nodbus", "--quiet", "--raw", join(dir, "letter.png")]);
+    expect(read.toString("utf8").trim()).toBe(url);
+  });
+
   it("gives the code as an SVG with its quiet zone", async () => {
     const svg = await qrSvg(url).text();
     const side = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1]);

@@ -1,6 +1,6 @@
 // The noticeboard QR code of a collection link, as files an officer can
 // keep, print and pin up: a PNG and an SVG of the code with the standard's
-// quiet zone, and an A4 poster PDF of it with a heading and the link
+// quiet zone, and a poster PDF of it (A4 or US Letter) with a heading and the link
 // written out. Made in the browser because the link's address exists only
 // there: the server keeps a fingerprint of it, never the address itself.
 import type { Bitmap2D } from "lean-qr";
@@ -61,16 +61,20 @@ function pdfString(text: string): string {
   return `(${ascii.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 
+/** The poster's page in points, by the organisation's paper. */
+const pages = { a4: [595.28, 841.89], letter: [612, 792] } as const;
+
 /**
- * An A4 poster of the link: the heading and how to use it, the code 14 cm
- * wide with its quiet zone, and the address written under it for a worker
- * whose phone does not read codes. A PDF so the station prints it as it
- * prints labels, and the website through the browser's print dialog.
+ * A poster of the link on the organisation's paper (A4 or US Letter): the
+ * heading and how to use it, the code 14 cm wide with its quiet zone, and
+ * the address written under it for a worker whose phone does not read
+ * codes. A PDF so the station prints it as it prints labels, and the
+ * website through the browser's print dialog.
  */
-export function posterPdf(url: string): Blob {
+export function posterPdf(url: string, paper: "a4" | "letter" = "a4"): Blob {
   const copy = collectCopy.poster;
   const code = individualSymbol(url);
-  const [pageW, pageH] = [595.28, 841.89]; // A4 in points
+  const [pageW, pageH] = pages[paper];
   const side = 397; // 14 cm, quiet zone included
   const module = side / (code.size + 2 * QUIET);
   const left = (pageW - side) / 2;
