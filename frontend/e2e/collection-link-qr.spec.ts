@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { paths } from "../src/app/paths";
 import { collectCopy } from "../src/features/corporate/collect/copy";
+import { checkPage } from "./a11y";
 import { blobBytes, decodePdf, printCalls, registerAndSignIn, stubPrint } from "./helpers";
 import { decodeScreenshot, expectNothingOver } from "./qr-scan";
 
@@ -42,6 +44,8 @@ test("a collection link's noticeboard QR code scans on screen, downloads and pri
   await figure.screenshot({ path: shot });
   expect(decodeScreenshot(shot), "the shown code, from a screenshot").toBe(url);
   await expectNothingOver(image);
+  // Its buttons and the code, at a phone's width too, for everyone.
+  await checkPage(page, paths.corporateCollectionLinks, "a new link with its QR code");
 
   const dir = mkdtempSync(join(tmpdir(), "lifetag-link-qr-"));
   const download = async (name: string) => {
