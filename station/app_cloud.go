@@ -32,7 +32,10 @@ type CloudAnswer struct {
 	Status      int    `json:"status"`
 	StatusText  string `json:"statusText"`
 	ContentType string `json:"contentType"`
-	Body        []byte `json:"body"`
+	// ContentDisposition names a download as the cloud named it (a code's
+	// label after its worker), for the save dialog to suggest.
+	ContentDisposition string `json:"contentDisposition,omitempty"`
+	Body               []byte `json:"body"`
 }
 
 // maxAnswer bounds what one answer may bring into memory (a batch PDF is a
@@ -93,7 +96,7 @@ func (c *Cloud) Request(method, path string, headers map[string]string, body str
 		return CloudAnswer{}, errors.New("The cloud's answer was cut off. Please try again.")
 	}
 	answer := CloudAnswer{Status: resp.StatusCode, StatusText: http.StatusText(resp.StatusCode),
-		ContentType: resp.Header.Get("Content-Type"), Body: data}
+		ContentType: resp.Header.Get("Content-Type"), ContentDisposition: resp.Header.Get("Content-Disposition"), Body: data}
 	if resp.StatusCode == http.StatusUpgradeRequired {
 		// The cloud no longer serves this version: work offline (the cache
 		// answers, changes stay queued for after the upgrade); the banner

@@ -87,12 +87,17 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 		return err == nil && v.SyncedAt != nil && len(v.Codes) == 2
 	})
 	before := labelsPrinted(t, a, org)
-	// Which layouts hold the queue: the cloud's answer online, the same
-	// answer from the cache offline (one rule, pkg/sheet).
+	// A code's label keeps the name the cloud gave it, for the save dialog.
 	synced, err := a.Library.View()
 	if err != nil {
 		t.Fatal(err)
 	}
+	label := request(t, a, "GET", fmt.Sprintf("/api/corporate/%d/qr-codes/%d/label.pdf", org, synced.Codes[0].ID), "")
+	if label.Status != http.StatusOK || !strings.Contains(label.ContentDisposition, "filename*=UTF-8''lifetag-") {
+		t.Fatalf("label: %d %q", label.Status, label.ContentDisposition)
+	}
+	// Which layouts hold the queue: the cloud's answer online, the same
+	// answer from the cache offline (one rule, pkg/sheet).
 	fitPath := fmt.Sprintf("/api/corporate/%d/batch-print/fit", org)
 	rawFit, _ := json.Marshal(map[string]any{"codeIds": []int64{synced.Codes[0].ID, synced.Codes[1].ID, synced.Codes[0].ID}})
 	onlineFit := request(t, a, "POST", fitPath, string(rawFit))

@@ -1,8 +1,11 @@
 package http
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
@@ -162,7 +165,7 @@ func (s *Server) handleCodeLabelPDF(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeDownload(w, "application/pdf", "lifetag-qr-"+strconv.FormatInt(c.ID, 10)+".pdf", pdf)
+	writeNamedDownload(w, "application/pdf", codeFileName(c, "pdf"), codeFallbackName(c, "pdf"), pdf)
 }
 
 func (s *Server) handleCodeLabelPNG(w http.ResponseWriter, r *http.Request) {
@@ -171,16 +174,88 @@ func (s *Server) handleCodeLabelPNG(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeDownload(w, "image/png", "lifetag-qr-"+strconv.FormatInt(c.ID, 10)+".png", png)
+	writeNamedDownload(w, "image/png", codeFileName(c, "png"), codeFallbackName(c, "png"), png)
 }
 
-// writeDownload answers with a file to save; the name is ours (ids and
-// fixed words), never a worker's.
+// writeDownload answers with a file to save under a name of ours (ids
+// and fixed words, plain ASCII).
 func writeDownload(w http.ResponseWriter, contentType, filename string, body []byte) {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 	w.WriteHeader(http.StatusOK)
 	w.Write(body)
+}
+
+// writeNamedDownload answers with a file to save under a name that may
+// hold any script (RFC 6266): filename* carries it in UTF-8, percent
+// encoded (RFC 5987), for every current browser; filename carries the
+// ASCII fallback for clients that read only that.
+func writeNamedDownload(w http.ResponseWriter, contentType, filename, fallback string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fallback+`"; filename*=UTF-8''`+percentEncode(filename))
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
+
+// percentEncode writes s as RFC 5987's value-chars: letters, digits and
+// "-._~" as they are, every other byte as %XX.
+func percentEncode(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// codeNameBytes bounds the worker's name in a download name, percent
+// encoded: with the ASCII fallback beside it, the header stays within the
+// 255 characters the API promises (about 16 Chinese characters, 25 Arabic
+// or Polish letters, 150 plain Latin ones), well inside every file
+// system's 255 bytes.
+const codeNameBytes = 150
+
+// codeFileName is a code's download name: "lifetag-" and the code's name
+// in its own script (a Chinese worker's "lifetag-王秀英.pdf"), lower case,
+// with each run of anything but letters, their marks and digits as one
+// dash, so nothing in it means something to a file system; a name with no
+// letters or digits falls back to codeFallbackName. A long name is cut
+// before a letter, never between a letter and its marks.
+func codeFileName(c *cloud.CorporateCode, ext string) string {
+	var b strings.Builder
+	dash, size := false, 0
+	for _, r := range strings.ToLower(c.Name) {
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
+			dash = b.Len() > 0
+			continue
+		}
+		n := len(percentEncode(string(r)))
+		if dash {
+			n++
+		}
+		if size+n > codeNameBytes && !unicode.Is(unicode.M, r) {
+			break
+		}
+		if dash {
+			b.WriteByte('-')
+			dash = false
+		}
+		b.WriteRune(r)
+		size += n
+	}
+	if b.Len() == 0 {
+		return codeFallbackName(c, ext)
+	}
+	return "lifetag-" + b.String() + "." + ext
+}
+
+// codeFallbackName is a code's download name in ASCII, by its id.
+func codeFallbackName(c *cloud.CorporateCode, ext string) string {
+	return "lifetag-qr-code-" + strconv.FormatInt(c.ID, 10) + "." + ext
 }
 
 func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {

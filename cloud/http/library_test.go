@@ -3,6 +3,7 @@ package http_test
 import (
 	"context"
 	"fmt"
+	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -336,6 +337,51 @@ func TestLibraryLabel(t *testing.T) {
 	}
 	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?paper=a5", id)), o.token, nil), 400, cloud.MsgPaperSizeInvalid)
 	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?preset=custom", id)), o.token, nil), 400, cloud.MsgCodeLabelTypeInvalid)
+}
+
+// A downloaded label is named after its worker in their own script, for
+// every browser (filename*, UTF-8), with an ASCII name by the code's id for
+// clients that read only filename; a name with no letters falls back to the
+// id too.
+func TestLabelDownloadKeepsTheWorkersName(t *testing.T) {
+	e := newEnv(t, storetest.Backends[0], envOptions{})
+	o := e.newOfficer("officer@acme.example")
+	for _, c := range []struct{ name, want string }{
+		{"王秀英", "lifetag-王秀英"},
+		{"محمد علي", "lifetag-محمد-علي"},
+		{"Łukasz Wiśniewski", "lifetag-łukasz-wiśniewski"},
+		{"Ann Rider", "lifetag-ann-rider"},
+		{"../*?", ""},
+		{strings.Repeat("王秀英", 10), "lifetag-" + strings.Repeat("王秀英", 5) + "王"},
+	} {
+		resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"name": c.name, "values": libraryValues("Ann Rider")})
+		wantStatus(t, resp, 201, "")
+		id := int64(resp.JSON()["qrCode"].(map[string]any)["id"].(float64))
+		fallback := fmt.Sprintf("lifetag-qr-code-%d", id)
+		want := c.want
+		if want == "" {
+			want = fallback
+		}
+		for _, ext := range []string{"pdf", "png"} {
+			got := e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.%s", id, ext)), o.token, nil)
+			wantStatus(t, got, 200, "")
+			header := got.Header.Get("Content-Disposition")
+			_, params, err := mime.ParseMediaType(header)
+			if err != nil {
+				t.Fatalf("%q: %v", header, err)
+			}
+			// mime gives filename* (decoded) as filename when both are there.
+			if params["filename"] != want+"."+ext {
+				t.Errorf("%s: the %s downloads as %q (%s), want %q", c.name, ext, params["filename"], header, want+"."+ext)
+			}
+			if len(header) > 255 {
+				t.Errorf("%s: the header is %d characters, more than the contract's 255", c.name, len(header))
+			}
+			if !strings.Contains(header, `filename="`+fallback+"."+ext+`"`) {
+				t.Errorf("%s: no ASCII fallback in %s", c.name, header)
+			}
+		}
+	}
 }
 
 func TestLibraryImport(t *testing.T) {

@@ -112,6 +112,16 @@ for (const [i, name] of worldNames.entries()) {
 
     if (i === 0) await checkPage(page, paths.printPreview, "a name in Chinese");
 
+    // A short Arabic name at the name line's full 11 pt, as a short Latin
+    // one, not shrunk for its yeh's tail (the PDF: pkg/sheet's
+    // TestShortArabicNamePrintsAtLatinSize).
+    if (name === "محمد علي") {
+      await page.evaluate(() => document.fonts.ready);
+      await expect
+        .poll(async () => Number(await names.first().getAttribute("font-size")))
+        .toBeCloseTo((11 * 25.4) / 72, 6);
+    }
+
     // The PDF of the same record: pdftotext gives the name back on each
     // label, exactly as the preview shows it.
     const downloading = page.waitForEvent("download");

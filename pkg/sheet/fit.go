@@ -11,7 +11,9 @@ import (
 // at the largest size at which both rows fit, when the lines below it have
 // room to move down (they move together, and never past the scan hint or
 // the label's inset); what still does not fit is cut short with an
-// ellipsis. The website's preview fits its lines by the same rules
+// ellipsis. A text whose ink reaches deeper or higher than a line allows
+// (an Arabic yeh, a Vietnamese stack) keeps its size and moves the lines
+// below down instead, room allowing (roomyPt). The website's preview fits its lines by the same rules
 // (fitLines in frontend/src/lib/labels/design.ts), measuring with the same
 // fonts; testdata/label-fits.json holds both to one answer.
 
@@ -50,32 +52,59 @@ func fitLines(d Design, item Label, m measure) []Row {
 			l.Baseline += shift
 		}
 		width, top, bottom := m(text, l.Bold)
-		largest := inkPt(l, top, bottom)
-		pt := largest
+		pt := roomyPt(l, top, bottom, room)
 		for pt > rules.MinPt && width*pt*ptToMM > l.Width {
 			pt = math.Max(rules.MinPt, pt-0.5)
 		}
-		if width*pt*ptToMM <= l.Width {
-			rows = append(rows, Row{l.Role, text, l.X, l.Baseline, pt})
-			continue
-		}
-		if l.Role == RoleName {
-			if wrapped, moved, ok := wrap(l, text, largest, room, m); ok {
+		if width*pt*ptToMM > l.Width && l.Role == RoleName {
+			if wrapped, moved, ok := wrap(l, text, inkPt(l, top, bottom), room, m); ok {
 				rows = append(rows, wrapped...)
 				shift += moved
 				room -= moved
 				continue
 			}
 		}
-		rows = append(rows, Row{l.Role, ellipsize(text, l.Bold, l.Width/(pt*ptToMM), m), l.X, l.Baseline, pt})
+		if width*pt*ptToMM > l.Width {
+			text = ellipsize(text, l.Bold, l.Width/(pt*ptToMM), m)
+		}
+		above, below := overhang(top, bottom, pt)
+		rows = append(rows, Row{l.Role, text, l.X, l.Baseline + above, pt})
+		shift += above + below
+		room -= above + below
 	}
 	return rows
 }
 
-// inkPt is the largest size for a text in line l: the line's own size,
-// smaller when the text's ink would reach past inkAbove or inkBelow (tall
-// marks, deep descenders). A text wider than the line shrinks from there,
-// in half points down to minPt.
+// overhang is how far, in mm, a text's ink at size pt reaches past
+// inkAbove over its baseline and past inkBelow under it.
+func overhang(top, bottom, pt float64) (above, below float64) {
+	return math.Max(0, top-inkAbove) * pt * ptToMM, math.Max(0, -bottom-inkBelow) * pt * ptToMM
+}
+
+// roomyPt is the largest size for a text in line l. A script is read at
+// the size of its letters, not of its deepest tail or tallest stack: an
+// Arabic name's yeh reaches 0.46 em below its baseline, where Latin
+// descenders stop at 0.24, yet its letters look no bigger than Latin ones
+// at the same size. So a text whose ink reaches past inkAbove or inkBelow
+// keeps the line's own size, and its row and the lines below it move down
+// by the overhang (overhang), as long as the room below the lines allows;
+// only where it does not does the text shrink, down to the size at which
+// its ink stays within the line (inkPt). A text wider than the line
+// shrinks from there, in half points down to minPt.
+func roomyPt(l DesignLine, top, bottom, room float64) float64 {
+	least := inkPt(l, top, bottom)
+	for pt := l.Pt; pt > least; pt -= 0.5 {
+		if above, below := overhang(top, bottom, pt); above+below <= room {
+			return pt
+		}
+	}
+	return least
+}
+
+// inkPt is the largest size at which a text's ink keeps within line l:
+// the line's own size, smaller when the ink would reach past inkAbove or
+// inkBelow (tall marks, deep descenders). A name that wraps onto two rows
+// takes its size from here, as its second row already uses the room below.
 func inkPt(l DesignLine, top, bottom float64) float64 {
 	if tall := math.Max(top/inkAbove, -bottom/inkBelow); tall > 1 {
 		return math.Max(rules.MinPt, math.Floor(l.Pt/tall*2)/2)

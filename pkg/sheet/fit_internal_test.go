@@ -27,13 +27,20 @@ type fitCase struct {
 }
 
 // countedWidth measures 0.55 em a character, 0.6 in bold: a stand-in for
-// a font that the TypeScript twin can repeat exactly.
+// a font that the TypeScript twin can repeat exactly. Arabic letters' ink
+// reaches as far as Noto Sans Arabic Bold's in "محمد علي" (0.73 em above
+// the baseline, 0.46 below); every other character keeps within its line.
 func countedWidth(text string, bold bool) (width, top, bottom float64) {
 	per := 0.55
 	if bold {
 		per = 0.6
 	}
-	return per * float64(utf8.RuneCountInString(text)), 0, 0
+	for _, r := range text {
+		if r >= 0x0600 && r <= 0x06FF {
+			top, bottom = 0.73, -0.46
+		}
+	}
+	return per * float64(utf8.RuneCountInString(text)), top, bottom
 }
 
 // The lines fit by one set of rules in Go and in the preview: on wide,
@@ -50,6 +57,7 @@ func TestFitGolden(t *testing.T) {
 		"Maria Luisa Fernanda de la Concepción Hernández y Gutiérrez de los Santos Vásquez",
 		strings.Repeat("王小明", 12),
 		"Anna-Maria Kowalczyk-Wiśniewska",
+		"محمد علي",
 	}
 	var cases []fitCase
 	for _, s := range sizes {
@@ -128,5 +136,33 @@ func TestLongNameWraps(t *testing.T) {
 	rows = fitLines(full, item, countedWidth)
 	if rows[0].Role != RoleName || rows[1].Role != RoleICE || !strings.HasSuffix(rows[0].Text, "…") {
 		t.Errorf("with no room below: %+v", rows)
+	}
+}
+
+// A short Arabic name prints at the size of a short Latin one, measured in
+// the label fonts themselves: the yeh's tail reaching below the line moves
+// the lines under it down rather than shrinking the name, and its ink stays
+// clear of the next line's capitals as a Latin descender's does.
+func TestShortArabicNamePrintsAtLatinSize(t *testing.T) {
+	for _, size := range [][3]float64{{101.6, 50.8, 1.6}, {66.7, 25.4, 1.6}} {
+		d := designRect(size[0], size[1], size[2])
+		rowsOf := func(name string) []Row {
+			return fitLines(d, Label{Name: name, BloodType: "O+", ICE: "+44 7700 900123"}, shapedWidth)
+		}
+		latin, arabic := rowsOf("Ann Lee"), rowsOf("محمد علي")
+		if latin[1].Role != RoleName || arabic[1].Role != RoleName || arabic[2].Role != RoleBloodType {
+			t.Fatalf("unexpected rows: %+v", arabic)
+		}
+		if arabic[1].Pt != latin[1].Pt || arabic[1].Pt != 11 {
+			t.Errorf("%v mm: محمد علي prints at %v pt, Ann Lee at %v pt", size, arabic[1].Pt, latin[1].Pt)
+		}
+		// From the lowest ink a line may have to the capitals below it.
+		gap := func(rows []Row, depth float64) float64 {
+			return (rows[2].Baseline - 0.72*rows[2].Pt*ptToMM) - (rows[1].Baseline + depth*rows[1].Pt*ptToMM)
+		}
+		_, _, bottom := shapedWidth(arabic[1].Text, true)
+		if got, want := gap(arabic, -bottom), gap(latin, inkBelow); got < want-1e-9 {
+			t.Errorf("%v mm: the yeh's tail is %.2f mm above the blood type's capitals, a descender may come to %.2f", size, got, want)
+		}
 	}
 }

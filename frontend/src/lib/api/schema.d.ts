@@ -10573,7 +10573,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PDF, as an attachment (lifetag-qr-<codeId>.pdf). */
+            /** @description The PDF, as an attachment named after the code in its own script (filename*, UTF-8), with lifetag-qr-code-<codeId>.pdf as the ASCII filename. */
             200: {
                 headers: {
                     "Content-Disposition"?: string;
@@ -10617,7 +10617,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PNG, as an attachment (lifetag-qr-<codeId>.png). */
+            /** @description The PNG, as an attachment named after the code in its own script (filename*, UTF-8), with lifetag-qr-code-<codeId>.png as the ASCII filename. */
             200: {
                 headers: {
                     "Content-Disposition"?: string;

@@ -46,12 +46,17 @@ describe("labelDesign, the twin of pkg/sheet's DesignFor", () => {
   });
 });
 
-// pkg/sheet's countedWidth: 0.55 em a character, 0.6 in bold.
-const counted: Measure = (text, bold) => ({
-  width: (bold ? 0.6 : 0.55) * Array.from(text).length,
-  top: 0,
-  bottom: 0,
-});
+// pkg/sheet's countedWidth: 0.55 em a character, 0.6 in bold; Arabic
+// letters' ink reaches 0.73 em above the baseline and 0.46 below (Noto Sans
+// Arabic Bold's in "محمد علي"), every other character's keeps within its line.
+const counted: Measure = (text, bold) => {
+  const arabic = /[\u0600-\u06FF]/.test(text);
+  return {
+    width: (bold ? 0.6 : 0.55) * Array.from(text).length,
+    top: arabic ? 0.73 : 0,
+    bottom: arabic ? -0.46 : 0,
+  };
+};
 
 describe("fitLines, the twin of pkg/sheet's fitLines", () => {
   it.each(fits)("fits $name on $width x $height mm as Go does", (golden) => {
@@ -75,6 +80,20 @@ describe("fitLines, the twin of pkg/sheet's fitLines", () => {
     const ice = rows.find((r) => r.role === "ice")!;
     const designedIce = design.lines.find((l) => l.role === "ice")!;
     expect(ice.baseline).toBeGreaterThan(designedIce.baseline);
+  });
+
+  it("prints a short Arabic name at the size of a short Latin one", () => {
+    for (const [width, height, radius] of [
+      [101.6, 50.8, 1.6],
+      [66.7, 25.4, 1.6],
+    ] as const) {
+      const design = labelDesign(width, height, radius);
+      const size = (name: string) =>
+        fitLines(design, { name, bloodType: "O+", ice: "+44 7700 900123" }, counted).find(
+          (r) => r.role === "name",
+        )!.pt;
+      expect(size("محمد علي"), `${width} x ${height} mm`).toBe(size("Ann Lee"));
+    }
   });
 
   it("tidies text as the labels print it and cuts it short with an ellipsis", () => {

@@ -234,7 +234,9 @@ const INK_BELOW = 0.35;
  * A person's own text wider than its line shrinks in half points down to
  * minPt; a name still too wide wraps onto a second row when the lines
  * below have room to move down; what still does not fit is cut short with
- * an ellipsis. Both are held to pkg/sheet/testdata/label-fits.json.
+ * an ellipsis; a text whose ink reaches past its line keeps its size and
+ * moves the lines below down, room allowing. Both are held to
+ * pkg/sheet/testdata/label-fits.json.
  */
 export function fitLines(design: LabelDesign, details: LabelDetails, measure: Measure): Row[] {
   const rules = designRules;
@@ -248,17 +250,12 @@ export function fitLines(design: LabelDesign, details: LabelDetails, measure: Me
     const l = { ...original };
     if (l.role !== "scan") l.baseline += shift;
     const m = measure(text, l.bold);
-    const largest = inkPt(l, m.top, m.bottom);
-    let pt = largest;
+    let pt = roomyPt(l, m.top, m.bottom, room);
     while (pt > rules.minPt && m.width * pt * PT_TO_MM > l.width) {
       pt = Math.max(rules.minPt, pt - 0.5);
     }
-    if (m.width * pt * PT_TO_MM <= l.width) {
-      rows.push({ role: l.role, text, x: l.x, baseline: l.baseline, pt });
-      return;
-    }
-    if (l.role === "name") {
-      const wrapped = wrap(l, text, largest, room, measure);
+    if (m.width * pt * PT_TO_MM > l.width && l.role === "name") {
+      const wrapped = wrap(l, text, inkPt(l, m.top, m.bottom), room, measure);
       if (wrapped) {
         rows.push(...wrapped.rows);
         shift += wrapped.moved;
@@ -266,10 +263,40 @@ export function fitLines(design: LabelDesign, details: LabelDetails, measure: Me
         return;
       }
     }
-    const cut = ellipsize(text, l.bold, l.width / (pt * PT_TO_MM), measure);
-    rows.push({ role: l.role, text: cut, x: l.x, baseline: l.baseline, pt });
+    const shown =
+      m.width * pt * PT_TO_MM > l.width
+        ? ellipsize(text, l.bold, l.width / (pt * PT_TO_MM), measure)
+        : text;
+    const { above, below } = overhang(m.top, m.bottom, pt);
+    rows.push({ role: l.role, text: shown, x: l.x, baseline: l.baseline + above, pt });
+    shift += above + below;
+    room -= above + below;
   });
   return rows;
+}
+
+/** How far, in mm, ink at size pt reaches past INK_ABOVE over its baseline and past INK_BELOW under it. */
+function overhang(top: number, bottom: number, pt: number): { above: number; below: number } {
+  return {
+    above: Math.max(0, top - INK_ABOVE) * pt * PT_TO_MM,
+    below: Math.max(0, -bottom - INK_BELOW) * pt * PT_TO_MM,
+  };
+}
+
+/**
+ * The largest size for a text in line l (pkg/sheet's roomyPt): a script is
+ * read at the size of its letters, so ink reaching past the line (an Arabic
+ * yeh's tail, a Vietnamese stack) keeps the line's size and moves the lines
+ * below down, room allowing; only where it does not does the text shrink,
+ * down to the size at which its ink stays within the line.
+ */
+function roomyPt(l: DesignLine, top: number, bottom: number, room: number): number {
+  const least = inkPt(l, top, bottom);
+  for (let pt = l.pt; pt > least; pt -= 0.5) {
+    const { above, below } = overhang(top, bottom, pt);
+    if (above + below <= room) return pt;
+  }
+  return least;
 }
 
 function roomBelow(design: LabelDesign, texts: string[]): number {

@@ -132,7 +132,10 @@ export const stationPlatform: Platform = {
     return new Response(bodiless.has(answer.status) ? null : fromBase64(answer.body), {
       status: answer.status,
       statusText: answer.statusText,
-      headers: answer.contentType ? { "Content-Type": answer.contentType } : {},
+      headers: {
+        ...(answer.contentType ? { "Content-Type": answer.contentType } : {}),
+        ...(answer.contentDisposition ? { "Content-Disposition": answer.contentDisposition } : {}),
+      },
     });
   },
   async printPdf(pdf, fileName) {

@@ -126,6 +126,48 @@ describe("the library picker", () => {
     ]);
   });
 
+  it("queues, and so prints, in the order the officer chose, not newest first", async () => {
+    // As the server lists them: newest first. The sheet was imported in
+    // the officer's order (Zoe, Adam, Mia), one row after another.
+    const imported = [
+      { ...code(7, "Mia Rossi", null), createdAt: "2026-11-02T09:00:02Z" },
+      { ...code(6, "Adam Nowak", null), createdAt: "2026-11-02T09:00:01Z" },
+      { ...code(5, "Zoe Lee", null), createdAt: "2026-11-02T09:00:00Z" },
+    ];
+    const onAdd = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <LibraryPicker
+        open
+        onOpenChange={() => {}}
+        codes={imported}
+        projects={projects}
+        loadFailed={false}
+        queuedNames={new Set()}
+        onAdd={onAdd}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Add QR Codes from Library" });
+    const listed = () =>
+      within(list)
+        .getAllByRole("checkbox")
+        .map((c) => c.closest("label")!.textContent);
+    const added = () => (onAdd.mock.lastCall![0] as LibraryCode[]).map((c) => c.name);
+    const add = () => screen.getByRole("button", { name: /^Add \d+ to Queue$/ });
+
+    // By default, in the order they came into the library.
+    expect(listed()[0]).toContain("Zoe Lee");
+    await user.click(screen.getByRole("button", { name: "Select All" }));
+    await user.click(add());
+    expect(added()).toEqual(["Zoe Lee", "Adam Nowak", "Mia Rossi"]);
+
+    // Sorted by name, the queue takes that order.
+    await user.selectOptions(screen.getByLabelText(/^Order/), "Name (A to Z)");
+    expect(listed()[0]).toContain("Adam Nowak");
+    await user.click(add());
+    expect(added()).toEqual(["Adam Nowak", "Mia Rossi", "Zoe Lee"]);
+  });
+
   it("draws only the rows near view of 2,000 codes, and Select All takes every one", async () => {
     const onAdd = vi.fn();
     const user = userEvent.setup();

@@ -7,7 +7,7 @@ import type { ProjectFilter } from "../library/api";
 import { libraryCopy } from "../library/copy";
 import type { LibraryCode, Project } from "./api";
 import { batchCopy } from "./copy";
-import { pickable } from "./picker";
+import { pickable, pickerOrders, sortCodes, type PickerOrder } from "./picker";
 
 const copy = batchCopy.picker;
 
@@ -120,10 +120,13 @@ function PickList(props: {
 function PickerBody(props: Parameters<typeof LibraryPicker>[0]) {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<ProjectFilter>("all");
+  const [order, setOrder] = useState<PickerOrder>("added");
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // The list's order is the order Add queues the codes in, and so the
+  // order their labels print in.
   const shown = useMemo(
-    () => pickable(props.codes ?? [], props.queuedNames, search, filter),
-    [props.codes, props.queuedNames, search, filter],
+    () => sortCodes(pickable(props.codes ?? [], props.queuedNames, search, filter), order),
+    [props.codes, props.queuedNames, search, filter, order],
   );
   // What is selected but filtered out is not added: Add takes what is seen,
   // and never a deactivated code.
@@ -167,6 +170,20 @@ function PickerBody(props: Parameters<typeof LibraryPicker>[0]) {
             {props.projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="batch-picker-order">{copy.order}</label>
+          <select
+            id="batch-picker-order"
+            value={order}
+            onChange={(e) => setOrder(e.target.value as PickerOrder)}
+          >
+            {pickerOrders.map((o) => (
+              <option key={o} value={o}>
+                {copy.orders[o]}
               </option>
             ))}
           </select>

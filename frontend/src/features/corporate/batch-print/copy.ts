@@ -66,9 +66,17 @@ export const batchCopy = {
   },
   picker: {
     title: "Add QR Codes from Library",
-    description: "Choose the codes to print. Codes already in the queue are not listed.",
+    description:
+      "Choose the codes to print: they join the queue, and print, in the order listed. Codes already in the queue are not listed.",
     search: "Search by name or project",
     filter: "Project",
+    order: "Order (the labels print in this order)",
+    orders: {
+      added: "As added to the library (oldest first)",
+      name: "Name (A to Z)",
+      nameDescending: "Name (Z to A)",
+      newest: "Newest first",
+    },
     all: "All codes",
     organization: "Organization (no project)",
     selectAll: "Select All",

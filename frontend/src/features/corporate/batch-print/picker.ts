@@ -23,6 +23,36 @@ export function pickable(
   });
 }
 
+/** The orders the picker lists codes in, and so adds them to the queue and prints them. */
+export const pickerOrders = ["added", "name", "nameDescending", "newest"] as const;
+export type PickerOrder = (typeof pickerOrders)[number];
+
+// Names compare as a reader expects: accents and case second, digits as numbers.
+const names = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+function byAdded(a: LibraryCode, b: LibraryCode): number {
+  return a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+}
+
+/**
+ * codes in the officer's chosen order. "added" is the order the codes came
+ * into the library (a spreadsheet's rows in the sheet's own order), which
+ * is how an officer who sorted the sheet expects the labels to come out.
+ */
+export function sortCodes(codes: readonly LibraryCode[], order: PickerOrder): LibraryCode[] {
+  const sorted = [...codes];
+  switch (order) {
+    case "added":
+      return sorted.sort(byAdded);
+    case "newest":
+      return sorted.sort((a, b) => byAdded(b, a));
+    case "name":
+      return sorted.sort((a, b) => names.compare(a.name, b.name) || byAdded(a, b));
+    case "nameDescending":
+      return sorted.sort((a, b) => names.compare(b.name, a.name) || byAdded(a, b));
+  }
+}
+
 /** Sheets for the queue from a start position (1-based): spec §9 with the partial sheet. */
 export function sheetsNeeded(labels: number, start: number, perSheet: number): number {
   if (labels <= 0 || perSheet <= 0) return 0;

@@ -159,6 +159,65 @@ describe("/corporate/collection-links at the plan's limit", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
 
+  it("replaces a lost link: a new one with the same choices, its QR code to keep, the old one revoked", async () => {
+    const old = { ...link, templateId: 9, templateName: "Scaffolders", externalIdField: "badge" };
+    let links: Record<string, unknown>[] = [old];
+    const fetch = mockFetch({
+      "GET /api/corporate/4/collection-links": () => ({ body: { links } }),
+      "GET /api/corporate/4/dashboard": dashboard(28, 50),
+      "GET /api/corporate/4/form-templates": () => ({
+        body: {
+          templates: [
+            { id: 0, name: "Standard Emergency Form", builtIn: true, fields: [] },
+            {
+              id: 9,
+              name: "Scaffolders",
+              builtIn: false,
+              fields: [{ id: "badge", type: "text", label: "Badge number" }],
+            },
+          ],
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: [{ id: 1, name: "Bridge site" }] }),
+      "POST /api/corporate/4/collection-links": () => ({
+        status: 201,
+        body: { link: { ...old, id: 8, url, submissions: 0 } },
+      }),
+      "DELETE /api/corporate/4/collection-links/7": () => {
+        links = [{ ...old, status: "revoked" }];
+        return { body: { message: "Collection link revoked" } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/collection-links/4");
+    await user.click(
+      await screen.findByRole("button", { name: "Replace the link for Scaffolders, Bridge site" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Replace collection link" });
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Project/)).toHaveValue("1"));
+    expect(within(dialog).getByLabelText(/^Form template/)).toHaveValue("9");
+    expect(within(dialog).getByLabelText(/^Employee or badge number/)).toHaveValue("badge");
+    await user.click(within(dialog).getByRole("button", { name: "Replace collection link" }));
+    expect(await within(dialog).findByDisplayValue(url)).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: "Download poster (PDF)" })).toBeVisible();
+    const post = fetch.mock.calls.find(
+      ([u, init]) => u === "/api/corporate/4/collection-links" && init?.method === "POST",
+    )!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      templateId: 9,
+      externalIdField: "badge",
+      projectId: 1,
+      expiresInDays: 30,
+    });
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([u, init]) => u === "/api/corporate/4/collection-links/7" && init?.method === "DELETE",
+        ),
+      ).toBe(true),
+    );
+  });
+
   it("says the plan is full, with its numbers and the way out, before the dialog", async () => {
     mockFetch({
       "GET /api/corporate/4/collection-links": () => ({ body: { links: [link] } }),

@@ -21,6 +21,7 @@ import {
 } from "./api";
 import { collectCopy } from "./copy";
 import { LinkShare } from "./LinkShare";
+import { toast } from "@/components/ui/toast-store";
 import { toastFailure } from "@/components/ui/toastFailure";
 import { siteLocale } from "@/lib/locale";
 
@@ -76,6 +77,7 @@ function LinksView(props: {
   closed: ReturnType<typeof linksClosed>;
 }) {
   const revoke = useRevokeLink(props.orgId);
+  const [replacing, setReplacing] = useState<CollectionLink | null>(null);
   const blocked = props.closed?.blocked ?? "";
   const statusOf = (l: CollectionLink) =>
     l.status === "active" && props.closed
@@ -109,6 +111,25 @@ function LinksView(props: {
           <td data-label={copy.columns.status}>{statusOf(l)}</td>
         </>
       )}
+      actions={(l) => (
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          disabled={blocked !== ""}
+          aria-label={copy.replaceLabel(l.templateName, l.projectName || copy.noProject)}
+          onClick={() => setReplacing(l)}
+        >
+          {copy.replace}
+        </button>
+      )}
+      notices={
+        <CreateLinkDialog
+          orgId={props.orgId}
+          open={replacing !== null}
+          replaces={replacing ?? undefined}
+          onClose={() => setReplacing(null)}
+        />
+      }
       revokeDescription={() => copy.revokeDescription}
       revoke={(l, done) => revoke.mutate(l.id, done)}
       createDialog={(open, onClose) => (
@@ -136,25 +157,38 @@ function LinksBlocked(props: { orgId: number; why: string }) {
   );
 }
 
-function CreateLinkDialog(props: { orgId: number; open: boolean; onClose: () => void }) {
+function CreateLinkDialog(props: {
+  orgId: number;
+  open: boolean;
+  onClose: () => void;
+  /** The link this one replaces: its choices to begin with; revoked once this is made. */
+  replaces?: CollectionLink;
+}) {
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent className="dialog dialog-small">
-        {props.open && <CreateLinkForm orgId={props.orgId} onClose={props.onClose} />}
+        {props.open && (
+          <CreateLinkForm orgId={props.orgId} onClose={props.onClose} replaces={props.replaces} />
+        )}
       </DialogContent>
     </Dialog.Root>
   );
 }
 
-function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
+function CreateLinkForm(props: { orgId: number; onClose: () => void; replaces?: CollectionLink }) {
+  const old = props.replaces;
   const templates = useTemplates(props.orgId);
   const projects = useProjectChoices(props.orgId);
   const create = useCreateLink(props.orgId);
-  // Until the officer chooses, the organisation's default template.
-  const [chosenTemplate, setTemplateId] = useState<string | null>(null);
+  const revoke = useRevokeLink(props.orgId);
+  // Until the officer chooses, the replaced link's template, or the
+  // organisation's default one.
+  const [chosenTemplate, setTemplateId] = useState<string | null>(
+    old ? String(old.templateId) : null,
+  );
   const templateId = chosenTemplate ?? String(defaultTemplateId(templates.data));
-  const [projectId, setProjectId] = useState("");
-  const [numberField, setNumberField] = useState("");
+  const [projectId, setProjectId] = useState(old?.projectId ? String(old.projectId) : "");
+  const [numberField, setNumberField] = useState(old?.externalIdField ?? "");
   const [days, setDays] = useState("30");
   const [created, setCreated] = useState<CollectionLink | null>(null);
 
@@ -182,7 +216,14 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
         externalIdField: numberField,
       },
       {
-        onSuccess: (answer) => setCreated(answer.link),
+        onSuccess: (answer) => {
+          setCreated(answer.link);
+          if (old)
+            revoke.mutate(old.id, {
+              onSuccess: () => toast({ title: copy.revoked, description: copy.replaced }),
+              onError: (error) => toastFailure(error, copy.replaceRevokeFailed),
+            });
+        },
         onError: (error) => toastFailure(error, copy.failed),
       },
     );
@@ -204,8 +245,12 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
     .map((f) => [f.id, f.label]);
   return (
     <form onSubmit={submit} noValidate>
-      <Dialog.Title>{copy.create}</Dialog.Title>
-      <Dialog.Description className="visually-hidden">{copy.intro}</Dialog.Description>
+      <Dialog.Title>{old ? copy.replaceTitle : copy.create}</Dialog.Title>
+      {old ? (
+        <Dialog.Description className="hint">{copy.replaceIntro}</Dialog.Description>
+      ) : (
+        <Dialog.Description className="visually-hidden">{copy.intro}</Dialog.Description>
+      )}
       {(templates.isError || projects.isError) && <p role="alert">{copy.loadChoicesFailed}</p>}
       <SelectField
         label={copy.template}
@@ -246,7 +291,7 @@ function CreateLinkForm(props: { orgId: number; onClose: () => void }) {
           busy={create.isPending}
           busyLabel={copy.creating}
         >
-          {copy.create}
+          {old ? copy.replaceTitle : copy.create}
         </BusyButton>
       </div>
     </form>

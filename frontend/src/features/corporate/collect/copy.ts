@@ -2,6 +2,13 @@
 // form and the Send update link action. The server's own messages (expired,
 // revoked, closed, consent) come in its answers.
 export const collectCopy = {
+  // The poster of a link's QR code (poster.ts): ASCII only, as the
+  // PDF's standard fonts write it.
+  poster: {
+    heading: "Scan to send your emergency details",
+    steps: "Open your phone's camera and point it at the code. No account needed.",
+    typeIt: "No camera? Type the address above into your phone's browser.",
+  },
   links: {
     title: "Worker collection links",
     intro:
@@ -28,7 +35,19 @@ export const collectCopy = {
     cancel: "Cancel",
     created: "Collection link created",
     createdOnce:
+      "Copy the link and download or print its QR code now: for safety we keep only a fingerprint of it, so it cannot be shown again. If it is lost, use Replace on its row: a new link for the same form, and this one revoked.",
+    // An update link is for one worker, sent to them, with no noticeboard code.
+    createdOnceLink:
       "Copy the link now: for safety we keep only a fingerprint of it, so it cannot be shown again.",
+    qrDownloads: "The QR code for a noticeboard",
+    downloadPng: "Download QR code (PNG)",
+    downloadSvg: "Download QR code (SVG)",
+    downloadPoster: "Download poster (PDF)",
+    printPoster: "Print poster",
+    downloadFailed: "The QR code could not be saved",
+    printFailed: "The poster could not be printed",
+    qrFileName: "lifetag-collection-link-qr",
+    posterFileName: "lifetag-collection-link-poster.pdf",
     copy: "Copy link",
     copied: "Link copied",
     copyFailed: "Could not copy: select the link and copy it by hand.",
@@ -50,6 +69,16 @@ export const collectCopy = {
     pausedStatus: "Paused",
     planFullStatus: "Paused: the plan is full",
     revoke: "Revoke",
+    // A link's address is kept only as a fingerprint, so a lost one is
+    // replaced: a new link with the same form, project and number field.
+    replace: "Replace",
+    replaceLabel: (form: string, project: string) => `Replace the link for ${form}, ${project}`,
+    replaceTitle: "Replace collection link",
+    replaceIntro:
+      "A new link for the same form and project, with its own QR code. The old link stops working once the new one is made: take down its posters.",
+    replaced: "The old link was revoked.",
+    replaceRevokeFailed:
+      "The new link was made, but the old one could not be revoked: revoke it from the list.",
     revokeTitle: "Revoke this link?",
     revokeDescription:
       "Workers will no longer be able to send details through it. The QR codes it already made stay in your library.",

@@ -43,6 +43,8 @@ export function IssuedList<T extends Issued>(props: {
   notices?: ReactNode;
   head: ReactNode;
   row: (item: T) => ReactNode;
+  /** More actions on an active item, beside Revoke (for those who manage). */
+  actions?: (item: T) => ReactNode;
   revokeLabel?: (item: T) => string;
   revokeDescription: (item: T) => string;
   revoke: (item: T, done: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
@@ -97,6 +99,7 @@ export function IssuedList<T extends Issued>(props: {
                     {props.row(item)}
                     {props.manage && (
                       <td>
+                        {item.status === "active" && props.actions?.(item)}
                         {item.status === "active" && (
                           <button
                             type="button"

@@ -2,7 +2,7 @@
 // and the writes a real library needs), one label's downloads and the CSV import.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest, type Wire } from "@/lib/api";
-import { saveFile } from "@/lib/saveFile";
+import { dispositionFileName, saveFile } from "@/lib/saveFile";
 import { organizationKeys } from "../api/organization";
 import { projectKeys } from "../projects/api";
 
@@ -155,10 +155,17 @@ export function useAttachExternalIds(orgId: number) {
   );
 }
 
-/** Saves one code's label: a PDF on its sheet, or the QR image as a PNG. */
+/**
+ * Saves one code's label: a PDF on its sheet, or the QR image as a PNG,
+ * under the name the server gives it (the worker's name in its own
+ * script), or by the code's id when the answer names none.
+ */
 export async function downloadLabel(orgId: number, code: LibraryCode, format: "pdf" | "png") {
   const response = await apiRequest("GET", `${base(orgId)}/${code.id}/label.${format}`);
-  saveFile(await response.blob(), `lifetag-${fileSafe(code.name)}.${format}`);
+  const name =
+    dispositionFileName(response.headers.get("Content-Disposition")) ??
+    `lifetag-qr-code-${code.id}.${format}`;
+  saveFile(await response.blob(), name);
 }
 
 /** Saves the import template of a form template. */
@@ -168,15 +175,4 @@ export async function downloadImportTemplate(orgId: number, templateId: number) 
     `${base(orgId)}/import-template.csv?templateId=${templateId}`,
   );
   saveFile(await response.blob(), "lifetag-import-template.csv");
-}
-
-/** A name as a file name: letters, digits and dashes. */
-export function fileSafe(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[^A-Za-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .toLowerCase() || "qr-code"
-  );
 }
