@@ -3939,7 +3939,7 @@ type ListQRCodeChangesParams struct {
 	// UpdatedSince Only codes changed at or after this time (RFC 3339, e.g. 2026-01-31T22:00:00Z).
 	UpdatedSince string `form:"updatedSince,omitempty" json:"updatedSince,omitempty"`
 
-	// Cursor The nextCursor of the previous page.
+	// Cursor The nextCursor of the previous page (left out for the first page; an empty value is refused).
 	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Limit Codes per page, 1 to 500 (100 when absent).
@@ -3989,7 +3989,7 @@ type GetQRCodeLabelPDFParamsPaper string
 
 // ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
 type ListWebhookDeliveriesParams struct {
-	// Cursor The nextCursor of the previous page.
+	// Cursor The nextCursor of the previous page (left out for the first page; an empty value is refused).
 	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Limit Attempts per page, 1 to 200 (50 when absent).

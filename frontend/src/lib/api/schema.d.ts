@@ -2120,7 +2120,9 @@ export interface paths {
          * The organisation's codes in the order they last changed, a page at a time, from updatedSince on; for a nightly sync.
          * @description Ordered by (updatedAt, id). Pass `nextCursor` back as `cursor` for
          *     the next page; a page shorter than `limit` (nextCursor null) is
-         *     the end. Each code's record only with `include=record`. A code
+         *     the end. A parameter given with no value (`cursor=`) is refused
+         *     rather than read as absent, so a lost cursor never restarts the
+         *     feed unnoticed. Each code's record only with `include=record`. A code
          *     deleted in the last 30 days appears once more as a tombstone
          *     (`deleted: true`, at the time it was deleted), so a system that
          *     keeps in step by polling sees deletions as a webhook receiver does.
@@ -11214,7 +11216,7 @@ export interface operations {
             query?: {
                 /** @description Only codes changed at or after this time (RFC 3339, e.g. 2026-01-31T22:00:00Z). */
                 updatedSince?: string;
-                /** @description The nextCursor of the previous page. */
+                /** @description The nextCursor of the previous page (left out for the first page; an empty value is refused). */
                 cursor?: string;
                 /** @description Codes per page, 1 to 500 (100 when absent). */
                 limit?: number;
@@ -12453,7 +12455,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description The nextCursor of the previous page. */
+                /** @description The nextCursor of the previous page (left out for the first page; an empty value is refused). */
                 cursor?: string;
                 /** @description Attempts per page, 1 to 200 (50 when absent). */
                 limit?: number;
