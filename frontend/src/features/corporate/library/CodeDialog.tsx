@@ -11,6 +11,7 @@ import { TemplateForm } from "../templates/TemplateForm";
 import { defaultTemplateId, useTemplates } from "../templates/api";
 import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
 import { libraryCopy } from "./copy";
+import { CodeId } from "./CodeId";
 import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = libraryCopy.dialog;
@@ -165,20 +166,25 @@ function EditCode(props: {
     return <p role="alert">{serverMessage(code.error) ?? libraryCopy.loadFailed}</p>;
   const record = code.data.record ?? { fields: [], values: {} };
   return (
-    <EditForm
-      orgId={props.orgId}
-      id={props.id}
-      initial={{
-        name: code.data.name,
-        projectId: code.data.projectId ?? 0,
-        labelType: code.data.labelType,
-        externalId: code.data.externalId ?? "",
-      }}
-      fields={record.fields}
-      values={record.values}
-      onDone={props.onDone}
-      registerDirtyCheck={props.registerDirtyCheck}
-    />
+    <>
+      <p className="hint">
+        <CodeId id={code.data.id} name={code.data.name} />
+      </p>
+      <EditForm
+        orgId={props.orgId}
+        id={props.id}
+        initial={{
+          name: code.data.name,
+          projectId: code.data.projectId ?? 0,
+          labelType: code.data.labelType,
+          externalId: code.data.externalId ?? "",
+        }}
+        fields={record.fields}
+        values={record.values}
+        onDone={props.onDone}
+        registerDirtyCheck={props.registerDirtyCheck}
+      />
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ import {
   type StatusFilter,
 } from "./api";
 import type { CodeDialogMode } from "./CodeDialog";
+import { CodeId } from "./CodeId";
 import { libraryCopy as copy } from "./copy";
 import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
@@ -288,6 +289,9 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
         {code.missingFields > 0 && (
           <p className="hint library-missing">{copy.missing(code.missingFields)}</p>
         )}
+        <p className="hint library-code-id">
+          <CodeId id={code.id} name={code.name} />
+        </p>
       </td>
       <td data-label={copy.columns.project}>{code.projectName || copy.organization}</td>
       <td data-label={copy.columns.template}>{code.templateName}</td>
