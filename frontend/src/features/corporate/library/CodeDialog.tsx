@@ -11,7 +11,7 @@ import { TemplateForm } from "../templates/TemplateForm";
 import { defaultTemplateId, useTemplates } from "../templates/api";
 import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
 import { libraryCopy } from "./copy";
-import { CodeId } from "./CodeId";
+import { CodeId } from "./LibraryPage";
 import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = libraryCopy.dialog;
