@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { FormField } from "@/components/ui/FormField";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
@@ -11,7 +11,6 @@ import { TemplateForm } from "../templates/TemplateForm";
 import { defaultTemplateId, useTemplates } from "../templates/api";
 import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
 import { libraryCopy } from "./copy";
-import { CodeId } from "./LibraryPage";
 import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = libraryCopy.dialog;
@@ -34,7 +33,16 @@ export function fieldErrors(error: unknown): TemplateErrors {
 export type CodeDialogMode =
   { kind: "create"; templateId: number | null } | { kind: "edit"; id: number };
 
-export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose: () => void }) {
+export function CodeDialog(props: {
+  orgId: number;
+  mode: CodeDialogMode;
+  onClose: () => void;
+  /**
+   * The code's id as the library shows it, copyable (the page's CodeId):
+   * passed in, so that this lazily loaded dialog does not import the page.
+   */
+  codeId?: (id: number, name: string) => ReactNode;
+}) {
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
   // Escape, a click outside, Cancel and a route change ask first when
   // something was typed; a save closes it straight away.
@@ -63,6 +71,7 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
           <EditCode
             orgId={props.orgId}
             id={props.mode.id}
+            codeId={props.codeId}
             onDone={done}
             registerDirtyCheck={register}
           />
@@ -157,6 +166,7 @@ function CreateCode(props: {
 function EditCode(props: {
   orgId: number;
   id: number;
+  codeId?: (id: number, name: string) => ReactNode;
   onDone: () => void;
   registerDirtyCheck: (check: () => boolean) => void;
 }) {
@@ -167,9 +177,7 @@ function EditCode(props: {
   const record = code.data.record ?? { fields: [], values: {} };
   return (
     <>
-      <p className="hint">
-        <CodeId id={code.data.id} name={code.data.name} />
-      </p>
+      {props.codeId && <p className="hint">{props.codeId(code.data.id, code.data.name)}</p>}
       <EditForm
         orgId={props.orgId}
         id={props.id}

@@ -252,7 +252,14 @@ function LibraryView({ orgId }: { orgId: number }) {
         onPage={setPage}
       />
       <Suspense fallback={null}>
-        {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
+        {dialog && (
+          <CodeDialog
+            orgId={orgId}
+            mode={dialog}
+            onClose={closeDialog}
+            codeId={(id, name) => <CodeId id={id} name={name} />}
+          />
+        )}
         {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
         {attaching && <AttachExternalIdsDialog orgId={orgId} onClose={() => setAttaching(false)} />}
       </Suspense>
@@ -397,7 +404,7 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
  * column, a message to support), so an officer must be able to read and
  * copy it without opening anything.
  */
-export function CodeId(props: { id: number; name: string }) {
+function CodeId(props: { id: number; name: string }) {
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
     <span className="code-id">
