@@ -2422,6 +2422,11 @@ type LibraryCode struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
+	// SearchLatin For a name in another script than Latin, what a search typed in Latin letters matches it by (its Latin spelling, and consonants for Arabic and Hebrew), as the library's search matches it; absent for a name in Latin letters. The batch picker searches it in the browser, online and in the print station.
+	//
+	// Examples: wangxiuying
+	SearchLatin string `json:"searchLatin,omitempty"`
+
 	// Source How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 	Source LibraryCodeSource `json:"source"`
 

@@ -4478,6 +4478,11 @@ export interface components {
             id: number;
             /** @example Ann Rider */
             name: string;
+            /**
+             * @description For a name in another script than Latin, what a search typed in Latin letters matches it by (its Latin spelling, and consonants for Arabic and Hebrew), as the library's search matches it; absent for a name in Latin letters. The batch picker searches it in the browser, online and in the print station.
+             * @example wangxiuying
+             */
+            searchLatin?: string;
             /** @description The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one. */
             externalId: string | null;
             /**

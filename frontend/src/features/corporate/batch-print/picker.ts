@@ -1,10 +1,10 @@
 // The library picker's rules (spec §4 library picker, §5 library search):
 // codes whose name is already queued are hidden; the search matches the
 // code's name or project name, ignoring case and accents as the library's
-// search on the server does (the same folding), or its employee or badge
-// number or its id; the filter is all codes, the
+// search on the server does (the same folding), a name in another script by
+// its Latin spelling, or its employee or badge number or its id; the filter is all codes, the
 // organisation's own (no project), or one project.
-import { foldForSearch } from "@/lib/emergency/search";
+import { foldForSearch, matchesLatin } from "@/lib/emergency/search";
 import type { ProjectFilter } from "../library/api";
 import type { LibraryCode } from "./api";
 
@@ -23,6 +23,8 @@ export function pickable(
     return (
       foldForSearch(c.name).includes(needle) ||
       foldForSearch(c.projectName).includes(needle) ||
+      // A name in another script by its Latin spelling, which the server sends.
+      matchesLatin(c.searchLatin ?? "", search) ||
       // As the library's search: part of the number, or the whole id.
       (c.externalId ?? "").toLowerCase().includes(search.trim().toLowerCase()) ||
       String(c.id) === search.trim().replace(/^#/, "")
