@@ -9,7 +9,8 @@ import { expectToast, registerAndSignIn, snap } from "./helpers";
 // each code shows in the library), the rows that are certain saved and the
 // one that matches nobody listed with why; then a Chinese and an Arabic
 // worker found from an English keyboard, by pinyin, by the consonants of
-// the name, by employee number and by the code's id.
+// the name, by employee number and by the code's id, in the library and in
+// the batch page's picker.
 
 const officer = { email: "rhea.numbers@harbour.example", password: "officer-password-1" };
 
@@ -120,4 +121,16 @@ test("numbers attach where names repeat: told apart, picked, the rest listed; ot
   await onlyRow("hw-mhmd", muhammad);
   await onlyRow(String(muhammad), muhammad);
   await snap(page, "search-by-pinyin");
+
+  // The batch page's picker, which searches in the browser (and in the
+  // print station offline), finds them alike.
+  await page.goto("/label-batch-print");
+  await page.getByRole("button", { name: "Add from Library" }).click();
+  const picker = page.getByRole("dialog", { name: "Add QR Codes from Library" });
+  await picker.getByLabel("Search by name or project").fill("wang xiuying");
+  await expect(picker.getByRole("listitem")).toHaveCount(1);
+  await expect(picker.getByRole("listitem")).toContainText("王秀英");
+  await picker.getByLabel("Search by name or project").fill("mohammed");
+  await expect(picker.getByRole("listitem")).toHaveCount(1);
+  await expect(picker.getByRole("listitem")).toContainText("محمد العتيبي");
 });
