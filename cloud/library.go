@@ -132,12 +132,15 @@ const (
 	// (LookAlike*), for two new rows of one file that look like one worker.
 	MsgImportPossibleDuplicateRow = "Looks like row %d of this file: %s. Give each worker's employee or badge number, or remove one of the rows."
 	// Attaching employee or badge numbers to existing codes.
-	MsgAttachColumns   = "The file needs a Name or QR code ID column and an Employee or badge number column"
-	MsgAttachHasErrors = "Some rows have errors, so nothing was saved. Fix them and try again."
+	MsgAttachColumns = "The file needs a Name or QR code ID column and an Employee or badge number column"
 	// MsgAttachNoSuchName: the name.
 	MsgAttachNoSuchName = "No QR code is named %q"
-	// MsgAttachNameTwice: how many, the name, the id column's name.
-	MsgAttachNameTwice = "%d QR codes are named %q: use the %s column for them"
+	// MsgAttachNameTwice: how many, the name, then MsgAttachPickCode or
+	// MsgAttachPickNotNamed.
+	MsgAttachNameTwice = "%d QR codes are named %q, and the row's date of birth or phone does not tell which: %s"
+	MsgAttachPickCode  = "pick the right one"
+	// MsgAttachPickNotNamed: the picked code's id.
+	MsgAttachPickNotNamed = "the picked QR code %d is not one of them"
 	// MsgAttachCodeTwice: the row that names the code first.
 	MsgAttachCodeTwice = "This QR code is also on row %d"
 	// Why two records look like one worker.

@@ -12,4 +12,7 @@ require (
 	rsc.io/qr v0.2.0
 )
 
-require golang.org/x/sys v0.49.0 // indirect
+require (
+	github.com/gosimple/unidecode v1.0.1 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)

@@ -1,13 +1,16 @@
 package http_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -214,12 +217,15 @@ func TestAttachExternalIDs(t *testing.T) {
 		rows := resp.JSON()["rows"].([]any)
 		errs := func(i int) map[string]any { return rows[i].(map[string]any)["errors"].(map[string]any) }
 		if rows[0].(map[string]any)["codeId"] != float64(ids["José Núñez"]) || len(errs(0)) != 0 ||
-			errs(1)["Name"] != fmt.Sprintf(cloud.MsgAttachNameTwice, 2, "Twin", "QR code ID") ||
+			errs(1)["Name"] != fmt.Sprintf(cloud.MsgAttachNameTwice, 2, "Twin", cloud.MsgAttachPickCode) ||
 			errs(2)["Name"] != fmt.Sprintf(cloud.MsgAttachNoSuchName, "Nobody") ||
 			errs(3)["Employee or badge number"] != fmt.Sprintf(cloud.MsgImportDuplicateExternalID, 2) {
 			t.Fatalf("preview %s", resp.Body)
 		}
-		wantStatus(t, attach("Name,Employee or badge number\r\nTwin,BF-0103\r\n", true), http.StatusBadRequest, cloud.MsgAttachHasErrors)
+		resp = attach("Name,Employee or badge number\r\nTwin,BF-0103\r\n", true)
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["saved"] != 0.0 {
+			t.Fatalf("an unsettled row saved %s", resp.Body)
+		}
 
 		// By id and by name, saved together; then the HR sync finds them.
 		resp = attach(fmt.Sprintf("QR code ID,Name,externalId\r\n%d,,BF-0101\r\n%d,,BF-0103\r\n", ids["José Núñez"], ids["Twin"]), true)
@@ -234,6 +240,107 @@ func TestAttachExternalIDs(t *testing.T) {
 		resp = attach("Name,Employee or badge number\r\nAnn Rider,BF-0103\r\n", false)
 		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["invalid"] != 1.0 {
 			t.Fatalf("taken %s", resp.Body)
+		}
+	})
+}
+
+// Where two codes share a name, the row's date of birth or phone finds the
+// right one; a row they do not settle lists its candidates, with what tells
+// them apart, for the officer to pick one by its id; the certain rows are
+// saved and the rest are listed with why.
+func TestAttachExternalIDsTellsNamesakesApart(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		o := e.newOfficer("officer@acme.example")
+		create := func(name, dob, phone string) int64 {
+			values := libraryValues(name)
+			values["dateOfBirth"], values["contact1Phone"] = dob, phone
+			resp := e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"values": values})
+			wantStatus(t, resp, http.StatusCreated, "")
+			return int64(resp.JSON()["qrCode"].(map[string]any)["id"].(float64))
+		}
+		samOld := create("Sam Lee", "1980-01-02", "+44 7700 900111")
+		samYoung := create("Sam Lee", "1991-05-06", "+44 7700 900222")
+		twinA := create("Ann Twin", "", "+44 7700 900333")
+		twinB := create("Ann Twin", "", "+44 7700 900444")
+		rider := create("Ann Rider", "", "+44 7700 900555")
+		attach := func(csv string, commit bool, picks ...map[string]any) response {
+			return e.do("POST", o.path("/qr-codes/external-ids"), o.token,
+				map[string]any{"csv": csv, "commit": commit, "picks": picks})
+		}
+		file := "Name,Date of Birth,Mobile phone,Employee or badge number\r\n" +
+			"Sam Lee,1991-05-06,,E-2\r\n" +
+			"sam lee,,+44 (7700) 900111,E-1\r\n" +
+			"Ann Twin,,,E-3\r\n" +
+			"Ann Rider,,,E-4\r\n" +
+			"Nobody,,,E-5\r\n"
+		resp := attach(file, false)
+		wantStatus(t, resp, http.StatusOK, "")
+		var preview api.AttachExternalIDsResult
+		if err := json.Unmarshal(resp.Body, &preview); err != nil {
+			t.Fatal(err)
+		}
+		codeOf := func(r api.AttachExternalIDsRow) int64 {
+			if r.CodeID == nil {
+				return 0
+			}
+			return *r.CodeID
+		}
+		if preview.Valid != 3 || preview.Invalid != 2 || codeOf(preview.Rows[0]) != samYoung || codeOf(preview.Rows[1]) != samOld ||
+			codeOf(preview.Rows[3]) != rider || preview.Rows[2].CodeID != nil {
+			t.Fatalf("namesakes not told apart by date of birth and phone: %s", resp.Body)
+		}
+		twins := preview.Rows[2]
+		if twins.Errors["Name"] != fmt.Sprintf(cloud.MsgAttachNameTwice, 2, "Ann Twin", cloud.MsgAttachPickCode) ||
+			len(twins.Candidates) != 2 || twins.Candidates[0].ID != twinA || twins.Candidates[1].ID != twinB ||
+			twins.Candidates[1].Phone != "+44 7700 900444" || twins.Candidates[0].CreatedAt.IsZero() {
+			t.Fatalf("the unsettled row's candidates %+v", twins)
+		}
+		if len(preview.Rows[0].Candidates) != 2 || preview.Rows[0].Candidates[1].DateOfBirth != "1991-05-06" {
+			t.Fatalf("a settled row lists its namesakes to pick another: %+v", preview.Rows[0])
+		}
+
+		// Saved: what is certain; listed: the rest, with why.
+		resp = attach(file, true)
+		wantStatus(t, resp, http.StatusOK, "")
+		var saved api.AttachExternalIDsResult
+		if err := json.Unmarshal(resp.Body, &saved); err != nil {
+			t.Fatal(err)
+		}
+		attached := []bool{}
+		for _, r := range saved.Rows {
+			attached = append(attached, r.Attached)
+		}
+		if saved.Saved != 3 || !slices.Equal(attached, []bool{true, true, false, true, false}) ||
+			saved.Rows[4].Errors["Name"] != fmt.Sprintf(cloud.MsgAttachNoSuchName, "Nobody") {
+			t.Fatalf("partial save %s", resp.Body)
+		}
+		numbers := func() map[int64]string {
+			out := map[int64]string{}
+			for _, c := range e.library(o) {
+				if c.ExternalID != nil {
+					out[c.ID] = *c.ExternalID
+				}
+			}
+			return out
+		}
+		if n := numbers(); n[samYoung] != "E-2" || n[samOld] != "E-1" || n[rider] != "E-4" || n[twinA] != "" || n[twinB] != "" {
+			t.Fatalf("numbers after the partial save %v", n)
+		}
+
+		// The officer picks the twin by its id; a code not of that name is refused.
+		twinRow := "Name,Employee or badge number\r\nAnn Twin,E-3\r\n"
+		resp = attach(twinRow, true, map[string]any{"row": 2, "codeId": rider})
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["saved"] != 0.0 ||
+			!strings.Contains(string(resp.Body), fmt.Sprintf(cloud.MsgAttachPickNotNamed, rider)) {
+			t.Fatalf("a pick of another name's code %s", resp.Body)
+		}
+		resp = attach(twinRow, true, map[string]any{"row": 2, "codeId": twinB})
+		if wantStatus(t, resp, http.StatusOK, ""); resp.JSON()["saved"] != 1.0 {
+			t.Fatalf("picked %s", resp.Body)
+		}
+		if n := numbers(); n[twinB] != "E-3" || n[twinA] != "" {
+			t.Fatalf("numbers after the pick %v", n)
 		}
 	})
 }

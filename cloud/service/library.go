@@ -390,7 +390,8 @@ type CodeView = api.LibraryCode
 func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
 		LabelType: api.LibraryCodeLabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
-		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		SearchLatin: emergency.LatinForSearch(c.Name)}
 	if c.ExternalID != "" {
 		id := c.ExternalID
 		v.ExternalID = &id

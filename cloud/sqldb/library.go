@@ -3,6 +3,7 @@ package sqldb
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -28,15 +29,43 @@ func scanCode(row scanner) (*cloud.CorporateCode, error) {
 	return &c, err
 }
 
+// maxLatinSearchWords bounds the words of a search matched one by one
+// against the Latin spelling of names: no name has more, and each is two
+// conditions of the query.
+const maxLatinSearchWords = 8
+
 // codeWhere is the WHERE clause of f's codes and its arguments, the
 // organisation's id first.
 func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 	where, args := ` WHERE q.organization_id = $1`, []any{organizationID}
-	if f.Search != "" {
+	if search := strings.TrimSpace(f.Search); search != "" {
 		// Both names are kept folded (search_name), so the folded search
 		// finds them whatever their case and accents.
-		args = append(args, likeContains(emergency.FoldForSearch(f.Search)))
-		where += fmt.Sprintf(` AND (q.search_name LIKE $%d ESCAPE '\' OR p.search_name LIKE $%[1]d ESCAPE '\')`, len(args))
+		args = append(args, likeContains(emergency.FoldForSearch(search)))
+		match := []string{fmt.Sprintf(`q.search_name LIKE $%d ESCAPE '\' OR p.search_name LIKE $%[1]d ESCAPE '\'`, len(args))}
+		// The employee or badge number, anywhere in it, in any case.
+		args = append(args, likeContains(cloud.ExternalIDKey(search)))
+		match = append(match, fmt.Sprintf(`q.external_id_key LIKE $%d ESCAPE '\'`, len(args)))
+		// The code's id, as the library shows it.
+		if id, err := strconv.ParseInt(strings.TrimPrefix(search, "#"), 10, 64); err == nil && id > 0 {
+			args = append(args, id)
+			match = append(match, fmt.Sprintf(`q.id = $%d`, len(args)))
+		}
+		// A name in another script by its Latin spelling: every word of
+		// the search in it (emergency.MatchesLatin's rule).
+		if words := emergency.LatinSearchWords(search); len(words) > 0 && len(words) <= maxLatinSearchWords {
+			all := make([]string, len(words))
+			for i, w := range words {
+				args = append(args, likeContains(w.Letters))
+				all[i] = fmt.Sprintf(`q.search_latin LIKE $%d ESCAPE '\'`, len(args))
+				if w.Consonants != "" {
+					args = append(args, likeContains(w.Consonants))
+					all[i] = fmt.Sprintf(`(%s OR q.search_latin LIKE $%d ESCAPE '\')`, all[i], len(args))
+				}
+			}
+			match = append(match, strings.Join(all, ` AND `))
+		}
+		where += ` AND (` + strings.Join(match, ` OR `) + `)`
 	}
 	switch {
 	case f.NoProject:
@@ -145,12 +174,13 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 func insertCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
 	err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
 		label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
-		updated_at, external_id, search_name, external_id_key)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15)
+		updated_at, external_id, search_name, external_id_key, search_latin)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16)
 		RETURNING id`,
 		q.OrganizationID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
 		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID),
-		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID))).Scan(&q.ID)
+		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)),
+		emergency.LatinForSearch(q.Name)).Scan(&q.ID)
 	if isUniqueViolation(err) {
 		// The only unique index of the table but its key: (organization_id, external_id_key).
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
@@ -188,11 +218,11 @@ func updateCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
 	}
 	n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
 		is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9, external_id = $10,
-		template_id = $11, template_name = $12, search_name = $13, external_id_key = $14
+		template_id = $11, template_name = $12, search_name = $13, external_id_key = $14, search_latin = $15
 		WHERE id = $1 AND organization_id = $2`,
 		q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
 		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName,
-		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)))
+		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)), emergency.LatinForSearch(q.Name))
 	if isUniqueViolation(err) {
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
 	} else if err != nil {

@@ -54,5 +54,42 @@ func (db *DB) foldSearchNames(ctx context.Context) error {
 			}
 		}
 	}
-	return nil
+	return db.spellSearchLatin(ctx)
+}
+
+// spellSearchLatin fills the codes' search_latin where it is missing: rows
+// written before the column was added (00230_search_latin), spelt by Go
+// as every write since spells them. The same statements run on SQLite and
+// PostgreSQL, in batches, so a large library is filled without one long
+// transaction.
+func (db *DB) spellSearchLatin(ctx context.Context) error {
+	type named struct {
+		id   int64
+		name string
+	}
+	for {
+		rows, err := list(db.conn(ctx), "qr codes", func(row scanner) (*named, error) {
+			var n named
+			err := row.Scan(&n.id, &n.name)
+			return &n, err
+		}, fmt.Sprintf(`SELECT id, name FROM organization_qr_codes WHERE search_latin IS NULL ORDER BY id LIMIT %d`,
+			foldSearchNamesBatch))
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		err = db.inTx(ctx, func(c conn) error {
+			for _, r := range rows {
+				// A row renamed meanwhile got its spelling from that write.
+				if _, err := c.exec(`UPDATE organization_qr_codes SET search_latin = $2
+					WHERE id = $1 AND name = $3 AND search_latin IS NULL`,
+					r.id, emergency.LatinForSearch(r.name), r.name); err != nil {
+					return storeError(err, "qr codes")
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
 }

@@ -2,6 +2,7 @@ package sqldb_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -9,25 +10,28 @@ import (
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
 
+// reopenable are both stores, each with how to open the same database
+// again and again.
+var reopenable = []struct {
+	name   string
+	opener func(t *testing.T) func() (*sqldb.DB, error)
+}{
+	{"sqlite", func(t *testing.T) func() (*sqldb.DB, error) {
+		dir := t.TempDir()
+		return func() (*sqldb.DB, error) { return sqldb.OpenSQLite(context.Background(), dir) }
+	}},
+	{"postgres", func(t *testing.T) func() (*sqldb.DB, error) {
+		conn := storetest.PostgresSchema(t)
+		return func() (*sqldb.DB, error) { return sqldb.OpenPostgres(context.Background(), conn) }
+	}},
+}
+
 // Codes and projects written before their names were kept folded (no
 // search_name) are folded when the store opens, so the library's search
 // finds them without their accents too.
 func TestOpenFoldsNamesWrittenBefore(t *testing.T) {
 	ctx := context.Background()
-	for _, backend := range []struct {
-		name string
-		// opener returns how to open the same database again and again.
-		opener func(t *testing.T) func() (*sqldb.DB, error)
-	}{
-		{"sqlite", func(t *testing.T) func() (*sqldb.DB, error) {
-			dir := t.TempDir()
-			return func() (*sqldb.DB, error) { return sqldb.OpenSQLite(ctx, dir) }
-		}},
-		{"postgres", func(t *testing.T) func() (*sqldb.DB, error) {
-			conn := storetest.PostgresSchema(t)
-			return func() (*sqldb.DB, error) { return sqldb.OpenPostgres(ctx, conn) }
-		}},
-	} {
+	for _, backend := range reopenable {
 		t.Run(backend.name, func(t *testing.T) {
 			open := backend.opener(t)
 			db, err := open()
@@ -71,6 +75,70 @@ func TestOpenFoldsNamesWrittenBefore(t *testing.T) {
 			if n := found(db, "zurich"); n != 1 {
 				t.Errorf("zurich found %d codes after opening, want 1 (by its project)", n)
 			}
+		})
+	}
+}
+
+// A worker whose name an English keyboard cannot type is found by its
+// Latin spelling, by the employee number shown in the row and by the
+// code's id; codes written before the spelling was kept are spelt when the
+// store opens.
+func TestSearchFindsNamesInOtherScripts(t *testing.T) {
+	ctx := context.Background()
+	for _, backend := range reopenable {
+		t.Run(backend.name, func(t *testing.T) {
+			open := backend.opener(t)
+			db, err := open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			org := &cloud.Organization{Name: "Acme", ContactEmail: "boss@acme.example", Plan: "starter",
+				SubscriptionStatus: cloud.SubscriptionActive, MaxQRCodes: 50}
+			storetest.MustCreateOrganization(t, db, org)
+			wang := storetest.MustCreateCode(t, db, &cloud.CorporateCode{OrganizationID: org.ID, Name: "王秀英"})
+			muhammad := storetest.MustCreateCode(t, db, &cloud.CorporateCode{OrganizationID: org.ID, Name: "محمد العتيبي", ExternalID: "EMP-4471"})
+			storetest.MustCreateCode(t, db, &cloud.CorporateCode{OrganizationID: org.ID, Name: "أحمد"})
+			storetest.MustCreateCode(t, db, &cloud.CorporateCode{OrganizationID: org.ID, Name: "José Núñez", ExternalID: "BF-0101"})
+			found := func(db *sqldb.DB, search string) []int64 {
+				codes, err := db.ListCodes(ctx, org.ID, cloud.CodeFilter{Search: search})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids := []int64{}
+				for _, c := range codes {
+					ids = append(ids, c.ID)
+				}
+				return ids
+			}
+			check := func(db *sqldb.DB) {
+				t.Helper()
+				for search, want := range map[string]int64{
+					"Wang Xiuying": wang.ID, "xiuying wang": wang.ID, "Muhammad": muhammad.ID,
+					"mohammed otaibi": muhammad.ID, "emp-4471": muhammad.ID, "4471": muhammad.ID,
+					strconv.FormatInt(muhammad.ID, 10): muhammad.ID, "王秀英": wang.ID,
+				} {
+					if got := found(db, search); len(got) != 1 || got[0] != want {
+						t.Errorf("%q found %v, want [%d]", search, got, want)
+					}
+				}
+				if got := found(db, "nunez"); len(got) != 1 {
+					t.Errorf("nunez found %v", got)
+				}
+			}
+			check(db)
+			// Codes written before the column: spelt when the store opens.
+			if err := db.SeedRows(ctx, `UPDATE organization_qr_codes SET search_latin = NULL`); err != nil {
+				t.Fatal(err)
+			}
+			if got := found(db, "Wang Xiuying"); len(got) != 0 {
+				t.Fatalf("a name without its spelling found: %v", got)
+			}
+			db.Close()
+			if db, err = open(); err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			check(db)
 		})
 	}
 }

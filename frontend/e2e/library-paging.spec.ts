@@ -49,7 +49,7 @@ test("the library pages on the server: search reaches a later page, filters comb
   await expect(table.getByText("Worker 01", { exact: true })).toHaveCount(0);
 
   // The search reaches Worker 01 on page 2.
-  const search = page.getByLabel("Search by name or project");
+  const search = page.getByLabel("Search by name, project, employee number or ID");
   await search.fill("worker 01");
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByText("Worker 01", { exact: true })).toBeVisible();

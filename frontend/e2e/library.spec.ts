@@ -73,9 +73,9 @@ test("an officer builds the library: project, code, label, CSV import", async ({
   await snap(page, "corporate-qr-codes");
 
   // Search, then delete after confirming.
-  await page.getByLabel("Search by name or project").fill("north");
+  await page.getByLabel("Search by name, project, employee number or ID").fill("north");
   await expect(page.getByRole("row")).toHaveCount(2);
-  await page.getByLabel("Search by name or project").fill("");
+  await page.getByLabel("Search by name, project, employee number or ID").fill("");
   await page.getByRole("button", { name: "Delete: Eve" }).click();
   await page
     .getByRole("dialog", { name: "Delete QR code?" })

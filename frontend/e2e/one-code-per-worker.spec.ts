@@ -113,7 +113,7 @@ test("one code per worker: re-import updates, numbers attach, the HR sync makes 
   await expect(page.getByText("from your HR system (API)")).toHaveCount(0); // updated, none made
 
   // The search ignores accents.
-  await page.getByLabel("Search by name or project").fill("nunez");
+  await page.getByLabel("Search by name, project, employee number or ID").fill("nunez");
   await expect(page.getByRole("row").filter({ hasText: "José Núñez" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Ann Okafor" })).toHaveCount(0);
 

@@ -1257,9 +1257,33 @@ type AnalyticsEvent struct {
 	Value *float64 `json:"value,omitempty"`
 }
 
+// AttachExternalIDsCandidate A code a row's name may mean, with what tells it apart from its namesakes.
+type AttachExternalIDsCandidate struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// DateOfBirth YYYY-MM-DD as the record has it; empty for none.
+	DateOfBirth string `json:"dateOfBirth"`
+
+	// ExternalID The number the code has now; empty for none.
+	ExternalID string `json:"externalId"`
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+
+	// Phone The record's first phone number; empty for none.
+	Phone string `json:"phone"`
+}
+
+// AttachExternalIDsPick defines model for AttachExternalIDsPick.
+type AttachExternalIDsPick struct {
+	CodeID int64 `json:"codeId"`
+
+	// Row The spreadsheet's row number.
+	Row int `json:"row"`
+}
+
 // AttachExternalIDsRequest A file of codes and their employee or badge numbers, as text (csv) or as its bytes (csvFile), read as the import reads its files.
 type AttachExternalIDsRequest struct {
-	// Commit false or absent: only check (the preview); true: save, all rows or none.
+	// Commit false or absent: only check (the preview); true: save the valid rows, leaving out the rest.
 	Commit bool `json:"commit,omitempty"`
 
 	// Csv Examples: Name,Employee or badge number
@@ -1268,6 +1292,9 @@ type AttachExternalIDsRequest struct {
 
 	// CsvFile In place of csv, the file's bytes as saved, in base64 (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
 	CsvFile []byte `json:"csvFile,omitempty"`
+
+	// Picks For rows whose name several codes have, the code the caller picked among the row's candidates.
+	Picks []AttachExternalIDsPick `json:"picks,omitempty"`
 }
 
 // AttachExternalIDsResult defines model for AttachExternalIDsResult.
@@ -1275,13 +1302,19 @@ type AttachExternalIDsResult struct {
 	Invalid int                    `json:"invalid"`
 	Rows    []AttachExternalIDsRow `json:"rows"`
 
-	// Saved How many codes got a new number (0 in the preview).
+	// Saved How many codes got a new number (0 in the preview); the rows with problems (invalid) were left out.
 	Saved int `json:"saved"`
 	Valid int `json:"valid"`
 }
 
 // AttachExternalIDsRow defines model for AttachExternalIDsRow.
 type AttachExternalIDsRow struct {
+	// Attached With commit, whether the row's code has the row's number now; false in the preview and for a row with problems.
+	Attached bool `json:"attached"`
+
+	// Candidates For a row whose name several codes have, those codes, oldest first, to pick one (a row its date of birth or phone does not settle) or another (a row they settle); empty otherwise.
+	Candidates []AttachExternalIDsCandidate `json:"candidates"`
+
 	// CodeID The code the row found; null when none.
 	CodeID *int64 `json:"codeId"`
 
@@ -2452,6 +2485,11 @@ type LibraryCode struct {
 
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
+
+	// SearchLatin For a name in another script than Latin, what a search typed in Latin letters matches it by (its Latin spelling, and consonants for Arabic and Hebrew), as the library's search matches it; absent for a name in Latin letters. The batch picker searches it in the browser, online and in the print station.
+	//
+	// Examples: wangxiuying
+	SearchLatin string `json:"searchLatin,omitempty"`
 
 	// Source How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 	Source LibraryCodeSource `json:"source"`

@@ -23,3 +23,33 @@ func TestSearchFoldVectors(t *testing.T) {
 		})
 	}
 }
+
+type latinSearchVector struct {
+	Name   string
+	Latin  string
+	Finds  []string
+	Misses []string
+}
+
+// TestLatinSpellingFindsOtherScripts: a name written in Chinese, Arabic or
+// Cyrillic is found by what an English keyboard types for it, and not by
+// what it does not sound like; a name in Latin letters needs no second
+// spelling. The TypeScript twin matches the same spellings alike.
+func TestLatinSpellingFindsOtherScripts(t *testing.T) {
+	for _, c := range loadVectors[latinSearchVector](t, "testdata/latin-search.json") {
+		latin := emergency.LatinForSearch(c.Name)
+		if latin != c.Latin {
+			t.Errorf("LatinForSearch(%q) = %q, want %q", c.Name, latin, c.Latin)
+		}
+		for _, s := range c.Finds {
+			if !emergency.MatchesLatin(latin, s) {
+				t.Errorf("%q (%q) not found by %q", c.Name, latin, s)
+			}
+		}
+		for _, s := range c.Misses {
+			if emergency.MatchesLatin(latin, s) {
+				t.Errorf("%q (%q) found by %q", c.Name, latin, s)
+			}
+		}
+	}
+}

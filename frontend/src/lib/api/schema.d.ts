@@ -1835,14 +1835,19 @@ export interface paths {
         /**
          * Gives existing codes their employee or badge numbers from a CSV file (previewed first), so that the import and an HR sync find them.
          * @description For codes made before they had an employee or badge number. The
-         *     file has two columns: `Name` (the code's name, matched ignoring case
-         *     and accents; a name two codes have is refused on its row) or
-         *     `QR code ID` (the library's id of the code), and `Employee or badge
-         *     number` (or `externalId`). With `commit` false the answer is the
-         *     preview: each row with the code it found, the number it has now and
-         *     its problems. With `commit` true and every row valid, every code
-         *     gets its number in one transaction; a row with problems refuses the
-         *     whole file. Numbers are matched and unique ignoring case.
+         *     file has the columns `Name` (the code's name, matched ignoring case
+         *     and accents) or `QR code ID` (the library's id of the code, shown in
+         *     its row and its details), and `Employee or badge number` (or
+         *     `externalId`); where several codes have the row's name, its `Date of
+         *     Birth` and `Phone` columns (optional) pick the one whose record has
+         *     the same date of birth or phone number, and a row they do not settle
+         *     lists the codes of that name (`candidates`) for the caller to pick
+         *     one (`picks`). With `commit` false the answer is the preview: each
+         *     row with the code it found, the number it has now and its problems.
+         *     With `commit` true the valid rows' codes get their numbers in one
+         *     transaction and each row says whether it was attached; a row with
+         *     problems is left out, its problems saying why. Numbers are matched
+         *     and unique ignoring case.
          */
         post: operations["attachExternalIDs"];
         delete?: never;
@@ -4475,6 +4480,11 @@ export interface components {
             id: number;
             /** @example Ann Rider */
             name: string;
+            /**
+             * @description For a name in another script than Latin, what a search typed in Latin letters matches it by (its Latin spelling, and consonants for Arabic and Hebrew), as the library's search matches it; absent for a name in Latin letters. The batch picker searches it in the browser, online and in the print station.
+             * @example wangxiuying
+             */
+            searchLatin?: string;
             /** @description The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one. */
             externalId: string | null;
             /**
@@ -4752,10 +4762,36 @@ export interface components {
              * @description In place of csv, the file's bytes as saved, in base64 (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
              */
             csvFile?: string;
-            /** @description false or absent: only check (the preview); true: save, all rows or none. */
+            /** @description false or absent: only check (the preview); true: save the valid rows, leaving out the rest. */
             commit?: boolean;
+            /** @description For rows whose name several codes have, the code the caller picked among the row's candidates. */
+            picks?: components["schemas"]["AttachExternalIDsPick"][];
+        };
+        AttachExternalIDsPick: {
+            /** @description The spreadsheet's row number. */
+            row: number;
+            /** Format: int64 */
+            codeId: number;
+        };
+        /** @description A code a row's name may mean, with what tells it apart from its namesakes. */
+        AttachExternalIDsCandidate: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description YYYY-MM-DD as the record has it; empty for none. */
+            dateOfBirth: string;
+            /** @description The record's first phone number; empty for none. */
+            phone: string;
+            /** @description The number the code has now; empty for none. */
+            externalId: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         AttachExternalIDsRow: {
+            /** @description For a row whose name several codes have, those codes, oldest first, to pick one (a row its date of birth or phone does not settle) or another (a row they settle); empty otherwise. */
+            candidates: components["schemas"]["AttachExternalIDsCandidate"][];
+            /** @description With commit, whether the row's code has the row's number now; false in the preview and for a row with problems. */
+            attached: boolean;
             /** @description The spreadsheet's row number (the header is row 1). */
             row: number;
             /**
@@ -4778,7 +4814,7 @@ export interface components {
             rows: components["schemas"]["AttachExternalIDsRow"][];
             valid: number;
             invalid: number;
-            /** @description How many codes got a new number (0 in the preview). */
+            /** @description How many codes got a new number (0 in the preview); the rows with problems (invalid) were left out. */
             saved: number;
         };
         ImportQRCodesChange: {
@@ -10351,7 +10387,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttachExternalIDsResult"];
                 };
             };
-            /** @description The file cannot be read, or (commit) a row has problems. */
+            /** @description The file cannot be read, or has no number column or no Name or QR code ID column. */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -37,3 +37,41 @@ export function foldForSearch(s: string): string {
   }
   return folded;
 }
+
+/** Each consonant word of a name's Latin spelling starts with this. */
+const LATIN_MARKER = "~";
+
+/**
+ * A word without its vowels (a e i o u, and w and y, which Arabic writes for
+ * its long vowels), each doubled letter once: "muhammad" gives "mhmd".
+ */
+function consonants(word: string): string {
+  let out = "";
+  let last = "";
+  for (const ch of word) {
+    if (ch < "a" || ch > "z" || "aeiouwy".includes(ch)) continue;
+    if (ch !== last) out += ch;
+    last = ch;
+  }
+  return out;
+}
+
+/**
+ * Whether a name's Latin spelling (the server's searchLatin, written by
+ * LatinForSearch in pkg/emergency/search.go) holds every word of a search
+ * typed in Latin letters: the word's letters anywhere, or its consonants at
+ * the start of one of the name's consonant words. The rule of Go's
+ * MatchesLatin, proven alike by pkg/emergency/testdata/latin-search.json.
+ */
+export function matchesLatin(latin: string, search: string): boolean {
+  const words = foldForSearch(search)
+    .split(/\s+/u)
+    .map((w) => w.replace(/[^a-z0-9]/g, ""))
+    .filter((w) => w !== "");
+  if (latin === "" || words.length === 0) return false;
+  return words.every((w) => {
+    if (latin.includes(w)) return true;
+    const c = /[0-9]/.test(w) ? "" : consonants(w);
+    return c !== "" && latin.includes(LATIN_MARKER + c);
+  });
+}

@@ -6,11 +6,12 @@ import validationVectors from "@pkg/emergency/testdata/validation.json";
 import normalizeVectors from "@pkg/emergency/testdata/normalize.json";
 import mailboxVectors from "@pkg/emergency/testdata/mailbox.json";
 import searchFoldVectors from "@pkg/emergency/testdata/search-fold.json";
+import latinSearchVectors from "@pkg/emergency/testdata/latin-search.json";
 import { qrText, validateEmergencyData, type EmergencyData } from ".";
 import { multiLine, singleLine } from "./normalize";
 import { individualSymbol } from "@/lib/qr/generate";
 import { validMailbox } from "./mailbox";
-import { foldForSearch } from "./search";
+import { foldForSearch, matchesLatin } from "./search";
 
 const LEVEL_H_CAPACITY = 1273;
 
@@ -75,5 +76,12 @@ describe("capacity", () => {
 describe("search folding golden vectors (case and accents ignored)", () => {
   it.each(searchFoldVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     expect(foldForSearch(c.input)).toBe(c.folded);
+  });
+});
+
+describe("the Latin spelling of names, as the Go search matches it", () => {
+  it.each(latinSearchVectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    for (const typed of c.finds) expect(matchesLatin(c.latin, typed), typed).toBe(true);
+    for (const typed of c.misses) expect(matchesLatin(c.latin, typed), typed).toBe(false);
   });
 });

@@ -61,6 +61,22 @@ describe("pickable", () => {
     expect(found("zurich")).toEqual([3]);
     expect(found("wiśniew")).toEqual([2]);
   });
+  it("finds a worker by employee number, by the code's id or by the Latin spelling of a name, as the library's search does", () => {
+    const workers = [
+      {
+        ...code(27, "محمد العتيبي", null),
+        externalId: "EMP-4471",
+        searchLatin: "mhmdltyby ~mhmd ~ltb ~mhmdltb ~tb",
+      },
+      { ...code(28, "王秀英", null), searchLatin: "wangxiuying" },
+    ];
+    const found = (search: string) => pickable(workers, none, search, "all").map((c) => c.id);
+    expect(found("emp-4471")).toEqual([27]);
+    expect(found("4471")).toEqual([27]);
+    expect(found("28")).toEqual([28]);
+    expect(found("Wang Xiuying")).toEqual([28]);
+    expect(found("Muhammad")).toEqual([27]);
+  });
   it("filters all, the organisation's own (no project), or one project", () => {
     expect(pickable(library, none, "", "organization").map((c) => c.id)).toEqual([3, 4]);
     expect(pickable(library, none, "", 11).map((c) => c.id)).toEqual([2]);

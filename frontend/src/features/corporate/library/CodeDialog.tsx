@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { FormField } from "@/components/ui/FormField";
 import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { toast } from "@/components/ui/toast-store";
@@ -33,7 +33,16 @@ export function fieldErrors(error: unknown): TemplateErrors {
 export type CodeDialogMode =
   { kind: "create"; templateId: number | null } | { kind: "edit"; id: number };
 
-export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose: () => void }) {
+export function CodeDialog(props: {
+  orgId: number;
+  mode: CodeDialogMode;
+  onClose: () => void;
+  /**
+   * The code's id as the library shows it, copyable (the page's CodeId):
+   * passed in, so that this lazily loaded dialog does not import the page.
+   */
+  codeId?: (id: number, name: string) => ReactNode;
+}) {
   const title = props.mode.kind === "create" ? copy.createTitle : copy.editTitle;
   // Escape, a click outside, Cancel and a route change ask first when
   // something was typed; a save closes it straight away.
@@ -62,6 +71,7 @@ export function CodeDialog(props: { orgId: number; mode: CodeDialogMode; onClose
           <EditCode
             orgId={props.orgId}
             id={props.mode.id}
+            codeId={props.codeId}
             onDone={done}
             registerDirtyCheck={register}
           />
@@ -156,6 +166,7 @@ function CreateCode(props: {
 function EditCode(props: {
   orgId: number;
   id: number;
+  codeId?: (id: number, name: string) => ReactNode;
   onDone: () => void;
   registerDirtyCheck: (check: () => boolean) => void;
 }) {
@@ -165,20 +176,23 @@ function EditCode(props: {
     return <p role="alert">{serverMessage(code.error) ?? libraryCopy.loadFailed}</p>;
   const record = code.data.record ?? { fields: [], values: {} };
   return (
-    <EditForm
-      orgId={props.orgId}
-      id={props.id}
-      initial={{
-        name: code.data.name,
-        projectId: code.data.projectId ?? 0,
-        labelType: code.data.labelType,
-        externalId: code.data.externalId ?? "",
-      }}
-      fields={record.fields}
-      values={record.values}
-      onDone={props.onDone}
-      registerDirtyCheck={props.registerDirtyCheck}
-    />
+    <>
+      {props.codeId && <p className="hint">{props.codeId(code.data.id, code.data.name)}</p>}
+      <EditForm
+        orgId={props.orgId}
+        id={props.id}
+        initial={{
+          name: code.data.name,
+          projectId: code.data.projectId ?? 0,
+          labelType: code.data.labelType,
+          externalId: code.data.externalId ?? "",
+        }}
+        fields={record.fields}
+        values={record.values}
+        onDone={props.onDone}
+        registerDirtyCheck={props.registerDirtyCheck}
+      />
+    </>
   );
 }
 

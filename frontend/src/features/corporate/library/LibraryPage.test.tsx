@@ -155,7 +155,10 @@ describe("/corporate/qr-codes", () => {
     // The search is sent once typing pauses, not key by key.
     await user.selectOptions(screen.getByLabelText("Project"), "all");
     const before = asked.length;
-    await user.type(screen.getByLabelText("Search by name or project"), "NORTH");
+    await user.type(
+      screen.getByLabelText("Search by name, project, employee number or ID"),
+      "NORTH",
+    );
     await waitFor(() =>
       expect(within(screen.getByRole("table")).getByText("Cy Walker")).toBeVisible(),
     );

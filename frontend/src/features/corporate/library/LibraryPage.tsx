@@ -253,7 +253,14 @@ function LibraryView({ orgId }: { orgId: number }) {
         onPage={setPage}
       />
       <Suspense fallback={null}>
-        {dialog && <CodeDialog orgId={orgId} mode={dialog} onClose={closeDialog} />}
+        {dialog && (
+          <CodeDialog
+            orgId={orgId}
+            mode={dialog}
+            onClose={closeDialog}
+            codeId={(id, name) => <CodeId id={id} name={name} />}
+          />
+        )}
         {importing && <ImportDialog orgId={orgId} onClose={() => setImporting(false)} />}
         {attaching && <AttachExternalIdsDialog orgId={orgId} onClose={() => setAttaching(false)} />}
       </Suspense>
@@ -289,6 +296,9 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
         {code.missingFields > 0 && (
           <p className="hint library-missing">{copy.missing(code.missingFields)}</p>
         )}
+        <p className="hint library-code-id">
+          <CodeId id={code.id} name={code.name} />
+        </p>
       </td>
       <td data-label={copy.columns.project}>{code.projectName || copy.organization}</td>
       <td data-label={copy.columns.template}>{code.templateName}</td>
@@ -386,5 +396,42 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
         />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A code's id as the library shows it, with a button that copies it: the
+ * id names the code where names repeat (the numbers file's QR code ID
+ * column, a message to support), so an officer must be able to read and
+ * copy it without opening anything.
+ */
+function CodeId(props: { id: number; name: string }) {
+  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
+  return (
+    <span className="code-id">
+      <span>{copy.codeId.label(props.id)}</span>{" "}
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        aria-label={copy.codeId.copyFor(props.id, props.name)}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(String(props.id));
+            setCopied("yes");
+          } catch (error) {
+            console.error("Copy failed", error);
+            setCopied("failed");
+          }
+        }}
+      >
+        {copied === "yes" ? copy.codeId.copied : copy.codeId.copy}
+      </button>
+      {copied === "failed" && (
+        <span role="alert" className="hint">
+          {" "}
+          {copy.codeId.failed}
+        </span>
+      )}
+    </span>
   );
 }

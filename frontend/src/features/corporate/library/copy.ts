@@ -13,7 +13,14 @@ export const libraryCopy = {
   filters: "Search and filters",
   // The name of a preview's table, which scrolls sideways on a phone.
   previewRows: "The file's rows, checked",
-  search: "Search by name or project",
+  search: "Search by name, project, employee number or ID",
+  codeId: {
+    label: (id: number) => `ID ${id}`,
+    copy: "Copy ID",
+    copied: "Copied",
+    copyFor: (id: number, name: string) => `Copy ID ${id} of ${name}`,
+    failed: "Your browser did not allow copying: select the ID and copy it.",
+  },
   projectFilter: "Project",
   allProjects: "All projects",
   organization: "Organization (no project)",
@@ -86,7 +93,29 @@ export const libraryCopy = {
   attachDialog: {
     title: "Add employee or badge numbers",
     intro:
-      "Choose a CSV file with a Name (or QR code ID) column and an Employee or badge number column. Codes with numbers are updated, not added again, by the CSV import and by your HR system.",
+      "Choose a CSV file with a Name (or QR code ID) column and an Employee or badge number column; where two workers share a name, a Date of Birth or Phone column tells them apart. Codes with numbers are updated, not added again, by the CSV import and by your HR system.",
+    pick: (row: number) => `QR code for row ${row}`,
+    pickPrompt: "Pick the right QR code…",
+    candidate: (c: {
+      id: number;
+      dateOfBirth: string;
+      phone: string;
+      externalId: string;
+      created: string;
+    }) =>
+      [
+        `ID ${c.id}`,
+        c.dateOfBirth ? `born ${c.dateOfBirth}` : "no date of birth",
+        c.phone || "no phone",
+        `created ${c.created}`,
+        ...(c.externalId ? [`number ${c.externalId}`] : []),
+      ].join(" · "),
+    leftOut: (n: number) =>
+      n === 0 ? "" : `${n} ${n === 1 ? "row has" : "rows have"} problems and will be left out.`,
+    result: (attached: number, unresolved: number) =>
+      `${attached} ${attached === 1 ? "row" : "rows"} attached, ${unresolved} not attached.`,
+    notAttached: "Not attached",
+    notAttachedHint: "Fix these rows in your file (or pick their QR code) and check it again.",
     file: "CSV file",
     preview: "Check rows",
     previewing: "Checking…",
