@@ -9,10 +9,11 @@ import { libraryCopy } from "./copy";
 import { fileBase64 } from "./ImportDialog";
 import { RowErrors } from "./RowErrors";
 import { toastFailure } from "@/components/ui/toastFailure";
+import { siteLocale } from "@/lib/locale";
 
 const copy = libraryCopy.attachDialog;
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const dateFormat = new Intl.DateTimeFormat(siteLocale, { dateStyle: "medium" });
 
 /**
  * Gives codes that exist their employee or badge numbers from a file of
