@@ -12,4 +12,7 @@ require (
 	rsc.io/qr v0.2.0
 )
 
-require golang.org/x/sys v0.49.0 // indirect
+require (
+	github.com/saintfish/chardet v0.0.0-20230101081208-5e3ef4b5456d // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)
