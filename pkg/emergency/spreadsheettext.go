@@ -466,7 +466,8 @@ func oddSign(r rune) bool {
 }
 
 // scriptOf is the script of a letter for telling two alphabets apart in
-// one word, "" for one of no single script.
+// one word, "" for one of no single script; the scripts names are not
+// written in are one, "Other".
 func scriptOf(r rune) string {
 	for _, s := range []string{"Latin", "Cyrillic", "Greek", "Arabic", "Hebrew", "Thai", "Han", "Hiragana", "Katakana", "Hangul", "Armenian", "Georgian", "Devanagari"} {
 		if stdunicode.Is(stdunicode.Scripts[s], r) {
@@ -477,5 +478,8 @@ func scriptOf(r rune) string {
 			return s
 		}
 	}
-	return ""
+	if stdunicode.In(r, stdunicode.Common, stdunicode.Inherited) {
+		return ""
+	}
+	return "Other" // Bopomofo from Big5, say: no name mixes it with Latin
 }
