@@ -339,7 +339,7 @@ describe("the CSV import dialog", () => {
     expect(await within(dialog).findByText("Łukasz Wiśniewski")).toBeVisible();
     const select = within(dialog).getByLabelText(/^The file's encoding/);
     expect(select).toHaveDisplayValue("Windows-1250 (Central European: Polish, Czech…)");
-    expect(bodies[0].encoding).toBeUndefined(); // guessed by the server
+    expect(bodies[0]?.encoding).toBeUndefined(); // guessed by the server
     await user.selectOptions(select, "windows-1252");
     expect(await within(dialog).findByText("£ukasz Wiœniewski")).toBeVisible();
     expect(bodies.at(-1)).toMatchObject({ encoding: "windows-1252", commit: false });
@@ -408,7 +408,7 @@ describe("the CSV import dialog", () => {
       await within(dialog).findByRole("button", { name: "Import 1 new, update 2" }),
     ).toBeEnabled();
     expect(within(dialog).getByRole("status")).toHaveTextContent(
-      "1 row is unchanged and will be left as they are.",
+      "1 row is unchanged and will be left as it is.",
     );
     const medical = within(dialog).getByText("Blood Type: O+ → AB-");
     expect(medical.closest("li")).toHaveTextContent("Medical change");

@@ -40,6 +40,9 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   const [csv, setCsv] = useState("");
   // The file's encoding as the officer chose it; "" lets the server guess.
   const [encoding, setEncoding] = useState("");
+  // The encoding the file was last read in and those it reads in: kept
+  // while another is tried, so the choice stays where the officer is.
+  const [read, setRead] = useState<Pick<ImportResult, "encoding" | "encodings"> | null>(null);
   const source = file
     ? { csvFile: file.base64, ...(encoding === "" ? {} : { encoding }) }
     : { csv };
@@ -63,7 +66,12 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
     importCodes.mutate(
       { templateId: id, projectId, ...read, ...mapping, commit: false },
       {
-        onSuccess: setPreview,
+        onSuccess: (result) => {
+          setPreview(result);
+          if (result.encodings.length > 0) {
+            setRead({ encoding: result.encoding, encodings: result.encodings });
+          }
+        },
         onError: (error) => {
           const other = fieldErrors(error).templateId;
           if (other !== undefined) {
@@ -80,6 +88,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   // compares the names in the preview.
   const readAs = (name: string) => {
     setEncoding(name);
+    if (read) setRead({ ...read, encoding: name });
     changed();
     if (file) check(templateId, { csvFile: file.base64, encoding: name });
   };
@@ -193,6 +202,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
                 setFile(null);
                 setCsv("");
                 setEncoding("");
+                setRead(null);
                 changed();
                 setFile({ name: chosen.name, base64: await fileBase64(chosen) });
               }}
@@ -210,6 +220,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
               onChange={(e) => {
                 setCsv(e.target.value);
                 setFile(null);
+                setRead(null);
                 changed();
               }}
             />
@@ -230,11 +241,10 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
             <strong>{copy.refused}</strong> {refusal}
           </p>
         )}
-        {file && preview && preview.encodings.length > 0 && (
+        {file && read && (
           <EncodingChoice
-            guess={preview.encoding}
-            encodings={preview.encodings}
-            busy={importCodes.isPending}
+            guess={read.encoding}
+            encodings={read.encodings}
             onChange={readAs}
           />
         )}
@@ -358,7 +368,6 @@ function ChangeItem({ change }: { change: ImportResult["rows"][number]["changes"
 function EncodingChoice(props: {
   guess: string;
   encodings: ImportResult["encodings"];
-  busy: boolean;
   onChange: (name: string) => void;
 }) {
   const plausible = props.encodings.filter((e) => e.plausible);
@@ -374,7 +383,6 @@ function EncodingChoice(props: {
         <select
           {...control}
           value={props.guess}
-          disabled={props.busy}
           onChange={(e) => props.onChange(e.target.value)}
         >
           {plausible.length > 0 && (

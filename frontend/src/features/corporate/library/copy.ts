@@ -161,9 +161,11 @@ export const libraryCopy = {
     medicalChange: "Medical change",
     counts: (updates: number, fresh: number, unchanged: number) =>
       `${updates} ${updates === 1 ? "update" : "updates"}, ${fresh} new` +
-      (unchanged > 0
-        ? `; ${unchanged} ${unchanged === 1 ? "row is" : "rows are"} unchanged and will be left as they are.`
-        : "."),
+      (unchanged === 1
+        ? "; 1 row is unchanged and will be left as it is."
+        : unchanged > 1
+          ? `; ${unchanged} rows are unchanged and will be left as they are.`
+          : "."),
     action: { new: "New", update: "Update", unchanged: "Unchanged" } as Record<string, string>,
     change: (field: string, from: string, to: string) =>
       `${field}: ${from === "" ? "(blank)" : from} → ${to === "" ? "(blank)" : to}`,
