@@ -153,33 +153,39 @@ func TestImportExcelCodePages(t *testing.T) {
 func TestImportDialogMessages(t *testing.T) {
 	svc, officer, org := importOrg(t)
 	ctx := context.Background()
-	_, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: "Name,Full Name,Shoe size\r\n,Ann Rider,42\r\n"})
-	if msg := cloud.ErrorMessage(err); !strings.HasPrefix(msg, `Unknown column "Shoe size". This form's columns are: "Name", "Employee or badge number", "Full Name",`) ||
-		!strings.Contains(msg, `"Blood Type"`) {
-		t.Fatalf("unknown column: %q", msg)
-	}
+	t.Run("UnknownColumn", func(t *testing.T) {
+		_, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: "Name,Full Name,Shoe size\r\n,Ann Rider,42\r\n"})
+		if msg := cloud.ErrorMessage(err); !strings.HasPrefix(msg, `Unknown column "Shoe size". This form's columns are: "Name", "Employee or badge number", "Full Name",`) ||
+			!strings.Contains(msg, `"Blood Type"`) {
+			t.Fatalf("unknown column: %q", msg)
+		}
+	})
 
-	result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{
-		Csv: "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n,Ann Rider,,Bob Rider,+44 7700 900123\r\n"})
-	if err != nil || result.Rows[0].Errors["Blood Type"] != cloud.MsgImportBloodTypeBlank {
-		t.Fatalf("blank blood type: %+v, %v; want %q", result, err, cloud.MsgImportBloodTypeBlank)
-	}
+	t.Run("BlankBloodType", func(t *testing.T) {
+		result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{
+			Csv: "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n,Ann Rider,,Bob Rider,+44 7700 900123\r\n"})
+		if err != nil || result.Rows[0].Errors["Blood Type"] != cloud.MsgImportBloodTypeBlank {
+			t.Fatalf("blank blood type: %+v, %v; want %q", result, err, cloud.MsgImportBloodTypeBlank)
+		}
+	})
 
-	first := "Name,Employee or badge number,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
-		",E1,Ann Rider,O+,Bob Rider,+44 7700 900123\r\n,E2,Cy Walker,A+,Di Walker,+44 7700 900124\r\n"
-	if _, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: first, Commit: true}); err != nil {
-		t.Fatal(err)
-	}
-	again := strings.Replace(strings.Replace(first, "Ann Rider,O+", "Ann Rider,AB-", 1), "Bob Rider", "Bob Ryder", 1)
-	result, err = svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: again})
-	if err != nil {
-		t.Fatal(err)
-	}
-	changes := map[string]bool{}
-	for _, c := range result.Rows[0].Changes {
-		changes[c.Field] = c.Medical
-	}
-	if medical, ok := changes["Blood Type"]; !ok || !medical || changes["Emergency Contact Name"] || result.Updates != 1 || result.Unchanged != 1 {
-		t.Fatalf("re-import: %+v; want the blood type change medical, the contact's not, 1 update, 1 unchanged", result)
-	}
+	t.Run("MedicalChange", func(t *testing.T) {
+		first := "Name,Employee or badge number,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
+			",E1,Ann Rider,O+,Bob Rider,+44 7700 900123\r\n,E2,Cy Walker,A+,Di Walker,+44 7700 900124\r\n"
+		if _, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: first, Commit: true}); err != nil {
+			t.Fatal(err)
+		}
+		again := strings.Replace(strings.Replace(first, "Ann Rider,O+", "Ann Rider,AB-", 1), "Bob Rider", "Bob Ryder", 1)
+		result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: again})
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes := map[string]bool{}
+		for _, c := range result.Rows[0].Changes {
+			changes[c.Field] = c.Medical
+		}
+		if medical, ok := changes["Blood Type"]; !ok || !medical || changes["Emergency Contact Name"] || result.Updates != 1 || result.Unchanged != 1 {
+			t.Fatalf("re-import: %+v; want the blood type change medical, the contact's not, 1 update, 1 unchanged", result)
+		}
+	})
 }

@@ -110,8 +110,8 @@ type SpreadsheetEncoding struct {
 }
 
 // SpreadsheetFile is a file's text, the encoding it was read in, and every
-// encoding it could be read in without a control or replacement character,
-// the likeliest first (Encoding among them).
+// encoding its lines beyond ASCII (evidence) read in without a control or
+// replacement character, the likeliest first (Encoding among them).
 type SpreadsheetFile struct {
 	Text      string
 	Encoding  string
@@ -145,7 +145,7 @@ func ReadSpreadsheet(file []byte, name string) (SpreadsheetFile, error) {
 		if !ok {
 			return SpreadsheetFile{}, ErrSpreadsheetText
 		}
-		return SpreadsheetFile{Text: text, Encoding: e.name, Encodings: rankEncodings(file, e.name)}, nil
+		return SpreadsheetFile{Text: text, Encoding: e.name, Encodings: rankEncodings(evidence(file), e.name)}, nil
 	}
 	if bom := byteOrderMark(file); bom != "" {
 		text, ok := decodeSpreadsheet(file, spreadsheetEncodings[slices.IndexFunc(spreadsheetEncodings,
@@ -163,13 +163,44 @@ func ReadSpreadsheet(file []byte, name string) (SpreadsheetFile, error) {
 			return SpreadsheetFile{}, ErrSpreadsheetText
 		}
 	}
-	ranked := rankEncodings(file, "")
-	if len(ranked) == 0 {
-		return SpreadsheetFile{}, ErrSpreadsheetText
+	// Ranked on the lines that tell encodings apart; the likeliest that
+	// reads the whole file cleanly is the guess.
+	ranked := rankEncodings(evidence(file), "")
+	for i, r := range ranked {
+		e := spreadsheetEncodings[slices.IndexFunc(spreadsheetEncodings, func(e spreadsheetEncoding) bool { return e.name == r.Name })]
+		if text, ok := decodeSpreadsheet(file, e); ok {
+			return SpreadsheetFile{Text: text, Encoding: e.name, Encodings: ranked[i:]}, nil
+		}
 	}
-	best := spreadsheetEncodings[slices.IndexFunc(spreadsheetEncodings, func(e spreadsheetEncoding) bool { return e.name == ranked[0].Name })]
-	text, _ := decodeSpreadsheet(file, best)
-	return SpreadsheetFile{Text: text, Encoding: best.name, Encodings: ranked}, nil
+	return SpreadsheetFile{}, ErrSpreadsheetText
+}
+
+// evidenceBytes bounds the lines rankEncodings reads each file's bytes
+// in: a megabyte read in every code page would keep the officer waiting.
+const evidenceBytes = 32 << 10
+
+// evidence is the file's first lines that hold a byte beyond ASCII, up
+// to evidenceBytes (the whole file when it is smaller): only they read
+// differently in different encodings. A file of ASCII gives its start.
+func evidence(file []byte) []byte {
+	if len(file) <= evidenceBytes {
+		return file
+	}
+	var out []byte
+	for rest := file; len(rest) > 0 && len(out) < evidenceBytes; {
+		line, after, _ := bytes.Cut(rest, []byte{'\n'})
+		rest = after
+		for _, b := range line {
+			if b >= utf8.RuneSelf {
+				out = append(append(out, line...), '\n')
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return file[:evidenceBytes]
+	}
+	return out
 }
 
 // byteOrderMark is the encoding a file's byte order mark names, or "".

@@ -214,6 +214,21 @@ func TestReadSpreadsheetChosenEncoding(t *testing.T) {
 	}
 }
 
+// TestReadSpreadsheetLargeFile: a file near the import's limit, its one
+// Polish name at the end, is read in Windows-1250 (the lines beyond
+// ASCII decide, wherever they are).
+func TestReadSpreadsheetLargeFile(t *testing.T) {
+	rows := sheet()
+	for range 15000 {
+		rows = append(rows, []string{"", "Anna Nowak", "O+", "Site office"})
+	}
+	rows = append(rows, []string{"", "Łukasz Wiśniewski", "O+", "Site office"})
+	got, err := ReadSpreadsheet(ExcelCSV(charmap.Windows1250, rows), "")
+	if n := names(got.Text); err != nil || got.Encoding != "windows-1250" || n[len(n)-1] != "Łukasz Wiśniewski" {
+		t.Fatalf("ReadSpreadsheet = %s, %v", got.Encoding, err)
+	}
+}
+
 func indexOfEncoding(list []SpreadsheetEncoding, name string) int {
 	for i, e := range list {
 		if e.Name == name {
