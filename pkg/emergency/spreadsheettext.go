@@ -430,10 +430,14 @@ func Garbled(name string) bool {
 }
 
 // codePageLetters are letters that are almost never in a name but are what
-// another code page's common letters read as: œ for Polish ś, ª for
-// Turkish Ş, Ÿ for Polish ź, ƒ, and Ð for the lead byte of Cyrillic in
-// UTF-8.
-const codePageLetters = "œŒªºŸƒÐ"
+// another code page's common letters read as: œ for Polish ś, Ÿ for
+// Polish ź, ƒ, and Ð for the lead byte of Cyrillic in UTF-8.
+const codePageLetters = "œŒŸƒÐ"
+
+// ordinals are letters a name has only after a letter ("Mª José", a
+// Spanish María), but Turkish Ş and ş read as Western European put
+// inside a word ("Ayºe").
+const ordinals = "ªº"
 
 // garbledWord reports whether one word reads as a code page's mojibake:
 // a symbol or unusual sign beside a letter ("£ukasz", "Wi¶niewski",
@@ -448,6 +452,9 @@ func garbledWord(word string) bool {
 	for i, r := range runes {
 		if stdunicode.IsLetter(r) {
 			if strings.ContainsRune(codePageLetters, r) {
+				return true
+			}
+			if strings.ContainsRune(ordinals, r) && i > 0 && i+1 < len(runes) && stdunicode.IsLetter(runes[i-1]) && stdunicode.IsLetter(runes[i+1]) {
 				return true
 			}
 			s := scriptOf(r)
@@ -491,10 +498,16 @@ func oddSign(r rune) bool {
 	case stdunicode.IsSymbol(r), stdunicode.Is(stdunicode.No, r):
 		return true
 	case stdunicode.IsPunct(r):
-		return !strings.ContainsRune("‐‑–—’‘", r)
+		return !strings.ContainsRune(namePunctuation, r)
 	}
 	return false
 }
+
+// namePunctuation are the signs beyond ASCII that names hold beside their
+// letters: hyphens and dashes, curly apostrophes, the middle dots between
+// the parts of a foreign name in Chinese or Japanese ("约翰·史密斯") and
+// the Hebrew geresh and gershayim ("ז׳ק").
+const namePunctuation = "‐‑–—’‘·・‧׳״"
 
 // scriptOf is the script of a letter for telling two alphabets apart in
 // one word, "" for one of no single script; the scripts names are not

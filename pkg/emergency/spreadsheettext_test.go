@@ -246,7 +246,8 @@ func TestGarbled(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"Łukasz Wiśniewski", "Łódź", "José Núñez", "McDonald", "O'Brien-Smith", "Jean-Luc Picard", "محمد العتيبي",
-		"王伟", "Nguyễn Văn An", "Đỗ Hùng", "Иван Петров", "Γιώργος", "Şükrü Öztürk", "Ann (site B)", "Zoë Ørsted", "Ævar Þór"} {
+		"王伟", "Nguyễn Văn An", "Đỗ Hùng", "Иван Петров", "Γιώργος", "Şükrü Öztürk", "Ann (site B)", "Zoë Ørsted", "Ævar Þór",
+		"Mª José García", "约翰·史密斯", "ז׳ק כהן", "Jean–Luc", "O’Neill"} {
 		if Garbled(name) {
 			t.Errorf("Garbled(%q) = true; want false", name)
 		}
