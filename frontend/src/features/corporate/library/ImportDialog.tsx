@@ -242,11 +242,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
           </p>
         )}
         {file && read && (
-          <EncodingChoice
-            guess={read.encoding}
-            encodings={read.encodings}
-            onChange={readAs}
-          />
+          <EncodingChoice guess={read.encoding} encodings={read.encodings} onChange={readAs} />
         )}
         {otherTemplate && (
           <p className="card hint" role="alert">
@@ -380,11 +376,7 @@ function EncodingChoice(props: {
   return (
     <FormField label={copy.encoding} hint={copy.encodingHint}>
       {(control) => (
-        <select
-          {...control}
-          value={props.guess}
-          onChange={(e) => props.onChange(e.target.value)}
-        >
+        <select {...control} value={props.guess} onChange={(e) => props.onChange(e.target.value)}>
           {plausible.length > 0 && (
             <optgroup label={copy.encodingsPlausible}>
               {plausible.map((e) => option(e.name))}
