@@ -617,6 +617,16 @@ func acceptedColumns(columns []string) string {
 	return list
 }
 
+// shortened is a cell on one line, cut to at most n letters and "…", for
+// a message that quotes it within its length.
+func shortened(cell string, n int) string {
+	shown := []rune(emergency.SingleLine(cell))
+	if len(shown) > n {
+		shown = append(shown[:n], '…')
+	}
+	return string(shown)
+}
+
 // importEncodings are the encodings a file reads in, for the preview.
 func importEncodings(read emergency.SpreadsheetFile) []ImportEncoding {
 	out := make([]ImportEncoding, len(read.Encodings))
@@ -648,11 +658,7 @@ func garbledNames(header, record, byColumn []string, fieldOf map[string]emergenc
 		if !isName || id == externalIDField || cell == "" || !(strings.Contains(cell, "?") || emergency.Garbled(cell)) {
 			continue
 		}
-		shown := []rune(emergency.SingleLine(cell))
-		if len(shown) > 30 {
-			shown = append(shown[:30], '…')
-		}
-		errors[strings.TrimSpace(header[col])] = fmt.Sprintf(cloud.MsgImportGarbledName, string(shown))
+		errors[strings.TrimSpace(header[col])] = fmt.Sprintf(cloud.MsgImportGarbledName, shortened(cell, 24))
 	}
 }
 
@@ -676,7 +682,7 @@ func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
 		id, ok := want[key]
 		switch {
 		case !ok:
-			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownColumn, emergency.SingleLine(cell),
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownColumn, shortened(cell, 60),
 				acceptedColumns(withExternalID(importColumns(fields), cloud.ImportExternalIDColumn)))
 		case seen[key]:
 			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportDuplicateColumn, emergency.SingleLine(cell))

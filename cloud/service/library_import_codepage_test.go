@@ -115,6 +115,12 @@ func TestImportExcelCodePages(t *testing.T) {
 		if result.Invalid != 2 {
 			t.Fatalf("%d invalid rows, want 2", result.Invalid)
 		}
+		// A long name is quoted cut short: the message fits a row's error.
+		long := excelCSV(charmap.Windows1252, importHeader, workerRows(strings.Repeat("王", 80))...)
+		result, err = svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: long})
+		if msg := result.Rows[0].Errors["Full Name"]; err != nil || msg != fmt.Sprintf(cloud.MsgImportGarbledName, strings.Repeat("?", 24)+"…") || len([]rune(msg)) > 200 {
+			t.Fatalf("long \"?\" name: %q, %v", msg, err)
+		}
 		if _, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file, Commit: true}); cloud.ErrorMessage(err) != cloud.MsgImportHasErrors {
 			t.Fatalf("import of \"?\" names: %v; want %q", err, cloud.MsgImportHasErrors)
 		}
