@@ -340,8 +340,9 @@ func readingScore(text string) (garbled, odd int) {
 }
 
 // alphabets are the letters beyond ASCII of the languages written in
-// Latin letters whose names a company's sheet holds; a word's letters fit
-// one of them. Vietnamese is told apart by its marks (vietnamese).
+// Latin letters whose names a company's sheet holds (with the ordinal
+// signs of "Mª José" where they are written); a word's letters fit one of
+// them. Vietnamese is told apart by its marks (vietnamese).
 var alphabets = []string{
 	"ąćęłńóśźż",         // Polish
 	"áčďéěíňóřšťúůýž",   // Czech
@@ -351,10 +352,10 @@ var alphabets = []string{
 	"čćđšž",             // Croatian, Serbian, Slovene, Bosnian
 	"äöüß",              // German
 	"àâæçéèêëîïôœùûüÿ",  // French
-	"áéíñóúü",           // Spanish
-	"áâãàçéêíóôõú",      // Portuguese
-	"àèéìíòóùú",         // Italian
-	"àçèéíïòóúü",        // Catalan
+	"áéíñóúüªº",         // Spanish
+	"áâãàçéêíóôõúªº",    // Portuguese
+	"àèéìíòóùúªº",       // Italian
+	"àçèéíïòóúüªº",      // Catalan
 	"æøåé",              // Danish, Norwegian
 	"åäöé",              // Swedish, Finnish
 	"áðéíóúýþæö",        // Icelandic

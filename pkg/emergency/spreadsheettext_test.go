@@ -115,6 +115,9 @@ func TestReadSpreadsheetExcelCodePages(t *testing.T) {
 		names    []string
 	}{
 		{"Western European", charmap.Windows1252, "windows-1252", []string{"Jürgen Schröder", "José Núñez", "François Côté"}},
+		{"Spanish", charmap.Windows1252, "windows-1252", []string{"Mª José García", "Iñaki Ibáñez"}},
+		{"Danish", charmap.Windows1252, "windows-1252", []string{"Søren Kierkegaard", "Mette Jørgensen"}},
+		{"Portuguese", charmap.Windows1252, "windows-1252", []string{"João Silva", "Conceição Gonçalves"}},
 		{"Polish", charmap.Windows1250, "windows-1250", []string{"Łukasz Wiśniewski", "Zofia Wójcik", "Grzegorz Brzęczyszczykiewicz"}},
 		{"Polish without a letter Windows-1252 lacks", charmap.Windows1250, "windows-1250", []string{"Łukasz Wójcik", "Anna Nowak"}},
 		{"Czech", charmap.Windows1250, "windows-1250", []string{"Jiří Dvořák", "Petra Kvitová"}},
