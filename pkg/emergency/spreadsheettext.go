@@ -368,13 +368,18 @@ var alphabets = []string{
 }
 
 // oddWord reports whether a word's letters are in no one language's
-// alphabet ("Jiøí" mixes Danish ø and Czech í), or it is a word of Greek
-// or Cyrillic letters with no capital (Hebrew read as Greek: "γεγ λδο").
+// alphabet ("Jiøí" mixes Danish ø and Czech í), it is a word of Greek
+// or Cyrillic letters with no capital (Hebrew read as Greek: "γεγ λδο"),
+// or it holds the half-width katakana of old Japanese systems, which a
+// name typed in a spreadsheet does not.
 func oddWord(word string) bool {
 	lower := []rune(strings.ToLower(word))
 	var beyond []rune
 	capital, greekOrCyrillic := false, false
 	for _, r := range []rune(word) {
+		if r >= 0xff61 && r <= 0xff9f {
+			return true // half-width katakana: Korean EUC-KR read as Shift_JIS
+		}
 		capital = capital || stdunicode.IsUpper(r)
 		greekOrCyrillic = greekOrCyrillic || stdunicode.In(r, stdunicode.Greek, stdunicode.Cyrillic)
 	}

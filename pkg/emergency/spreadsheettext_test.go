@@ -8,6 +8,10 @@ import (
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/unicode/norm"
 )
@@ -148,6 +152,37 @@ func TestReadSpreadsheetExcelCodePages(t *testing.T) {
 			}
 		})
 	}
+
+	for _, tc := range []struct {
+		name, encoding string
+		enc            encoding.Encoding
+		names          []string
+	}{
+		{"Simplified Chinese", "GB18030", simplifiedchinese.GBK, []string{"王伟", "李娜", "张敏"}},
+		{"Traditional Chinese", "Big5", traditionalchinese.Big5, []string{"陳大文", "林美玲"}},
+		{"Japanese", "Shift_JIS", japanese.ShiftJIS, []string{"山田太郎", "佐藤花子"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ReadSpreadsheet(encode(t, tc.enc, string(ExcelCSVUTF8(sheet(tc.names...)))), "")
+			if err != nil || got.Encoding != tc.encoding || strings.Join(names(got.Text), "|") != strings.Join(tc.names, "|") {
+				t.Fatalf("read as %s: %q, %v; want %s: %q", got.Encoding, names(got.Text), err, tc.encoding, tc.names)
+			}
+		})
+	}
+
+	// Korean in EUC-KR is also Chinese in GBK, byte for byte, and the
+	// detector is no surer of either for a few names: EUC-KR is offered
+	// as plausible, for the officer to choose.
+	t.Run("Korean", func(t *testing.T) {
+		file := encode(t, korean.EUCKR, string(ExcelCSVUTF8(sheet("김민준", "이서연"))))
+		got, err := ReadSpreadsheet(file, "")
+		if i := indexOfEncoding(got.Encodings, "EUC-KR"); err != nil || i < 0 || !got.Encodings[i].Plausible {
+			t.Fatalf("Encodings = %v, %v; want EUC-KR plausible", got.Encodings, err)
+		}
+		if got, err := ReadSpreadsheet(file, "euc-kr"); err != nil || names(got.Text)[0] != "김민준" {
+			t.Fatalf("ReadSpreadsheet(euc-kr) = %q, %v", names(got.Text), err)
+		}
+	})
 
 	multilingual := []string{"Łukasz Wiśniewski", "محمد العتيبي", "王伟", "José Núñez", "Nguyễn Văn An"}
 	t.Run("Western European save of a multilingual sheet", func(t *testing.T) {
