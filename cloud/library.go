@@ -93,10 +93,21 @@ const (
 	// MsgImportUndecodable refuses a file whose text is in no encoding a
 	// spreadsheet saves (emergency.SpreadsheetText), and says how to save
 	// one that is.
-	MsgImportUndecodable     = "This file's text could not be read: save it from Excel as \"CSV UTF-8 (Comma delimited)\" and import it again"
-	MsgImportCsvAndCsvFile   = "Send the file as csv or as csvFile, not both"
-	MsgImportNoNameColumn    = "The CSV file needs a Name column (download the template)"
-	MsgImportUnknownColumn   = "Unknown column %q: use the template's column names"
+	MsgImportUndecodable   = "This file's text could not be read: save it from Excel as \"CSV UTF-8 (Comma delimited)\" and import it again"
+	MsgImportCsvAndCsvFile = "Send the file as csv or as csvFile, not both"
+	MsgImportNoNameColumn  = "The CSV file needs a Name column (download the template)"
+	// MsgImportUnknownColumn: the column, then the columns the form takes.
+	MsgImportUnknownColumn = "Unknown column %q. This form's columns are: %s. Rename or delete the column, or choose the form it belongs to."
+	// MsgImportUnknownEncoding: the encoding asked for.
+	MsgImportUnknownEncoding = "Unknown encoding %q: choose one of those the preview lists"
+	// MsgImportUnreadableAs: the encoding asked for.
+	MsgImportUnreadableAs = "This file cannot be read as %s: choose another encoding, or save it from Excel as \"CSV UTF-8 (Comma delimited)\" and import it again"
+	// MsgImportGarbledName refuses a name cell holding "?" where Excel put
+	// it for a letter its code page lacks, or letters as a wrong code page
+	// reads them (emergency.Garbled): the name as read.
+	MsgImportGarbledName = "%q has \"?\" or another alphabet's letters in place of its own. Save the sheet as \"CSV UTF-8 (Comma delimited)\" and import it again, or choose the file's encoding above."
+	// MsgImportBloodTypeBlank: a blank blood type cell, which the form requires.
+	MsgImportBloodTypeBlank  = "Blood type is required: write Unknown when it is not known"
 	MsgImportDuplicateColumn = "The column %q appears twice"
 	MsgImportExtraCells      = "This row has more cells than the header has columns"
 	// MsgImportCellRefused adds to a cell's refusal what was read and

@@ -132,7 +132,7 @@ func TestImportUpdatesByExternalID(t *testing.T) {
 		}
 		rows := got["rows"].([]any)
 		first := rows[0].(map[string]any)
-		wantChanges := `[map[field:Emergency Contact Phone from:+44 7700 900101 to:+44 7700 900199]]`
+		wantChanges := `[map[field:Emergency Contact Phone from:+44 7700 900101 medical:false to:+44 7700 900199]]`
 		if first["action"] != "update" || fmt.Sprint(first["changes"]) != wantChanges || rows[1].(map[string]any)["action"] != "unchanged" {
 			t.Fatalf("rows %v", rows)
 		}

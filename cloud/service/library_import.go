@@ -140,6 +140,10 @@ func csvSafe(cells []string) []string {
 // the preview (pkg/api: ImportQRCodesRequest).
 type ImportRequest = api.ImportQRCodesRequest
 
+// ImportEncoding is an encoding the preview offers to read the file in
+// (pkg/api: ImportEncoding).
+type ImportEncoding = api.ImportEncoding
+
 // ImportRow is one row of the file and its problems, by column name; Row
 // is the spreadsheet's row number, the header being row 1 (pkg/api:
 // ImportQRCodesRow).
@@ -183,7 +187,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	records, err := readImportCSV(req.Csv, req.CsvFile)
+	records, read, err := readImportFile(req.Csv, req.CsvFile, req.Encoding)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +213,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDField)
 	}
 	dayFirst := org.DayFirstDates()
-	result := &ImportResult{Rows: []ImportRow{}}
+	result := &ImportResult{Rows: []ImportRow{}, Encoding: read.Encoding, Encodings: importEncodings(read)}
 	var codes []importedRow
 	externalRow := map[string]int{} // external id key -> the row it is first on
 	for i, record := range records[1:] {
@@ -251,6 +255,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		if extra {
 			row.Errors[rowColumn] = cloud.MsgImportExtraCells
 		}
+		garbledNames(records[0], record, byColumn, fieldOf, row.Errors)
 		numberColumn := externalIDColumnOf(records[0], byColumn)
 		if externalCell == "" && numberField != "" {
 			externalCell, numberColumn = strings.TrimSpace(in.Values[numberField]), columnOf[numberField]
@@ -472,7 +477,7 @@ func (s *Service) importChanges(old, next *cloud.CorporateCode) ([]api.ImportQRC
 		}
 		seen[f.ID] = true
 		if from, to := before.Values[f.ID], after.Values[f.ID]; from != to {
-			changes = append(changes, api.ImportQRCodesChange{Field: f.Label, From: from, To: to})
+			changes = append(changes, api.ImportQRCodesChange{Field: f.Label, From: from, To: to, Medical: f.Category == medicalCategory})
 		}
 	}
 	if old.IsActive != next.IsActive {
@@ -525,6 +530,9 @@ func (s *Service) columnsOfAnotherTemplate(ctx context.Context, orgID, chosen in
 // the formats a spreadsheet may use.
 func refusal(message string, f emergency.Field, read, value string, dayFirst bool) string {
 	allowed := emergency.AllowedValues(f, dayFirst)
+	if read == "" && f.Standard == emergency.SlotBloodType {
+		return cloud.MsgImportBloodTypeBlank // a blank is refused only as missing
+	}
 	if read == "" || allowed == "" {
 		return message
 	}
@@ -549,25 +557,49 @@ func fieldsByID(fields []emergency.Field, id string) []emergency.Field {
 	return []emergency.Field{{ID: id, Label: id}}
 }
 
-// readImportCSV parses the file, given as text or as its bytes
-// (decoded by emergency.SpreadsheetText, as Excel may have saved it),
-// within the size limits, the header first. CRLF and quoted line breaks
-// are allowed; cells are separated by commas, or by tabs when the header
-// has tabs and no commas (Excel's "Unicode text").
+// readImportCSV parses the file, given as text or as its bytes, read in
+// the encoding readImportFile guesses.
 func readImportCSV(text string, file []byte) ([][]string, error) {
+	records, _, err := readImportFile(text, file, "")
+	return records, err
+}
+
+// readImportFile parses the file, given as text or as its bytes (read by
+// emergency.ReadSpreadsheet in encoding, or in the one it guesses when
+// encoding is "", as Excel may have saved it), within the size limits,
+// the header first. CRLF and quoted line breaks are allowed; cells are
+// separated by commas, or by tabs when the header has tabs and no commas
+// (Excel's "Unicode text"). Text is UTF-8: it has no other encoding.
+func readImportFile(text string, file []byte, encoding string) ([][]string, emergency.SpreadsheetFile, error) {
+	var read emergency.SpreadsheetFile
 	if text != "" && len(file) > 0 {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportCsvAndCsvFile)
+		return nil, read, cloud.NewError(cloud.EINVALID, cloud.MsgImportCsvAndCsvFile)
 	}
-	if len(file) == 0 {
-		file = []byte(text)
+	pasted := len(file) == 0
+	if pasted {
+		file, encoding = []byte(text), ""
 	}
 	if len(file) > cloud.ImportMaxBytes {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportTooLarge)
+		return nil, read, cloud.NewError(cloud.EINVALID, cloud.MsgImportTooLarge)
 	}
-	text, err := emergency.SpreadsheetText(file)
-	if err != nil {
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgImportUndecodable)
+	read, err := emergency.ReadSpreadsheet(file, encoding)
+	switch {
+	case errors.Is(err, emergency.ErrUnknownEncoding):
+		return nil, read, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownEncoding, emergency.SingleLine(encoding))
+	case err != nil && encoding != "":
+		return nil, read, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnreadableAs, emergency.SingleLine(encoding))
+	case err != nil:
+		return nil, read, cloud.NewError(cloud.EINVALID, cloud.MsgImportUndecodable)
 	}
+	if pasted {
+		read.Encodings = nil // pasted text is no file's bytes: nothing to choose
+	}
+	records, err := parseImportCSV(read.Text)
+	return records, read, err
+}
+
+// parseImportCSV is the records of a file's text.
+func parseImportCSV(text string) ([][]string, error) {
 	r := csv.NewReader(strings.NewReader(text))
 	r.FieldsPerRecord = -1 // short rows are rows with blank cells
 	if header, _, _ := strings.Cut(text, "\n"); strings.Contains(header, "\t") && !strings.Contains(header, ",") {
@@ -593,6 +625,65 @@ func readImportCSV(text string, file []byte) ([][]string, error) {
 	return records, nil
 }
 
+// acceptedColumns lists a form's columns for a refusal, quoted and cut
+// short to fit an error's message.
+func acceptedColumns(columns []string) string {
+	quoted := make([]string, len(columns))
+	for i, c := range columns {
+		quoted[i] = strconv.Quote(c)
+	}
+	list := strings.Join(quoted, ", ")
+	if runes := []rune(list); len(runes) > 700 {
+		list = string(runes[:700]) + "…"
+	}
+	return list
+}
+
+// shortened is a cell on one line, cut to at most n letters and "…", for
+// a message that quotes it within its length.
+func shortened(cell string, n int) string {
+	shown := []rune(emergency.SingleLine(cell))
+	if len(shown) > n {
+		shown = append(shown[:n], '…')
+	}
+	return string(shown)
+}
+
+// importEncodings are the encodings a file reads in, for the preview.
+func importEncodings(read emergency.SpreadsheetFile) []ImportEncoding {
+	out := make([]ImportEncoding, len(read.Encodings))
+	for i, e := range read.Encodings {
+		out[i] = ImportEncoding{Name: e.Name, Plausible: e.Plausible}
+	}
+	return out
+}
+
+// medicalCategory is the form's section of medical facts: a change to one
+// of its fields (a blood type, an allergy) is set apart in the preview.
+const medicalCategory = "medical"
+
+// garbledNames refuses each name cell of a row (the Name column, the full
+// name's and the contacts' names, a text field whose label says name)
+// that holds "?" (Excel's stand-in for a letter its code page lacks) or
+// letters as a wrong code page reads them: either would print on a label
+// as the worker's name. errors is keyed by the header's column names.
+func garbledNames(header, record, byColumn []string, fieldOf map[string]emergency.Field, errors map[string]string) {
+	for col, cell := range record {
+		if col >= len(byColumn) || col >= len(header) {
+			continue
+		}
+		id := byColumn[col]
+		f, isField := fieldOf[id]
+		isName := id == "" || (isField && (f.Standard == emergency.SlotFullName || strings.HasSuffix(f.Standard, ".name") ||
+			(f.Type == emergency.FieldText && strings.Contains(strings.ToLower(f.Label), "name"))))
+		cell = strings.TrimSpace(cell)
+		if !isName || id == externalIDField || cell == "" || !(strings.Contains(cell, "?") || emergency.Garbled(cell)) {
+			continue
+		}
+		errors[strings.TrimSpace(header[col])] = fmt.Sprintf(cloud.MsgImportGarbledName, shortened(cell, 24))
+	}
+}
+
 // mapColumns maps each header cell to a field id ("" for the Name column),
 // by column name, ignoring case and surrounding spaces.
 func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
@@ -613,7 +704,8 @@ func mapColumns(header []string, fields []emergency.Field) ([]string, error) {
 		id, ok := want[key]
 		switch {
 		case !ok:
-			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownColumn, emergency.SingleLine(cell))
+			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportUnknownColumn, shortened(cell, 60),
+				acceptedColumns(withExternalID(importColumns(fields), cloud.ImportExternalIDColumn)))
 		case seen[key]:
 			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgImportDuplicateColumn, emergency.SingleLine(cell))
 		}

@@ -2230,12 +2230,24 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// ImportEncoding An encoding a file can be read in.
+type ImportEncoding struct {
+	// Name Examples: windows-1250
+	Name string `json:"name"`
+
+	// Plausible Its reading of the file's names has no letter of a wrong code page.
+	Plausible bool `json:"plausible"`
+}
+
 // ImportQRCodesChange defines model for ImportQRCodesChange.
 type ImportQRCodesChange struct {
 	// Field The column (the field's label, or Name).
 	Field string `json:"field"`
 	From  string `json:"from"`
-	To    string `json:"to"`
+
+	// Medical The field is one of the medical section's (blood type, allergies, ...): a change a first aider acts on.
+	Medical bool   `json:"medical"`
+	To      string `json:"to"`
 }
 
 // ImportQRCodesMatch The one code whose name is the name of a row without an employee or
@@ -2282,13 +2294,20 @@ type ImportQRCodesRequest struct {
 	// CsvFile In place of csv, the file's bytes as saved, in base64 (at most
 	// 1 MB before encoding): UTF-8 with or without a byte order mark,
 	// UTF-16 with a byte order mark (Excel's "Unicode text", tab
-	// separated), or Windows-1252 (Excel's plain "CSV" on Windows) when
-	// the bytes are not UTF-8. A file whose text cannot be read cleanly
-	// in one of these is refused.
+	// separated), or a Windows, ISO or East Asian code page (Excel's
+	// plain "CSV"), guessed from how the names read unless `encoding`
+	// names it. A file whose text cannot be read cleanly is refused.
 	//
 	//
 	// Examples: TmFtZSxGdWxsIE5hbWUNCkpvc+kgTvrxZXosSm9z6SBO+vFleg0K
 	CsvFile []byte `json:"csvFile,omitempty"`
+
+	// Encoding The encoding to read csvFile in, one of the names a preview's
+	// `encodings` lists (ignoring case); empty or absent: guessed.
+	//
+	//
+	// Examples: windows-1250
+	Encoding string `json:"encoding,omitempty"`
 
 	// ExternalIDField The id of one of the template's fields (such as an "Employee
 	// number" field) whose value is also each row's employee or badge
@@ -2319,6 +2338,16 @@ type ImportQRCodesRequest struct {
 
 // ImportQRCodesResult defines model for ImportQRCodesResult.
 type ImportQRCodesResult struct {
+	// Encoding The encoding the file's text was read in (UTF-8 for csv text).
+	//
+	// Examples: windows-1250
+	Encoding string `json:"encoding"`
+
+	// Encodings Every encoding csvFile reads in without a control or replacement
+	// character, the likeliest first, `encoding` among them; plausible
+	// when its names read as names. Empty for csv text.
+	Encodings []ImportEncoding `json:"encodings"`
+
 	// Imported How many codes were made (0 in the preview).
 	Imported int `json:"imported"`
 	Invalid  int `json:"invalid"`

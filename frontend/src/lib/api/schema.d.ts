@@ -4663,12 +4663,18 @@ export interface components {
              * @description In place of csv, the file's bytes as saved, in base64 (at most
              *     1 MB before encoding): UTF-8 with or without a byte order mark,
              *     UTF-16 with a byte order mark (Excel's "Unicode text", tab
-             *     separated), or Windows-1252 (Excel's plain "CSV" on Windows) when
-             *     the bytes are not UTF-8. A file whose text cannot be read cleanly
-             *     in one of these is refused.
+             *     separated), or a Windows, ISO or East Asian code page (Excel's
+             *     plain "CSV"), guessed from how the names read unless `encoding`
+             *     names it. A file whose text cannot be read cleanly is refused.
              * @example TmFtZSxGdWxsIE5hbWUNCkpvc+kgTvrxZXosSm9z6SBO+vFleg0K
              */
             csvFile?: string;
+            /**
+             * @description The encoding to read csvFile in, one of the names a preview's
+             *     `encodings` lists (ignoring case); empty or absent: guessed.
+             * @example windows-1250
+             */
+            encoding?: string;
             /** @description false or absent: only check (the preview); true: import, all rows or none. */
             commit?: boolean;
             /**
@@ -4822,8 +4828,28 @@ export interface components {
             field: string;
             from: string;
             to: string;
+            /** @description The field is one of the medical section's (blood type, allergies, ...): a change a first aider acts on. */
+            medical: boolean;
+        };
+        /** @description An encoding a file can be read in. */
+        ImportEncoding: {
+            /** @example windows-1250 */
+            name: string;
+            /** @description Its reading of the file's names has no letter of a wrong code page. */
+            plausible: boolean;
         };
         ImportQRCodesResult: {
+            /**
+             * @description The encoding the file's text was read in (UTF-8 for csv text).
+             * @example windows-1250
+             */
+            encoding: string;
+            /**
+             * @description Every encoding csvFile reads in without a control or replacement
+             *     character, the likeliest first, `encoding` among them; plausible
+             *     when its names read as names. Empty for csv text.
+             */
+            encodings: components["schemas"]["ImportEncoding"][];
             /**
              * @description In the preview, why the rows would not fit what is left of the plan (the import would be refused); empty when they fit.
              * @example These 30 rows would exceed your plan's 100 QR codes (80 used, 20 left). Remove rows or upgrade your plan before importing.

@@ -47,6 +47,8 @@ const badPreview = {
   unchanged: 0,
   imported: 0,
   quotaProblem: "",
+  encoding: "UTF-8",
+  encodings: [],
 };
 const goodPreview = {
   rows: [
@@ -67,6 +69,8 @@ const goodPreview = {
   unchanged: 0,
   imported: 0,
   quotaProblem: "",
+  encoding: "UTF-8",
+  encodings: [],
 };
 
 describe("the CSV import dialog", () => {
@@ -343,7 +347,9 @@ describe("the CSV import dialog", () => {
       "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
       "POST /api/corporate/4/qr-codes/import": () => ({
         status: 400,
-        body: { message: 'Unknown column "Shoe size": use the template\'s column names' },
+        body: {
+          message: 'Unknown column "Shoe size". This form\'s columns are: "Name", "Full Name".',
+        },
       }),
     });
     const user = userEvent.setup();
@@ -355,12 +361,163 @@ describe("the CSV import dialog", () => {
       "Name,Shoe size\nAnn,9",
     );
     await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
-    await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({
-        title: "Import failed",
-        description: 'Unknown column "Shoe size": use the template\'s column names',
+    // In the dialog, not a toast that vanishes: the officer fixes the
+    // sheet reading it.
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      'This file cannot be imported: Unknown column "Shoe size". This form\'s columns are: "Name", "Full Name".',
+    );
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("Or paste the CSV text"), "{backspace}");
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
+  it("shows the guessed encoding and reads the file again in the one chosen", async () => {
+    const bodies: { encoding?: string; commit: boolean }[] = [];
+    const row = (name: string, errors: Record<string, string>) => ({
+      row: 2,
+      name,
+      errors,
+      action: "new",
+      externalId: "",
+      changes: [],
+      possibleDuplicate: "",
+    });
+    const encodings = [
+      { name: "windows-1250", plausible: true },
+      { name: "ISO-8859-2", plausible: true },
+      { name: "windows-1252", plausible: false },
+    ];
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          quota: { used: 0, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": ({ body }) => {
+        const b = JSON.parse(String(body)) as (typeof bodies)[number];
+        bodies.push(b);
+        if (b.encoding === "windows-1252") {
+          return {
+            body: {
+              ...badPreview,
+              rows: [row("£ukasz Wiœniewski", { "Full Name": '"£ukasz Wiœniewski" has "?" …' })],
+              valid: 0,
+              invalid: 1,
+              new: 0,
+              encoding: "windows-1252",
+              encodings: [{ name: "windows-1252", plausible: false }, ...encodings.slice(0, 2)],
+            },
+          };
+        }
+        return {
+          body: {
+            ...goodPreview,
+            rows: [row("Łukasz Wiśniewski", {})],
+            encoding: "windows-1250",
+            encodings,
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    await user.upload(
+      within(dialog).getByLabelText("CSV file"),
+      new File([new Uint8Array([0x4e, 0x61, 0x6d, 0x65, 0x0d, 0x0a, 0xa3])], "polish.csv", {
+        type: "text/csv",
       }),
     );
+    await within(dialog).findByText("polish.csv is chosen.");
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+    expect(await within(dialog).findByText("Łukasz Wiśniewski")).toBeVisible();
+    const select = within(dialog).getByLabelText(/^The file's encoding/);
+    expect(select).toHaveDisplayValue("Windows-1250 (Central European: Polish, Czech…)");
+    expect(bodies[0]?.encoding).toBeUndefined(); // guessed by the server
+    await user.selectOptions(select, "windows-1252");
+    expect(await within(dialog).findByText("£ukasz Wiœniewski")).toBeVisible();
+    expect(bodies.at(-1)).toMatchObject({ encoding: "windows-1252", commit: false });
+    expect(within(dialog).getByLabelText(/^The file's encoding/)).toHaveDisplayValue(
+      "Windows-1252 (Western European)",
+    );
+    expect(within(dialog).getByRole("button", { name: /^Import \d+ QR/ })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText(/^The file's encoding/), "windows-1250");
+    expect(await within(dialog).findByText("Łukasz Wiśniewski")).toBeVisible();
+    expect(bodies.at(-1)).toMatchObject({ encoding: "windows-1250" });
+    expect(within(dialog).getByRole("button", { name: "Import 1 QR code" })).toBeEnabled();
+  });
+
+  it("counts only new and changed rows on the button, and sets a blood type change apart", async () => {
+    const update = (
+      row: number,
+      changes: { field: string; from: string; to: string; medical: boolean }[],
+    ) => ({
+      row,
+      name: `Worker ${row}`,
+      errors: {},
+      action: changes.length > 0 ? "update" : "unchanged",
+      externalId: `E${row}`,
+      changes,
+      possibleDuplicate: "",
+    });
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: own }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          quota: { used: 0, max: 50 },
+          qrCodes: [],
+          total: 0,
+          page: 1,
+          pageSize: 25,
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+      "POST /api/corporate/4/qr-codes/import": () => ({
+        body: {
+          ...goodPreview,
+          rows: [
+            update(2, [{ field: "Blood Type", from: "O+", to: "AB-", medical: true }]),
+            update(3, [
+              { field: "Emergency Contact Name", from: "Bob", to: "Rob", medical: false },
+            ]),
+            update(4, []),
+            { ...goodPreview.rows[0], row: 5 },
+          ],
+          valid: 4,
+          new: 1,
+          updates: 2,
+          unchanged: 1,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/qr-codes");
+    await user.click(await screen.findByRole("button", { name: "Import CSV" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
+    await user.type(within(dialog).getByLabelText("Or paste the CSV text"), "Name\nAnn\n");
+    await user.click(within(dialog).getByRole("button", { name: "Check rows" }));
+    expect(
+      await within(dialog).findByRole("button", { name: "Import 1 new, update 2" }),
+    ).toBeEnabled();
+    expect(within(dialog).getByRole("status")).toHaveTextContent(
+      "1 row is unchanged and will be left as it is.",
+    );
+    const medical = within(dialog).getByText("Blood Type: O+ → AB-");
+    expect(medical.closest("li")).toHaveTextContent("Medical change");
+    expect(
+      within(dialog).getByText("Emergency Contact Name: Bob → Rob").closest("li"),
+    ).not.toHaveTextContent("Medical change");
   });
 
   // The organisation's default template is where Import

@@ -39,7 +39,14 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   // pasted text takes its place.
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [csv, setCsv] = useState("");
-  const source = file ? { csvFile: file.base64 } : { csv };
+  // The file's encoding as the officer chose it; "" lets the server guess.
+  const [encoding, setEncoding] = useState("");
+  // The encoding the file was last read in and those it reads in: kept
+  // while another is tried, so the choice stays where the officer is.
+  const [read, setRead] = useState<Pick<ImportResult, "encoding" | "encodings"> | null>(null);
+  const source = file
+    ? { csvFile: file.base64, ...(encoding === "" ? {} : { encoding }) }
+    : { csv };
   const mapping = numberField === "" ? {} : { externalIdField: numberField };
   const [preview, setPreview] = useState<ImportResult | null>(null);
   // For rows whose name is one code's name: update it, or a new worker.
@@ -47,29 +54,44 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
   // The preview answers for one file and form; any change asks again.
   // The server's offer when the file's columns are another template's.
   const [otherTemplate, setOtherTemplate] = useState<{ id: number; message: string } | null>(null);
+  // The server's refusal of the whole file (an unknown column, say): kept
+  // in the dialog until the file or a choice changes, for the officer to
+  // read while fixing the sheet.
+  const [refusal, setRefusal] = useState("");
   const changed = () => {
     setPreview(null);
     setOtherTemplate(null);
     setChoices({});
+    setRefusal("");
   };
   const failed = (error: unknown) => toastFailure(error, copy.failed);
 
-  const check = (id = templateId, chosen = choices) =>
+  const check = (id = templateId, chosen = choices, read = source) =>
     importCodes.mutate(
       {
         templateId: id,
         projectId,
-        ...source,
+        ...read,
         ...mapping,
         ...matchParams(chosen, preview?.rows),
         commit: false,
       },
       {
-        onSuccess: setPreview,
+        onSuccess: (result) => {
+          setPreview(result);
+          if (result.encodings.length > 0) {
+            setRead({ encoding: result.encoding, encodings: result.encodings });
+          }
+        },
         onError: (error) => {
           const other = fieldErrors(error).templateId;
-          if (other === undefined) return failed(error);
-          setOtherTemplate({ id: Number(other), message: serverMessage(error) ?? "" });
+          if (other !== undefined) {
+            setOtherTemplate({ id: Number(other), message: serverMessage(error) ?? "" });
+          } else if (serverMessage(error)) {
+            setRefusal(serverMessage(error) ?? "");
+          } else {
+            failed(error);
+          }
         },
       },
     );
@@ -78,6 +100,14 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
     const next = { ...choices, [row]: choice };
     setChoices(next);
     check(templateId, next);
+  };
+  // Another encoding reads the same file again at once: the officer
+  // compares the names in the preview.
+  const readAs = (name: string) => {
+    setEncoding(name);
+    if (read) setRead({ ...read, encoding: name });
+    changed();
+    if (file) check(templateId, {}, { csvFile: file.base64, encoding: name });
   };
   const switchTemplate = (id: number) => {
     setTemplateId(id);
@@ -195,6 +225,8 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
                 // Until it is read, nothing to check: not the file before.
                 setFile(null);
                 setCsv("");
+                setEncoding("");
+                setRead(null);
                 changed();
                 setFile({ name: chosen.name, base64: await fileBase64(chosen) });
               }}
@@ -212,6 +244,7 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
               onChange={(e) => {
                 setCsv(e.target.value);
                 setFile(null);
+                setRead(null);
                 changed();
               }}
             />
@@ -227,6 +260,14 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
         >
           {copy.preview}
         </BusyButton>
+        {refusal !== "" && (
+          <p className="card field-error" role="alert">
+            <strong>{copy.refused}</strong> {refusal}
+          </p>
+        )}
+        {file && read && (
+          <EncodingChoice guess={read.encoding} encodings={read.encodings} onChange={readAs} />
+        )}
         {otherTemplate && (
           <p className="card hint" role="alert">
             {otherTemplate.message}{" "}
@@ -250,14 +291,14 @@ export function ImportDialog(props: { orgId: number; onClose: () => void }) {
             disabled={
               preview === null ||
               preview.invalid > 0 ||
-              preview.valid === 0 ||
+              preview.new + preview.updates === 0 ||
               preview.quotaProblem !== "" ||
               choicesWaiting(preview, choices) > 0 ||
               importCodes.isPending
             }
             onClick={commit}
           >
-            {copy.importButton(preview?.valid ?? 0)}
+            {copy.importButton(preview?.new ?? 0, preview?.updates ?? 0)}
           </BusyButton>
         </div>
       </DialogContent>
@@ -318,7 +359,7 @@ function PreviewTable({
                         {row.changes.length > 0 && (
                           <ul>
                             {row.changes.map((c) => (
-                              <li key={c.field}>{copy.change(c.field, c.from, c.to)}</li>
+                              <ChangeItem key={c.field} change={c} />
                             ))}
                           </ul>
                         )}
@@ -340,6 +381,54 @@ function PreviewTable({
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * A change an update makes; a medical one (a blood type, an allergy) is
+ * set apart, as a first aider acts on it.
+ */
+function ChangeItem({ change }: { change: ImportResult["rows"][number]["changes"][number] }) {
+  const text = copy.change(change.field, change.from, change.to);
+  if (!change.medical) return <li>{text}</li>;
+  return (
+    <li className="import-change-medical">
+      <strong className="badge badge-yellow">{copy.medicalChange}</strong> <mark>{text}</mark>
+    </li>
+  );
+}
+
+/**
+ * The encoding the file was read in, with the others it reads in: the
+ * plausible ones first, then the rest. Choosing one reads the file again.
+ */
+function EncodingChoice(props: {
+  guess: string;
+  encodings: ImportResult["encodings"];
+  onChange: (name: string) => void;
+}) {
+  const plausible = props.encodings.filter((e) => e.plausible);
+  const others = props.encodings.filter((e) => !e.plausible);
+  const option = (name: string) => (
+    <option key={name} value={name}>
+      {copy.encodingName(name)}
+    </option>
+  );
+  return (
+    <FormField label={copy.encoding} hint={copy.encodingHint}>
+      {(control) => (
+        <select {...control} value={props.guess} onChange={(e) => props.onChange(e.target.value)}>
+          {plausible.length > 0 && (
+            <optgroup label={copy.encodingsPlausible}>
+              {plausible.map((e) => option(e.name))}
+            </optgroup>
+          )}
+          {others.length > 0 && (
+            <optgroup label={copy.encodingsOther}>{others.map((e) => option(e.name))}</optgroup>
+          )}
+        </select>
+      )}
+    </FormField>
   );
 }
 

@@ -161,10 +161,51 @@ export const libraryCopy = {
     preview: "Check rows",
     switchTemplate: "Switch",
     previewing: "Checking…",
-    importButton: (n: number) => `Import ${n} QR ${n === 1 ? "code" : "codes"}`,
+    // Counts only the rows that change something: a re-import of 180 rows
+    // that updates 8 says "Update 8 QR codes", not "Import 180".
+    importButton: (fresh: number, updates: number) =>
+      fresh > 0 && updates > 0
+        ? `Import ${fresh} new, update ${updates}`
+        : updates > 0
+          ? `Update ${updates} QR ${updates === 1 ? "code" : "codes"}`
+          : `Import ${fresh} QR ${fresh === 1 ? "code" : "codes"}`,
+    refused: "This file cannot be imported:",
+    encoding: "The file's encoding",
+    encodingHint:
+      "Guessed from how the names read. If names look wrong, choose another: the rows are checked again. Saving the sheet as CSV UTF-8 (Comma delimited) avoids the question.",
+    encodingsPlausible: "Names read correctly",
+    encodingsOther: "Other encodings",
+    encodingName: (name: string) =>
+      (
+        ({
+          "UTF-8": "UTF-8 (CSV UTF-8)",
+          "UTF-16LE": "UTF-16 (Unicode text)",
+          "UTF-16BE": "UTF-16 big-endian",
+          "windows-1250": "Windows-1250 (Central European: Polish, Czech…)",
+          "windows-1251": "Windows-1251 (Cyrillic)",
+          "windows-1252": "Windows-1252 (Western European)",
+          "windows-1253": "Windows-1253 (Greek)",
+          "windows-1254": "Windows-1254 (Turkish)",
+          "windows-1255": "Windows-1255 (Hebrew)",
+          "windows-1256": "Windows-1256 (Arabic)",
+          "windows-1257": "Windows-1257 (Baltic)",
+          "windows-1258": "Windows-1258 (Vietnamese)",
+          "windows-874": "Windows-874 (Thai)",
+          Shift_JIS: "Shift_JIS (Japanese)",
+          GBK: "GBK (Simplified Chinese)",
+          GB18030: "GB18030 (Simplified Chinese)",
+          Big5: "Big5 (Traditional Chinese)",
+          "EUC-KR": "EUC-KR (Korean)",
+        }) as Record<string, string>
+      )[name] ?? name,
+    medicalChange: "Medical change",
     counts: (updates: number, fresh: number, unchanged: number) =>
       `${updates} ${updates === 1 ? "update" : "updates"}, ${fresh} new` +
-      (unchanged > 0 ? `, ${unchanged} unchanged.` : "."),
+      (unchanged === 1
+        ? "; 1 row is unchanged and will be left as it is."
+        : unchanged > 1
+          ? `; ${unchanged} rows are unchanged and will be left as they are.`
+          : "."),
     action: { new: "New", update: "Update", unchanged: "Unchanged" } as Record<string, string>,
     change: (field: string, from: string, to: string) =>
       `${field}: ${from === "" ? "(blank)" : from} → ${to === "" ? "(blank)" : to}`,
