@@ -214,7 +214,7 @@ describe("the CSV import dialog", () => {
     renderRoute("/corporate/qr-codes");
     await user.click(await screen.findByRole("button", { name: "Import CSV" }));
     const dialog = await screen.findByRole("dialog", { name: "Import workers from CSV" });
-    const importButton = () => within(dialog).getByRole("button", { name: /^Import \d+ QR/ });
+    const importButton = () => within(dialog).getByRole("button", { name: /^(Import|Update) \d+/ });
     await user.type(
       within(dialog).getByLabelText("Or paste the CSV text"),
       "Name,Full Name{enter},José Núñez",
