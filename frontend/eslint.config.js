@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    // Dates and numbers in the site's locale (src/lib/locale.ts), never the
+    // Dates and numbers in the site's locale (src/lib/copy.ts), never the
     // browser's: the page's words are British, so are its dates.
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/**/*.test.{ts,tsx}"],
@@ -37,12 +37,12 @@ export default tseslint.config(
         {
           selector:
             "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]:not([arguments.0.name='siteLocale'])",
-          message: "Format with siteLocale from @/lib/locale.",
+          message: "Format with siteLocale from @/lib/copy.",
         },
         {
           selector:
             "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]:not([arguments.0.name='siteLocale'])",
-          message: "Format with siteLocale from @/lib/locale.",
+          message: "Format with siteLocale from @/lib/copy.",
         },
       ],
     },

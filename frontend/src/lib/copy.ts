@@ -1,6 +1,16 @@
 // Strings of the individual-side spec shared by more than one feature. Each
 // appears once in the code base; feature-only strings live in the feature's
 // copy module.
+/**
+ * The locale the site writes dates and numbers in, whatever language the
+ * browser asks for: the site's words are British English, so its dates are
+ * too ("1 Mar 2026", never "Mar 1, 2026" beside them). Every formatter
+ * takes it from here. (It lives with the words, in a module every page
+ * already loads, rather than in a file of its own that would cost each
+ * page one more request.)
+ */
+export const siteLocale = "en-GB";
+
 export const brand = {
   name: "Lifetag",
   line: "Emergency information any phone can read",

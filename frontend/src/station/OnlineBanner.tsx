@@ -1,6 +1,6 @@
 import type { SessionState } from "./api";
 import { stationCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 /** The time of day an RFC 3339 instant fell on, in the station's time zone. */
 export function timeOfDay(iso: string): string {

@@ -1,8 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
-import { brand } from "@/lib/copy";
+import { brand, siteLocale } from "@/lib/copy";
 import { qrContentCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
 
 function PhoneStatusBar(props: { now: Date }) {
   const time = props.now.toLocaleTimeString(siteLocale, { hour: "2-digit", minute: "2-digit" });

@@ -20,7 +20,7 @@ import { corporateCopy } from "./copy";
 import { useOrganizationId } from "./hooks";
 import { findPlan, planPrice, plans } from "./plans";
 import { toastFailure } from "@/components/ui/toastFailure";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const copy = corporateCopy.dashboard;
 

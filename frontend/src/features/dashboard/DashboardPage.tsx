@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "@/components/ui/toast-store";
-import { toasts } from "@/lib/copy";
+import { toasts, siteLocale } from "@/lib/copy";
 import { paths } from "@/app/paths";
 import { logout } from "@/lib/auth";
 import { useEmergencyStore } from "@/stores/emergency";
@@ -9,7 +9,6 @@ import { useCanUseRealData, useUserStore } from "@/stores/session";
 import { useOrders } from "./api/get-orders";
 import { StatusBadge } from "./components/StatusBadge";
 import { dashboardCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
 
 const dateFormat = new Intl.DateTimeFormat(siteLocale, {
   day: "numeric",

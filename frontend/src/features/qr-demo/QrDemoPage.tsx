@@ -1,5 +1,5 @@
 import { qrDemoCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const scannedAt = new Intl.DateTimeFormat(siteLocale, {
   dateStyle: "medium",

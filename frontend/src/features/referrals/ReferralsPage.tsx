@@ -3,12 +3,11 @@ import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { CopyField } from "@/components/ui/CopyField";
 import { toast } from "@/components/ui/toast-store";
-import { prices, toasts } from "@/lib/copy";
+import { prices, toasts, siteLocale } from "@/lib/copy";
 import { useUserStore } from "@/stores/session";
 import { useGenerateReferral } from "./api/generate-referral";
 import { useReferrals } from "./api/get-referrals";
 import { referralsCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
 
 const money = new Intl.NumberFormat(siteLocale, { style: "currency", currency: "GBP" });
 

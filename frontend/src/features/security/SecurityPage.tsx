@@ -21,7 +21,7 @@ import {
   useStartTotp,
 } from "./api";
 import { securityCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const when = (iso: string) => new Date(iso).toLocaleString(siteLocale);
 

@@ -1,5 +1,5 @@
 // Formatting shared by the admin tables.
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const dateFormat = new Intl.DateTimeFormat(siteLocale, {
   day: "numeric",

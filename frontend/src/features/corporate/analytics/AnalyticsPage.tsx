@@ -10,7 +10,7 @@ import { useOrganizationId } from "../hooks";
 import { downloadReport, useOrgReport, type MonthCount, type OrgReport } from "./api";
 import { analyticsCopy as copy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 /** /corporate/analytics(/{orgId}): figures from the organisation's own records. */
 export function AnalyticsPage() {

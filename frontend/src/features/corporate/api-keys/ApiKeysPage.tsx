@@ -13,7 +13,7 @@ import { useOrganizationId } from "../hooks";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from "./api";
 import { apiKeysCopy as copy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const dateFormat = new Intl.DateTimeFormat(siteLocale, { dateStyle: "medium" });
 const date = (iso: string | null) => (iso ? dateFormat.format(Date.parse(iso)) : "");

@@ -196,7 +196,9 @@ describe("/corporate/collection-links at the plan's limit", () => {
     const dialog = await screen.findByRole("dialog", { name: "Replace collection link" });
     await waitFor(() => expect(within(dialog).getByLabelText(/^Project/)).toHaveValue("1"));
     expect(within(dialog).getByLabelText(/^Form template/)).toHaveValue("9");
-    expect(within(dialog).getByLabelText(/^Field for the employee or badge number/)).toHaveValue("badge");
+    expect(within(dialog).getByLabelText(/^Field for the employee or badge number/)).toHaveValue(
+      "badge",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Replace collection link" }));
     expect(await within(dialog).findByDisplayValue(url)).toBeVisible();
     expect(within(dialog).getByRole("button", { name: "Download poster (PDF)" })).toBeVisible();

@@ -23,7 +23,7 @@ import { collectCopy } from "./copy";
 import { LinkShare } from "./LinkShare";
 import { toast } from "@/components/ui/toast-store";
 import { toastFailure } from "@/components/ui/toastFailure";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const copy = collectCopy.links;
 

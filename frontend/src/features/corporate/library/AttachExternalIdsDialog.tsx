@@ -9,7 +9,7 @@ import { libraryCopy } from "./copy";
 import { fileBase64 } from "./ImportDialog";
 import { RowErrors } from "./RowErrors";
 import { toastFailure } from "@/components/ui/toastFailure";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const copy = libraryCopy.attachDialog;
 

@@ -25,7 +25,7 @@ import { libraryCopy as copy } from "./copy";
 import { parseProjectFilter, quotaUsage } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
 import { toastFailure } from "@/components/ui/toastFailure";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 // The dialogs (the form renderer, the CSV import) load when first opened:
 // the list's first paint does not wait for them.

@@ -1,6 +1,6 @@
 // Strings of the QR code library (admin-corporate-side spec §2, §5, §8).
 // Server messages (validation, quota) come from the server.
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 export const libraryCopy = {
   title: "QR Codes",
   intro: "Every worker's emergency record in your organisation, ready to print.",

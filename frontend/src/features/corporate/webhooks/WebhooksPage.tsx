@@ -22,7 +22,7 @@ import {
   type WebhookEndpoint,
 } from "./api";
 import { webhooksCopy as copy } from "./copy";
-import { siteLocale } from "@/lib/locale";
+import { siteLocale } from "@/lib/copy";
 
 const timeFormat = new Intl.DateTimeFormat(siteLocale, {
   dateStyle: "medium",
