@@ -1,5 +1,5 @@
 # Lifetag: the verbs. `make run` and `make test` do all set-up themselves.
-.PHONY: setup frontend build run check test bench fuzz clean station
+.PHONY: setup frontend build run check test bench fuzz clean station image deb
 
 PORT ?= 8080
 CLOUD_BIN := build/lifetag-cloud
@@ -27,6 +27,15 @@ check:
 
 test:
 	scripts/test/all.sh
+
+# The cloud's container image, by buildah FROM scratch: an OCI archive,
+# build/lifetag-cloud-image_VERSION.tar (README: Installing from the image or the package).
+image: build
+	scripts/build/image.sh $(CLOUD_BIN)
+
+# The cloud's Debian package with its systemd unit, build/lifetag-cloud_VERSION_amd64.deb.
+deb: build
+	scripts/build/deb.sh $(CLOUD_BIN)
 
 # The desktop print station for IT, in build/station/: the Linux binary and
 # .deb, the Windows exe, NSIS installer and MSI, signed when SIGN_CERT and

@@ -17,6 +17,10 @@ cd "$(dirname "$0")/../.."
 . scripts/station/tools.sh # version_ldflags
 version="$(scripts/version.sh)"
 cd cloud
+# Pure Go, linked statically (the SQLite driver is modernc's, without C): the
+# same binary runs in the container image, which has no C library, and from
+# the Debian package, which then depends on nothing.
+export CGO_ENABLED=0
 # The commit, for the metrics' lifetag_build_info (none outside a checkout).
 commit="$(git rev-parse --short=12 HEAD 2>/dev/null || true)"
 go build -ldflags "$(version_ldflags "$version") -X main.commit=$commit" -o "$out" ./cmd/lifetag-cloud

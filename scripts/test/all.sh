@@ -64,6 +64,10 @@ timed "contract lint" scripts/test/contract.sh || status=1
 # The metrics as a real Prometheus scrapes them from two instances, and
 # the alerting rules' own tests (deploy/prometheus).
 timed "prometheus: two instances scraped" scripts/test/prometheus.sh || status=1
+# The container image, unpacked and started from its own root filesystem,
+# and the Debian package installed, started as its unit would, and purged.
+timed "image: built, inspected, started" scripts/test/image.sh || status=1
+timed "deb: verified, installed, purged" scripts/test/deb.sh || status=1
 
 # go_test MODULE: vet and test one Go module on its own.
 go_test() {
