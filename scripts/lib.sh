@@ -20,3 +20,24 @@ wait_for_port() {
   echo "nothing listens on 127.0.0.1:$1" >&2
   return 1
 }
+
+# test_cloud_binary prints the cloud binary a packaging test runs: make
+# test's (LIFETAG_CLOUD_BIN), else one built into the folder given.
+test_cloud_binary() {
+  local bin="${LIFETAG_CLOUD_BIN:-}"
+  if [ -z "$bin" ] || [ ! -x "$bin" ]; then
+    bin="$1/lifetag-cloud"
+    GOWORK=off scripts/build/cloud.sh "$bin" >&2
+  fi
+  echo "$bin"
+}
+
+# stop_unshared sends SIGTERM to the cloud that `unshare` (process $1)
+# started, as a runtime or systemd stops it (unshare itself ignores
+# SIGTERM while it waits), and waits for unshare to end after it.
+stop_unshared() {
+  local cloud
+  cloud=$(cat "/proc/$1/task/$1/children" 2>/dev/null || true)
+  kill ${cloud:-$1} 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}

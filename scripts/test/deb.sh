@@ -16,6 +16,7 @@
 # and the cloud binary ($LIFETAG_CLOUD_BIN, or it builds one).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/lib.sh
 
 fail() { echo "test-deb: $1" >&2; [ -z "${2:-}" ] || tail -20 "$2" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "needs root (dpkg, chroot and mounts)"
@@ -23,12 +24,9 @@ fail() { echo "test-deb: $1" >&2; [ -z "${2:-}" ] || tail -20 "$2" >&2; exit 1; 
 
 work=$(mktemp -d /tmp/lifetag-deb-test.XXXXXX)
 pid=""
-stop() { # SIGTERM to the cloud, as systemd stops it (unshare ignores it)
+stop() {
   [ -n "$pid" ] || return 0
-  local cloud
-  cloud=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null || true)
-  kill ${cloud:-$pid} 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  stop_unshared "$pid"
   pid=""
 }
 cleanup() {
@@ -37,11 +35,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-bin="${LIFETAG_CLOUD_BIN:-}"
-if [ -z "$bin" ] || [ ! -x "$bin" ]; then
-  bin="$work/lifetag-cloud"
-  GOWORK=off scripts/build/cloud.sh "$bin"
-fi
+bin=$(test_cloud_binary "$work")
 deb="$work/lifetag-cloud.deb"
 scripts/build/deb.sh "$bin" "$deb"
 

@@ -14,6 +14,7 @@
 # the cloud binary ($LIFETAG_CLOUD_BIN, or it builds one).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/lib.sh
 
 fail() { echo "test-image: $1" >&2; [ -z "${2:-}" ] || tail -20 "$2" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "needs root (chroot and mounts)"
@@ -21,14 +22,9 @@ fail() { echo "test-image: $1" >&2; [ -z "${2:-}" ] || tail -20 "$2" >&2; exit 1
 
 work=$(mktemp -d /tmp/lifetag-image-test.XXXXXX)
 pid=""
-# stop: SIGTERM to the cloud itself, as a runtime stops it; unshare, which
-# ignores SIGTERM while it waits, ends when it has.
 stop() {
   [ -n "$pid" ] || return 0
-  local cloud
-  cloud=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null || true)
-  kill ${cloud:-$pid} 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  stop_unshared "$pid"
   pid=""
 }
 cleanup() {
@@ -37,11 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-bin="${LIFETAG_CLOUD_BIN:-}"
-if [ -z "$bin" ] || [ ! -x "$bin" ]; then
-  bin="$work/lifetag-cloud"
-  GOWORK=off scripts/build/cloud.sh "$bin"
-fi
+bin=$(test_cloud_binary "$work")
 scripts/build/image.sh "$bin" "$work/image.tar"
 
 echo "== image: its config"
@@ -155,6 +147,6 @@ session=$(printf '{"email":"%s","password":"%s"}' "$EMAIL" "$PASSWORD" |
 [ -n "$session" ] || fail "sign-in refused" "$work/cloud.log"
 stop
 size=$(du -m "$work/image.tar" | cut -f1)
-line="image: lifetag-cloud ${version##* } (${size} MB), user $user, no shell; from its root filesystem (chroot, read-only but /data) on PostgreSQL: health ok, sign-in ok"
+line="image: ${version%% (*} (${size} MB), user $user, no shell; from its root filesystem (chroot, read-only but /data) on PostgreSQL: health ok, sign-in ok"
 echo "$line"
 [ -z "${LIFETAG_TEST_REPORT:-}" ] || echo "$line" >>"$LIFETAG_TEST_REPORT"

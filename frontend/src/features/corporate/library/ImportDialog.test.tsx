@@ -18,6 +18,29 @@ const standard = {
   createdAt: null,
   updatedAt: null,
 };
+/**
+ * The library page's own calls (an empty library with `used` of its 50
+ * codes taken, no projects, the Standard form) and the test's handlers.
+ */
+function mockLibrary(used: number, handlers: Parameters<typeof mockFetch>[0]) {
+  return mockFetch({
+    "GET /api/corporate/organization": () => ({ body: own }),
+    "GET /api/corporate/4/qr-codes": () => ({
+      body: {
+        success: true,
+        quota: { used, max: 50 },
+        qrCodes: [],
+        total: 0,
+        page: 1,
+        pageSize: 25,
+      },
+    }),
+    "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+    "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    ...handlers,
+  });
+}
+
 const csv = "Name,Full Name,Blood Type\nAnn,Ann Rider,O+\nEve,Eve Smith,Z+\n";
 const badPreview = {
   rows: [
@@ -85,20 +108,7 @@ describe("the CSV import dialog", () => {
       templateId: number;
       projectId: number;
     }[] = [];
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 0, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(0, {
       "POST /api/corporate/4/qr-codes/import": ({ body }) => {
         const b = JSON.parse(String(body)) as (typeof bodies)[number];
         bodies.push(b);
@@ -183,20 +193,7 @@ describe("the CSV import dialog", () => {
       updates: choice === "update" ? 2 : 1,
     });
     const bodies: Record<string, unknown>[] = [];
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 3, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(3, {
       "POST /api/corporate/4/qr-codes/import": ({ body }) => {
         const b = JSON.parse(String(body)) as Record<string, unknown>;
         bodies.push(b);
@@ -269,20 +266,7 @@ describe("the CSV import dialog", () => {
       0x0a,
     ]);
     const bodies: { csv?: string; csvFile?: string }[] = [];
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 0, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(0, {
       "POST /api/corporate/4/qr-codes/import": ({ body }) => {
         bodies.push(JSON.parse(String(body)) as (typeof bodies)[number]);
         return { body: { ...goodPreview, rows: [{ ...goodPreview.rows[0], name: "José Núñez" }] } };
@@ -304,20 +288,7 @@ describe("the CSV import dialog", () => {
   it("says in the preview when the rows exceed what is left of the plan, and keeps Import disabled", async () => {
     const quotaProblem =
       "These 1 rows would exceed your plan's 50 QR codes (50 used, 0 left). Remove rows or upgrade your plan before importing.";
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 50, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(50, {
       "POST /api/corporate/4/qr-codes/import": () => ({ body: { ...goodPreview, quotaProblem } }),
     });
     const user = userEvent.setup();
@@ -331,20 +302,7 @@ describe("the CSV import dialog", () => {
   });
 
   it("shows the server's refusal of the whole file", async () => {
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 0, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(0, {
       "POST /api/corporate/4/qr-codes/import": () => ({
         status: 400,
         body: {
@@ -387,20 +345,7 @@ describe("the CSV import dialog", () => {
       { name: "ISO-8859-2", plausible: true },
       { name: "windows-1252", plausible: false },
     ];
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 0, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(0, {
       "POST /api/corporate/4/qr-codes/import": ({ body }) => {
         const b = JSON.parse(String(body)) as (typeof bodies)[number];
         bodies.push(b);
@@ -469,20 +414,7 @@ describe("the CSV import dialog", () => {
       changes,
       possibleDuplicate: "",
     });
-    mockFetch({
-      "GET /api/corporate/organization": () => ({ body: own }),
-      "GET /api/corporate/4/qr-codes": () => ({
-        body: {
-          success: true,
-          quota: { used: 0, max: 50 },
-          qrCodes: [],
-          total: 0,
-          page: 1,
-          pageSize: 25,
-        },
-      }),
-      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
-      "GET /api/corporate/4/form-templates": () => ({ body: { templates: [standard] } }),
+    mockLibrary(0, {
       "POST /api/corporate/4/qr-codes/import": () => ({
         body: {
           ...goodPreview,
