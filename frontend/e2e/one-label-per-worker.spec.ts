@@ -168,7 +168,7 @@ test("a re-import without numbers updates the same workers, asking where only th
   // The same three, Mai's phone changed: nothing new; Mai's row (only her
   // name agrees) waits for the officer's choice.
   dialog = await importSheet([header, rows[0]!, rows[1]!, rows[2]!.replace("900103", "900193")]);
-  await expect(dialog.getByRole("status")).toContainText("0 updates, 1 new, 2 unchanged.");
+  await expect(dialog.getByRole("status")).toContainText("0 updates, 1 new; 2 rows are unchanged");
   const jose = dialog.getByRole("group", { name: /^Already in the library as José Núñez/ });
   await expect(jose.getByRole("radio", { name: "Update that code" })).toBeChecked();
   const mai = dialog.getByRole("group", {
@@ -177,11 +177,11 @@ test("a re-import without numbers updates the same workers, asking where only th
   await expect(mai.getByRole("radio", { name: "Update that code" })).not.toBeChecked();
   await expect(dialog.getByRole("button", { name: /^Import \d+ QR/ })).toBeDisabled();
   await mai.getByRole("radio", { name: "Update that code" }).check();
-  await expect(dialog.getByRole("status")).toContainText("1 update, 0 new, 2 unchanged.");
+  await expect(dialog.getByRole("status")).toContainText("1 update, 0 new; 2 rows are unchanged");
   await expect(dialog.getByRole("row").filter({ hasText: "Mai Trần" })).toContainText(
     "Emergency Contact Phone: +44 7700 900103 → +44 7700 900193",
   );
-  await dialog.getByRole("button", { name: /^Import \d+ QR/ }).click();
+  await dialog.getByRole("button", { name: /^(Import|Update) \d+ QR/ }).click();
   await expectToast(page, "QR codes imported");
   expect(await codeNames(page, orgId)).toEqual(["José Núñez", "Jürgen Schröder", "Mai Trần"]);
   await page.reload();
