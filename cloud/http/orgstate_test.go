@@ -265,9 +265,12 @@ func (e *env) importWorkers(token string, orgID int64, n int) {
 }
 
 // workersCSV is an import file of n valid workers for the standard template.
-func workersCSV(n int) string {
+func workersCSV(n int) string { return workersFromCSV(0, n) }
+
+// workersFromCSV is an import file of n valid workers, numbered from first.
+func workersFromCSV(first, n int) string {
 	csv := "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\n"
-	for i := range n {
+	for i := first; i < first+n; i++ {
 		csv += fmt.Sprintf("Worker %d,Worker %d,O+,Site Office,+44 7700 900%03d\n", i, i, i)
 	}
 	return csv

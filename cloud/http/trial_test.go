@@ -269,16 +269,19 @@ func TestQuotaShownEarly(t *testing.T) {
 		orgID := e.trialOrganization("Full Ltd", "boss@full.example")
 		token := e.corporateLogin("boss@full.example", "owner-password")
 		e.importWorkers(token, orgID, 28)
-		preview := e.do("POST", orgURL(orgID, "/qr-codes/import"), token, map[string]any{"csv": workersCSV(25)})
+		// Other workers than the 28 imported: a row with the name and phone
+		// of one of them would update that code and take no room.
+		preview := e.do("POST", orgURL(orgID, "/qr-codes/import"), token, map[string]any{"csv": workersFromCSV(100, 25)})
 		want := fmt.Sprintf(cloud.MsgImportQuotaPreview, 25, 50, 28, 22)
 		if preview.Status != 200 || preview.JSON()["quotaProblem"] != want {
 			t.Fatalf("preview over the quota: %d %s; want %q", preview.Status, preview.Body, want)
 		}
-		if p := e.do("POST", orgURL(orgID, "/qr-codes/import"), token, map[string]any{"csv": workersCSV(22)}); p.JSON()["quotaProblem"] != "" {
+		if p := e.do("POST", orgURL(orgID, "/qr-codes/import"), token, map[string]any{"csv": workersFromCSV(100, 22)}); p.JSON()["quotaProblem"] != "" {
 			t.Fatalf("preview that fits: %s", p.Body)
 		}
 		wantStatus(t, e.do("POST", orgURL(orgID, "/collection-links"), token, map[string]any{"expiresInDays": 7}), 201, "")
-		e.importWorkers(token, orgID, 22)
+		wantStatus(t, e.do("POST", orgURL(orgID, "/qr-codes/import"), token,
+			map[string]any{"templateId": 0, "csv": workersFromCSV(100, 22), "commit": true}), 200, "")
 		wantStatus(t, e.do("POST", orgURL(orgID, "/collection-links"), token, map[string]any{"expiresInDays": 7}),
 			409, cloud.ErrorMessage(cloud.QuotaError(50, 50, 1)))
 	})

@@ -2,7 +2,7 @@
 # What IT checks before deploying a station build, run as README gives it
 # ("Where the station comes from"), on a signed build:
 #  - README's Linux commands, taken from README itself (the block after
-#    "<!-- station-verify-linux -->") and run in the build's folder: the
+#    the comment naming "station-verify-linux") and run in the build's folder: the
 #    checksums, the MSI's signature, and the signing certificate's subject
 #    and SHA-1 thumbprint, which must be the certificate's own (openssl);
 #  - the MSI's Upgrade table: the row that removes older versions also
@@ -25,7 +25,7 @@ fail() { echo "origin: $*" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-block="$(awk '/^<!-- station-verify-linux -->$/ { on = 1; next } on && /^```sh$/ { code = 1; next } code && /^```$/ { exit } code' README.md)"
+block="$(awk '/^<!-- .*station-verify-linux.* -->$/ { on = 1; next } on && /^```sh$/ { code = 1; next } code && /^```$/ { exit } code' README.md)"
 [ -n "$block" ] || fail "README has no block of Linux commands after <!-- station-verify-linux -->"
 grep -F /etc/ssl/certs/ca-certificates.crt <<<"$block" >/dev/null || fail "README's commands no longer name the CA bundle this test replaces"
 
