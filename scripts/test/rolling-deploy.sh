@@ -11,6 +11,14 @@
 # request must have been answered as expected and every acknowledged upsert
 # must be in the database. Prints exactly, and adds to make test's figures:
 #   deploy: 2 instances restarted under load, N requests, 0 failed, 0 lost
+# The instances start on the previous release, built from
+# ROLLING_PREVIOUS (a commit; the last one landed before this release,
+# moved on at each release; "none" starts both on the binary under test),
+# so the first new instance migrates the schema while the second, still the
+# previous release, serves the load on it; and before the second is
+# replaced, the previous release is also started afresh on the new schema
+# and must answer health, a sign-in and a library read. That second Go
+# build costs about 15 s with a warm build cache, 1-2 min without.
 # ROLLING_DRAIN_SECONDS sets the instances' DRAIN_SECONDS (2, more than the
 # proxy's check interval x fall of 1 s); 0 shows what a deploy without the
 # drain drops.
@@ -21,6 +29,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DRAIN=${ROLLING_DRAIN_SECONDS:-2}
+PREVIOUS=${ROLLING_PREVIOUS:-f1a74f8}
 OFFICER=officer@rolling.test
 PASSWORD=rolling-password-1
 
@@ -44,6 +53,7 @@ cleanup() {
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
+  [ ! -d "$work/previous" ] || git worktree remove --force "$work/previous"
   rm -rf "$work"
   postgres_stop
 }
@@ -56,15 +66,25 @@ if [ -z "$bin" ] || [ ! -x "$bin" ]; then
 fi
 # The release being deployed: another file, as a package upgrade leaves it.
 cp "$bin" "$work/lifetag-cloud-new"
+# The release deployed before it, from its own checkout.
+previous_bin="$bin"
+if [ "$PREVIOUS" != none ]; then
+  git rev-parse --verify -q "$PREVIOUS^{commit}" >/dev/null ||
+    fail "the previous release's commit $PREVIOUS is not in this clone (fetch it, or ROLLING_PREVIOUS=none)"
+  echo "== rolling deploy: the previous release, $(git log -1 --format='%h %cs' "$PREVIOUS"), built"
+  git worktree add -q --detach "$work/previous" "$PREVIOUS"
+  (cd "$work/previous" && env -u LIFETAG_CLOUD_BIN GOWORK=off scripts/build/cloud.sh "$work/lifetag-cloud-previous")
+  previous_bin="$work/lifetag-cloud-previous"
+fi
 GOWORK=off go build -o "$work/rolling-load" scripts/test/rolling-load.go
 
 free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
-ports=("" "$(free_port)" "$(free_port)")
+ports=("" "$(free_port)" "$(free_port)" "$(free_port)")
 data_key=$(head -c 32 /dev/urandom | base64)
 
-start_cloud() { # N BINARY: instance N (1 or 2) on its port, its own data directory (outbox)
+start_cloud() { # N BINARY: instance N (1, 2; 3 beside the proxy) on its port, its own data directory (outbox)
   env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="${ports[$1]}" \
     DATA_DIR="$work/data$1" DATA_KEY="$data_key" LOG_LEVEL=warn DRAIN_SECONDS="$DRAIN" \
     TRUST_PROXY_HEADERS=true RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 \
@@ -83,7 +103,7 @@ wait_ready() { # N: instance N's own readiness, at most about 20 s
 # One after the other: the first migrates an empty database, and two
 # instances migrating it at once collide.
 for n in 1 2; do
-  start_cloud "$n" "$bin"
+  start_cloud "$n" "$previous_bin"
   wait_ready "$n"
 done
 
@@ -167,6 +187,32 @@ key=$(post "/api/corporate/$org/api-keys" '{"name":"HR sync","scope":"write"}' "
 # Room for every worker the load sends (a trial's library is small).
 psql -q -v ON_ERROR_STOP=1 "$LIFETAG_TEST_DATABASE_URL" -c "UPDATE organizations SET max_qr_codes = 1000000 WHERE id = $org"
 
+# previous_on_new_schema: the previous release, started afresh on the
+# schema the new one has migrated (as a rollback, or an instance restarted
+# mid-deploy, would be), answers health, a sign-in and a library read that
+# finds a code written since.
+previous_on_new_schema() {
+  local direct="http://127.0.0.1:${ports[3]}" latest session
+  start_cloud 3 "$previous_bin"
+  wait_ready 3
+  curl -fsS "$direct/api/health" | grep -q '"status":"ok"' || fail "the previous release's health on the new schema" "$work/cloud3.log"
+  session=$(curl -fsS -X POST "$direct/api/corporate/login" -H 'Content-Type: application/json' \
+    -H 'X-Lifetag-Session: bearer' --data "{\"email\":\"$OFFICER\",\"password\":\"$PASSWORD\"}" | field sessionToken)
+  [ -n "$session" ] || fail "the previous release does not sign in on the new schema" "$work/cloud3.log"
+  latest=$(tail -n 1 "$work/acked.txt")
+  curl -fsS "$direct/api/corporate/$org/qr-codes?externalId=$latest" -H "Authorization: Bearer $key" |
+    grep -q "\"externalId\":\"$latest\"" || fail "the previous release does not read code $latest on the new schema" "$work/cloud3.log"
+  kill -TERM "${cloud_pids[3]}"
+  wait "${cloud_pids[3]}" || fail "the previous release did not stop cleanly" "$work/cloud3.log"
+  unset 'cloud_pids[3]'
+  echo "rolling deploy: the previous release, started on the new schema, answers health, a sign-in and a library read"
+}
+
+schema_version() {
+  psql -tA "$LIFETAG_TEST_DATABASE_URL" -c 'SELECT max(version_id) FROM goose_db_version WHERE is_applied'
+}
+schema_before=$(schema_version)
+
 echo "== rolling deploy: load through the proxy, instance 1 then 2 restarted (DRAIN_SECONDS=$DRAIN)"
 touch "$work/acked.txt"
 "$work/rolling-load" "$base" "$org" "$key" "$work/acked.txt" >"$work/load.out" 2>"$work/load.err" &
@@ -199,6 +245,10 @@ for n in 1 2; do
   wait_ready "$n"
   wait_in_service "$n"
   echo "rolling deploy: instance $n restarted, back in service after $((SECONDS - started)) s"
+  if [ "$n" = 1 ]; then
+    echo "rolling deploy: schema $schema_before, now $(schema_version), while instance 2 served on the previous release"
+    [ "$PREVIOUS" = none ] || previous_on_new_schema
+  fi
 done
 # Some load on the new release too.
 acked_then=$(wc -l <"$work/acked.txt")
@@ -227,5 +277,5 @@ echo "rolling deploy: $retried requests sent again by the proxy on the other ins
 line="deploy: 2 instances restarted under load, $requests requests, $failed failed, $lost lost"
 echo "$line"
 [ "$failed" -eq 0 ] && [ "$lost" -eq 0 ] && [ "$requests" -gt 0 ] ||
-  fail "requests were dropped or writes lost in the deploy" "$work/haproxy.log"
+  fail "requests were dropped or writes lost in the deploy"
 [ -z "${LIFETAG_TEST_REPORT:-}" ] || echo "$line" >>"$LIFETAG_TEST_REPORT"
