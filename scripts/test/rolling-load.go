@@ -27,6 +27,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -60,7 +61,7 @@ func main() {
 		mu.Lock()
 		defer mu.Unlock()
 		if printed++; printed <= 20 {
-			fmt.Fprintf(os.Stderr, "rolling-load: %s failed: status %d %v %.200s\n", what, status, err, body)
+			fmt.Fprintf(os.Stderr, "rolling-load: %s failed: status %d %v %.200s\n", what, status, err, strings.Join(strings.Fields(string(body)), " "))
 		}
 	}
 	do := func(method, path string, body any, idempotencyKey string) (int, []byte, error) {
