@@ -6,10 +6,12 @@
 # (scripts/test/rolling-load.go: library reads, HR upserts by external id
 # with Idempotency-Keys, now and then a labels PDF that records a print
 # run). During the load instance 1, then instance 2, is sent SIGTERM,
-# waited for, and replaced by a new binary (a copy of the one under test),
-# each only once the proxy has the other back in service. Then every
-# request must have been answered as expected and every acknowledged upsert
-# must be in the database. Prints exactly, and adds to make test's figures:
+# waited for, and replaced by the new release (a copy of the binary under
+# test), each only once the proxy has the other back in service. Each must
+# be taken out of service by the proxy while it still accepts connections;
+# then every request must have been answered as expected, none sent twice
+# by the proxy, and every acknowledged upsert must be in the database.
+# Prints exactly, and adds to make test's figures:
 #   deploy: 2 instances restarted under load, N requests, 0 failed, 0 lost
 # The instances start on the previous release, built from
 # ROLLING_PREVIOUS (a commit; the last one landed before this release,
@@ -20,8 +22,8 @@
 # and must answer health, a sign-in and a library read. That second Go
 # build costs about 15 s with a warm build cache, 1-2 min without.
 # ROLLING_DRAIN_SECONDS sets the instances' DRAIN_SECONDS (2, more than the
-# proxy's check interval x fall of 1 s); 0 shows what a deploy without the
-# drain drops.
+# proxy's check interval x fall of 1 s); with 0 the test fails: an
+# instance stops accepting while the proxy still sends to it.
 # Needs haproxy, PostgreSQL (scripts/postgres.sh: a fresh database on
 # $LIFETAG_PG_SERVER, as make test gives) and the cloud binary
 # ($LIFETAG_CLOUD_BIN, or it builds one).
