@@ -68,6 +68,10 @@ timed "prometheus: two instances scraped" scripts/test/prometheus.sh || status=1
 # and the Debian package installed, started as its unit would, and purged.
 timed "image: built, inspected, started" scripts/test/image.sh || status=1
 timed "deb: verified, installed, purged" scripts/test/deb.sh || status=1
+# A rolling deploy through the reference proxy (deploy/haproxy) under load:
+# no request dropped, no write lost (a database of its own on this server).
+timed "deploy: rolling, under load" env -u DATABASE_URL LIFETAG_PG_SERVER="$(postgres_server)" \
+  scripts/test/rolling-deploy.sh || status=1
 
 # go_test MODULE: vet and test one Go module on its own.
 go_test() {
