@@ -87,6 +87,23 @@ func (d pgxDriver) sqlDB() (*sql.DB, func()) {
 
 func (d pgxDriver) close() { d.pool.Close() }
 
+// migrationLock holds a session advisory lock on a connection of its own,
+// outside the pool, so that a pool of one connection still has one for the
+// migrations. The key is the schema's, so that stores in other schemas of
+// one database (the tests') do not wait for each other.
+func (d pgxDriver) migrationLock(ctx context.Context) (func(), error) {
+	conn, err := pgx.ConnectConfig(ctx, d.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtext('lifetag-migrations:' || coalesce(current_schema(), '')))"); err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	// Closing the connection ends its session, and so releases the lock.
+	return func() { conn.Close(context.WithoutCancel(ctx)) }, nil
+}
+
 func (d pgxDriver) poolStats() cloud.PoolStats {
 	s := d.pool.Stat()
 	return cloud.PoolStats{InUse: int(s.AcquiredConns()), Idle: int(s.IdleConns()), Max: int(s.MaxConns()),
@@ -136,6 +153,10 @@ func (d sqlDriver) begin(ctx context.Context) (txDriver, error) {
 
 func (d sqlDriver) sqlDB() (*sql.DB, func()) { return d.db, func() {} }
 func (d sqlDriver) close()                   { d.db.Close() }
+
+// migrationLock: SQLite's file is one process's (the data directory is not
+// shared), and its migrations take the file's write lock anyway.
+func (d sqlDriver) migrationLock(context.Context) (func(), error) { return func() {}, nil }
 
 func (d sqlDriver) poolStats() cloud.PoolStats {
 	s := d.db.Stats()

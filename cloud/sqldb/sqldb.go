@@ -42,6 +42,9 @@ type driver interface {
 	begin(ctx context.Context) (txDriver, error)
 	// sqlDB gives goose a database/sql handle, and what to call when done.
 	sqlDB() (*sql.DB, func())
+	// migrationLock waits until no other process migrates this database,
+	// and holds it until unlock is called.
+	migrationLock(ctx context.Context) (unlock func(), err error)
 	close()
 	poolStats() cloud.PoolStats
 }
@@ -83,11 +86,19 @@ func open(ctx context.Context, d *dialect, drv driver) (*DB, error) {
 	return db, nil
 }
 
+// migrate applies the pending migrations, one process at a time: instances
+// started together on one database (a rolling deploy, hosts upgraded in
+// parallel) would otherwise create the same tables at once and fail.
 func (db *DB) migrate(ctx context.Context) error {
 	dir, err := fs.Sub(migrations, db.dialect.migrations)
 	if err != nil {
 		return err
 	}
+	unlock, err := db.driver.migrationLock(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: migration lock: %w", db.dialect.name, err)
+	}
+	defer unlock()
 	sqlDB, done := db.driver.sqlDB()
 	defer done()
 	provider, err := goose.NewProvider(db.dialect.goose, sqlDB, dir)
