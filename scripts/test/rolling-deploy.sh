@@ -70,6 +70,12 @@ fi
 cp "$bin" "$work/lifetag-cloud-new"
 # The release deployed before it, from its own checkout.
 previous_bin="$bin"
+if [ "$PREVIOUS" != none ] && ! git rev-parse --verify -q "$PREVIOUS^{commit}" >/dev/null &&
+  [ "$(git rev-parse --is-shallow-repository)" = true ]; then
+  # A shallow clone (some CI checkouts) has no history to build it from.
+  echo "== rolling deploy: the previous release $PREVIOUS is not in this shallow clone: not built (fetch it to check it)"
+  PREVIOUS=none
+fi
 if [ "$PREVIOUS" != none ]; then
   git rev-parse --verify -q "$PREVIOUS^{commit}" >/dev/null ||
     fail "the previous release's commit $PREVIOUS is not in this clone (fetch it, or ROLLING_PREVIOUS=none)"
