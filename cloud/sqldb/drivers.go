@@ -23,11 +23,23 @@ const SQLiteFileName = "lifetag.db"
 // OpenPostgres connects to url and applies every pending migration. The
 // pool settings in the URL (pool_max_conns ...) apply.
 func OpenPostgres(ctx context.Context, url string) (*DB, error) {
+	return openPostgres(ctx, url, pgxTracer{})
+}
+
+// OpenPostgresObserved is OpenPostgres with observe told of every
+// statement after the store's own tracer: the capacity benchmark records
+// the statements a request runs, with their arguments, to explain their
+// plans.
+func OpenPostgresObserved(ctx context.Context, url string, observe pgx.QueryTracer) (*DB, error) {
+	return openPostgres(ctx, url, tracerPair{pgxTracer{}, observe})
+}
+
+func openPostgres(ctx context.Context, url string, tracer pgx.QueryTracer) (*DB, error) {
 	config, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: parse DATABASE_URL: %w", err)
 	}
-	config.ConnConfig.Tracer = pgxTracer{}
+	config.ConnConfig.Tracer = tracer
 	pool, err := pgxpool.NewWithConfig(ctx, config)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)
