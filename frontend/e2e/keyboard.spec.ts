@@ -235,9 +235,14 @@ test(`editing a code in a library of ${libraryCodes}`, async ({ page }) => {
   await expect(page.getByText(`${libraryCodes} of ${libraryCodes} QR codes used`)).toBeVisible({
     timeout: 60_000,
   });
-  await typeInto(page, page.getByLabel("Search by name or project"), "Worker 1234", {
-    atOnce: true,
-  });
+  await typeInto(
+    page,
+    page.getByLabel("Search by name, project, employee number or ID"),
+    "Worker 1234",
+    {
+      atOnce: true,
+    },
+  );
   const edit = page.getByRole("button", { name: "Edit: Worker 1234", exact: true });
   await expect(page.getByRole("button", { name: /^Edit: / })).toHaveCount(1);
   await press(page, edit);

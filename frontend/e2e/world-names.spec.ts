@@ -87,7 +87,7 @@ for (const [i, name] of worldNames.entries()) {
     const fetched = recordFonts(page);
     await buyPrintAccess(page, `world-name-${i}@example.com`, paths.home, name);
     // The purchase ends by returning to the code page, a moment after it shows.
-    await expectToast(page, toasts.welcomeBack.title);
+    await expectToast(page, toasts.welcomeNew.title);
     await page.getByRole("link", { name: "Print Preview" }).click();
     await expect(page).toHaveURL(/\/print-preview$/);
 
@@ -141,7 +141,7 @@ test("a long name wraps onto a second row in the preview as on the PDF", async (
   test.setTimeout(120_000);
   const name = "Alexandra Konstantinopoulou-Featherstonehaugh";
   await buyPrintAccess(page, "world-name-long@example.com", paths.home, name);
-  await expectToast(page, toasts.welcomeBack.title);
+  await expectToast(page, toasts.welcomeNew.title);
   await page.getByRole("link", { name: "Print Preview" }).click();
   await expect(page).toHaveURL(/\/print-preview$/);
   await page.evaluate(() => document.fonts.ready);

@@ -118,4 +118,29 @@ describe("the welcome after paying", () => {
     await waitFor(() => expect(titles).toContain("Welcome back!"), { timeout: 20_000 });
     expect(titles).not.toContain("Welcome to Lifetag!");
   });
+
+  it("does not pull back someone who moved on before the welcome", async () => {
+    resetStores();
+    saveRecord();
+    localStorage.setItem("pendingOrderType", "print");
+    writePendingUser({ email: "jane@example.com", password: "secret1", isExisting: false });
+    const titles: string[] = [];
+    useToastStore.subscribe((state) => titles.push(...state.toasts.map((t) => t.title)));
+    mockFetch({
+      "POST /api/auth/create-account-after-payment": () => ({
+        body: { user: { id: 7, email: "jane@example.com", hasPrintAccess: true } },
+      }),
+      "POST /api/sync/emergency-data": () => ({ body: { message: "ok" } }),
+      "GET /api/user/data": () => ({ body: { user: null, emergencyData: null } }),
+      "GET /api/user/payment-status": () => ({ body: { hasPrintAccess: true } }),
+      "POST /api/check-subscription": () => ({ body: { hasAccess: true } }),
+    });
+    const { router } = renderRoute(returnAddress("succeeded"));
+    await waitFor(() => expect(titles).toContain("Payment Successful"));
+    // Once the page has put away the bank's return address, the person leaves.
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    await router.navigate("/referrals");
+    await waitFor(() => expect(titles).toContain("Welcome to Lifetag!"), { timeout: 20_000 });
+    expect(router.state.location.pathname).toBe("/referrals");
+  });
 });

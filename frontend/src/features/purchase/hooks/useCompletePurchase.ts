@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { toast } from "@/components/ui/toast-store";
@@ -25,6 +26,17 @@ export const REDIRECT_AFTER_PAYMENT_MS = 1500;
  */
 export function useCompletePurchase() {
   const navigate = useNavigate();
+  // The redirect is for someone still on the page where they paid: a
+  // person who has moved on meanwhile (a paid print unlock sends them to
+  // their code at once, and they may already be in the print preview) is
+  // not pulled back.
+  const stillOnThePage = useRef(true);
+  useEffect(() => {
+    stillOnThePage.current = true;
+    return () => {
+      stillOnThePage.current = false;
+    };
+  }, []);
   return async (mode: OrderType) => {
     const pending = readPendingUser();
     const firstVisit = pending !== null && !pending.isExisting;
@@ -56,7 +68,7 @@ export function useCompletePurchase() {
     toast({ title: success.title, description: success[mode], variant: "success" });
     setTimeout(() => {
       toast({ ...(firstVisit ? toasts.welcomeNew : toasts.welcomeBack), variant: "success" });
-      navigate(paths.qrGenerated);
+      if (stillOnThePage.current) navigate(paths.qrGenerated);
     }, REDIRECT_AFTER_PAYMENT_MS);
   };
 }
