@@ -24,8 +24,6 @@ type statusError struct {
 
 func (e *statusError) Error() string { return e.message }
 
-// decodeJSON reads one JSON object into dst: the body must say it is JSON,
-// be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
 // pagingQuery is the query of a paged feed, with any of names given empty
 // ("cursor=") refused instead of read as absent: a program whose cursor
 // went blank would otherwise quietly start the feed again from its first
@@ -40,6 +38,8 @@ func pagingQuery(r *http.Request, names ...string) (url.Values, error) {
 	return q, nil
 }
 
+// decodeJSON reads one JSON object into dst: the body must say it is JSON,
+// be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	return decodeJSONUpTo(w, r, dst, cloud.MaxBodyBytes)
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/multitracer"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -31,7 +32,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 // the statements a request runs, with their arguments, to explain their
 // plans.
 func OpenPostgresObserved(ctx context.Context, url string, observe pgx.QueryTracer) (*DB, error) {
-	return openPostgres(ctx, url, tracerPair{pgxTracer{}, observe})
+	return openPostgres(ctx, url, multitracer.New(pgxTracer{}, observe))
 }
 
 func openPostgres(ctx context.Context, url string, tracer pgx.QueryTracer) (*DB, error) {

@@ -77,15 +77,3 @@ func (pgxTracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceQ
 		endSQLSpan(span, data.Err)
 	}
 }
-
-// tracerPair calls two pgx tracers, the second inside the first.
-type tracerPair struct{ first, second pgx.QueryTracer }
-
-func (t tracerPair) TraceQueryStart(ctx context.Context, c *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
-	return t.second.TraceQueryStart(t.first.TraceQueryStart(ctx, c, data), c, data)
-}
-
-func (t tracerPair) TraceQueryEnd(ctx context.Context, c *pgx.Conn, data pgx.TraceQueryEndData) {
-	t.second.TraceQueryEnd(ctx, c, data)
-	t.first.TraceQueryEnd(ctx, c, data)
-}
