@@ -136,11 +136,10 @@ func SpreadsheetText(file []byte) (string, error) {
 // garbage on a label.
 func ReadSpreadsheet(file []byte, name string) (SpreadsheetFile, error) {
 	if name != "" {
-		i := slices.IndexFunc(spreadsheetEncodings, func(e spreadsheetEncoding) bool { return strings.EqualFold(e.name, name) })
-		if i < 0 {
+		e, known := encodingNamed(name)
+		if !known {
 			return SpreadsheetFile{}, ErrUnknownEncoding
 		}
-		e := spreadsheetEncodings[i]
 		text, ok := decodeSpreadsheet(file, e)
 		if !ok {
 			return SpreadsheetFile{}, ErrSpreadsheetText
@@ -148,8 +147,8 @@ func ReadSpreadsheet(file []byte, name string) (SpreadsheetFile, error) {
 		return SpreadsheetFile{Text: text, Encoding: e.name, Encodings: rankEncodings(evidence(file), e.name)}, nil
 	}
 	if bom := byteOrderMark(file); bom != "" {
-		text, ok := decodeSpreadsheet(file, spreadsheetEncodings[slices.IndexFunc(spreadsheetEncodings,
-			func(e spreadsheetEncoding) bool { return e.name == bom })])
+		e, _ := encodingNamed(bom)
+		text, ok := decodeSpreadsheet(file, e)
 		if !ok {
 			return SpreadsheetFile{}, ErrSpreadsheetText
 		}
@@ -167,12 +166,21 @@ func ReadSpreadsheet(file []byte, name string) (SpreadsheetFile, error) {
 	// reads the whole file cleanly is the guess.
 	ranked := rankEncodings(evidence(file), "")
 	for i, r := range ranked {
-		e := spreadsheetEncodings[slices.IndexFunc(spreadsheetEncodings, func(e spreadsheetEncoding) bool { return e.name == r.Name })]
+		e, _ := encodingNamed(r.Name)
 		if text, ok := decodeSpreadsheet(file, e); ok {
 			return SpreadsheetFile{Text: text, Encoding: e.name, Encodings: ranked[i:]}, nil
 		}
 	}
 	return SpreadsheetFile{}, ErrSpreadsheetText
+}
+
+// encodingNamed is the encoding of that name (ignoring case).
+func encodingNamed(name string) (spreadsheetEncoding, bool) {
+	i := slices.IndexFunc(spreadsheetEncodings, func(e spreadsheetEncoding) bool { return strings.EqualFold(e.name, name) })
+	if i < 0 {
+		return spreadsheetEncoding{}, false
+	}
+	return spreadsheetEncodings[i], true
 }
 
 // evidenceBytes bounds the lines rankEncodings reads each file's bytes
