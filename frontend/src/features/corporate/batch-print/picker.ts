@@ -2,8 +2,8 @@
 // codes whose name is already queued are hidden; the search matches the
 // code's name or project name, ignoring case and accents as the library's
 // search on the server does (the same folding), a name in another script by
-// its Latin spelling, or its employee or badge number or its id; the filter is all codes, the
-// organisation's own (no project), or one project.
+// its Latin spelling, or its employee or badge number or its id; the filter
+// is all codes, the organisation's own (no project), or one project.
 import { foldForSearch, matchesLatin } from "@/lib/emergency/search";
 import type { ProjectFilter } from "../library/api";
 import type { LibraryCode } from "./api";
@@ -15,6 +15,8 @@ export function pickable(
   filter: ProjectFilter,
 ): LibraryCode[] {
   const needle = foldForSearch(search.trim());
+  const number = search.trim().toLowerCase();
+  const id = search.trim().replace(/^#/, "");
   return codes.filter((c) => {
     if (queuedNames.has(c.name)) return false;
     if (filter === "organization" && c.projectId !== null) return false;
@@ -26,8 +28,8 @@ export function pickable(
       // A name in another script by its Latin spelling, which the server sends.
       matchesLatin(c.searchLatin ?? "", search) ||
       // As the library's search: part of the number, or the whole id.
-      (c.externalId ?? "").toLowerCase().includes(search.trim().toLowerCase()) ||
-      String(c.id) === search.trim().replace(/^#/, "")
+      (c.externalId ?? "").toLowerCase().includes(number) ||
+      String(c.id) === id
     );
   });
 }
