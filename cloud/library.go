@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // Projects and the QR code library (admin-corporate-side §2-§5, DESIGN.md
@@ -38,9 +39,18 @@ const (
 	CodeSourceAPI = "api"
 )
 
-// CodeLabelTypes are the label types a library code is printed on (§3
-// labelType), the first the default.
-var CodeLabelTypes = []string{"helmet", "gear", "wallet"}
+// LabelTypes are the product's label types, pkg/labels' presets, the first
+// the default: a library code is printed on one (§3 labelType), and a
+// physical order is of one (custom sizes are digital only, individual-side
+// §2).
+var LabelTypes = labels.KindNames()
+
+// MsgLabelTypeInvalid names every label type; MsgLabelTypeUnknown adds the
+// custom size, which a downloaded sheet may have too.
+var (
+	MsgLabelTypeInvalid = "Label type must be " + labels.KindList()
+	MsgLabelTypeUnknown = "Label type must be " + labels.KindList("custom")
+)
 
 // Activity kinds of the library (Recent Activity). Detail is a project's
 // or code's name, or how many codes an import made; nothing medical.
@@ -84,7 +94,6 @@ const (
 	MsgCodeNotFound          = "QR code not found"
 	MsgCodeNameRequired      = "Name is required"
 	MsgCodeNameTooLong       = "Name is too long: at most 100 bytes"
-	MsgCodeLabelTypeInvalid  = "Label type must be helmet, gear or wallet"
 	MsgCodeSourceInvalid     = "Source must be manual, import or duplicate"
 	MsgOrganizationInactive  = "This organization's subscription is not active, so QR codes cannot be created or printed. Choose a plan from your dashboard to continue."
 	MsgImportTooLarge        = "The CSV file is too large: at most 1 MB and 2000 rows"
@@ -295,15 +304,15 @@ type CorporateCode struct {
 func (c *CorporateCode) Validate() error {
 	c.Name = emergency.SingleLine(c.Name)
 	if c.LabelType == "" {
-		c.LabelType = CodeLabelTypes[0]
+		c.LabelType = LabelTypes[0]
 	}
 	switch {
 	case c.Name == "":
 		return NewError(EINVALID, MsgCodeNameRequired)
 	case len(c.Name) > CodeNameMaxBytes:
 		return NewError(EINVALID, MsgCodeNameTooLong)
-	case !slices.Contains(CodeLabelTypes, c.LabelType):
-		return NewError(EINVALID, MsgCodeLabelTypeInvalid)
+	case !slices.Contains(LabelTypes, c.LabelType):
+		return NewError(EINVALID, MsgLabelTypeInvalid)
 	}
 	return nil
 }

@@ -57,7 +57,6 @@ const (
 	MsgTimeZoneUnknown        = "Unknown time zone"
 	MsgPrintQualityInvalid    = "Print quality must be standard or high"
 	MsgPaperSizeInvalid       = "Paper size must be letter or a4"
-	MsgLabelTypeUnknown       = "Label type must be helmet, gear, wallet or custom"
 	MsgCustomSizeRequired     = "A custom label needs its width, height, count, columns and rows"
 	MsgLockScreenLocked       = "Please complete your purchase to save your real emergency information for your lock screen."
 	MsgLockScreenPhoneInvalid = "Phone must be iphone or android"

@@ -34,10 +34,6 @@ const (
 // OrderPending is a new physical order's status (individual-side §4).
 const OrderPending = "pending"
 
-// PhysicalLabelTypes are the label types that can be ordered printed;
-// custom sizes are digital only (individual-side §2).
-var PhysicalLabelTypes = []string{"helmet", "gear", "wallet"}
-
 // Countries we deliver to; the first is the default.
 var ShippingCountries = []string{"United Kingdom", "Ireland"}
 
@@ -45,7 +41,6 @@ var ShippingCountries = []string{"United Kingdom", "Ireland"}
 const (
 	MsgPaymentTypeInvalid    = "Payment type must be print or physical"
 	MsgPaymentEmailRequired  = "Email address is required for payment processing. Please complete your emergency information first."
-	MsgLabelTypeInvalid      = "Label type must be helmet, gear or wallet"
 	MsgShippingRequired      = "A shipping address is required for printed labels"
 	MsgQuantityInvalid       = "Quantity must be a whole number of packs from 1 to 10"
 	MsgShipEmailRequired     = "Email address is required"

@@ -389,7 +389,7 @@ type CodeView = api.LibraryCode
 // ViewCode is c as the client sees it, without its record.
 func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
-		LabelType: api.LibraryCodeLabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
+		LabelType: api.LabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
 		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 		SearchLatin: emergency.LatinForSearch(c.Name)}
 	if c.ExternalID != "" {

@@ -387,21 +387,21 @@ func (e ImportQRCodesRowAction) Valid() bool {
 	}
 }
 
-// Defines values for LibraryCodeLabelType.
+// Defines values for LabelType.
 const (
-	LibraryCodeLabelTypeGear   LibraryCodeLabelType = "gear"
-	LibraryCodeLabelTypeHelmet LibraryCodeLabelType = "helmet"
-	LibraryCodeLabelTypeWallet LibraryCodeLabelType = "wallet"
+	LabelTypeGear   LabelType = "gear"
+	LabelTypeHelmet LabelType = "helmet"
+	LabelTypeWallet LabelType = "wallet"
 )
 
-// Valid indicates whether the value is a known member of the LibraryCodeLabelType enum.
-func (e LibraryCodeLabelType) Valid() bool {
+// Valid indicates whether the value is a known member of the LabelType enum.
+func (e LabelType) Valid() bool {
 	switch e {
-	case LibraryCodeLabelTypeGear:
+	case LabelTypeGear:
 		return true
-	case LibraryCodeLabelTypeHelmet:
+	case LabelTypeHelmet:
 		return true
-	case LibraryCodeLabelTypeWallet:
+	case LabelTypeWallet:
 		return true
 	default:
 		return false
@@ -843,27 +843,6 @@ const (
 func (e ListQRCodeChangesParamsInclude) Valid() bool {
 	switch e {
 	case ListQRCodeChangesParamsIncludeRecord:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetQRCodeLabelPDFParamsPreset.
-const (
-	GetQRCodeLabelPDFParamsPresetGear   GetQRCodeLabelPDFParamsPreset = "gear"
-	GetQRCodeLabelPDFParamsPresetHelmet GetQRCodeLabelPDFParamsPreset = "helmet"
-	GetQRCodeLabelPDFParamsPresetWallet GetQRCodeLabelPDFParamsPreset = "wallet"
-)
-
-// Valid indicates whether the value is a known member of the GetQRCodeLabelPDFParamsPreset enum.
-func (e GetQRCodeLabelPDFParamsPreset) Valid() bool {
-	switch e {
-	case GetQRCodeLabelPDFParamsPresetGear:
-		return true
-	case GetQRCodeLabelPDFParamsPresetHelmet:
-		return true
-	case GetQRCodeLabelPDFParamsPresetWallet:
 		return true
 	default:
 		return false
@@ -2464,6 +2443,10 @@ type LabelSheetRequest struct {
 	TimeZone string `json:"timeZone,omitempty"`
 }
 
+// LabelType A product label type, each printed on its preset sheet of Letter and
+// A4 (pkg/labels' Presets, which a test holds this enum to).
+type LabelType string
+
 // LabelsByExternalIDRequest defines model for LabelsByExternalIDRequest.
 type LabelsByExternalIDRequest struct {
 	// ExternalIds 1 to 2000 employee or badge numbers, in print order (one may repeat).
@@ -2484,10 +2467,13 @@ type LibraryCode struct {
 	CreatedAt time.Time `json:"createdAt"`
 
 	// ExternalID The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one.
-	ExternalID *string              `json:"externalId"`
-	ID         int64                `json:"id"`
-	IsActive   bool                 `json:"isActive"`
-	LabelType  LibraryCodeLabelType `json:"labelType"`
+	ExternalID *string `json:"externalId"`
+	ID         int64   `json:"id"`
+	IsActive   bool    `json:"isActive"`
+
+	// LabelType A product label type, each printed on its preset sheet of Letter and
+	// A4 (pkg/labels' Presets, which a test holds this enum to).
+	LabelType LabelType `json:"labelType"`
 
 	// MissingFields How many required or recommended fields the record leaves blank.
 	MissingFields int `json:"missingFields"`
@@ -2532,9 +2518,6 @@ type LibraryCode struct {
 	// UpdatedAt The zero time (0001-01-01T00:00:00Z) until the code is first changed.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
-
-// LibraryCodeLabelType defines model for LibraryCode.LabelType.
-type LibraryCodeLabelType string
 
 // LibraryCodeSource How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 type LibraryCodeSource string
@@ -4041,15 +4024,12 @@ type DuplicateQRCodeParams struct {
 
 // GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParams struct {
-	// Preset `helmet`, `gear` or `wallet`; absent: the code's own label type.
-	Preset GetQRCodeLabelPDFParamsPreset `form:"preset,omitempty" json:"preset,omitempty"`
+	// Preset A preset label type; absent: the code's own label type.
+	Preset LabelType `form:"preset,omitempty" json:"preset,omitempty"`
 
 	// Paper `letter` or `a4`; absent: a4.
 	Paper GetQRCodeLabelPDFParamsPaper `form:"paper,omitempty" json:"paper,omitempty"`
 }
-
-// GetQRCodeLabelPDFParamsPreset defines parameters for GetQRCodeLabelPDF.
-type GetQRCodeLabelPDFParamsPreset string
 
 // GetQRCodeLabelPDFParamsPaper defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParamsPaper string

@@ -3240,6 +3240,12 @@ export interface components {
             message: string;
             paymentStatus: components["schemas"]["SyncPaymentStatus"];
         };
+        /**
+         * @description A product label type, each printed on its preset sheet of Letter and
+         *     A4 (pkg/labels' Presets, which a test holds this enum to).
+         * @enum {string}
+         */
+        LabelType: "helmet" | "gear" | "wallet";
         /** @description The label choices (individual-side §3), as the website keeps them. */
         LabelOptions: {
             /**
@@ -4501,8 +4507,7 @@ export interface components {
             templateId: number | null;
             /** @example Standard Emergency Form */
             templateName: string;
-            /** @enum {string} */
-            labelType: "helmet" | "gear" | "wallet";
+            labelType: components["schemas"]["LabelType"];
             isActive: boolean;
             /**
              * @description How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
@@ -10621,8 +10626,8 @@ export interface operations {
     getQRCodeLabelPDF: {
         parameters: {
             query?: {
-                /** @description `helmet`, `gear` or `wallet`; absent: the code's own label type. */
-                preset?: "helmet" | "gear" | "wallet";
+                /** @description A preset label type; absent: the code's own label type. */
+                preset?: components["schemas"]["LabelType"];
                 /** @description `letter` or `a4`; absent: a4. */
                 paper?: "letter" | "a4";
             };
