@@ -39,8 +39,8 @@ func TestWebhookEventsAreTheContracts(t *testing.T) {
 }
 
 // The contract's examples of the messages that name a whole list (the
-// label types, the webhook events) quote them as the cloud words them now,
-// so they follow the list too.
+// label types, the webhook events, the statuses) quote them as the cloud
+// words them now, so they follow the list too.
 func TestContractExamplesQuoteTheListMessages(t *testing.T) {
 	messages := []struct {
 		opening string // words every example of the message has
@@ -49,6 +49,9 @@ func TestContractExamplesQuoteTheListMessages(t *testing.T) {
 		{"Label type must be ", func(string) []string {
 			return []string{cloud.MsgLabelTypeInvalid, cloud.MsgLabelTypeUnknown}
 		}},
+		{"Paper size must be ", func(string) []string { return []string{cloud.MsgPaperSizeInvalid} }},
+		{"Project status must be ", func(string) []string { return []string{cloud.MsgProjectStatusInvalid} }},
+		{"Status must be ", func(string) []string { return []string{cloud.MsgOrderStatusInvalid} }},
 		{" is not an event: ", func(example string) []string {
 			event, _, _ := strings.Cut(strings.TrimPrefix(example, `"`), `"`)
 			return []string{fmt.Sprintf(cloud.MsgWebhookEventUnknown, event)}

@@ -28,6 +28,9 @@ const (
 // ProjectStatuses lists the statuses in the order the status select shows them.
 var ProjectStatuses = []string{ProjectActive, ProjectCompleted, ProjectCancelled, ProjectArchived}
 
+// MsgProjectStatusInvalid names every status of ProjectStatuses.
+var MsgProjectStatusInvalid = "Project status must be " + oneOf(ProjectStatuses...)
+
 // How a library code was made (organization_qr_codes.source).
 const (
 	CodeSourceManual     = "manual"
@@ -48,9 +51,12 @@ var LabelTypes = labels.KindNames()
 // MsgLabelTypeInvalid names every label type; MsgLabelTypeUnknown adds the
 // custom size, which a downloaded sheet may have too.
 var (
-	MsgLabelTypeInvalid = "Label type must be " + labels.KindList()
-	MsgLabelTypeUnknown = "Label type must be " + labels.KindList("custom")
+	MsgLabelTypeInvalid = "Label type must be " + oneOf(LabelTypes...)
+	MsgLabelTypeUnknown = "Label type must be " + oneOf(slices.Concat(LabelTypes, []string{"custom"})...)
 )
+
+// MsgPaperSizeInvalid names every paper size of pkg/labels.
+var MsgPaperSizeInvalid = "Paper size must be " + oneOf(labels.PaperSizeNames()...)
 
 // Activity kinds of the library (Recent Activity). Detail is a project's
 // or code's name, or how many codes an import made; nothing medical.
@@ -85,7 +91,6 @@ const (
 	MsgProjectNameRequired   = "Project name is required"
 	MsgProjectNameTooLong    = "Project name is too long: at most 100 bytes"
 	MsgProjectDescTooLong    = "Description is too long: at most 1000 bytes"
-	MsgProjectStatusInvalid  = "Project status must be active, completed, cancelled or archived"
 	MsgProjectNameTaken      = "A project named %q already exists: choose another name"
 	MsgProjectDateInvalid    = "%s must be a date (YYYY-MM-DD)"
 	MsgProjectEndBeforeStart = "The end date must not be before the start date"

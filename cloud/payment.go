@@ -37,6 +37,9 @@ const OrderPending = "pending"
 // Countries we deliver to; the first is the default.
 var ShippingCountries = []string{"United Kingdom", "Ireland"}
 
+// MsgShipCountryInvalid names every country of ShippingCountries.
+var MsgShipCountryInvalid = "Country must be " + oneOf(ShippingCountries...)
+
 // Payment messages, from individual-side §5 and §8 where the spec has them.
 const (
 	MsgPaymentTypeInvalid    = "Payment type must be print or physical"
@@ -49,7 +52,6 @@ const (
 	MsgShipCityRequired      = "City is required"
 	MsgShipCountyRequired    = "County is required"
 	MsgShipPostcodeRequired  = "Postcode is required"
-	MsgShipCountryInvalid    = "Country must be United Kingdom or Ireland"
 	MsgShipFieldTooLong      = "Each address line must be at most 100 characters"
 	MsgPaymentInitFailed     = "Failed to initialize payment. Please try again."
 	MsgNoPaymentForAccount   = "No completed payment was found for this email address from this browser"

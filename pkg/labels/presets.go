@@ -3,7 +3,6 @@ package labels
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/lifetag/lifetag/pkg/qr"
 )
@@ -24,6 +23,19 @@ const (
 	Letter PaperSize = "letter"
 	A4     PaperSize = "a4"
 )
+
+// PaperSizes are the product paper sizes, each on the catalogue's paper of
+// paperIDs.
+var PaperSizes = []PaperSize{Letter, A4}
+
+// PaperSizeNames are PaperSizes as plain strings, as the wire carries them.
+func PaperSizeNames() []string {
+	var names []string
+	for _, p := range PaperSizes {
+		names = append(names, string(p))
+	}
+	return names
+}
 
 // paperIDs are the catalogue's paper ids of the product paper sizes.
 var paperIDs = map[PaperSize]string{Letter: "US-Letter", A4: "A4"}
@@ -105,16 +117,6 @@ func KindNames() []string {
 		names = append(names, string(k))
 	}
 	return names
-}
-
-// KindList names the kinds, then any others, as a sentence lists choices:
-// "helmet, gear or wallet", or with "custom", "helmet, gear, wallet or custom".
-func KindList(others ...string) string {
-	names := append(KindNames(), others...)
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // CustomLevel is the error-correction level of custom sizes, chosen by the
