@@ -38,6 +38,32 @@ func TestWebhookEventsAreTheContracts(t *testing.T) {
 	}
 }
 
+// The statuses and sources the contract writes inline are the cloud's lists.
+func TestContractStatusesAreTheClouds(t *testing.T) {
+	for _, c := range []struct {
+		source string
+		want   []string
+		paths  []string
+	}{
+		{"cloud.ProjectStatuses", cloud.ProjectStatuses, []string{"components.schemas.Project.properties.status"}},
+		{"cloud.OrderStatuses", cloud.OrderStatuses, []string{
+			"components.schemas.AdminOrder.properties.status",
+			"components.schemas.AdminOrderHistoryEntry.properties.status",
+		}},
+		{"cloud.CodeSources", cloud.CodeSources, []string{"components.schemas.LibraryCode.properties.source"}},
+	} {
+		for _, path := range c.paths {
+			got, err := api.EnumAt(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("openapi.yaml: %s is %q, but %s is %q", path, got, c.source, c.want)
+			}
+		}
+	}
+}
+
 // The contract's examples of the messages that name a whole list (the
 // label types, the webhook events, the statuses) quote them as the cloud
 // words them now, so they follow the list too.

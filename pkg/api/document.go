@@ -170,6 +170,26 @@ func EnumProblems(schema, source string, want []string) ([]string, error) {
 	return problems, nil
 }
 
+// EnumAt is the enum of the schema at a dotted path of the document, such
+// as "components.schemas.Project.properties.status", for a test holding an
+// enum written inline to the list it restates.
+func EnumAt(path string) ([]string, error) {
+	loadOnce.Do(load)
+	if loadErr != nil {
+		return nil, loadErr
+	}
+	var node any = loaded
+	for _, key := range strings.Split(path, ".") {
+		m, _ := node.(map[string]any)
+		node = m[key]
+	}
+	schema, _ := node.(map[string]any)
+	if _, ok := schema["enum"].([]any); !ok {
+		return nil, fmt.Errorf("openapi.yaml has no enum at %s", path)
+	}
+	return enumMembers(schema), nil
+}
+
 // Webhooks are the names of the document's webhooks (its events), sorted.
 func Webhooks() ([]string, error) {
 	loadOnce.Do(load)

@@ -2,8 +2,10 @@ package api
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
+	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
@@ -156,5 +158,34 @@ func TestLabelTypesAreThePresets(t *testing.T) {
 	}
 	for _, p := range problems {
 		t.Error(p)
+	}
+}
+
+// The form template fields' types and categories, written inline in the
+// contract's two field schemas, are pkg/emergency's.
+func TestFieldTypesAndCategoriesAreEmergencys(t *testing.T) {
+	for _, c := range []struct {
+		source string
+		want   []string
+		paths  []string
+	}{
+		{"emergency.FieldTypes", emergency.FieldTypes, []string{
+			"components.schemas.FormTemplateField.properties.type",
+			"components.schemas.FormTemplateFieldInput.properties.type",
+		}},
+		{"emergency.FieldCategories", emergency.FieldCategories, []string{
+			"components.schemas.FormTemplateField.properties.category",
+			"components.schemas.FormTemplateFieldInput.properties.category",
+		}},
+	} {
+		for _, path := range c.paths {
+			got, err := EnumAt(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("openapi.yaml: %s is %q, but %s is %q", path, got, c.source, c.want)
+			}
+		}
 	}
 }
