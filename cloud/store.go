@@ -125,7 +125,7 @@ type Store interface {
 	// Single sign-on with an organisation's own provider.
 	SSOStore // sso.go
 	// Individuals' review dates and reminders.
-	ReviewStore // review.go
+	ReviewReminderStore // review_reminder.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need

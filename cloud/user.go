@@ -77,7 +77,7 @@ type EmergencyRecord struct {
 	LastModified      string // as sent by the device, not personal
 	UpdatedAt         time.Time
 	// ReviewedAt is when the owner last confirmed the record: every save,
-	// and "My details are still right" (review.go).
+	// and "My details are still right" (review_reminder.go).
 	ReviewedAt time.Time
 }
 

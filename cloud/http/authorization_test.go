@@ -210,7 +210,7 @@ var routeCases = []routeCase{
 	// "My details are still right" and the reminder setting are the
 	// caller's own account's (only the owner here has a record to confirm);
 	// a reminder's links are anonymous, their token the credential
-	// (TestReviewLinks covers real ones); the test hook is development's.
+	// (TestReviewReminderLinks covers real ones); the test hook is development's.
 	{"confirm review", "POST /api/user/review", fixed("/api/user/review"), nil,
 		[roleCount]int{http.StatusUnauthorized, 404, 404, 200, 404, 403, 403}},
 	{"review reminders", "PUT /api/user/review-reminders", fixed("/api/user/review-reminders"),

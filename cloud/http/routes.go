@@ -80,7 +80,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/collect/{token}", s.handleCollectSubmit)
 		})
 
-		// A review reminder's links (review.go): anonymous, the token is
+		// A review reminder's links (review_reminder.go): anonymous, the token is
 		// the credential; limited per client address like the collection
 		// forms. The test hook answers only in development.
 		r.Group(func(r chi.Router) {

@@ -21,7 +21,7 @@ const (
 
 // PushEmergencyData validates and stores (sealed) the emergency record of
 // email's account, returning it as stored. A save is a review: the record
-// is confirmed as of now (review.go).
+// is confirmed as of now (review_reminder.go).
 func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, email string, data *emergency.Data) (*StoredRecord, error) {
 	ctx, span := startSpan(ctx, "PushEmergencyData")
 	defer span.End()

@@ -84,9 +84,9 @@ type ReviewReminder struct {
 	UnsubscribeExpiresAt time.Time
 }
 
-// ReviewStore keeps the review dates, the people's chosen periods and the
+// ReviewReminderStore keeps the review dates, the people's chosen periods and the
 // reminders sent.
-type ReviewStore interface {
+type ReviewReminderStore interface {
 	// ConfirmEmergencyRecord sets the record's ReviewedAt to now and
 	// changes nothing else; ENOTFOUND when the user has no record.
 	ConfirmEmergencyRecord(ctx context.Context, userID int64, now time.Time) error

@@ -9,7 +9,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Individuals' review cycle (service/review.go): the signed-in person's
+// Individuals' review cycle (service/review_reminder.go): the signed-in person's
 // confirmation and reminder setting, and a reminder's links, which need no
 // sign-in (the token in the path is the credential).
 

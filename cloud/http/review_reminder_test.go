@@ -98,7 +98,7 @@ func timeField(t *testing.T, v any) time.Time {
 // A save confirms the record; "My details are still right" confirms it
 // again and changes nothing else; the account's answer carries both the
 // date and the reminder period, which its owner chooses.
-func TestReviewDate(t *testing.T) {
+func TestIndividualReviewDate(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
 		e.saveRecord("ann@example.com")
@@ -210,7 +210,7 @@ func TestReviewReminderSchedule(t *testing.T) {
 // A reminder's links work without a sign-in: confirm once, unsubscribe
 // (again and again, as mail programs may); an altered, cut or expired
 // link is refused with a message that says which.
-func TestReviewLinks(t *testing.T) {
+func TestReviewReminderLinks(t *testing.T) {
 	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
 		e := newEnv(t, backend, envOptions{})
 		e.saveRecord("ann@example.com")

@@ -10,7 +10,7 @@ import (
 
 // An individual's record is confirmed by every save and by "My details are
 // still right"; once the period they chose has passed, a reminder mail
-// asks them to look again (cloud/review.go).
+// asks them to look again (cloud/review_reminder.go).
 
 // ReviewState is what the account page shows of the review cycle.
 type ReviewState struct {

@@ -9,9 +9,9 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 )
 
-// testReview: a record's review date, the person's chosen period, and
+// testReviewReminders: a record's review date, the person's chosen period, and
 // which records are due a reminder (once per period).
-func testReview(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
+func testReviewReminders(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	s, _ := open(t)
 	ctx := context.Background()
 	putRecord := func(u *cloud.User, at time.Time) {
