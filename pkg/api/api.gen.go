@@ -582,6 +582,27 @@ func (e ReadyStatus) Valid() bool {
 	}
 }
 
+// Defines values for ReviewReminderMonths.
+const (
+	ReviewReminderMonthsN0  ReviewReminderMonths = 0
+	ReviewReminderMonthsN12 ReviewReminderMonths = 12
+	ReviewReminderMonthsN6  ReviewReminderMonths = 6
+)
+
+// Valid indicates whether the value is a known member of the ReviewReminderMonths enum.
+func (e ReviewReminderMonths) Valid() bool {
+	switch e {
+	case ReviewReminderMonthsN0:
+		return true
+	case ReviewReminderMonthsN12:
+		return true
+	case ReviewReminderMonthsN6:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SecondFactorRequestMethod.
 const (
 	SecondFactorRequestMethodPasskey      SecondFactorRequestMethod = "passkey"
@@ -2629,6 +2650,12 @@ type Message struct {
 	Message string `json:"message"`
 }
 
+// OneClickUnsubscribe What a mail program sends (RFC 8058).
+type OneClickUnsubscribe struct {
+	// ListUnsubscribe Examples: One-Click
+	ListUnsubscribe string `json:"List-Unsubscribe,omitempty"`
+}
+
 // OrderList defines model for OrderList.
 type OrderList struct {
 	// Orders Newest first.
@@ -2953,6 +2980,9 @@ type PushEmergencyDataResponse struct {
 
 	// Message Examples: Emergency data saved
 	Message string `json:"message"`
+
+	// ReviewedAt Now: a save confirms the record.
+	ReviewedAt time.Time `json:"reviewedAt"`
 }
 
 // PushPaymentStatusRequest defines model for PushPaymentStatusRequest.
@@ -3077,6 +3107,31 @@ type ResetPasswordRequest struct {
 
 	// Token Required: the reset link's token.
 	Token string `json:"token"`
+}
+
+// ReviewConfirmed defines model for ReviewConfirmed.
+type ReviewConfirmed struct {
+	// Message Examples: Thank you — your details are confirmed.
+	Message    string    `json:"message"`
+	ReviewedAt time.Time `json:"reviewedAt"`
+}
+
+// ReviewReminderMonths How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+type ReviewReminderMonths int
+
+// ReviewRemindersRequest defines model for ReviewRemindersRequest.
+type ReviewRemindersRequest struct {
+	// Months How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	Months ReviewReminderMonths `json:"months"`
+}
+
+// ReviewRemindersSaved defines model for ReviewRemindersSaved.
+type ReviewRemindersSaved struct {
+	// Message Examples: Reminder setting saved
+	Message string `json:"message"`
+
+	// Months How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	Months ReviewReminderMonths `json:"months"`
 }
 
 // SSODiscovery defines model for SSODiscovery.
@@ -3357,6 +3412,16 @@ type TestCheckoutResult struct {
 // TestCheckoutResultStatus defines model for TestCheckoutResult.Status.
 type TestCheckoutResultStatus string
 
+// TestReviewRemindersRequest defines model for TestReviewRemindersRequest.
+type TestReviewRemindersRequest struct {
+	AsOf time.Time `json:"asOf"`
+}
+
+// TestReviewRemindersResult defines model for TestReviewRemindersResult.
+type TestReviewRemindersResult struct {
+	Sent int `json:"sent"`
+}
+
 // UpdateLinkCreated defines model for UpdateLinkCreated.
 type UpdateLinkCreated struct {
 	// Link A collection link as the officer sees it.
@@ -3439,6 +3504,12 @@ type UpsertQRCodeRequest struct {
 type UserData struct {
 	// EmergencyData The stored record; null before the first save.
 	EmergencyData *EmergencyData `json:"emergencyData"`
+
+	// ReviewReminderMonths How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	ReviewReminderMonths ReviewReminderMonths `json:"reviewReminderMonths"`
+
+	// ReviewedAt When the owner last confirmed the record (every save, or "My details are still right"); null without one.
+	ReviewedAt *time.Time `json:"reviewedAt"`
 
 	// User An individual account (or an admin's) as its owner sees it.
 	User UserView `json:"user"`
@@ -3664,6 +3735,9 @@ type OrgID = int64
 
 // ProjectID defines model for ProjectID.
 type ProjectID = int64
+
+// ReviewLinkToken defines model for ReviewLinkToken.
+type ReviewLinkToken = string
 
 // WebhookEndpointID defines model for WebhookEndpointID.
 type WebhookEndpointID = int64
@@ -4357,6 +4431,9 @@ type ExportDataJSONRequestBody = ExportDataRequest
 // GenerateReferralCodeJSONRequestBody defines body for GenerateReferralCode for application/json ContentType.
 type GenerateReferralCodeJSONRequestBody = ReferralCodeRequest
 
+// UnsubscribeByLinkFormdataRequestBody defines body for UnsubscribeByLink for application/x-www-form-urlencoded ContentType.
+type UnsubscribeByLinkFormdataRequestBody = OneClickUnsubscribe
+
 // ReceiveStripeEventJSONRequestBody defines body for ReceiveStripeEvent for application/json ContentType.
 type ReceiveStripeEventJSONRequestBody = ReceiveStripeEventJSONBody
 
@@ -4368,6 +4445,12 @@ type PushPaymentStatusJSONRequestBody = PushPaymentStatusRequest
 
 // ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
 type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest
+
+// RunTestReviewRemindersJSONRequestBody defines body for RunTestReviewReminders for application/json ContentType.
+type RunTestReviewRemindersJSONRequestBody = TestReviewRemindersRequest
+
+// SetReviewRemindersJSONRequestBody defines body for SetReviewReminders for application/json ContentType.
+type SetReviewRemindersJSONRequestBody = ReviewRemindersRequest
 
 // PrintRunRecordedWebhookJSONRequestBody defines body for PrintRunRecordedWebhook for application/json ContentType.
 type PrintRunRecordedWebhookJSONRequestBody = WebhookPrintRunEvent

@@ -299,7 +299,8 @@ func openMailer(config Config, logger *slog.Logger) (cloud.Mailer, error) {
 }
 
 // purgeExpired deletes expired sessions, and analytics records and admin
-// audit entries past their retention, and ends expired trials, on every tick.
+// audit entries past their retention, ends expired trials, and queues the
+// review reminders due, on every tick.
 func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger) {
 	// Each job says how many records it removed or changed.
 	jobs := []struct {
@@ -313,6 +314,7 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},
 		{svc.PurgeIdempotencyKeys, "idempotency key purge failed", "old idempotency keys deleted"},
 		{svc.PurgeWebhookLog, "webhook log purge failed", "old webhook deliveries and tombstones deleted"},
+		{svc.SendReviewReminders, "review reminder check failed", "review reminders queued"},
 	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()
