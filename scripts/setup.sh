@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and this machine lacks: the
 # Debian packages of scripts/debian-packages.txt, the frontend's npm
-# packages (npm ci, only when package-lock.json changed) and the label
-# preview's web fonts (scripts/build/label-fonts.py, only when it changed).
+# packages (scripts/setup-npm.sh) and the label preview's web fonts
+# (scripts/build/label-fonts.py, only when it changed).
 # `scripts/setup.sh station` also installs scripts/debian-packages-station.txt
 # (the desktop station's build, packaging and Xvfb tools).
 set -euo pipefail
@@ -29,13 +29,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm ci is slow; run it only when the lock file is newer than the last install.
-stamp=frontend/node_modules/.lifetag-installed
-if [ ! -f "$stamp" ] || [ frontend/package-lock.json -nt "$stamp" ]; then
-  echo "setup: npm ci"
-  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
-  touch "$stamp"
-fi
+scripts/setup-npm.sh
 
 # The label preview's web fonts, cut from the Noto fonts installed above
 # (scripts/build/label-fonts.py). Cutting takes minutes of CPU, so the

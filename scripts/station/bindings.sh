@@ -4,7 +4,8 @@
 # frontend/src/wailsjs/ (station/wails.json's wailsjsdir; not committed).
 # frontend/src/lib/platform/station.ts types every call to Go by them, so a
 # Go method or field renamed on one side fails `npm run typecheck` on the
-# other. scripts/test/generated.sh runs this before the type check.
+# other. make test runs this before the type check; make check only when
+# the Wails CLI is installed (frontend/scripts/typecheck.sh).
 #
 # STATION_DIR (default station) generates from another copy of the station
 # module, whose wails.json says where the result goes.

@@ -6,13 +6,20 @@
 # The CLI's version is the library's, from station/go.mod (one place).
 WAILS_VERSION="$(awk '$1 == "github.com/wailsapp/wails/v2" {print $2}' station/go.mod)"
 
+# wails_cli_cached prints where wails_cli keeps the CLI, there or not
+# (make check generates the station's bindings only when it is there).
+wails_cli_cached() {
+  echo "${LIFETAG_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/bin}/wails-$WAILS_VERSION"
+}
+
 # wails_cli prints the path of the Wails CLI, installing it first if this
 # machine has not got it: `go install` of the pinned version (never @latest,
 # which resolves to a broken v2.9.2 here) into a cache outside the work tree,
 # so `make clean` and new work trees keep it.
 wails_cli() {
-  local dir="${LIFETAG_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lifetag/bin}"
-  local bin="$dir/wails-$WAILS_VERSION"
+  local bin dir
+  bin="$(wails_cli_cached)"
+  dir="$(dirname "$bin")"
   if [ ! -x "$bin" ]; then
     echo "station: installing the Wails CLI $WAILS_VERSION into $dir (once)" >&2
     local tmp

@@ -59,6 +59,9 @@ export LIFETAG_CLOUD_BIN="$build/lifetag-cloud"
 
 # The wire types generated from the API contract match it.
 timed "generated code" scripts/test/generated.sh || status=1
+# The station window's types of the bound Go structs (not committed: the
+# frontend's type check holds the window to them).
+timed "station: Go bindings" scripts/station/bindings.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
 timed "contract lint" scripts/test/contract.sh || status=1
 # The metrics as a real Prometheus scrapes them from two instances, and

@@ -1,15 +1,30 @@
 #!/usr/bin/env bash
-# `make check`: the minute-to-minute loop, a few minutes on a warm machine.
+# `make check`: the minute-to-minute loop (README gives its times).
 # Lint, types, the generated-code check and the unit tests of Go and the
 # frontend, with no service started: Go tests that need PostgreSQL, CUPS,
 # Chromium or Wine skip here, and so do the proofs that rasterise and decode
 # whole sheets (go test -short); make test runs them all, strictly. Run it before
 # each commit; run `make test` before a merge or a push.
+#
+# It needs Go and Node and installs only the npm packages: none of the
+# Debian packages, which serve the services and tools of the tests that
+# skip here, and not the label preview's web fonts, which only a built site
+# serves.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/station/tools.sh
 
-scripts/setup.sh
+scripts/setup-npm.sh
 scripts/test/generated.sh
+# The station window's types come from its Go by the Wails CLI: where it is
+# installed (by make test or make station) the bindings are made again and
+# the type check covers the window; without it, the type check covers the
+# website alone and says so.
+if [ -x "$(wails_cli_cached)" ]; then
+  scripts/station/bindings.sh
+else
+  echo "station: no Wails CLI at $(wails_cli_cached): the station's Go bindings are not made again (make test makes and checks them)"
+fi
 
 logs=$(mktemp -d /tmp/lifetag-check.XXXXXX)
 trap 'rm -rf "$logs"' EXIT

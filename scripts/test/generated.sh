@@ -21,7 +21,3 @@ for f in "${generated[@]}"; do
   fi
 done
 echo "contract: generated types match pkg/api/openapi.yaml"
-
-# The station window's types of the bound Go structs (not committed: the
-# frontend's type check holds the window to them).
-scripts/station/bindings.sh
