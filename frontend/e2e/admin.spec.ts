@@ -72,8 +72,6 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   page,
   browser,
 }) => {
-  // Order, print, ship and read the log: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
   // The customer orders printed labels through the test checkout.
   await startPhysicalOrder(page, customer);
   await payInDialog(page, "Order Physical Labels");

@@ -11,7 +11,6 @@ test("the owner creates a key, sees it once, a system uses it, and revoking it r
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const orgId = await registerAndSignIn(page, "Gantry Works Ltd", officer);
   await createCodes(page, orgId, ["Ann Okafor"]);
 

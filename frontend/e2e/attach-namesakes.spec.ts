@@ -36,7 +36,6 @@ async function createCode(page: Page, orgId: number, name: string, dob: string, 
 test("numbers attach where names repeat: told apart, picked, the rest listed; other scripts found by typing Latin", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const orgId = await registerAndSignIn(page, "Harbour Works Ltd", officer);
   const samOld = await createCode(page, orgId, "Sam Lee", "1980-01-02", "+44 7700 900111");
   const samYoung = await createCode(page, orgId, "Sam Lee", "1991-05-06", "+44 7700 900222");

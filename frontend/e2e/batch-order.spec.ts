@@ -19,7 +19,6 @@ function printedNames(path: string): string[] {
 }
 
 test("a batch prints in the order the officer chose", async ({ page }) => {
-  test.setTimeout(120_000);
   const orgId = await registerAndSignIn(page, "Ordered Sites Ltd", {
     email: "orla.officer@ordered.example",
     password: "officer-password-1",

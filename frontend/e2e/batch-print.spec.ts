@@ -18,8 +18,6 @@ const officer = { email: "boss@batch-print.example", password: "officer-password
 const workers = ["Ann Okafor", "Bob Singh", "Cat Nowak", "Dan Reyes", "Eve Murphy"];
 
 test("a member queues library codes, previews and prints them", async ({ page }) => {
-  test.setTimeout(120_000);
-
   // A visitor is offered the corporate plans.
   await page.goto("/label-batch-print");
   await expect(

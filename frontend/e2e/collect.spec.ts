@@ -12,7 +12,6 @@ test("a worker sends their details through a shared link, then corrects them onc
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const orgId = await registerAndSignIn(page, orgName, officer);
 
   await page.getByRole("link", { name: "Worker Collection Links" }).click();

@@ -21,7 +21,6 @@ const copy = collectCopy.links;
 test("a collection link's noticeboard QR code scans on screen, downloads and prints", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await stubPrint(page);
   const orgId = await registerAndSignIn(page, "Noticeboard Builders Ltd", {
     email: "nora.officer@noticeboard.example",

@@ -61,7 +61,6 @@ function excelCsv(names: string[], byteOf: (c: string) => number | undefined) {
 test("Excel's CSV of a Polish office imports its names as written, and shows its encoding", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await registerAndSignIn(page, "Budowa Sp. z o.o.", officer);
 
   await page.goto("/corporate/qr-codes");
@@ -101,7 +100,6 @@ test("Excel's CSV of a Polish office imports its names as written, and shows its
 test("a Western Excel's CSV of a multilingual sheet, its letters turned to '?', imports nothing until saved as CSV UTF-8", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await registerAndSignIn(page, "Budowa Export Ltd", officerAbroad);
   await page.goto("/corporate/qr-codes");
   // A Western Excel's plain CSV of a multilingual sheet: "?" for every

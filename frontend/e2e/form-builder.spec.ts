@@ -8,7 +8,6 @@ import { expectToast, moveFieldUpWithKeys, registerAndSignIn, snap } from "./hel
 const officer = { email: "tess.templates@forms.example", password: "officer-password-1" };
 
 test("an officer builds, reorders, saves and uses a form template", async ({ page }) => {
-  test.setTimeout(120_000);
   await registerAndSignIn(page, "Forms Ltd", officer);
 
   await page.goto("/corporate/form-builder");

@@ -100,12 +100,11 @@ export async function fillEmergencyForm(page: Page) {
 /**
  * A toast with this title shows. The first toast of a page loads Radix
  * Toast's chunk (components/ui/LazyToaster), which a loaded 2-core machine
- * can take more than the default 5 s to fetch and draw.
+ * takes seconds to fetch and draw: playwright.config.ts's expectation
+ * timeout allows for it.
  */
 export async function expectToast(page: Page, title: string) {
-  await expect(page.locator(".toast-title").filter({ hasText: title })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.locator(".toast-title").filter({ hasText: title })).toBeVisible();
 }
 
 /** Every QR code on a PDF, read as a printer would print it (pdftoppm, then zbarimg). */
@@ -428,11 +427,34 @@ export async function expectNotFramable(page: Page, url: string) {
   }
 }
 
+/**
+ * How long a journey waits for what the station learns or writes: its
+ * banner asks the cloud every 10 s (sessionPollMs in src/station/api.ts)
+ * and it renders sheets in Go, so on a loaded machine this allows several
+ * polls. A hang detector, not a speed check.
+ */
+export const stationWait = 90_000;
+
+/**
+ * The whole PDFs saved in dir. The station writes a file under a hidden
+ * temporary name (.lifetag-*.pdf) and renames it once whole, so a name
+ * without the leading dot is a finished file.
+ */
+function savedPdfs(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith(".pdf") && !f.startsWith("."));
+}
+
 /** The one PDF saved in dir. */
 export function savedPdf(dir: string): string {
-  const pdfs = readdirSync(dir).filter((f) => f.endsWith(".pdf"));
+  const pdfs = savedPdfs(dir);
   expect(pdfs).toHaveLength(1);
   return join(dir, pdfs[0]!);
+}
+
+/** Waits until the station has saved one whole PDF in dir; its path. */
+export async function waitForSavedPdf(dir: string): Promise<string> {
+  await expect.poll(() => savedPdfs(dir), { timeout: stationWait }).toHaveLength(1);
+  return savedPdf(dir);
 }
 
 /**
@@ -452,13 +474,12 @@ export async function printCachedBatch(station: Page, saveDir: string, names: st
     .getByLabel("Layout")
     .selectOption({ label: "Avery 5163 (10 per sheet) · US Letter" });
   await station.getByRole("button", { name: "Print", exact: true }).click();
-  await expect
-    .poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf")), { timeout: 30_000 })
-    .toHaveLength(1);
-  const codes = decodePdf(savedPdf(saveDir));
+  const codes = decodePdf(await waitForSavedPdf(saveDir));
   for (const name of names) expect(codes).toContain(name);
   // The print run waits on the station.
-  await expect(station.getByText(/1 change waiting to be sent/)).toBeVisible({ timeout: 15_000 });
+  await expect(station.getByText(/1 change waiting to be sent/)).toBeVisible({
+    timeout: stationWait,
+  });
 }
 
 /** An API answer's JSON, failing with its status and body unless it is 2xx. */

@@ -23,7 +23,6 @@ import { chooseOption, expectFocus, press, tabTo, typeInto } from "./keyboard";
 // journey itself never does.
 
 test("the individual's form to a paid label PDF", async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await typeInto(page, page.getByLabel(/^Full name/), jane.fullName);
@@ -95,7 +94,6 @@ test("each stop of the date-of-birth field shows the focus, its calendar button 
 });
 
 test("the admin's order, from search to shipped", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   // Setup: a customer's paid order for printed labels.
   const customer = await (await browser.newContext()).newPage();
   await startPhysicalOrder(customer, "keys.customer@example.com");
@@ -132,7 +130,6 @@ async function officer(page: Page, name: string, email: string): Promise<number>
 test("a safety officer builds and reorders a template, queues codes and prints a batch", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const orgId = await officer(page, "Keys Template Ltd", "keys.officer@template.example");
   await createCodes(page, orgId, ["Ann Okafor", "Bob Singh"]);
   await stubPrint(page);
@@ -177,7 +174,6 @@ test("a safety officer builds and reorders a template, queues codes and prints a
 });
 
 test("a worker fills in the collection form", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const orgId = await officer(page, "Keys Collect Ltd", "keys.officer@collect.example");
   const made = await page.request.post(`/api/corporate/${orgId}/collection-links`, {
     data: { templateId: 0, projectId: 0, expiresInDays: 7 },
@@ -218,7 +214,7 @@ test(`editing a code in a library of ${libraryCodes}`, async ({ page }) => {
   await page.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("heading", { name: "Registration complete!" })).toBeVisible();
-  await expect(page.getByText(`0 of ${libraryCodes} used`)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(`0 of ${libraryCodes} used`)).toBeVisible();
   const templates = await page.request.get(`/api/corporate/${orgId}/form-templates`);
   const templateId = ((await templates.json()) as { templates: { id: number }[] }).templates[0]!.id;
   const lines = ["Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone"];

@@ -19,7 +19,6 @@ function workers(from: number, to: number): string {
 test("the library pages on the server: search reaches a later page, filters combine", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await registerAndSignIn(page, "Paging Crew Ltd", officer);
   await page.getByRole("link", { name: "New Project" }).click();
   await createProject(page, "North Site", "Scaffolding crew");

@@ -9,7 +9,6 @@ import { createProject, decodePdf, expectToast, registerAndSignIn, snap } from "
 const officer = { email: "lib.officer@crew.example", password: "officer-password-1" };
 
 test("an officer builds the library: project, code, label, CSV import", async ({ page }) => {
-  test.setTimeout(120_000);
   const orgId = await registerAndSignIn(page, "Crew Library Ltd", officer);
 
   // A project (spec §2: Create Project waits for a name).

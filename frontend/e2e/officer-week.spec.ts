@@ -10,7 +10,6 @@ import { createProject, escapeDialog, expectToast, registerAndSignIn, snap } fro
 type LibraryCode = { name: string; qrText: string };
 
 test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }) => {
-  test.setTimeout(120_000);
   const orgId = await registerAndSignIn(page, "Tower Scaffolding Ltd", {
     email: "sam@tower.example",
     password: "officer-password-1",
@@ -182,7 +181,6 @@ test("an ordinary spreadsheet of 25 workers imports as written", async ({ page }
 test("project names are unique; an empty project is deleted, one with codes archived", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const orgId = await registerAndSignIn(page, "Quay Rigging Ltd", {
     email: "pat@quay.example",
     password: "officer-password-1",

@@ -32,7 +32,6 @@ test("one code per worker: re-import updates, numbers attach, the HR sync makes 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const orgId = await registerAndSignIn(page, "Quarry Crew Ltd", officer);
   await createCodes(page, orgId, ["Ann Okafor"]);
 

@@ -48,7 +48,6 @@ test("a collection link without numbers knows a returning worker and makes no se
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const officer = { email: "rhea.returning@dock.example", password: "officer-password-1" };
   const orgId = await registerAndSignIn(page, "Dockside Welding Ltd", officer);
   await page.goto(`/corporate/collection-links/${orgId}`);
@@ -100,7 +99,6 @@ test("a collection link without numbers knows a returning worker and makes no se
 test("the batch asks before printing two codes that look like one worker and keeps one", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const officer = { email: "bea.batch@dock.example", password: "officer-password-1" };
   const orgId = await registerAndSignIn(page, "Dockside Rigging Ltd", officer);
   await createWorker(page, orgId, "Nguyễn Văn An", "1990-02-01", "+44 7700 900301");
@@ -138,7 +136,6 @@ test("the batch asks before printing two codes that look like one worker and kee
 test("a re-import without numbers updates the same workers, asking where only the name agrees", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const officer = { email: "ivo.import@dock.example", password: "officer-password-1" };
   const orgId = await registerAndSignIn(page, "Dockside Crane Ltd", officer);
   const header =

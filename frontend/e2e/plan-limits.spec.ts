@@ -16,7 +16,6 @@ function workersCsv(n: number, from = 0): string {
 }
 
 test("a trial starts only when its address is proven by the mailed link", async ({ page }) => {
-  test.setTimeout(90_000);
   const email = "mia.trial@proof.example";
   await page.goto("/corporate/register");
   await page.getByLabel(/^Organization Name/).fill("Proof Scaffolding");
@@ -101,7 +100,6 @@ test("an organisation over its plan prints nothing, and its dashboard says why a
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const officer = { email: "olive@overplan.example", password: "officer-password-1" };
   const orgId = await registerAndSignIn(page, "Overplan Ltd", officer);
   const imported = await page.request.post(`/api/corporate/${orgId}/qr-codes/import`, {
@@ -163,7 +161,6 @@ test("an organisation over its plan prints nothing, and its dashboard says why a
 test("the plan's limit is said up front: the import preview at 28 of 50, a link at 50 of 50", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const orgId = await registerAndSignIn(page, "Fullplan Ltd", {
     email: "fred@fullplan.example",
     password: "officer-password-1",

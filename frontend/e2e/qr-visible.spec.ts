@@ -20,7 +20,6 @@ async function shownQrText(page: Page): Promise<string> {
 test("each code the site shows scans from a screenshot, with nothing over it or its quiet zone", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   // A paid owner's real code on the QR page, READY beside it.
   await buyPrintAccess(page, "scan.check@example.com");
   await expect(page.getByText("READY", { exact: true })).toBeVisible();

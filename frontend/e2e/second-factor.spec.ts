@@ -72,7 +72,6 @@ async function savedRecoveryCodes(page: Page): Promise<string[]> {
 test("passkeys: register, a second step, a passkey alone, a recovery code, remove", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const officer = { email: "passkey.owner@example.com", password: "passkey-password" };
   await registerAndSignIn(page, "Passkey Scaffolding", officer);
   await virtualAuthenticator(page);
@@ -131,7 +130,6 @@ test("passkeys: register, a second step, a passkey alone, a recovery code, remov
 });
 
 test("an authenticator app: set up with a computed code, then a second step", async ({ page }) => {
-  test.setTimeout(120_000);
   const officer = { email: "totp.owner@example.com", password: "totp-password" };
   await registerAndSignIn(page, "Totp Scaffolding", officer);
 

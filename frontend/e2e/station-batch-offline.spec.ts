@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { decodePdf, expectCodes, json, printCachedBatch, savedPdf } from "./helpers";
+import { decodePdf, expectCodes, json, printCachedBatch, savedPdf, stationWait } from "./helpers";
 
 // Corporate batch printing with the cloud away (scripts/station/test.sh runs
 // the first test with the cloud stopped, after e2e/station-batch.spec.ts
@@ -25,7 +25,9 @@ test("with the cloud stopped, a corporate user prints from the cached library", 
     "true",
   );
   // The banner learns of the outage at its next poll (every 10 s).
-  await expect(station.getByText(/^Offline since \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+  await expect(station.getByText(/^Offline since \d\d:\d\d\./)).toBeVisible({
+    timeout: stationWait,
+  });
 
   await printCachedBatch(station, saveDir, workers);
   await station.screenshot({ path: "test-results/screens/station-batch-offline.png" });
@@ -58,8 +60,8 @@ test("once the cloud answers, the queued print run reaches it once", async ({
   // The station's first answer from the cloud sends what waited.
   const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
   await station.goto("/");
-  await expect.poll(printed, { timeout: 30_000 }).toBe(want);
-  await expect(station.getByText(/^Online: /)).toBeVisible({ timeout: 15_000 });
+  await expect.poll(printed, { timeout: stationWait }).toBe(want);
+  await expect(station.getByText(/^Online: /)).toBeVisible({ timeout: stationWait });
   await expect(station.getByText(/waiting to be sent/)).toHaveCount(0);
   // More answers send nothing again.
   await station.reload();

@@ -1,8 +1,7 @@
-import { readdirSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { decodePdf } from "./helpers";
+import { decodePdf, stationWait, waitForSavedPdf } from "./helpers";
 import { outboxDir } from "./worker";
 
 // Corporate batch printing at the station (scripts/station/test.sh runs it
@@ -99,16 +98,10 @@ test("a corporate user batch-prints library codes at the station", async ({ brow
   await expect(station.getByText(workers[0]!).first()).toBeVisible();
   await station.screenshot({ path: "test-results/screens/station-batch.png" });
   await station.getByRole("button", { name: "Print", exact: true }).click();
-  await expect
-    .poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf")), { timeout: 30_000 })
-    .toHaveLength(1);
-  const saved = join(
-    saveDir,
-    readdirSync(saveDir).find((f) => f.endsWith(".pdf"))!,
-  );
+  const saved = await waitForSavedPdf(saveDir);
   const codes = decodePdf(saved);
   for (const name of workers) expect(codes).toContain(name);
   // The batch screen's online list synced the library for offline work
   // (e2e/station-batch-offline.spec.ts prints from it).
-  await expect(station.getByText(/Last synced \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+  await expect(station.getByText(/Last synced \d\d:\d\d\./)).toBeVisible({ timeout: stationWait });
 });

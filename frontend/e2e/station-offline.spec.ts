@@ -1,7 +1,5 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { decodePdf, expectToast } from "./helpers";
+import { decodePdf, expectToast, stationWait, waitForSavedPdf } from "./helpers";
 
 // The station with its cloud stopped (scripts/station/test.sh stops it after
 // e2e/station.spec.ts): the same signed-in station, in --browser mode at
@@ -23,7 +21,9 @@ test("offline, the station prints a cached order's labels and queues its shippin
   await expect(row).toHaveCount(1);
   await expect(row.getByText("pending")).toBeVisible();
   // The banner learns of the outage at its next poll (every 10 s).
-  await expect(station.getByText(/^Offline since \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+  await expect(station.getByText(/^Offline since \d\d:\d\d\./)).toBeVisible({
+    timeout: stationWait,
+  });
   await station.screenshot({ path: "test-results/screens/station-offline-queue.png" });
 
   // Labels rendered here from the cached record, saved as a PDF.
@@ -31,11 +31,7 @@ test("offline, the station prints a cached order's labels and queues its shippin
   const dialog = station.getByRole("dialog", { name: "Customer Emergency Data" });
   await expect(dialog.getByText("Jane Doe", { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Print Labels" }).click();
-  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
-  const saved = join(
-    saveDir,
-    readdirSync(saveDir).find((f) => f.endsWith(".pdf"))!,
-  );
+  const saved = await waitForSavedPdf(saveDir);
   // One helmet sheet (2 x 5) for one pack: ten codes, each the customer's.
   expect(decodePdf(saved).split("Jane Doe").length - 1).toBe(10);
   await dialog.getByRole("button", { name: "Close" }).click();
@@ -49,6 +45,8 @@ test("offline, the station prints a cached order's labels and queues its shippin
   await update.getByRole("button", { name: "Update Order" }).click();
   await expectToast(station, "Success");
   await expect(row.getByText("shipped")).toBeVisible();
-  await expect(station.getByText(/changes? waiting to be sent/)).toBeVisible({ timeout: 15_000 });
+  await expect(station.getByText(/changes? waiting to be sent/)).toBeVisible({
+    timeout: stationWait,
+  });
   await station.screenshot({ path: "test-results/screens/station-offline-shipped.png" });
 });

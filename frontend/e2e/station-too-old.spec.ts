@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { json, printCachedBatch } from "./helpers";
+import { json, printCachedBatch, stationWait } from "./helpers";
 
 // A print station older than the cloud supports. scripts/station/test.sh
 // builds an older station (0.0.9) and starts the cloud with
@@ -26,7 +26,7 @@ test("an out-of-date station says so and keeps printing from its cache", async (
     station.getByText(
       `This print station is out of date. Ask IT for version ${minVersion} or later.`,
     ),
-  ).toBeVisible({ timeout: 15_000 });
+  ).toBeVisible({ timeout: stationWait });
 
   await printCachedBatch(station, saveDir, workers);
   await station.screenshot({ path: "test-results/station/station-too-old.png" });
@@ -49,8 +49,8 @@ test("after the upgrade, the print run kept by the old station reaches the cloud
   const want = 3 * workers.length;
   const station = await (await browser.newContext({ baseURL: stationUrl })).newPage();
   await station.goto("/");
-  await expect.poll(printed, { timeout: 30_000 }).toBe(want);
-  await expect(station.getByText(/^Online: /)).toBeVisible({ timeout: 15_000 });
+  await expect.poll(printed, { timeout: stationWait }).toBe(want);
+  await expect(station.getByText(/^Online: /)).toBeVisible({ timeout: stationWait });
   await expect(station.getByText(/out of date/)).toHaveCount(0);
   await expect(station.getByText(/waiting to be sent/)).toHaveCount(0);
 });

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { checkStationWindow } from "./a11y";
 import {
@@ -9,6 +8,7 @@ import {
   outboxMail,
   payInDialog,
   startPhysicalOrder,
+  waitForSavedPdf,
 } from "./helpers";
 
 // The desktop print station's window in a real browser (scripts/station/test.sh):
@@ -46,9 +46,6 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   browser,
   baseURL,
 }) => {
-  // Two purchases, the whole fulfilment loop and five accessibility checks
-  // of the window: longer than the default on a loaded 2-core machine.
-  test.setTimeout(120_000);
   expect(stationUrl, "STATION_URL (scripts/station/test.sh sets it)").not.toBe("");
   // Two customers pay for printed labels on the website.
   const other = await (await browser.newContext()).newPage();
@@ -113,12 +110,8 @@ test("a fulfilment admin signs in at the station, saves an order's labels as a P
   await expect(dialog.getByText("Jane Doe", { exact: true })).toBeVisible();
   await checkStationWindow(station, "a customer's record open");
   await dialog.getByRole("button", { name: "Print Labels" }).click();
-  // The file appears once the Go side has written it; poll the folder.
-  await expect.poll(() => readdirSync(saveDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
-  const saved = join(
-    saveDir,
-    readdirSync(saveDir).find((f) => f.endsWith(".pdf"))!,
-  );
+  // The file appears once the Go side has written it whole.
+  const saved = await waitForSavedPdf(saveDir);
   expect(existsSync(saved)).toBe(true);
   const codes = decodePdf(saved).split(qrText);
   expect(codes.length - 1).toBe(10); // one helmet sheet (A4, 2 x 5) for one pack

@@ -37,8 +37,6 @@ test("a safety officer sets up the workspace and prints every worker's label", a
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
-
   // 1. The organisation, its owner's password from the setup mail, sign-in.
   const orgId = await registerAndSignIn(page, orgName, officer);
   const library = async () =>

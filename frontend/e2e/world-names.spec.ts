@@ -83,7 +83,6 @@ for (const [i, name] of worldNames.entries()) {
     page,
   }) => {
     // A paid record's name is locked, so each name is a buyer of its own.
-    test.setTimeout(120_000);
     const fetched = recordFonts(page);
     await buyPrintAccess(page, `world-name-${i}@example.com`, paths.home, name);
     // The purchase ends by returning to the code page, a moment after it shows.
@@ -138,7 +137,6 @@ for (const [i, name] of worldNames.entries()) {
 }
 
 test("a long name wraps onto a second row in the preview as on the PDF", async ({ page }) => {
-  test.setTimeout(120_000);
   const name = "Alexandra Konstantinopoulou-Featherstonehaugh";
   await buyPrintAccess(page, "world-name-long@example.com", paths.home, name);
   await expectToast(page, toasts.welcomeNew.title);
