@@ -59,9 +59,20 @@ export default defineConfig(({ mode }) => ({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
-    // Typing into forms with user-event in jsdom takes seconds on a loaded
-    // 2-core CI machine; the default 5 s made such tests flaky, not wrong.
-    testTimeout: 30_000,
+    // Timeouts detect a hang; they are not a speed check. Typing into forms
+    // with user-event in jsdom takes seconds on a quiet 2-core machine and
+    // minutes on one that is also doing other work.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // Each test file runs in a worker of its own, which must answer within
+    // a minute of starting or the file fails ("Timeout waiting for worker to
+    // respond"): Vitest's constant, not a setting. A thread starts in a
+    // fraction of what a forked process takes (a Node.js of its own to boot
+    // beside the previous file's, still being torn down), so a busy machine
+    // stays inside that minute; no test here needs a process of its own.
+    pool: "threads",
+    // A worker still stopping after this is reported (not failed).
+    teardownTimeout: 60_000,
     // Vitest's default keeps one core free, which on a 2-core machine is half
     // of it, while each file mostly waits on jsdom and timers.
     maxWorkers: "100%",

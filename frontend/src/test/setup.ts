@@ -10,6 +10,6 @@ import { afterEach } from "vitest";
 afterEach(cleanup);
 
 // findBy/waitFor wait up to 1 s by default; a lazily loaded route on a busy
-// 2-core machine can take longer to appear. Waiting longer never makes a
-// passing test slower, and a failing one still fails.
-configure({ asyncUtilTimeout: 5000 });
+// 2-core machine can take many seconds to appear. Waiting longer never makes
+// a passing test slower, and a failing one still fails.
+configure({ asyncUtilTimeout: 20_000 });
