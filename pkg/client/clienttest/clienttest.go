@@ -237,9 +237,9 @@ func (c *Cloud) startFront() {
 	case c.URL = <-listening:
 	case <-done:
 		t.Fatalf("the contract front exited before listening:\n%s", logs.String())
-	case <-time.After(time.Minute):
+	case <-time.After(startLimit):
 		cmd.Process.Kill()
-		t.Fatalf("the contract front is not listening after a minute:\n%s", logs.String())
+		t.Fatalf("the contract front is not listening after %v:\n%s", startLimit, logs.String())
 	}
 	c.front = true
 	// Registered after the cloud's cleanup, so it runs first: the front
@@ -249,7 +249,7 @@ func (c *Cloud) startFront() {
 		var err error
 		select {
 		case err = <-done:
-		case <-time.After(30 * time.Second):
+		case <-time.After(stopLimit):
 			cmd.Process.Kill()
 			err = <-done
 		}

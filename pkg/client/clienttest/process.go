@@ -13,6 +13,14 @@ import (
 	"time"
 )
 
+// How long a test cloud may take to start (migrations included) and to
+// stop. A cloud starts in a second on a quiet machine and in minutes on one
+// that is also doing other work: these detect a hang, not a slow start.
+const (
+	startLimit = 3 * time.Minute
+	stopLimit  = 2 * time.Minute
+)
+
 // LogBuffer collects a process's standard error; safe for the goroutine
 // that copies into it while a test reads it.
 type LogBuffer struct {
@@ -77,11 +85,11 @@ func StartProcess(t testing.TB, cmd *exec.Cmd, logs *LogBuffer) *Process {
 	case p.URL = <-listening:
 	case <-p.Done:
 		t.Fatalf("the cloud exited before listening: %v\n%s", p.Err, logs.String())
-	case <-time.After(time.Minute):
-		t.Fatalf("the cloud is not listening after a minute:\n%s", logs.String())
+	case <-time.After(startLimit):
+		t.Fatalf("the cloud is not listening after %v:\n%s", startLimit, logs.String())
 	}
 	// Becoming ready has no event to wait on: poll the readiness route.
-	Eventually(t, time.Minute, "the cloud to be ready", func() bool {
+	Eventually(t, startLimit, "the cloud to be ready", func() bool {
 		resp, err := http.Get(p.URL + "/api/ready")
 		if err != nil {
 			return false
@@ -92,15 +100,15 @@ func StartProcess(t testing.TB, cmd *exec.Cmd, logs *LogBuffer) *Process {
 	return p
 }
 
-// Stop sends SIGTERM and waits (at most 30 s) for a clean exit; anything
-// else fails the test.
+// Stop sends SIGTERM and waits (at most stopLimit) for a clean exit;
+// anything else fails the test.
 func (p *Process) Stop(t testing.TB) {
 	t.Helper()
 	p.Cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-p.Done:
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the cloud did not stop within 30 s of SIGTERM")
+	case <-time.After(stopLimit):
+		t.Fatalf("the cloud did not stop within %v of SIGTERM", stopLimit)
 	}
 	if p.Err != nil {
 		t.Fatalf("the cloud exited with %v:\n%s", p.Err, p.Logs.String())

@@ -1,7 +1,6 @@
 package library_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -47,7 +46,7 @@ func importCSV(from, n int) string {
 func TestBatchPrintOfflineAndBack(t *testing.T) {
 	cloud := clienttest.Start(t, cloudBinary)
 	cups := cupstest.Start(t)
-	ctx := context.Background()
+	ctx := stationtest.Context(t)
 	password := cloud.CorporateTrial("Acme Scaffolding", "safety@acme.test", "starter") // 50 codes
 	st := stationtest.Open(t, t.TempDir(), printing.CUPS{Server: cups.Socket})
 

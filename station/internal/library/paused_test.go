@@ -1,7 +1,6 @@
 package library_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,7 +27,7 @@ import (
 func TestPausedOrganizationPrintsNothing(t *testing.T) {
 	cloud := clienttest.Start(t, cloudBinary)
 	cups := cupstest.Start(t)
-	ctx := context.Background()
+	ctx := stationtest.Context(t)
 	password := cloud.CorporateTrial("Paused Scaffolding", "safety@paused.test", "starter")
 	st := stationtest.Open(t, t.TempDir(), printing.CUPS{Server: cups.Socket})
 	account, err := st.Session.SignIn(ctx, cloud.URL, "safety@paused.test", password, true)

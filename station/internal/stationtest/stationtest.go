@@ -5,8 +5,10 @@
 package stationtest
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/station/internal/printing"
@@ -17,6 +19,24 @@ import (
 // Main builds the cloud when a database is configured, runs the tests and
 // removes the build; call it from TestMain.
 func Main(m *testing.M, binary *string) { clienttest.Main(m, binary) }
+
+// Context is for a test's calls through the station's services to its
+// cloud. Each call to the cloud is bounded by 30 s unless its context has a
+// deadline of its own, and a call that runs out is taken for the cloud
+// being away. That bound is for a cloud that never answers; a test's cloud,
+// behind its contract front on a machine that is also doing other work, can
+// answer later than that, and the test would see the station go offline
+// while its cloud runs. So the calls share the test binary's deadline
+// (go test -timeout): a hang detector, not a speed check.
+func Context(t *testing.T) context.Context {
+	deadline, ok := t.Deadline()
+	if !ok { // go test -timeout 0
+		deadline = time.Now().Add(time.Hour)
+	}
+	ctx, cancel := context.WithDeadline(t.Context(), deadline)
+	t.Cleanup(cancel)
+	return ctx
+}
 
 // Station is a station's services on private paths.
 type Station struct {

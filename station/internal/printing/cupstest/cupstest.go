@@ -154,7 +154,7 @@ Printcap
 		}
 	})
 	// cupsd has no readiness signal: poll its socket until it answers.
-	s.eventually(30*time.Second, "cupsd to answer", func() bool {
+	s.eventually(2*time.Minute, "cupsd to answer", func() bool {
 		outp, err := exec.Command("lpstat", "-h", s.Socket, "-r").Output()
 		return err == nil && strings.Contains(string(outp), "scheduler is running")
 	})
@@ -201,13 +201,14 @@ func (s *Server) QueuedJobs() []string {
 	return ids
 }
 
-// WaitForPDFs waits (CUPS-PDF runs Ghostscript: up to a minute) until the
-// printer's queue is empty and n PDFs are in OutDir, and returns their
-// paths, oldest first. There is no event to wait on, so it polls.
+// WaitForPDFs waits until the printer's queue is empty and n PDFs are in
+// OutDir, and returns their paths, oldest first. There is no event to wait
+// on, so it polls. CUPS-PDF runs Ghostscript, seconds on a quiet machine and
+// minutes on a loaded one: the limit detects a hang, it is not a speed check.
 func (s *Server) WaitForPDFs(n int) []string {
 	s.t.Helper()
 	var files []string
-	s.eventually(time.Minute, fmt.Sprintf("%d printed PDF(s) from CUPS-PDF", n), func() bool {
+	s.eventually(5*time.Minute, fmt.Sprintf("%d printed PDF(s) from CUPS-PDF", n), func() bool {
 		if len(s.QueuedJobs()) > 0 {
 			return false
 		}
