@@ -14,6 +14,10 @@ export async function tabTo(
   opts: { back?: boolean; max?: number } = {},
 ) {
   await expect(target).toBeVisible();
+  // A disabled control takes no focus, so Tab would pass it by: the
+  // prerendered home page's form is disabled until the app takes it over,
+  // which on a busy machine (or a slow start) is later than it shows.
+  await expect.poll(() => target.evaluate((el) => el.matches(":disabled"))).toBe(false);
   // The locator, not an element handle: the prerendered home page's nodes
   // may be replaced as React takes it over.
   for (let i = 0; i < (opts.max ?? 80); i++) {
