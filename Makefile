@@ -21,7 +21,8 @@ run: build
 	PORT=$(PORT) ./$(CLOUD_BIN)
 
 # The inner loop: lint, types, generated code, Go and frontend unit tests,
-# no services (a few minutes warm). `make test` runs everything.
+# no services, no Debian packages, no Wails CLI (README gives its cold and
+# warm times). `make test` runs everything.
 check:
 	scripts/test/check.sh
 

@@ -6,7 +6,7 @@
 # whole sheets (go test -short); make test runs them all, strictly. Run it before
 # each commit; run `make test` before a merge or a push.
 #
-# It needs Go and Node and installs only the npm packages: none of the
+# It needs Go, Node and curl and installs only the npm packages: none of the
 # Debian packages, which serve the services and tools of the tests that
 # skip here, and not the label preview's web fonts, which only a built site
 # serves.
