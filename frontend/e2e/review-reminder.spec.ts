@@ -49,7 +49,6 @@ test("a reminder after a year: one click confirms, unsubscribing needs no sign-i
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await buyPrintAccess(page, email);
   const today = new Intl.DateTimeFormat("en-GB", {
     day: "numeric",
