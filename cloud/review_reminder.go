@@ -108,6 +108,9 @@ type ReviewReminderStore interface {
 	// UseReviewConfirmLink marks the reminder confirmed at now, unless it
 	// was already (false): of two clicks at once, one confirms.
 	UseReviewConfirmLink(ctx context.Context, reminderID int64, now time.Time) (bool, error)
+	// ListReviewReminders returns the reminders sent to the user, oldest
+	// first (the privacy export).
+	ListReviewReminders(ctx context.Context, userID int64) ([]ReviewReminder, error)
 }
 
 // Review messages.

@@ -11,6 +11,9 @@ func (db *DB) DeletePersonalData(ctx context.Context, userID int64, now time.Tim
 	return db.inTx(ctx, func(c conn) error {
 		statements := []string{
 			`DELETE FROM emergency_data WHERE user_id = $1`,
+			// The reminders were about the record: when it was confirmed and
+			// whether the mail's link was used.
+			`DELETE FROM review_reminders WHERE user_id = $1`,
 			`UPDATE physical_orders SET shipping_address = NULL WHERE user_id = $1`,
 			`UPDATE payments SET shipping_address = NULL WHERE email = (SELECT email FROM users WHERE id = $1)`,
 		}

@@ -79,19 +79,39 @@ func (db *DB) CreateReviewReminder(ctx context.Context, r *cloud.ReviewReminder)
 const reviewReminderColumns = `id, user_id, period_start, sent_at, confirm_token_hash, confirm_expires_at,
 	confirmed_at, unsubscribe_token_hash, unsubscribe_expires_at`
 
-func (db *DB) findReviewReminder(c conn, where string, args ...any) (*cloud.ReviewReminder, error) {
+func scanReviewReminder(row scanner) (*cloud.ReviewReminder, error) {
 	var r cloud.ReviewReminder
 	var confirmedAt time.Time
-	err := c.queryRow(`SELECT `+reviewReminderColumns+` FROM review_reminders WHERE `+where, args...).Scan(
-		&r.ID, &r.UserID, timeDest(&r.PeriodStart), timeDest(&r.SentAt), &r.ConfirmTokenHash,
+	err := row.Scan(&r.ID, &r.UserID, timeDest(&r.PeriodStart), timeDest(&r.SentAt), &r.ConfirmTokenHash,
 		timeDest(&r.ConfirmExpiresAt), timeDest(&confirmedAt), &r.UnsubscribeTokenHash, timeDest(&r.UnsubscribeExpiresAt))
 	if err != nil {
-		return nil, storeError(err, "review reminder")
+		return nil, err
 	}
 	if !confirmedAt.IsZero() {
 		r.ConfirmedAt = &confirmedAt
 	}
 	return &r, nil
+}
+
+func (db *DB) findReviewReminder(c conn, where string, args ...any) (*cloud.ReviewReminder, error) {
+	r, err := scanReviewReminder(c.queryRow(`SELECT `+reviewReminderColumns+` FROM review_reminders WHERE `+where, args...))
+	if err != nil {
+		return nil, storeError(err, "review reminder")
+	}
+	return r, nil
+}
+
+func (db *DB) ListReviewReminders(ctx context.Context, userID int64) ([]cloud.ReviewReminder, error) {
+	rows, err := list(db.conn(ctx), "review reminder", scanReviewReminder,
+		`SELECT `+reviewReminderColumns+` FROM review_reminders WHERE user_id = $1 ORDER BY sent_at, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	reminders := make([]cloud.ReviewReminder, len(rows))
+	for i, r := range rows {
+		reminders[i] = *r
+	}
+	return reminders, nil
 }
 
 func (db *DB) FindReviewReminderByConfirmToken(ctx context.Context, tokenHash []byte) (*cloud.ReviewReminder, error) {

@@ -141,6 +141,24 @@ func testReviewReminders(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 			t.Fatalf("confirmed at %v, want %v", found.ConfirmedAt, sixMonths)
 		}
 	})
+	t.Run("ListOldestFirst", func(t *testing.T) {
+		listed := MustCreateUser(t, s, "listed@example.com")
+		first := mustRemind(t, s, listed, T0, year)
+		second := mustRemind(t, s, listed, year, year.AddDate(1, 0, 0))
+		used, err := s.UseReviewConfirmLink(ctx, first.ID, year.Add(time.Hour))
+		must(t, err)
+		got, err := s.ListReviewReminders(ctx, listed.ID)
+		must(t, err)
+		if !used || len(got) != 2 || got[0].ID != first.ID || got[1].ID != second.ID ||
+			got[0].ConfirmedAt == nil || !got[0].ConfirmedAt.Equal(year.Add(time.Hour)) || got[1].ConfirmedAt != nil ||
+			!got[1].SentAt.Equal(second.SentAt) || !got[1].PeriodStart.Equal(year) ||
+			!got[1].ConfirmExpiresAt.Equal(second.ConfirmExpiresAt) || !got[1].UnsubscribeExpiresAt.Equal(second.UnsubscribeExpiresAt) {
+			t.Fatalf("listed's reminders: %+v", got)
+		}
+		if none, err := s.ListReviewReminders(ctx, never.ID); err != nil || len(none) != 0 {
+			t.Fatalf("reminders of one never reminded: %+v %v", none, err)
+		}
+	})
 	t.Run("AConfirmationStartsANewPeriod", func(t *testing.T) {
 		must(t, s.ConfirmEmergencyRecord(ctx, half.ID, sixMonths))
 		if got := dueAt(year.Add(-time.Hour)); len(got) != 0 {
@@ -156,4 +174,20 @@ func testReviewReminders(t *testing.T, open func(t testing.TB) (cloud.Store, Dum
 			t.Fatalf("due after yearly deleted its record: %v, want [%d]", got, half.ID)
 		}
 	})
+}
+
+// mustRemind records a reminder sent to u at sentAt about the period that
+// began at periodStart, with links named after both.
+func mustRemind(t testing.TB, s cloud.Store, u *cloud.User, periodStart, sentAt time.Time) *cloud.ReviewReminder {
+	t.Helper()
+	link := u.Email + "-" + periodStart.Format(time.RFC3339)
+	r := &cloud.ReviewReminder{UserID: u.ID, PeriodStart: periodStart, SentAt: sentAt,
+		ConfirmTokenHash: []byte("confirm-" + link), ConfirmExpiresAt: sentAt.Add(cloud.ReviewConfirmLinkValidity),
+		UnsubscribeTokenHash: []byte("unsubscribe-" + link), UnsubscribeExpiresAt: sentAt.Add(cloud.ReviewUnsubscribeLinkValidity)}
+	created, err := s.CreateReviewReminder(context.Background(), r)
+	must(t, err)
+	if !created {
+		t.Fatalf("no reminder recorded for %s", u.Email)
+	}
+	return r
 }

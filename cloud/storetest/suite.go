@@ -461,8 +461,18 @@ func testDeletePersonalData(t *testing.T, open func(t testing.TB) (cloud.Store, 
 	must(t, s.CreateUser(ctx, u))
 	must(t, s.PutEmergencyRecord(ctx, &cloud.EmergencyRecord{UserID: u.ID, PersonalInfo: []byte{1}, EmergencyContacts: []byte{2}, MedicalInfo: []byte{3}, UpdatedAt: T0}))
 	must(t, s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-9", UserID: u.ID, LabelType: "wallet", Quantity: 1, PricePence: 999, ShippingAddress: []byte{7}, Status: "pending", CreatedAt: T0}))
+	kept := MustCreateUser(t, s, "kept@example.com")
+	for _, owner := range []*cloud.User{u, kept} {
+		mustRemind(t, s, owner, T0, T0)
+	}
 
 	must(t, s.DeletePersonalData(ctx, u.ID, T0.Add(time.Hour)))
+	// The reminders were about the deleted record; another person's stay.
+	for owner, want := range map[*cloud.User]int{u: 0, kept: 1} {
+		if reminders, err := s.ListReviewReminders(ctx, owner.ID); err != nil || len(reminders) != want {
+			t.Fatalf("%s's reminders after the deletion: %+v %v, want %d", owner.Email, reminders, err, want)
+		}
+	}
 	_, err := s.FindEmergencyRecord(ctx, u.ID)
 	wantCode(t, err, cloud.ENOTFOUND)
 	got, err := s.FindUserByID(ctx, u.ID)
@@ -488,6 +498,7 @@ func testDeleteAccount(t *testing.T, open func(t testing.TB) (cloud.Store, Dumpe
 		must(t, s.PutEmergencyRecord(ctx, &cloud.EmergencyRecord{UserID: u.ID, PersonalInfo: []byte{1}, EmergencyContacts: []byte{2}, MedicalInfo: []byte{3}, UpdatedAt: T0}))
 		must(t, s.CreateSession(ctx, &cloud.Session{TokenHash: []byte("s-" + u.Email), UserID: u.ID, ExpiresAt: T0.Add(time.Hour), CreatedAt: T0}))
 		must(t, s.CreateOrder(ctx, &cloud.Order{OrderID: "LT-" + u.Email, UserID: u.ID, LabelType: "helmet", Quantity: 1, PricePence: 999, Status: "pending", CreatedAt: T0}))
+		mustRemind(t, s, u, T0, T0)
 	}
 	// Each paid with the other's referral code; payments outlive accounts
 	// (bookkeeping) but must not name the deleted person.
