@@ -2,9 +2,13 @@ package http_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/storetest"
@@ -71,7 +75,8 @@ func TestPrivacyExport(t *testing.T) {
 		}
 		body := string(resp.Body)
 		for _, want := range []string{`"email":"ann@example.com"`, `"allergies":"Penicillin"`, `"orderId":"LT-ann@example.com"`,
-			`"addressLine1":"1 High Street"`, `"referredEmail":"b***@example.com"`, `"referralCode":"`} {
+			`"addressLine1":"1 High Street"`, `"referredEmail":"b***@example.com"`, `"referralCode":"`,
+			`"review":{"reminders":[],"reviewReminderMonths":12,"reviewedAt":"2026-03-01T12:00:00Z"}`} {
 			if !strings.Contains(body, want) {
 				t.Errorf("export lacks %s: %s", want, body)
 			}
@@ -81,6 +86,68 @@ func TestPrivacyExport(t *testing.T) {
 				t.Errorf("export holds a secret %q", secret)
 			}
 		}
+
+		t.Run("ReviewReminders", func(t *testing.T) {
+			// A year on, a reminder whose confirm link is used a day later;
+			// a year after that confirmation, one left unanswered whose
+			// unsubscribe link is used.
+			year := storetest.T0.AddDate(1, 0, 0)
+			e.Clock.Advance(year.Sub(e.Clock.Now()))
+			e.sendReminders()
+			firstConfirm, firstUnsubscribe := reminderTokens(t, e.reminders("ann@example.com")[0])
+			e.Clock.Advance(24 * time.Hour)
+			confirmedAt := e.Clock.Now()
+			if resp := e.do("POST", "/api/review-links/"+firstConfirm+"/confirm", "", nil); resp.Status != 200 {
+				t.Fatalf("confirm: %d %s", resp.Status, resp.Body)
+			}
+			secondSent := confirmedAt.AddDate(1, 0, 0)
+			e.Clock.Advance(secondSent.Sub(e.Clock.Now()))
+			e.sendReminders()
+			secondConfirm, secondUnsubscribe := reminderTokens(t, e.reminders("ann@example.com")[1])
+			if resp := e.do("POST", "/api/review-links/"+secondUnsubscribe+"/unsubscribe", "", nil); resp.Status != 200 {
+				t.Fatalf("unsubscribe: %d %s", resp.Status, resp.Body)
+			}
+
+			resp := e.do("POST", "/api/privacy/export-data", e.login("ann@example.com", "secret-1"), map[string]string{"email": "ann@example.com"})
+			var export struct {
+				Review struct {
+					ReviewedAt           time.Time `json:"reviewedAt"`
+					ReviewReminderMonths int       `json:"reviewReminderMonths"`
+					Reminders            []struct {
+						SentAt                   time.Time  `json:"sentAt"`
+						AboutReviewedAt          time.Time  `json:"aboutReviewedAt"`
+						ConfirmLinkExpiresAt     time.Time  `json:"confirmLinkExpiresAt"`
+						ConfirmedAt              *time.Time `json:"confirmedAt"`
+						UnsubscribeLinkExpiresAt time.Time  `json:"unsubscribeLinkExpiresAt"`
+					} `json:"reminders"`
+				} `json:"review"`
+			}
+			if err := json.Unmarshal(resp.Body, &export); err != nil || resp.Status != 200 {
+				t.Fatalf("export: %d %s", resp.Status, resp.Body)
+			}
+			review := export.Review
+			if !review.ReviewedAt.Equal(confirmedAt) || review.ReviewReminderMonths != cloud.ReviewNever || len(review.Reminders) != 2 {
+				t.Fatalf("review %+v, want reviewed at %v, reminders off, two reminders", review, confirmedAt)
+			}
+			first, second := review.Reminders[0], review.Reminders[1]
+			if !first.SentAt.Equal(year) || !first.AboutReviewedAt.Equal(storetest.T0) || first.ConfirmedAt == nil ||
+				!first.ConfirmedAt.Equal(confirmedAt) || !first.ConfirmLinkExpiresAt.Equal(year.Add(cloud.ReviewConfirmLinkValidity)) ||
+				!first.UnsubscribeLinkExpiresAt.Equal(year.Add(cloud.ReviewUnsubscribeLinkValidity)) {
+				t.Errorf("first reminder %+v", first)
+			}
+			if !second.SentAt.Equal(secondSent) || !second.AboutReviewedAt.Equal(confirmedAt) || second.ConfirmedAt != nil {
+				t.Errorf("second reminder %+v", second)
+			}
+			body := string(resp.Body)
+			for _, link := range []string{firstConfirm, firstUnsubscribe, secondConfirm, secondUnsubscribe} {
+				hash := sha256.Sum256([]byte(link))
+				for _, secret := range []string{link, hex.EncodeToString(hash[:]), base64.StdEncoding.EncodeToString(hash[:])} {
+					if strings.Contains(body, secret) {
+						t.Errorf("export holds a reminder link or its hash %q", secret)
+					}
+				}
+			}
+		})
 	})
 }
 

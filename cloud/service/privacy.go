@@ -31,6 +31,30 @@ func exportOrder(o OrderView, address json.RawMessage) api.ExportOrder {
 		TrackingNumber: o.TrackingNumber, CreatedAt: o.CreatedAt, ShippingAddress: address}
 }
 
+// exportReview is the record's review cycle: when it was last confirmed,
+// the reminder setting, and the reminders mailed. A reminder's links are
+// secrets, like a password, so neither they nor their hashes are exported.
+func (s *Service) exportReview(ctx context.Context, u *cloud.User) (api.ExportReview, error) {
+	state, err := s.reviewState(ctx, u)
+	if err != nil {
+		return api.ExportReview{}, err
+	}
+	reminders, err := s.store.ListReviewReminders(ctx, u.ID)
+	if err != nil {
+		return api.ExportReview{}, err
+	}
+	out := api.ExportReview{ReviewReminderMonths: api.ReviewReminderMonths(state.Months),
+		Reminders: make([]api.ExportReviewReminder, len(reminders))}
+	if !state.ReviewedAt.IsZero() {
+		out.ReviewedAt = &state.ReviewedAt
+	}
+	for i, r := range reminders {
+		out.Reminders[i] = api.ExportReviewReminder{SentAt: r.SentAt, AboutReviewedAt: r.PeriodStart,
+			ConfirmLinkExpiresAt: r.ConfirmExpiresAt, ConfirmedAt: r.ConfirmedAt, UnsubscribeLinkExpiresAt: r.UnsubscribeExpiresAt}
+	}
+	return out, nil
+}
+
 // ExportData gathers email's data.
 func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email string) (*Export, error) {
 	target, err := s.authorize(ctx, actor, email)
@@ -45,6 +69,9 @@ func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email strin
 		Referrals:      []ReferralView{},
 	}
 	if out.EmergencyData, err = s.findRecord(ctx, target.ID); err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
+		return nil, err
+	}
+	if out.Review, err = s.exportReview(ctx, target); err != nil {
 		return nil, err
 	}
 	orders, err := s.store.ListOrders(ctx, target.ID)
@@ -82,8 +109,9 @@ func (s *Service) SealShippingAddress(userID int64, address any) ([]byte, error)
 	return s.sealJSON(userID, fieldShippingAddress, address)
 }
 
-// DeleteData deletes email's personal data (emergency record, profile,
-// shipping addresses), keeping the account and its purchases.
+// DeleteData deletes email's personal data (emergency record and the
+// reminders about it, profile, shipping addresses), keeping the account,
+// its reminder setting and its purchases.
 func (s *Service) DeleteData(ctx context.Context, actor *cloud.User, email, confirmation string) error {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {

@@ -2041,6 +2041,9 @@ type DataExport struct {
 
 	// ReferredByCode The code the account was referred with.
 	ReferredByCode *string `json:"referredByCode"`
+
+	// Review The review cycle of the record (docs/review-cycles.md); the reminders' link tokens and their hashes are secrets and are left out.
+	Review ExportReview `json:"review"`
 }
 
 // DevicePaymentStatus A device's own payment status (the website's local copy). The server
@@ -2130,6 +2133,30 @@ type ExportOrder struct {
 	Status          string          `json:"status"`
 	TrackingNumber  *string         `json:"trackingNumber"`
 	UserEmail       string          `json:"userEmail"`
+}
+
+// ExportReview The review cycle of the record (docs/review-cycles.md); the reminders' link tokens and their hashes are secrets and are left out.
+type ExportReview struct {
+	// Reminders The reminder mails sent, oldest first.
+	Reminders []ExportReviewReminder `json:"reminders"`
+
+	// ReviewReminderMonths How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	ReviewReminderMonths ReviewReminderMonths `json:"reviewReminderMonths"`
+
+	// ReviewedAt When the owner last confirmed the record; null without one.
+	ReviewedAt *time.Time `json:"reviewedAt"`
+}
+
+// ExportReviewReminder A reminder mail sent to the owner.
+type ExportReviewReminder struct {
+	// AboutReviewedAt The confirmation the reminder was about (the record's reviewedAt when it was sent).
+	AboutReviewedAt      time.Time `json:"aboutReviewedAt"`
+	ConfirmLinkExpiresAt time.Time `json:"confirmLinkExpiresAt"`
+
+	// ConfirmedAt When the mail's confirm link was used; null if it was not.
+	ConfirmedAt              *time.Time `json:"confirmedAt"`
+	SentAt                   time.Time  `json:"sentAt"`
+	UnsubscribeLinkExpiresAt time.Time  `json:"unsubscribeLinkExpiresAt"`
 }
 
 // FactorAdded defines model for FactorAdded.

@@ -12,7 +12,7 @@ export const privacyCopy = {
   },
   export: {
     title: "Download your data",
-    body: "A JSON file with your account, emergency information, referrals and orders.",
+    body: "A JSON file with your account, emergency information, when you last confirmed it and the reminders we sent you, referrals and orders.",
     button: "Download My Data",
     busy: "Preparing…",
     failed: { title: "Download Failed" },
@@ -20,7 +20,7 @@ export const privacyCopy = {
   },
   deleteData: {
     title: "Delete personal data",
-    body: "Removes your emergency information from our servers. Your account and print access stay.",
+    body: "Removes your emergency information, and the record of reminders we sent about it, from our servers. Your account and print access stay.",
     phrase: "DELETE_MY_DATA",
     open: "Delete Personal Data",
     confirm: "Delete My Data",

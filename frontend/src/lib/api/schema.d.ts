@@ -390,7 +390,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deletes an account's personal data (record, profile, shipping addresses), keeping the account and its purchases.
+         * Deletes an account's personal data (record and its review reminders, profile, shipping addresses), keeping the account and its purchases.
          * @description A paid account's locked identity stays locked: only its keyed
          *     fingerprint is kept, never the fields.
          */
@@ -3525,6 +3525,7 @@ export interface components {
             account: components["schemas"]["ExportAccount"];
             /** @description The stored record; null if none. */
             emergencyData: components["schemas"]["EmergencyData"] | null;
+            review: components["schemas"]["ExportReview"];
             physicalOrders: components["schemas"]["ExportOrder"][];
             /** @description Purchases made with the account's referral code. */
             referrals: components["schemas"]["ReferralView"][];
@@ -3550,6 +3551,36 @@ export interface components {
             userType: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description The review cycle of the record (docs/review-cycles.md); the reminders' link tokens and their hashes are secrets and are left out. */
+        ExportReview: {
+            /**
+             * Format: date-time
+             * @description When the owner last confirmed the record; null without one.
+             */
+            reviewedAt: string | null;
+            reviewReminderMonths: components["schemas"]["ReviewReminderMonths"];
+            /** @description The reminder mails sent, oldest first. */
+            reminders: components["schemas"]["ExportReviewReminder"][];
+        };
+        /** @description A reminder mail sent to the owner. */
+        ExportReviewReminder: {
+            /** Format: date-time */
+            sentAt: string;
+            /**
+             * Format: date-time
+             * @description The confirmation the reminder was about (the record's reviewedAt when it was sent).
+             */
+            aboutReviewedAt: string;
+            /** Format: date-time */
+            confirmLinkExpiresAt: string;
+            /**
+             * Format: date-time
+             * @description When the mail's confirm link was used; null if it was not.
+             */
+            confirmedAt: string | null;
+            /** Format: date-time */
+            unsubscribeLinkExpiresAt: string;
         };
         /** @description A physical order (OrderView's fields) with its shipping address. */
         ExportOrder: {
