@@ -32,6 +32,7 @@ var activitySentences = map[string]func(detail string) string{
 	ActivityCollectionSubmitted:   sentence("A worker sent their details (%s)."),
 	ActivityUpdateLinkSent:        sentence("An update link was sent for %s."),
 	ActivityCollectionUpdated:     sentence("A worker updated their details (%s)."),
+	ActivityCodeConfirmed:         sentence("The details on %s were confirmed as still right."),
 	ActivityReturningWorker:       sentence("A worker who already has %s sent a collection link's form again: send them an update link."),
 	ActivityTemplateCreated:       sentence("The form template %s was created."),
 	ActivityTemplateUpdated:       sentence("The form template %s was updated."),

@@ -288,6 +288,10 @@ type CorporateCode struct {
 	Sealed    []byte
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// ReviewedAt is when the code's details were last confirmed: every save
+	// of its record sets it, and so does its worker's or an officer's "my
+	// details are still right" (ConfirmCode), which changes nothing else.
+	ReviewedAt time.Time
 }
 
 // Validate trims a code's name and checks it and its label type (an
@@ -390,8 +394,13 @@ type LibraryStore interface {
 	// maxQrCodes (the inactive ones count: they can be activated again), so concurrent creates can never pass the quota.
 	CreateCodes(ctx context.Context, codes []*CorporateCode, a *Activity) error
 	// UpdateCode replaces a code's name, project, label type, active flag,
-	// record, missing fields and updated time.
+	// record, missing fields, updated and reviewed times.
 	UpdateCode(ctx context.Context, c *CorporateCode, a *Activity) error
+	// ConfirmCode sets a code's reviewed and updated times to now and
+	// changes nothing else: its details were confirmed as they are. The
+	// changes feed and the webhooks (qr_code.updated, changed reviewedAt)
+	// hear of it; ENOTFOUND for another organisation's code.
+	ConfirmCode(ctx context.Context, organizationID, id int64, now time.Time, a *Activity) error
 	DeleteCode(ctx context.Context, organizationID, id int64, a *Activity) error
 
 	// ListSealedCodes pages through every code's sealed record by id, and

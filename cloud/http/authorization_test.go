@@ -377,6 +377,7 @@ var routeCases = []routeCase{
 		func(string) any { return map[string]any{"isActive": true} }, keyWrites(200)},
 	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyWrites(200)},
 	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, keyWrites(201)},
+	{"corporate confirm qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/confirm", fixed(orgPath("/qr-codes/1/confirm")), nil, keyWrites(200)},
 	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, keyReads()},
 	{"corporate qr code label png", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", fixed(orgPath("/qr-codes/1/label.png")), nil, keyReads()},
 	// Form templates: matrixTemplateID is the matrix organisation's, so a
@@ -404,6 +405,7 @@ var routeCases = []routeCase{
 	{"collect form", "GET /api/collect/{token}", fixed("/api/collect/not-a-token"), nil, everyone(404)},
 	{"collect submit", "POST /api/collect/{token}", fixed("/api/collect/not-a-token"),
 		func(string) any { return map[string]any{"values": map[string]string{}, "consent": true} }, everyone(404)},
+	{"collect confirm", "POST /api/collect/{token}/confirm", fixed("/api/collect/not-a-token/confirm"), nil, everyone(404)},
 	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, keyReads()},
 	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, keyReads()},
 

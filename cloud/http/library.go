@@ -149,6 +149,11 @@ func (s *Server) handleDuplicateCode(w http.ResponseWriter, r *http.Request) {
 	s.writeCode(w, r, http.StatusCreated, c, err)
 }
 
+func (s *Server) handleConfirmCode(w http.ResponseWriter, r *http.Request) {
+	c, err := s.service.ConfirmCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+	s.writeCode(w, r, http.StatusOK, c, err)
+}
+
 func (s *Server) handleDeleteCode(w http.ResponseWriter, r *http.Request) {
 	if err := s.service.DeleteCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId")); err != nil {
 		s.writeError(w, r, err)

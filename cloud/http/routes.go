@@ -78,6 +78,7 @@ func (s *Server) routes() chi.Router {
 			r.Use(s.limitPerClient(s.collectLimit))
 			r.Get("/collect/{token}", s.handleCollectForm)
 			r.Post("/collect/{token}", s.handleCollectSubmit)
+			r.Post("/collect/{token}/confirm", s.handleCollectConfirm)
 		})
 
 		// Payment events: the signature on the raw body is the authentication.
@@ -222,6 +223,7 @@ func (s *Server) routes() chi.Router {
 			r.Put("/corporate/{orgId}/qr-codes/{codeId}", s.handleUpdateCode)
 			r.Delete("/corporate/{orgId}/qr-codes/{codeId}", s.handleDeleteCode)
 			r.Post("/corporate/{orgId}/qr-codes/{codeId}/duplicate", s.idempotent(createBodyBytes, s.handleDuplicateCode))
+			r.Post("/corporate/{orgId}/qr-codes/{codeId}/confirm", s.handleConfirmCode)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.pdf", s.handleCodeLabelPDF)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.png", s.handleCodeLabelPNG)
 			r.Get("/corporate/{orgId}/form-templates", s.handleListTemplates)

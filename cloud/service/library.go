@@ -256,6 +256,9 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpd
 		return nil, err
 	}
 	c.UpdatedAt = s.now()
+	if u.Values != nil { // the details were saved: as good as confirmed
+		c.ReviewedAt = c.UpdatedAt
+	}
 	err = s.store.UpdateCode(ctx, c, &cloud.Activity{OrganizationID: orgID, Kind: cloud.ActivityCodeUpdated,
 		Detail: c.Name, CreatedAt: c.UpdatedAt})
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
@@ -390,7 +393,7 @@ type CodeView = api.LibraryCode
 func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
 		LabelType: api.LibraryCodeLabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
-		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, ReviewedAt: c.ReviewedAt,
 		SearchLatin: emergency.LatinForSearch(c.Name)}
 	if c.ExternalID != "" {
 		id := c.ExternalID

@@ -728,6 +728,7 @@ const (
 	WebhookCodeEventDataChangedName       WebhookCodeEventDataChanged = "name"
 	WebhookCodeEventDataChangedProjectID  WebhookCodeEventDataChanged = "projectId"
 	WebhookCodeEventDataChangedRecord     WebhookCodeEventDataChanged = "record"
+	WebhookCodeEventDataChangedReviewedAt WebhookCodeEventDataChanged = "reviewedAt"
 	WebhookCodeEventDataChangedTemplateID WebhookCodeEventDataChanged = "templateId"
 )
 
@@ -745,6 +746,8 @@ func (e WebhookCodeEventDataChanged) Valid() bool {
 	case WebhookCodeEventDataChangedProjectID:
 		return true
 	case WebhookCodeEventDataChangedRecord:
+		return true
+	case WebhookCodeEventDataChangedReviewedAt:
 		return true
 	case WebhookCodeEventDataChangedTemplateID:
 		return true
@@ -2515,6 +2518,9 @@ type LibraryCode struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
+	// ReviewedAt When the code's details were last confirmed: set by every save of its record (a create, an edit of its values, an import or an upsert that changes them, a worker's update) and by a confirmation that changes nothing else (the worker's update link, or POST .../confirm).
+	ReviewedAt time.Time `json:"reviewedAt"`
+
 	// SearchLatin For a name in another script than Latin, what a search typed in Latin letters matches it by (its Latin spelling, and consonants for Arabic and Hebrew), as the library's search matches it; absent for a name in Latin letters. The batch picker searches it in the browser, online and in the print station.
 	//
 	// Examples: wangxiuying
@@ -3005,7 +3011,10 @@ type QRCodeChange struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
-	// UpdatedAt When it last changed; for a deleted code, when it was deleted.
+	// ReviewedAt When its details were last confirmed (LibraryCode.reviewedAt); null for a deleted code.
+	ReviewedAt *time.Time `json:"reviewedAt"`
+
+	// UpdatedAt When it last changed; for a deleted code, when it was deleted. A confirmation of its details is a change.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
@@ -3493,7 +3502,7 @@ type WebAuthnCredentialType string
 // WebhookCodeEvent A delivery about one code (Standard Webhooks' envelope).
 type WebhookCodeEvent struct {
 	Data struct {
-		// Changed What an update changed: name, projectId, labelType, isActive, externalId, templateId, record.
+		// Changed What an update changed: name, projectId, labelType, isActive, externalId, templateId, record, reviewedAt (the details were confirmed or saved; alone, a confirmation that changed nothing else).
 		Changed    []WebhookCodeEventDataChanged `json:"changed"`
 		ExternalID string                        `json:"externalId"`
 		ID         int64                         `json:"id"`
@@ -3501,6 +3510,9 @@ type WebhookCodeEvent struct {
 
 		// Record Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted.
 		Record LibraryCodeRecord `json:"record,omitempty"`
+
+		// ReviewedAt When the code's details were last confirmed, as of the event (LibraryCode.reviewedAt); null for qr_code.deleted.
+		ReviewedAt time.Time `json:"reviewedAt"`
 	} `json:"data"`
 	Timestamp time.Time `json:"timestamp"`
 

@@ -1615,6 +1615,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collect/{token}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A worker's "my details are still right" through their update link.
+         * @description Sets the code's review date (reviewedAt) to now and changes nothing
+         *     else; the library, the changes feed and the webhooks
+         *     (qr_code.updated, changed reviewedAt) show it at once. Uses the
+         *     update link up, as a submission does. A shared link, bound to no
+         *     one's code, is refused (400).
+         */
+        post: operations["confirmCollectForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/collection-links": {
         parameters: {
             query?: never;
@@ -1891,6 +1918,28 @@ export interface paths {
         put?: never;
         /** Copies a code (record, project, template, label type) as "<name> (Copy)"; the copy counts against the quota. */
         post: operations["duplicateQRCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a code's details as still right (its reviewedAt becomes now), changing nothing else.
+         * @description For an officer who checked with the worker, or an HR system whose
+         *     worker confirmed there. The changes feed and the webhooks
+         *     (qr_code.updated, changed reviewedAt) carry it.
+         */
+        post: operations["confirmQRCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4381,10 +4430,15 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 externalId: string | null;
-                /** @description What an update changed: name, projectId, labelType, isActive, externalId, templateId, record. */
-                changed: ("name" | "projectId" | "labelType" | "isActive" | "externalId" | "templateId" | "record")[];
+                /** @description What an update changed: name, projectId, labelType, isActive, externalId, templateId, record, reviewedAt (the details were confirmed or saved; alone, a confirmation that changed nothing else). */
+                changed: ("name" | "projectId" | "labelType" | "isActive" | "externalId" | "templateId" | "record" | "reviewedAt")[];
                 /** Format: date-time */
                 occurredAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the code's details were last confirmed, as of the event (LibraryCode.reviewedAt); null for qr_code.deleted.
+                 */
+                reviewedAt: string | null;
                 /** @description Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted. */
                 record?: components["schemas"]["LibraryCodeRecord"];
             };
@@ -4528,6 +4582,11 @@ export interface components {
              * @description The zero time (0001-01-01T00:00:00Z) until the code is first changed.
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the code's details were last confirmed: set by every save of its record (a create, an edit of its values, an import or an upsert that changes them, a worker's update) and by a confirmation that changes nothing else (the worker's update link, or POST .../confirm).
+             */
+            reviewedAt: string;
             record?: components["schemas"]["LibraryCodeRecord"];
             /** @description The exact text the code's QR image carries, dated now. */
             qrText?: string;
@@ -5116,9 +5175,14 @@ export interface components {
             isActive: boolean;
             /**
              * Format: date-time
-             * @description When it last changed; for a deleted code, when it was deleted.
+             * @description When it last changed; for a deleted code, when it was deleted. A confirmation of its details is a change.
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When its details were last confirmed (LibraryCode.reviewedAt); null for a deleted code.
+             */
+            reviewedAt: string | null;
             /** @description true: the code was deleted (a tombstone: its name is empty, it has no record). Deleted codes stay in the feed 30 days. */
             deleted?: boolean;
             record?: components["schemas"]["LibraryCodeRecord"];
@@ -9777,6 +9841,47 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    confirmCollectForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A shared link, which confirms no one's details. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CollectClosed"];
+            404: components["responses"]["CollectLinkNotFound"];
+            410: components["responses"]["CollectLinkGone"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listCollectionLinks: {
         parameters: {
             query?: never;
@@ -10614,6 +10719,37 @@ export interface operations {
             404: components["responses"]["LibraryNotFound"];
             409: components["responses"]["LibraryQuotaReached"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, with its record and QR text. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            404: components["responses"]["LibraryNotFound"];
             429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };
