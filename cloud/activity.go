@@ -17,6 +17,7 @@ var activitySentences = map[string]func(detail string) string{
 	ActivitySubscriptionChanged:   sentence("The subscription changed to %s."),
 	ActivitySubscribed:            sentence("The organisation subscribed to the %s plan."),
 	ActivityPaperChanged:          sentence("The paper size was set to %s."),
+	ActivityReviewPeriodChanged:   sentence("Workers' details are now to be confirmed every %s."),
 	ActivityHandedOver:            sentence("Lifetag handed the organisation over to %s."),
 	ActivityProjectCreated:        sentence("The project %s was created."),
 	ActivityProjectUpdated:        sentence("The project %s was updated."),

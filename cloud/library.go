@@ -347,14 +347,17 @@ type CodeFilter struct {
 	// FoldedNames picks the codes whose name, folded by
 	// emergency.FoldForSearch, is exactly one of these (nil: any name).
 	FoldedNames []string
-	Limit       int
-	Offset      int
+	// ReviewedBefore, when set, picks the codes last confirmed before it
+	// (ReviewCutoffs: the due or the overdue ones).
+	ReviewedBefore time.Time
+	Limit          int
+	Offset         int
 }
 
 // IsZero reports whether f is the zero filter: every code, unpaged.
 func (f CodeFilter) IsZero() bool {
 	return f.Search == "" && f.ProjectID == 0 && !f.NoProject && f.Active == nil && f.ExternalID == "" &&
-		f.FoldedNames == nil && f.Limit == 0 && f.Offset == 0
+		f.FoldedNames == nil && f.ReviewedBefore.IsZero() && f.Limit == 0 && f.Offset == 0
 }
 
 // SealedCode is one sealed record, for re-sealing after a key rotation.

@@ -326,6 +326,8 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate paper size", "PUT /api/corporate/{orgId}/paper-size", fixed(orgPath("/paper-size")),
 		func(string) any { return map[string]string{"paperSize": "letter"} }, membersOnly()},
+	{"corporate review period", "PUT /api/corporate/{orgId}/review-period", fixed(orgPath("/review-period")),
+		func(string) any { return map[string]int{"reviewPeriodMonths": 24} }, membersOnly()},
 	{"corporate sso settings", "GET /api/corporate/{orgId}/sso", fixed(orgPath("/sso")), nil, membersOnly()},
 	{"corporate save sso settings", "PUT /api/corporate/{orgId}/sso", fixed(orgPath("/sso")),
 		func(string) any {

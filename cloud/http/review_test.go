@@ -1,8 +1,10 @@
 package http_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,5 +125,87 @@ func TestReviewDates(t *testing.T) {
 				http.StatusNotFound, cloud.MsgCodeNotFound)
 			wantStatus(t, e.do("POST", codePath+"/confirm", rival, nil), http.StatusNotFound, "")
 		})
+	})
+}
+
+// seedReviewedCode adds a code of orgID last confirmed at reviewedAt.
+func (e *env) seedReviewedCode(t *testing.T, orgID int64, name string, reviewedAt time.Time) int64 {
+	t.Helper()
+	c := &cloud.CorporateCode{OrganizationID: orgID, Name: name, LabelType: cloud.CodeLabelTypes[0], IsActive: true,
+		Source: cloud.CodeSourceAPI, CreatedAt: reviewedAt, ReviewedAt: reviewedAt}
+	if err := e.Store.CreateCodes(context.Background(), []*cloud.CorporateCode{c}, &cloud.Activity{OrganizationID: orgID,
+		Kind: cloud.ActivityCodeCreated, CreatedAt: reviewedAt}); err != nil {
+		t.Fatal(err)
+	}
+	return c.ID
+}
+
+// TestReviewPeriodAndFilters: the library marks each code current, due or
+// overdue under its organisation's period (12 months until it chooses),
+// filters by it, and the dashboard counts it; a new period applies at once.
+func TestReviewPeriodAndFilters(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		orgID, owner := e.activeOrganization("Period Ltd", "boss@period.example")
+		rivalID, rival := e.activeOrganization("Rival Ltd", "boss@rival.example")
+		path := func(rest string) string { return orgURL(orgID, rest) }
+		now := e.Clock.Now()
+		e.seedReviewedCode(t, orgID, "Fresh", now.AddDate(0, -1, 0))
+		e.seedReviewedCode(t, orgID, "Seven months", now.AddDate(0, -7, 0))
+		e.seedReviewedCode(t, orgID, "Nearly a year", now.AddDate(-1, 0, 10))
+		e.seedReviewedCode(t, orgID, "Over a year", now.AddDate(-1, 0, -1))
+		e.seedReviewedCode(t, rivalID, "Rival's old one", now.AddDate(-3, 0, 0))
+
+		names := func(query string) string {
+			t.Helper()
+			resp := e.do("GET", path("/qr-codes"+query), owner, nil)
+			wantStatus(t, resp, http.StatusOK, "")
+			var out []string
+			for _, c := range resp.JSON()["qrCodes"].([]any) {
+				c := c.(map[string]any)
+				out = append(out, fmt.Sprintf("%s:%s", c["name"], c["review"]))
+			}
+			return strings.Join(out, ", ")
+		}
+		counts := func() string {
+			t.Helper()
+			resp := e.do("GET", path("/dashboard"), owner, nil)
+			wantStatus(t, resp, http.StatusOK, "")
+			d := resp.JSON()
+			return fmt.Sprintf("due %v overdue %v every %v", d["reviewDue"], d["reviewOverdue"],
+				d["organization"].(map[string]any)["reviewPeriodMonths"])
+		}
+
+		if got, want := names(""), "Over a year:overdue, Nearly a year:due, Seven months:current, Fresh:current"; got != want {
+			t.Fatalf("library %s, want %s", got, want)
+		}
+		if got, want := names("?review=due"), "Over a year:overdue, Nearly a year:due"; got != want {
+			t.Fatalf("due for review: %s, want %s", got, want)
+		}
+		if got, want := names("?review=overdue&page=1&pageSize=10"), "Over a year:overdue"; got != want {
+			t.Fatalf("overdue: %s, want %s", got, want)
+		}
+		if got, want := counts(), "due 2 overdue 1 every 12"; got != want {
+			t.Fatalf("dashboard %s, want %s", got, want)
+		}
+		wantStatus(t, e.do("GET", path("/qr-codes?review=stale"), owner, nil), http.StatusBadRequest, cloud.MsgReviewFilterInvalid)
+
+		wantStatus(t, e.do("PUT", path("/review-period"), owner, map[string]int{"reviewPeriodMonths": 7}),
+			http.StatusBadRequest, cloud.MsgReviewPeriodInvalid)
+		wantStatus(t, e.do("PUT", orgURL(orgID, "/review-period"), rival, map[string]int{"reviewPeriodMonths": 24}),
+			http.StatusNotFound, "")
+		wantStatus(t, e.do("PUT", path("/review-period"), owner, map[string]int{"reviewPeriodMonths": 6}),
+			http.StatusOK, cloud.MsgReviewPeriodSaved)
+		if got, want := names("?review=overdue"), "Over a year:overdue, Nearly a year:overdue, Seven months:overdue"; got != want {
+			t.Fatalf("overdue every 6 months: %s, want %s", got, want)
+		}
+		if got, want := counts(), "due 3 overdue 3 every 6"; got != want {
+			t.Fatalf("dashboard every 6 months %s, want %s", got, want)
+		}
+		// The rival's period and codes are its own.
+		if resp := e.do("GET", orgURL(rivalID, "/dashboard"), rival, nil); resp.JSON()["reviewOverdue"] != 1.0 ||
+			resp.JSON()["organization"].(map[string]any)["reviewPeriodMonths"] != 12.0 {
+			t.Fatalf("rival's dashboard %s", resp.Body)
+		}
 	})
 }

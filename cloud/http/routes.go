@@ -187,6 +187,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
+			r.Put("/corporate/{orgId}/review-period", s.handleSetReviewPeriod)
 			r.Get("/corporate/{orgId}/sso", s.handleSSOSettings)
 			r.With(s.requireFreshProof).Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
 			r.Get("/corporate/{orgId}/second-factor-rule", s.handleSecondFactorRule)

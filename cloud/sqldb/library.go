@@ -83,6 +83,11 @@ func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 		args = append(args, *f.Active)
 		where += fmt.Sprintf(` AND q.is_active = $%d`, len(args))
 	}
+	if !f.ReviewedBefore.IsZero() {
+		// The index (organization_id, reviewed_at) answers it.
+		args = append(args, f.ReviewedBefore)
+		where += fmt.Sprintf(` AND q.reviewed_at < $%d`, len(args))
+	}
 	if f.FoldedNames != nil {
 		marks := make([]string, len(f.FoldedNames))
 		for i, name := range f.FoldedNames {

@@ -408,6 +408,27 @@ func (e LibraryCodeLabelType) Valid() bool {
 	}
 }
 
+// Defines values for LibraryCodeReview.
+const (
+	LibraryCodeReviewCurrent LibraryCodeReview = "current"
+	LibraryCodeReviewDue     LibraryCodeReview = "due"
+	LibraryCodeReviewOverdue LibraryCodeReview = "overdue"
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeReview enum.
+func (e LibraryCodeReview) Valid() bool {
+	switch e {
+	case LibraryCodeReviewCurrent:
+		return true
+	case LibraryCodeReviewDue:
+		return true
+	case LibraryCodeReviewOverdue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LibraryCodeSource.
 const (
 	LibraryCodeSourceAPI        LibraryCodeSource = "api"
@@ -816,6 +837,27 @@ func (e ListQRCodesParamsStatus) Valid() bool {
 	case ListQRCodesParamsStatusAll:
 		return true
 	case ListQRCodesParamsStatusInactive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQRCodesParamsReview.
+const (
+	ListQRCodesParamsReviewAll     ListQRCodesParamsReview = "all"
+	ListQRCodesParamsReviewDue     ListQRCodesParamsReview = "due"
+	ListQRCodesParamsReviewOverdue ListQRCodesParamsReview = "overdue"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodesParamsReview enum.
+func (e ListQRCodesParamsReview) Valid() bool {
+	switch e {
+	case ListQRCodesParamsReviewAll:
+		return true
+	case ListQRCodesParamsReviewDue:
+		return true
+	case ListQRCodesParamsReviewOverdue:
 		return true
 	default:
 		return false
@@ -1670,6 +1712,12 @@ type CorporateDashboard struct {
 	Projects       int                  `json:"projects"`
 	RecentActivity []CorporateActivity  `json:"recentActivity"`
 
+	// ReviewDue Codes due for review, overdue ones included (the library's review=due).
+	ReviewDue int `json:"reviewDue"`
+
+	// ReviewOverdue Codes overdue for review (the library's review=overdue).
+	ReviewOverdue int `json:"reviewOverdue"`
+
 	// Role The caller's role here (Organization Administrator, Admin or Standard member); empty for a site admin reading.
 	//
 	// Examples: Organization Administrator
@@ -1735,6 +1783,9 @@ type CorporateOrganization struct {
 	// Paused Why printing, new codes and links are refused right now (the server's words, with the numbers and the way out); empty when they are not.
 	Paused string `json:"paused"`
 	Phone  string `json:"phone"`
+
+	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
 
 	// SubscriptionPlan Examples: starter
 	SubscriptionPlan string `json:"subscriptionPlan"`
@@ -2518,6 +2569,9 @@ type LibraryCode struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
+	// Review In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
+	Review LibraryCodeReview `json:"review,omitempty"`
+
 	// ReviewedAt When the code's details were last confirmed: set by every save of its record (a create, an edit of its values, an import or an upsert that changes them, a worker's update) and by a confirmation that changes nothing else (the worker's update link, or POST .../confirm).
 	ReviewedAt time.Time `json:"reviewedAt"`
 
@@ -2541,6 +2595,9 @@ type LibraryCode struct {
 
 // LibraryCodeLabelType defines model for LibraryCode.LabelType.
 type LibraryCodeLabelType string
+
+// LibraryCodeReview In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
+type LibraryCodeReview string
 
 // LibraryCodeSource How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 type LibraryCodeSource string
@@ -3103,6 +3160,26 @@ type ResetPasswordRequest struct {
 
 	// Token Required: the reset link's token.
 	Token string `json:"token"`
+}
+
+// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+type ReviewPeriodMonths = int
+
+// ReviewPeriodRequest defines model for ReviewPeriodRequest.
+type ReviewPeriodRequest struct {
+	// ReviewPeriodMonths 6, 12 or 24 (the server checks it).
+	//
+	// Examples: 12
+	ReviewPeriodMonths int `json:"reviewPeriodMonths"`
+}
+
+// ReviewPeriodSaved defines model for ReviewPeriodSaved.
+type ReviewPeriodSaved struct {
+	// Message Examples: Review period saved
+	Message string `json:"message"`
+
+	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
 }
 
 // SSODiscovery defines model for SSODiscovery.
@@ -3958,6 +4035,9 @@ type ListQRCodesParams struct {
 	// Status `all` (or absent), `active` or `inactive`.
 	Status ListQRCodesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 
+	// Review `all` (or absent); `due`: codes whose review period ends within 30 days or has passed (overdue ones included); `overdue`: codes whose period has passed since their details were last confirmed (reviewedAt).
+	Review ListQRCodesParamsReview `form:"review,omitempty" json:"review,omitempty"`
+
 	// Records `1` adds each code's record and QR text.
 	Records ListQRCodesParamsRecords `form:"records,omitempty" json:"records,omitempty"`
 
@@ -3967,6 +4047,9 @@ type ListQRCodesParams struct {
 
 // ListQRCodesParamsStatus defines parameters for ListQRCodes.
 type ListQRCodesParamsStatus string
+
+// ListQRCodesParamsReview defines parameters for ListQRCodes.
+type ListQRCodesParamsReview string
 
 // ListQRCodesParamsRecords defines parameters for ListQRCodes.
 type ListQRCodesParamsRecords string
@@ -4349,6 +4432,9 @@ type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
 
 // CreateCodeUpdateLinkJSONRequestBody defines body for CreateCodeUpdateLink for application/json ContentType.
 type CreateCodeUpdateLinkJSONRequestBody = UpdateLinkRequest
+
+// SetCorporateReviewPeriodJSONRequestBody defines body for SetCorporateReviewPeriod for application/json ContentType.
+type SetCorporateReviewPeriodJSONRequestBody = ReviewPeriodRequest
 
 // SetSecondFactorRuleJSONRequestBody defines body for SetSecondFactorRule for application/json ContentType.
 type SetSecondFactorRuleJSONRequestBody = SecondFactorRule

@@ -1518,6 +1518,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/review-period": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change how often the organisation's codes are to be confirmed (6, 12 or 24 months; any member).
+         * @description A code is due for review in the last 30 days of its period and
+         *     overdue once the period has passed since its reviewedAt; the
+         *     library's review filter, its codes' review state and the
+         *     dashboard's counts follow the new period at once.
+         */
+        put: operations["setCorporateReviewPeriod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/batch-print.pdf": {
         parameters: {
             query?: never;
@@ -4028,6 +4051,7 @@ export interface components {
             /** @description It has paid once (the billing portal opens). */
             hasBillingAccount: boolean;
             paperSize: components["schemas"]["CorporatePaperSize"];
+            reviewPeriodMonths: components["schemas"]["ReviewPeriodMonths"];
             /** Format: date-time */
             trialEndsAt: string | null;
             /** Format: date-time */
@@ -4057,6 +4081,10 @@ export interface components {
         CorporateDashboard: {
             organization: components["schemas"]["CorporateOrganization"];
             projects: number;
+            /** @description Codes due for review, overdue ones included (the library's review=due). */
+            reviewDue: number;
+            /** @description Codes overdue for review (the library's review=overdue). */
+            reviewOverdue: number;
             teamMembers: number;
             maxMembers: number;
             recentActivity: components["schemas"]["CorporateActivity"][];
@@ -4117,6 +4145,23 @@ export interface components {
         CorporatePaperSizeSaved: {
             paperSize: components["schemas"]["CorporatePaperSize"];
             /** @example Paper size saved */
+            message: string;
+        };
+        /**
+         * @description How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+         * @enum {integer}
+         */
+        ReviewPeriodMonths: 6 | 12 | 24;
+        ReviewPeriodRequest: {
+            /**
+             * @description 6, 12 or 24 (the server checks it).
+             * @example 12
+             */
+            reviewPeriodMonths: number;
+        };
+        ReviewPeriodSaved: {
+            reviewPeriodMonths: components["schemas"]["ReviewPeriodMonths"];
+            /** @example Review period saved */
             message: string;
         };
         /**
@@ -4587,6 +4632,11 @@ export interface components {
              * @description When the code's details were last confirmed: set by every save of its record (a create, an edit of its values, an import or an upsert that changes them, a worker's update) and by a confirmation that changes nothing else (the worker's update link, or POST .../confirm).
              */
             reviewedAt: string;
+            /**
+             * @description In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
+             * @enum {string}
+             */
+            review?: "current" | "due" | "overdue";
             record?: components["schemas"]["LibraryCodeRecord"];
             /** @description The exact text the code's QR image carries, dated now. */
             qrText?: string;
@@ -9593,6 +9643,53 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    setCorporateReviewPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewPeriodRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPeriodSaved"];
+                };
+            };
+            /** @description Not a period offered. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     printCorporateBatch: {
         parameters: {
             query?: never;
@@ -10297,6 +10394,8 @@ export interface operations {
                 project?: string;
                 /** @description `all` (or absent), `active` or `inactive`. */
                 status?: "all" | "active" | "inactive";
+                /** @description `all` (or absent); `due`: codes whose review period ends within 30 days or has passed (overdue ones included); `overdue`: codes whose period has passed since their details were last confirmed (reviewedAt). */
+                review?: "all" | "due" | "overdue";
                 /** @description `1` adds each code's record and QR text. */
                 records?: "1";
                 /** @description Only the code with this employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +). */

@@ -130,13 +130,14 @@ describe("/collect/{token}", () => {
     renderRoute("/collect/upd");
     await user.click(await screen.findByRole("button", { name: "My details are still right" }));
     expect(
-      await screen.findByText("Thank you — Acme Scaffolding now knows your details are still right."),
+      await screen.findByText(
+        "Thank you — Acme Scaffolding now knows your details are still right.",
+      ),
     ).toBeVisible();
     // The confirmation alone: the form was not sent.
-    expect(apiCalls(fetch).map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`)).toEqual([
-      "GET /api/collect/upd",
-      "POST /api/collect/upd/confirm",
-    ]);
+    expect(apiCalls(fetch).map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`)).toEqual(
+      ["GET /api/collect/upd", "POST /api/collect/upd/confirm"],
+    );
   });
 
   it("offers no confirmation on a shared link, which is no one's details yet", async () => {
