@@ -17,6 +17,8 @@ var activitySentences = map[string]func(detail string) string{
 	ActivitySubscriptionChanged:   sentence("The subscription changed to %s."),
 	ActivitySubscribed:            sentence("The organisation subscribed to the %s plan."),
 	ActivityPaperChanged:          sentence("The paper size was set to %s."),
+	ActivityReviewRoundStarted:    sentence("A review round was started (%s): each worker due for review is asked to check their details."),
+	ActivityReviewRemindersSent:   sentence("Reminders were sent to the workers who have not answered (%s)."),
 	ActivityReviewPeriodChanged:   sentence("Workers' details are now to be confirmed every %s."),
 	ActivityHandedOver:            sentence("Lifetag handed the organisation over to %s."),
 	ActivityProjectCreated:        sentence("The project %s was created."),

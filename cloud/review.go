@@ -1,6 +1,7 @@
 package cloud
 
 import (
+	"context"
 	"slices"
 	"time"
 )
@@ -70,3 +71,108 @@ func ReviewState(reviewedAt time.Time, months int, now time.Time) string {
 	}
 	return ReviewCurrent
 }
+
+// A review round: an officer asks every worker whose code is due for
+// review (active codes only: a leaver marked inactive is never asked) to
+// confirm or correct their details. Each worker with an e-mail address on
+// their record gets their own update link by mail, through the durable
+// queue; the others are listed for the officer to hand links out. Silence
+// is listed, never acted on: no code is deactivated by a round.
+
+// Round limits and kinds.
+const (
+	// ReviewRoundBatch is how many workers one queued round job mails: the
+	// round's request inserts one job per batch, in its own transaction,
+	// and answers without waiting for any mail.
+	ReviewRoundBatch = 200
+	// ReviewRemindersMax bounds the reminders an officer may choose.
+	ReviewRemindersMax = 3
+	// ReviewReminderMaxDays bounds how long after the start a reminder may be.
+	ReviewReminderMaxDays = 60
+	JobKindReviewRound    = "review_round"
+)
+
+// Answers to a round.
+const (
+	ReviewAnswerConfirmed = "confirmed"
+	ReviewAnswerChanged   = "changed"
+)
+
+// Round messages and Recent Activity.
+const (
+	MsgReviewRoundEmpty          = "No active QR code is due for review, so no round was started"
+	MsgReviewRoundNotFound       = "Review round not found"
+	MsgReviewRemindersInvalid    = "Reminders are 1 to 3 days after the start, each from 1 to 60 and later than the one before"
+	ActivityReviewRoundStarted   = "review_round_started"
+	ActivityReviewRemindersSent  = "review_reminders_sent"
+	MsgReviewReminderMailSubject = "Reminder: check the emergency details on your Lifetag label"
+)
+
+// ReviewRound is one round of an organisation's review.
+type ReviewRound struct {
+	ID             int64
+	OrganizationID int64
+	// ReminderDays are the days after the start on which the workers who
+	// have not answered are reminded, ascending.
+	ReminderDays  []int
+	RemindersSent int
+	CreatedBy     int64
+	CreatedAt     time.Time
+	// Read with the round: how its workers stand.
+	Progress ReviewProgress
+}
+
+// ReviewProgress counts a round's workers: all of them, those mailed, those
+// without an address, and the answers.
+type ReviewProgress struct {
+	Workers, Mailed, NoEmail, Confirmed, Changed int
+}
+
+// ReviewRoundWorker is one worker of a round.
+type ReviewRoundWorker struct {
+	RoundID, CodeID int64
+	MailedAt        time.Time
+	NoEmail         bool
+	Answer          string // "" until they answer
+	AnsweredAt      time.Time
+	// Read with the worker: their code's name and whether it is active.
+	Name     string
+	IsActive bool
+}
+
+// ReviewStore keeps review rounds. Every method takes the organisation.
+type ReviewStore interface {
+	// CreateReviewRound inserts r, and with it every active code of its
+	// organisation last reviewed before dueBefore as its workers, in one
+	// statement; it answers their code ids, ascending.
+	CreateReviewRound(ctx context.Context, r *ReviewRound, dueBefore time.Time) ([]int64, error)
+	// ListReviewRounds returns an organisation's rounds, newest first, with
+	// their progress.
+	ListReviewRounds(ctx context.Context, organizationID int64) ([]*ReviewRound, error)
+	FindReviewRound(ctx context.Context, organizationID, id int64) (*ReviewRound, error)
+	// ReviewRoundWorkers returns a round's workers, by code id, with their
+	// codes' names: all of them, or only those of codeIDs when given.
+	ReviewRoundWorkers(ctx context.Context, organizationID, roundID int64, codeIDs []int64) ([]*ReviewRoundWorker, error)
+	// MarkReviewMailed notes that a worker was mailed at mailedAt, or has
+	// no address (noEmail).
+	MarkReviewMailed(ctx context.Context, roundID, codeID int64, mailedAt time.Time, noEmail bool) error
+	// AnswerReview notes answer for the code in every round of its
+	// organisation where it has not answered yet.
+	AnswerReview(ctx context.Context, organizationID, codeID int64, answer string, now time.Time) error
+	// ReviewRoundsAwaitingReminders returns every round with reminders
+	// still to send, of any organisation.
+	ReviewRoundsAwaitingReminders(ctx context.Context) ([]*ReviewRound, error)
+	// SetRemindersSent notes how many of a round's reminders are sent.
+	SetRemindersSent(ctx context.Context, roundID int64, sent int) error
+}
+
+// ReviewRoundJob mails one batch of a round's workers their update links
+// (JobKindReviewRound): the round and the code ids, nothing personal.
+type ReviewRoundJob struct {
+	OrganizationID int64   `json:"organizationId"`
+	RoundID        int64   `json:"roundId"`
+	CodeIDs        []int64 `json:"codeIds"`
+}
+
+// Kind is the review round worker's.
+func (ReviewRoundJob) Kind() string { return JobKindReviewRound }

@@ -328,6 +328,12 @@ var routeCases = []routeCase{
 		func(string) any { return map[string]string{"paperSize": "letter"} }, membersOnly()},
 	{"corporate review period", "PUT /api/corporate/{orgId}/review-period", fixed(orgPath("/review-period")),
 		func(string) any { return map[string]int{"reviewPeriodMonths": 24} }, membersOnly()},
+	{"corporate review rounds", "GET /api/corporate/{orgId}/review-rounds", fixed(orgPath("/review-rounds")), nil,
+		withKeys(adminReads(), 403, 403)},
+	{"corporate start review round", "POST /api/corporate/{orgId}/review-rounds", fixed(orgPath("/review-rounds")),
+		func(string) any { return map[string]any{"reminderDays": []int{99}} }, membersOnly()},
+	{"corporate review round", "GET /api/corporate/{orgId}/review-rounds/{roundId}", fixed(orgPath("/review-rounds/999")), nil, membersOnly()},
+	{"corporate review hand-out links", "POST /api/corporate/{orgId}/review-rounds/{roundId}/hand-out-links", fixed(orgPath("/review-rounds/999/hand-out-links")), nil, membersOnly()},
 	{"corporate sso settings", "GET /api/corporate/{orgId}/sso", fixed(orgPath("/sso")), nil, membersOnly()},
 	{"corporate save sso settings", "PUT /api/corporate/{orgId}/sso", fixed(orgPath("/sso")),
 		func(string) any {

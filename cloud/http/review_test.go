@@ -209,3 +209,151 @@ func TestReviewPeriodAndFilters(t *testing.T) {
 		}
 	})
 }
+
+// linkIn is the update link a mail carries.
+func linkIn(t *testing.T, text string) string {
+	t.Helper()
+	i := strings.Index(text, "https://lifetag.test/collect/")
+	if i < 0 {
+		t.Fatalf("no link in %q", text)
+	}
+	return strings.Fields(text[i:])[0]
+}
+
+// TestReviewRound: an officer starts a round for the active codes due for
+// review; each worker with an address is mailed their own update link
+// through the queue, one without is listed for a link by hand; a worker's
+// confirmation and another's change reach the round and the library at
+// once; reminders go on the officer's days (the clock moved, not slept)
+// only to those who have not answered and are still active; silence is
+// listed, and no code is deactivated.
+func TestReviewRound(t *testing.T) {
+	eachBackend(t, func(t *testing.T, backend storetest.Backend) {
+		e := newEnv(t, backend, envOptions{})
+		orgID, owner := e.activeOrganization("Round Ltd", "boss@round.example")
+		_, rival := e.activeOrganization("Rival Ltd", "boss@rival.example")
+		path := func(rest string) string { return orgURL(orgID, rest) }
+		tpl := e.do("POST", path("/form-templates"), owner, templateBody("Site crew"))
+		wantStatus(t, tpl, http.StatusCreated, "")
+		templateID := tpl.JSON()["template"].(map[string]any)["id"]
+		create := func(name, email string) float64 {
+			t.Helper()
+			body := map[string]any{"templateId": 0, "values": libraryValues(name)} // the Standard form: no address
+			if email != "" {
+				body = map[string]any{"templateId": templateID, "values": map[string]string{"fullName": name,
+					"email": email, "phone": "+44 7700 900001", "emergencyContact": "Sam", "emergencyPhone": "+44 7700 900002"}}
+			}
+			resp := e.do("POST", path("/qr-codes"), owner, body)
+			wantStatus(t, resp, http.StatusCreated, "")
+			return resp.JSON()["qrCode"].(map[string]any)["id"].(float64)
+		}
+		ann, bob, _, dan := create("Ann", "ann@crew.example"), create("Bob", "bob@crew.example"),
+			create("Cat", ""), create("Dan", "dan@crew.example")
+		eve := create("Eve", "eve@crew.example")
+		wantStatus(t, e.do("PUT", path(fmt.Sprintf("/qr-codes/%v", eve)), owner, map[string]any{"isActive": false}), http.StatusOK, "")
+		// All but Dan were last confirmed over a year ago.
+		e.seedSQL(`UPDATE organization_qr_codes SET reviewed_at = $1 WHERE organization_id = $2 AND name <> 'Dan'`,
+			e.Clock.Now().AddDate(-1, -1, 0), orgID)
+		_ = dan
+
+		wantStatus(t, e.do("POST", path("/review-rounds"), owner, map[string]any{"reminderDays": []int{7, 3}}),
+			http.StatusBadRequest, cloud.MsgReviewRemindersInvalid)
+		started := e.do("POST", path("/review-rounds"), owner, map[string]any{"reminderDays": []int{3, 7}})
+		wantStatus(t, started, http.StatusCreated, "")
+		roundID := started.JSON()["id"]
+		if started.JSON()["workers"] != 3.0 {
+			t.Fatalf("round %s: want Ann, Bob and Cat (Dan is current, Eve inactive)", started.Body)
+		}
+		roundPath := path(fmt.Sprintf("/review-rounds/%v", roundID))
+		wantStatus(t, e.do("GET", orgURL(orgID, fmt.Sprintf("/review-rounds/%v", roundID)), rival, nil), http.StatusNotFound, "")
+
+		e.waitForMail()
+		progress := func(token string) map[string]any {
+			t.Helper()
+			resp := e.do("GET", roundPath, token, nil)
+			wantStatus(t, resp, http.StatusOK, "")
+			return resp.JSON()
+		}
+		round := progress(owner)["round"].(map[string]any)
+		if round["mailed"] != 2.0 || round["noEmail"] != 1.0 || round["noAnswer"] != 3.0 {
+			t.Fatalf("after the mails: %v", round)
+		}
+		for _, to := range []string{"dan@crew.example", "eve@crew.example"} {
+			if len(e.mailsTo(to)) != 0 {
+				t.Fatalf("%s was mailed: current and inactive codes are not in the round", to)
+			}
+		}
+		annMail, bobMail := e.mailsTo("ann@crew.example"), e.mailsTo("bob@crew.example")
+		if len(annMail) != 1 || len(bobMail) != 1 || annMail[0].Subject != cloud.MsgUpdateLinkMailSubject {
+			t.Fatalf("mails to Ann %+v, Bob %+v", annMail, bobMail)
+		}
+
+		// Cat has no address: a link to hand out, shown once.
+		handOut := e.do("POST", roundPath+"/hand-out-links", owner, nil)
+		wantStatus(t, handOut, http.StatusCreated, "")
+		links := handOut.JSON()["links"].([]any)
+		if len(links) != 1 || links[0].(map[string]any)["name"] != "Cat" {
+			t.Fatalf("links to hand out %s", handOut.Body)
+		}
+
+		// Ann confirms: the round and the library know at once.
+		wantStatus(t, e.do("POST", "/api/collect/"+tokenOf(linkIn(t, annMail[0].Text))+"/confirm", "", nil), http.StatusOK, "")
+		if code := e.do("GET", path(fmt.Sprintf("/qr-codes/%v", ann)), owner, nil).JSON()["qrCode"].(map[string]any); code["review"] != "current" {
+			t.Fatalf("Ann's code after her confirmation: %v", code)
+		}
+		// Cat changes her details through the handed-out link.
+		catValues := libraryValues("Cat")
+		catValues["allergies"] = "Latex"
+		wantStatus(t, e.do("POST", "/api/collect/"+tokenOf(links[0].(map[string]any)["url"].(string)), "",
+			map[string]any{"values": catValues, "consent": true}), http.StatusCreated, "")
+		round = progress(owner)["round"].(map[string]any)
+		if round["confirmed"] != 1.0 || round["changed"] != 1.0 || round["noAnswer"] != 1.0 {
+			t.Fatalf("after Ann's and Cat's answers: %v", round)
+		}
+
+		// No reminder before its day; on day 3 Bob, silent, is reminded with a new link.
+		e.Clock.Advance(3*24*time.Hour - time.Minute)
+		if n, err := e.Service.SendDueReviewReminders(context.Background()); err != nil || n != 0 {
+			t.Fatalf("reminders before day 3: %d %v", n, err)
+		}
+		e.Clock.Advance(time.Minute)
+		if n, err := e.Service.SendDueReviewReminders(context.Background()); err != nil || n != 1 {
+			t.Fatalf("reminders on day 3: %d %v", n, err)
+		}
+		e.waitForMail()
+		bobMail = e.mailsTo("bob@crew.example")
+		if len(bobMail) != 2 || bobMail[1].Subject != cloud.MsgReviewReminderMailSubject ||
+			linkIn(t, bobMail[1].Text) == linkIn(t, bobMail[0].Text) || len(e.mailsTo("ann@crew.example")) != 1 {
+			t.Fatalf("day 3: Bob's mails %+v, Ann's %d", bobMail, len(e.mailsTo("ann@crew.example")))
+		}
+		// Bob leaves and is marked inactive: day 7's reminder skips him.
+		e.seedSQL(`UPDATE organization_qr_codes SET is_active = $1 WHERE id = $2`, false, bob)
+		e.Clock.Advance(4 * 24 * time.Hour)
+		if n, err := e.Service.SendDueReviewReminders(context.Background()); err != nil || n != 1 {
+			t.Fatalf("reminders on day 7: %d %v", n, err)
+		}
+		e.waitForMail()
+		if len(e.mailsTo("bob@crew.example")) != 2 {
+			t.Fatal("an inactive worker was reminded")
+		}
+		if n, _ := e.Service.SendDueReviewReminders(context.Background()); n != 0 {
+			t.Fatalf("%d rounds reminded after the last reminder", n)
+		}
+
+		// Bob's silence is listed for the officer, nothing more.
+		officer := e.corporateLogin("boss@round.example", "owner-password")
+		detail := progress(officer)
+		var silent []string
+		for _, w := range detail["workers"].([]any) {
+			if w := w.(map[string]any); w["answer"] == "" {
+				silent = append(silent, fmt.Sprint(w["name"]))
+			}
+		}
+		if fmt.Sprint(silent) != "[Bob]" {
+			t.Fatalf("workers without an answer %v, want [Bob]", silent)
+		}
+		if rounds := e.do("GET", path("/review-rounds"), officer, nil).JSON()["rounds"].([]any); len(rounds) != 1 {
+			t.Fatalf("rounds %v", rounds)
+		}
+	})
+}

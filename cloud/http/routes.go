@@ -188,6 +188,11 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
 			r.Put("/corporate/{orgId}/review-period", s.handleSetReviewPeriod)
+			// Review rounds (review.go).
+			r.Get("/corporate/{orgId}/review-rounds", s.handleReviewRounds)
+			r.Post("/corporate/{orgId}/review-rounds", s.handleStartReviewRound)
+			r.Get("/corporate/{orgId}/review-rounds/{roundId}", s.handleReviewRound)
+			r.Post("/corporate/{orgId}/review-rounds/{roundId}/hand-out-links", s.handleHandOutReviewLinks)
 			r.Get("/corporate/{orgId}/sso", s.handleSSOSettings)
 			r.With(s.requireFreshProof).Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
 			r.Get("/corporate/{orgId}/second-factor-rule", s.handleSecondFactorRule)

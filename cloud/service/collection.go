@@ -307,6 +307,12 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 		}
 		return "", err
 	}
+	if link.IsUpdateLink() {
+		// A review round waiting on this worker counts the change at once.
+		if err := s.store.AnswerReview(ctx, org.ID, link.CodeID, cloud.ReviewAnswerChanged, s.now()); err != nil {
+			return "", err
+		}
+	}
 	s.addActivity(ctx, org.ID, kind, detail)
 	return fmt.Sprintf(cloud.MsgCollectionThanks, org.Name), nil
 }

@@ -603,6 +603,27 @@ func (e ReadyStatus) Valid() bool {
 	}
 }
 
+// Defines values for ReviewRoundWorkerAnswer.
+const (
+	ReviewRoundWorkerAnswerChanged   ReviewRoundWorkerAnswer = "changed"
+	ReviewRoundWorkerAnswerConfirmed ReviewRoundWorkerAnswer = "confirmed"
+	ReviewRoundWorkerAnswerEmpty     ReviewRoundWorkerAnswer = ""
+)
+
+// Valid indicates whether the value is a known member of the ReviewRoundWorkerAnswer enum.
+func (e ReviewRoundWorkerAnswer) Valid() bool {
+	switch e {
+	case ReviewRoundWorkerAnswerChanged:
+		return true
+	case ReviewRoundWorkerAnswerConfirmed:
+		return true
+	case ReviewRoundWorkerAnswerEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SecondFactorRequestMethod.
 const (
 	SecondFactorRequestMethodPasskey      SecondFactorRequestMethod = "passkey"
@@ -3162,6 +3183,19 @@ type ResetPasswordRequest struct {
 	Token string `json:"token"`
 }
 
+// ReviewHandOutLink defines model for ReviewHandOutLink.
+type ReviewHandOutLink struct {
+	CodeID    int64     `json:"codeId"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Name      string    `json:"name"`
+	URL       string    `json:"url"`
+}
+
+// ReviewHandOutLinks defines model for ReviewHandOutLinks.
+type ReviewHandOutLinks struct {
+	Links []ReviewHandOutLink `json:"links"`
+}
+
 // ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
 type ReviewPeriodMonths = int
 
@@ -3181,6 +3215,60 @@ type ReviewPeriodSaved struct {
 	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
 	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
 }
+
+// ReviewRound A review round and how its workers stand.
+type ReviewRound struct {
+	Changed   int       `json:"changed"`
+	Confirmed int       `json:"confirmed"`
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// Mailed Workers mailed their update link so far (the mails go out in the background).
+	Mailed   int `json:"mailed"`
+	NoAnswer int `json:"noAnswer"`
+
+	// NoEmail Workers with no e-mail address on their record: their links are handed out (hand-out-links).
+	NoEmail       int   `json:"noEmail"`
+	ReminderDays  []int `json:"reminderDays"`
+	RemindersSent int   `json:"remindersSent"`
+
+	// Workers Workers asked (active codes due for review at the start).
+	Workers int `json:"workers"`
+}
+
+// ReviewRoundDetail defines model for ReviewRoundDetail.
+type ReviewRoundDetail struct {
+	// Round A review round and how its workers stand.
+	Round   ReviewRound         `json:"round"`
+	Workers []ReviewRoundWorker `json:"workers"`
+}
+
+// ReviewRoundList defines model for ReviewRoundList.
+type ReviewRoundList struct {
+	Rounds []ReviewRound `json:"rounds"`
+}
+
+// ReviewRoundRequest defines model for ReviewRoundRequest.
+type ReviewRoundRequest struct {
+	// ReminderDays Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60).
+	ReminderDays []int `json:"reminderDays"`
+}
+
+// ReviewRoundWorker defines model for ReviewRoundWorker.
+type ReviewRoundWorker struct {
+	// Answer Empty until the worker answers.
+	Answer ReviewRoundWorkerAnswer `json:"answer"`
+	CodeID int64                   `json:"codeId"`
+
+	// IsActive false: marked inactive (a leaver) since the start; never reminded.
+	IsActive bool   `json:"isActive"`
+	Mailed   bool   `json:"mailed"`
+	Name     string `json:"name"`
+	NoEmail  bool   `json:"noEmail"`
+}
+
+// ReviewRoundWorkerAnswer Empty until the worker answers.
+type ReviewRoundWorkerAnswer string
 
 // SSODiscovery defines model for SSODiscovery.
 type SSODiscovery struct {
@@ -3770,6 +3858,9 @@ type OrgID = int64
 
 // ProjectID defines model for ProjectID.
 type ProjectID = int64
+
+// RoundID defines model for RoundID.
+type RoundID = int64
 
 // WebhookEndpointID defines model for WebhookEndpointID.
 type WebhookEndpointID = int64
@@ -4435,6 +4526,9 @@ type CreateCodeUpdateLinkJSONRequestBody = UpdateLinkRequest
 
 // SetCorporateReviewPeriodJSONRequestBody defines body for SetCorporateReviewPeriod for application/json ContentType.
 type SetCorporateReviewPeriodJSONRequestBody = ReviewPeriodRequest
+
+// StartReviewRoundJSONRequestBody defines body for StartReviewRound for application/json ContentType.
+type StartReviewRoundJSONRequestBody = ReviewRoundRequest
 
 // SetSecondFactorRuleJSONRequestBody defines body for SetSecondFactorRule for application/json ContentType.
 type SetSecondFactorRuleJSONRequestBody = SecondFactorRule

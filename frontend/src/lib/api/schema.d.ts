@@ -1541,6 +1541,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/review-rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's review rounds, newest first, with their progress. */
+        get: operations["listReviewRounds"];
+        put?: never;
+        /**
+         * Starts a review round for every active code due for review.
+         * @description The round, its workers and the queued jobs that mail each worker
+         *     their own update link are written in one transaction; the answer
+         *     does not wait for any mail. Workers without an e-mail address on
+         *     their record are listed for links handed out by hand (POST
+         *     .../hand-out-links). Reminders go on the days after the start
+         *     given, to workers who have not answered and whose code is still
+         *     active. Refused (403) while the organisation is paused (it mails),
+         *     and (409) when no code is due.
+         */
+        post: operations["startReviewRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/review-rounds/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One round with each worker's standing (mailed, without an address, answered); silence is listed, never acted on. */
+        get: operations["getReviewRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/review-rounds/{roundId}/hand-out-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update links for the round's workers without an e-mail address who have not answered, shown this once to hand out. */
+        post: operations["handOutReviewLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/batch-print.pdf": {
         parameters: {
             query?: never;
@@ -4147,6 +4209,61 @@ export interface components {
             /** @example Paper size saved */
             message: string;
         };
+        ReviewRoundRequest: {
+            /** @description Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60). */
+            reminderDays: number[];
+        };
+        /** @description A review round and how its workers stand. */
+        ReviewRound: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            reminderDays: number[];
+            remindersSent: number;
+            /** @description Workers asked (active codes due for review at the start). */
+            workers: number;
+            /** @description Workers mailed their update link so far (the mails go out in the background). */
+            mailed: number;
+            /** @description Workers with no e-mail address on their record: their links are handed out (hand-out-links). */
+            noEmail: number;
+            confirmed: number;
+            changed: number;
+            noAnswer: number;
+        };
+        ReviewRoundList: {
+            rounds: components["schemas"]["ReviewRound"][];
+        };
+        ReviewRoundWorker: {
+            /** Format: int64 */
+            codeId: number;
+            name: string;
+            /** @description false: marked inactive (a leaver) since the start; never reminded. */
+            isActive: boolean;
+            mailed: boolean;
+            noEmail: boolean;
+            /**
+             * @description Empty until the worker answers.
+             * @enum {string}
+             */
+            answer: "" | "confirmed" | "changed";
+        };
+        ReviewRoundDetail: {
+            round: components["schemas"]["ReviewRound"];
+            workers: components["schemas"]["ReviewRoundWorker"][];
+        };
+        ReviewHandOutLink: {
+            /** Format: int64 */
+            codeId: number;
+            name: string;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ReviewHandOutLinks: {
+            links: components["schemas"]["ReviewHandOutLink"][];
+        };
         /**
          * @description How often the organisation's codes are to be confirmed, in months (12 until it chooses).
          * @enum {integer}
@@ -5822,6 +5939,8 @@ export interface components {
         WebhookEndpointID: number;
         /** @description A project of the organisation. */
         ProjectID: number;
+        /** @description A review round of the organisation. */
+        RoundID: number;
         /** @description A collection link of the organisation. */
         LinkID: number;
         /**
@@ -9686,6 +9805,158 @@ export interface operations {
             404: components["responses"]["CorporateOrganizationNotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listReviewRounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rounds. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRoundList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startReviewRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRound"];
+                };
+            };
+            /** @description The reminder days are not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description No active code is due for review. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReviewRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A review round of the organisation. */
+                roundId: components["parameters"]["RoundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRoundDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    handOutReviewLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A review round of the organisation. */
+                roundId: components["parameters"]["RoundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewHandOutLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
