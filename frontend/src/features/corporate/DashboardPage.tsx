@@ -226,6 +226,8 @@ function ReviewSetting(props: {
         <Link to={`${paths.corporateQrCodes}?review=due`}>{r.due(props.due)}</Link>
         {" · "}
         <Link to={`${paths.corporateQrCodes}?review=overdue`}>{r.overdue(props.overdue)}</Link>
+        {" · "}
+        <Link to={`${paths.corporateReviewRounds}/${props.orgId}`}>{r.rounds}</Link>
       </p>
       {props.editable ? (
         <SelectField

@@ -279,6 +279,7 @@ export const corporateCopy = {
       ] as [string, string][],
       due: (n: number) => `${n} due for review`,
       overdue: (n: number) => `${n} overdue`,
+      rounds: "Review rounds",
     },
   },
   status: {
