@@ -20,6 +20,9 @@ const (
 // OrderStatuses lists every status, in fulfilment order.
 var OrderStatuses = []string{OrderPending, OrderProcessing, OrderShipped, OrderDelivered}
 
+// MsgOrderStatusInvalid names every status of OrderStatuses.
+var MsgOrderStatusInvalid = "Status must be " + oneOf(OrderStatuses...)
+
 // AdminUser is a user as the admin lists it (admin-corporate-side §3).
 type AdminUser struct {
 	User
@@ -127,7 +130,6 @@ const (
 const (
 	MsgAdminRequired      = "Admin Access Required"
 	MsgOrderNotFound      = "Order not found"
-	MsgOrderStatusInvalid = "Status must be pending, processing, shipped or delivered"
 	MsgTrackingRequired   = "A tracking number is required to mark an order as shipped"
 	MsgTrackingInvalid    = "The tracking number must be at most 100 characters of printable text"
 	MsgOrderUpdated       = "Order status updated successfully"

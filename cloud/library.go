@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // Projects and the QR code library (admin-corporate-side §2-§5, DESIGN.md
@@ -27,6 +28,9 @@ const (
 // ProjectStatuses lists the statuses in the order the status select shows them.
 var ProjectStatuses = []string{ProjectActive, ProjectCompleted, ProjectCancelled, ProjectArchived}
 
+// MsgProjectStatusInvalid names every status of ProjectStatuses.
+var MsgProjectStatusInvalid = "Project status must be " + oneOf(ProjectStatuses...)
+
 // How a library code was made (organization_qr_codes.source).
 const (
 	CodeSourceManual     = "manual"
@@ -38,9 +42,21 @@ const (
 	CodeSourceAPI = "api"
 )
 
-// CodeLabelTypes are the label types a library code is printed on (§3
-// labelType), the first the default.
-var CodeLabelTypes = []string{"helmet", "gear", "wallet"}
+// LabelTypes are the product's label types, pkg/labels' presets, the first
+// the default: a library code is printed on one (§3 labelType), and a
+// physical order is of one (custom sizes are digital only, individual-side
+// §2).
+var LabelTypes = labels.KindNames()
+
+// MsgLabelTypeInvalid names every label type; MsgLabelTypeUnknown adds the
+// custom size, which a downloaded sheet may have too.
+var (
+	MsgLabelTypeInvalid = "Label type must be " + oneOf(LabelTypes...)
+	MsgLabelTypeUnknown = "Label type must be " + oneOf(slices.Concat(LabelTypes, []string{"custom"})...)
+)
+
+// MsgPaperSizeInvalid names every paper size of pkg/labels.
+var MsgPaperSizeInvalid = "Paper size must be " + oneOf(labels.PaperSizeNames()...)
 
 // Activity kinds of the library (Recent Activity). Detail is a project's
 // or code's name, or how many codes an import made; nothing medical.
@@ -75,7 +91,6 @@ const (
 	MsgProjectNameRequired   = "Project name is required"
 	MsgProjectNameTooLong    = "Project name is too long: at most 100 bytes"
 	MsgProjectDescTooLong    = "Description is too long: at most 1000 bytes"
-	MsgProjectStatusInvalid  = "Project status must be active, completed, cancelled or archived"
 	MsgProjectNameTaken      = "A project named %q already exists: choose another name"
 	MsgProjectDateInvalid    = "%s must be a date (YYYY-MM-DD)"
 	MsgProjectEndBeforeStart = "The end date must not be before the start date"
@@ -84,7 +99,6 @@ const (
 	MsgCodeNotFound          = "QR code not found"
 	MsgCodeNameRequired      = "Name is required"
 	MsgCodeNameTooLong       = "Name is too long: at most 100 bytes"
-	MsgCodeLabelTypeInvalid  = "Label type must be helmet, gear or wallet"
 	MsgCodeSourceInvalid     = "Source must be manual, import or duplicate"
 	MsgOrganizationInactive  = "This organization's subscription is not active, so QR codes cannot be created or printed. Choose a plan from your dashboard to continue."
 	MsgImportTooLarge        = "The CSV file is too large: at most 1 MB and 2000 rows"
@@ -299,15 +313,15 @@ type CorporateCode struct {
 func (c *CorporateCode) Validate() error {
 	c.Name = emergency.SingleLine(c.Name)
 	if c.LabelType == "" {
-		c.LabelType = CodeLabelTypes[0]
+		c.LabelType = LabelTypes[0]
 	}
 	switch {
 	case c.Name == "":
 		return NewError(EINVALID, MsgCodeNameRequired)
 	case len(c.Name) > CodeNameMaxBytes:
 		return NewError(EINVALID, MsgCodeNameTooLong)
-	case !slices.Contains(CodeLabelTypes, c.LabelType):
-		return NewError(EINVALID, MsgCodeLabelTypeInvalid)
+	case !slices.Contains(LabelTypes, c.LabelType):
+		return NewError(EINVALID, MsgLabelTypeInvalid)
 	}
 	return nil
 }
@@ -348,7 +362,7 @@ type CodeFilter struct {
 	// emergency.FoldForSearch, is exactly one of these (nil: any name).
 	FoldedNames []string
 	// ReviewedBefore, when set, picks the codes last confirmed before it
-	// (ReviewCutoffs: the due or the overdue ones).
+	// (CodeReviewCutoffs: the due or the overdue ones).
 	ReviewedBefore time.Time
 	Limit          int
 	Offset         int

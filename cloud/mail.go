@@ -11,6 +11,11 @@ type Mail struct {
 	To      string
 	Subject string
 	Text    string
+	// ListUnsubscribe is an https address that stops mail of this kind
+	// when POSTed to (RFC 8058 one-click), for a mail the person can turn
+	// off (a review reminder); the mailer sends it as List-Unsubscribe
+	// with List-Unsubscribe-Post. Empty for every mail a person asked for.
+	ListUnsubscribe string `json:",omitempty"`
 	// MessageID is the Message-ID's value (without <>), the same on every
 	// attempt to send one mail, so that its receiver can tell a repeat;
 	// empty, the mailer makes one up.

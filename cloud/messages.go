@@ -1,6 +1,20 @@
 package cloud
 
-import "time"
+import (
+	"strings"
+	"time"
+)
+
+// oneOf names the choices of a list as a message does: "helmet, gear or
+// wallet". Messages that name a whole list are built from the list with it,
+// so they name a choice added to the list too.
+func oneOf(choices ...string) string {
+	if len(choices) < 2 {
+		return strings.Join(choices, "")
+	}
+	last := len(choices) - 1
+	return strings.Join(choices[:last], ", ") + " or " + choices[last]
+}
 
 // Every message the cloud sends to a user, once. Wording from the spec
 // (individual-side §5, §8) where it gives one.
@@ -56,8 +70,6 @@ const (
 	MsgDownloadLocked         = "Please complete your purchase to download labels with your real emergency information."
 	MsgTimeZoneUnknown        = "Unknown time zone"
 	MsgPrintQualityInvalid    = "Print quality must be standard or high"
-	MsgPaperSizeInvalid       = "Paper size must be letter or a4"
-	MsgLabelTypeUnknown       = "Label type must be helmet, gear, wallet or custom"
 	MsgCustomSizeRequired     = "A custom label needs its width, height, count, columns and rows"
 	MsgLockScreenLocked       = "Please complete your purchase to save your real emergency information for your lock screen."
 	MsgLockScreenPhoneInvalid = "Phone must be iphone or android"

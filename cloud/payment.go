@@ -34,18 +34,16 @@ const (
 // OrderPending is a new physical order's status (individual-side §4).
 const OrderPending = "pending"
 
-// PhysicalLabelTypes are the label types that can be ordered printed;
-// custom sizes are digital only (individual-side §2).
-var PhysicalLabelTypes = []string{"helmet", "gear", "wallet"}
-
 // Countries we deliver to; the first is the default.
 var ShippingCountries = []string{"United Kingdom", "Ireland"}
+
+// MsgShipCountryInvalid names every country of ShippingCountries.
+var MsgShipCountryInvalid = "Country must be " + oneOf(ShippingCountries...)
 
 // Payment messages, from individual-side §5 and §8 where the spec has them.
 const (
 	MsgPaymentTypeInvalid    = "Payment type must be print or physical"
 	MsgPaymentEmailRequired  = "Email address is required for payment processing. Please complete your emergency information first."
-	MsgLabelTypeInvalid      = "Label type must be helmet, gear or wallet"
 	MsgShippingRequired      = "A shipping address is required for printed labels"
 	MsgQuantityInvalid       = "Quantity must be a whole number of packs from 1 to 10"
 	MsgShipEmailRequired     = "Email address is required"
@@ -54,7 +52,6 @@ const (
 	MsgShipCityRequired      = "City is required"
 	MsgShipCountyRequired    = "County is required"
 	MsgShipPostcodeRequired  = "Postcode is required"
-	MsgShipCountryInvalid    = "Country must be United Kingdom or Ireland"
 	MsgShipFieldTooLong      = "Each address line must be at most 100 characters"
 	MsgPaymentInitFailed     = "Failed to initialize payment. Please try again."
 	MsgNoPaymentForAccount   = "No completed payment was found for this email address from this browser"

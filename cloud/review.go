@@ -25,11 +25,11 @@ const DefaultReviewPeriodMonths = 12
 // answered before the code is overdue.
 const ReviewDueWindow = 30 * 24 * time.Hour
 
-// A code's review state (ReviewState).
+// A code's review state (CodeReviewState).
 const (
-	ReviewCurrent = "current"
-	ReviewDue     = "due"
-	ReviewOverdue = "overdue"
+	CodeReviewCurrent = "current"
+	CodeReviewDue     = "due"
+	CodeReviewOverdue = "overdue"
 )
 
 // Review messages and Recent Activity.
@@ -51,25 +51,25 @@ func (o *Organization) ReviewPeriod() int {
 	return DefaultReviewPeriodMonths
 }
 
-// ReviewCutoffs are, for a period of months at now, the review dates
+// CodeReviewCutoffs are, for a period of months at now, the review dates
 // before which a code is due (overdue ones included) and overdue: the one
 // rule the library's filters, its list and the dashboard's counts share.
-func ReviewCutoffs(months int, now time.Time) (due, overdue time.Time) {
+func CodeReviewCutoffs(months int, now time.Time) (due, overdue time.Time) {
 	overdue = now.AddDate(0, -months, 0)
 	return overdue.Add(ReviewDueWindow), overdue
 }
 
-// ReviewState is a code reviewed at reviewedAt: current, due or overdue
+// CodeReviewState is a code reviewed at reviewedAt: current, due or overdue
 // at now under a period of months.
-func ReviewState(reviewedAt time.Time, months int, now time.Time) string {
-	due, overdue := ReviewCutoffs(months, now)
+func CodeReviewState(reviewedAt time.Time, months int, now time.Time) string {
+	due, overdue := CodeReviewCutoffs(months, now)
 	switch {
 	case reviewedAt.Before(overdue):
-		return ReviewOverdue
+		return CodeReviewOverdue
 	case reviewedAt.Before(due):
-		return ReviewDue
+		return CodeReviewDue
 	}
-	return ReviewCurrent
+	return CodeReviewCurrent
 }
 
 // A review round: an officer asks every worker whose code is due for

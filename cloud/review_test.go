@@ -14,17 +14,17 @@ func TestReviewState(t *testing.T) {
 		months   int
 		want     string
 	}{
-		{now, 12, ReviewCurrent},
-		{now.AddDate(0, -11, 0), 12, ReviewCurrent}, // 12 months end in about a month
-		{now.AddDate(-1, 0, 0).Add(ReviewDueWindow + time.Second), 12, ReviewCurrent},
-		{now.AddDate(-1, 0, 0).Add(ReviewDueWindow - time.Second), 12, ReviewDue},
-		{now.AddDate(-1, 0, 0).Add(time.Second), 12, ReviewDue},
-		{now.AddDate(-1, 0, 0).Add(-time.Second), 12, ReviewOverdue},
-		{now.AddDate(0, -7, 0), 6, ReviewOverdue},
-		{now.AddDate(0, -7, 0), 24, ReviewCurrent},
-		{now.AddDate(0, -23, -10), 24, ReviewDue},
+		{now, 12, CodeReviewCurrent},
+		{now.AddDate(0, -11, 0), 12, CodeReviewCurrent}, // 12 months end in about a month
+		{now.AddDate(-1, 0, 0).Add(ReviewDueWindow + time.Second), 12, CodeReviewCurrent},
+		{now.AddDate(-1, 0, 0).Add(ReviewDueWindow - time.Second), 12, CodeReviewDue},
+		{now.AddDate(-1, 0, 0).Add(time.Second), 12, CodeReviewDue},
+		{now.AddDate(-1, 0, 0).Add(-time.Second), 12, CodeReviewOverdue},
+		{now.AddDate(0, -7, 0), 6, CodeReviewOverdue},
+		{now.AddDate(0, -7, 0), 24, CodeReviewCurrent},
+		{now.AddDate(0, -23, -10), 24, CodeReviewDue},
 	} {
-		if got := ReviewState(c.reviewed, c.months, now); got != c.want {
+		if got := CodeReviewState(c.reviewed, c.months, now); got != c.want {
 			t.Errorf("reviewed %s, every %d months: %s at %s, want %s", c.reviewed, c.months, got, now, c.want)
 		}
 	}

@@ -63,7 +63,8 @@ type Store interface {
 	// expired single sign-ins and station codes.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 
-	// PutEmergencyRecord inserts or replaces the user's record.
+	// PutEmergencyRecord inserts or replaces the user's record, its
+	// ReviewedAt included.
 	PutEmergencyRecord(ctx context.Context, r *EmergencyRecord) error
 	FindEmergencyRecord(ctx context.Context, userID int64) (*EmergencyRecord, error)
 
@@ -72,6 +73,7 @@ type Store interface {
 	ListEmergencyRecords(ctx context.Context, afterUserID int64, limit int) ([]*EmergencyRecord, error)
 	// ReplaceEmergencyRecord writes r only if the stored record still has
 	// the given updated_at (a newer write wins); it reports whether it wrote.
+	// It keeps the stored ReviewedAt: re-sealing is nobody's review.
 	ReplaceEmergencyRecord(ctx context.Context, r *EmergencyRecord, ifUpdatedAt time.Time) (bool, error)
 
 	CreateReferral(ctx context.Context, r *Referral) error
@@ -123,6 +125,8 @@ type Store interface {
 	IdempotencyStore // codesync.go
 	// Single sign-on with an organisation's own provider.
 	SSOStore // sso.go
+	// Individuals' review dates and reminders.
+	ReviewReminderStore // review_reminder.go
 }
 
 // AdminStore is what the admin dashboard and fulfilment need

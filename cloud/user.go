@@ -76,6 +76,9 @@ type EmergencyRecord struct {
 	MedicalInfo       []byte
 	LastModified      string // as sent by the device, not personal
 	UpdatedAt         time.Time
+	// ReviewedAt is when the owner last confirmed the record: every save,
+	// and "My details are still right" (review_reminder.go).
+	ReviewedAt time.Time
 }
 
 // Referral is one referred purchase.

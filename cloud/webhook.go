@@ -22,9 +22,14 @@ const (
 	EventPrintRunCreated = "print_run.recorded"
 )
 
-// WebhookEvents lists every event, in the order the page shows them.
+// WebhookEvents lists every event, in the order the page shows them: the
+// one list of them, which the contract's WebhookEventType and webhooks are
+// held to by a test, and MsgWebhookEventUnknown names.
 var WebhookEvents = []string{EventCodeCreated, EventCodeUpdated, EventCodeDeactivated, EventCodeActivated,
 	EventCodeDeleted, EventPrintRunCreated}
+
+// MsgWebhookEventUnknown: the event (a format with %q), then every event.
+var MsgWebhookEventUnknown = "%q is not an event: choose from " + strings.Join(WebhookEvents, ", ")
 
 // Webhook limits and times.
 const (
@@ -67,8 +72,6 @@ const (
 	MsgWebhookURLNotPublic    = "The endpoint's address must be a public internet address, not a local, private or cloud metadata one"
 	MsgWebhookURLUnresolvable = "The endpoint's host name could not be found"
 	MsgWebhookEventsEmpty     = "Choose at least one event"
-	// MsgWebhookEventUnknown: the event.
-	MsgWebhookEventUnknown    = "%q is not an event: choose from qr_code.created, qr_code.updated, qr_code.deactivated, qr_code.activated, qr_code.deleted, print_run.recorded"
 	MsgWebhookEndpointsMax    = "An organisation has at most 10 webhook endpoints: delete one first"
 	MsgWebhookNotFound        = "Webhook endpoint not found"
 	MsgWebhookMessageNotFound = "Webhook delivery not found"

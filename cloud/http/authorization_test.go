@@ -207,6 +207,18 @@ var routeCases = []routeCase{
 	{"user data", "GET /api/user/data", func(o string) string { return "/api/user/data?email=" + q(o) }, nil, ownerOnly(200)},
 	{"user payment status", "GET /api/user/payment-status", func(o string) string { return "/api/user/payment-status?email=" + q(o) }, nil, ownerOnly(200)},
 	{"user orders", "GET /api/user/orders", func(o string) string { return "/api/user/orders?email=" + q(o) }, nil, ownerOnly(200)},
+	// "My details are still right" and the reminder setting are the
+	// caller's own account's (only the owner here has a record to confirm);
+	// a reminder's links are anonymous, their token the credential
+	// (TestReviewReminderLinks covers real ones); the test hook is development's.
+	{"confirm review", "POST /api/user/review", fixed("/api/user/review"), nil,
+		[roleCount]int{http.StatusUnauthorized, 404, 404, 200, 404, 403, 403}},
+	{"review reminders", "PUT /api/user/review-reminders", fixed("/api/user/review-reminders"),
+		func(string) any { return map[string]int{"months": 6} }, signedIn(200)},
+	{"review confirm link", "POST /api/review-links/{token}/confirm", fixed("/api/review-links/not-a-token/confirm"), nil, everyone(404)},
+	{"review unsubscribe link", "POST /api/review-links/{token}/unsubscribe", fixed("/api/review-links/not-a-token/unsubscribe"), nil, everyone(404)},
+	{"test review reminders", "POST /api/test/review-reminders", fixed("/api/test/review-reminders"),
+		func(string) any { return map[string]string{"asOf": "2026-03-01T12:00:00Z"} }, everyone(200)},
 	{"sync push emergency data", "POST /api/sync/emergency-data", fixed("/api/sync/emergency-data"),
 		func(o string) any { return map[string]any{"email": o, "emergencyData": sampleData(o)} }, ownerOnly(200)},
 	{"sync pull emergency data", "GET /api/sync/emergency-data/{email}", func(o string) string { return "/api/sync/emergency-data/" + p(o) }, nil, ownerOnly(200)},

@@ -192,7 +192,7 @@ func TestLibraryCodes(t *testing.T) {
 				t.Fatalf("errors %v", errs)
 			}
 			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"labelType": "mug", "values": libraryValues("Ann")}),
-				400, cloud.MsgCodeLabelTypeInvalid)
+				400, cloud.MsgLabelTypeInvalid)
 			wantStatus(t, e.do("POST", o.path("/qr-codes"), o.token, map[string]any{"templateId": 999, "values": libraryValues("Ann")}),
 				404, cloud.MsgTemplateNotFound)
 		})
@@ -336,7 +336,7 @@ func TestLibraryLabel(t *testing.T) {
 		t.Fatalf("the PNG reads %q, want %q", got, want)
 	}
 	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?paper=a5", id)), o.token, nil), 400, cloud.MsgPaperSizeInvalid)
-	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?preset=custom", id)), o.token, nil), 400, cloud.MsgCodeLabelTypeInvalid)
+	wantStatus(t, e.do("GET", o.path(fmt.Sprintf("/qr-codes/%d/label.pdf?preset=custom", id)), o.token, nil), 400, cloud.MsgLabelTypeInvalid)
 }
 
 // A downloaded label is named after its worker in their own script, for

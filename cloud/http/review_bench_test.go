@@ -43,7 +43,7 @@ func BenchmarkReviewRound10000(b *testing.B) {
 		codes := make([]*cloud.CorporateCode, n)
 		for i := range codes {
 			codes[i] = &cloud.CorporateCode{OrganizationID: orgID, Name: fmt.Sprintf("Worker %05d", i),
-				LabelType: cloud.CodeLabelTypes[0], IsActive: true, Source: cloud.CodeSourceAPI, CreatedAt: old, ReviewedAt: old}
+				LabelType: cloud.LabelTypes[0], IsActive: true, Source: cloud.CodeSourceAPI, CreatedAt: old, ReviewedAt: old}
 		}
 		if err := e.Store.CreateCodes(context.Background(), codes, &cloud.Activity{OrganizationID: orgID,
 			Kind: cloud.ActivityCodesImported, CreatedAt: old}); err != nil {

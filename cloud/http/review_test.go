@@ -131,7 +131,7 @@ func TestReviewDates(t *testing.T) {
 // seedReviewedCode adds a code of orgID last confirmed at reviewedAt.
 func (e *env) seedReviewedCode(t *testing.T, orgID int64, name string, reviewedAt time.Time) int64 {
 	t.Helper()
-	c := &cloud.CorporateCode{OrganizationID: orgID, Name: name, LabelType: cloud.CodeLabelTypes[0], IsActive: true,
+	c := &cloud.CorporateCode{OrganizationID: orgID, Name: name, LabelType: cloud.LabelTypes[0], IsActive: true,
 		Source: cloud.CodeSourceAPI, CreatedAt: reviewedAt, ReviewedAt: reviewedAt}
 	if err := e.Store.CreateCodes(context.Background(), []*cloud.CorporateCode{c}, &cloud.Activity{OrganizationID: orgID,
 		Kind: cloud.ActivityCodeCreated, CreatedAt: reviewedAt}); err != nil {

@@ -81,6 +81,16 @@ func (s *Server) routes() chi.Router {
 			r.Post("/collect/{token}/confirm", s.handleCollectConfirm)
 		})
 
+		// A review reminder's links (review_reminder.go): anonymous, the token is
+		// the credential; limited per client address like the collection
+		// forms. The test hook answers only in development.
+		r.Group(func(r chi.Router) {
+			r.Use(s.limitPerClient(s.collectLimit))
+			r.Post("/review-links/{token}/confirm", s.handleConfirmReviewByLink)
+			r.Post("/review-links/{token}/unsubscribe", s.handleUnsubscribeByLink)
+			r.Post("/test/review-reminders", s.handleTestReviewReminders)
+		})
+
 		// Payment events: the signature on the raw body is the authentication.
 		r.Post("/stripe/webhook", s.handleStripeWebhook)
 		r.Get("/payments/config", s.handlePaymentConfig)
@@ -99,6 +109,8 @@ func (s *Server) routes() chi.Router {
 			r.Get("/user/data", s.handleUserData)
 			r.Get("/user/payment-status", s.handlePaymentStatus)
 			r.Get("/user/orders", s.handleOrders)
+			r.Post("/user/review", s.handleConfirmReview)
+			r.Put("/user/review-reminders", s.handleSetReviewReminders)
 
 			// The account's second factors and sessions (security.go). A
 			// change that could take the account over needs a fresh proof

@@ -45,7 +45,8 @@ func (s *Server) handlePushEmergencyData(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, api.PushEmergencyDataResponse{Message: cloud.MsgEmergencySaved, EmergencyData: *stored})
+	writeJSON(w, http.StatusOK, api.PushEmergencyDataResponse{Message: cloud.MsgEmergencySaved,
+		EmergencyData: stored.Data, ReviewedAt: stored.ReviewedAt})
 }
 
 func (s *Server) handlePullEmergencyData(w http.ResponseWriter, r *http.Request) {

@@ -378,7 +378,7 @@ func seedCode(t *testing.T, e *env, orgID int64) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &cloud.CorporateCode{OrganizationID: orgID, Name: fmt.Sprintf("Seed %d", len(lib)), LabelType: cloud.CodeLabelTypes[0],
+	c := &cloud.CorporateCode{OrganizationID: orgID, Name: fmt.Sprintf("Seed %d", len(lib)), LabelType: cloud.LabelTypes[0],
 		IsActive: true, Source: cloud.CodeSourceAPI, CreatedAt: e.Clock.Now()}
 	if err := e.Store.CreateCodes(context.Background(), []*cloud.CorporateCode{c}, &cloud.Activity{OrganizationID: orgID,
 		Kind: cloud.ActivityCodeCreated, CreatedAt: c.CreatedAt}); err != nil {

@@ -43,6 +43,37 @@ func TestSMTP(t *testing.T) {
 	}
 }
 
+// A mail the person can turn off names its one-click unsubscribe address
+// (RFC 2369, RFC 8058); the mails a person asked for name none.
+func TestSMTPListUnsubscribe(t *testing.T) {
+	sink := smtptest.Start(t)
+	sender, err := mail.NewSMTP(mail.SMTPConfig{Host: sink.Host, Port: sink.Port, From: "Lifetag <no-reply@lifetag.test>", TLS: mail.TLSNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, unsubscribe := range []string{"https://lifetag.test/api/review-links/abc/unsubscribe", ""} {
+		err = sender.Send(ctx, cloud.Mail{To: "ann@example.com", Subject: "Reminder", Text: "Hello", ListUnsubscribe: unsubscribe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case m := <-sink.Received:
+			wantLink, wantPost := "", ""
+			if unsubscribe != "" {
+				wantLink, wantPost = "<"+unsubscribe+">", "List-Unsubscribe=One-Click"
+			}
+			if m.Header("List-Unsubscribe") != wantLink || m.Header("List-Unsubscribe-Post") != wantPost {
+				t.Fatalf("List-Unsubscribe %q, List-Unsubscribe-Post %q; want %q and %q",
+					m.Header("List-Unsubscribe"), m.Header("List-Unsubscribe-Post"), wantLink, wantPost)
+			}
+		case <-ctx.Done():
+			t.Fatal("no message reached the sink")
+		}
+	}
+}
+
 func TestSMTPConfig(t *testing.T) {
 	for name, c := range map[string]mail.SMTPConfig{
 		"ErrNoHost": {From: "a@b.test"},

@@ -47,7 +47,11 @@ func (o *Outbox) Send(ctx context.Context, m cloud.Mail) error {
 	}
 	name := fmt.Sprintf("%s-%04d.txt", o.now().UTC().Format("20060102T150405"), len(o.messages))
 	path := filepath.Join(o.dir, name)
-	content := fmt.Sprintf("To: %s\nSubject: %s\n\n%s\n", m.To, m.Subject, m.Text)
+	content := fmt.Sprintf("To: %s\nSubject: %s\n", m.To, m.Subject)
+	if m.ListUnsubscribe != "" {
+		content += fmt.Sprintf("List-Unsubscribe: <%s>\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\n", m.ListUnsubscribe)
+	}
+	content += fmt.Sprintf("\n%s\n", m.Text)
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		return fmt.Errorf("mail: outbox: %w", err)
 	}

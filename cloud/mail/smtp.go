@@ -104,6 +104,10 @@ func (s *SMTP) send(ctx context.Context, m cloud.Mail) error {
 	} else {
 		msg.SetMessageID()
 	}
+	if m.ListUnsubscribe != "" {
+		msg.SetGenHeader(gomail.HeaderListUnsubscribe, "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeader(gomail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 
 	client, err := gomail.NewClient(s.config.Host, s.options...)

@@ -37,7 +37,15 @@ func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string)
 	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
 		return nil, err
 	}
-	return &UserData{User: ViewUser(target), EmergencyData: d}, nil
+	review, err := s.reviewState(ctx, target)
+	if err != nil {
+		return nil, err
+	}
+	data := &UserData{User: ViewUser(target), EmergencyData: d, ReviewReminderMonths: api.ReviewReminderMonths(review.Months)}
+	if !review.ReviewedAt.IsZero() {
+		data.ReviewedAt = &review.ReviewedAt
+	}
+	return data, nil
 }
 
 // OrderView is a physical order as the client sees it (individual-side §3).

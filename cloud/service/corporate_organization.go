@@ -83,7 +83,7 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 		Permissions: permissionsOf(actor, org.ID)}
 	// The codes due for review (overdue ones included) and overdue, each
 	// counted from the review index.
-	due, overdue := cloud.ReviewCutoffs(org.ReviewPeriod(), s.now())
+	due, overdue := cloud.CodeReviewCutoffs(org.ReviewPeriod(), s.now())
 	if d.ReviewDue, err = s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{ReviewedBefore: due}); err != nil {
 		return nil, err
 	}

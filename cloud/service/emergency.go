@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -19,8 +20,9 @@ const (
 )
 
 // PushEmergencyData validates and stores (sealed) the emergency record of
-// email's account, returning it as stored.
-func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, email string, data *emergency.Data) (*emergency.Data, error) {
+// email's account, returning it as stored. A save is a review: the record
+// is confirmed as of now (review_reminder.go).
+func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, email string, data *emergency.Data) (*StoredRecord, error) {
 	ctx, span := startSpan(ctx, "PushEmergencyData")
 	defer span.End()
 	target, err := s.authorize(ctx, actor, email)
@@ -51,7 +53,13 @@ func (s *Service) PushEmergencyData(ctx context.Context, actor *cloud.User, emai
 			return nil, err
 		}
 	}
-	return &d, nil
+	return &StoredRecord{Data: d, ReviewedAt: record.ReviewedAt}, nil
+}
+
+// StoredRecord is a record as stored, with when its owner last confirmed it.
+type StoredRecord struct {
+	Data       emergency.Data
+	ReviewedAt time.Time
 }
 
 // checkIdentityUnchanged holds the rule that after payment the full name,
@@ -123,7 +131,8 @@ func (s *Service) findRecord(ctx context.Context, userID int64) (*emergency.Data
 }
 
 func (s *Service) sealRecord(userID int64, d emergency.Data) (*cloud.EmergencyRecord, error) {
-	r := &cloud.EmergencyRecord{UserID: userID, LastModified: d.LastModified, UpdatedAt: s.now()}
+	now := s.now()
+	r := &cloud.EmergencyRecord{UserID: userID, LastModified: d.LastModified, UpdatedAt: now, ReviewedAt: now}
 	var err error
 	if r.PersonalInfo, err = s.sealJSON(userID, fieldPersonalInfo, d.PersonalInfo); err != nil {
 		return nil, err

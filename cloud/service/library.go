@@ -392,7 +392,7 @@ type CodeView = api.LibraryCode
 // ViewCode is c as the client sees it, without its record.
 func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
-		LabelType: api.LibraryCodeLabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
+		LabelType: api.LabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
 		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, ReviewedAt: c.ReviewedAt,
 		SearchLatin: emergency.LatinForSearch(c.Name)}
 	if c.ExternalID != "" {
@@ -444,7 +444,7 @@ type LibraryQuery struct {
 	// ExternalID picks the code with this employee or badge number.
 	ExternalID string
 	// Review picks by review state: "" or "all", "due" (overdue ones
-	// included) or "overdue" (cloud.ReviewCutoffs).
+	// included) or "overdue" (cloud.CodeReviewCutoffs).
 	Review string
 }
 
@@ -490,7 +490,7 @@ func (q LibraryQuery) filter() (cloud.CodeFilter, error) {
 		return f, cloud.NewError(cloud.EINVALID, cloud.MsgLibraryFilterInvalid)
 	}
 	switch q.Review {
-	case "", "all", cloud.ReviewDue, cloud.ReviewOverdue:
+	case "", "all", cloud.CodeReviewDue, cloud.CodeReviewOverdue:
 	default:
 		return f, cloud.NewError(cloud.EINVALID, cloud.MsgReviewFilterInvalid)
 	}
@@ -500,11 +500,11 @@ func (q LibraryQuery) filter() (cloud.CodeFilter, error) {
 // reviewedBefore is the review filter's cutoff for org at now: the date
 // before which its codes are due or overdue (zero for no filter).
 func reviewedBefore(review string, org *cloud.Organization, now time.Time) time.Time {
-	due, overdue := cloud.ReviewCutoffs(org.ReviewPeriod(), now)
+	due, overdue := cloud.CodeReviewCutoffs(org.ReviewPeriod(), now)
 	switch review {
-	case cloud.ReviewDue:
+	case cloud.CodeReviewDue:
 		return due
-	case cloud.ReviewOverdue:
+	case cloud.CodeReviewOverdue:
 		return overdue
 	}
 	return time.Time{}
@@ -513,7 +513,7 @@ func reviewedBefore(review string, org *cloud.Organization, now time.Time) time.
 // markReview gives each listed code its review state under org's period.
 func markReview(views []CodeView, org *cloud.Organization, now time.Time) {
 	for i := range views {
-		views[i].Review = api.LibraryCodeReview(cloud.ReviewState(views[i].ReviewedAt, org.ReviewPeriod(), now))
+		views[i].Review = api.LibraryCodeReview(cloud.CodeReviewState(views[i].ReviewedAt, org.ReviewPeriod(), now))
 	}
 }
 

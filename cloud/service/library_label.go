@@ -44,8 +44,8 @@ func (s *Service) CodeLabelPDF(ctx context.Context, actor *cloud.User, orgID, co
 	if options.PaperSize == "" {
 		options.PaperSize = "a4"
 	}
-	if !slices.Contains(cloud.CodeLabelTypes, options.LabelType) {
-		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgCodeLabelTypeInvalid)
+	if !slices.Contains(cloud.LabelTypes, options.LabelType) {
+		return nil, nil, cloud.NewError(cloud.EINVALID, cloud.MsgLabelTypeInvalid)
 	}
 	template, dpi, err := sheetTemplate(options)
 	if err != nil {

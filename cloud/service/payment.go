@@ -91,7 +91,7 @@ func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req Che
 			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgQuantityInvalid)
 		}
 		p.Kind, p.AmountPence, p.Quantity = cloud.PaymentPhysical, int64(packs)*cloud.PricePhysicalPence, packs
-		if !slices.Contains(cloud.PhysicalLabelTypes, req.LabelType) {
+		if !slices.Contains(cloud.LabelTypes, req.LabelType) {
 			return nil, cloud.NewError(cloud.EINVALID, cloud.MsgLabelTypeInvalid)
 		}
 		p.LabelType = req.LabelType

@@ -123,7 +123,7 @@ func (s *Service) StartReviewRound(ctx context.Context, actor *cloud.User, orgID
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgReviewRemindersInvalid)
 	}
 	now := s.now()
-	due, _ := cloud.ReviewCutoffs(org.ReviewPeriod(), now)
+	due, _ := cloud.CodeReviewCutoffs(org.ReviewPeriod(), now)
 	round := &cloud.ReviewRound{OrganizationID: org.ID, ReminderDays: req.ReminderDays, CreatedBy: actor.ID, CreatedAt: now}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		ids, err := s.store.CreateReviewRound(ctx, round, due)

@@ -7,21 +7,22 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 )
 
-const emergencyColumns = `user_id, personal_info, emergency_contacts, medical_info, last_modified, updated_at`
+const emergencyColumns = `user_id, personal_info, emergency_contacts, medical_info, last_modified, updated_at, reviewed_at`
 
 func scanEmergencyRecord(row scanner) (*cloud.EmergencyRecord, error) {
 	var r cloud.EmergencyRecord
-	err := row.Scan(&r.UserID, &r.PersonalInfo, &r.EmergencyContacts, &r.MedicalInfo, &r.LastModified, timeDest(&r.UpdatedAt))
+	err := row.Scan(&r.UserID, &r.PersonalInfo, &r.EmergencyContacts, &r.MedicalInfo, &r.LastModified,
+		timeDest(&r.UpdatedAt), timeDest(&r.ReviewedAt))
 	return &r, err
 }
 
 func (db *DB) PutEmergencyRecord(ctx context.Context, r *cloud.EmergencyRecord) error {
 	_, err := db.conn(ctx).exec(`
-		INSERT INTO emergency_data (user_id, personal_info, emergency_contacts, medical_info, last_modified, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6)
+		INSERT INTO emergency_data (user_id, personal_info, emergency_contacts, medical_info, last_modified, updated_at, reviewed_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (user_id) DO UPDATE SET personal_info = $2, emergency_contacts = $3,
-			medical_info = $4, last_modified = $5, updated_at = $6`,
-		r.UserID, r.PersonalInfo, r.EmergencyContacts, r.MedicalInfo, r.LastModified, r.UpdatedAt)
+			medical_info = $4, last_modified = $5, updated_at = $6, reviewed_at = $7`,
+		r.UserID, r.PersonalInfo, r.EmergencyContacts, r.MedicalInfo, r.LastModified, r.UpdatedAt, r.ReviewedAt)
 	return storeError(err, "emergency data")
 }
 

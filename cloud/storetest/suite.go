@@ -46,6 +46,8 @@ func Run(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 	// Corporate integration.
 	t.Run("CodeSync", func(t *testing.T) { t.Parallel(); testCodeSync(t, open) })
 	t.Run("IdempotencyKeys", func(t *testing.T) { t.Parallel(); testIdempotencyKeys(t, open) })
+	// Individuals' review dates and reminders.
+	t.Run("ReviewReminders", func(t *testing.T) { t.Parallel(); testReviewReminders(t, open) })
 }
 
 // MustCreateUser creates an individual account created at T0.

@@ -43,6 +43,14 @@ test("signed-out pages", async ({ page }) => {
   await page.goto(`${paths.corporateCheckEmail}?kind=trial&registration_id=reg_example`);
   await ready(page);
   await checkPage(page, paths.corporateCheckEmail, "after a trial sign-up");
+  // A review reminder's links, as an altered link leaves them (the
+  // journey e2e/review-reminder.spec.ts opens real ones).
+  for (const route of [paths.reviewConfirm, paths.reviewUnsubscribe]) {
+    await page.goto(`${route}?token=not-a-token`);
+    await ready(page);
+    await page.getByRole("alert").waitFor();
+    await checkPage(page, route, "an altered link");
+  }
   await page.goto("/no-such-page");
   await ready(page);
   await checkPage(page, notFound, "unknown address");

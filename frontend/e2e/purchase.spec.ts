@@ -172,15 +172,33 @@ test("a failed sync refuses to print old details, and Try again prints", async (
 });
 
 test("saves a lock-screen picture whose code scans to the form's exact text", async ({ page }) => {
+  // What the page logged, so that a save that never comes says why.
+  const logged: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") logged.push(m.text());
+  });
   await buyPrintAccess(page, "lockscreen@example.com");
   await page.getByRole("button", { name: "View QR Code Content" }).click();
   const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
   await escapeDialog(page);
 
   for (const phone of ["iPhone", "Android"]) {
+    const save = page.getByRole("button", { name: `Save for ${phone}` });
+    // A locked or busy button takes no click: it must be ready first.
+    await expect(
+      save,
+      `Save for ${phone} stays locked; the page logged: ${logged}`,
+    ).not.toHaveAttribute("aria-disabled", "true");
     const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: `Save for ${phone}` }).click();
-    const download = await downloading;
+    await save.click();
+    // The picture, or the failure the page shows instead of it.
+    const failed = page.getByRole("alert").filter({ hasText: "Save Failed" });
+    const failure = failed.waitFor().then(() => failed.innerText());
+    failure.catch(() => {}); // still waiting when the test ends with its picture
+    const outcome = await Promise.race([downloading, failure]);
+    if (typeof outcome === "string")
+      throw new Error(`no picture: ${outcome}; the page logged: ${logged}`);
+    const download = outcome;
     expect(download.suggestedFilename()).toBe(`lifetag-lock-screen-${phone.toLowerCase()}.png`);
     const path = join(mkdtempSync(join(tmpdir(), "lifetag-lock-")), "lock.png");
     await download.saveAs(path);

@@ -387,21 +387,21 @@ func (e ImportQRCodesRowAction) Valid() bool {
 	}
 }
 
-// Defines values for LibraryCodeLabelType.
+// Defines values for LabelType.
 const (
-	LibraryCodeLabelTypeGear   LibraryCodeLabelType = "gear"
-	LibraryCodeLabelTypeHelmet LibraryCodeLabelType = "helmet"
-	LibraryCodeLabelTypeWallet LibraryCodeLabelType = "wallet"
+	LabelTypeGear   LabelType = "gear"
+	LabelTypeHelmet LabelType = "helmet"
+	LabelTypeWallet LabelType = "wallet"
 )
 
-// Valid indicates whether the value is a known member of the LibraryCodeLabelType enum.
-func (e LibraryCodeLabelType) Valid() bool {
+// Valid indicates whether the value is a known member of the LabelType enum.
+func (e LabelType) Valid() bool {
 	switch e {
-	case LibraryCodeLabelTypeGear:
+	case LabelTypeGear:
 		return true
-	case LibraryCodeLabelTypeHelmet:
+	case LabelTypeHelmet:
 		return true
-	case LibraryCodeLabelTypeWallet:
+	case LabelTypeWallet:
 		return true
 	default:
 		return false
@@ -597,6 +597,27 @@ const (
 func (e ReadyStatus) Valid() bool {
 	switch e {
 	case ReadyStatusReady:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewReminderMonths.
+const (
+	ReviewReminderMonthsN0  ReviewReminderMonths = 0
+	ReviewReminderMonthsN12 ReviewReminderMonths = 12
+	ReviewReminderMonthsN6  ReviewReminderMonths = 6
+)
+
+// Valid indicates whether the value is a known member of the ReviewReminderMonths enum.
+func (e ReviewReminderMonths) Valid() bool {
+	switch e {
+	case ReviewReminderMonthsN0:
+		return true
+	case ReviewReminderMonthsN12:
+		return true
+	case ReviewReminderMonthsN6:
 		return true
 	default:
 		return false
@@ -915,27 +936,6 @@ func (e ListQRCodeChangesParamsInclude) Valid() bool {
 	}
 }
 
-// Defines values for GetQRCodeLabelPDFParamsPreset.
-const (
-	GetQRCodeLabelPDFParamsPresetGear   GetQRCodeLabelPDFParamsPreset = "gear"
-	GetQRCodeLabelPDFParamsPresetHelmet GetQRCodeLabelPDFParamsPreset = "helmet"
-	GetQRCodeLabelPDFParamsPresetWallet GetQRCodeLabelPDFParamsPreset = "wallet"
-)
-
-// Valid indicates whether the value is a known member of the GetQRCodeLabelPDFParamsPreset enum.
-func (e GetQRCodeLabelPDFParamsPreset) Valid() bool {
-	switch e {
-	case GetQRCodeLabelPDFParamsPresetGear:
-		return true
-	case GetQRCodeLabelPDFParamsPresetHelmet:
-		return true
-	case GetQRCodeLabelPDFParamsPresetWallet:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for GetQRCodeLabelPDFParamsPaper.
 const (
 	GetQRCodeLabelPDFParamsPaperA4     GetQRCodeLabelPDFParamsPaper = "a4"
@@ -1197,9 +1197,12 @@ type AdminOrganization struct {
 	PaperSize         string `json:"paperSize"`
 
 	// Paused Why printing, new codes and links are refused right now; empty when they are not.
-	Paused           string `json:"paused"`
-	Phone            string `json:"phone"`
-	SubscriptionPlan string `json:"subscriptionPlan"`
+	Paused string `json:"paused"`
+	Phone  string `json:"phone"`
+
+	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
+	SubscriptionPlan   string             `json:"subscriptionPlan"`
 
 	// SubscriptionStatus active, trial, past_due, canceled or inactive (a trial that ended unpaid).
 	SubscriptionStatus string `json:"subscriptionStatus"`
@@ -2539,6 +2542,10 @@ type LabelSheetRequest struct {
 	TimeZone string `json:"timeZone,omitempty"`
 }
 
+// LabelType A product label type, each printed on its preset sheet of Letter and
+// A4 (pkg/labels' Presets, which a test holds this enum to).
+type LabelType string
+
 // LabelsByExternalIDRequest defines model for LabelsByExternalIDRequest.
 type LabelsByExternalIDRequest struct {
 	// ExternalIds 1 to 2000 employee or badge numbers, in print order (one may repeat).
@@ -2559,10 +2566,13 @@ type LibraryCode struct {
 	CreatedAt time.Time `json:"createdAt"`
 
 	// ExternalID The organisation's own id for the worker (employee or badge number), as first given; null for none. Unique in the organisation ignoring case, and matched ignoring case by every route that takes one.
-	ExternalID *string              `json:"externalId"`
-	ID         int64                `json:"id"`
-	IsActive   bool                 `json:"isActive"`
-	LabelType  LibraryCodeLabelType `json:"labelType"`
+	ExternalID *string `json:"externalId"`
+	ID         int64   `json:"id"`
+	IsActive   bool    `json:"isActive"`
+
+	// LabelType A product label type, each printed on its preset sheet of Letter and
+	// A4 (pkg/labels' Presets, which a test holds this enum to).
+	LabelType LabelType `json:"labelType"`
 
 	// MissingFields How many required or recommended fields the record leaves blank.
 	MissingFields int `json:"missingFields"`
@@ -2613,9 +2623,6 @@ type LibraryCode struct {
 	// UpdatedAt The zero time (0001-01-01T00:00:00Z) until the code is first changed.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
-
-// LibraryCodeLabelType defines model for LibraryCode.LabelType.
-type LibraryCodeLabelType string
 
 // LibraryCodeReview In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
 type LibraryCodeReview string
@@ -2728,6 +2735,12 @@ type MedicalInfo = emergency.MedicalInfo
 // Message An answer that only says what happened.
 type Message struct {
 	Message string `json:"message"`
+}
+
+// OneClickUnsubscribe What a mail program sends (RFC 8058).
+type OneClickUnsubscribe struct {
+	// ListUnsubscribe Examples: One-Click
+	ListUnsubscribe string `json:"List-Unsubscribe,omitempty"`
 }
 
 // OrderList defines model for OrderList.
@@ -3054,6 +3067,9 @@ type PushEmergencyDataResponse struct {
 
 	// Message Examples: Emergency data saved
 	Message string `json:"message"`
+
+	// ReviewedAt Now: a save confirms the record.
+	ReviewedAt time.Time `json:"reviewedAt"`
 }
 
 // PushPaymentStatusRequest defines model for PushPaymentStatusRequest.
@@ -3183,6 +3199,13 @@ type ResetPasswordRequest struct {
 	Token string `json:"token"`
 }
 
+// ReviewConfirmed defines model for ReviewConfirmed.
+type ReviewConfirmed struct {
+	// Message Examples: Thank you — your details are confirmed.
+	Message    string    `json:"message"`
+	ReviewedAt time.Time `json:"reviewedAt"`
+}
+
 // ReviewHandOutLink defines model for ReviewHandOutLink.
 type ReviewHandOutLink struct {
 	CodeID    int64     `json:"codeId"`
@@ -3214,6 +3237,24 @@ type ReviewPeriodSaved struct {
 
 	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
 	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
+}
+
+// ReviewReminderMonths How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+type ReviewReminderMonths int
+
+// ReviewRemindersRequest defines model for ReviewRemindersRequest.
+type ReviewRemindersRequest struct {
+	// Months How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	Months ReviewReminderMonths `json:"months"`
+}
+
+// ReviewRemindersSaved defines model for ReviewRemindersSaved.
+type ReviewRemindersSaved struct {
+	// Message Examples: Reminder setting saved
+	Message string `json:"message"`
+
+	// Months How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	Months ReviewReminderMonths `json:"months"`
 }
 
 // ReviewRound A review round and how its workers stand.
@@ -3250,8 +3291,8 @@ type ReviewRoundList struct {
 
 // ReviewRoundRequest defines model for ReviewRoundRequest.
 type ReviewRoundRequest struct {
-	// ReminderDays Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60).
-	ReminderDays []int `json:"reminderDays"`
+	// ReminderDays Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60); absent, none.
+	ReminderDays []int `json:"reminderDays,omitempty"`
 }
 
 // ReviewRoundWorker defines model for ReviewRoundWorker.
@@ -3548,6 +3589,16 @@ type TestCheckoutResult struct {
 // TestCheckoutResultStatus defines model for TestCheckoutResult.Status.
 type TestCheckoutResultStatus string
 
+// TestReviewRemindersRequest defines model for TestReviewRemindersRequest.
+type TestReviewRemindersRequest struct {
+	AsOf time.Time `json:"asOf"`
+}
+
+// TestReviewRemindersResult defines model for TestReviewRemindersResult.
+type TestReviewRemindersResult struct {
+	Sent int `json:"sent"`
+}
+
 // UpdateLinkCreated defines model for UpdateLinkCreated.
 type UpdateLinkCreated struct {
 	// Link A collection link as the officer sees it.
@@ -3630,6 +3681,12 @@ type UpsertQRCodeRequest struct {
 type UserData struct {
 	// EmergencyData The stored record; null before the first save.
 	EmergencyData *EmergencyData `json:"emergencyData"`
+
+	// ReviewReminderMonths How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+	ReviewReminderMonths ReviewReminderMonths `json:"reviewReminderMonths"`
+
+	// ReviewedAt When the owner last confirmed the record (every save, or "My details are still right"); null without one.
+	ReviewedAt *time.Time `json:"reviewedAt"`
 
 	// User An individual account (or an admin's) as its owner sees it.
 	User UserView `json:"user"`
@@ -3858,6 +3915,9 @@ type OrgID = int64
 
 // ProjectID defines model for ProjectID.
 type ProjectID = int64
+
+// ReviewLinkToken defines model for ReviewLinkToken.
+type ReviewLinkToken = string
 
 // RoundID defines model for RoundID.
 type RoundID = int64
@@ -4227,15 +4287,12 @@ type DuplicateQRCodeParams struct {
 
 // GetQRCodeLabelPDFParams defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParams struct {
-	// Preset `helmet`, `gear` or `wallet`; absent: the code's own label type.
-	Preset GetQRCodeLabelPDFParamsPreset `form:"preset,omitempty" json:"preset,omitempty"`
+	// Preset A preset label type; absent: the code's own label type.
+	Preset LabelType `form:"preset,omitempty" json:"preset,omitempty"`
 
 	// Paper `letter` or `a4`; absent: a4.
 	Paper GetQRCodeLabelPDFParamsPaper `form:"paper,omitempty" json:"paper,omitempty"`
 }
-
-// GetQRCodeLabelPDFParamsPreset defines parameters for GetQRCodeLabelPDF.
-type GetQRCodeLabelPDFParamsPreset string
 
 // GetQRCodeLabelPDFParamsPaper defines parameters for GetQRCodeLabelPDF.
 type GetQRCodeLabelPDFParamsPaper string
@@ -4569,6 +4626,9 @@ type ExportDataJSONRequestBody = ExportDataRequest
 // GenerateReferralCodeJSONRequestBody defines body for GenerateReferralCode for application/json ContentType.
 type GenerateReferralCodeJSONRequestBody = ReferralCodeRequest
 
+// UnsubscribeByLinkFormdataRequestBody defines body for UnsubscribeByLink for application/x-www-form-urlencoded ContentType.
+type UnsubscribeByLinkFormdataRequestBody = OneClickUnsubscribe
+
 // ReceiveStripeEventJSONRequestBody defines body for ReceiveStripeEvent for application/json ContentType.
 type ReceiveStripeEventJSONRequestBody = ReceiveStripeEventJSONBody
 
@@ -4580,6 +4640,12 @@ type PushPaymentStatusJSONRequestBody = PushPaymentStatusRequest
 
 // ConfirmTestCheckoutJSONRequestBody defines body for ConfirmTestCheckout for application/json ContentType.
 type ConfirmTestCheckoutJSONRequestBody = TestCheckoutRequest
+
+// RunTestReviewRemindersJSONRequestBody defines body for RunTestReviewReminders for application/json ContentType.
+type RunTestReviewRemindersJSONRequestBody = TestReviewRemindersRequest
+
+// SetReviewRemindersJSONRequestBody defines body for SetReviewReminders for application/json ContentType.
+type SetReviewRemindersJSONRequestBody = ReviewRemindersRequest
 
 // PrintRunRecordedWebhookJSONRequestBody defines body for PrintRunRecordedWebhook for application/json ContentType.
 type PrintRunRecordedWebhookJSONRequestBody = WebhookPrintRunEvent

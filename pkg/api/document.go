@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -122,4 +123,111 @@ func Operations() ([]Operation, error) {
 		return ops[i].Method < ops[j].Method
 	})
 	return ops, nil
+}
+
+// EnumProblems holds the document to a list kept in Go (named by source,
+// such as "labels.Presets"): the schema components.schemas[schema] is an
+// enum of exactly want, and no other enum of the document restates a
+// member of want, but refers to the schema instead. It returns what
+// differs, each naming the place in the document; none when it agrees.
+func EnumProblems(schema, source string, want []string) ([]string, error) {
+	loadOnce.Do(load)
+	if loadErr != nil {
+		return nil, loadErr
+	}
+	var problems []string
+	where := "components.schemas." + schema
+	components, _ := loaded["components"].(map[string]any)
+	schemas, _ := components["schemas"].(map[string]any)
+	s, ok := schemas[schema].(map[string]any)
+	if !ok {
+		return []string{fmt.Sprintf("openapi.yaml has no %s: the contract's enum of %s", where, source)}, nil
+	}
+	have := enumMembers(s)
+	for _, m := range want {
+		if !slices.Contains(have, m) {
+			problems = append(problems, fmt.Sprintf("openapi.yaml: %s's enum lacks %q, which %s has", where, m, source))
+		}
+	}
+	for _, m := range have {
+		if !slices.Contains(want, m) {
+			problems = append(problems, fmt.Sprintf("openapi.yaml: %s's enum has %q, which %s lacks", where, m, source))
+		}
+	}
+	walkEnums(loaded, "", func(at string, members []string) {
+		if at == where {
+			return
+		}
+		for _, m := range members {
+			if slices.Contains(want, m) {
+				problems = append(problems, fmt.Sprintf("openapi.yaml: %s restates members of %s (%q): refer to #/components/schemas/%s instead",
+					at, source, m, schema))
+				return
+			}
+		}
+	})
+	sort.Strings(problems)
+	return problems, nil
+}
+
+// EnumAt is the enum of the schema at a dotted path of the document, such
+// as "components.schemas.Project.properties.status", for a test holding an
+// enum written inline to the list it restates.
+func EnumAt(path string) ([]string, error) {
+	loadOnce.Do(load)
+	if loadErr != nil {
+		return nil, loadErr
+	}
+	var node any = loaded
+	for _, key := range strings.Split(path, ".") {
+		m, _ := node.(map[string]any)
+		node = m[key]
+	}
+	schema, _ := node.(map[string]any)
+	if _, ok := schema["enum"].([]any); !ok {
+		return nil, fmt.Errorf("openapi.yaml has no enum at %s", path)
+	}
+	return enumMembers(schema), nil
+}
+
+// Webhooks are the names of the document's webhooks (its events), sorted.
+func Webhooks() ([]string, error) {
+	loadOnce.Do(load)
+	if loadErr != nil {
+		return nil, loadErr
+	}
+	webhooks, _ := loaded["webhooks"].(map[string]any)
+	var names []string
+	for name := range webhooks {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+func enumMembers(schema map[string]any) []string {
+	enum, _ := schema["enum"].([]any)
+	var members []string
+	for _, m := range enum {
+		members = append(members, fmt.Sprint(m))
+	}
+	return members
+}
+
+// walkEnums calls found with every schema of the tree that has an enum,
+// at its dotted path (components.schemas.LibraryCode.properties.labelType).
+func walkEnums(tree any, at string, found func(at string, members []string)) {
+	switch v := tree.(type) {
+	case map[string]any:
+		if _, ok := v["enum"].([]any); ok {
+			found(at, enumMembers(v))
+		}
+		for k, e := range v {
+			walkEnums(e, strings.TrimPrefix(at+"."+k, "."), found)
+		}
+	case []any:
+		for i, e := range v {
+			walkEnums(e, fmt.Sprintf("%s[%d]", at, i), found)
+		}
+	}
 }

@@ -2,7 +2,11 @@ package api
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
+
+	"github.com/lifetag/lifetag/pkg/emergency"
+	"github.com/lifetag/lifetag/pkg/labels"
 )
 
 // roles are the callers x-lifetag-roles may name (see openapi.yaml).
@@ -143,4 +147,45 @@ func isArray(schema map[string]any) bool {
 		}
 	}
 	return schema["type"] == "array"
+}
+
+// The contract's label types are pkg/labels' presets: a kind added in Go
+// alone fails here until openapi.yaml (and so the website's types) follow.
+func TestLabelTypesAreThePresets(t *testing.T) {
+	problems, err := EnumProblems("LabelType", "labels.Presets", labels.KindNames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// The form template fields' types and categories, written inline in the
+// contract's two field schemas, are pkg/emergency's.
+func TestFieldTypesAndCategoriesAreEmergencys(t *testing.T) {
+	for _, c := range []struct {
+		source string
+		want   []string
+		paths  []string
+	}{
+		{"emergency.FieldTypes", emergency.FieldTypes, []string{
+			"components.schemas.FormTemplateField.properties.type",
+			"components.schemas.FormTemplateFieldInput.properties.type",
+		}},
+		{"emergency.FieldCategories", emergency.FieldCategories, []string{
+			"components.schemas.FormTemplateField.properties.category",
+			"components.schemas.FormTemplateFieldInput.properties.category",
+		}},
+	} {
+		for _, path := range c.paths {
+			got, err := EnumAt(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("openapi.yaml: %s is %q, but %s is %q", path, got, c.source, c.want)
+			}
+		}
+	}
 }

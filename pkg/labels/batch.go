@@ -43,17 +43,21 @@ var SpecLayouts = []BatchLayout{
 // PresetLayouts are the product presets (DESIGN.md "Label catalogue") as
 // batch layouts: helmet, gear and wallet on Letter and A4.
 func PresetLayouts() []BatchLayout {
-	names := map[Kind]string{Helmet: "Helmet", Gear: "Gear", Wallet: "Wallet"}
 	papers := map[PaperSize]string{Letter: "US Letter", A4: "A4"}
 	out := make([]BatchLayout, 0, len(Presets))
 	for _, p := range Presets {
 		out = append(out, BatchLayout{
 			ID:    "preset-" + string(p.Kind) + "-" + string(p.Paper),
-			Name:  fmt.Sprintf("%s labels, %s (%s %s)", names[p.Kind], papers[p.Paper], p.Brand, p.Part),
+			Name:  fmt.Sprintf("%s labels, %s (%s %s)", kindTitle(p.Kind), papers[p.Paper], p.Brand, p.Part),
 			Brand: p.Brand, Part: p.Part,
 		})
 	}
 	return out
+}
+
+// kindTitle is a kind's name as a title begins it: "Helmet".
+func kindTitle(k Kind) string {
+	return strings.ToUpper(string(k[:1])) + string(k[1:])
 }
 
 // customGrid is the spec's custom grid, centred on A4 edge to edge (the

@@ -2,6 +2,7 @@ package labels
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lifetag/lifetag/pkg/qr"
 )
@@ -22,6 +23,19 @@ const (
 	Letter PaperSize = "letter"
 	A4     PaperSize = "a4"
 )
+
+// PaperSizes are the product paper sizes, each on the catalogue's paper of
+// paperIDs.
+var PaperSizes = []PaperSize{Letter, A4}
+
+// PaperSizeNames are PaperSizes as plain strings, as the wire carries them.
+func PaperSizeNames() []string {
+	var names []string
+	for _, p := range PaperSizes {
+		names = append(names, string(p))
+	}
+	return names
+}
 
 // paperIDs are the catalogue's paper ids of the product paper sizes.
 var paperIDs = map[PaperSize]string{Letter: "US-Letter", A4: "A4"}
@@ -53,18 +67,56 @@ type Preset struct {
 	// (TestScanRobustness, 23 November 2026; README's "Scanning at a
 	// distance and scratched").
 	Level qr.Level
+	// Stock is the name the sheet is sold by, when the catalogue entry
+	// standing for it is another maker's sheet of the same geometry; empty
+	// when it is Brand and Part. The website shows it beside the preview.
+	Stock string
 }
 
-// Presets are the product's sheets (DESIGN.md, "Label catalogue").
+// StockName is the name a customer buys the preset's sheet by.
+func (p Preset) StockName() string {
+	if p.Stock != "" {
+		return p.Stock
+	}
+	return p.Brand + " " + p.Part
+}
+
+// Presets are the product's sheets (DESIGN.md, "Label catalogue"), and the
+// one list of the product's label types: the cloud's messages, the API
+// contract's LabelType and the website's sheet preview (presets.json) are
+// all held to it by tests, so a kind added here fails them until they follow.
 var Presets = []Preset{
-	{Helmet, Letter, "Avery", "5163", qr.Q},
+	{Helmet, Letter, "Avery", "5163", qr.Q, ""},
 	// Avery L7173 (99.1 x 57 mm, 2 x 5) has no entry; this database sheet
 	// has its geometry, within 0.05 mm.
-	{Helmet, A4, "Endisch", "6409957x", qr.Q},
-	{Gear, Letter, "Avery", "22806", qr.Q}, // entered by hand, see handEntered
-	{Gear, A4, "Endisch", "6505050x", qr.Q},
-	{Wallet, Letter, "Avery", "28371", qr.Q}, // = 5371
-	{Wallet, A4, "Avery", "L7414", qr.H},     // = J8414, C32011 share the size
+	{Helmet, A4, "Endisch", "6409957x", qr.Q, "Avery L7173"},
+	{Gear, Letter, "Avery", "22806", qr.Q, ""}, // entered by hand, see handEntered
+	// Sold by many makers as a 50 mm square A4 sheet; this is one of them.
+	{Gear, A4, "Endisch", "6505050x", qr.Q, "50 mm square labels"},
+	{Wallet, Letter, "Avery", "28371", qr.Q, ""}, // = 5371
+	{Wallet, A4, "Avery", "L7414", qr.H, ""},     // = J8414, C32011 share the size
+}
+
+// Kinds are the label types of Presets, each once, in the order of Presets
+// (the first is the default wherever a type may be left out).
+func Kinds() []Kind {
+	var kinds []Kind
+	for _, p := range Presets {
+		if !slices.Contains(kinds, p.Kind) {
+			kinds = append(kinds, p.Kind)
+		}
+	}
+	return kinds
+}
+
+// KindNames are Kinds as plain strings, as the wire and the database carry
+// them.
+func KindNames() []string {
+	var names []string
+	for _, k := range Kinds() {
+		names = append(names, string(k))
+	}
+	return names
 }
 
 // CustomLevel is the error-correction level of custom sizes, chosen by the

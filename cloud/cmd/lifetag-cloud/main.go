@@ -300,7 +300,8 @@ func openMailer(config Config, logger *slog.Logger) (cloud.Mailer, error) {
 }
 
 // purgeExpired deletes expired sessions, and analytics records and admin
-// audit entries past their retention, and ends expired trials, on every tick.
+// audit entries past their retention, ends expired trials, and queues the
+// review reminders due, on every tick.
 func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger) {
 	// Each job says how many records it removed or changed.
 	jobs := []struct {
@@ -314,12 +315,13 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		{svc.CheckTrials, "trial and registration check failed", "ended trials made inactive"},
 		{svc.PurgeIdempotencyKeys, "idempotency key purge failed", "old idempotency keys deleted"},
 		{svc.PurgeWebhookLog, "webhook log purge failed", "old webhook deliveries and tombstones deleted"},
+		{svc.SendReviewReminders, "review reminder check failed", "review reminders queued"},
 		// A round's reminders go on their day; a reminder's mail is unique
 		// by its cause, so two instances on the same tick mail once.
 		{func(ctx context.Context) (int64, error) {
 			n, err := svc.SendDueReviewReminders(ctx)
 			return int64(n), err
-		}, "review reminders failed", "review rounds reminded"},
+		}, "review round reminders failed", "review rounds reminded"},
 	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()

@@ -12,6 +12,9 @@ export const paths = {
   dashboard: "/dashboard",
   referrals: "/referrals",
   privacy: "/privacy",
+  // A review reminder's links (?token=): confirm in one click, or stop the reminders.
+  reviewConfirm: "/review/confirm",
+  reviewUnsubscribe: "/review/unsubscribe",
   // Any account's passkeys, authenticator app, recovery codes and sessions.
   accountSecurity: "/account/security",
   // The print station's sign-in through the browser (any account of the station).
@@ -72,6 +75,8 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.dashboard]: `Dashboard · ${siteName}`,
   [paths.referrals]: `Referral dashboard · ${siteName}`,
   [paths.privacy]: `Privacy & data rights · ${siteName}`,
+  [paths.reviewConfirm]: `Your details are confirmed · ${siteName}`,
+  [paths.reviewUnsubscribe]: `Review reminders · ${siteName}`,
   [paths.accountSecurity]: `Sign-in and security · ${siteName}`,
   [paths.stationSignIn]: `Sign in to Lifetag Station · ${siteName}`,
   [paths.corporateLogin]: `Corporate sign in · ${siteName}`,

@@ -79,6 +79,18 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.reviewConfirm,
+        lazy: async () => ({
+          Component: (await import("@/features/review/ReviewLinkPage")).ReviewConfirmPage,
+        }),
+      },
+      {
+        path: paths.reviewUnsubscribe,
+        lazy: async () => ({
+          Component: (await import("@/features/review/ReviewLinkPage")).ReviewUnsubscribePage,
+        }),
+      },
+      {
         path: paths.accountSecurity,
         lazy: async () => ({
           Component: (await import("@/features/security/SecurityPage")).SecurityPage,

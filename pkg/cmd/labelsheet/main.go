@@ -53,7 +53,7 @@ func run(args []string, stdout io.Writer) error {
 		intl      = fs.Bool("intl", false, "with -sample: names in thirteen scripts")
 
 		sheetName = fs.String("sheet", "", `catalogue sheet, brand then part: "Avery 5163"`)
-		preset    = fs.String("preset", "", "product preset: helmet, gear or wallet")
+		preset    = fs.String("preset", "", "product preset: "+strings.Join(labels.KindNames(), ", "))
 		paper     = fs.String("paper", "letter", "paper for -preset and -custom: letter or a4")
 		custom    = fs.String("custom", "", "custom label size WxH in mm (70-250 x 50-250)")
 		count     = fs.Int("count", labels.DefaultCustom.Count, "with -custom: labels per sheet")

@@ -229,7 +229,7 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	}
 	now := s.Now().UTC()
 	provisional := client.QRCode{ID: -ch.ID, Name: code.Name, TemplateID: code.TemplateID, TemplateName: tmpl.Name,
-		LabelType: api.LibraryCodeLabelType(code.LabelType), IsActive: true, Source: "station", CreatedAt: now, UpdatedAt: now,
+		LabelType: api.LabelType(code.LabelType), IsActive: true, Source: "station", CreatedAt: now, UpdatedAt: now,
 		Record: emergency.Record{Fields: slices.Clone(tmpl.Fields), Values: maps.Clone(code.Values)}}
 	if code.ProjectID != 0 {
 		provisional.ProjectID = &code.ProjectID
@@ -318,7 +318,7 @@ func applyEdit(code client.QRCode, e client.QRCodeUpdate) client.QRCode {
 		code.ProjectID = e.ProjectID
 	}
 	if e.LabelType != nil {
-		code.LabelType = api.LibraryCodeLabelType(*e.LabelType)
+		code.LabelType = api.LabelType(*e.LabelType)
 	}
 	if e.IsActive != nil {
 		code.IsActive = *e.IsActive

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "@/components/ui/toast-store";
 import { toasts, siteLocale } from "@/lib/copy";
 import { paths } from "@/app/paths";
+import { ReviewCard } from "@/components/review/ReviewCard";
 import { logout } from "@/lib/auth";
 import { useEmergencyStore } from "@/stores/emergency";
 import { useCanUseRealData, useUserStore } from "@/stores/session";
@@ -106,6 +107,7 @@ export function DashboardPage() {
           )}
         </section>
       </div>
+      <ReviewCard email={user.email} withSetting />
       <section className="card" aria-labelledby="orders-title">
         <h2 id="orders-title">
           {copy.ordersTitle} <span className="count">{copy.orderCount(list.length)}</span>

@@ -22,6 +22,16 @@ describe("/privacy", () => {
     expect(screen.getByRole("heading", { name: "Privacy policy" })).toBeVisible();
   });
 
+  it("says what review reminders are sent, why, and how to stop them", async () => {
+    renderRoute("/privacy");
+    expect(
+      await screen.findByRole("heading", { name: "Reminders to check your details" }),
+    ).toBeVisible();
+    expect(screen.getByText(/holds no medical details/)).toHaveTextContent(
+      /every 12 months .* stops the reminders without signing in/,
+    );
+  });
+
   it("keeps Delete disabled until the phrase matches, and Cancel closes the panel", async () => {
     const user = userEvent.setup();
     signInPaid();

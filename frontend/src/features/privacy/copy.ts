@@ -39,7 +39,7 @@ export const privacyCopy = {
   confirmationRequired: { title: "Confirmation Required" },
   policy: {
     title: "Privacy policy",
-    updated: "Last updated: 23 July 2025",
+    updated: "Last updated: 29 November 2026",
     sections: [
       {
         heading: "What we collect",
@@ -52,6 +52,10 @@ export const privacyCopy = {
       {
         heading: "Where it is kept",
         body: "On this device while you fill in the form, and, once you have an account, on our servers, encrypted at rest. Your QR code itself holds plain text so any phone can read it offline: treat your labels like your ID.",
+      },
+      {
+        heading: "Reminders to check your details",
+        body: "A paramedic may read your label years after it was printed, so once your details are saved to your account we e-mail you every 12 months (or every 6, as you choose on your account page) to ask whether they are still right. The mail holds no medical details: only the date you last confirmed them, a link that confirms them in one click, a link to sign in and change them, and a link that stops the reminders without signing in. Saving your details, or pressing My details are still right, starts the period again. Choose Never on your account page and we send none.",
       },
       {
         heading: "Your rights",

@@ -9,6 +9,7 @@ import { hasEmergencyData } from "@/stores/emergency";
 import { useLabelOptionsStore } from "@/stores/labelOptions";
 import { writePendingOrderType, type OrderType } from "@/stores/pending";
 import { usePaymentStatusStore, useUserStore } from "@/stores/session";
+import { ReviewCard } from "@/components/review/ReviewCard";
 import { qrPageCopy as copy } from "./copy";
 import { LockScreenCard } from "./LockScreenCard";
 
@@ -92,6 +93,7 @@ export function QrGeneratedPage() {
               {options.labelType === "custom" ? copy.physicalCustom : copy.physicalDetail}
             </p>
           </section>
+          {user && <ReviewCard email={user.email} withSetting={false} />}
           <LockScreenCard real={real} data={data} />
           <section className="card">
             <h2>{copy.tipsTitle}</h2>

@@ -106,6 +106,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "My details are still right": confirms the signed-in person's record as of now, changing nothing else.
+         * @description Every save of the record confirms it too. The reminder period
+         *     starts again from this moment.
+         */
+        post: operations["confirmReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How often the signed-in person is reminded to check their record (6 or 12 months, or 0 for never). */
+        put: operations["setReviewReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review-links/{token}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A review reminder's link token (from the mailed link). */
+                token: components["parameters"]["ReviewLinkToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A reminder's one-click confirm link; needs no sign-in, works once. */
+        post: operations["confirmReviewByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review-links/{token}/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A review reminder's link token (from the mailed link). */
+                token: components["parameters"]["ReviewLinkToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reminder's unsubscribe link; needs no sign-in and turns the account's reminders off.
+         * @description The reminder mail names this address in `List-Unsubscribe`, with
+         *     `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail
+         *     program may POST here itself (RFC 8058); its form body is ignored.
+         *     Using the link again answers the same.
+         */
+        post: operations["unsubscribeByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test/review-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Development only, for the browser journeys; sends the review reminders due as if it were asOf.
+         * @description The periodic check, run once at a moment the caller chooses, so a
+         *     journey sees a year pass without waiting one. Production answers 404.
+         */
+        post: operations["runTestReviewReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sync/emergency-data": {
         parameters: {
             query?: never;
@@ -3283,6 +3388,12 @@ export interface components {
             user: components["schemas"]["UserView"];
             /** @description The stored record; null before the first save. */
             emergencyData: components["schemas"]["EmergencyData"] | null;
+            /**
+             * Format: date-time
+             * @description When the owner last confirmed the record (every save, or "My details are still right"); null without one.
+             */
+            reviewedAt: string | null;
+            reviewReminderMonths: components["schemas"]["ReviewReminderMonths"];
         };
         /** @description A physical order as its owner sees it. */
         OrderView: {
@@ -3332,6 +3443,37 @@ export interface components {
             stripeCustomerId: string | null;
             subscriptionId: string | null;
         };
+        /**
+         * @description How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
+         * @enum {integer}
+         */
+        ReviewReminderMonths: 0 | 6 | 12;
+        ReviewConfirmed: {
+            /** @example Thank you — your details are confirmed. */
+            message: string;
+            /** Format: date-time */
+            reviewedAt: string;
+        };
+        ReviewRemindersRequest: {
+            months: components["schemas"]["ReviewReminderMonths"];
+        };
+        ReviewRemindersSaved: {
+            /** @example Reminder setting saved */
+            message: string;
+            months: components["schemas"]["ReviewReminderMonths"];
+        };
+        /** @description What a mail program sends (RFC 8058). */
+        OneClickUnsubscribe: {
+            /** @example One-Click */
+            "List-Unsubscribe"?: string;
+        };
+        TestReviewRemindersRequest: {
+            /** Format: date-time */
+            asOf: string;
+        };
+        TestReviewRemindersResult: {
+            sent: number;
+        };
         PushEmergencyDataRequest: {
             /**
              * @description Required; a valid address.
@@ -3345,6 +3487,11 @@ export interface components {
             /** @example Emergency data saved */
             message: string;
             emergencyData: components["schemas"]["EmergencyData"];
+            /**
+             * Format: date-time
+             * @description Now: a save confirms the record.
+             */
+            reviewedAt: string;
         };
         /**
          * @description A device's own payment status (the website's local copy). The server
@@ -3374,6 +3521,12 @@ export interface components {
             message: string;
             paymentStatus: components["schemas"]["SyncPaymentStatus"];
         };
+        /**
+         * @description A product label type, each printed on its preset sheet of Letter and
+         *     A4 (pkg/labels' Presets, which a test holds this enum to).
+         * @enum {string}
+         */
+        LabelType: "helmet" | "gear" | "wallet";
         /** @description The label choices (individual-side §3), as the website keeps them. */
         LabelOptions: {
             /**
@@ -3817,6 +3970,7 @@ export interface components {
             /** @description The organisation has a Stripe customer. */
             hasBillingAccount: boolean;
             paperSize: string;
+            reviewPeriodMonths: components["schemas"]["ReviewPeriodMonths"];
             /** Format: date-time */
             trialEndsAt: string | null;
             /** Format: date-time */
@@ -4210,8 +4364,8 @@ export interface components {
             message: string;
         };
         ReviewRoundRequest: {
-            /** @description Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60). */
-            reminderDays: number[];
+            /** @description Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60); absent, none. */
+            reminderDays?: number[];
         };
         /** @description A review round and how its workers stand. */
         ReviewRound: {
@@ -4717,8 +4871,7 @@ export interface components {
             templateId: number | null;
             /** @example Standard Emergency Form */
             templateName: string;
-            /** @enum {string} */
-            labelType: "helmet" | "gear" | "wallet";
+            labelType: components["schemas"]["LabelType"];
             isActive: boolean;
             /**
              * @description How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
@@ -5976,6 +6129,8 @@ export interface components {
          *     is not a number, or not the organisation's, answers 404.
          */
         FormTemplatePathID: number;
+        /** @description A review reminder's link token (from the mailed link). */
+        ReviewLinkToken: string;
         /** @description A collection link's secret token (from its URL, /collect/{token}). */
         CollectToken: string;
         /** @description `bearer` asks for the session token in the answer instead of the cookie (a program's sign-in); anything else is ignored. */
@@ -6241,6 +6396,243 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewConfirmed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No record is saved on the account yet. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setReviewReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRemindersRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRemindersSaved"];
+                };
+            };
+            /** @description Not 0, 6 or 12, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmReviewByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A review reminder's link token (from the mailed link). */
+                token: components["parameters"]["ReviewLinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewConfirmed"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description No reminder has this link (altered, cut short, or never sent), or the record was deleted since. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link was used already, or has expired. */
+            410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unsubscribeByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A review reminder's link token (from the mailed link). */
+                token: components["parameters"]["ReviewLinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribe"];
+            };
+        };
+        responses: {
+            /** @description No more reminders. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description No reminder has this link (altered, cut short, or never sent). */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link has expired. */
+            410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    runTestReviewReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestReviewRemindersRequest"];
+            };
+        };
+        responses: {
+            /** @description The reminders queued. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestReviewRemindersResult"];
+                };
+            };
+            /** @description No asOf, or the body is not the expected JSON. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Production. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -11127,8 +11519,8 @@ export interface operations {
     getQRCodeLabelPDF: {
         parameters: {
             query?: {
-                /** @description `helmet`, `gear` or `wallet`; absent: the code's own label type. */
-                preset?: "helmet" | "gear" | "wallet";
+                /** @description A preset label type; absent: the code's own label type. */
+                preset?: components["schemas"]["LabelType"];
                 /** @description `letter` or `a4`; absent: a4. */
                 paper?: "letter" | "a4";
             };

@@ -20,6 +20,8 @@ function userData(hasPrintAccess: boolean, emergencyData: EmergencyData | null):
       createdAt: "2026-03-01T12:00:00Z",
     },
     emergencyData,
+    reviewedAt: emergencyData ? "2026-03-01T12:00:00Z" : null,
+    reviewReminderMonths: 12,
   };
 }
 

@@ -1,3 +1,4 @@
+import presetsFile from "@pkg/labels/presets.json";
 import { describe, expect, it } from "vitest";
 import {
   customRatings,
@@ -8,6 +9,8 @@ import {
   settleCustomField,
   sheetLayout,
   defaultCustomDimensions,
+  labelTypes,
+  presetTypes,
 } from "./index";
 
 describe("paper size from locale", () => {
@@ -72,8 +75,13 @@ describe("custom preview ratings", () => {
 });
 
 describe("sheet layouts", () => {
+  it("offers every preset of pkg/labels, in its order, then a custom size", () => {
+    // A kind pkg/labels has and the contract lacks would be dropped here.
+    expect(presetTypes).toEqual(presetsFile.kinds);
+    expect(labelTypes).toEqual([...presetsFile.kinds, "custom"]);
+  });
   it("fits every preset inside its paper", () => {
-    for (const type of ["helmet", "gear", "wallet"] as const) {
+    for (const type of presetTypes) {
       for (const paper of ["letter", "a4"] as const) {
         const layout = sheetLayout(type, paper, defaultCustomDimensions);
         const positions = labelPositions(layout);

@@ -1,6 +1,7 @@
 // Label options (individual-side spec §3) and the custom-size rules (§5).
+import { presetTypes, type PresetType } from "./sheets";
 
-export type LabelType = "helmet" | "gear" | "wallet" | "custom";
+export type LabelType = PresetType | "custom";
 export type PaperSize = "letter" | "a4";
 export type PrintQuality = "standard" | "high";
 
@@ -21,7 +22,8 @@ export interface LabelOptions {
   customDimensions: CustomDimensions;
 }
 
-export const labelTypes: LabelType[] = ["helmet", "gear", "wallet", "custom"];
+/** The choices the form offers: the presets, then a custom size. */
+export const labelTypes: LabelType[] = [...presetTypes, "custom"];
 
 /** Spec §5 bounds of the custom label inputs. */
 export const customBounds = {

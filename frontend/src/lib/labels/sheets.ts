@@ -1,6 +1,10 @@
-// Sheet geometry for the on-screen preview, in millimetres, from the product
-// presets of DESIGN.md (gLabels database entries; Avery 22806 measured). The
-// printed truth is the PDF of pkg/sheet; this draws the same layout to scale.
+// Sheet geometry for the on-screen preview, in millimetres. The preset
+// sheets are pkg/labels' Presets, written into presets.json by a Go test
+// (go test ./labels -run TestPreviewPresetsAreGenerated -update in pkg) that
+// fails while the file is stale. The printed truth is the PDF of pkg/sheet;
+// this draws the same layout to scale.
+import presetsFile from "@pkg/labels/presets.json";
+import type { Wire } from "@/lib/api";
 import type { CustomDimensions, LabelType, PaperSize } from "./options";
 
 export interface SheetLayout {
@@ -19,87 +23,26 @@ export interface SheetLayout {
 }
 
 const IN = 25.4;
-export const paperMm: Record<PaperSize, { width: number; height: number }> = {
-  letter: { width: 8.5 * IN, height: 11 * IN },
-  a4: { width: 210, height: 297 },
-};
+export const paperMm: Record<PaperSize, { width: number; height: number }> = presetsFile.papers;
 
-type PresetType = Exclude<LabelType, "custom">;
+/** A label type with a preset sheet: the contract's LabelType. */
+export type PresetType = Wire<"LabelType">;
 
-const presets: Record<PresetType, Record<PaperSize, SheetLayout>> = {
-  helmet: {
-    letter: {
-      stock: "Avery 5163",
-      paper: paperMm.letter,
-      label: { width: 4 * IN, height: 2 * IN, radius: 0.125 * IN },
-      cols: 2,
-      rows: 5,
-      x0: 0.1625 * IN,
-      y0: 0.5 * IN,
-      dx: 4.1875 * IN,
-      dy: 2 * IN,
-    },
-    a4: {
-      stock: "Avery L7173",
-      paper: paperMm.a4,
-      label: { width: 99.1, height: 57, radius: 3 },
-      cols: 2,
-      rows: 5,
-      x0: 4.65,
-      y0: 6,
-      dx: 101.6,
-      dy: 57,
-    },
-  },
-  gear: {
-    letter: {
-      stock: "Avery 22806",
-      paper: paperMm.letter,
-      label: { width: 2 * IN, height: 2 * IN, radius: 0.125 * IN },
-      cols: 3,
-      rows: 4,
-      x0: 0.625 * IN,
-      y0: 0.75 * IN,
-      dx: 2.625 * IN,
-      dy: 2.5 * IN,
-    },
-    a4: {
-      stock: "50 mm square labels",
-      paper: paperMm.a4,
-      label: { width: 50, height: 50, radius: 2 },
-      cols: 3,
-      rows: 5,
-      x0: 25,
-      y0: 13.5,
-      dx: 55,
-      dy: 55,
-    },
-  },
-  wallet: {
-    letter: {
-      stock: "Avery 28371",
-      paper: paperMm.letter,
-      label: { width: 3.5 * IN, height: 2 * IN, radius: 0 },
-      cols: 2,
-      rows: 5,
-      x0: 0.75 * IN,
-      y0: 0.5 * IN,
-      dx: 3.5 * IN,
-      dy: 2 * IN,
-    },
-    a4: {
-      stock: "Avery L7414",
-      paper: paperMm.a4,
-      label: { width: 90, height: 52, radius: 0 },
-      cols: 2,
-      rows: 5,
-      x0: 15,
-      y0: 18.5,
-      dx: 90,
-      dy: 52,
-    },
-  },
-};
+// Typed by the contract: a label type the contract gains fails to compile
+// here until presets.json (so pkg/labels' Presets) has its sheets.
+const presets: Record<PresetType, Record<PaperSize, SheetLayout>> = presetsFile.presets;
+
+function isPresetType(kind: string): kind is PresetType {
+  return Object.hasOwn(presets, kind);
+}
+
+// The other way: a label type presets.json has and the contract lacks makes
+// this never, so presetTypes below fails to compile until the contract has it.
+type OnlyContractKinds =
+  Exclude<keyof typeof presetsFile.presets, PresetType> extends never ? PresetType : never;
+
+/** The preset label types in the order of pkg/labels' Presets. */
+export const presetTypes: OnlyContractKinds[] = presetsFile.kinds.filter(isPresetType);
 
 /**
  * A custom grid is centred on the paper with equal gaps; when it does not
@@ -151,11 +94,15 @@ export function labelPositions(layout: SheetLayout, count = layout.cols * layout
   return positions;
 }
 
-/** Inches on US Letter stock, millimetres on A4: how each sheet is sold. */
+/**
+ * Inches on US Letter stock, to the hundredth; millimetres on A4, to the
+ * tenth (the catalogue's 89.9936 mm sheet is sold as 90 mm): how each sheet
+ * is sold.
+ */
 function formatSize(widthMm: number, heightMm: number, paperSize: PaperSize): string {
-  const trim = (n: number) => String(Number(n.toFixed(2)));
-  if (paperSize === "letter") return `${trim(widthMm / IN)} × ${trim(heightMm / IN)} in`;
-  return `${trim(widthMm)} × ${trim(heightMm)} mm`;
+  const trim = (n: number, digits: number) => String(Number(n.toFixed(digits)));
+  if (paperSize === "letter") return `${trim(widthMm / IN, 2)} × ${trim(heightMm / IN, 2)} in`;
+  return `${trim(widthMm, 1)} × ${trim(heightMm, 1)} mm`;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { RecordValues, TemplateErrors, TemplateField } from "@/lib/emergenc
 import { useProjects } from "../projects/api";
 import { TemplateForm } from "../templates/TemplateForm";
 import { defaultTemplateId, useTemplates } from "../templates/api";
-import { LABEL_TYPES, useCode, useCreateCode, useUpdateCode } from "./api";
+import { useCode, useCreateCode, useUpdateCode } from "./api";
 import { libraryCopy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
 
@@ -323,9 +323,9 @@ function CodeDetails(props: { orgId: number; value: Details; onChange: (d: Detai
             value={props.value.labelType}
             onChange={(e) => set({ labelType: e.target.value })}
           >
-            {LABEL_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {libraryCopy.labelTypes[t]}
+            {Object.entries(libraryCopy.labelTypes).map(([type, name]) => (
+              <option key={type} value={type}>
+                {name}
               </option>
             ))}
           </select>

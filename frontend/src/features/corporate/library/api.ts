@@ -6,9 +6,6 @@ import { dispositionFileName, saveFile } from "@/lib/saveFile";
 import { organizationKeys } from "../api/organization";
 import { projectKeys } from "../projects/api";
 
-export const LABEL_TYPES = ["helmet", "gear", "wallet"] as const;
-export type LabelType = (typeof LABEL_TYPES)[number];
-
 /** A library code; its record and qrText only when asked for (one code, a write's answer, ?records=1). */
 export type LibraryCode = Wire<"LibraryCode">;
 

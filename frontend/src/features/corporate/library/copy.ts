@@ -1,5 +1,6 @@
 // Strings of the QR code library (admin-corporate-side spec §2, §5, §8).
 // Server messages (validation, quota) come from the server.
+import type { Wire } from "@/lib/api";
 import { siteLocale } from "@/lib/copy";
 export const libraryCopy = {
   title: "QR Codes",
@@ -59,8 +60,12 @@ export const libraryCopy = {
     import: "imported",
     api: "from your HR system (API)",
     collection: "sent by the worker",
-  } as Record<string, string>,
-  labelTypes: { helmet: "Helmet", gear: "Gear", wallet: "Wallet" } as Record<string, string>,
+  } satisfies Record<Wire<"LibraryCode">["source"], string>,
+  /** Every label type a code is printed on, in the select's order: the contract's, each once. */
+  labelTypes: { helmet: "Helmet", gear: "Gear", wallet: "Wallet" } satisfies Record<
+    Wire<"LabelType">,
+    string
+  >,
   edit: "Edit",
   duplicate: "Duplicate",
   deactivate: "Deactivate",

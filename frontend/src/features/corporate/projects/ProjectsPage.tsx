@@ -12,7 +12,7 @@ import { AccessDenied } from "../components/AccessDenied";
 import { corporateCopy } from "../copy";
 import { useOrganizationId } from "../hooks";
 import { useDeleteProject, useProjects, useUpdateProject, type Project } from "./api";
-import { PROJECT_STATUSES, projectsCopy as copy } from "./copy";
+import { projectsCopy as copy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
 
 /** /corporate/projects: every project, renamed and set to a status in place. */
@@ -88,9 +88,9 @@ function ProjectRow({ orgId, project }: { orgId: number; project: Project }) {
               )
             }
           >
-            {PROJECT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {copy.statuses[s]}
+            {Object.entries(copy.statuses).map(([status, name]) => (
+              <option key={status} value={status}>
+                {name}
               </option>
             ))}
           </select>

@@ -1,5 +1,7 @@
 // Strings of the projects pages (admin-corporate-side spec §2 "New project
 // page", §4 project statuses). Server messages come from the server.
+import type { Wire } from "@/lib/api";
+
 export const projectsCopy = {
   newTitle: "Create New Project",
   newIntro: "Group your organisation's QR codes by site, crew or contract.",
@@ -34,12 +36,13 @@ export const projectsCopy = {
   none: "No projects yet.",
   codes: (n: number) => `${n} QR ${n === 1 ? "code" : "codes"}`,
   status: "Status",
+  /** Every status of the contract, in the status select's order. */
   statuses: {
     active: "Active",
     completed: "Completed",
     cancelled: "Cancelled",
     archived: "Archived",
-  } as Record<string, string>,
+  } satisfies Record<Wire<"Project">["status"], string>,
   rename: "Rename",
   renameTitle: "Rename project",
   save: "Save",
@@ -50,6 +53,3 @@ export const projectsCopy = {
   nameRequired: "Project name is required",
   loadFailed: "Unable to load projects.",
 };
-
-/** The project statuses of spec §4, in the status select's order. */
-export const PROJECT_STATUSES = ["active", "completed", "cancelled", "archived"] as const;

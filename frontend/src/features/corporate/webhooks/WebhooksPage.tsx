@@ -20,6 +20,7 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
   type WebhookEndpoint,
+  type WebhookEventType,
 } from "./api";
 import { webhooksCopy as copy } from "./copy";
 import { siteLocale } from "@/lib/copy";
@@ -47,7 +48,11 @@ export function WebhooksPage() {
   );
 }
 
-function EndpointsView(props: { orgId: number; endpoints: WebhookEndpoint[]; events: string[] }) {
+function EndpointsView(props: {
+  orgId: number;
+  endpoints: WebhookEndpoint[];
+  events: WebhookEventType[];
+}) {
   const remove = useDeleteWebhookEndpoint(props.orgId);
   const setEnabled = useSetWebhookEnabled(props.orgId);
   const rotate = useRotateWebhookSecret(props.orgId);
@@ -159,11 +164,15 @@ function EndpointsView(props: { orgId: number; endpoints: WebhookEndpoint[]; eve
   );
 }
 
-function CreateEndpointForm(props: { orgId: number; events: string[]; onClose: () => void }) {
+function CreateEndpointForm(props: {
+  orgId: number;
+  events: WebhookEventType[];
+  onClose: () => void;
+}) {
   const create = useCreateWebhookEndpoint(props.orgId);
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<string[]>(props.events);
+  const [events, setEvents] = useState<WebhookEventType[]>(props.events);
   const [includeRecord, setIncludeRecord] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const guard = useDiscardGuard(

@@ -7,6 +7,7 @@ import { apiJson, type Wire } from "@/lib/api";
 export type WebhookEndpoint = Wire<"WebhookEndpoint">;
 export type NewWebhookEndpoint = Wire<"WebhookEndpointRequest">;
 export type WebhookDelivery = Wire<"WebhookDelivery">;
+export type WebhookEventType = Wire<"WebhookEventType">;
 
 const endpointsKey = (orgId: number) => ["corporate", "webhooks", orgId] as const;
 const deliveriesKey = (orgId: number, endpointId: number) =>

@@ -1,5 +1,7 @@
 // Strings of the webhooks page. The server's own messages (an address that
 // is not public, too many endpoints) come in its answers.
+import type { Wire } from "@/lib/api";
+
 export const webhooksCopy = {
   title: "Webhooks",
   intro:
@@ -18,7 +20,7 @@ export const webhooksCopy = {
     "qr_code.activated": "QR code activated",
     "qr_code.deleted": "QR code deleted",
     "print_run.recorded": "Labels printed",
-  } as Record<string, string>,
+  } satisfies Record<Wire<"WebhookEventType">, string>,
   includeRecord: "Send the worker's emergency record with each QR code event",
   includeRecordHint: "Medical data: only for a system that needs it.",
   cancel: "Cancel",

@@ -8,7 +8,7 @@ export type PaymentIntentRequest = Wire<"PaymentIntentRequest"> &
     | { type: "print" }
     | {
         type: "physical";
-        labelType: "helmet" | "gear" | "wallet";
+        labelType: Wire<"LabelType">;
         /** Packs of printed labels; the server prices them. */
         quantity: number;
         shippingAddress: Wire<"ShippingAddress">;
