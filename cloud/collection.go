@@ -32,6 +32,9 @@ const (
 	ActivityCollectionSubmitted   = "collection_submitted"
 	ActivityUpdateLinkSent        = "update_link_sent"
 	ActivityCollectionUpdated     = "collection_updated"
+	// ActivityCodeConfirmed: a worker (through their update link) or an
+	// officer confirmed a code's details as they are; the detail names the code.
+	ActivityCodeConfirmed = "qr_code_confirmed"
 	// ActivityReturningWorker: a worker who already has a code sent a shared
 	// link's form again; the officer should send them an update link.
 	ActivityReturningWorker = "collection_returning_worker"
@@ -61,7 +64,15 @@ const (
 	MsgCollectionReturning = "You already have a Lifetag code with %s, so no second one was made. " +
 		"To change your details, use a one-time update link: it has been sent to the e-mail address on your record, " +
 		"or, if your record has none, your safety officer has been asked to send you one."
-	MsgUpdateLinkSent        = "Update link sent"
+	MsgUpdateLinkSent = "Update link sent"
+	// MsgCollectConfirmOnlyUpdate refuses "my details are still right"
+	// through a shared link, which is bound to no one's code.
+	MsgCollectConfirmOnlyUpdate = "Only a link sent for your own details can confirm them. Please fill in the form instead."
+	// MsgCollectConfirmed thanks a worker who confirmed their details: the
+	// organisation's name.
+	MsgCollectConfirmed = "Thank you — %s now knows your details are still right."
+	// MsgCodeConfirmed answers an officer who confirmed a code's details.
+	MsgCodeConfirmed         = "Details confirmed as still right"
 	MsgUpdateLinkCreated     = "Update link created"
 	MsgUpdateLinkMailSubject = "Check the emergency details on your Lifetag label"
 	// MsgReturningWorkerMailSubject tells the officer who made a link that a

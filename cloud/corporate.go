@@ -207,8 +207,11 @@ type Organization struct {
 	// PaperSize is the sheet size batch printing starts on (labels.A4 or
 	// labels.Letter), editable by its members.
 	PaperSize string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// ReviewPeriodMonths is how often its codes' details are to be
+	// confirmed (ReviewPeriodChoices; ReviewPeriod reads it).
+	ReviewPeriodMonths int
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
 }
 
 // Status is the organisation's subscription status at now: a trial whose
@@ -574,6 +577,8 @@ type CorporateTx interface {
 	CreateOrganization(o *Organization) error
 	// SetPaperSize changes the organisation's paper (labels.PaperSize).
 	SetPaperSize(organizationID int64, paper string, now time.Time) error
+	// SetReviewPeriod changes the organisation's review period in months.
+	SetReviewPeriod(organizationID int64, months int, now time.Time) error
 	// LockOrganization reads an organisation for update.
 	LockOrganization(id int64) (*Organization, error)
 	// LockOrganizationBySubscription: ENOTFOUND when no organisation has it.

@@ -302,6 +302,10 @@ type CorporateCode struct {
 	Sealed    []byte
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// ReviewedAt is when the code's details were last confirmed: every save
+	// of its record sets it, and so does its worker's or an officer's "my
+	// details are still right" (ConfirmCode), which changes nothing else.
+	ReviewedAt time.Time
 }
 
 // Validate trims a code's name and checks it and its label type (an
@@ -357,14 +361,17 @@ type CodeFilter struct {
 	// FoldedNames picks the codes whose name, folded by
 	// emergency.FoldForSearch, is exactly one of these (nil: any name).
 	FoldedNames []string
-	Limit       int
-	Offset      int
+	// ReviewedBefore, when set, picks the codes last confirmed before it
+	// (CodeReviewCutoffs: the due or the overdue ones).
+	ReviewedBefore time.Time
+	Limit          int
+	Offset         int
 }
 
 // IsZero reports whether f is the zero filter: every code, unpaged.
 func (f CodeFilter) IsZero() bool {
 	return f.Search == "" && f.ProjectID == 0 && !f.NoProject && f.Active == nil && f.ExternalID == "" &&
-		f.FoldedNames == nil && f.Limit == 0 && f.Offset == 0
+		f.FoldedNames == nil && f.ReviewedBefore.IsZero() && f.Limit == 0 && f.Offset == 0
 }
 
 // SealedCode is one sealed record, for re-sealing after a key rotation.
@@ -404,8 +411,13 @@ type LibraryStore interface {
 	// maxQrCodes (the inactive ones count: they can be activated again), so concurrent creates can never pass the quota.
 	CreateCodes(ctx context.Context, codes []*CorporateCode, a *Activity) error
 	// UpdateCode replaces a code's name, project, label type, active flag,
-	// record, missing fields and updated time.
+	// record, missing fields, updated and reviewed times.
 	UpdateCode(ctx context.Context, c *CorporateCode, a *Activity) error
+	// ConfirmCode sets a code's reviewed and updated times to now and
+	// changes nothing else: its details were confirmed as they are. The
+	// changes feed and the webhooks (qr_code.updated, changed reviewedAt)
+	// hear of it; ENOTFOUND for another organisation's code.
+	ConfirmCode(ctx context.Context, organizationID, id int64, now time.Time, a *Activity) error
 	DeleteCode(ctx context.Context, organizationID, id int64, a *Activity) error
 
 	// ListSealedCodes pages through every code's sealed record by id, and

@@ -111,6 +111,7 @@ type Store interface {
 	TemplateStore   // template.go
 	LibraryStore    // library.go
 	CollectionStore // collection.go
+	ReviewStore     // review.go
 	OrgReportStore  // orgreport.go
 
 	// An organisation's API keys.

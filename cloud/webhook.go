@@ -163,7 +163,10 @@ type WebhookMessage struct {
 	// Changed names the fields an update changed (CodeField*).
 	Changed []string
 	// Record is the code's sealed record, for an endpoint that opted in.
-	Record        []byte
+	Record []byte
+	// ReviewedAt is when the code's details were last confirmed, as of
+	// the event (zero for a deleted code and a print run).
+	ReviewedAt    time.Time
 	OccurredAt    time.Time
 	Status        string
 	Attempts      int
@@ -196,6 +199,8 @@ const (
 	CodeFieldExternalID = "externalId"
 	CodeFieldTemplate   = "templateId"
 	CodeFieldRecord     = "record"
+	// CodeFieldReviewedAt: the details were confirmed, or saved.
+	CodeFieldReviewedAt = "reviewedAt"
 )
 
 // WebhookAttempt is one line of an endpoint's delivery log.

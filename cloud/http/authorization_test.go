@@ -338,6 +338,14 @@ var routeCases = []routeCase{
 	{"corporate billing portal", "POST /api/corporate/{orgId}/billing-portal", fixed(orgPath("/billing-portal")), nil, membersOnly()},
 	{"corporate paper size", "PUT /api/corporate/{orgId}/paper-size", fixed(orgPath("/paper-size")),
 		func(string) any { return map[string]string{"paperSize": "letter"} }, membersOnly()},
+	{"corporate review period", "PUT /api/corporate/{orgId}/review-period", fixed(orgPath("/review-period")),
+		func(string) any { return map[string]int{"reviewPeriodMonths": 24} }, membersOnly()},
+	{"corporate review rounds", "GET /api/corporate/{orgId}/review-rounds", fixed(orgPath("/review-rounds")), nil,
+		withKeys(adminReads(), 403, 403)},
+	{"corporate start review round", "POST /api/corporate/{orgId}/review-rounds", fixed(orgPath("/review-rounds")),
+		func(string) any { return map[string]any{"reminderDays": []int{99}} }, membersOnly()},
+	{"corporate review round", "GET /api/corporate/{orgId}/review-rounds/{roundId}", fixed(orgPath("/review-rounds/999")), nil, membersOnly()},
+	{"corporate review hand-out links", "POST /api/corporate/{orgId}/review-rounds/{roundId}/hand-out-links", fixed(orgPath("/review-rounds/999/hand-out-links")), nil, membersOnly()},
 	{"corporate sso settings", "GET /api/corporate/{orgId}/sso", fixed(orgPath("/sso")), nil, membersOnly()},
 	{"corporate save sso settings", "PUT /api/corporate/{orgId}/sso", fixed(orgPath("/sso")),
 		func(string) any {
@@ -389,6 +397,7 @@ var routeCases = []routeCase{
 		func(string) any { return map[string]any{"isActive": true} }, keyWrites(200)},
 	{"corporate delete qr code", "DELETE /api/corporate/{orgId}/qr-codes/{codeId}", fixed(orgPath("/qr-codes/1")), nil, keyWrites(200)},
 	{"corporate duplicate qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/duplicate", fixed(orgPath("/qr-codes/1/duplicate")), nil, keyWrites(201)},
+	{"corporate confirm qr code", "POST /api/corporate/{orgId}/qr-codes/{codeId}/confirm", fixed(orgPath("/qr-codes/1/confirm")), nil, keyWrites(200)},
 	{"corporate qr code label pdf", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.pdf", fixed(orgPath("/qr-codes/1/label.pdf")), nil, keyReads()},
 	{"corporate qr code label png", "GET /api/corporate/{orgId}/qr-codes/{codeId}/label.png", fixed(orgPath("/qr-codes/1/label.png")), nil, keyReads()},
 	// Form templates: matrixTemplateID is the matrix organisation's, so a
@@ -416,6 +425,7 @@ var routeCases = []routeCase{
 	{"collect form", "GET /api/collect/{token}", fixed("/api/collect/not-a-token"), nil, everyone(404)},
 	{"collect submit", "POST /api/collect/{token}", fixed("/api/collect/not-a-token"),
 		func(string) any { return map[string]any{"values": map[string]string{}, "consent": true} }, everyone(404)},
+	{"collect confirm", "POST /api/collect/{token}/confirm", fixed("/api/collect/not-a-token/confirm"), nil, everyone(404)},
 	{"corporate analytics", "GET /api/corporate/{orgId}/analytics", fixed(orgPath("/analytics")), nil, keyReads()},
 	{"corporate analytics report", "GET /api/corporate/{orgId}/analytics/report.csv", fixed(orgPath("/analytics/report.csv")), nil, keyReads()},
 

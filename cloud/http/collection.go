@@ -100,3 +100,19 @@ func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 	s.count(r, s.linkLimit, token)
 	writeMessage(w, http.StatusCreated, message)
 }
+
+// handleCollectConfirm is a worker's "my details are still right": like a
+// submission, it counts against the link once accepted.
+func (s *Server) handleCollectConfirm(w http.ResponseWriter, r *http.Request) {
+	token := chi.URLParam(r, "token")
+	if !s.allowUncounted(w, r, s.linkLimit, token) {
+		return
+	}
+	message, err := s.service.ConfirmCollection(r.Context(), token)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.count(r, s.linkLimit, token)
+	writeMessage(w, http.StatusOK, message)
+}

@@ -270,3 +270,18 @@ func (s *Server) handleSetPaperSize(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, api.CorporatePaperSizeSaved{PaperSize: api.CorporatePaperSize(req.PaperSize),
 		Message: cloud.MsgPaperSizeSaved})
 }
+
+// handleSetReviewPeriod changes how often the organisation's codes are to be confirmed.
+func (s *Server) handleSetReviewPeriod(w http.ResponseWriter, r *http.Request) {
+	var req api.ReviewPeriodRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.service.SetReviewPeriod(r.Context(), userFrom(r), pathID(r, "orgId"), req.ReviewPeriodMonths); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.ReviewPeriodSaved{ReviewPeriodMonths: req.ReviewPeriodMonths,
+		Message: cloud.MsgReviewPeriodSaved})
+}

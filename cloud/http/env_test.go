@@ -154,6 +154,7 @@ func newEnv(t testing.TB, backend storetest.Backend, opts envOptions) *env {
 	}
 	river.AddWorker(queue.Workers(), svc.MailWorker())
 	river.AddWorker(queue.Workers(), svc.WebhookWorker())
+	river.AddWorker(queue.Workers(), svc.ReviewRoundWorker())
 	startQueue()
 	if opts.rateLimit == (lhttp.RateLimit{}) {
 		opts.rateLimit = noRateLimit

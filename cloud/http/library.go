@@ -65,7 +65,7 @@ func (s *Server) handleDeleteProject(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, api.LibrarySuccess{Success: true})
 }
 
-// handleLibrary lists the codes: ?search=&project=&status= pick them,
+// handleLibrary lists the codes: ?search=&project=&status=&review= pick them,
 // ?page=&pageSize= page them (without either, every code picked comes), and
 // ?records=1 adds each record and QR text (the desktop station's offline
 // cache).
@@ -79,7 +79,7 @@ func (s *Server) handleLibrary(w http.ResponseWriter, r *http.Request) {
 	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), service.LibraryQuery{
 		Page: page, Paged: q.Has("page") || q.Has("pageSize"),
 		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1",
-		ExternalID: q.Get("externalId")})
+		ExternalID: q.Get("externalId"), Review: q.Get("review")})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -147,6 +147,11 @@ func (s *Server) handleUpdateCode(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleDuplicateCode(w http.ResponseWriter, r *http.Request) {
 	c, err := s.service.DuplicateCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
 	s.writeCode(w, r, http.StatusCreated, c, err)
+}
+
+func (s *Server) handleConfirmCode(w http.ResponseWriter, r *http.Request) {
+	c, err := s.service.ConfirmCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+	s.writeCode(w, r, http.StatusOK, c, err)
 }
 
 func (s *Server) handleDeleteCode(w http.ResponseWriter, r *http.Request) {

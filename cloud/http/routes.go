@@ -78,6 +78,7 @@ func (s *Server) routes() chi.Router {
 			r.Use(s.limitPerClient(s.collectLimit))
 			r.Get("/collect/{token}", s.handleCollectForm)
 			r.Post("/collect/{token}", s.handleCollectSubmit)
+			r.Post("/collect/{token}/confirm", s.handleCollectConfirm)
 		})
 
 		// A review reminder's links (review_reminder.go): anonymous, the token is
@@ -198,6 +199,12 @@ func (s *Server) routes() chi.Router {
 			r.Post("/corporate/{orgId}/billing-portal", s.handleBillingPortal)
 			r.Post("/corporate/{orgId}/subscribe", s.handleSubscribe)
 			r.Put("/corporate/{orgId}/paper-size", s.handleSetPaperSize)
+			r.Put("/corporate/{orgId}/review-period", s.handleSetReviewPeriod)
+			// Review rounds (review.go).
+			r.Get("/corporate/{orgId}/review-rounds", s.handleReviewRounds)
+			r.Post("/corporate/{orgId}/review-rounds", s.handleStartReviewRound)
+			r.Get("/corporate/{orgId}/review-rounds/{roundId}", s.handleReviewRound)
+			r.Post("/corporate/{orgId}/review-rounds/{roundId}/hand-out-links", s.handleHandOutReviewLinks)
 			r.Get("/corporate/{orgId}/sso", s.handleSSOSettings)
 			r.With(s.requireFreshProof).Put("/corporate/{orgId}/sso", s.handleSaveSSOSettings)
 			r.Get("/corporate/{orgId}/second-factor-rule", s.handleSecondFactorRule)
@@ -234,6 +241,7 @@ func (s *Server) routes() chi.Router {
 			r.Put("/corporate/{orgId}/qr-codes/{codeId}", s.handleUpdateCode)
 			r.Delete("/corporate/{orgId}/qr-codes/{codeId}", s.handleDeleteCode)
 			r.Post("/corporate/{orgId}/qr-codes/{codeId}/duplicate", s.idempotent(createBodyBytes, s.handleDuplicateCode))
+			r.Post("/corporate/{orgId}/qr-codes/{codeId}/confirm", s.handleConfirmCode)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.pdf", s.handleCodeLabelPDF)
 			r.Get("/corporate/{orgId}/qr-codes/{codeId}/label.png", s.handleCodeLabelPNG)
 			r.Get("/corporate/{orgId}/form-templates", s.handleListTemplates)

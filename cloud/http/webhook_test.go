@@ -311,8 +311,8 @@ func TestWebhooks(t *testing.T) {
 		}
 		// (Deliveries run side by side: their order is not the changes'.)
 		slices.Sort(changed)
-		if fmt.Sprint(changed) != "[[name] [record]]" {
-			t.Errorf("updates changed %v, want the name and (the worker's change) the record", changed)
+		if fmt.Sprint(changed) != "[[name] [record reviewedAt]]" {
+			t.Errorf("updates changed %v, want the name and (the worker's change) the record and its review date", changed)
 		}
 
 		// Resend: the same webhook-id again.

@@ -442,6 +442,7 @@ func (s *Service) planUpdate(org *cloud.Organization, c *cloud.CorporateCode, it
 		if next.Sealed, err = s.sealCodeRecord(c.OrganizationID, record); err != nil {
 			return planned{}, err
 		}
+		next.ReviewedAt = s.now() // new details are confirmed details
 	}
 	next.MissingFields = cloud.MissingFields(record)
 	next.UpdatedAt = s.now()
@@ -567,7 +568,7 @@ func (s *Service) CodeChanges(ctx context.Context, actor *cloud.User, orgID int6
 		c := codes[0]
 		codes = codes[1:]
 		item := api.QRCodeChange{ID: c.ID, Name: c.Name, IsActive: c.IsActive, UpdatedAt: c.UpdatedAt,
-			ExternalID: nonEmpty(c.ExternalID)}
+			ExternalID: nonEmpty(c.ExternalID), ReviewedAt: timePtr(c.ReviewedAt)}
 		if q.Include == "record" {
 			if item.Record, err = s.openCodeRecord(c); err != nil {
 				return nil, err

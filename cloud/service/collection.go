@@ -278,12 +278,8 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 	if err != nil {
 		return "", err
 	}
-	if !claimed { // used, revoked or expired since it was read: say which
-		msg := cloud.MsgCollectionLinkGone
-		if again, err := s.store.FindCollectionLink(ctx, link.OrganizationID, link.ID); err == nil && again.Usable(s.now()) != "" {
-			msg = again.Usable(s.now())
-		}
-		return "", cloud.NewError(cloud.EGONE, msg)
+	if !claimed {
+		return "", s.unclaimed(ctx, link)
 	}
 	kind, detail := cloud.ActivityCollectionSubmitted, link.TemplateName
 	if link.IsUpdateLink() {
@@ -311,8 +307,24 @@ func (s *Service) SubmitCollection(ctx context.Context, token string, values map
 		}
 		return "", err
 	}
+	if link.IsUpdateLink() {
+		// A review round waiting on this worker counts the change at once.
+		if err := s.store.AnswerReview(ctx, org.ID, link.CodeID, cloud.ReviewAnswerChanged, s.now()); err != nil {
+			return "", err
+		}
+	}
 	s.addActivity(ctx, org.ID, kind, detail)
 	return fmt.Sprintf(cloud.MsgCollectionThanks, org.Name), nil
+}
+
+// unclaimed is the refusal of a submission the link did not take: it was
+// used, revoked or expired since it was read, and the refusal says which.
+func (s *Service) unclaimed(ctx context.Context, link *cloud.CollectionLink) error {
+	msg := cloud.MsgCollectionLinkGone
+	if again, err := s.store.FindCollectionLink(ctx, link.OrganizationID, link.ID); err == nil && again.Usable(s.now()) != "" {
+		msg = again.Usable(s.now())
+	}
+	return cloud.NewError(cloud.EGONE, msg)
 }
 
 // submittedNumber is the employee or badge number a worker typed into a

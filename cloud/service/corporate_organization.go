@@ -6,6 +6,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -26,7 +27,7 @@ func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) Organiz
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
 		SubscriptionPlan: o.Plan, SubscriptionStatus: o.Status(now), CurrentQrCodes: qrCodes,
 		MaxQrCodes: o.MaxQRCodes, HasBillingAccount: o.StripeCustomerID != "", PaperSize: api.CorporatePaperSize(o.Paper()),
-		CreatedAt: o.CreatedAt,
+		ReviewPeriodMonths: o.ReviewPeriod(), CreatedAt: o.CreatedAt,
 	}
 	if !o.TrialEndsAt.IsZero() {
 		t := o.TrialEndsAt
@@ -80,6 +81,15 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
 		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, RecentActivity: []ActivityView{},
 		Permissions: permissionsOf(actor, org.ID)}
+	// The codes due for review (overdue ones included) and overdue, each
+	// counted from the review index.
+	due, overdue := cloud.CodeReviewCutoffs(org.ReviewPeriod(), s.now())
+	if d.ReviewDue, err = s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{ReviewedBefore: due}); err != nil {
+		return nil, err
+	}
+	if d.ReviewOverdue, err = s.store.CountCodes(ctx, org.ID, cloud.CodeFilter{ReviewedBefore: overdue}); err != nil {
+		return nil, err
+	}
 	if actor.OrganizationID == org.ID {
 		d.Role = roleName(actor.UserType)
 	}
@@ -88,6 +98,26 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 			Sentence: cloud.ActivitySentence(a.Kind, a.Detail), CreatedAt: a.CreatedAt})
 	}
 	return d, nil
+}
+
+// SetReviewPeriod changes how often an organisation's codes are to be
+// confirmed; any member may, as they are the ones who send the rounds.
+func (s *Service) SetReviewPeriod(ctx context.Context, actor *cloud.User, orgID int64, months int) error {
+	org, err := s.organizationFor(ctx, actor, orgID, true)
+	if err != nil {
+		return err
+	}
+	if !cloud.ValidReviewPeriod(months) {
+		return cloud.NewError(cloud.EINVALID, cloud.MsgReviewPeriodInvalid)
+	}
+	now := s.now()
+	return s.store.InCorporateTx(ctx, func(tx cloud.CorporateTx) error {
+		if err := tx.SetReviewPeriod(org.ID, months, now); err != nil {
+			return err
+		}
+		return tx.AddActivity(&cloud.Activity{OrganizationID: org.ID, Kind: cloud.ActivityReviewPeriodChanged,
+			Detail: fmt.Sprintf("%d months", months), CreatedAt: now})
+	})
 }
 
 // SetPaperSize changes the paper an organisation's batch printing starts

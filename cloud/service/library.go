@@ -256,6 +256,9 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpd
 		return nil, err
 	}
 	c.UpdatedAt = s.now()
+	if u.Values != nil { // the details were saved: as good as confirmed
+		c.ReviewedAt = c.UpdatedAt
+	}
 	err = s.store.UpdateCode(ctx, c, &cloud.Activity{OrganizationID: orgID, Kind: cloud.ActivityCodeUpdated,
 		Detail: c.Name, CreatedAt: c.UpdatedAt})
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
@@ -390,7 +393,7 @@ type CodeView = api.LibraryCode
 func ViewCode(c *cloud.CorporateCode) CodeView {
 	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
 		LabelType: api.LabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
-		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, ReviewedAt: c.ReviewedAt,
 		SearchLatin: emergency.LatinForSearch(c.Name)}
 	if c.ExternalID != "" {
 		id := c.ExternalID
@@ -440,6 +443,9 @@ type LibraryQuery struct {
 	WithRecords bool
 	// ExternalID picks the code with this employee or badge number.
 	ExternalID string
+	// Review picks by review state: "" or "all", "due" (overdue ones
+	// included) or "overdue" (cloud.CodeReviewCutoffs).
+	Review string
 }
 
 // filter checks q and turns it into the store's filter.
@@ -483,7 +489,32 @@ func (q LibraryQuery) filter() (cloud.CodeFilter, error) {
 	default:
 		return f, cloud.NewError(cloud.EINVALID, cloud.MsgLibraryFilterInvalid)
 	}
+	switch q.Review {
+	case "", "all", cloud.CodeReviewDue, cloud.CodeReviewOverdue:
+	default:
+		return f, cloud.NewError(cloud.EINVALID, cloud.MsgReviewFilterInvalid)
+	}
 	return f, nil
+}
+
+// reviewedBefore is the review filter's cutoff for org at now: the date
+// before which its codes are due or overdue (zero for no filter).
+func reviewedBefore(review string, org *cloud.Organization, now time.Time) time.Time {
+	due, overdue := cloud.CodeReviewCutoffs(org.ReviewPeriod(), now)
+	switch review {
+	case cloud.CodeReviewDue:
+		return due
+	case cloud.CodeReviewOverdue:
+		return overdue
+	}
+	return time.Time{}
+}
+
+// markReview gives each listed code its review state under org's period.
+func markReview(views []CodeView, org *cloud.Organization, now time.Time) {
+	for i := range views {
+		views[i].Review = api.LibraryCodeReview(cloud.CodeReviewState(views[i].ReviewedAt, org.ReviewPeriod(), now))
+	}
 }
 
 // ListLibrary returns the organisation's codes that q picks, newest first,
@@ -497,6 +528,7 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
+	f.ReviewedBefore = reviewedBefore(q.Review, org, s.now())
 	codes, err := s.store.ListCodes(ctx, org.ID, f)
 	if err != nil {
 		return nil, err
@@ -535,6 +567,7 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 	if err := s.markLookAlikes(ctx, org.ID, lib.QrCodes); err != nil {
 		return nil, err
 	}
+	markReview(lib.QrCodes, org, s.now())
 	return lib, nil
 }
 
@@ -552,8 +585,9 @@ func (s *Service) Code(ctx context.Context, actor *cloud.User, orgID, codeID int
 	if err != nil {
 		return nil, err
 	}
-	v := viewWithRecord(r)
-	return &v, nil
+	views := []CodeView{viewWithRecord(r)}
+	markReview(views, org, s.now())
+	return &views[0], nil
 }
 
 // CodeViewWithRecord is c with its record and QR text, for the answers to

@@ -374,10 +374,13 @@ type WebhookPayload struct {
 // CodeEventData names the code an event is about, what changed and when;
 // the record only for an endpoint that opted in.
 type CodeEventData struct {
-	ID         int64             `json:"id"`
-	ExternalID *string           `json:"externalId"`
-	Changed    []string          `json:"changed"`
-	OccurredAt time.Time         `json:"occurredAt"`
+	ID         int64     `json:"id"`
+	ExternalID *string   `json:"externalId"`
+	Changed    []string  `json:"changed"`
+	OccurredAt time.Time `json:"occurredAt"`
+	// ReviewedAt is when the code's details were last confirmed, as of
+	// the event; null for a deleted code.
+	ReviewedAt *time.Time        `json:"reviewedAt"`
 	Record     *emergency.Record `json:"record,omitempty"`
 }
 
@@ -407,7 +410,7 @@ func (s *Service) webhookPayload(ctx context.Context, m *cloud.WebhookMessage) (
 		p.Data = d
 		return json.Marshal(p)
 	}
-	d := CodeEventData{ID: m.CodeID, Changed: m.Changed, OccurredAt: m.OccurredAt.UTC()}
+	d := CodeEventData{ID: m.CodeID, Changed: m.Changed, OccurredAt: m.OccurredAt.UTC(), ReviewedAt: timePtr(m.ReviewedAt.UTC())}
 	if d.Changed == nil {
 		d.Changed = []string{}
 	}

@@ -14,7 +14,8 @@ import (
 const organizationColumns = `id, name, industry, contact_first_name, contact_last_name, contact_email,
 	contact_phone, billing_address, city, country, employee_count, requirements, subscription_tier,
 	subscription_status, max_qr_codes, stripe_customer_id, coalesce(stripe_subscription_id, ''),
-	coalesce(checkout_session_id, ''), trial_ends_at, subscription_event_at, paper_size, created_at, updated_at`
+	coalesce(checkout_session_id, ''), trial_ends_at, subscription_event_at, paper_size, created_at, updated_at,
+	review_period_months`
 
 func scanOrganization(row scanner) (*cloud.Organization, error) {
 	var o cloud.Organization
@@ -22,7 +23,7 @@ func scanOrganization(row scanner) (*cloud.Organization, error) {
 		&o.Phone, &o.Address, &o.City, &o.Country, &o.EmployeeCount, &o.Requirements, &o.Plan,
 		&o.SubscriptionStatus, &o.MaxQRCodes, &o.StripeCustomerID, &o.StripeSubscriptionID,
 		&o.CheckoutSessionID, timeDest(&o.TrialEndsAt), timeDest(&o.SubscriptionEventAt), &o.PaperSize,
-		timeDest(&o.CreatedAt), timeDest(&o.UpdatedAt))
+		timeDest(&o.CreatedAt), timeDest(&o.UpdatedAt), &o.ReviewPeriodMonths)
 	return &o, err
 }
 
@@ -292,6 +293,12 @@ func (t corporateTx) CreateOrganization(o *cloud.Organization) error {
 func (t corporateTx) SetPaperSize(organizationID int64, paper string, now time.Time) error {
 	_, err := t.c.exec(`UPDATE organizations SET paper_size = $2, updated_at = $3 WHERE id = $1`,
 		organizationID, paper, now)
+	return storeError(err, "organization")
+}
+
+func (t corporateTx) SetReviewPeriod(organizationID int64, months int, now time.Time) error {
+	_, err := t.c.exec(`UPDATE organizations SET review_period_months = $2, updated_at = $3 WHERE id = $1`,
+		organizationID, months, now)
 	return storeError(err, "organization")
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -16,7 +17,7 @@ import (
 const codeColumns = `q.id, q.organization_id, coalesce(q.project_id, 0), coalesce(p.name, ''),
 	coalesce(q.template_id, 0), q.template_name, q.name, q.label_type, q.is_active, q.source, q.missing_fields,
 	coalesce(q.created_by, 0), q.emergency_data, q.created_at, coalesce(q.updated_at, q.created_at),
-	coalesce(q.external_id, '')`
+	coalesce(q.external_id, ''), coalesce(q.reviewed_at, q.created_at)`
 
 // codeFrom joins each code to its project's name.
 const codeFrom = ` FROM organization_qr_codes q LEFT JOIN projects p ON p.id = q.project_id`
@@ -25,7 +26,7 @@ func scanCode(row scanner) (*cloud.CorporateCode, error) {
 	var c cloud.CorporateCode
 	err := row.Scan(&c.ID, &c.OrganizationID, &c.ProjectID, &c.ProjectName, &c.TemplateID, &c.TemplateName,
 		&c.Name, &c.LabelType, &c.IsActive, &c.Source, &c.MissingFields, &c.CreatedBy, &c.Sealed,
-		timeDest(&c.CreatedAt), timeDest(&c.UpdatedAt), &c.ExternalID)
+		timeDest(&c.CreatedAt), timeDest(&c.UpdatedAt), &c.ExternalID, timeDest(&c.ReviewedAt))
 	return &c, err
 }
 
@@ -81,6 +82,11 @@ func codeWhere(organizationID int64, f cloud.CodeFilter) (string, []any) {
 	if f.Active != nil {
 		args = append(args, *f.Active)
 		where += fmt.Sprintf(` AND q.is_active = $%d`, len(args))
+	}
+	if !f.ReviewedBefore.IsZero() {
+		// The index (organization_id, reviewed_at) answers it.
+		args = append(args, f.ReviewedBefore)
+		where += fmt.Sprintf(` AND q.reviewed_at < $%d`, len(args))
 	}
 	if f.FoldedNames != nil {
 		marks := make([]string, len(f.FoldedNames))
@@ -176,18 +182,21 @@ func (db *DB) CreateCodes(ctx context.Context, codes []*cloud.CorporateCode, a *
 	})
 }
 
-// insertCode inserts q, setting its id and updated time, and writes its
-// webhook messages.
+// insertCode inserts q, setting its id and updated time (and its reviewed
+// time, when not given, to its creation), and writes its webhook messages.
 func insertCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
+	if q.ReviewedAt.IsZero() {
+		q.ReviewedAt = q.CreatedAt
+	}
 	err := c.queryRow(`INSERT INTO organization_qr_codes (organization_id, project_id, name, emergency_data,
 		label_type, is_active, template_id, template_name, source, missing_fields, created_by, created_at,
-		updated_at, external_id, search_name, external_id_key, search_latin)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16)
+		updated_at, external_id, search_name, external_id_key, search_latin, reviewed_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17)
 		RETURNING id`,
 		q.OrganizationID, nullIfZero(q.ProjectID), q.Name, q.Sealed, q.LabelType, q.IsActive, nullIfZero(q.TemplateID),
 		q.TemplateName, q.Source, q.MissingFields, nullIfZero(q.CreatedBy), q.CreatedAt, nullIfEmpty(q.ExternalID),
 		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)),
-		emergency.LatinForSearch(q.Name)).Scan(&q.ID)
+		emergency.LatinForSearch(q.Name), q.ReviewedAt).Scan(&q.ID)
 	if isUniqueViolation(err) {
 		// The only unique index of the table but its key: (organization_id, external_id_key).
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
@@ -225,11 +234,13 @@ func updateCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
 	}
 	n, err := c.exec(`UPDATE organization_qr_codes SET name = $3, project_id = $4, label_type = $5,
 		is_active = $6, emergency_data = $7, missing_fields = $8, updated_at = $9, external_id = $10,
-		template_id = $11, template_name = $12, search_name = $13, external_id_key = $14, search_latin = $15
+		template_id = $11, template_name = $12, search_name = $13, external_id_key = $14, search_latin = $15,
+		reviewed_at = $16
 		WHERE id = $1 AND organization_id = $2`,
 		q.ID, q.OrganizationID, q.Name, nullIfZero(q.ProjectID), q.LabelType, q.IsActive, q.Sealed,
 		q.MissingFields, q.UpdatedAt, nullIfEmpty(q.ExternalID), nullIfZero(q.TemplateID), q.TemplateName,
-		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)), emergency.LatinForSearch(q.Name))
+		emergency.FoldForSearch(q.Name), nullIfEmpty(cloud.ExternalIDKey(q.ExternalID)), emergency.LatinForSearch(q.Name),
+		reviewedOrCreated(q))
 	if isUniqueViolation(err) {
 		return cloud.Errorf(cloud.ECONFLICT, cloud.MsgExternalIDTaken, q.ExternalID)
 	} else if err != nil {
@@ -242,6 +253,37 @@ func updateCode(c conn, q *cloud.CorporateCode, events *eventWriter) error {
 		return nil
 	}
 	return events.updated(old, q)
+}
+
+// reviewedOrCreated is q's reviewed time, or for a code read before it had
+// one its creation: an update never clears the date.
+func reviewedOrCreated(q *cloud.CorporateCode) any {
+	if q.ReviewedAt.IsZero() {
+		return q.CreatedAt
+	}
+	return q.ReviewedAt
+}
+
+func (db *DB) ConfirmCode(ctx context.Context, organizationID, id int64, now time.Time, a *cloud.Activity) error {
+	return db.inTx(ctx, func(c conn) error {
+		events, err := db.newEventWriter(c, organizationID)
+		if err != nil {
+			return err
+		}
+		var externalID string
+		err = c.queryRow(`UPDATE organization_qr_codes SET reviewed_at = $3, updated_at = $3
+			WHERE id = $1 AND organization_id = $2 RETURNING coalesce(external_id, '')`,
+			id, organizationID, now).Scan(&externalID)
+		if err != nil {
+			return storeError(err, "qr code")
+		}
+		err = events.message(cloud.WebhookMessage{EventType: cloud.EventCodeUpdated, CodeID: id, ExternalID: externalID,
+			Changed: []string{cloud.CodeFieldReviewedAt}, ReviewedAt: now, OccurredAt: now})
+		if err != nil {
+			return err
+		}
+		return corporateTx{c}.AddActivity(a)
+	})
 }
 
 func (db *DB) DeleteCode(ctx context.Context, organizationID, id int64, a *cloud.Activity) error {

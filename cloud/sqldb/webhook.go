@@ -139,11 +139,11 @@ func (w *eventWriter) message(m cloud.WebhookMessage) error {
 		}
 		var id int64
 		err := w.c.queryRow(`INSERT INTO webhook_messages (webhook_id, endpoint_id, organization_id, event_type,
-			code_id, external_id, print_run_id, changed, record, occurred_at, status, next_attempt_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10) RETURNING id`,
+			code_id, external_id, print_run_id, changed, record, occurred_at, status, next_attempt_at, reviewed_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $12) RETURNING id`,
 			newWebhookID(), e.ID, e.OrganizationID, m.EventType, nullIfZero(m.CodeID), nullIfEmpty(m.ExternalID),
 			nullIfZero(m.PrintRunID), strings.Join(m.Changed, ","), nullBytes(record), m.OccurredAt,
-			cloud.WebhookPending).Scan(&id)
+			cloud.WebhookPending, nullTime(m.ReviewedAt)).Scan(&id)
 		if err != nil {
 			return storeError(err, "webhook message")
 		}
@@ -161,7 +161,7 @@ func (w *eventWriter) message(m cloud.WebhookMessage) error {
 // created writes qr_code.created for a code just inserted.
 func (w *eventWriter) created(q *cloud.CorporateCode) error {
 	return w.message(cloud.WebhookMessage{EventType: cloud.EventCodeCreated, CodeID: q.ID, ExternalID: q.ExternalID,
-		Record: q.Sealed, OccurredAt: q.CreatedAt})
+		Record: q.Sealed, ReviewedAt: q.ReviewedAt, OccurredAt: q.CreatedAt})
 }
 
 // updated writes what changed between old and q: qr_code.deactivated or
@@ -182,7 +182,9 @@ func (w *eventWriter) updated(old, q *cloud.CorporateCode) error {
 	// A record is sealed again only when its values were given again;
 	// the same values sealed anew still count (the bytes cannot tell).
 	add(!bytes.Equal(old.Sealed, q.Sealed), cloud.CodeFieldRecord)
-	m := cloud.WebhookMessage{CodeID: q.ID, ExternalID: q.ExternalID, Record: q.Sealed, OccurredAt: q.UpdatedAt}
+	add(!q.ReviewedAt.IsZero() && !old.ReviewedAt.Equal(q.ReviewedAt), cloud.CodeFieldReviewedAt)
+	m := cloud.WebhookMessage{CodeID: q.ID, ExternalID: q.ExternalID, Record: q.Sealed, ReviewedAt: q.ReviewedAt,
+		OccurredAt: q.UpdatedAt}
 	if old.IsActive != q.IsActive {
 		turned := m
 		turned.EventType, turned.Changed = cloud.EventCodeActivated, []string{cloud.CodeFieldIsActive}
@@ -231,14 +233,14 @@ func newWebhookID() string {
 
 const messageColumns = `m.id, m.webhook_id, m.endpoint_id, m.organization_id, m.event_type, coalesce(m.code_id, 0),
 	coalesce(m.external_id, ''), coalesce(m.print_run_id, 0), m.changed, m.record, m.occurred_at, m.status, m.attempts,
-	m.next_attempt_at, m.delivered_at`
+	m.next_attempt_at, m.delivered_at, m.reviewed_at`
 
 func scanMessage(row scanner) (*cloud.WebhookMessage, error) {
 	var m cloud.WebhookMessage
 	var changed string
 	err := row.Scan(&m.ID, &m.WebhookID, &m.EndpointID, &m.OrganizationID, &m.EventType, &m.CodeID, &m.ExternalID,
 		&m.PrintRunID, &changed, &m.Record, timeDest(&m.OccurredAt), &m.Status, &m.Attempts,
-		timeDest(&m.NextAttemptAt), timeDest(&m.DeliveredAt))
+		timeDest(&m.NextAttemptAt), timeDest(&m.DeliveredAt), timeDest(&m.ReviewedAt))
 	if changed != "" {
 		m.Changed = strings.Split(changed, ",")
 	}

@@ -167,6 +167,37 @@ func testCodes(t *testing.T, open func(t testing.TB) (cloud.Store, Dumper)) {
 			t.Fatalf("updated code %+v", got)
 		}
 	})
+	t.Run("ReviewDate", func(t *testing.T) {
+		// A new code counts as reviewed when made; an update keeps the date
+		// it is given; a confirmation moves it (and the updated time) alone.
+		bea := MustCreateCode(t, s, &cloud.CorporateCode{OrganizationID: acme.ID, Name: "Bea"})
+		got, err := s.FindCode(ctx, acme.ID, bea.ID)
+		must(t, err)
+		if !got.ReviewedAt.Equal(T0) {
+			t.Fatalf("a new code's review date %s, want its creation %s", got.ReviewedAt, T0)
+		}
+		edited := T0.Add(2 * time.Hour)
+		got.UpdatedAt, got.ReviewedAt, got.Sealed = edited, edited, []byte("edited")
+		must(t, s.UpdateCode(ctx, got, &cloud.Activity{OrganizationID: acme.ID, Kind: cloud.ActivityCodeUpdated, CreatedAt: edited}))
+		deactivated := *got
+		deactivated.IsActive, deactivated.UpdatedAt = false, T0.Add(3*time.Hour)
+		must(t, s.UpdateCode(ctx, &deactivated, &cloud.Activity{OrganizationID: acme.ID, Kind: cloud.ActivityCodeUpdated, CreatedAt: T0}))
+		if got, err = s.FindCode(ctx, acme.ID, bea.ID); err != nil || !got.ReviewedAt.Equal(edited) {
+			t.Fatalf("review date %s (%v) after an edit and a deactivation, want %s", got.ReviewedAt, err, edited)
+		}
+		confirmed := T0.Add(5 * time.Hour)
+		wantCode(t, s.ConfirmCode(ctx, other.ID, bea.ID, confirmed, &cloud.Activity{OrganizationID: other.ID, Kind: "x",
+			CreatedAt: confirmed}), cloud.ENOTFOUND)
+		must(t, s.ConfirmCode(ctx, acme.ID, bea.ID, confirmed, &cloud.Activity{OrganizationID: acme.ID,
+			Kind: cloud.ActivityCodeConfirmed, CreatedAt: confirmed}))
+		after, err := s.FindCode(ctx, acme.ID, bea.ID)
+		must(t, err)
+		if !after.ReviewedAt.Equal(confirmed) || !after.UpdatedAt.Equal(confirmed) || string(after.Sealed) != "edited" ||
+			after.Name != "Bea" || after.IsActive {
+			t.Fatalf("confirmed code %+v, want reviewed and updated at %s and nothing else changed", after, confirmed)
+		}
+		must(t, s.DeleteCode(ctx, acme.ID, bea.ID, &cloud.Activity{OrganizationID: acme.ID, Kind: cloud.ActivityCodeDeleted, CreatedAt: confirmed}))
+	})
 	t.Run("QuotaCountsEveryCodeAndRefusesTheWholeBatch", func(t *testing.T) {
 		// 1 code (inactive now) + 4 = the quota of 5; 2 more would pass it.
 		batch := func(n int, prefix string) []*cloud.CorporateCode {

@@ -408,6 +408,27 @@ func (e LabelType) Valid() bool {
 	}
 }
 
+// Defines values for LibraryCodeReview.
+const (
+	LibraryCodeReviewCurrent LibraryCodeReview = "current"
+	LibraryCodeReviewDue     LibraryCodeReview = "due"
+	LibraryCodeReviewOverdue LibraryCodeReview = "overdue"
+)
+
+// Valid indicates whether the value is a known member of the LibraryCodeReview enum.
+func (e LibraryCodeReview) Valid() bool {
+	switch e {
+	case LibraryCodeReviewCurrent:
+		return true
+	case LibraryCodeReviewDue:
+		return true
+	case LibraryCodeReviewOverdue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LibraryCodeSource.
 const (
 	LibraryCodeSourceAPI        LibraryCodeSource = "api"
@@ -603,6 +624,27 @@ func (e ReviewReminderMonths) Valid() bool {
 	}
 }
 
+// Defines values for ReviewRoundWorkerAnswer.
+const (
+	ReviewRoundWorkerAnswerChanged   ReviewRoundWorkerAnswer = "changed"
+	ReviewRoundWorkerAnswerConfirmed ReviewRoundWorkerAnswer = "confirmed"
+	ReviewRoundWorkerAnswerEmpty     ReviewRoundWorkerAnswer = ""
+)
+
+// Valid indicates whether the value is a known member of the ReviewRoundWorkerAnswer enum.
+func (e ReviewRoundWorkerAnswer) Valid() bool {
+	switch e {
+	case ReviewRoundWorkerAnswerChanged:
+		return true
+	case ReviewRoundWorkerAnswerConfirmed:
+		return true
+	case ReviewRoundWorkerAnswerEmpty:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SecondFactorRequestMethod.
 const (
 	SecondFactorRequestMethodPasskey      SecondFactorRequestMethod = "passkey"
@@ -749,6 +791,7 @@ const (
 	WebhookCodeEventDataChangedName       WebhookCodeEventDataChanged = "name"
 	WebhookCodeEventDataChangedProjectID  WebhookCodeEventDataChanged = "projectId"
 	WebhookCodeEventDataChangedRecord     WebhookCodeEventDataChanged = "record"
+	WebhookCodeEventDataChangedReviewedAt WebhookCodeEventDataChanged = "reviewedAt"
 	WebhookCodeEventDataChangedTemplateID WebhookCodeEventDataChanged = "templateId"
 )
 
@@ -766,6 +809,8 @@ func (e WebhookCodeEventDataChanged) Valid() bool {
 	case WebhookCodeEventDataChangedProjectID:
 		return true
 	case WebhookCodeEventDataChangedRecord:
+		return true
+	case WebhookCodeEventDataChangedReviewedAt:
 		return true
 	case WebhookCodeEventDataChangedTemplateID:
 		return true
@@ -834,6 +879,27 @@ func (e ListQRCodesParamsStatus) Valid() bool {
 	case ListQRCodesParamsStatusAll:
 		return true
 	case ListQRCodesParamsStatusInactive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQRCodesParamsReview.
+const (
+	ListQRCodesParamsReviewAll     ListQRCodesParamsReview = "all"
+	ListQRCodesParamsReviewDue     ListQRCodesParamsReview = "due"
+	ListQRCodesParamsReviewOverdue ListQRCodesParamsReview = "overdue"
+)
+
+// Valid indicates whether the value is a known member of the ListQRCodesParamsReview enum.
+func (e ListQRCodesParamsReview) Valid() bool {
+	switch e {
+	case ListQRCodesParamsReviewAll:
+		return true
+	case ListQRCodesParamsReviewDue:
+		return true
+	case ListQRCodesParamsReviewOverdue:
 		return true
 	default:
 		return false
@@ -1131,9 +1197,12 @@ type AdminOrganization struct {
 	PaperSize         string `json:"paperSize"`
 
 	// Paused Why printing, new codes and links are refused right now; empty when they are not.
-	Paused           string `json:"paused"`
-	Phone            string `json:"phone"`
-	SubscriptionPlan string `json:"subscriptionPlan"`
+	Paused string `json:"paused"`
+	Phone  string `json:"phone"`
+
+	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
+	SubscriptionPlan   string             `json:"subscriptionPlan"`
 
 	// SubscriptionStatus active, trial, past_due, canceled or inactive (a trial that ended unpaid).
 	SubscriptionStatus string `json:"subscriptionStatus"`
@@ -1667,6 +1736,12 @@ type CorporateDashboard struct {
 	Projects       int                  `json:"projects"`
 	RecentActivity []CorporateActivity  `json:"recentActivity"`
 
+	// ReviewDue Codes due for review, overdue ones included (the library's review=due).
+	ReviewDue int `json:"reviewDue"`
+
+	// ReviewOverdue Codes overdue for review (the library's review=overdue).
+	ReviewOverdue int `json:"reviewOverdue"`
+
 	// Role The caller's role here (Organization Administrator, Admin or Standard member); empty for a site admin reading.
 	//
 	// Examples: Organization Administrator
@@ -1732,6 +1807,9 @@ type CorporateOrganization struct {
 	// Paused Why printing, new codes and links are refused right now (the server's words, with the numbers and the way out); empty when they are not.
 	Paused string `json:"paused"`
 	Phone  string `json:"phone"`
+
+	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
 
 	// SubscriptionPlan Examples: starter
 	SubscriptionPlan string `json:"subscriptionPlan"`
@@ -2549,6 +2627,12 @@ type LibraryCode struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
+	// Review In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
+	Review LibraryCodeReview `json:"review,omitempty"`
+
+	// ReviewedAt When the code's details were last confirmed: set by every save of its record (a create, an edit of its values, an import or an upsert that changes them, a worker's update) and by a confirmation that changes nothing else (the worker's update link, or POST .../confirm).
+	ReviewedAt time.Time `json:"reviewedAt"`
+
 	// SearchLatin For a name in another script than Latin, what a search typed in Latin letters matches it by (its Latin spelling, and consonants for Arabic and Hebrew), as the library's search matches it; absent for a name in Latin letters. The batch picker searches it in the browser, online and in the print station.
 	//
 	// Examples: wangxiuying
@@ -2566,6 +2650,9 @@ type LibraryCode struct {
 	// UpdatedAt The zero time (0001-01-01T00:00:00Z) until the code is first changed.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
+
+// LibraryCodeReview In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
+type LibraryCodeReview string
 
 // LibraryCodeSource How the code was made: import is the CSV import, api a program's upsert by external id (an HR sync), collection a worker's own submission through a link.
 type LibraryCodeSource string
@@ -3045,7 +3132,10 @@ type QRCodeChange struct {
 	// Record A code's record, unsealed; the template's fields when it was made, and the values by field id.
 	Record LibraryCodeRecord `json:"record,omitempty,omitzero"`
 
-	// UpdatedAt When it last changed; for a deleted code, when it was deleted.
+	// ReviewedAt When its details were last confirmed (LibraryCode.reviewedAt); null for a deleted code.
+	ReviewedAt *time.Time `json:"reviewedAt"`
+
+	// UpdatedAt When it last changed; for a deleted code, when it was deleted. A confirmation of its details is a change.
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
@@ -3143,6 +3233,39 @@ type ReviewConfirmed struct {
 	ReviewedAt time.Time `json:"reviewedAt"`
 }
 
+// ReviewHandOutLink defines model for ReviewHandOutLink.
+type ReviewHandOutLink struct {
+	CodeID    int64     `json:"codeId"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Name      string    `json:"name"`
+	URL       string    `json:"url"`
+}
+
+// ReviewHandOutLinks defines model for ReviewHandOutLinks.
+type ReviewHandOutLinks struct {
+	Links []ReviewHandOutLink `json:"links"`
+}
+
+// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+type ReviewPeriodMonths = int
+
+// ReviewPeriodRequest defines model for ReviewPeriodRequest.
+type ReviewPeriodRequest struct {
+	// ReviewPeriodMonths 6, 12 or 24 (the server checks it).
+	//
+	// Examples: 12
+	ReviewPeriodMonths int `json:"reviewPeriodMonths"`
+}
+
+// ReviewPeriodSaved defines model for ReviewPeriodSaved.
+type ReviewPeriodSaved struct {
+	// Message Examples: Review period saved
+	Message string `json:"message"`
+
+	// ReviewPeriodMonths How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+	ReviewPeriodMonths ReviewPeriodMonths `json:"reviewPeriodMonths"`
+}
+
 // ReviewReminderMonths How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
 type ReviewReminderMonths int
 
@@ -3160,6 +3283,60 @@ type ReviewRemindersSaved struct {
 	// Months How often a reminder to check the record is mailed, in months (the default 12); 0 for never.
 	Months ReviewReminderMonths `json:"months"`
 }
+
+// ReviewRound A review round and how its workers stand.
+type ReviewRound struct {
+	Changed   int       `json:"changed"`
+	Confirmed int       `json:"confirmed"`
+	CreatedAt time.Time `json:"createdAt"`
+	ID        int64     `json:"id"`
+
+	// Mailed Workers mailed their update link so far (the mails go out in the background).
+	Mailed   int `json:"mailed"`
+	NoAnswer int `json:"noAnswer"`
+
+	// NoEmail Workers with no e-mail address on their record: their links are handed out (hand-out-links).
+	NoEmail       int   `json:"noEmail"`
+	ReminderDays  []int `json:"reminderDays"`
+	RemindersSent int   `json:"remindersSent"`
+
+	// Workers Workers asked (active codes due for review at the start).
+	Workers int `json:"workers"`
+}
+
+// ReviewRoundDetail defines model for ReviewRoundDetail.
+type ReviewRoundDetail struct {
+	// Round A review round and how its workers stand.
+	Round   ReviewRound         `json:"round"`
+	Workers []ReviewRoundWorker `json:"workers"`
+}
+
+// ReviewRoundList defines model for ReviewRoundList.
+type ReviewRoundList struct {
+	Rounds []ReviewRound `json:"rounds"`
+}
+
+// ReviewRoundRequest defines model for ReviewRoundRequest.
+type ReviewRoundRequest struct {
+	// ReminderDays Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60); absent, none.
+	ReminderDays []int `json:"reminderDays,omitempty"`
+}
+
+// ReviewRoundWorker defines model for ReviewRoundWorker.
+type ReviewRoundWorker struct {
+	// Answer Empty until the worker answers.
+	Answer ReviewRoundWorkerAnswer `json:"answer"`
+	CodeID int64                   `json:"codeId"`
+
+	// IsActive false: marked inactive (a leaver) since the start; never reminded.
+	IsActive bool   `json:"isActive"`
+	Mailed   bool   `json:"mailed"`
+	Name     string `json:"name"`
+	NoEmail  bool   `json:"noEmail"`
+}
+
+// ReviewRoundWorkerAnswer Empty until the worker answers.
+type ReviewRoundWorkerAnswer string
 
 // SSODiscovery defines model for SSODiscovery.
 type SSODiscovery struct {
@@ -3574,7 +3751,7 @@ type WebAuthnCredentialType string
 // WebhookCodeEvent A delivery about one code (Standard Webhooks' envelope).
 type WebhookCodeEvent struct {
 	Data struct {
-		// Changed What an update changed: name, projectId, labelType, isActive, externalId, templateId, record.
+		// Changed What an update changed: name, projectId, labelType, isActive, externalId, templateId, record, reviewedAt (the details were confirmed or saved; alone, a confirmation that changed nothing else).
 		Changed    []WebhookCodeEventDataChanged `json:"changed"`
 		ExternalID string                        `json:"externalId"`
 		ID         int64                         `json:"id"`
@@ -3582,6 +3759,9 @@ type WebhookCodeEvent struct {
 
 		// Record Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted.
 		Record LibraryCodeRecord `json:"record,omitempty"`
+
+		// ReviewedAt When the code's details were last confirmed, as of the event (LibraryCode.reviewedAt); null for qr_code.deleted.
+		ReviewedAt time.Time `json:"reviewedAt"`
 	} `json:"data"`
 	Timestamp time.Time `json:"timestamp"`
 
@@ -3765,6 +3945,9 @@ type ProjectID = int64
 
 // ReviewLinkToken defines model for ReviewLinkToken.
 type ReviewLinkToken = string
+
+// RoundID defines model for RoundID.
+type RoundID = int64
 
 // WebhookEndpointID defines model for WebhookEndpointID.
 type WebhookEndpointID = int64
@@ -4030,6 +4213,9 @@ type ListQRCodesParams struct {
 	// Status `all` (or absent), `active` or `inactive`.
 	Status ListQRCodesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 
+	// Review `all` (or absent); `due`: codes whose review period ends within 30 days or has passed (overdue ones included); `overdue`: codes whose period has passed since their details were last confirmed (reviewedAt).
+	Review ListQRCodesParamsReview `form:"review,omitempty" json:"review,omitempty"`
+
 	// Records `1` adds each code's record and QR text.
 	Records ListQRCodesParamsRecords `form:"records,omitempty" json:"records,omitempty"`
 
@@ -4039,6 +4225,9 @@ type ListQRCodesParams struct {
 
 // ListQRCodesParamsStatus defines parameters for ListQRCodes.
 type ListQRCodesParamsStatus string
+
+// ListQRCodesParamsReview defines parameters for ListQRCodes.
+type ListQRCodesParamsReview string
 
 // ListQRCodesParamsRecords defines parameters for ListQRCodes.
 type ListQRCodesParamsRecords string
@@ -4418,6 +4607,12 @@ type UpdateQRCodeJSONRequestBody = UpdateQRCodeRequest
 
 // CreateCodeUpdateLinkJSONRequestBody defines body for CreateCodeUpdateLink for application/json ContentType.
 type CreateCodeUpdateLinkJSONRequestBody = UpdateLinkRequest
+
+// SetCorporateReviewPeriodJSONRequestBody defines body for SetCorporateReviewPeriod for application/json ContentType.
+type SetCorporateReviewPeriodJSONRequestBody = ReviewPeriodRequest
+
+// StartReviewRoundJSONRequestBody defines body for StartReviewRound for application/json ContentType.
+type StartReviewRoundJSONRequestBody = ReviewRoundRequest
 
 // SetSecondFactorRuleJSONRequestBody defines body for SetSecondFactorRule for application/json ContentType.
 type SetSecondFactorRuleJSONRequestBody = SecondFactorRule

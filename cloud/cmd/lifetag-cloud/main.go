@@ -145,6 +145,7 @@ func run(ctx context.Context, config Config, logger *slog.Logger, ready func(net
 	defer svc.Close()
 	river.AddWorker(queue.Workers(), svc.MailWorker())
 	river.AddWorker(queue.Workers(), svc.WebhookWorker())
+	river.AddWorker(queue.Workers(), svc.ReviewRoundWorker())
 	if err := svc.SeedAdmins(ctx, config.AdminEmails); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
@@ -315,6 +316,12 @@ func purgeExpired(ctx context.Context, svc *service.Service, logger *slog.Logger
 		{svc.PurgeIdempotencyKeys, "idempotency key purge failed", "old idempotency keys deleted"},
 		{svc.PurgeWebhookLog, "webhook log purge failed", "old webhook deliveries and tombstones deleted"},
 		{svc.SendReviewReminders, "review reminder check failed", "review reminders queued"},
+		// A round's reminders go on their day; a reminder's mail is unique
+		// by its cause, so two instances on the same tick mail once.
+		{func(ctx context.Context) (int64, error) {
+			n, err := svc.SendDueReviewReminders(ctx)
+			return int64(n), err
+		}, "review round reminders failed", "review rounds reminded"},
 	}
 	ticker := time.NewTicker(purgeInterval)
 	defer ticker.Stop()

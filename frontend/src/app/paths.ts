@@ -40,6 +40,7 @@ export const paths = {
   // The organisation's own identity provider (single sign-on).
   corporateSso: "/corporate/sso",
   corporateWebhooks: "/corporate/webhooks",
+  corporateReviewRounds: "/corporate/review-rounds",
   collect: "/collect",
   corporateFormBuilder: "/corporate/form-builder",
   corporateNewProject: "/corporate/projects/new",
@@ -93,6 +94,7 @@ export const pageTitles: Record<RoutePath, string> = {
   [paths.corporateApiKeys]: `API keys · ${siteName}`,
   [paths.corporateSso]: `Single sign-on · ${siteName}`,
   [paths.corporateWebhooks]: `Webhooks · ${siteName}`,
+  [paths.corporateReviewRounds]: `Review rounds · ${siteName}`,
   [paths.collect]: `Your emergency details · ${siteName}`,
   [paths.corporateQrCodes]: `QR codes · ${siteName}`,
   [paths.corporateNewProject]: `New project · ${siteName}`,
@@ -112,6 +114,7 @@ export const routesWithParameter: RoutePath[] = [
   paths.corporateApiKeys,
   paths.corporateSso,
   paths.corporateWebhooks,
+  paths.corporateReviewRounds,
   paths.collect,
 ];
 

@@ -199,6 +199,20 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.corporateReviewRounds,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/review/ReviewRoundsPage"))
+            .ReviewRoundsPage,
+        }),
+      },
+      {
+        path: `${paths.corporateReviewRounds}/:orgId`,
+        lazy: async () => ({
+          Component: (await import("@/features/corporate/review/ReviewRoundsPage"))
+            .ReviewRoundsPage,
+        }),
+      },
+      {
         path: paths.corporateCollectionLinks,
         lazy: async () => ({
           Component: (await import("@/features/corporate/collect/CollectionLinksPage"))

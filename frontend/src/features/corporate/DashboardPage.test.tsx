@@ -17,8 +17,11 @@ const dashboard = {
     trialEndsAt: null,
     paused: "",
     paperSize: "a4",
+    reviewPeriodMonths: 12,
   },
   projects: 2,
+  reviewDue: 5,
+  reviewOverdue: 2,
   teamMembers: 3,
   maxMembers: 3,
   role: "Organization Administrator",
@@ -184,6 +187,32 @@ describe("/corporate/dashboard", () => {
     );
     const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/paper-size")!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ paperSize: "letter" });
+  });
+
+  it("counts the codes due and overdue for review, links to them, and changes the period", async () => {
+    const fetch = mockFetch({
+      "GET /api/corporate/4/dashboard": () => ({ body: dashboard }),
+      "PUT /api/corporate/4/review-period": () => ({
+        body: { reviewPeriodMonths: 6, message: "Review period saved" },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/corporate/dashboard/4");
+    expect(await screen.findByRole("link", { name: "5 due for review" })).toHaveAttribute(
+      "href",
+      "/corporate/qr-codes?review=due",
+    );
+    expect(screen.getByRole("link", { name: "2 overdue" })).toHaveAttribute(
+      "href",
+      "/corporate/qr-codes?review=overdue",
+    );
+    expect(screen.getByLabelText(/^Confirm details every/)).toHaveValue("12");
+    await user.selectOptions(screen.getByLabelText(/^Confirm details every/), "6");
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url === "/api/corporate/4/review-period")).toBe(true),
+    );
+    const call = fetch.mock.calls.find(([url]) => url === "/api/corporate/4/review-period")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ reviewPeriodMonths: 6 });
   });
 
   it("shows a site admin the paper without a control", async () => {

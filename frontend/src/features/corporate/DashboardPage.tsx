@@ -11,6 +11,7 @@ import {
   useBillingPortal,
   useDashboard,
   useSetPaperSize,
+  useSetReviewPeriod,
   useSubscribe,
   type Dashboard,
 } from "./api/organization";
@@ -178,6 +179,13 @@ function DashboardView({ d }: { d: Dashboard }) {
         <ChoosePlan orgId={org.id} current={org.subscriptionTier} />
       )}
       <PaperSetting orgId={org.id} paper={org.paperSize} editable={may.edit} />
+      <ReviewSetting
+        orgId={org.id}
+        months={org.reviewPeriodMonths}
+        due={d.reviewDue}
+        overdue={d.reviewOverdue}
+        editable={may.edit}
+      />
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{copy.recent}</h2>
         {d.recentActivity.length === 0 ? (
@@ -196,6 +204,50 @@ function DashboardView({ d }: { d: Dashboard }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** The organisation's review period, and how many codes are due and overdue under it. */
+function ReviewSetting(props: {
+  orgId: number;
+  months: number;
+  due: number;
+  overdue: number;
+  editable: boolean;
+}) {
+  const save = useSetReviewPeriod(props.orgId);
+  const r = copy.review;
+  const shown = save.isPending && save.variables ? save.variables : props.months;
+  return (
+    <section className="card form-body" aria-labelledby="review-title">
+      <h2 id="review-title">{r.title}</h2>
+      <p className="hint">{r.intro}</p>
+      <p>
+        <Link to={`${paths.corporateQrCodes}?review=due`}>{r.due(props.due)}</Link>
+        {" · "}
+        <Link to={`${paths.corporateQrCodes}?review=overdue`}>{r.overdue(props.overdue)}</Link>
+        {" · "}
+        <Link to={`${paths.corporateReviewRounds}/${props.orgId}`}>{r.rounds}</Link>
+      </p>
+      {props.editable ? (
+        <SelectField
+          label={r.period}
+          options={r.periods}
+          value={String(shown)}
+          onChange={(value) =>
+            save.mutate(Number(value), {
+              onSuccess: (answer) => toast({ title: answer.message, variant: "success" }),
+              onError: (error) =>
+                toast({ title: serverMessage(error) ?? copy.loadFailed, variant: "destructive" }),
+            })
+          }
+        />
+      ) : (
+        <p>
+          {r.period}: <strong>{r.periods.find(([m]) => m === String(props.months))?.[1]}</strong>
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -266,6 +266,21 @@ export const corporateCopy = {
       title: "Printing",
       intro: "Batch printing starts on label sheets of this paper size.",
     },
+    // Review cycles (docs/review-cycles.md): the server counts due and overdue codes.
+    review: {
+      title: "Review cycle",
+      intro:
+        "Workers' details go out of date: a code is due for review in the last 30 days of this period and overdue after it, counted from when its details were last confirmed.",
+      period: "Confirm details every",
+      periods: [
+        ["6", "6 months"],
+        ["12", "12 months"],
+        ["24", "24 months"],
+      ] as [string, string][],
+      due: (n: number) => `${n} due for review`,
+      overdue: (n: number) => `${n} overdue`,
+      rounds: "Review rounds",
+    },
   },
   status: {
     active: "active",

@@ -1623,6 +1623,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/corporate/{orgId}/review-period": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change how often the organisation's codes are to be confirmed (6, 12 or 24 months; any member).
+         * @description A code is due for review in the last 30 days of its period and
+         *     overdue once the period has passed since its reviewedAt; the
+         *     library's review filter, its codes' review state and the
+         *     dashboard's counts follow the new period at once.
+         */
+        put: operations["setCorporateReviewPeriod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/review-rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's review rounds, newest first, with their progress. */
+        get: operations["listReviewRounds"];
+        put?: never;
+        /**
+         * Starts a review round for every active code due for review.
+         * @description The round, its workers and the queued jobs that mail each worker
+         *     their own update link are written in one transaction; the answer
+         *     does not wait for any mail. Workers without an e-mail address on
+         *     their record are listed for links handed out by hand (POST
+         *     .../hand-out-links). Reminders go on the days after the start
+         *     given, to workers who have not answered and whose code is still
+         *     active. Refused (403) while the organisation is paused (it mails),
+         *     and (409) when no code is due.
+         */
+        post: operations["startReviewRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/review-rounds/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One round with each worker's standing (mailed, without an address, answered); silence is listed, never acted on. */
+        get: operations["getReviewRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/review-rounds/{roundId}/hand-out-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update links for the round's workers without an e-mail address who have not answered, shown this once to hand out. */
+        post: operations["handOutReviewLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate/{orgId}/batch-print.pdf": {
         parameters: {
             query?: never;
@@ -1714,6 +1799,33 @@ export interface paths {
          *     address, accepted ones against the link (429 when either is full).
          */
         post: operations["submitCollectForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collect/{token}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A worker's "my details are still right" through their update link.
+         * @description Sets the code's review date (reviewedAt) to now and changes nothing
+         *     else; the library, the changes feed and the webhooks
+         *     (qr_code.updated, changed reviewedAt) show it at once. Uses the
+         *     update link up, as a submission does. A shared link, bound to no
+         *     one's code, is refused (400).
+         */
+        post: operations["confirmCollectForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1996,6 +2108,28 @@ export interface paths {
         put?: never;
         /** Copies a code (record, project, template, label type) as "<name> (Copy)"; the copy counts against the quota. */
         post: operations["duplicateQRCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/corporate/{orgId}/qr-codes/{codeId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a code's details as still right (its reviewedAt becomes now), changing nothing else.
+         * @description For an officer who checked with the worker, or an HR system whose
+         *     worker confirmed there. The changes feed and the webhooks
+         *     (qr_code.updated, changed reviewedAt) carry it.
+         */
+        post: operations["confirmQRCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3867,6 +4001,7 @@ export interface components {
             /** @description The organisation has a Stripe customer. */
             hasBillingAccount: boolean;
             paperSize: string;
+            reviewPeriodMonths: components["schemas"]["ReviewPeriodMonths"];
             /** Format: date-time */
             trialEndsAt: string | null;
             /** Format: date-time */
@@ -4163,6 +4298,7 @@ export interface components {
             /** @description It has paid once (the billing portal opens). */
             hasBillingAccount: boolean;
             paperSize: components["schemas"]["CorporatePaperSize"];
+            reviewPeriodMonths: components["schemas"]["ReviewPeriodMonths"];
             /** Format: date-time */
             trialEndsAt: string | null;
             /** Format: date-time */
@@ -4192,6 +4328,10 @@ export interface components {
         CorporateDashboard: {
             organization: components["schemas"]["CorporateOrganization"];
             projects: number;
+            /** @description Codes due for review, overdue ones included (the library's review=due). */
+            reviewDue: number;
+            /** @description Codes overdue for review (the library's review=overdue). */
+            reviewOverdue: number;
             teamMembers: number;
             maxMembers: number;
             recentActivity: components["schemas"]["CorporateActivity"][];
@@ -4252,6 +4392,78 @@ export interface components {
         CorporatePaperSizeSaved: {
             paperSize: components["schemas"]["CorporatePaperSize"];
             /** @example Paper size saved */
+            message: string;
+        };
+        ReviewRoundRequest: {
+            /** @description Days after the start on which workers who have not answered are reminded (0 to 3, ascending, each 1 to 60); absent, none. */
+            reminderDays?: number[];
+        };
+        /** @description A review round and how its workers stand. */
+        ReviewRound: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            reminderDays: number[];
+            remindersSent: number;
+            /** @description Workers asked (active codes due for review at the start). */
+            workers: number;
+            /** @description Workers mailed their update link so far (the mails go out in the background). */
+            mailed: number;
+            /** @description Workers with no e-mail address on their record: their links are handed out (hand-out-links). */
+            noEmail: number;
+            confirmed: number;
+            changed: number;
+            noAnswer: number;
+        };
+        ReviewRoundList: {
+            rounds: components["schemas"]["ReviewRound"][];
+        };
+        ReviewRoundWorker: {
+            /** Format: int64 */
+            codeId: number;
+            name: string;
+            /** @description false: marked inactive (a leaver) since the start; never reminded. */
+            isActive: boolean;
+            mailed: boolean;
+            noEmail: boolean;
+            /**
+             * @description Empty until the worker answers.
+             * @enum {string}
+             */
+            answer: "" | "confirmed" | "changed";
+        };
+        ReviewRoundDetail: {
+            round: components["schemas"]["ReviewRound"];
+            workers: components["schemas"]["ReviewRoundWorker"][];
+        };
+        ReviewHandOutLink: {
+            /** Format: int64 */
+            codeId: number;
+            name: string;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ReviewHandOutLinks: {
+            links: components["schemas"]["ReviewHandOutLink"][];
+        };
+        /**
+         * @description How often the organisation's codes are to be confirmed, in months (12 until it chooses).
+         * @enum {integer}
+         */
+        ReviewPeriodMonths: 6 | 12 | 24;
+        ReviewPeriodRequest: {
+            /**
+             * @description 6, 12 or 24 (the server checks it).
+             * @example 12
+             */
+            reviewPeriodMonths: number;
+        };
+        ReviewPeriodSaved: {
+            reviewPeriodMonths: components["schemas"]["ReviewPeriodMonths"];
+            /** @example Review period saved */
             message: string;
         };
         /**
@@ -4565,10 +4777,15 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 externalId: string | null;
-                /** @description What an update changed: name, projectId, labelType, isActive, externalId, templateId, record. */
-                changed: ("name" | "projectId" | "labelType" | "isActive" | "externalId" | "templateId" | "record")[];
+                /** @description What an update changed: name, projectId, labelType, isActive, externalId, templateId, record, reviewedAt (the details were confirmed or saved; alone, a confirmation that changed nothing else). */
+                changed: ("name" | "projectId" | "labelType" | "isActive" | "externalId" | "templateId" | "record" | "reviewedAt")[];
                 /** Format: date-time */
                 occurredAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the code's details were last confirmed, as of the event (LibraryCode.reviewedAt); null for qr_code.deleted.
+                 */
+                reviewedAt: string | null;
                 /** @description Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted. */
                 record?: components["schemas"]["LibraryCodeRecord"];
             };
@@ -4711,6 +4928,16 @@ export interface components {
              * @description The zero time (0001-01-01T00:00:00Z) until the code is first changed.
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the code's details were last confirmed: set by every save of its record (a create, an edit of its values, an import or an upsert that changes them, a worker's update) and by a confirmation that changes nothing else (the worker's update link, or POST .../confirm).
+             */
+            reviewedAt: string;
+            /**
+             * @description In the library's list and one code's GET: current, due (its organisation's review period ends within 30 days) or overdue (the period has passed since reviewedAt).
+             * @enum {string}
+             */
+            review?: "current" | "due" | "overdue";
             record?: components["schemas"]["LibraryCodeRecord"];
             /** @description The exact text the code's QR image carries, dated now. */
             qrText?: string;
@@ -5299,9 +5526,14 @@ export interface components {
             isActive: boolean;
             /**
              * Format: date-time
-             * @description When it last changed; for a deleted code, when it was deleted.
+             * @description When it last changed; for a deleted code, when it was deleted. A confirmation of its details is a change.
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When its details were last confirmed (LibraryCode.reviewedAt); null for a deleted code.
+             */
+            reviewedAt: string | null;
             /** @description true: the code was deleted (a tombstone: its name is empty, it has no record). Deleted codes stay in the feed 30 days. */
             deleted?: boolean;
             record?: components["schemas"]["LibraryCodeRecord"];
@@ -5891,6 +6123,8 @@ export interface components {
         WebhookEndpointID: number;
         /** @description A project of the organisation. */
         ProjectID: number;
+        /** @description A review round of the organisation. */
+        RoundID: number;
         /** @description A collection link of the organisation. */
         LinkID: number;
         /**
@@ -9951,6 +10185,205 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    setCorporateReviewPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewPeriodRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPeriodSaved"];
+                };
+            };
+            /** @description Not a period offered. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listReviewRounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rounds. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRoundList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startReviewRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRound"];
+                };
+            };
+            /** @description The reminder days are not valid. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            /** @description No active code is due for review. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReviewRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A review round of the organisation. */
+                roundId: components["parameters"]["RoundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRoundDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    handOutReviewLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A review round of the organisation. */
+                roundId: components["parameters"]["RoundID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewHandOutLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CorporatePaused"];
+            404: components["responses"]["CorporateOrganizationNotFound"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     printCorporateBatch: {
         parameters: {
             query?: never;
@@ -10195,6 +10628,47 @@ export interface operations {
             410: components["responses"]["CollectLinkGone"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJSON"];
+            429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmCollectForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection link's secret token (from its URL, /collect/{token}). */
+                token: components["parameters"]["CollectToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A shared link, which confirms no one's details. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CollectClosed"];
+            404: components["responses"]["CollectLinkNotFound"];
+            410: components["responses"]["CollectLinkGone"];
             429: components["responses"]["TooMany"];
             503: components["responses"]["Unavailable"];
         };
@@ -10614,6 +11088,8 @@ export interface operations {
                 project?: string;
                 /** @description `all` (or absent), `active` or `inactive`. */
                 status?: "all" | "active" | "inactive";
+                /** @description `all` (or absent); `due`: codes whose review period ends within 30 days or has passed (overdue ones included); `overdue`: codes whose period has passed since their details were last confirmed (reviewedAt). */
+                review?: "all" | "due" | "overdue";
                 /** @description `1` adds each code's record and QR text. */
                 records?: "1";
                 /** @description Only the code with this employee or badge number (1 to 100 of A-Z a-z 0-9 - _ . : @ +). */
@@ -11036,6 +11512,37 @@ export interface operations {
             404: components["responses"]["LibraryNotFound"];
             409: components["responses"]["LibraryQuotaReached"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["CorporateAPIKeyTooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmQRCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                orgId: components["parameters"]["OrgID"];
+                /** @description A QR code of the organisation's library. */
+                codeId: components["parameters"]["CodeID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, with its record and QR text. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCodeAnswer"];
+                };
+            };
+            401: components["responses"]["CorporateAPIKeyUnauthorized"];
+            404: components["responses"]["LibraryNotFound"];
             429: components["responses"]["CorporateAPIKeyTooMany"];
             503: components["responses"]["Unavailable"];
         };

@@ -58,6 +58,18 @@ export function useBillingPortal(orgId: number) {
 }
 
 /** Any member changes the paper batch printing starts on. */
+/** PUT /api/corporate/{orgId}/review-period: 6, 12 or 24 months. */
+export function useSetReviewPeriod(orgId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewPeriodMonths: number) =>
+      apiJson<Wire<"ReviewPeriodSaved">>("PUT", `/api/corporate/${orgId}/review-period`, {
+        reviewPeriodMonths,
+      } satisfies Wire<"ReviewPeriodRequest">),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["corporate"] }),
+  });
+}
+
 export function useSetPaperSize(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -38,6 +38,7 @@ function code(id: number, name: string, extra: Record<string, unknown> = {}) {
     missingFields: 0,
     createdAt: "2026-11-01T10:00:00Z",
     updatedAt: "2026-11-01T10:00:00Z",
+    reviewedAt: "2026-11-01T10:00:00Z",
     ...extra,
   };
 }
@@ -228,6 +229,52 @@ describe("/label-batch-print", () => {
     expect(bodies[0]).toMatchObject({ method: "DELETE" });
     expect(JSON.parse(bodies[1]!.body)).toMatchObject({ codeIds: [21, 23] });
     expect(screen.getByText("2 labels in the queue")).toBeVisible();
+  });
+
+  it("asks before printing a code overdue for review, and prints nothing when cancelled", async () => {
+    const printed: string[] = [];
+    mockFetch({
+      "GET /api/corporate/organization": () => ({ body: organization }),
+      "GET /api/corporate/4/qr-codes": () => ({
+        body: {
+          success: true,
+          qrCodes: [code(31, "Old Details", { review: "overdue" }), code(32, "Ann Worker")],
+        },
+      }),
+      "GET /api/corporate/projects/4": () => ({ body: { projects: [] } }),
+      "GET /api/labels/batch-layouts": () => ({ body: { layouts: namedLayouts } }),
+      "POST /api/corporate/4/batch-print/fit": () => ({ body: fitAnswer({}) }),
+      "POST /api/corporate/4/batch-print.pdf": ({ body }) => {
+        printed.push(String(body));
+        return { body: "%PDF-1.4 fake" };
+      },
+      "POST /api/analytics/page-view": () => ({ status: 204 }),
+    });
+    const queued = (id: number, name: string) => ({
+      id: `batch_1_${id}`,
+      codeId: id,
+      name,
+      projectName: "",
+      labelType: "helmet",
+    });
+    useQueueStore.setState({
+      orgId: 4,
+      items: [queued(31, "Old Details"), queued(32, "Ann Worker")],
+    });
+    const user = userEvent.setup();
+    renderRoute("/label-batch-print");
+    await screen.findByText("2 labels in the queue");
+    await waitFor(() => expect(screen.getByLabelText("Layout")).toHaveValue("avery-5160"));
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    let dialog = await screen.findByRole("dialog", { name: "1 code is overdue for review" });
+    expect(dialog).toHaveTextContent("The details of Old Details have not been confirmed");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(printed).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Print" }));
+    dialog = await screen.findByRole("dialog", { name: "1 code is overdue for review" });
+    await user.click(within(dialog).getByRole("button", { name: "Print anyway" }));
+    await waitFor(() => expect(printPdf).toHaveBeenCalled());
+    expect(JSON.parse(printed[0]!)).toMatchObject({ codeIds: [31, 32] });
   });
 
   it("refuses to print or preview an empty queue, without asking the server", async () => {

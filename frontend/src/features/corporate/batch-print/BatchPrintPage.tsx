@@ -32,7 +32,8 @@ import { LookAlikeDialog, lookAlikePairs, type LookAlikePair } from "./LookAlike
 const LibraryPicker = lazy(async () => ({
   default: (await import("./LibraryPicker")).LibraryPicker,
 }));
-import { sheetsNeeded } from "./picker";
+import { overdueQueued, sheetsNeeded } from "./picker";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useQueueStore, type QueueItem } from "./queueStore";
 
 /** /label-batch-print (spec §2): corporate members print many codes on one sheet. */
@@ -139,11 +140,21 @@ function BatchPrint({ organization }: { organization: Organization }) {
   // Two queued codes that look like one worker are asked about before
   // printing: one worker, one label.
   const [asking, setAsking] = useState<LookAlikePair[] | null>(null);
+  // Codes overdue for review are asked about first: their details may be old.
+  const [overdue, setOverdue] = useState<{ id: number; name: string }[] | null>(null);
   const deleteCode = useDeleteCode(orgId);
-  const printChecked = async () => {
+  const libraryCodes = async () =>
     // The library's marks are read a moment after the page: a print
     // asked for before then waits for them.
-    const codes = library.data?.qrCodes ?? (await library.refetch()).data?.qrCodes ?? [];
+    library.data?.qrCodes ?? (await library.refetch()).data?.qrCodes ?? [];
+  const printChecked = async () => {
+    const codes = await libraryCodes();
+    const stale = overdueQueued(items, new Map(codes.map((c) => [c.id, c])));
+    if (stale.length > 0) setOverdue(stale);
+    else await printUnlessLookAlike();
+  };
+  const printUnlessLookAlike = async () => {
+    const codes = await libraryCodes();
     const pairs = lookAlikePairs(items, new Map(codes.map((c) => [c.id, c])));
     if (pairs.length > 0) setAsking(pairs);
     else void make(false);
@@ -368,6 +379,18 @@ function BatchPrint({ organization }: { organization: Organization }) {
           />
         )}
       </Suspense>
+      <ConfirmDialog
+        open={overdue !== null}
+        onOpenChange={(open) => !open && setOverdue(null)}
+        title={copy.overdue.title(overdue?.length ?? 0)}
+        description={copy.overdue.description((overdue ?? []).map((c) => c.name).join(", "))}
+        confirmLabel={copy.overdue.print}
+        cancelLabel={copy.overdue.cancel}
+        onConfirm={() => {
+          setOverdue(null);
+          void printUnlessLookAlike();
+        }}
+      />
       {asking && (
         <LookAlikeDialog
           pairs={asking}

@@ -20,6 +20,7 @@ function code(id: number, name: string, projectId: number | null, projectName = 
     missingFields: 0,
     createdAt: "2026-11-01T10:00:00Z",
     updatedAt: "2026-11-01T10:00:00Z",
+    reviewedAt: "2026-11-01T10:00:00Z",
   };
 }
 

@@ -98,6 +98,12 @@ function PickList(props: {
                       </span>
                     </>
                   )}
+                  {c.review === "overdue" && (
+                    <>
+                      {" "}
+                      <span className="badge badge-red">{libraryCopy.reviewOverdue}</span>
+                    </>
+                  )}
                   {!c.isActive && (
                     <>
                       {" "}

@@ -30,6 +30,15 @@ export const batchCopy = {
       `${n} recommended ${n === 1 ? "field is" : "fields are"} blank in this record.`,
     gone: "This code is no longer in the library: remove it from the queue.",
   },
+  // Queued codes whose details are overdue for review, asked about before
+  // printing: a label is read for years, and these details may be old.
+  overdue: {
+    title: (n: number) => `${n} ${n === 1 ? "code is" : "codes are"} overdue for review`,
+    description: (names: string) =>
+      `The details of ${names} have not been confirmed within your organisation's review period, so they may be out of date. Check them with the worker (or send an update link) before printing, or print them as they are.`,
+    print: "Print anyway",
+    cancel: "Cancel",
+  },
   // Two queued codes that look like one worker, asked about before printing.
   lookAlike: {
     title: "Some codes look like the same worker",

@@ -69,3 +69,22 @@ export function sheetsNeeded(labels: number, start: number, perSheet: number): n
   if (labels <= 0 || perSheet <= 0) return 0;
   return Math.ceil((start - 1 + labels) / perSheet);
 }
+
+/**
+ * The queued codes the library marks overdue for review (the server's
+ * reckoning, under the organisation's period), each once, in queue order:
+ * asked about before a batch prints.
+ */
+export function overdueQueued(
+  items: readonly { codeId: number; name: string }[],
+  byId: ReadonlyMap<number, LibraryCode>,
+): { id: number; name: string }[] {
+  const seen = new Set<number>();
+  const out: { id: number; name: string }[] = [];
+  for (const item of items) {
+    if (seen.has(item.codeId) || byId.get(item.codeId)?.review !== "overdue") continue;
+    seen.add(item.codeId);
+    out.push({ id: item.codeId, name: item.name });
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { standardFields } from "@/lib/emergency/template";
-import { mockFetch } from "@/test/fetchMock";
+import { apiCalls, mockFetch } from "@/test/fetchMock";
 import { resetStores } from "@/test/fixtures";
 import { renderRoute } from "@/test/renderRoute";
 
@@ -115,6 +115,36 @@ describe("/collect/{token}", () => {
     renderRoute("/collect/upd");
     expect(await screen.findByLabelText(/^Full Name/)).toHaveValue("Ann Worker");
     expect(screen.getByLabelText(/^Medical Conditions/)).toHaveValue("Asthma");
+  });
+
+  it("confirms an update link's details as still right without sending the form", async () => {
+    const fetch = mockFetch({
+      "GET /api/collect/upd": () => ({
+        body: { ...form, update: true, values: { fullName: "Ann Worker" } },
+      }),
+      "POST /api/collect/upd/confirm": () => ({
+        body: { message: "Thank you — Acme Scaffolding now knows your details are still right." },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute("/collect/upd");
+    await user.click(await screen.findByRole("button", { name: "My details are still right" }));
+    expect(
+      await screen.findByText(
+        "Thank you — Acme Scaffolding now knows your details are still right.",
+      ),
+    ).toBeVisible();
+    // The confirmation alone: the form was not sent.
+    expect(apiCalls(fetch).map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`)).toEqual(
+      ["GET /api/collect/upd", "POST /api/collect/upd/confirm"],
+    );
+  });
+
+  it("offers no confirmation on a shared link, which is no one's details yet", async () => {
+    mockFetch({ "GET /api/collect/shared": () => ({ body: form }) });
+    renderRoute("/collect/shared");
+    expect(await screen.findByRole("button", { name: "Send my details" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "My details are still right" })).toBeNull();
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { useDiscardGuard } from "@/hooks/useDiscardGuard";
 import { ApiError, serverMessage } from "@/lib/api";
 import type { TemplateErrors } from "@/lib/emergency/template";
 import { TemplateForm } from "../templates/TemplateForm";
-import { useCollectForm, useSubmitCollect, type CollectForm } from "./api";
+import { useCollectForm, useConfirmCollect, useSubmitCollect, type CollectForm } from "./api";
 import { collectCopy } from "./copy";
 
 const copy = collectCopy.worker;
@@ -64,6 +64,7 @@ function Notice(props: { title: string; children: string }) {
 
 function CollectView({ token, form }: { token: string; form: CollectForm }) {
   const submit = useSubmitCollect(token);
+  const confirm = useConfirmCollect(token);
   const [consent, setConsent] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<TemplateErrors>({});
@@ -116,6 +117,32 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
         />
         {copy.consentLabel}
       </label>
+      {form.update && (
+        <div className="collect-still-right">
+          <p>{copy.stillRightIntro}</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={confirm.isPending || submit.isPending}
+            onClick={() =>
+              confirm.mutate(undefined, {
+                onSuccess: (answer) => setThanks(answer.message),
+                onError: (error) => {
+                  const message = serverMessage(error) ?? copy.unavailable;
+                  if (isGone(error)) {
+                    setGone(message);
+                    return;
+                  }
+                  setProblem(message);
+                  setRefusals((n) => n + 1);
+                },
+              })
+            }
+          >
+            {confirm.isPending ? copy.confirming : copy.stillRight}
+          </button>
+        </div>
+      )}
       {problem && (
         <p role="alert" className="field-error" ref={problemRef} tabIndex={-1}>
           {problem}

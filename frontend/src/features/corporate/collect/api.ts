@@ -106,3 +106,11 @@ export function useSubmitCollect(token: string) {
       ),
   });
 }
+
+/** POST /api/collect/{token}/confirm: an update link's "my details are still right". */
+export function useConfirmCollect(token: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiJson<Wire<"Message">>("POST", `/api/collect/${encodeURIComponent(token)}/confirm`),
+  });
+}

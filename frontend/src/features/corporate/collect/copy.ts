@@ -113,6 +113,11 @@ export const collectCopy = {
     thanksTitle: "Thank you",
     thanks: (org: string) => `Thank you — your details were sent to ${org}.`,
     thanksHint: "You can close this page.",
+    // An update link: a worker whose details have not changed says so in
+    // one tap, without the form (the server dates the review).
+    stillRightIntro: "Are the details below still right? Then you need not send the form again.",
+    stillRight: "My details are still right",
+    confirming: "Confirming…",
     // A worker who already has a code: the server's message says what happens next.
     returningTitle: "You already have a Lifetag code",
     goneTitle: "This link cannot be used",

@@ -25,6 +25,7 @@ function libraryCode(id: number, name: string, extra: Partial<LibraryCode> = {})
     missingFields: 0,
     createdAt: "2026-03-01T12:00:00Z",
     updatedAt: "2026-03-01T12:00:00Z",
+    reviewedAt: "2026-03-01T12:00:00Z",
     ...extra,
   };
 }

@@ -18,11 +18,12 @@ import {
   useUpdateCode,
   type LibraryCode,
   type ProjectFilter,
+  type ReviewFilter,
   type StatusFilter,
 } from "./api";
 import type { CodeDialogMode } from "./CodeDialog";
 import { libraryCopy as copy } from "./copy";
-import { parseProjectFilter, quotaUsage } from "./filter";
+import { parseProjectFilter, parseReviewFilter, quotaUsage, reviewAge } from "./filter";
 import { SendUpdateLinkButton } from "../collect/SendUpdateLinkButton";
 import { toastFailure } from "@/components/ui/toastFailure";
 import { siteLocale } from "@/lib/copy";
@@ -56,9 +57,10 @@ function LibraryView({ orgId }: { orgId: number }) {
   const projects = useProjects(orgId);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
+  const [review, setReview] = useState<ReviewFilter>(() => parseReviewFilter(params.get("review")));
   const [page, setPage] = useState(1);
   const project = parseProjectFilter(params.get("project"));
-  const library = useLibraryPage(orgId, { search, project, status, page });
+  const library = useLibraryPage(orgId, { search, project, status, review, page });
   const templateParam = params.get("template");
   const [dialog, setDialog] = useState<CodeDialogMode | null>(() =>
     params.get("new") === "1"
@@ -203,6 +205,20 @@ function LibraryView({ orgId }: { orgId: number }) {
             <option value="inactive">{copy.inactive}</option>
           </select>
         </label>
+        <label>
+          <span>{copy.reviewFilter}</span>
+          <select
+            value={review}
+            onChange={(e) => {
+              setPage(1);
+              setReview(parseReviewFilter(e.target.value));
+            }}
+          >
+            <option value="all">{copy.allReviews}</option>
+            <option value="due">{copy.reviewDue}</option>
+            <option value="overdue">{copy.reviewOverdue}</option>
+          </select>
+        </label>
       </section>
 
       <p className="hint" role="status">
@@ -296,6 +312,13 @@ function CodeRow(props: { orgId: number; code: LibraryCode; onEdit: () => void }
         {code.missingFields > 0 && (
           <p className="hint library-missing">{copy.missing(code.missingFields)}</p>
         )}
+        <p className="hint library-reviewed">
+          {copy.reviewed(reviewAge(code.reviewedAt, new Date()))}
+          {code.review === "due" && <span className="badge badge-yellow">{copy.reviewDue}</span>}
+          {code.review === "overdue" && (
+            <span className="badge badge-red">{copy.reviewOverdue}</span>
+          )}
+        </p>
         <p className="hint library-code-id">
           <CodeId id={code.id} name={code.name} />
         </p>

@@ -16,11 +16,16 @@ export type Library = Wire<"LibraryPage">;
 export type ProjectFilter = "all" | "organization" | number;
 export type StatusFilter = "all" | "active" | "inactive";
 
+/** The review filter: due (overdue ones included) or overdue, as the server reckons them. */
+export type ReviewFilter = "all" | "due" | "overdue";
+
 /** One page of the library, searched and filtered on the server. */
 export interface LibraryQuery {
   search: string;
   project: ProjectFilter;
   status: StatusFilter;
+  /** Absent: every code. */
+  review?: ReviewFilter;
   page: number;
 }
 
@@ -59,6 +64,7 @@ export function libraryPageParams(q: LibraryQuery): string {
   });
   const search = q.search.trim();
   if (search !== "") params.set("search", search);
+  if (q.review && q.review !== "all") params.set("review", q.review);
   return params.toString();
 }
 

@@ -27,6 +27,17 @@ export const libraryCopy = {
   organization: "Organization (no project)",
   statusFilter: "Status",
   allStatuses: "All",
+  // Review cycles: the organisation's period says when details are to be
+  // confirmed again (docs/review-cycles.md).
+  reviewFilter: "Review",
+  allReviews: "All",
+  reviewDue: "Due for review",
+  reviewOverdue: "Overdue",
+  reviewed: (age: { unit: "day" | "month" | "year"; count: number }) => {
+    if (age.unit === "day" && age.count === 0) return "Reviewed today";
+    const unit = age.count === 1 ? age.unit : `${age.unit}s`;
+    return `Reviewed ${age.count} ${unit} ago`;
+  },
   active: "Active",
   inactive: "Inactive",
   none: "No QR codes yet. Create one, or import your workers from a CSV file.",

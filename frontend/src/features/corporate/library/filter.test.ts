@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { libraryPageParams } from "./api";
-import { parseProjectFilter, quotaUsage } from "./filter";
+import { parseProjectFilter, parseReviewFilter, quotaUsage, reviewAge } from "./filter";
 
 describe("library filters (spec §5; the server searches and filters)", () => {
   it("asks the server for one page with the search trimmed and both filters", () => {
@@ -32,5 +32,28 @@ describe("library filters (spec §5; the server searches and filters)", () => {
     expect(quotaUsage(49, 50)).toEqual({ full: false, percent: 98 });
     expect(quotaUsage(50, 50)).toEqual({ full: true, percent: 100 });
     expect(quotaUsage(60, 50)).toEqual({ full: true, percent: 100 });
+  });
+
+  it("asks for the review filter only when one is chosen, and reads it from the address", () => {
+    const q = { search: "", project: "all" as const, status: "all" as const, page: 1 };
+    expect(new URLSearchParams(libraryPageParams({ ...q, review: "overdue" })).get("review")).toBe(
+      "overdue",
+    );
+    expect(new URLSearchParams(libraryPageParams({ ...q, review: "all" })).has("review")).toBe(
+      false,
+    );
+    expect(parseReviewFilter("due")).toBe("due");
+    expect(parseReviewFilter("stale")).toBe("all");
+    expect(parseReviewFilter(null)).toBe("all");
+  });
+
+  it("says a code's age in days, then whole months, then years", () => {
+    const now = new Date("2026-06-15T12:00:00Z");
+    expect(reviewAge("2026-06-15T08:00:00Z", now)).toEqual({ unit: "day", count: 0 });
+    expect(reviewAge("2026-05-20T12:00:00Z", now)).toEqual({ unit: "day", count: 26 });
+    expect(reviewAge("2026-05-15T12:00:00Z", now)).toEqual({ unit: "month", count: 1 });
+    expect(reviewAge("2025-04-16T12:00:00Z", now)).toEqual({ unit: "month", count: 13 });
+    expect(reviewAge("2025-04-15T12:00:00Z", now)).toEqual({ unit: "month", count: 14 });
+    expect(reviewAge("2023-06-01T12:00:00Z", now)).toEqual({ unit: "year", count: 3 });
   });
 });

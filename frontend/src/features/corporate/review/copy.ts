@@ -1,0 +1,35 @@
+// Strings of the review rounds page; the server's refusals come in its answers.
+export const reviewCopy = {
+  title: "Review rounds",
+  intro:
+    "Ask every worker whose code is due for review to check their details. Each worker with an e-mail address on their record gets their own update link; the others are listed for you to hand a link out. A worker who does not answer is listed here: nothing is deactivated.",
+  back: "Back to dashboard",
+  start: "Start review round",
+  starting: "Starting…",
+  reminders: "Remind those who have not answered",
+  reminderDay: (d: number) => `${d} days after the start`,
+  started: (n: number) => `Review round started: ${n} ${n === 1 ? "worker" : "workers"} asked`,
+  failed: "The round could not be started",
+  none: "No review rounds yet.",
+  columns: {
+    started: "Started",
+    workers: "Workers",
+    mailed: "Mailed",
+    noEmail: "No e-mail",
+    confirmed: "Confirmed",
+    changed: "Changed",
+    noAnswer: "No answer",
+  },
+  details: "Show workers",
+  hide: "Hide workers",
+  waiting: "Not answered yet",
+  answer: { "": "No answer", confirmed: "Confirmed", changed: "Changed" } as Record<string, string>,
+  noEmailWorker: "no e-mail address",
+  inactive: "inactive",
+  handOut: "Make links for workers without e-mail",
+  handOutOnce:
+    "Copy or print these links now and hand each to its worker: for safety they cannot be shown again. Each works once, for 72 hours.",
+  noHandOut: "Every worker without an e-mail address has answered or has a link.",
+  copy: "Copy",
+  copied: "Link copied",
+};
