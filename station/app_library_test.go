@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/pkg/api"
-	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/station/internal/cache"
 	"github.com/lifetag/lifetag/station/internal/library"
@@ -69,7 +68,7 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 	}
 	org := account.OrganizationID
 	for _, name := range []string{"Ada Rigger", "Bob Rigger"} {
-		_, err := a.svc.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "helmet",
+		_, err := a.svc.Library.CreateCode(ctx, api.CreateQRCodeRequest{Name: name, LabelType: "helmet",
 			TemplateID: new(int64), // client.StandardTemplateID
 			Values: map[string]string{"fullName": name, "bloodType": "A+",
 				"contact1Name": "Site office", "contact1Phone": "+44 7700 900456"}})
@@ -121,12 +120,12 @@ func TestBatchScreenOfflineFromTheCache(t *testing.T) {
 		t.Fatalf("refused per layout %v", tooDense)
 	}
 	answer := request(t, a, "GET", "/api/corporate/organization", "")
-	var own client.Organization
+	var own api.CorporateOrganization
 	if answer.Status != http.StatusOK || json.Unmarshal(answer.Body, &own) != nil || own.ID != org {
 		t.Fatalf("offline organisation: %d %s", answer.Status, answer.Body)
 	}
 	answer = request(t, a, "GET", libraryRoute(org), "")
-	var listed client.Library
+	var listed api.LibraryPage
 	if answer.Status != http.StatusOK || json.Unmarshal(answer.Body, &listed) != nil || len(listed.QrCodes) != 2 {
 		t.Fatalf("offline library: %d %s", answer.Status, answer.Body)
 	}
@@ -229,7 +228,7 @@ func TestLibraryPrintReportsProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"Cy Roofer", "Di Roofer"} {
-		_, err := a.svc.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "helmet",
+		_, err := a.svc.Library.CreateCode(ctx, api.CreateQRCodeRequest{Name: name, LabelType: "helmet",
 			TemplateID: new(int64), // client.StandardTemplateID
 			Values: map[string]string{"fullName": name, "bloodType": "B+",
 				"contact1Name": "Site office", "contact1Phone": "+44 7700 900457"}})

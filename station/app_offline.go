@@ -119,7 +119,7 @@ func (c *Cloud) offlineOrdersAnswer(ctx context.Context, method, path, body stri
 		if err != nil {
 			return refusal(err), true
 		}
-		list := make([]client.Order, 0, len(view.Orders))
+		list := make([]api.AdminOrder, 0, len(view.Orders))
 		for _, o := range view.Orders {
 			list = append(list, o.Order)
 		}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/lifetag/lifetag/pkg/api"
-	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/station/internal/library"
 )
@@ -48,16 +47,16 @@ func (c *Cloud) offlineLibraryAnswer(ctx context.Context, method, path, body str
 	case method == http.MethodGet && route == "/api/corporate/organization":
 		// Only the id and whether printing is paused are kept offline; the
 		// batch screen needs no more.
-		return jsonAnswer(client.Organization{ID: org, Paused: view.Paused}), true
+		return jsonAnswer(api.CorporateOrganization{ID: org, Paused: view.Paused}), true
 
 	case method == http.MethodGet && route == libraryRoute(org):
 		// The list as the website asks for it: without the records.
-		codes := make([]client.QRCode, len(view.Codes))
+		codes := make([]api.LibraryCode, len(view.Codes))
 		for i, code := range view.Codes {
 			code.Record, code.QrText = emergency.Record{}, ""
 			codes[i] = code
 		}
-		return jsonAnswer(client.Library{Success: true, QrCodes: codes, Total: len(codes), Quota: view.Quota,
+		return jsonAnswer(api.LibraryPage{Success: true, QrCodes: codes, Total: len(codes), Quota: view.Quota,
 			Paused: view.Paused}), true
 
 	case method == http.MethodGet && route == fmt.Sprintf("/api/corporate/projects/%d", org):

@@ -39,7 +39,7 @@ func pageFrom(r *http.Request) (service.Page, error) {
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) {
 	p, err := pageFrom(r)
 	if err == nil {
-		var page *service.AdminUsersPage
+		var page *api.AdminUsersPage
 		if page, err = s.service.AdminUsers(r.Context(), userFrom(r), p); err == nil {
 			writeJSON(w, http.StatusOK, page)
 			return
@@ -60,7 +60,7 @@ func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleAdminOrders(w http.ResponseWriter, r *http.Request) {
 	p, err := pageFrom(r)
 	if err == nil {
-		var page *service.AdminOrdersPage
+		var page *api.AdminOrdersPage
 		if page, err = s.service.AdminOrders(r.Context(), userFrom(r), p); err == nil {
 			writeJSON(w, http.StatusOK, page)
 			return
@@ -70,7 +70,7 @@ func (s *Server) handleAdminOrders(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleAdminUpdateOrder(w http.ResponseWriter, r *http.Request) {
-	var req service.OrderUpdate
+	var req api.AdminOrderUpdate
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -199,7 +199,7 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	out := csv.NewWriter(w)
 	out.Write(usersCSVHeader)
-	err := s.service.ExportUsers(r.Context(), actor, func(u service.AdminUserView) error {
+	err := s.service.ExportUsers(r.Context(), actor, func(u api.AdminUser) error {
 		code := ""
 		if u.ReferralCode != nil {
 			code = *u.ReferralCode
@@ -224,7 +224,7 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleAdminAuditLog(w http.ResponseWriter, r *http.Request) {
 	p, err := pageFrom(r)
 	if err == nil {
-		var page *service.AuditLogPage
+		var page *api.AdminAuditLogPage
 		if page, err = s.service.AuditLog(r.Context(), userFrom(r), p); err == nil {
 			writeJSON(w, http.StatusOK, page)
 			return
@@ -294,8 +294,8 @@ func (s *Server) handleAdminDiscardJob(w http.ResponseWriter, r *http.Request) {
 }
 
 // answerJob writes a changed job, or the error.
-func (s *Server) answerJob(w http.ResponseWriter, r *http.Request) func(*service.AdminJob, error) {
-	return func(job *service.AdminJob, err error) {
+func (s *Server) answerJob(w http.ResponseWriter, r *http.Request) func(*api.AdminJob, error) {
+	return func(job *api.AdminJob, err error) {
 		if err != nil {
 			s.writeError(w, r, err)
 			return

@@ -13,7 +13,7 @@ import (
 // handleBatchPrint serves the batch's label sheet PDF: for a preview to
 // show in the browser, otherwise to print.
 func (s *Server) handleBatchPrint(w http.ResponseWriter, r *http.Request) {
-	var req service.BatchPrintRequest
+	var req api.BatchPrintRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -35,7 +35,7 @@ func (s *Server) handleBatchPrint(w http.ResponseWriter, r *http.Request) {
 
 // handleBatchFit answers which named layouts hold every queued code.
 func (s *Server) handleBatchFit(w http.ResponseWriter, r *http.Request) {
-	var req service.BatchFitRequest
+	var req api.BatchFitRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -50,7 +50,7 @@ func (s *Server) handleBatchFit(w http.ResponseWriter, r *http.Request) {
 
 // handleRecordPrintRun records a batch the desktop station printed itself.
 func (s *Server) handleRecordPrintRun(w http.ResponseWriter, r *http.Request) {
-	var req service.PrintRunRequest
+	var req api.PrintRunRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -241,7 +241,7 @@ func (a *bufferedAnswer) sendTo(w http.ResponseWriter) {
 const labelsBodyBytes = 512 << 10
 
 func (s *Server) handleLabelsByExternalID(w http.ResponseWriter, r *http.Request) {
-	var req service.LabelsByExternalIDRequest
+	var req api.LabelsByExternalIDRequest
 	if err := decodeJSONUpTo(w, r, &req, labelsBodyBytes); err != nil {
 		s.writeError(w, r, err)
 		return

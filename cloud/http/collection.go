@@ -6,7 +6,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
@@ -23,7 +22,7 @@ func (s *Server) handleCollectionLinks(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCreateCollectionLink(w http.ResponseWriter, r *http.Request) {
-	var req service.CollectionLinkRequest
+	var req api.CollectionLinkRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -46,7 +45,7 @@ func (s *Server) handleRevokeCollectionLink(w http.ResponseWriter, r *http.Reque
 }
 
 func (s *Server) handleCreateUpdateLink(w http.ResponseWriter, r *http.Request) {
-	var req service.UpdateLinkRequest
+	var req api.UpdateLinkRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

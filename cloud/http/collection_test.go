@@ -13,6 +13,7 @@ import (
 	lhttp "github.com/lifetag/lifetag/cloud/http"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // seedSQL lays down rows (projects, codes, print runs) whose routes belong
@@ -232,7 +233,7 @@ func (e *env) newLink(o officer, body map[string]any) string {
 	return tokenOf(resp.JSON()["link"].(map[string]any)["url"].(string))
 }
 
-func (e *env) library(o officer) []service.CodeView {
+func (e *env) library(o officer) []api.LibraryCode {
 	e.t.Helper()
 	// Read as a site admin may: behind the API, records included.
 	lib, err := e.Service.ListLibrary(context.Background(), &cloud.User{IsAdmin: true}, o.orgID, service.LibraryQuery{WithRecords: true})

@@ -7,7 +7,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/stripe"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -16,7 +15,7 @@ import (
 // organisation route to the caller's own organisation.
 
 func (s *Server) handleCorporateCheckout(w http.ResponseWriter, r *http.Request) {
-	var req service.RegistrationRequest
+	var req api.CorporateRegistrationRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -14,9 +14,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/cloud/stripe"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // fuzzOwner is the paid account the body fuzzer signs in as, so that every
@@ -93,7 +93,7 @@ func FuzzJSONBodies(f *testing.F) {
 //	go test ./http -run '^$' -fuzz FuzzStripeWebhook -fuzztime 1m
 func FuzzStripeWebhook(f *testing.F) {
 	e := newEnv(f, storetest.Backends[0], envOptions{})
-	checkout, err := e.Service.CreateCheckout(context.Background(), nil, service.CheckoutRequest{Type: cloud.PaymentPrint, Email: "buyer@example.com"})
+	checkout, err := e.Service.CreateCheckout(context.Background(), nil, api.PaymentIntentRequest{Type: cloud.PaymentPrint, Email: "buyer@example.com"})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 // handleLabelSheet serves the printable PDF to its entitled owner.
 func (s *Server) handleLabelSheet(w http.ResponseWriter, r *http.Request) {
-	var req service.LabelSheetRequest
+	var req api.LabelSheetRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -30,7 +30,7 @@ func (s *Server) handleProjects(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCreateProject(w http.ResponseWriter, r *http.Request) {
-	var req service.ProjectRequest
+	var req api.ProjectRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -44,7 +44,7 @@ func (s *Server) handleCreateProject(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
-	var req service.ProjectRequest
+	var req api.ProjectRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -135,7 +135,7 @@ func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleUpdateCode(w http.ResponseWriter, r *http.Request) {
-	var req service.CodeUpdate
+	var req api.UpdateQRCodeRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -284,7 +284,7 @@ func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleImportCodes(w http.ResponseWriter, r *http.Request) {
-	var req service.ImportRequest
+	var req api.ImportQRCodesRequest
 	if err := decodeJSONUpTo(w, r, &req, importBodyBytes); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -298,7 +298,7 @@ func (s *Server) handleImportCodes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleAttachExternalIDs(w http.ResponseWriter, r *http.Request) {
-	var req service.AttachExternalIDsRequest
+	var req api.AttachExternalIDsRequest
 	if err := decodeJSONUpTo(w, r, &req, importBodyBytes); err != nil {
 		s.writeError(w, r, err)
 		return

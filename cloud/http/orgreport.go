@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // An organisation's analytics (service/orgreport.go).
@@ -27,7 +27,7 @@ var orgReportCSVHeader = []string{"section", "item", "value"}
 
 // orgReportRows lays the report out as section, item, value rows; names
 // (projects') are escaped like every user-typed cell of an export.
-func orgReportRows(rep *service.OrgReport) [][]string {
+func orgReportRows(rep *api.OrgReport) [][]string {
 	n := strconv.Itoa
 	rows := [][]string{
 		{"quota", "used", n(rep.Quota.Used)},

@@ -37,7 +37,7 @@ const (
 )
 
 func (s *Server) handleCreatePaymentIntent(w http.ResponseWriter, r *http.Request) {
-	var req service.CheckoutRequest
+	var req api.PaymentIntentRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -9,16 +9,16 @@ import (
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
 // templateAnswer is the body of a template save.
 type templateAnswer struct {
-	Success  bool                 `json:"success"`
-	Message  string               `json:"message"`
-	Template service.TemplateView `json:"template"`
+	Success  bool             `json:"success"`
+	Message  string           `json:"message"`
+	Template api.FormTemplate `json:"template"`
 }
 
 func decodeAnswer[T any](t *testing.T, r response) T {
@@ -45,7 +45,7 @@ func TestFormTemplates(t *testing.T) {
 				t.Fatalf("list: %d %s", resp.Status, resp.Body)
 			}
 			var names []string
-			for _, v := range decodeAnswer[struct{ Templates []service.TemplateView }](t, resp).Templates {
+			for _, v := range decodeAnswer[struct{ Templates []api.FormTemplate }](t, resp).Templates {
 				name := v.Name
 				if v.IsDefault {
 					name += " *"
@@ -59,7 +59,7 @@ func TestFormTemplates(t *testing.T) {
 			resp := e.do("GET", list, token, nil)
 			body := decodeAnswer[struct {
 				Success   bool
-				Templates []service.TemplateView
+				Templates []api.FormTemplate
 			}](t, resp)
 			if resp.Status != 200 || !body.Success || len(body.Templates) != 1 {
 				t.Fatalf("%d %s", resp.Status, resp.Body)
@@ -77,7 +77,7 @@ func TestFormTemplates(t *testing.T) {
 			{"id": "fullName", "type": "text", "label": "Full Name", "required": true, "category": "personal", "order": 2,
 				"standard": "fullName"},
 		}
-		var created service.TemplateView
+		var created api.FormTemplate
 		t.Run("Create", func(t *testing.T) {
 			resp := e.do("POST", list, token, map[string]any{"name": " Site crew ", "description": "For site staff",
 				"fields": fields, "isDefault": true})
@@ -234,7 +234,7 @@ func TestFormTemplates(t *testing.T) {
 				t.Fatalf("list %s", got)
 			}
 			resp = e.do("GET", fmt.Sprintf("/api/corporate/%d/dashboard", orgID), token, nil)
-			var d service.Dashboard
+			var d api.CorporateDashboard
 			if err := json.Unmarshal(resp.Body, &d); err != nil {
 				t.Fatal(err)
 			}

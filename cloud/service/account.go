@@ -7,12 +7,9 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// UserView is the client's view of an account (individual-side §3, §7).
-type UserView = api.UserView
-
 // ViewUser returns u as the client sees it.
-func ViewUser(u *cloud.User) UserView {
-	return UserView{ID: u.ID, Email: u.Email, HasPrintAccess: u.HasPrintAccess, IsAdmin: u.IsAdmin,
+func ViewUser(u *cloud.User) api.UserView {
+	return api.UserView{ID: u.ID, Email: u.Email, HasPrintAccess: u.HasPrintAccess, IsAdmin: u.IsAdmin,
 		StripeCustomerID: optional(u.StripeCustomerID), ReferralCode: optional(u.ReferralCode), CreatedAt: u.CreatedAt}
 }
 
@@ -24,11 +21,8 @@ func optional(s string) *string {
 	return &s
 }
 
-// UserData is GET /api/user/data.
-type UserData = api.UserData
-
 // UserData returns email's account and emergency record (null if none).
-func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string) (*UserData, error) {
+func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string) (*api.UserData, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
@@ -41,24 +35,21 @@ func (s *Service) UserData(ctx context.Context, actor *cloud.User, email string)
 	if err != nil {
 		return nil, err
 	}
-	data := &UserData{User: ViewUser(target), EmergencyData: d, ReviewReminderMonths: api.ReviewReminderMonths(review.Months)}
+	data := &api.UserData{User: ViewUser(target), EmergencyData: d, ReviewReminderMonths: api.ReviewReminderMonths(review.Months)}
 	if !review.ReviewedAt.IsZero() {
 		data.ReviewedAt = &review.ReviewedAt
 	}
 	return data, nil
 }
 
-// OrderView is a physical order as the client sees it (individual-side §3).
-type OrderView = api.OrderView
-
-func (s *Service) orders(ctx context.Context, u *cloud.User) ([]OrderView, error) {
+func (s *Service) orders(ctx context.Context, u *cloud.User) ([]api.OrderView, error) {
 	orders, err := s.store.ListOrders(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}
-	views := make([]OrderView, len(orders))
+	views := make([]api.OrderView, len(orders))
 	for i, o := range orders {
-		views[i] = OrderView{ID: o.ID, OrderID: o.OrderID, UserEmail: u.Email, LabelType: o.LabelType,
+		views[i] = api.OrderView{ID: o.ID, OrderID: o.OrderID, UserEmail: u.Email, LabelType: o.LabelType,
 			Quantity: o.Quantity, Price: float64(o.PricePence) / 100, PricePence: o.PricePence,
 			Status: o.Status, TrackingNumber: optional(o.TrackingNumber), CreatedAt: o.CreatedAt}
 	}
@@ -66,7 +57,7 @@ func (s *Service) orders(ctx context.Context, u *cloud.User) ([]OrderView, error
 }
 
 // Orders returns email's physical orders, newest first.
-func (s *Service) Orders(ctx context.Context, actor *cloud.User, email string) ([]OrderView, error) {
+func (s *Service) Orders(ctx context.Context, actor *cloud.User, email string) ([]api.OrderView, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
@@ -74,11 +65,8 @@ func (s *Service) Orders(ctx context.Context, actor *cloud.User, email string) (
 	return s.orders(ctx, target)
 }
 
-// PaymentStatus is GET /api/user/payment-status.
-type PaymentStatus = api.PaymentStatus
-
 // PaymentStatus returns what email's account has paid for.
-func (s *Service) PaymentStatus(ctx context.Context, actor *cloud.User, email string) (*PaymentStatus, error) {
+func (s *Service) PaymentStatus(ctx context.Context, actor *cloud.User, email string) (*api.PaymentStatus, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
@@ -87,17 +75,14 @@ func (s *Service) PaymentStatus(ctx context.Context, actor *cloud.User, email st
 	if err != nil {
 		return nil, err
 	}
-	return &PaymentStatus{HasPrintAccess: target.HasPrintAccess, StripeCustomerID: optional(target.StripeCustomerID),
+	return &api.PaymentStatus{HasPrintAccess: target.HasPrintAccess, StripeCustomerID: optional(target.StripeCustomerID),
 		HasPhysicalOrder: len(orders) > 0, PhysicalOrders: orders}, nil
 }
-
-// SyncPaymentStatus is GET /api/sync/payment-status/{email}.
-type SyncPaymentStatus = api.SyncPaymentStatus
 
 // SyncPaymentStatus returns the server's payment status of email's account.
 // It is also the whole answer to a client's push: print access comes from
 // verified payments only, so a pushed status changes nothing.
-func (s *Service) SyncPaymentStatus(ctx context.Context, actor *cloud.User, email string) (*SyncPaymentStatus, error) {
+func (s *Service) SyncPaymentStatus(ctx context.Context, actor *cloud.User, email string) (*api.SyncPaymentStatus, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
@@ -110,7 +95,7 @@ func (s *Service) SyncPaymentStatus(ctx context.Context, actor *cloud.User, emai
 	if len(orders) > 0 {
 		paymentID = optional(orders[0].StripePaymentID)
 	}
-	return &SyncPaymentStatus{HasPaid: target.HasPrintAccess, HasPrintAccess: target.HasPrintAccess,
+	return &api.SyncPaymentStatus{HasPaid: target.HasPrintAccess, HasPrintAccess: target.HasPrintAccess,
 		PaymentID: paymentID, StripeCustomerID: optional(target.StripeCustomerID),
 		SubscriptionID: optional(target.StripeSubscriptionID)}, nil
 }

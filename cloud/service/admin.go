@@ -55,21 +55,13 @@ func (p Page) query() (cloud.PageQuery, error) {
 	return cloud.PageQuery{Search: search, Limit: p.PageSize, Offset: (p.Page - 1) * p.PageSize}, nil
 }
 
-// AdminUserView is a user in the admin's list (admin-corporate-side §3).
-type AdminUserView = api.AdminUser
-
-func viewAdminUser(u *cloud.AdminUser) AdminUserView {
-	return AdminUserView{ID: u.ID, Email: u.Email, HasPrintAccess: u.HasPrintAccess, IsAdmin: u.IsAdmin,
+func viewAdminUser(u *cloud.AdminUser) api.AdminUser {
+	return api.AdminUser{ID: u.ID, Email: u.Email, HasPrintAccess: u.HasPrintAccess, IsAdmin: u.IsAdmin,
 		ReferralCode: optional(u.ReferralCode), ReferralCount: u.ReferralCount, CreatedAt: u.CreatedAt}
 }
 
-// AdminUsersPage is GET /api/admin/users. TotalAtLeast says a search
-// matched more than Total users (cloud.SearchCountLimit): the page shows
-// "10000+".
-type AdminUsersPage = api.AdminUsersPage
-
 // AdminUsers returns a page of users, newest first.
-func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*AdminUsersPage, error) {
+func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*api.AdminUsersPage, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -81,7 +73,7 @@ func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*A
 	if err != nil {
 		return nil, err
 	}
-	out := &AdminUsersPage{Users: make([]AdminUserView, len(users)), Total: min(total, cloud.SearchCountLimit),
+	out := &api.AdminUsersPage{Users: make([]api.AdminUser, len(users)), Total: min(total, cloud.SearchCountLimit),
 		TotalAtLeast: total > cloud.SearchCountLimit, Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
 	for i, u := range users {
 		out.Users[i] = viewAdminUser(u)
@@ -89,10 +81,7 @@ func (s *Service) AdminUsers(ctx context.Context, actor *cloud.User, p Page) (*A
 	return out, nil
 }
 
-// AdminStatsView is GET /api/admin/stats: the dashboard's four cards.
-type AdminStatsView = api.AdminStats
-
-func (s *Service) AdminStats(ctx context.Context, actor *cloud.User) (*AdminStatsView, error) {
+func (s *Service) AdminStats(ctx context.Context, actor *cloud.User) (*api.AdminStats, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -100,24 +89,17 @@ func (s *Service) AdminStats(ctx context.Context, actor *cloud.User) (*AdminStat
 	if err != nil {
 		return nil, err
 	}
-	return &AdminStatsView{TotalUsers: st.TotalUsers, PaidUsers: st.PaidUsers,
+	return &api.AdminStats{TotalUsers: st.TotalUsers, PaidUsers: st.PaidUsers,
 		ActiveReferrers: st.ActiveReferrers, TotalReferrals: st.TotalReferrals}, nil
 }
 
-// AdminOrderView is a physical order in the admin's list: the customer's
-// view of it (OrderView's fields) plus whose it is.
-type AdminOrderView = api.AdminOrder
-
-func viewAdminOrder(o *cloud.AdminOrder) AdminOrderView {
-	return AdminOrderView{UserID: o.UserID, ID: o.ID, OrderID: o.OrderID, UserEmail: o.UserEmail,
+func viewAdminOrder(o *cloud.AdminOrder) api.AdminOrder {
+	return api.AdminOrder{UserID: o.UserID, ID: o.ID, OrderID: o.OrderID, UserEmail: o.UserEmail,
 		LabelType: o.LabelType, Quantity: o.Quantity, Price: float64(o.PricePence) / 100, PricePence: o.PricePence,
 		Status: o.Status, TrackingNumber: optional(o.TrackingNumber), CreatedAt: o.CreatedAt}
 }
 
-// AdminOrdersPage is GET /api/admin/physical-orders.
-type AdminOrdersPage = api.AdminOrdersPage
-
-func (s *Service) AdminOrders(ctx context.Context, actor *cloud.User, p Page) (*AdminOrdersPage, error) {
+func (s *Service) AdminOrders(ctx context.Context, actor *cloud.User, p Page) (*api.AdminOrdersPage, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -129,7 +111,7 @@ func (s *Service) AdminOrders(ctx context.Context, actor *cloud.User, p Page) (*
 	if err != nil {
 		return nil, err
 	}
-	out := &AdminOrdersPage{Orders: make([]AdminOrderView, len(orders)), Total: total,
+	out := &api.AdminOrdersPage{Orders: make([]api.AdminOrder, len(orders)), Total: total,
 		Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
 	for i, o := range orders {
 		out.Orders[i] = viewAdminOrder(o)
@@ -146,13 +128,10 @@ func (s *Service) findOrder(ctx context.Context, orderID string) (*cloud.AdminOr
 	return o, err
 }
 
-// OrderUpdate is the body of PUT /api/admin/physical-orders/{orderId}.
-type OrderUpdate = api.AdminOrderUpdate
-
 // UpdateOrder sets an order's status and tracking number (any status, as
 // the spec allows; every change goes into the order's history). Marking an
 // order shipped takes a tracking number and mails the customer.
-func (s *Service) UpdateOrder(ctx context.Context, actor *cloud.User, orderID string, u OrderUpdate) (*AdminOrderView, error) {
+func (s *Service) UpdateOrder(ctx context.Context, actor *cloud.User, orderID string, u api.AdminOrderUpdate) (*api.AdminOrder, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -215,12 +194,8 @@ func (s *Service) changeOrderStatus(ctx context.Context, actor *cloud.User, orde
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
-// OrderHistoryEntry is one status change as the admin sees it; ChangedBy
-// is the admin's address, null for the payment.
-type OrderHistoryEntry = api.AdminOrderHistoryEntry
-
 // OrderHistory returns an order's status changes, oldest first.
-func (s *Service) OrderHistory(ctx context.Context, actor *cloud.User, orderID string) ([]OrderHistoryEntry, error) {
+func (s *Service) OrderHistory(ctx context.Context, actor *cloud.User, orderID string) ([]api.AdminOrderHistoryEntry, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -233,9 +208,9 @@ func (s *Service) OrderHistory(ctx context.Context, actor *cloud.User, orderID s
 		return nil, err
 	}
 	admins := map[int64]*string{}
-	out := make([]OrderHistoryEntry, len(changes))
+	out := make([]api.AdminOrderHistoryEntry, len(changes))
 	for i, ch := range changes {
-		out[i] = OrderHistoryEntry{Status: ch.Status, TrackingNumber: optional(ch.TrackingNumber), ChangedAt: ch.ChangedAt}
+		out[i] = api.AdminOrderHistoryEntry{Status: ch.Status, TrackingNumber: optional(ch.TrackingNumber), ChangedAt: ch.ChangedAt}
 		if ch.ChangedBy == 0 {
 			continue
 		}
@@ -270,7 +245,7 @@ func (s *Service) OrderLabels(ctx context.Context, actor *cloud.User, orderID st
 	if err != nil {
 		return nil, err
 	}
-	options := LabelOptions{LabelType: order.LabelType, PaperSize: cloud.AdminOrderPaperSize, PrintQuality: cloud.AdminOrderPrintQuality}
+	options := api.LabelOptions{LabelType: order.LabelType, PaperSize: cloud.AdminOrderPaperSize, PrintQuality: cloud.AdminOrderPrintQuality}
 	template, dpi, err := sheetTemplate(options)
 	if err != nil {
 		return nil, err
@@ -323,14 +298,9 @@ func (s *Service) ShippingAddress(ctx context.Context, actor *cloud.User, orderI
 		County: address.County, Postcode: address.Postcode, Country: address.Country}, nil
 }
 
-// CustomerData is GET /api/admin/customer-data/{userId}
-// (admin-corporate-side §3 "Customer print data"); EmergencyData is null
-// when the customer saved no record.
-type CustomerData = api.AdminCustomerData
-
 // CustomerData returns a customer's emergency record for printing; the
 // read is audited.
-func (s *Service) CustomerData(ctx context.Context, actor *cloud.User, userID string) (*CustomerData, error) {
+func (s *Service) CustomerData(ctx context.Context, actor *cloud.User, userID string) (*api.AdminCustomerData, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -338,7 +308,7 @@ func (s *Service) CustomerData(ctx context.Context, actor *cloud.User, userID st
 	if err != nil {
 		return nil, err
 	}
-	out := &CustomerData{User: api.AdminCustomer{Email: target.Email, HasPrintAccess: target.HasPrintAccess}}
+	out := &api.AdminCustomerData{User: api.AdminCustomer{Email: target.Email, HasPrintAccess: target.HasPrintAccess}}
 	record, err := s.store.FindEmergencyRecord(ctx, target.ID)
 	if err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
 		return nil, err
@@ -391,15 +361,10 @@ func (s *Service) SetPrintAccess(ctx context.Context, actor *cloud.User, userID 
 	return cloud.MsgPrintAccessRevoked, nil
 }
 
-// CreatedUser is the answer of POST /api/admin/users/create.
-// PasswordSetupURL is the set-password link's path and query; the page
-// joins it to its origin (admin-corporate-side §2). Valid 24 hours.
-type CreatedUser = api.AdminCreatedUser
-
 // CreateUser makes an account without a password, optionally with print
 // access granted as a payment grants it (minus the payment), and mails the
 // person the set-password link the answer also carries.
-func (s *Service) CreateUser(ctx context.Context, actor *cloud.User, email string, hasPrintAccess bool) (*CreatedUser, error) {
+func (s *Service) CreateUser(ctx context.Context, actor *cloud.User, email string, hasPrintAccess bool) (*api.AdminCreatedUser, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -434,7 +399,7 @@ func (s *Service) CreateUser(ctx context.Context, actor *cloud.User, email strin
 	if hasPrintAccess {
 		s.audit(ctx, actor, cloud.AuditPrintAccessGranted, u.ID, u.Email)
 	}
-	return &CreatedUser{User: viewAdminUser(&cloud.AdminUser{User: *u}), PasswordSetupURL: link}, nil
+	return &api.AdminCreatedUser{User: viewAdminUser(&cloud.AdminUser{User: *u}), PasswordSetupURL: link}, nil
 }
 
 // DeleteUser deletes a user and everything that names them, exactly as the
@@ -460,7 +425,7 @@ func (s *Service) DeleteUser(ctx context.Context, actor *cloud.User, userID stri
 
 // ExportUsers writes every user to write, a page at a time (flat memory),
 // and audits the export.
-func (s *Service) ExportUsers(ctx context.Context, actor *cloud.User, write func(AdminUserView) error) error {
+func (s *Service) ExportUsers(ctx context.Context, actor *cloud.User, write func(api.AdminUser) error) error {
 	if err := requireAdmin(actor); err != nil {
 		return err
 	}
@@ -490,14 +455,7 @@ func (s *Service) ExportUsers(ctx context.Context, actor *cloud.User, write func
 // export's headers).
 func (s *Service) CheckAdmin(actor *cloud.User) error { return requireAdmin(actor) }
 
-// AuditEntryView is one line of the audit log as admins read it; Sentence
-// is how it reads (cloud.ActivitySentence).
-type AuditEntryView = api.AdminAuditEntry
-
-// AuditLogPage is GET /api/admin/audit-log.
-type AuditLogPage = api.AdminAuditLogPage
-
-func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*AuditLogPage, error) {
+func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*api.AdminAuditLogPage, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -510,10 +468,10 @@ func (s *Service) AuditLog(ctx context.Context, actor *cloud.User, p Page) (*Aud
 	if err != nil {
 		return nil, err
 	}
-	out := &AuditLogPage{Entries: make([]AuditEntryView, len(entries)), Total: total,
+	out := &api.AdminAuditLogPage{Entries: make([]api.AdminAuditEntry, len(entries)), Total: total,
 		Page: q.Offset/q.Limit + 1, PageSize: q.Limit}
 	for i, e := range entries {
-		out.Entries[i] = AuditEntryView{ID: e.ID, Actor: e.ActorEmail, Action: e.Action,
+		out.Entries[i] = api.AdminAuditEntry{ID: e.ID, Actor: e.ActorEmail, Action: e.Action,
 			Sentence: cloud.ActivitySentence(e.Action, e.Target), Target: e.Target, CreatedAt: e.CreatedAt}
 		if e.TargetUserID != 0 {
 			id := e.TargetUserID
@@ -547,7 +505,7 @@ func (s *Service) PurgeOldAuditEntries(ctx context.Context) (int64, error) {
 // Organizations lists corporate organisations for admins, by id, with each
 // one's code count (the Corporate tab; its search runs in the
 // page over at most adminOrganizationsLimit organisations).
-func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]OrganizationView, error) {
+func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]api.CorporateOrganization, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -555,7 +513,7 @@ func (s *Service) Organizations(ctx context.Context, actor *cloud.User) ([]Organ
 	if err != nil {
 		return nil, err
 	}
-	views := make([]OrganizationView, 0, len(orgs))
+	views := make([]api.CorporateOrganization, 0, len(orgs))
 	for _, o := range orgs {
 		counts, err := s.store.CountOrganization(ctx, o.ID)
 		if err != nil {

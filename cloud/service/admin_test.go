@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/lifetag/lifetag/cloud"
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -36,7 +35,7 @@ func TestAdminReadNeedsItsAuditEntry(t *testing.T) {
 		t.Fatalf("customer data without its audit entry: %+v, %v", data, err)
 	}
 	exported := 0
-	err = svc.ExportUsers(ctx, admin, func(service.AdminUserView) error { exported++; return nil })
+	err = svc.ExportUsers(ctx, admin, func(api.AdminUser) error { exported++; return nil })
 	if err == nil || exported != 0 {
 		t.Fatalf("export without its audit entry: %d rows, %v", exported, err)
 	}
@@ -58,7 +57,7 @@ func TestAdminOrganizationIsTheDocumentedShape(t *testing.T) {
 		}
 		return slices.Sorted(maps.Keys(m))
 	}
-	sent, documented := keys(service.OrganizationView{}), keys(api.AdminOrganization{})
+	sent, documented := keys(api.CorporateOrganization{}), keys(api.AdminOrganization{})
 	if !slices.Equal(sent, documented) {
 		t.Errorf("OrganizationView sends %v; the document's AdminOrganization has %v", sent, documented)
 	}

@@ -17,23 +17,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
-// BatchPrintRequest is the body of POST /api/corporate/{orgId}/batch-print.pdf:
-// the queue in order (a duplicated queue item repeats its id), the layout,
-// the 1-based label slot of the first label on the first sheet (to finish
-// a partly used sheet; 0 means 1), and whether it is only a preview (the
-// same PDF, no print run recorded).
-type BatchPrintRequest = api.BatchPrintRequest
-
-// LayoutChoice names a layout (§3 "label layout"): the id of a named layout
-// or a catalogue sheet's name. The server's catalogue is the geometry's
-// only authority.
-type LayoutChoice = api.BatchPrintLayoutChoice
-
-// PrintRunRequest is the body of POST /api/corporate/{orgId}/print-runs:
-// the desktop station renders with pkg/sheet itself and reports what it
-// printed.
-type PrintRunRequest = api.PrintRunRequest
-
 // BatchLayouts are the named layouts: the spec's four, then the presets.
 func BatchLayouts() ([]labels.Geometry, error) {
 	return labels.MustBuiltin().BatchGeometries()
@@ -88,7 +71,7 @@ func checkQueue(ids []int64) error {
 
 // BatchPrint renders the queue's labels and, unless it is a preview,
 // records the print run after the PDF is made.
-func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64, req BatchPrintRequest) ([]byte, error) {
+func (s *Service) BatchPrint(ctx context.Context, actor *cloud.User, orgID int64, req api.BatchPrintRequest) ([]byte, error) {
 	ctx, span := startSpan(ctx, "BatchPrint")
 	defer span.End()
 	org, err := s.printingOrganization(ctx, actor, orgID)
@@ -168,16 +151,13 @@ func renderBatch(t *labels.Template, layoutName string, items []sheet.Label, nam
 // with room to spare.
 const maxFitSheets = 60
 
-// BatchFitRequest is the body of POST /api/corporate/{orgId}/batch-print/fit.
-type BatchFitRequest = api.BatchFitRequest
-
 // BatchFit answers, for the queue's codes, every named layout, then each
 // catalogue sheet asked about, with the codes too dense for its labels:
 // sheet.FitQueue, the rule the print applies, so the batch page marks the
 // layouts and sheets that cannot hold the queue before a preview is asked
 // for. Members only, while the organisation may
 // print, as printing.
-func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, req BatchFitRequest) ([]api.BatchLayoutFit, error) {
+func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, req api.BatchFitRequest) ([]api.BatchLayoutFit, error) {
 	org, err := s.printingOrganization(ctx, actor, orgID)
 	if err != nil {
 		return nil, err
@@ -211,7 +191,7 @@ func (s *Service) BatchFit(ctx context.Context, actor *cloud.User, orgID int64, 
 // RecordPrintRun records a run the desktop station printed itself. The
 // codes must be the organisation's (another's id is ENOTFOUND, as for
 // printing), so a run never counts what the caller could not print.
-func (s *Service) RecordPrintRun(ctx context.Context, actor *cloud.User, orgID int64, req PrintRunRequest) (*cloud.PrintRun, error) {
+func (s *Service) RecordPrintRun(ctx context.Context, actor *cloud.User, orgID int64, req api.PrintRunRequest) (*cloud.PrintRun, error) {
 	org, err := s.printingOrganization(ctx, actor, orgID)
 	if err != nil {
 		return nil, err

@@ -63,9 +63,6 @@ func (s *Service) withDefaultTemplate(ctx context.Context, orgID int64, items []
 	return out, nil
 }
 
-// BulkUpsertResult counts what a bulk upsert did (pkg/api).
-type BulkUpsertResult = api.BulkUpsertQRCodesAnswer
-
 // SyncRowsError is a batch refused for its workers' problems: nothing was
 // written. The handler answers it as 400 with every row.
 type SyncRowsError struct {
@@ -138,7 +135,7 @@ func (s *Service) UpsertCode(ctx context.Context, actor *cloud.User, orgID int64
 // BulkUpsertCodes creates, updates or deactivates up to SyncMaxCodes
 // workers' codes in one transaction; any worker's problem refuses them all
 // (SyncRowsError).
-func (s *Service) BulkUpsertCodes(ctx context.Context, actor *cloud.User, orgID int64, items []BulkUpsertItem) (*BulkUpsertResult, error) {
+func (s *Service) BulkUpsertCodes(ctx context.Context, actor *cloud.User, orgID int64, items []BulkUpsertItem) (*api.BulkUpsertQRCodesAnswer, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -152,9 +149,9 @@ func (s *Service) BulkUpsertCodes(ctx context.Context, actor *cloud.User, orgID 
 	if items, err = s.withDefaultTemplate(ctx, org.ID, items); err != nil {
 		return nil, err
 	}
-	var result *BulkUpsertResult
+	var result *api.BulkUpsertQRCodesAnswer
 	err = s.planAndSave(ctx, actor, org, items, func(plans []planned) *cloud.Activity {
-		result = &BulkUpsertResult{Success: true}
+		result = &api.BulkUpsertQRCodesAnswer{Success: true}
 		for _, p := range plans {
 			switch p.outcome {
 			case syncCreated:
@@ -483,7 +480,7 @@ func (s *Service) SetCodeActiveByExternalID(ctx context.Context, actor *cloud.Us
 	if err != nil || c.IsActive == active {
 		return c, false, err
 	}
-	c, err = s.changeCode(ctx, org.ID, c.ID, CodeUpdate{IsActive: &active})
+	c, err = s.changeCode(ctx, org.ID, c.ID, api.UpdateQRCodeRequest{IsActive: &active})
 	return c, err == nil, err
 }
 
@@ -763,16 +760,12 @@ func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
 	return s.store.DeleteIdempotencyKeysBefore(ctx, s.now().Add(-cloud.IdempotencyTTL))
 }
 
-// LabelsByExternalIDRequest is the batch label PDF of workers named by
-// their external ids (pkg/api).
-type LabelsByExternalIDRequest = api.LabelsByExternalIDRequest
-
 // LabelsByExternalID is the batch label PDF (BatchPrint, recorded as a
 // print run unless a preview) of the codes with these external ids, in the
 // order given; an unknown id, or a deactivated code's (a worker who left:
 // their label must not be printed again), refuses the whole batch naming
 // them.
-func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, orgID int64, req LabelsByExternalIDRequest) ([]byte, error) {
+func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, orgID int64, req api.LabelsByExternalIDRequest) ([]byte, error) {
 	org, err := s.printingOrganization(ctx, actor, orgID)
 	if err != nil {
 		return nil, err
@@ -815,7 +808,7 @@ func (s *Service) LabelsByExternalID(ctx context.Context, actor *cloud.User, org
 	if len(inactive) > 0 {
 		return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPrintExternalIDsInactive, strings.Join(distinctStrings(inactive), ", "))
 	}
-	return s.BatchPrint(ctx, actor, org.ID, BatchPrintRequest{CodeIds: codeIDs, Layout: req.Layout,
+	return s.BatchPrint(ctx, actor, org.ID, api.BatchPrintRequest{CodeIds: codeIDs, Layout: req.Layout,
 		Preview: req.Preview, StartPosition: req.StartPosition})
 }
 

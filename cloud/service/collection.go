@@ -18,23 +18,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// CollectionLinkRequest is the body of POST /api/corporate/{orgId}/collection-links.
-// TemplateID 0 is the Standard Emergency Form, ProjectID 0 no project;
-// ExpiresInDays is 7, 30 or 0 (never), absent (nil) 30.
-type CollectionLinkRequest = api.CollectionLinkRequest
-
-// CollectionLinkView is a link as the officer's list shows it. URL is only
-// set in the answer that created it: the token is not kept.
-// Its Status is active, expired or revoked at the time of the answer.
-type CollectionLinkView = api.CollectionLink
-
-// Collection link statuses shown in the list.
-const (
-	LinkActive  = api.CollectionLinkStatusActive
-	LinkExpired = api.CollectionLinkStatusExpired
-	LinkRevoked = api.CollectionLinkStatusRevoked
-)
-
 func timePtr(t time.Time) *time.Time {
 	if t.IsZero() {
 		return nil
@@ -42,11 +25,11 @@ func timePtr(t time.Time) *time.Time {
 	return &t
 }
 
-func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView {
-	v := CollectionLinkView{ID: l.ID, TemplateID: l.TemplateID, TemplateName: l.TemplateName,
+func (s *Service) viewCollectionLink(l *cloud.CollectionLink) api.CollectionLink {
+	v := api.CollectionLink{ID: l.ID, TemplateID: l.TemplateID, TemplateName: l.TemplateName,
 		ProjectName: l.ProjectName, CreatedAt: l.CreatedAt, ExpiresAt: timePtr(l.ExpiresAt),
 		RevokedAt: timePtr(l.RevokedAt), Submissions: l.Submissions, LastSubmissionAt: timePtr(l.LastSubmissionAt),
-		Status: LinkActive, ExternalIDField: l.ExternalIDField}
+		Status: api.CollectionLinkStatusActive, ExternalIDField: l.ExternalIDField}
 	if l.ProjectID != 0 {
 		id := l.ProjectID
 		v.ProjectID = &id
@@ -56,9 +39,9 @@ func (s *Service) viewCollectionLink(l *cloud.CollectionLink) CollectionLinkView
 	}
 	switch {
 	case !l.RevokedAt.IsZero():
-		v.Status = LinkRevoked
+		v.Status = api.CollectionLinkStatusRevoked
 	case !l.ExpiresAt.IsZero() && !s.now().Before(l.ExpiresAt):
-		v.Status = LinkExpired
+		v.Status = api.CollectionLinkStatusExpired
 	}
 	return v
 }
@@ -68,7 +51,7 @@ func (s *Service) collectURL(token string) string { return s.baseURL + "/collect
 
 // CreateCollectionLink makes a shared link (any member of the organisation)
 // and returns it with its URL, which is never shown again.
-func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, orgID int64, req CollectionLinkRequest) (*CollectionLinkView, error) {
+func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, orgID int64, req api.CollectionLinkRequest) (*api.CollectionLink, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -113,7 +96,7 @@ func (s *Service) CreateCollectionLink(ctx context.Context, actor *cloud.User, o
 
 // createLink stores a new link with a fresh token, notes it in Recent
 // Activity, and returns it with its URL.
-func (s *Service) createLink(ctx context.Context, link *cloud.CollectionLink, activity, detail string) (*CollectionLinkView, error) {
+func (s *Service) createLink(ctx context.Context, link *cloud.CollectionLink, activity, detail string) (*api.CollectionLink, error) {
 	token, hash, err := newToken()
 	if err != nil {
 		return nil, err
@@ -145,7 +128,7 @@ func (s *Service) addActivity(ctx context.Context, orgID int64, kind, detail str
 }
 
 // CollectionLinks lists an organisation's shared links, newest first.
-func (s *Service) CollectionLinks(ctx context.Context, actor *cloud.User, orgID int64) ([]CollectionLinkView, error) {
+func (s *Service) CollectionLinks(ctx context.Context, actor *cloud.User, orgID int64) ([]api.CollectionLink, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -154,7 +137,7 @@ func (s *Service) CollectionLinks(ctx context.Context, actor *cloud.User, orgID 
 	if err != nil {
 		return nil, err
 	}
-	out := []CollectionLinkView{}
+	out := []api.CollectionLink{}
 	for _, l := range links {
 		out = append(out, s.viewCollectionLink(l))
 	}
@@ -177,11 +160,6 @@ func (s *Service) RevokeCollectionLink(ctx context.Context, actor *cloud.User, o
 
 // The worker's side: the token is the only credential, so every answer is
 // about the link's own organisation and, for an update link, its one code.
-
-// CollectFormView answers GET /api/collect/{token}: what the worker's form
-// shows. Values are only sent for an update link: the worker's own record,
-// so they can correct it.
-type CollectFormView = api.CollectForm
 
 // workerLink finds the link a token opens and its organisation, or says
 // plainly why the worker cannot use it: an unknown token is not found, a
@@ -226,12 +204,12 @@ func (s *Service) workerLink(ctx context.Context, token string) (*cloud.Collecti
 }
 
 // CollectForm is GET /api/collect/{token}.
-func (s *Service) CollectForm(ctx context.Context, token string) (*CollectFormView, error) {
+func (s *Service) CollectForm(ctx context.Context, token string) (*api.CollectForm, error) {
 	link, org, err := s.workerLink(ctx, token)
 	if err != nil {
 		return nil, err
 	}
-	v := &CollectFormView{OrganizationName: org.Name, ProjectName: link.ProjectName,
+	v := &api.CollectForm{OrganizationName: org.Name, ProjectName: link.ProjectName,
 		Consent: fmt.Sprintf(cloud.CollectionConsent, org.Name), Update: link.IsUpdateLink()}
 	if link.IsUpdateLink() {
 		code, err := s.findCode(ctx, org.ID, link.CodeID)
@@ -355,14 +333,10 @@ func (s *Service) submittedNumber(ctx context.Context, link *cloud.CollectionLin
 	return id, nil
 }
 
-// UpdateLinkRequest is the body of POST .../qr-codes/{codeId}/update-link.
-// Email is optional: where to mail the link.
-type UpdateLinkRequest = api.UpdateLinkRequest
-
 // CreateUpdateLink makes a single-use link, valid UpdateLinkValidity, with
 // which a code's worker corrects their own details; with an address, it is
 // mailed to them. The mail names the organisation, never the record.
-func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID, codeID int64, req UpdateLinkRequest) (*CollectionLinkView, string, error) {
+func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID, codeID int64, req api.UpdateLinkRequest) (*api.CollectionLink, string, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, "", err
@@ -396,13 +370,13 @@ func (s *Service) CreateUpdateLink(ctx context.Context, actor *cloud.User, orgID
 // sendUpdateLink makes a code's single-use update link, made by the
 // member createdBy, and mails it to email (none when ""), in one
 // transaction: a link whose mail could not be queued is not kept.
-func (s *Service) sendUpdateLink(ctx context.Context, org *cloud.Organization, code *cloud.CorporateCode, email string, createdBy int64) (*CollectionLinkView, error) {
+func (s *Service) sendUpdateLink(ctx context.Context, org *cloud.Organization, code *cloud.CorporateCode, email string, createdBy int64) (*api.CollectionLink, error) {
 	now := s.now()
 	// No template: the worker fills in the code's own copy of its fields,
 	// and deleting the template the code came from must not delete the link.
 	link := &cloud.CollectionLink{OrganizationID: org.ID, CodeID: code.ID,
 		ExpiresAt: now.Add(cloud.UpdateLinkValidity), CreatedBy: createdBy, CreatedAt: now}
-	var v *CollectionLinkView
+	var v *api.CollectionLink
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
 		if v, err = s.createLink(ctx, link, cloud.ActivityUpdateLinkSent, fmt.Sprintf("code %d", code.ID)); err != nil || email == "" {

@@ -70,13 +70,7 @@ func isOwner(actor *cloud.User, orgID int64) bool {
 	return isMember(actor, orgID) && actor.UserType == cloud.UserTypeCorporateOwner
 }
 
-// Permissions are what the caller may do in an organisation, from the same
-// rules organizationFor and ownerOf enforce, so a page shows only the
-// actions its reader may take (a site admin reads; an admin does not manage
-// the team).
-type Permissions = api.CorporatePermissions
-
-func permissionsOf(actor *cloud.User, orgID int64) Permissions {
+func permissionsOf(actor *cloud.User, orgID int64) api.CorporatePermissions {
 	owner := isOwner(actor, orgID)
-	return Permissions{Edit: isMember(actor, orgID), ManageTeam: owner, ManageBilling: owner}
+	return api.CorporatePermissions{Edit: isMember(actor, orgID), ManageTeam: owner, ManageBilling: owner}
 }

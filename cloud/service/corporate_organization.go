@@ -14,14 +14,9 @@ import (
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
-// OrganizationView is an organisation as the client sees it (§3). Its
-// Paused is why printing, new codes and links are refused right now
-// (cloud.CanCreateCodes's message), empty when they are not.
-type OrganizationView = api.CorporateOrganization
-
 // ViewOrganization is o as the client sees it at now, with its code count.
-func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) OrganizationView {
-	v := OrganizationView{
+func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) api.CorporateOrganization {
+	v := api.CorporateOrganization{
 		ID: o.ID, Name: o.Name, OrganizationType: o.OrganizationType, ContactFirstName: o.ContactFirstName,
 		ContactLastName: o.ContactLastName, ContactEmail: o.ContactEmail, Phone: o.Phone, Address: o.Address,
 		City: o.City, Country: o.Country, EmployeeCount: o.EmployeeCount, SubscriptionTier: o.Plan,
@@ -40,7 +35,7 @@ func ViewOrganization(o *cloud.Organization, qrCodes int, now time.Time) Organiz
 }
 
 // MyOrganization is GET /api/corporate/organization: the caller's own.
-func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*OrganizationView, error) {
+func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*api.CorporateOrganization, error) {
 	if actor == nil {
 		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
@@ -56,16 +51,8 @@ func (s *Service) MyOrganization(ctx context.Context, actor *cloud.User) (*Organ
 	return &v, nil
 }
 
-// Dashboard is the corporate dashboard's data. Its Role is the caller's:
-// Organization Administrator, Admin, or empty for a site admin reading.
-type Dashboard = api.CorporateDashboard
-
-// ActivityView is one line of Recent Activity; its Sentence is how it reads
-// (cloud.ActivitySentence).
-type ActivityView = api.CorporateActivity
-
 // OrganizationDashboard returns the figures and recent activity.
-func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, orgID int64) (*Dashboard, error) {
+func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, orgID int64) (*api.CorporateDashboard, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -78,8 +65,8 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 	if err != nil {
 		return nil, err
 	}
-	d := &Dashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
-		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, RecentActivity: []ActivityView{},
+	d := &api.CorporateDashboard{Organization: ViewOrganization(org, counts.QRCodes, s.now()), Projects: counts.Projects,
+		TeamMembers: counts.Members, MaxMembers: plans.All.MaxAdminAccounts, RecentActivity: []api.CorporateActivity{},
 		Permissions: permissionsOf(actor, org.ID)}
 	// The codes due for review (overdue ones included) and overdue, each
 	// counted from the review index.
@@ -94,7 +81,7 @@ func (s *Service) OrganizationDashboard(ctx context.Context, actor *cloud.User, 
 		d.Role = roleName(actor.UserType)
 	}
 	for _, a := range activity {
-		d.RecentActivity = append(d.RecentActivity, ActivityView{Kind: a.Kind, Detail: a.Detail,
+		d.RecentActivity = append(d.RecentActivity, api.CorporateActivity{Kind: a.Kind, Detail: a.Detail,
 			Sentence: cloud.ActivitySentence(a.Kind, a.Detail), CreatedAt: a.CreatedAt})
 	}
 	return d, nil

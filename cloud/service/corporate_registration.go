@@ -15,16 +15,10 @@ import (
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
-// RegistrationRequest is the body of POST /api/corporate/create-payment-intent.
-type RegistrationRequest = api.CorporateRegistrationRequest
-
-// RegistrationCheckout answers create-payment-intent and subscribe.
-type RegistrationCheckout = api.CorporateCheckout
-
 // CreateRegistrationCheckout keeps a pending registration and opens the
 // provider's subscription checkout for its plan. An address that has an
 // account cannot register an organisation (its owner would be that account).
-func (s *Service) CreateRegistrationCheckout(ctx context.Context, req RegistrationRequest) (*RegistrationCheckout, error) {
+func (s *Service) CreateRegistrationCheckout(ctx context.Context, req api.CorporateRegistrationRequest) (*api.CorporateCheckout, error) {
 	reg := &cloud.Registration{
 		OrganizationName: req.OrganizationName, ContactFirstName: req.ContactFirstName,
 		ContactLastName: req.ContactLastName, ContactEmail: req.ContactEmail, Phone: req.Phone,
@@ -51,7 +45,7 @@ func (s *Service) CreateRegistrationCheckout(ctx context.Context, req Registrati
 
 // openRegistrationCheckout asks the provider for the registration's
 // subscription checkout and keeps its session id.
-func (s *Service) openRegistrationCheckout(ctx context.Context, reg *cloud.Registration, plan plans.Plan, cancelURL string) (*RegistrationCheckout, error) {
+func (s *Service) openRegistrationCheckout(ctx context.Context, reg *cloud.Registration, plan plans.Plan, cancelURL string) (*api.CorporateCheckout, error) {
 	session, err := s.subscriptions.CreateSubscriptionCheckout(ctx, cloud.SubscriptionCheckout{
 		Ref: reg.Ref, Email: reg.ContactEmail, Plan: plan,
 		SuccessURL: s.baseURL + "/corporate-payment-success?session_id={CHECKOUT_SESSION_ID}&registration_id=" + reg.Ref,
@@ -64,7 +58,7 @@ func (s *Service) openRegistrationCheckout(ctx context.Context, reg *cloud.Regis
 	if err := s.store.SetRegistrationCheckout(ctx, reg.Ref, session.ID); err != nil {
 		return nil, err
 	}
-	return &RegistrationCheckout{SessionID: session.ID, RedirectURL: session.URL, RegistrationID: reg.Ref}, nil
+	return &api.CorporateCheckout{SessionID: session.ID, RedirectURL: session.URL, RegistrationID: reg.Ref}, nil
 }
 
 func (s *Service) refuseTakenAddress(ctx context.Context, email string) error {

@@ -64,17 +64,6 @@ func (s *Service) CorporateSetPassword(ctx context.Context, token, password stri
 	})
 }
 
-// SetupLinkState is what a setup link is, for its page as it opens
-// (pkg/api: CorporateSetupLinkState).
-type SetupLinkState = api.CorporateSetupLinkState
-
-// Ways to a new setup link (SetupLinkState.NewLink).
-const (
-	newLinkByMail  = api.CorporateSetupLinkStateNewLinkMail  // resend-setup with the expired link mails a new one
-	newLinkByReset = api.CorporateSetupLinkStateNewLinkReset // an account exists: the reset page mails one
-	newLinkByTrial = api.CorporateSetupLinkStateNewLinkTrial // a trial that can send no more: register again
-)
-
 // CheckSetupLink says what a setup link is when its page opens, without
 // using it: valid (the page asks for a password),
 // used or expired (the page says so at once, with the way to a new link),
@@ -82,8 +71,8 @@ const (
 // link, and nothing of whose it is. An expired trial link still kept
 // (cloud.RegistrationKept) is renewed by mail (ResendSetup with it): no
 // account exists yet for the reset page to mail.
-func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkState, error) {
-	invalid := &SetupLinkState{State: api.CorporateSetupLinkStateStateInvalid, Message: cloud.MsgInvalidLink, NewLink: newLinkByReset}
+func (s *Service) CheckSetupLink(ctx context.Context, token string) (*api.CorporateSetupLinkState, error) {
+	invalid := &api.CorporateSetupLinkState{State: api.CorporateSetupLinkStateStateInvalid, Message: cloud.MsgInvalidLink, NewLink: api.CorporateSetupLinkStateNewLinkReset}
 	if token == "" || len(token) > cloud.TokenMaxBytes {
 		return invalid, nil
 	}
@@ -91,7 +80,7 @@ func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkS
 	user, err := s.store.FindUserByPasswordToken(ctx, hash, "", now)
 	switch {
 	case err == nil && cloud.IsCorporate(user.UserType):
-		return &SetupLinkState{State: api.CorporateSetupLinkStateStateValid}, nil
+		return &api.CorporateSetupLinkState{State: api.CorporateSetupLinkStateStateValid}, nil
 	case err == nil:
 		return invalid, nil // an individual's reset link: refused here (CorporateSetPassword)
 	case cloud.ErrorCode(err) != cloud.ENOTFOUND:
@@ -100,13 +89,13 @@ func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkS
 	reg, err := s.store.FindRegistrationByConfirmToken(ctx, hash)
 	switch {
 	case err == nil && reg.Status == cloud.RegistrationPending && now.Sub(reg.CreatedAt) > cloud.ResetTokenTTL:
-		expired := &SetupLinkState{State: api.CorporateSetupLinkStateStateExpired, Message: cloud.MsgSetupLinkExpired, NewLink: newLinkByMail}
+		expired := &api.CorporateSetupLinkState{State: api.CorporateSetupLinkStateStateExpired, Message: cloud.MsgSetupLinkExpired, NewLink: api.CorporateSetupLinkStateNewLinkMail}
 		if reg.MailsSent >= cloud.SetupMailsPerRegistration {
-			expired.NewLink = newLinkByTrial
+			expired.NewLink = api.CorporateSetupLinkStateNewLinkTrial
 		}
 		return expired, nil
 	case err == nil && reg.Status == cloud.RegistrationPending:
-		return &SetupLinkState{State: api.CorporateSetupLinkStateStateValid}, nil
+		return &api.CorporateSetupLinkState{State: api.CorporateSetupLinkStateStateValid}, nil
 	case err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND:
 		return nil, err
 	}
@@ -116,9 +105,9 @@ func (s *Service) CheckSetupLink(ctx context.Context, token string) (*SetupLinkS
 	case err != nil:
 		return nil, err
 	case state == cloud.PasswordTokenUsed:
-		return &SetupLinkState{State: api.CorporateSetupLinkStateStateUsed, Message: cloud.MsgSetupLinkUsed, NewLink: newLinkByReset}, nil
+		return &api.CorporateSetupLinkState{State: api.CorporateSetupLinkStateStateUsed, Message: cloud.MsgSetupLinkUsed, NewLink: api.CorporateSetupLinkStateNewLinkReset}, nil
 	case state == cloud.PasswordTokenExpired:
-		return &SetupLinkState{State: api.CorporateSetupLinkStateStateExpired, Message: cloud.MsgSetupLinkExpired, NewLink: newLinkByReset}, nil
+		return &api.CorporateSetupLinkState{State: api.CorporateSetupLinkStateStateExpired, Message: cloud.MsgSetupLinkExpired, NewLink: api.CorporateSetupLinkStateNewLinkReset}, nil
 	}
 	return invalid, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
@@ -139,7 +140,7 @@ func subscribeExisting(tx cloud.CorporateTx, reg *cloud.Registration, c *cloud.C
 // live subscription (a trial, or one that ended), for its owner. The paid
 // session is applied by complete-registration or the webhook, as a new
 // registration's is.
-func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64, planID string) (*RegistrationCheckout, error) {
+func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64, planID string) (*api.CorporateCheckout, error) {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return nil, err

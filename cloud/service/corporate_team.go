@@ -33,15 +33,7 @@ func roleName(userType string) string {
 	return ""
 }
 
-// MemberView is a team member as the team page shows them. CanResend and
-// CanRemove: whether the caller may (ResendInvite's and RemoveMember's
-// rules), so the page offers only buttons that work.
-type MemberView = api.CorporateTeamMember
-
-// Team lists an organisation's members, the owner first.
-type Team = api.CorporateTeam
-
-func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Team, error) {
+func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*api.CorporateTeam, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -58,14 +50,14 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 	for _, inv := range invitations {
 		invited[inv.Email] = true
 	}
-	team := &Team{Members: []MemberView{}, MaxMembers: plans.All.MaxAdminAccounts, Permissions: permissionsOf(actor, org.ID)}
+	team := &api.CorporateTeam{Members: []api.CorporateTeamMember{}, MaxMembers: plans.All.MaxAdminAccounts, Permissions: permissionsOf(actor, org.ID)}
 	for _, m := range members {
 		if m.PasswordHash != "" {
 			joined[m.Email] = true
 		} else if m.UserType == cloud.UserTypeCorporateAdmin && invited[m.Email] {
 			continue // listed as its invitation, below, as every invitee is
 		}
-		team.Members = append(team.Members, MemberView{ID: m.ID, Email: m.Email, UserType: m.UserType,
+		team.Members = append(team.Members, api.CorporateTeamMember{ID: m.ID, Email: m.Email, UserType: m.UserType,
 			Role: roleName(m.UserType), PasswordSet: m.PasswordHash != "", CreatedAt: m.CreatedAt,
 			CanResend: team.Permissions.ManageTeam && resendable(m) == nil,
 			CanRemove: team.Permissions.ManageTeam && removable(m) == nil})
@@ -77,7 +69,7 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*Te
 		if joined[inv.Email] {
 			continue
 		}
-		team.Members = append(team.Members, MemberView{ID: -inv.ID, Email: inv.Email, UserType: cloud.UserTypeCorporateAdmin,
+		team.Members = append(team.Members, api.CorporateTeamMember{ID: -inv.ID, Email: inv.Email, UserType: cloud.UserTypeCorporateAdmin,
 			Role: roleName(cloud.UserTypeCorporateAdmin), CreatedAt: inv.CreatedAt,
 			CanResend: team.Permissions.ManageTeam, CanRemove: team.Permissions.ManageTeam})
 	}

@@ -8,13 +8,10 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// AdminJob is a background job as the site admin sees it.
-type AdminJob = api.AdminJob
-
 // Jobs lists the waiting and failed background jobs for the site admin:
 // kinds, states, attempts, errors without addresses, times; nothing of
 // what a job carries.
-func (s *Service) Jobs(ctx context.Context, actor *cloud.User) ([]AdminJob, error) {
+func (s *Service) Jobs(ctx context.Context, actor *cloud.User) ([]api.AdminJob, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -22,7 +19,7 @@ func (s *Service) Jobs(ctx context.Context, actor *cloud.User) ([]AdminJob, erro
 	if err != nil {
 		return nil, err
 	}
-	out := make([]AdminJob, len(jobs))
+	out := make([]api.AdminJob, len(jobs))
 	for i, j := range jobs {
 		out[i] = viewJob(j)
 	}
@@ -30,17 +27,17 @@ func (s *Service) Jobs(ctx context.Context, actor *cloud.User) ([]AdminJob, erro
 }
 
 // RetryJob runs a job again now, audited.
-func (s *Service) RetryJob(ctx context.Context, actor *cloud.User, id int64) (*AdminJob, error) {
+func (s *Service) RetryJob(ctx context.Context, actor *cloud.User, id int64) (*api.AdminJob, error) {
 	return s.changeJob(ctx, actor, id, cloud.AuditJobRetried, s.jobAdmin.RetryJob)
 }
 
 // DiscardJob ends a waiting job, audited.
-func (s *Service) DiscardJob(ctx context.Context, actor *cloud.User, id int64) (*AdminJob, error) {
+func (s *Service) DiscardJob(ctx context.Context, actor *cloud.User, id int64) (*api.AdminJob, error) {
 	return s.changeJob(ctx, actor, id, cloud.AuditJobDiscarded, s.jobAdmin.DiscardJob)
 }
 
 func (s *Service) changeJob(ctx context.Context, actor *cloud.User, id int64, action string,
-	change func(context.Context, int64) (*cloud.Job, error)) (*AdminJob, error) {
+	change func(context.Context, int64) (*cloud.Job, error)) (*api.AdminJob, error) {
 	if err := requireAdmin(actor); err != nil {
 		return nil, err
 	}
@@ -53,8 +50,8 @@ func (s *Service) changeJob(ctx context.Context, actor *cloud.User, id int64, ac
 	return &view, nil
 }
 
-func viewJob(j cloud.Job) AdminJob {
-	return AdminJob{ID: j.ID, Kind: j.Kind, State: api.AdminJobState(j.State), Attempts: j.Attempts,
+func viewJob(j cloud.Job) api.AdminJob {
+	return api.AdminJob{ID: j.ID, Kind: j.Kind, State: api.AdminJobState(j.State), Attempts: j.Attempts,
 		MaxAttempts: j.MaxAttempts, LastError: truncate(withoutAddresses(j.LastError, ""), 2000),
 		CreatedAt: j.CreatedAt, ScheduledAt: j.ScheduledAt, AttemptedAt: j.AttemptedAt, FinalizedAt: j.FinalizedAt}
 }

@@ -18,22 +18,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
-// LabelOptions are the label choices of individual-side §3, as the website
-// stores them.
-type LabelOptions = api.LabelOptions
-
-// CustomDimensions is a custom label size: millimetres, labels per sheet,
-// columns and rows.
-type CustomDimensions = api.CustomDimensions
-
-// LabelSheetRequest is the body of POST /api/labels/sheet.pdf. Its
-// TimeZone (IANA) dates the QR text's Generated line as the person's own
-// day, Europe/London when absent. Its EmergencyData is the record the
-// person's screen shows: the PDF is made from the stored record only when
-// the two are the same, so a label never carries details older than the
-// screen's (a sync that failed).
-type LabelSheetRequest = api.LabelSheetRequest
-
 // defaultTimeZone dates a label's Generated line when the person's own
 // time zone is not known (emergency.DefaultTimeZone).
 const defaultTimeZone = emergency.DefaultTimeZone
@@ -45,7 +29,7 @@ var printDPI = map[string]int{"standard": 300, "high": 600}
 // code of their stored record (synced from the form) at the level measured
 // for the label size, with the label design's lines (pkg/sheet/design.json),
 // at the exact geometry of the chosen sheet.
-func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSheetRequest) ([]byte, error) {
+func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req api.LabelSheetRequest) ([]byte, error) {
 	ctx, span := startSpan(ctx, "LabelSheet")
 	defer span.End()
 	target, err := s.entitledOwner(ctx, actor, req.Email, cloud.MsgDownloadLocked)
@@ -70,7 +54,7 @@ func (s *Service) LabelSheet(ctx context.Context, actor *cloud.User, req LabelSh
 // name, blood type and first ICE number beside the code as
 // pkg/sheet/design.json lays them out, at the error-correction level
 // measured for the label size (labels.Presets).
-func renderLabelSheets(template *labels.Template, dpi int, options LabelOptions, record emergency.Data, payload string, sheets int) ([]byte, error) {
+func renderLabelSheets(template *labels.Template, dpi int, options api.LabelOptions, record emergency.Data, payload string, sheets int) ([]byte, error) {
 	var pdf bytes.Buffer
 	err := sheet.RenderRecordSheets(&pdf, template, labels.Kind(options.LabelType), labels.PaperSize(options.PaperSize),
 		sheet.RecordLabel(record, payload), sheets, sheet.Options{DPI: dpi})
@@ -147,7 +131,7 @@ func sameDetails(shown, stored emergency.Data) bool {
 
 // sheetTemplate resolves label options to a catalogue sheet (or a custom
 // layout) and a print resolution.
-func sheetTemplate(o LabelOptions) (*labels.Template, int, error) {
+func sheetTemplate(o api.LabelOptions) (*labels.Template, int, error) {
 	dpi, ok := printDPI[o.PrintQuality]
 	if !ok {
 		return nil, 0, cloud.NewError(cloud.EINVALID, cloud.MsgPrintQualityInvalid)

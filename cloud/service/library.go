@@ -182,15 +182,9 @@ func (s *Service) findCode(ctx context.Context, orgID, codeID int64) (*cloud.Cor
 	return c, err
 }
 
-// CodeUpdate is the body of a code's PUT; an absent (null) field is left as
-// it is. ProjectID 0 takes the code out of its project. Values replace the
-// whole record's values, checked against the code's own copy of its
-// template's fields (pkg/api: UpdateQRCodeRequest).
-type CodeUpdate = api.UpdateQRCodeRequest
-
 // UpdateCode changes a code's name, project, label type, values or active
 // flag (Deactivate and Activate).
-func (s *Service) UpdateCode(ctx context.Context, actor *cloud.User, orgID, codeID int64, u CodeUpdate) (*cloud.CorporateCode, error) {
+func (s *Service) UpdateCode(ctx context.Context, actor *cloud.User, orgID, codeID int64, u api.UpdateQRCodeRequest) (*cloud.CorporateCode, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -209,10 +203,10 @@ func (s *Service) UpdateCodeValues(ctx context.Context, actor *cloud.User, orgID
 	if values == nil {
 		values = map[string]string{}
 	}
-	return s.changeCode(ctx, org.ID, codeID, CodeUpdate{Values: values})
+	return s.changeCode(ctx, org.ID, codeID, api.UpdateQRCodeRequest{Values: values})
 }
 
-func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u CodeUpdate) (*cloud.CorporateCode, error) {
+func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u api.UpdateQRCodeRequest) (*cloud.CorporateCode, error) {
 	c, err := s.findCode(ctx, orgID, codeID)
 	if err != nil {
 		return nil, err
@@ -385,13 +379,9 @@ func (s *Service) withRecord(c *cloud.CorporateCode) (CodeWithRecord, error) {
 	return CodeWithRecord{Code: c, Record: r, QRText: emergency.RecordQRText(r, s.now(), loc)}, nil
 }
 
-// CodeView is a library code as the client sees it; Record and QrText only
-// when asked for (pkg/api: LibraryCode; the record is left out while zero).
-type CodeView = api.LibraryCode
-
 // ViewCode is c as the client sees it, without its record.
-func ViewCode(c *cloud.CorporateCode) CodeView {
-	v := CodeView{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
+func ViewCode(c *cloud.CorporateCode) api.LibraryCode {
+	v := api.LibraryCode{ID: c.ID, Name: c.Name, ProjectName: c.ProjectName, TemplateName: c.TemplateName,
 		LabelType: api.LabelType(c.LabelType), IsActive: c.IsActive, Source: api.LibraryCodeSource(c.Source),
 		MissingFields: c.MissingFields, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, ReviewedAt: c.ReviewedAt,
 		SearchLatin: emergency.LatinForSearch(c.Name)}
@@ -410,7 +400,7 @@ func ViewCode(c *cloud.CorporateCode) CodeView {
 	return v
 }
 
-func viewWithRecord(r CodeWithRecord) CodeView {
+func viewWithRecord(r CodeWithRecord) api.LibraryCode {
 	v := ViewCode(r.Code)
 	record := r.Record
 	if record.Fields == nil {
@@ -419,15 +409,6 @@ func viewWithRecord(r CodeWithRecord) CodeView {
 	v.Record, v.QrText = record, r.QRText
 	return v
 }
-
-// Quota is how many codes an organisation has and may have.
-type Quota = api.LibraryQuota
-
-// Library is GET /api/corporate/{orgId}/qr-codes: the codes the query
-// picks (one page of them when paged), how many it picks in all, and the
-// organisation's quota (every code counts), and why printing is paused
-// ("" when it is not) (pkg/api: LibraryPage).
-type Library = api.LibraryPage
 
 // LibraryQuery is what a library list asks for (admin-corporate-side §5):
 // the search and page (Paged false: every code the filters pick, as the
@@ -519,7 +500,7 @@ func markReview(views []CodeView, org *cloud.Organization, now time.Time) {
 
 // ListLibrary returns the organisation's codes that q picks, newest first,
 // and its quota.
-func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int64, q LibraryQuery) (*Library, error) {
+func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int64, q LibraryQuery) (*api.LibraryPage, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -533,8 +514,8 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 	if err != nil {
 		return nil, err
 	}
-	lib := &Library{Success: true, QrCodes: make([]CodeView, 0, len(codes)), Total: len(codes),
-		Quota: Quota{Used: len(codes), Max: org.MaxQRCodes}}
+	lib := &api.LibraryPage{Success: true, QrCodes: make([]api.LibraryCode, 0, len(codes)), Total: len(codes),
+		Quota: api.LibraryQuota{Used: len(codes), Max: org.MaxQRCodes}}
 	if q.Paged {
 		lib.Page, lib.PageSize = q.Page.Page, q.Page.PageSize
 		if lib.Total, err = s.store.CountCodes(ctx, org.ID, f); err != nil {
@@ -572,7 +553,7 @@ func (s *Service) ListLibrary(ctx context.Context, actor *cloud.User, orgID int6
 }
 
 // Code returns one code with its record and QR text.
-func (s *Service) Code(ctx context.Context, actor *cloud.User, orgID, codeID int64) (*CodeView, error) {
+func (s *Service) Code(ctx context.Context, actor *cloud.User, orgID, codeID int64) (*api.LibraryCode, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -592,7 +573,7 @@ func (s *Service) Code(ctx context.Context, actor *cloud.User, orgID, codeID int
 
 // CodeViewWithRecord is c with its record and QR text, for the answers to
 // writes.
-func (s *Service) CodeViewWithRecord(c *cloud.CorporateCode) (*CodeView, error) {
+func (s *Service) CodeViewWithRecord(c *cloud.CorporateCode) (*api.LibraryCode, error) {
 	r, err := s.withRecord(c)
 	if err != nil {
 		return nil, err

@@ -22,13 +22,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// AttachExternalIDsRequest is the body of POST .../qr-codes/external-ids
-// (pkg/api).
-type AttachExternalIDsRequest = api.AttachExternalIDsRequest
-
-// AttachExternalIDsResult is its preview or outcome (pkg/api).
-type AttachExternalIDsResult = api.AttachExternalIDsResult
-
 // The file's columns besides cloud.ImportExternalIDColumn (and "externalId").
 const (
 	attachCodeIDColumn = "QR code ID"
@@ -49,7 +42,7 @@ var attachRowFields = []emergency.Field{
 // number (valid, given once in the file, no other code's), and when
 // req.Commit saves the valid rows' numbers in one transaction, leaving out
 // the rows with problems (each says why).
-func (s *Service) AttachExternalIDs(ctx context.Context, actor *cloud.User, orgID int64, req AttachExternalIDsRequest) (*AttachExternalIDsResult, error) {
+func (s *Service) AttachExternalIDs(ctx context.Context, actor *cloud.User, orgID int64, req api.AttachExternalIDsRequest) (*api.AttachExternalIDsResult, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -113,7 +106,7 @@ func (s *Service) AttachExternalIDs(ctx context.Context, actor *cloud.User, orgI
 	for _, p := range req.Picks {
 		picked[p.Row] = p.CodeID
 	}
-	result := &AttachExternalIDsResult{Rows: []api.AttachExternalIDsRow{}}
+	result := &api.AttachExternalIDsResult{Rows: []api.AttachExternalIDsRow{}}
 	var updates []*cloud.CorporateCode
 	givenOn := map[string]int{} // number key -> the row giving it
 	codeOn := map[int64]int{}   // code id -> the row naming it

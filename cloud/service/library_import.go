@@ -136,25 +136,6 @@ func csvSafe(cells []string) []string {
 	return out
 }
 
-// ImportRequest is the body of POST .../qr-codes/import. Commit false is
-// the preview (pkg/api: ImportQRCodesRequest).
-type ImportRequest = api.ImportQRCodesRequest
-
-// ImportEncoding is an encoding the preview offers to read the file in
-// (pkg/api: ImportEncoding).
-type ImportEncoding = api.ImportEncoding
-
-// ImportRow is one row of the file and its problems, by column name; Row
-// is the spreadsheet's row number, the header being row 1 (pkg/api:
-// ImportQRCodesRow).
-type ImportRow = api.ImportQRCodesRow
-
-// ImportResult is the preview, or the import's outcome. QuotaProblem, in
-// the preview, says the rows would not fit in what is left of the plan
-// (the import itself would be refused); empty when they fit (pkg/api:
-// ImportQRCodesResult).
-type ImportResult = api.ImportQRCodesResult
-
 // importedRow is a valid row of an import's file: its index in the
 // result's rows, the code it makes and its values by field id.
 type importedRow struct {
@@ -167,7 +148,7 @@ type importedRow struct {
 // and, when req.Commit and every row is valid, inserts every row's code in
 // one transaction with the quota checked for the whole batch: all or
 // nothing.
-func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int64, req ImportRequest) (*ImportResult, error) {
+func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int64, req api.ImportQRCodesRequest) (*api.ImportQRCodesResult, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -213,7 +194,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgExternalIDField)
 	}
 	dayFirst := org.DayFirstDates()
-	result := &ImportResult{Rows: []ImportRow{}, Encoding: read.Encoding, Encodings: importEncodings(read)}
+	result := &api.ImportQRCodesResult{Rows: []api.ImportQRCodesRow{}, Encoding: read.Encoding, Encodings: importEncodings(read)}
 	var codes []importedRow
 	externalRow := map[string]int{} // external id key -> the row it is first on
 	for i, record := range records[1:] {
@@ -250,7 +231,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 		// Named as the import would name it, so that a row with errors
 		// says whose it is even when its Name cell is blank.
 		name := codeName(in.Name, emergency.Record{Fields: fields, Values: in.Values})
-		row := ImportRow{Row: i + 2, Name: emergency.SingleLine(name), Errors: map[string]string{},
+		row := api.ImportQRCodesRow{Row: i + 2, Name: emergency.SingleLine(name), Errors: map[string]string{},
 			Action: api.ImportQRCodesRowActionNew, ExternalID: externalCell, Changes: []api.ImportQRCodesChange{}}
 		if extra {
 			row.Errors[rowColumn] = cloud.MsgImportExtraCells
@@ -407,7 +388,7 @@ func (s *Service) ImportCodes(ctx context.Context, actor *cloud.User, orgID int6
 // The file's columns replace their fields' values (a blank cell clears
 // one); a field the file has no column for keeps the code's value, such
 // as one a worker corrected through an update link.
-func (s *Service) importUpdate(org *cloud.Organization, old *cloud.CorporateCode, v importedRow, req ImportRequest, row *ImportRow,
+func (s *Service) importUpdate(org *cloud.Organization, old *cloud.CorporateCode, v importedRow, req api.ImportQRCodesRequest, row *api.ImportQRCodesRow,
 	templateID int64, templateName string, fields []emergency.Field, fieldOf map[string]emergency.Field, columnOf map[string]string) (*cloud.CorporateCode, error) {
 	kept, err := s.openCodeRecord(old)
 	if err != nil {
@@ -650,10 +631,10 @@ func shortened(cell string, n int) string {
 }
 
 // importEncodings are the encodings a file reads in, for the preview.
-func importEncodings(read emergency.SpreadsheetFile) []ImportEncoding {
-	out := make([]ImportEncoding, len(read.Encodings))
+func importEncodings(read emergency.SpreadsheetFile) []api.ImportEncoding {
+	out := make([]api.ImportEncoding, len(read.Encodings))
 	for i, e := range read.Encodings {
-		out[i] = ImportEncoding{Name: e.Name, Plausible: e.Plausible}
+		out[i] = api.ImportEncoding{Name: e.Name, Plausible: e.Plausible}
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // excelCSV is a sheet of workers as Excel's plain "CSV (Comma delimited)"
@@ -83,7 +84,7 @@ func TestImportExcelCodePages(t *testing.T) {
 		{charmap.Windows1252, "windows-1252", []string{"Jürgen Schröder", "José Núñez"}},
 	} {
 		t.Run(tc.encoding+"/"+tc.names[0], func(t *testing.T) {
-			result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: excelCSV(tc.cp, importHeader, workerRows(tc.names...)...)})
+			result, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: excelCSV(tc.cp, importHeader, workerRows(tc.names...)...)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +103,7 @@ func TestImportExcelCodePages(t *testing.T) {
 
 	t.Run("QuestionMarks", func(t *testing.T) {
 		file := excelCSV(charmap.Windows1252, importHeader, workerRows("Łukasz Wiśniewski", "王伟", "José Núñez")...)
-		result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file})
+		result, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: file})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,36 +118,36 @@ func TestImportExcelCodePages(t *testing.T) {
 		}
 		// A long name is quoted cut short: the message fits a row's error.
 		long := excelCSV(charmap.Windows1252, importHeader, workerRows(strings.Repeat("王", 80))...)
-		result, err = svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: long})
+		result, err = svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: long})
 		if msg := result.Rows[0].Errors["Full Name"]; err != nil || msg != fmt.Sprintf(cloud.MsgImportGarbledName, strings.Repeat("?", 24)+"…") || len([]rune(msg)) > 200 {
 			t.Fatalf("long \"?\" name: %q, %v", msg, err)
 		}
-		if _, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file, Commit: true}); cloud.ErrorMessage(err) != cloud.MsgImportHasErrors {
+		if _, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: file, Commit: true}); cloud.ErrorMessage(err) != cloud.MsgImportHasErrors {
 			t.Fatalf("import of \"?\" names: %v; want %q", err, cloud.MsgImportHasErrors)
 		}
 	})
 
 	t.Run("ChosenEncoding", func(t *testing.T) {
 		file := excelCSV(charmap.Windows1250, importHeader, workerRows("Łukasz Wiśniewski")...)
-		result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file, Encoding: "windows-1252"})
+		result, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: file, Encoding: "windows-1252"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if result.Encoding != "windows-1252" || result.Rows[0].Errors["Full Name"] != fmt.Sprintf(cloud.MsgImportGarbledName, "£ukasz Wiœniewski") {
 			t.Fatalf("read as %s, row %+v; want windows-1252 and the name refused", result.Encoding, result.Rows[0])
 		}
-		if i := slices.IndexFunc(result.Encodings, func(e service.ImportEncoding) bool { return e.Name == "windows-1250" }); i < 0 || !result.Encodings[i].Plausible {
+		if i := slices.IndexFunc(result.Encodings, func(e api.ImportEncoding) bool { return e.Name == "windows-1250" }); i < 0 || !result.Encodings[i].Plausible {
 			t.Fatalf("encodings %+v; want windows-1250 plausible", result.Encodings)
 		}
-		result, err = svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file, Encoding: "windows-1250", Commit: true})
+		result, err = svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: file, Encoding: "windows-1250", Commit: true})
 		if err != nil || result.Imported != 1 {
 			t.Fatalf("import as windows-1250: %+v, %v", result, err)
 		}
-		_, err = svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file, Encoding: "EBCDIC"})
+		_, err = svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: file, Encoding: "EBCDIC"})
 		if want := fmt.Sprintf(cloud.MsgImportUnknownEncoding, "EBCDIC"); cloud.ErrorMessage(err) != want {
 			t.Fatalf("encoding EBCDIC: %v; want %q", err, want)
 		}
-		_, err = svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{CsvFile: file, Encoding: "UTF-8"})
+		_, err = svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{CsvFile: file, Encoding: "UTF-8"})
 		if want := fmt.Sprintf(cloud.MsgImportUnreadableAs, "UTF-8"); cloud.ErrorMessage(err) != want {
 			t.Fatalf("encoding UTF-8: %v; want %q", err, want)
 		}
@@ -160,7 +161,7 @@ func TestImportDialogMessages(t *testing.T) {
 	svc, officer, org := importOrg(t)
 	ctx := context.Background()
 	t.Run("UnknownColumn", func(t *testing.T) {
-		_, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: "Name,Full Name,Shoe size\r\n,Ann Rider,42\r\n"})
+		_, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{Csv: "Name,Full Name,Shoe size\r\n,Ann Rider,42\r\n"})
 		if msg := cloud.ErrorMessage(err); !strings.HasPrefix(msg, `Unknown column "Shoe size". This form's columns are: "Name", "Employee or badge number", "Full Name",`) ||
 			!strings.Contains(msg, `"Blood Type"`) {
 			t.Fatalf("unknown column: %q", msg)
@@ -168,7 +169,7 @@ func TestImportDialogMessages(t *testing.T) {
 	})
 
 	t.Run("BlankBloodType", func(t *testing.T) {
-		result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{
+		result, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{
 			Csv: "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n,Ann Rider,,Bob Rider,+44 7700 900123\r\n"})
 		if err != nil || result.Rows[0].Errors["Blood Type"] != cloud.MsgImportBloodTypeBlank {
 			t.Fatalf("blank blood type: %+v, %v; want %q", result, err, cloud.MsgImportBloodTypeBlank)
@@ -178,11 +179,11 @@ func TestImportDialogMessages(t *testing.T) {
 	t.Run("MedicalChange", func(t *testing.T) {
 		first := "Name,Employee or badge number,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\r\n" +
 			",E1,Ann Rider,O+,Bob Rider,+44 7700 900123\r\n,E2,Cy Walker,A+,Di Walker,+44 7700 900124\r\n"
-		if _, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: first, Commit: true}); err != nil {
+		if _, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{Csv: first, Commit: true}); err != nil {
 			t.Fatal(err)
 		}
 		again := strings.Replace(strings.Replace(first, "Ann Rider,O+", "Ann Rider,AB-", 1), "Bob Rider", "Bob Ryder", 1)
-		result, err := svc.ImportCodes(ctx, officer, org.ID, service.ImportRequest{Csv: again})
+		result, err := svc.ImportCodes(ctx, officer, org.ID, api.ImportQRCodesRequest{Csv: again})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/qr"
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
@@ -37,7 +38,7 @@ func (s *Service) CodeLabelPDF(ctx context.Context, actor *cloud.User, orgID, co
 	if err != nil {
 		return nil, nil, err
 	}
-	options := LabelOptions{LabelType: req.Preset, PaperSize: req.Paper, PrintQuality: "high"}
+	options := api.LabelOptions{LabelType: req.Preset, PaperSize: req.Paper, PrintQuality: "high"}
 	if options.LabelType == "" {
 		options.LabelType = r.Code.LabelType
 	}

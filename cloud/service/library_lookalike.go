@@ -116,7 +116,7 @@ func possibleDuplicate(name string, r emergency.Record, namesakes map[string][]o
 
 // possibleDuplicateInFile is the preview's note for a new row (name,
 // record) that looks like an earlier new row of the same file, "" when none.
-func possibleDuplicateInFile(name string, r emergency.Record, fields []emergency.Field, earlier map[string][]importedRow, rows []ImportRow) string {
+func possibleDuplicateInFile(name string, r emergency.Record, fields []emergency.Field, earlier map[string][]importedRow, rows []api.ImportQRCodesRow) string {
 	for _, e := range earlier[emergency.FoldForSearch(name)] {
 		if why := lookAlike(name, r, e.code.Name, emergency.Record{Fields: fields, Values: e.values}); why != "" {
 			return fmt.Sprintf(cloud.MsgImportPossibleDuplicateRow, rows[e.row].Row, why)
@@ -128,7 +128,7 @@ func possibleDuplicateInFile(name string, r emergency.Record, fields []emergency
 // markLookAlikes sets, for each listed code, another of the organisation's
 // codes that looks like the same worker when at least one of the two has
 // no external id.
-func (s *Service) markLookAlikes(ctx context.Context, orgID int64, views []CodeView) error {
+func (s *Service) markLookAlikes(ctx context.Context, orgID int64, views []api.LibraryCode) error {
 	names := make([]string, len(views))
 	for i, v := range views {
 		names[i] = v.Name
@@ -173,7 +173,7 @@ type importChoices struct {
 	newWorker map[int]bool
 }
 
-func importChoicesOf(req ImportRequest) importChoices {
+func importChoicesOf(req api.ImportQRCodesRequest) importChoices {
 	c := importChoices{update: map[int]int64{}, newWorker: map[int]bool{}}
 	for _, u := range req.Updates {
 		c.update[u.Row] = u.QrCodeID
@@ -191,7 +191,7 @@ func importChoicesOf(req ImportRequest) importChoices {
 // row updates it unless the officer chose a new worker; where only the
 // name agrees the officer must choose. The row's match says which; nil
 // when the row makes a new code (or waits for the choice).
-func matchByName(row *ImportRow, v importedRow, fields []emergency.Field, same map[string][]openedCode, claimed map[int64]bool, choices importChoices) *cloud.CorporateCode {
+func matchByName(row *api.ImportQRCodesRow, v importedRow, fields []emergency.Field, same map[string][]openedCode, claimed map[int64]bool, choices importChoices) *cloud.CorporateCode {
 	wanted, chose := choices.update[row.Row]
 	namesakes := same[emergency.FoldForSearch(v.code.Name)]
 	if len(namesakes) != 1 || claimed[namesakes[0].code.ID] {
@@ -226,7 +226,7 @@ func matchByName(row *ImportRow, v importedRow, fields []emergency.Field, same m
 
 // choicesMade refuses an import while a row whose only likeness to a code
 // is its name waits for the officer's choice.
-func choicesMade(rows []ImportRow) error {
+func choicesMade(rows []api.ImportQRCodesRow) error {
 	var waiting []string
 	for _, r := range rows {
 		if r.Match != nil && r.Match.Choice == api.ImportQRCodesMatchChoiceRequired {

@@ -12,16 +12,13 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// ProjectView is a project as the client sees it (pkg/api: Project).
-type ProjectView = api.Project
-
-func viewProject(p *cloud.Project) ProjectView {
-	return ProjectView{ID: p.ID, Name: p.Name, Description: p.Description, Status: api.ProjectStatus(p.Status),
+func viewProject(p *cloud.Project) api.Project {
+	return api.Project{ID: p.ID, Name: p.Name, Description: p.Description, Status: api.ProjectStatus(p.Status),
 		StartDate: p.StartDate, EndDate: p.EndDate, CodeCount: p.CodeCount, CreatedAt: p.CreatedAt}
 }
 
 // ListProjects returns an organisation's projects with their code counts.
-func (s *Service) ListProjects(ctx context.Context, actor *cloud.User, orgID int64) ([]ProjectView, error) {
+func (s *Service) ListProjects(ctx context.Context, actor *cloud.User, orgID int64) ([]api.Project, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -30,19 +27,15 @@ func (s *Service) ListProjects(ctx context.Context, actor *cloud.User, orgID int
 	if err != nil {
 		return nil, err
 	}
-	views := []ProjectView{}
+	views := []api.Project{}
 	for _, p := range projects {
 		views = append(views, viewProject(p))
 	}
 	return views, nil
 }
 
-// ProjectRequest is the body of the project POST; in a PUT, an absent
-// (null) field is left as it is (pkg/api: ProjectRequest).
-type ProjectRequest = api.ProjectRequest
-
 // CreateProject adds an active project to the organisation.
-func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID int64, req ProjectRequest) (*ProjectView, error) {
+func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID int64, req api.ProjectRequest) (*api.Project, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -63,7 +56,7 @@ func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID in
 
 // UpdateProject renames a project, changes its description or sets its
 // status (§4: any of active, completed, cancelled, freely).
-func (s *Service) UpdateProject(ctx context.Context, actor *cloud.User, orgID, projectID int64, req ProjectRequest) (*ProjectView, error) {
+func (s *Service) UpdateProject(ctx context.Context, actor *cloud.User, orgID, projectID int64, req api.ProjectRequest) (*api.Project, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -119,7 +112,7 @@ func (s *Service) DeleteProject(ctx context.Context, actor *cloud.User, orgID, p
 	return err
 }
 
-func applyProjectRequest(p *cloud.Project, req ProjectRequest) {
+func applyProjectRequest(p *cloud.Project, req api.ProjectRequest) {
 	if req.Name != nil {
 		p.Name = *req.Name
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/aesgcm"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/cloud/storetest"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 func workerValues(name string) map[string]string {
@@ -104,7 +105,7 @@ func BenchmarkImportPreview(b *testing.B) {
 	for i := range cloud.ImportMaxRows {
 		fmt.Fprintf(&csv, "Worker %d,Worker %d,O+,Site office,+44 20 7946 0000,\"Penicillin, latex\"\r\n", i, i)
 	}
-	req := service.ImportRequest{Csv: csv.String()}
+	req := api.ImportQRCodesRequest{Csv: csv.String()}
 	b.ResetTimer()
 	for b.Loop() {
 		result, err := svc.ImportCodes(ctx, officer, org.ID, req)
@@ -127,7 +128,7 @@ func TestImportPreviewNamesRows(t *testing.T) {
 		",Ann Rider,O+,Bob Rider,\r\n" + // no phone: an error
 		",Cy Walker,A-,Di Walker,+44 7700 900125\r\n" +
 		"Crane 3,Eve Smith,B+,Fay Smith,+44 7700 900126\r\n"
-	result, err := svc.ImportCodes(context.Background(), officer, org.ID, service.ImportRequest{Csv: csv})
+	result, err := svc.ImportCodes(context.Background(), officer, org.ID, api.ImportQRCodesRequest{Csv: csv})
 	if err != nil {
 		t.Fatal(err)
 	}

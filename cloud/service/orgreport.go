@@ -12,22 +12,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// OrgReport answers GET /api/corporate/{orgId}/analytics.
-type OrgReport = api.OrgReport
-
-// QuotaView is how many codes count against the plan's allowance: every
-// code, active or not, as the library's create counts them.
-type QuotaView = api.OrgReportQuota
-
-// ProjectCountView is one project's codes; ProjectID nil is "No project".
-type ProjectCountView = api.OrgReportProjectCount
-
-// SourceCountView is how many codes came from one source.
-type SourceCountView = api.OrgReportSourceCount
-
-// MonthCountView is one month's figure; Month is YYYY-MM.
-type MonthCountView = api.OrgReportMonthCount
-
 // reportMonths returns the first instant of the report's first month and
 // the report's months (YYYY-MM), oldest first, ending with now's month.
 func reportMonths(now time.Time) (time.Time, []string) {
@@ -41,9 +25,9 @@ func reportMonths(now time.Time) (time.Time, []string) {
 }
 
 // byMonth counts weights into the report's months, zeros included.
-func byMonth(months []string, times []time.Time, weight func(i int) int) []MonthCountView {
+func byMonth(months []string, times []time.Time, weight func(i int) int) []api.OrgReportMonthCount {
 	index := map[string]int{}
-	out := make([]MonthCountView, len(months))
+	out := make([]api.OrgReportMonthCount, len(months))
 	for i, m := range months {
 		out[i].Month = m
 		index[m] = i
@@ -57,7 +41,7 @@ func byMonth(months []string, times []time.Time, weight func(i int) int) []Month
 }
 
 // OrganizationReport counts an organisation's analytics.
-func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, orgID int64) (*OrgReport, error) {
+func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, orgID int64) (*api.OrgReport, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -68,15 +52,15 @@ func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, org
 	if err != nil {
 		return nil, err
 	}
-	r := &OrgReport{
-		Quota:             QuotaView{Used: counts.Codes, Max: org.MaxQRCodes},
-		ByProject:         []ProjectCountView{},
+	r := &api.OrgReport{
+		Quota:             api.OrgReportQuota{Used: counts.Codes, Max: org.MaxQRCodes},
+		ByProject:         []api.OrgReportProjectCount{},
 		IncompleteRecords: counts.Incomplete,
 		ScansNote:         cloud.MsgScansNotCounted,
 		GeneratedAt:       now,
 	}
 	for _, p := range counts.ByProject {
-		v := ProjectCountView{Name: p.ProjectName, Active: p.Active, Inactive: p.Inactive}
+		v := api.OrgReportProjectCount{Name: p.ProjectName, Active: p.Active, Inactive: p.Inactive}
 		if p.ProjectID == 0 {
 			v.Name = cloud.NoProjectName
 		} else {
@@ -91,12 +75,12 @@ func (s *Service) OrganizationReport(ctx context.Context, actor *cloud.User, org
 		bySource[c.Source] = c.Count
 	}
 	for _, src := range cloud.CodeSources {
-		r.BySource = append(r.BySource, SourceCountView{Source: src, Count: bySource[src]})
+		r.BySource = append(r.BySource, api.OrgReportSourceCount{Source: src, Count: bySource[src]})
 		delete(bySource, src)
 	}
 	for _, c := range counts.BySource {
 		if _, other := bySource[c.Source]; other {
-			r.BySource = append(r.BySource, SourceCountView{Source: c.Source, Count: c.Count})
+			r.BySource = append(r.BySource, api.OrgReportSourceCount{Source: c.Source, Count: c.Count})
 		}
 	}
 	r.CodesCreatedByMonth = byMonth(months, counts.CodesCreated, func(int) int { return 1 })

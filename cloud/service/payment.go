@@ -21,11 +21,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// CheckoutRequest is the body of POST /api/create-payment-intent. Its
-// Quantity is the number of packs of printed labels (at least 1; absent
-// means 1). The price is the server's: packs x PricePhysicalPence.
-type CheckoutRequest = api.PaymentIntentRequest
-
 // shippingAddress is the wire's address as the cloud's type, which
 // normalises and validates it.
 func shippingAddress(a api.ShippingAddress) cloud.ShippingAddress {
@@ -50,7 +45,7 @@ type Checkout struct {
 // has no account yet: an account is bought for by its owner, signed in
 // (check-user, sign in, pay), so no stranger's payment attaches an order, an
 // address or a referral to it.
-func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req CheckoutRequest) (*Checkout, error) {
+func (s *Service) CreateCheckout(ctx context.Context, actor *cloud.User, req api.PaymentIntentRequest) (*Checkout, error) {
 	ctx, span := startSpan(ctx, "CreateCheckout")
 	defer span.End()
 	email := cloud.NormalizeEmail(req.Email)
@@ -376,17 +371,14 @@ func (s *Service) claimedPaymentSucceeded(ctx context.Context, email, claimToken
 	return false, nil
 }
 
-// SubscriptionStatus answers POST /api/check-subscription from our database.
-type SubscriptionStatus = api.SubscriptionStatus
-
 // CheckSubscription reports the signed-in owner's (or, for an admin, any
 // user's) access, as recorded from verified payments.
-func (s *Service) CheckSubscription(ctx context.Context, actor *cloud.User, email string) (*SubscriptionStatus, error) {
+func (s *Service) CheckSubscription(ctx context.Context, actor *cloud.User, email string) (*api.SubscriptionStatus, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
 	}
-	return &SubscriptionStatus{
+	return &api.SubscriptionStatus{
 		HasAccess:      target.HasPrintAccess,
 		CustomerID:     optional(target.StripeCustomerID),
 		SubscriptionID: optional(target.StripeSubscriptionID),

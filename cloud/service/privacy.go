@@ -8,11 +8,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Export is everything the cloud holds about one account, as one document
-// (POST /api/privacy/export-data). Secrets (password hash, token hashes) are
-// not data about the person and are left out.
-type Export = api.DataExport
-
 // exportAccount is the account row: the owner's view of it (ViewUser) and
 // the profile.
 func exportAccount(u *cloud.User) api.ExportAccount {
@@ -25,7 +20,7 @@ func exportAccount(u *cloud.User) api.ExportAccount {
 
 // exportOrder is an order as its owner sees it, with its shipping address
 // (JSON as sealed at checkout, or null).
-func exportOrder(o OrderView, address json.RawMessage) api.ExportOrder {
+func exportOrder(o api.OrderView, address json.RawMessage) api.ExportOrder {
 	return api.ExportOrder{ID: o.ID, OrderID: o.OrderID, UserEmail: o.UserEmail, LabelType: o.LabelType,
 		Quantity: o.Quantity, Price: o.Price, PricePence: o.PricePence, Status: o.Status,
 		TrackingNumber: o.TrackingNumber, CreatedAt: o.CreatedAt, ShippingAddress: address}
@@ -56,17 +51,17 @@ func (s *Service) exportReview(ctx context.Context, u *cloud.User) (api.ExportRe
 }
 
 // ExportData gathers email's data.
-func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email string) (*Export, error) {
+func (s *Service) ExportData(ctx context.Context, actor *cloud.User, email string) (*api.DataExport, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
 	}
-	out := &Export{
+	out := &api.DataExport{
 		ExportedAt:     s.now().UTC(),
 		Account:        exportAccount(target),
 		ReferredByCode: optional(target.ReferredByCode),
 		PhysicalOrders: []api.ExportOrder{},
-		Referrals:      []ReferralView{},
+		Referrals:      []api.ReferralView{},
 	}
 	if out.EmergencyData, err = s.findRecord(ctx, target.ID); err != nil && cloud.ErrorCode(err) != cloud.ENOTFOUND {
 		return nil, err

@@ -56,16 +56,9 @@ func newReferralCode() (string, error) {
 	return b.String(), nil
 }
 
-// ReferralView is one referred purchase as the referrer sees it: the other
-// person's address is masked.
-type ReferralView = api.ReferralView
-
-// ReferralDashboard is GET /api/referrals/{email}.
-type ReferralDashboard = api.ReferralDashboard
-
 // Referrals returns email's referral code and referred purchases; ENOTFOUND
 // before a code was generated.
-func (s *Service) Referrals(ctx context.Context, actor *cloud.User, email string) (*ReferralDashboard, error) {
+func (s *Service) Referrals(ctx context.Context, actor *cloud.User, email string) (*api.ReferralDashboard, error) {
 	target, err := s.authorize(ctx, actor, email)
 	if err != nil {
 		return nil, err
@@ -77,11 +70,11 @@ func (s *Service) Referrals(ctx context.Context, actor *cloud.User, email string
 	if err != nil {
 		return nil, err
 	}
-	views := make([]ReferralView, len(referrals))
+	views := make([]api.ReferralView, len(referrals))
 	for i, r := range referrals {
-		views[i] = ReferralView{ReferredEmail: MaskEmail(r.ReferredEmail), RewardClaimed: r.RewardClaimed, CreatedAt: r.CreatedAt}
+		views[i] = api.ReferralView{ReferredEmail: MaskEmail(r.ReferredEmail), RewardClaimed: r.RewardClaimed, CreatedAt: r.CreatedAt}
 	}
-	return &ReferralDashboard{ReferralCode: target.ReferralCode, Referrals: views, TotalReferrals: len(views),
+	return &api.ReferralDashboard{ReferralCode: target.ReferralCode, Referrals: views, TotalReferrals: len(views),
 		RewardPerReferralPence: cloud.ReferralRewardPence, RewardsEarnedPence: len(views) * cloud.ReferralRewardPence}, nil
 }
 

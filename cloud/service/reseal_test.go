@@ -102,7 +102,7 @@ func TestKeyRotation(t *testing.T) {
 			// A checkout not yet paid holds its address until fulfilment.
 			address := &api.ShippingAddress{Email: "c@example.com", FullName: "C", AddressLine1: "1 Lane",
 				City: "Leeds", County: "West Yorkshire", Postcode: "LS1 1AA"}
-			if _, err := before.CreateCheckout(ctx, nil, service.CheckoutRequest{Type: cloud.PaymentPhysical,
+			if _, err := before.CreateCheckout(ctx, nil, api.PaymentIntentRequest{Type: cloud.PaymentPhysical,
 				Email: "c@example.com", LabelType: "wallet", ShippingAddress: address}); err != nil {
 				t.Fatal(err)
 			}

@@ -44,33 +44,25 @@ type SSOFailure string
 
 func (f SSOFailure) Error() string { return "single sign-on: " + string(f) }
 
-// SSOSettings is the organisation's provider as its owner sees it: never
-// the client secret, only whether there is one.
-type SSOSettings = api.SSOSettings
-
-// SSOSettingsRequest is the owner's change; an empty client secret keeps
-// the one stored.
-type SSOSettingsRequest = api.SSOSettingsRequest
-
 func (s *Service) ssoRedirectURI() string { return s.baseURL + SSOCallbackPath }
 
 // SSOSettings returns the organisation's provider (the owner only).
-func (s *Service) SSOSettings(ctx context.Context, actor *cloud.User, orgID int64) (*SSOSettings, error) {
+func (s *Service) SSOSettings(ctx context.Context, actor *cloud.User, orgID int64) (*api.SSOSettings, error) {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return nil, err
 	}
 	cfg, err := s.store.FindSSOConfig(ctx, org.ID)
 	if cloud.ErrorCode(err) == cloud.ENOTFOUND {
-		return &SSOSettings{Domains: []api.SSODomainState{}, RedirectURI: s.ssoRedirectURI()}, nil
+		return &api.SSOSettings{Domains: []api.SSODomainState{}, RedirectURI: s.ssoRedirectURI()}, nil
 	} else if err != nil {
 		return nil, err
 	}
 	return s.viewSSO(cfg), nil
 }
 
-func (s *Service) viewSSO(cfg *cloud.SSOConfig) *SSOSettings {
-	view := &SSOSettings{Issuer: cfg.Issuer, ClientID: cfg.ClientID, HasClientSecret: len(cfg.ClientSecret) > 0,
+func (s *Service) viewSSO(cfg *cloud.SSOConfig) *api.SSOSettings {
+	view := &api.SSOSettings{Issuer: cfg.Issuer, ClientID: cfg.ClientID, HasClientSecret: len(cfg.ClientSecret) > 0,
 		RequireSso: cfg.RequireSSO, RedirectURI: s.ssoRedirectURI(), Domains: []api.SSODomainState{}}
 	for _, d := range cfg.Domains {
 		view.Domains = append(view.Domains, api.SSODomainState{Domain: d.Domain, Approved: d.Approved()})
@@ -85,7 +77,7 @@ var domainPattern = regexp.MustCompile(`^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+
 // issuer must answer with its OpenID configuration now, so that a typo
 // shows here rather than at everyone's next sign-in. New domains wait for
 // a site admin; requiring single sign-on needs an approved one.
-func (s *Service) SaveSSOSettings(ctx context.Context, actor *cloud.User, orgID int64, req SSOSettingsRequest) (*SSOSettings, error) {
+func (s *Service) SaveSSOSettings(ctx context.Context, actor *cloud.User, orgID int64, req api.SSOSettingsRequest) (*api.SSOSettings, error) {
 	org, err := s.ownerOf(ctx, actor, orgID)
 	if err != nil {
 		return nil, err

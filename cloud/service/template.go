@@ -14,17 +14,9 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// TemplateRequest is the body of the template POST and PUT (§7) (pkg/api:
-// FormTemplateRequest).
-type TemplateRequest = api.FormTemplateRequest
-
-// TemplateView is a template as the client sees it; its times are null for
-// the built-in form (pkg/api: FormTemplate).
-type TemplateView = api.FormTemplate
-
 // ViewTemplate is t as the client sees it.
-func ViewTemplate(t *cloud.Template) TemplateView {
-	v := TemplateView{ID: t.ID, Name: t.Name, Description: t.Description, IsDefault: t.IsDefault,
+func ViewTemplate(t *cloud.Template) api.FormTemplate {
+	v := api.FormTemplate{ID: t.ID, Name: t.Name, Description: t.Description, IsDefault: t.IsDefault,
 		BuiltIn: t.ID == cloud.StandardTemplateID, Fields: t.Fields}
 	if v.Fields == nil {
 		v.Fields = []emergency.Field{}
@@ -38,7 +30,7 @@ func ViewTemplate(t *cloud.Template) TemplateView {
 
 // ListTemplates returns the built-in Standard Emergency Form first, then
 // the organisation's templates.
-func (s *Service) ListTemplates(ctx context.Context, actor *cloud.User, orgID int64) ([]TemplateView, error) {
+func (s *Service) ListTemplates(ctx context.Context, actor *cloud.User, orgID int64) ([]api.FormTemplate, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -47,7 +39,7 @@ func (s *Service) ListTemplates(ctx context.Context, actor *cloud.User, orgID in
 	if err != nil {
 		return nil, err
 	}
-	views := []TemplateView{ViewTemplate(cloud.StandardTemplate())}
+	views := []api.FormTemplate{ViewTemplate(cloud.StandardTemplate())}
 	for _, t := range templates {
 		views = append(views, ViewTemplate(t))
 	}
@@ -104,7 +96,7 @@ func (s *Service) templateOrDefault(ctx context.Context, orgID int64, id *int64)
 }
 
 // CreateTemplate saves a new template of the organisation.
-func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID int64, req TemplateRequest) (*TemplateView, error) {
+func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID int64, req api.FormTemplateRequest) (*api.FormTemplate, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -135,7 +127,7 @@ func (s *Service) CreateTemplate(ctx context.Context, actor *cloud.User, orgID i
 
 // UpdateTemplate replaces a template's name, description, fields and
 // default flag. Codes made from it keep their own copy of the old fields.
-func (s *Service) UpdateTemplate(ctx context.Context, actor *cloud.User, templateID int64, req TemplateRequest) (*TemplateView, error) {
+func (s *Service) UpdateTemplate(ctx context.Context, actor *cloud.User, templateID int64, req api.FormTemplateRequest) (*api.FormTemplate, error) {
 	t, err := s.templateToChange(ctx, actor, templateID)
 	if err != nil {
 		return nil, err

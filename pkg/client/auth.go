@@ -7,21 +7,6 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// User is the signed-in account as the cloud describes it.
-type User = api.UserView
-
-// SignIn is the answer of the individual and admin door; its SessionToken
-// is the session.
-type SignIn = api.LoginResponse
-
-// CorporateUser is a corporate account as the corporate door describes it
-// (UserType corporate_owner or corporate_admin).
-type CorporateUser = api.CorporateUser
-
-// CorporateSignIn is the answer of the corporate door; SessionToken is the
-// session.
-type CorporateSignIn = api.CorporateLoginResponse
-
 // ErrSecondStep: the password was right, but the account signs in with a
 // second factor (or must set one up), which this client does not ask for;
 // the cloud opened no session. The browser asks for it (SignInWithWebsite).
@@ -38,9 +23,9 @@ var bearer = map[string]string{BearerClientHeader: BearerClientValue}
 
 // Login signs an individual or an admin in (POST /api/auth/login). The
 // answer's SessionToken is the session; use it with WithToken.
-func (c *Client) Login(ctx context.Context, email, password string) (*SignIn, error) {
+func (c *Client) Login(ctx context.Context, email, password string) (*api.LoginResponse, error) {
 	var out struct {
-		SignIn
+		api.LoginResponse
 		Step string `json:"step"`
 	}
 	body := api.LoginRequest{Email: email, Password: password}
@@ -53,13 +38,13 @@ func (c *Client) Login(ctx context.Context, email, password string) (*SignIn, er
 	if out.SessionToken == "" {
 		return nil, errNoToken
 	}
-	return &out.SignIn, nil
+	return &out.LoginResponse, nil
 }
 
 // CorporateLogin signs a corporate user in (POST /api/corporate/login).
-func (c *Client) CorporateLogin(ctx context.Context, email, password string) (*CorporateSignIn, error) {
+func (c *Client) CorporateLogin(ctx context.Context, email, password string) (*api.CorporateLoginResponse, error) {
 	var out struct {
-		CorporateSignIn
+		api.CorporateLoginResponse
 		Step string `json:"step"`
 	}
 	in := api.CorporateLoginRequest{Email: email, Password: password}
@@ -72,7 +57,7 @@ func (c *Client) CorporateLogin(ctx context.Context, email, password string) (*C
 	if out.SessionToken == "" {
 		return nil, errNoToken
 	}
-	return &out.CorporateSignIn, nil
+	return &out.CorporateLoginResponse, nil
 }
 
 // Logout ends the client's session on the cloud (POST /api/auth/logout).
@@ -80,13 +65,10 @@ func (c *Client) Logout(ctx context.Context) error {
 	return c.do(ctx, "POST", "/api/auth/logout", nil, nil, nil, nil)
 }
 
-// Organization is a corporate organisation as its members see it.
-type Organization = api.CorporateOrganization
-
 // MyOrganization is the signed-in corporate user's organisation
 // (GET /api/corporate/organization); it also proves the session is alive.
-func (c *Client) MyOrganization(ctx context.Context) (*Organization, error) {
-	var out Organization
+func (c *Client) MyOrganization(ctx context.Context) (*api.CorporateOrganization, error) {
+	var out api.CorporateOrganization
 	if err := c.do(ctx, "GET", "/api/corporate/organization", nil, nil, &out, nil); err != nil {
 		return nil, err
 	}

@@ -15,20 +15,10 @@ import (
 // The wire types are pkg/api's, generated from the API's contract; these
 // names are kept so the station reads as before.
 
-// QRCode is one code of an organisation's library: a person's record made
-// from a form template, and the exact text its QR code carries (QrText).
-type QRCode = api.LibraryCode
-
-// Quota is how many codes the organisation has and may have.
-type Quota = api.LibraryQuota
-
-// Library is the organisation's codes and quota.
-type Library = api.LibraryPage
-
 // Library lists the organisation's codes with their records
 // (GET /api/corporate/{orgId}/qr-codes?records=1).
-func (c *Client) Library(ctx context.Context, orgID int64) (*Library, error) {
-	var out Library
+func (c *Client) Library(ctx context.Context, orgID int64) (*api.LibraryPage, error) {
+	var out api.LibraryPage
 	q := url.Values{"records": {"1"}}
 	if err := c.do(ctx, "GET", pathf("/api/corporate/%s/qr-codes", orgID), q, nil, &out, nil); err != nil {
 		return nil, err
@@ -36,11 +26,8 @@ func (c *Client) Library(ctx context.Context, orgID int64) (*Library, error) {
 	return &out, nil
 }
 
-// Project is a group of codes.
-type Project = api.Project
-
 // Projects lists the organisation's projects (GET /api/corporate/projects/{orgId}).
-func (c *Client) Projects(ctx context.Context, orgID int64) ([]Project, error) {
+func (c *Client) Projects(ctx context.Context, orgID int64) ([]api.Project, error) {
 	var out api.ProjectList
 	if err := c.do(ctx, "GET", pathf("/api/corporate/projects/%s", orgID), nil, nil, &out, nil); err != nil {
 		return nil, err
@@ -51,17 +38,9 @@ func (c *Client) Projects(ctx context.Context, orgID int64) ([]Project, error) {
 // StandardTemplateID is the built-in Standard Emergency Form's id.
 const StandardTemplateID = 0
 
-// NewQRCode is a code to add to the library: values by the template's
-// field ids. ProjectID 0 is no project; TemplateID nil the organisation's
-// default template, 0 the standard form; LabelType helmet, gear or wallet.
-type NewQRCode = api.CreateQRCodeRequest
-
-// QRCodeUpdate is an edit of a code: only the fields set are changed.
-type QRCodeUpdate = api.UpdateQRCodeRequest
-
 // CreateQRCode adds a code (POST /api/corporate/{orgId}/qr-codes); the
 // cloud checks the quota and the record.
-func (c *Client) CreateQRCode(ctx context.Context, orgID int64, code NewQRCode) (*QRCode, error) {
+func (c *Client) CreateQRCode(ctx context.Context, orgID int64, code api.CreateQRCodeRequest) (*api.LibraryCode, error) {
 	var out api.LibraryCodeAnswer
 	if err := c.do(ctx, "POST", pathf("/api/corporate/%s/qr-codes", orgID), nil, code, &out, nil); err != nil {
 		return nil, err
@@ -70,7 +49,7 @@ func (c *Client) CreateQRCode(ctx context.Context, orgID int64, code NewQRCode) 
 }
 
 // UpdateQRCode edits a code (PUT /api/corporate/{orgId}/qr-codes/{codeId}).
-func (c *Client) UpdateQRCode(ctx context.Context, orgID, codeID int64, edit QRCodeUpdate) (*QRCode, error) {
+func (c *Client) UpdateQRCode(ctx context.Context, orgID, codeID int64, edit api.UpdateQRCodeRequest) (*api.LibraryCode, error) {
 	var out api.LibraryCodeAnswer
 	if err := c.do(ctx, "PUT", pathf("/api/corporate/%s/qr-codes/%s", orgID, codeID), nil, edit, &out, nil); err != nil {
 		return nil, err
@@ -78,32 +57,18 @@ func (c *Client) UpdateQRCode(ctx context.Context, orgID, codeID int64, edit QRC
 	return &out.QrCode, nil
 }
 
-// Import is a CSV import: checked only (Commit false) or made, all rows
-// or none.
-type Import = api.ImportQRCodesRequest
-
-// ImportRow is one CSV row's outcome: its 1-based number, the code's name
-// and what is wrong with it, by column (none: valid).
-type ImportRow = api.ImportQRCodesRow
-
-// ImportResult is the outcome of an import.
-type ImportResult = api.ImportQRCodesResult
-
 // ImportCSV checks or imports a CSV (POST /api/corporate/{orgId}/qr-codes/import).
-func (c *Client) ImportCSV(ctx context.Context, orgID int64, in Import) (*ImportResult, error) {
-	var out ImportResult
+func (c *Client) ImportCSV(ctx context.Context, orgID int64, in api.ImportQRCodesRequest) (*api.ImportQRCodesResult, error) {
+	var out api.ImportQRCodesResult
 	if err := c.do(ctx, "POST", pathf("/api/corporate/%s/qr-codes/import", orgID), nil, in, &out, nil); err != nil {
 		return nil, err
 	}
 	return &out, nil
 }
 
-// FormTemplate is a form of fields codes are made from.
-type FormTemplate = api.FormTemplate
-
 // FormTemplates lists the organisation's templates
 // (GET /api/corporate/{orgId}/form-templates).
-func (c *Client) FormTemplates(ctx context.Context, orgID int64) ([]FormTemplate, error) {
+func (c *Client) FormTemplates(ctx context.Context, orgID int64) ([]api.FormTemplate, error) {
 	var out api.FormTemplateList
 	if err := c.do(ctx, "GET", pathf("/api/corporate/%s/form-templates", orgID), nil, nil, &out, nil); err != nil {
 		return nil, err
@@ -111,12 +76,8 @@ func (c *Client) FormTemplates(ctx context.Context, orgID int64) ([]FormTemplate
 	return out.Templates, nil
 }
 
-// PrintRun records a batch the station printed: the layout's id or name,
-// how many labels, and which codes.
-type PrintRun = api.PrintRunRequest
-
 // RecordPrintRun tells the cloud about a printed batch
 // (POST /api/corporate/{orgId}/print-runs).
-func (c *Client) RecordPrintRun(ctx context.Context, orgID int64, run PrintRun) error {
+func (c *Client) RecordPrintRun(ctx context.Context, orgID int64, run api.PrintRunRequest) error {
 	return c.do(ctx, "POST", pathf("/api/corporate/%s/print-runs", orgID), nil, run, nil, nil)
 }

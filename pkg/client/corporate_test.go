@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 )
@@ -38,7 +39,7 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 		t.Fatalf("projects: %+v %v", projects, err)
 	}
 
-	created, err := c.CreateQRCode(ctx, org, client.NewQRCode{Name: "Ann Fitter", LabelType: "helmet",
+	created, err := c.CreateQRCode(ctx, org, api.CreateQRCodeRequest{Name: "Ann Fitter", LabelType: "helmet",
 		Values: workerValues("Ann Fitter", "+44 7700 900001")})
 	if err != nil {
 		t.Fatal(err)
@@ -51,14 +52,14 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lib.QrCodes) != 1 || lib.Quota != (client.Quota{Used: 1, Max: 50}) || lib.QrCodes[0].QrText != created.QrText ||
+	if len(lib.QrCodes) != 1 || lib.Quota != (api.LibraryQuota{Used: 1, Max: 50}) || lib.QrCodes[0].QrText != created.QrText ||
 		len(lib.QrCodes[0].Record.Fields) == 0 {
 		t.Fatalf("library: %+v", lib)
 	}
 
 	name := "Ann Fitter (site B)"
 	values := workerValues("Ann Fitter", "+44 7700 900002")
-	edited, err := c.UpdateQRCode(ctx, org, created.ID, client.QRCodeUpdate{Name: &name, Values: values})
+	edited, err := c.UpdateQRCode(ctx, org, created.ID, api.UpdateQRCodeRequest{Name: &name, Values: values})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 		t.Fatalf("edited: %+v", edited)
 	}
 	t.Run("ErrDeletedCode", func(t *testing.T) {
-		_, err := c.UpdateQRCode(ctx, org, created.ID+1000, client.QRCodeUpdate{Name: &name})
+		_, err := c.UpdateQRCode(ctx, org, created.ID+1000, api.UpdateQRCodeRequest{Name: &name})
 		if client.StatusOf(err) != http.StatusNotFound {
 			t.Fatalf("got %v, want 404", err)
 		}
@@ -80,14 +81,14 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 	csv := "Name,Full Name,Blood Type,Emergency Contact Name,Emergency Contact Phone\n" +
 		"Bob Rigger,Bob Rigger,O-,Site office,+44 7700 900003\n" +
 		"No Blood,No Blood,,Site office,+44 7700 900004\n"
-	checked, err := c.ImportCSV(ctx, org, client.Import{Csv: csv, LabelType: "helmet"})
+	checked, err := c.ImportCSV(ctx, org, api.ImportQRCodesRequest{Csv: csv, LabelType: "helmet"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if checked.Valid != 1 || checked.Invalid != 1 || checked.Imported != 0 || len(checked.Rows) != 2 || len(checked.Rows[1].Errors) == 0 {
 		t.Fatalf("checked import: %+v", checked)
 	}
-	imported, err := c.ImportCSV(ctx, org, client.Import{Csv: csv[:strings.LastIndex(csv[:len(csv)-1], "\n")+1], Commit: true, LabelType: "helmet"})
+	imported, err := c.ImportCSV(ctx, org, api.ImportQRCodesRequest{Csv: csv[:strings.LastIndex(csv[:len(csv)-1], "\n")+1], Commit: true, LabelType: "helmet"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +96,11 @@ func TestCorporateWorkspaceThroughTheClient(t *testing.T) {
 		t.Fatalf("import: %+v", imported)
 	}
 
-	if err := c.RecordPrintRun(ctx, org, client.PrintRun{Layout: "avery-5163", Labels: 2, CodeIds: []int64{created.ID}}); err != nil {
+	if err := c.RecordPrintRun(ctx, org, api.PrintRunRequest{Layout: "avery-5163", Labels: 2, CodeIds: []int64{created.ID}}); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("ErrPrintRunOfAnotherCode", func(t *testing.T) {
-		err := c.RecordPrintRun(ctx, org, client.PrintRun{Layout: "avery-5163", Labels: 1, CodeIds: []int64{created.ID + 1000}})
+		err := c.RecordPrintRun(ctx, org, api.PrintRunRequest{Layout: "avery-5163", Labels: 1, CodeIds: []int64{created.ID + 1000}})
 		if s := client.StatusOf(err); s != http.StatusNotFound {
 			t.Fatalf("got %v, want 404", err)
 		}

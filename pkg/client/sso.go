@@ -33,14 +33,14 @@ const MsgBrowserSignInDone = "You are signed in to the Lifetag print station. Yo
 // of the door the account signs in at: Corporate for a corporate account,
 // Admin for a site admin (one of the two is set).
 type BrowserSignIn struct {
-	Corporate *CorporateSignIn
-	Admin     *SignIn
+	Corporate *api.CorporateLoginResponse
+	Admin     *api.LoginResponse
 }
 
 // SignInWithBrowser signs email's company account in through the system
 // browser; open opens an address there. It waits for the browser to come
 // back until ctx ends.
-func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*CorporateSignIn, error) {
+func (c *Client) SignInWithBrowser(ctx context.Context, email string, open func(address string) error) (*api.CorporateLoginResponse, error) {
 	in, err := c.signInThroughLoopback(ctx, open, func(loopback url.Values) string {
 		loopback.Set("email", email)
 		return c.base.String() + "/api/auth/sso/start?" + loopback.Encode()
@@ -119,14 +119,14 @@ func (c *Client) signInThroughLoopback(ctx context.Context, open func(address st
 // decodeBrowserSignIn reads either door's answer: only the corporate
 // door's says success.
 func decodeBrowserSignIn(answer json.RawMessage) (*BrowserSignIn, error) {
-	var corporate CorporateSignIn
+	var corporate api.CorporateLoginResponse
 	if err := json.Unmarshal(answer, &corporate); err == nil && corporate.Success {
 		if corporate.SessionToken == "" {
 			return nil, errNoToken
 		}
 		return &BrowserSignIn{Corporate: &corporate}, nil
 	}
-	var admin SignIn
+	var admin api.LoginResponse
 	if err := json.Unmarshal(answer, &admin); err != nil {
 		return nil, fmt.Errorf("client: reading the sign-in: %w", err)
 	}

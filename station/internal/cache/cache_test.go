@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/station/internal/secrets"
 )
@@ -34,8 +34,8 @@ func TestOrdersAreSealedAtRest(t *testing.T) {
 	record := &emergency.Data{PersonalInfo: emergency.PersonalInfo{FullName: "Zebediah Quill"},
 		MedicalInfo: emergency.MedicalInfo{Allergies: "Peanuts-allergy-marker"}}
 	orders := []Order{
-		{Order: client.Order{OrderID: "LT-1", Status: "pending", CreatedAt: synced.Add(-time.Hour)}, Record: record},
-		{Order: client.Order{OrderID: "LT-2", Status: "processing", CreatedAt: synced}, Record: record},
+		{Order: api.AdminOrder{OrderID: "LT-1", Status: "pending", CreatedAt: synced.Add(-time.Hour)}, Record: record},
+		{Order: api.AdminOrder{OrderID: "LT-2", Status: "processing", CreatedAt: synced}, Record: record},
 	}
 	if err := db.ReplaceOrders(ctx, account, orders, synced); err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestOrdersAreSealedAtRest(t *testing.T) {
 func TestARowMovedToAnotherAccountDoesNotOpen(t *testing.T) {
 	db := openTest(t, t.TempDir())
 	ctx := context.Background()
-	db.ReplaceOrders(ctx, account, []Order{{Order: client.Order{OrderID: "LT-1"}}}, time.Now())
+	db.ReplaceOrders(ctx, account, []Order{{Order: api.AdminOrder{OrderID: "LT-1"}}}, time.Now())
 	if _, err := db.sql.Exec(`UPDATE orders SET account = 'thief'`); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestALostKeyEmptiesTheCache(t *testing.T) {
 	dir := t.TempDir()
 	db := openTest(t, dir)
 	ctx := context.Background()
-	db.ReplaceOrders(ctx, account, []Order{{Order: client.Order{OrderID: "LT-1"}}}, time.Now())
+	db.ReplaceOrders(ctx, account, []Order{{Order: api.AdminOrder{OrderID: "LT-1"}}}, time.Now())
 	db.Enqueue(ctx, account, "order-status", map[string]string{"orderId": "LT-1"})
 	db.Close()
 	os.RemoveAll(filepath.Join(dir, "secrets")) // the keyring was reset

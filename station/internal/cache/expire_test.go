@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // TestExpireBefore: an account not synced since the cutoff loses its
@@ -17,7 +17,7 @@ func TestExpireBefore(t *testing.T) {
 	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
 	cutoff := now.AddDate(0, 0, -30)
 	const stale, fresh, neverOld, neverNew = "https://a stale@x", "https://a fresh@x", "https://a never-old@x", "https://a never-new@x"
-	orders := []Order{{Order: client.Order{OrderID: "LT-1", Status: "pending", CreatedAt: now}}}
+	orders := []Order{{Order: api.AdminOrder{OrderID: "LT-1", Status: "pending", CreatedAt: now}}}
 	if err := db.ReplaceOrders(ctx, stale, orders, cutoff.Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}

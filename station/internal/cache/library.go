@@ -7,19 +7,19 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Library is an organisation's library as cached: its codes (with their
 // records and QR texts), projects, templates and quota, and why the cloud
 // said printing is paused at that sync ("" when it is not).
 type Library struct {
-	OrganizationID int64                 `json:"organizationId"`
-	Codes          []client.QRCode       `json:"-"` // one sealed row each
-	Projects       []client.Project      `json:"projects"`
-	Templates      []client.FormTemplate `json:"templates"`
-	Quota          client.Quota          `json:"quota"`
-	Paused         string                `json:"paused"`
+	OrganizationID int64              `json:"organizationId"`
+	Codes          []api.LibraryCode  `json:"-"` // one sealed row each
+	Projects       []api.Project      `json:"projects"`
+	Templates      []api.FormTemplate `json:"templates"`
+	Quota          api.LibraryQuota   `json:"quota"`
+	Paused         string             `json:"paused"`
 }
 
 const librarySyncedKey = "library-synced"
@@ -91,7 +91,7 @@ func (db *DB) Library(ctx context.Context, account string) (Library, time.Time, 
 		if err := rows.Scan(&id, &sealed); err != nil {
 			return lib, time.Time{}, fmt.Errorf("cache: %w", err)
 		}
-		var c client.QRCode
+		var c api.LibraryCode
 		if err := db.openJSON(sealed, codeRow(account, id), &c); err != nil {
 			return lib, time.Time{}, err
 		}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -14,7 +14,7 @@ import (
 // its customer's record as the cloud gave it when the order was synced
 // (nil when the customer has none).
 type Order struct {
-	Order       client.Order    `json:"order"`
+	Order       api.AdminOrder  `json:"order"`
 	Record      *emergency.Data `json:"record"`
 	RecordSaved time.Time       `json:"recordSaved"`
 }

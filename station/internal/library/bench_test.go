@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/station/internal/library"
 	"github.com/lifetag/lifetag/station/internal/printing"
@@ -37,7 +37,7 @@ func BenchmarkPrint1000Labels(b *testing.B) {
 		fmt.Fprintf(&csv, "Worker %d,Worker %d Kowalczyk-Ó'Brien,AB+,Site supervisor %d,Manager,+44 7700 9%05d,"+
 			"Penicillin; latex,Salbutamol inhaler as needed,Asthma (mild); wears contact lenses\n", i, i, i, i)
 	}
-	if res, err := st.Library.ImportCSV(ctx, client.Import{Csv: csv.String(), LabelType: "helmet", Commit: true}); err != nil || res.Imported != 1000 {
+	if res, err := st.Library.ImportCSV(ctx, api.ImportQRCodesRequest{Csv: csv.String(), LabelType: "helmet", Commit: true}); err != nil || res.Imported != 1000 {
 		b.Fatalf("import: %+v %v", res, err)
 	}
 	view, err := st.Library.Refresh(ctx)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/sheet"
 	"github.com/lifetag/lifetag/station/internal/cache"
 )
@@ -16,7 +16,7 @@ import (
 // offline reads it.
 func TestADeactivatedCodeInTheCacheNeverPrints(t *testing.T) {
 	s := &Service{Now: time.Now}
-	lib := cache.Library{Codes: []client.QRCode{
+	lib := cache.Library{Codes: []api.LibraryCode{
 		{ID: 1, Name: "José Núñez", IsActive: false},
 		{ID: 2, Name: "Ann Okafor", IsActive: true},
 		{ID: 3, Name: "Łukasz Wójcik", IsActive: false},

@@ -70,10 +70,10 @@ func New(s *session.Service, db *cache.DB, tr *offline.Tracker, p *printing.Serv
 // not yet sent have negative ids.
 type View struct {
 	OrganizationID int64                 `json:"organizationId"`
-	Codes          []client.QRCode       `json:"codes"`
-	Projects       []client.Project      `json:"projects"`
-	Templates      []client.FormTemplate `json:"templates"`
-	Quota          client.Quota          `json:"quota"`
+	Codes          []api.LibraryCode       `json:"codes"`
+	Projects       []api.Project      `json:"projects"`
+	Templates      []api.FormTemplate `json:"templates"`
+	Quota          api.LibraryQuota          `json:"quota"`
 	SyncedAt       *time.Time            `json:"syncedAt"`
 	Offline        bool                  `json:"offline"`
 	Message        string                `json:"message,omitempty"`
@@ -140,13 +140,13 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 		Templates: lib.Templates, Quota: lib.Quota, Paused: lib.Paused}
 	// Empty lists, not nulls, for the window.
 	if v.Codes == nil {
-		v.Codes = []client.QRCode{}
+		v.Codes = []api.LibraryCode{}
 	}
 	if v.Projects == nil {
-		v.Projects = []client.Project{}
+		v.Projects = []api.Project{}
 	}
 	if v.Templates == nil {
-		v.Templates = []client.FormTemplate{}
+		v.Templates = []api.FormTemplate{}
 	}
 	if !synced.IsZero() {
 		v.SyncedAt = &synced
@@ -159,18 +159,18 @@ type Outcome struct {
 	Sent    bool          `json:"sent"`
 	Queued  bool          `json:"queued"`
 	Message string        `json:"message,omitempty"`
-	Code    client.QRCode `json:"code"`
+	Code    api.LibraryCode `json:"code"`
 }
 
 // createChange is a queued create.
 type createChange struct {
-	Code client.NewQRCode `json:"code"`
+	Code api.CreateQRCodeRequest `json:"code"`
 }
 
 // updateChange is a queued edit.
 type updateChange struct {
 	CodeID int64               `json:"codeId"`
-	Edit   client.QRCodeUpdate `json:"edit"`
+	Edit   api.UpdateQRCodeRequest `json:"edit"`
 }
 
 // syncFirst sends earlier queued changes so this one follows them; it
@@ -186,7 +186,7 @@ func (s *Service) syncFirst(ctx context.Context, account session.Account) (bool,
 
 // CreateCode adds a code to the library. Offline it is queued and listed
 // at once (with a negative id), printable from the cache.
-func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outcome, error) {
+func (s *Service) CreateCode(ctx context.Context, code api.CreateQRCodeRequest) (*Outcome, error) {
 	c, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
 		return nil, err
@@ -228,7 +228,7 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 		return nil, err
 	}
 	now := s.Now().UTC()
-	provisional := client.QRCode{ID: -ch.ID, Name: code.Name, TemplateID: code.TemplateID, TemplateName: tmpl.Name,
+	provisional := api.LibraryCode{ID: -ch.ID, Name: code.Name, TemplateID: code.TemplateID, TemplateName: tmpl.Name,
 		LabelType: api.LabelType(code.LabelType), IsActive: true, Source: "station", CreatedAt: now, UpdatedAt: now,
 		Record: emergency.Record{Fields: slices.Clone(tmpl.Fields), Values: maps.Clone(code.Values)}}
 	if code.ProjectID != 0 {
@@ -237,7 +237,7 @@ func (s *Service) CreateCode(ctx context.Context, code client.NewQRCode) (*Outco
 	return &Outcome{Queued: true, Message: MsgQueued, Code: provisional}, s.putCode(ctx, account, provisional)
 }
 
-func findTemplate(templates []client.FormTemplate, id int64) *client.FormTemplate {
+func findTemplate(templates []api.FormTemplate, id int64) *api.FormTemplate {
 	for i := range templates {
 		if templates[i].ID == id {
 			return &templates[i]
@@ -247,13 +247,13 @@ func findTemplate(templates []client.FormTemplate, id int64) *client.FormTemplat
 }
 
 // putCode adds or replaces one code in the cached library.
-func (s *Service) putCode(ctx context.Context, account session.Account, code client.QRCode) error {
+func (s *Service) putCode(ctx context.Context, account session.Account, code api.LibraryCode) error {
 	lib, synced, err := s.cache.Library(ctx, account.Key())
 	if err != nil {
 		return err
 	}
 	lib.OrganizationID = account.OrganizationID
-	i := slices.IndexFunc(lib.Codes, func(c client.QRCode) bool { return c.ID == code.ID })
+	i := slices.IndexFunc(lib.Codes, func(c api.LibraryCode) bool { return c.ID == code.ID })
 	if i >= 0 {
 		lib.Codes[i] = code
 	} else {
@@ -267,7 +267,7 @@ func (s *Service) putCode(ctx context.Context, account session.Account, code cli
 
 // UpdateCode edits a code. Offline the edit is queued and the cached code
 // shows it at once.
-func (s *Service) UpdateCode(ctx context.Context, codeID int64, edit client.QRCodeUpdate) (*Outcome, error) {
+func (s *Service) UpdateCode(ctx context.Context, codeID int64, edit api.UpdateQRCodeRequest) (*Outcome, error) {
 	c, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
 		return nil, err
@@ -292,7 +292,7 @@ func (s *Service) UpdateCode(ctx context.Context, codeID int64, edit client.QRCo
 	if err != nil {
 		return nil, err
 	}
-	i := slices.IndexFunc(lib.Codes, func(c client.QRCode) bool { return c.ID == codeID })
+	i := slices.IndexFunc(lib.Codes, func(c api.LibraryCode) bool { return c.ID == codeID })
 	if i < 0 {
 		return nil, errors.New(MsgCodeNotCached)
 	}
@@ -310,7 +310,7 @@ func (s *Service) UpdateCode(ctx context.Context, codeID int64, edit client.QRCo
 }
 
 // applyEdit is the code as the cloud will store the edit.
-func applyEdit(code client.QRCode, e client.QRCodeUpdate) client.QRCode {
+func applyEdit(code api.LibraryCode, e api.UpdateQRCodeRequest) api.LibraryCode {
 	if e.Name != nil {
 		code.Name = *e.Name
 	}
@@ -370,7 +370,7 @@ func (s *Service) dropProvisional(ctx context.Context, account session.Account, 
 	if err != nil {
 		return err
 	}
-	lib.Codes = slices.DeleteFunc(lib.Codes, func(c client.QRCode) bool { return c.ID == -ch.ID })
+	lib.Codes = slices.DeleteFunc(lib.Codes, func(c api.LibraryCode) bool { return c.ID == -ch.ID })
 	return s.cache.ReplaceLibrary(ctx, account.Key(), lib, synced)
 }
 
@@ -393,7 +393,7 @@ func (s *Service) sendUpdate(ctx context.Context, c *client.Client, account sess
 // run whose first answer was lost may be counted twice: its labels were
 // printed either way, and a count is all it is.
 func (s *Service) sendPrintRun(ctx context.Context, c *client.Client, account session.Account, ch cache.Change) error {
-	var run client.PrintRun
+	var run api.PrintRunRequest
 	if err := offline.Decode(ch, &run); err != nil {
 		return err
 	}
@@ -414,7 +414,7 @@ func (s *Service) sendPrintRun(ctx context.Context, c *client.Client, account se
 
 // ImportCSV checks (Commit false) or imports a CSV; it needs the cloud.
 // After an import the library is refreshed.
-func (s *Service) ImportCSV(ctx context.Context, in client.Import) (*client.ImportResult, error) {
+func (s *Service) ImportCSV(ctx context.Context, in api.ImportQRCodesRequest) (*api.ImportQRCodesResult, error) {
 	c, account, err := s.session.Require(session.RoleCorporate)
 	if err != nil {
 		return nil, err
@@ -482,15 +482,15 @@ func (s *Service) batch(ctx context.Context, b Batch) (*labels.Template, string,
 // cachedCodes are the codes of ids (in their order) from the cached
 // library; refused with the cloud's own words when the last sync said the
 // organisation may not print (see batch), or when a code is not cached.
-func cachedCodes(lib cache.Library, ids []int64) ([]*client.QRCode, error) {
+func cachedCodes(lib cache.Library, ids []int64) ([]*api.LibraryCode, error) {
 	if lib.Paused != "" {
 		return nil, errors.New(lib.Paused)
 	}
-	byID := map[int64]*client.QRCode{}
+	byID := map[int64]*api.LibraryCode{}
 	for i := range lib.Codes {
 		byID[lib.Codes[i].ID] = &lib.Codes[i]
 	}
-	codes := make([]*client.QRCode, len(ids))
+	codes := make([]*api.LibraryCode, len(ids))
 	for i, id := range ids {
 		if codes[i] = byID[id]; codes[i] == nil {
 			return nil, errors.New(MsgCodeNotCached)
@@ -518,7 +518,7 @@ func (s *Service) printableLabels(lib cache.Library, ids []int64) ([]sheet.Label
 
 // batchCodes are the codes as the batch printer weighs them, each label
 // as it prints.
-func (s *Service) batchCodes(codes []*client.QRCode) ([]sheet.BatchCode, error) {
+func (s *Service) batchCodes(codes []*api.LibraryCode) ([]sheet.BatchCode, error) {
 	loc, err := time.LoadLocation(emergency.DefaultTimeZone)
 	if err != nil {
 		return nil, err
@@ -604,7 +604,7 @@ func (s *Service) Print(ctx context.Context, b Batch, job printing.Job, progress
 // RecordRun records a printed batch on the cloud as a print run, or queues
 // the record while the cloud does not answer (sent with the next sync).
 func (s *Service) RecordRun(ctx context.Context, b Batch) (sent, queued bool, err error) {
-	run := client.PrintRun{Layout: strings.TrimSpace(b.Layout), Labels: len(b.CodeIDs) * max(b.Copies, 1)}
+	run := api.PrintRunRequest{Layout: strings.TrimSpace(b.Layout), Labels: len(b.CodeIDs) * max(b.Copies, 1)}
 	for _, id := range b.CodeIDs {
 		if id > 0 { // a code still queued has no cloud id to count
 			run.CodeIds = append(run.CodeIds, id)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -68,23 +69,23 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 
 	// Two codes made here, 47 imported: 49 of 50.
 	for i := 1; i <= 2; i++ {
-		out, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: fmt.Sprintf("Crew %d", i), LabelType: "helmet",
+		out, err := st.Library.CreateCode(ctx, api.CreateQRCodeRequest{Name: fmt.Sprintf("Crew %d", i), LabelType: "helmet",
 			TemplateID: new(int64), // client.StandardTemplateID
 			Values:     values(fmt.Sprintf("Crew %d", i), i)})
 		if err != nil || !out.Sent || out.Code.ID <= 0 {
 			t.Fatalf("create online: %+v %v", out, err)
 		}
 	}
-	checked, err := st.Library.ImportCSV(ctx, client.Import{Csv: importCSV(100, 47), LabelType: "helmet"})
+	checked, err := st.Library.ImportCSV(ctx, api.ImportQRCodesRequest{Csv: importCSV(100, 47), LabelType: "helmet"})
 	if err != nil || checked.Valid != 47 || checked.Imported != 0 {
 		t.Fatalf("import check: %+v %v", checked, err)
 	}
-	imported, err := st.Library.ImportCSV(ctx, client.Import{Csv: importCSV(100, 47), LabelType: "helmet", Commit: true})
+	imported, err := st.Library.ImportCSV(ctx, api.ImportQRCodesRequest{Csv: importCSV(100, 47), LabelType: "helmet", Commit: true})
 	if err != nil || imported.Imported != 47 {
 		t.Fatalf("import: %+v %v", imported, err)
 	}
 	view, err := st.Library.View(ctx)
-	if err != nil || len(view.Codes) != 49 || view.Quota != (client.Quota{Used: 49, Max: 50}) || len(view.Templates) == 0 {
+	if err != nil || len(view.Codes) != 49 || view.Quota != (api.LibraryQuota{Used: 49, Max: 50}) || len(view.Templates) == 0 {
 		t.Fatalf("library: %d codes, quota %+v, %d templates, %v", len(view.Codes), view.Quota, len(view.Templates), err)
 	}
 
@@ -118,7 +119,7 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	// will be deleted meanwhile.
 	var queuedIDs []int64
 	for _, name := range []string{"Offline One", "Offline Two", "Offline Three"} {
-		out, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: name, LabelType: "gear",
+		out, err := st.Library.CreateCode(ctx, api.CreateQRCodeRequest{Name: name, LabelType: "gear",
 			TemplateID: new(int64), // client.StandardTemplateID
 			Values:     values(name, 900)})
 		if err != nil || !out.Queued || out.Code.ID >= 0 {
@@ -127,7 +128,7 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 		queuedIDs = append(queuedIDs, out.Code.ID)
 	}
 	t.Run("ErrOfflineCreateIsCheckedByTheCloudsRules", func(t *testing.T) {
-		_, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: "No phone", LabelType: "helmet",
+		_, err := st.Library.CreateCode(ctx, api.CreateQRCodeRequest{Name: "No phone", LabelType: "helmet",
 			TemplateID: new(int64), // client.StandardTemplateID
 			Values:     map[string]string{"fullName": "No Phone", "bloodType": "O+"}})
 		var errs emergency.Errors
@@ -143,12 +144,12 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	edited, deleted := view.Codes[0], view.Codes[1]
 	newName := "Crew 1 (site B)"
 	newValues := values("Crew One", 555)
-	out, err := st.Library.UpdateCode(ctx, edited.ID, client.QRCodeUpdate{Name: &newName, Values: newValues})
+	out, err := st.Library.UpdateCode(ctx, edited.ID, api.UpdateQRCodeRequest{Name: &newName, Values: newValues})
 	if err != nil || !out.Queued || out.Code.Name != newName {
 		t.Fatalf("edit offline: %+v %v", out, err)
 	}
 	gone := "Gone"
-	if _, err := st.Library.UpdateCode(ctx, deleted.ID, client.QRCodeUpdate{Name: &gone}); err != nil {
+	if _, err := st.Library.UpdateCode(ctx, deleted.ID, api.UpdateQRCodeRequest{Name: &gone}); err != nil {
 		t.Fatal(err)
 	}
 	if status, _ := st.Offline.Status(ctx); status.Online || status.OfflineSince == nil || status.Pending != 6 {
@@ -207,7 +208,7 @@ func TestBatchPrintOfflineAndBack(t *testing.T) {
 	}
 
 	t.Run("AReplayedCreateAfterALostAnswerIsAppliedOnce", func(t *testing.T) {
-		st.Offline.Queue(ctx, *st.Session.Current(), library.KindCreate, map[string]any{"code": client.NewQRCode{
+		st.Offline.Queue(ctx, *st.Session.Current(), library.KindCreate, map[string]any{"code": api.CreateQRCodeRequest{
 			Name: "Offline One", LabelType: "gear", Values: values("Offline One", 900)}})
 		res, err := st.Offline.Sync(ctx)
 		if err != nil || res.Sent != 1 {

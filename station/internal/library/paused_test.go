@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifetag/lifetag/pkg/client"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/station/internal/library"
 	"github.com/lifetag/lifetag/station/internal/printing"
@@ -36,7 +36,7 @@ func TestPausedOrganizationPrintsNothing(t *testing.T) {
 	}
 	batch := library.Batch{Layout: "avery-5163", Start: 1}
 	for i := 1; i <= 2; i++ {
-		out, err := st.Library.CreateCode(ctx, client.NewQRCode{Name: fmt.Sprintf("Crew %d", i), LabelType: "helmet",
+		out, err := st.Library.CreateCode(ctx, api.CreateQRCodeRequest{Name: fmt.Sprintf("Crew %d", i), LabelType: "helmet",
 			TemplateID: new(int64), Values: values(fmt.Sprintf("Crew %d", i), i)}) // client.StandardTemplateID
 		if err != nil || !out.Sent {
 			t.Fatalf("create: %+v %v", out, err)

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/emergency"
 	"github.com/lifetag/lifetag/pkg/labels"
@@ -299,7 +300,7 @@ func (s *Service) Ship(ctx context.Context, orderID, tracking string) (*Outcome,
 
 // withOrder is the cached order updated with the cloud's answer (the
 // record stays as cached).
-func (s *Service) withOrder(ctx context.Context, account session.Account, o client.Order) cache.Order {
+func (s *Service) withOrder(ctx context.Context, account session.Account, o api.AdminOrder) cache.Order {
 	co, _ := s.cache.Order(ctx, account.Key(), o.OrderID)
 	if co == nil {
 		return cache.Order{Order: o}
@@ -337,7 +338,7 @@ func (s *Service) sendStatus(ctx context.Context, c *client.Client, account sess
 }
 
 // findOrder reads one order by its id.
-func findOrder(ctx context.Context, c *client.Client, orderID string) (*client.Order, error) {
+func findOrder(ctx context.Context, c *client.Client, orderID string) (*api.AdminOrder, error) {
 	p, err := c.AdminOrders(ctx, client.Page{Search: orderID, PageSize: pageSize})
 	if err != nil {
 		return nil, err

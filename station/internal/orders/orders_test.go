@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/client"
 	"github.com/lifetag/lifetag/pkg/client/clienttest"
 	"github.com/lifetag/lifetag/pkg/emergency"
@@ -269,7 +270,7 @@ func TestOrderPDFMatchesTheCloudsPrintLabels(t *testing.T) {
 
 func countPages(pdf []byte) int { return strings.Count(string(pdf), "/Type /Page\n") }
 
-func assertHistory(t *testing.T, history []client.OrderChange, want ...string) {
+func assertHistory(t *testing.T, history []api.AdminOrderHistoryEntry, want ...string) {
 	t.Helper()
 	var got []string
 	for _, h := range history {
