@@ -492,7 +492,7 @@ func reviewedBefore(review string, org *cloud.Organization, now time.Time) time.
 }
 
 // markReview gives each listed code its review state under org's period.
-func markReview(views []CodeView, org *cloud.Organization, now time.Time) {
+func markReview(views []api.LibraryCode, org *cloud.Organization, now time.Time) {
 	for i := range views {
 		views[i].Review = api.LibraryCodeReview(cloud.CodeReviewState(views[i].ReviewedAt, org.ReviewPeriod(), now))
 	}
@@ -566,7 +566,7 @@ func (s *Service) Code(ctx context.Context, actor *cloud.User, orgID, codeID int
 	if err != nil {
 		return nil, err
 	}
-	views := []CodeView{viewWithRecord(r)}
+	views := []api.LibraryCode{viewWithRecord(r)}
 	markReview(views, org, s.now())
 	return &views[0], nil
 }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/webhook"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
@@ -364,68 +365,40 @@ func (s *Service) ResendWebhookMessage(ctx context.Context, actor *cloud.User, o
 	})
 }
 
-// WebhookPayload is a delivery's body: Standard Webhooks' envelope.
-type WebhookPayload struct {
-	Type      string    `json:"type"`
-	Timestamp time.Time `json:"timestamp"`
-	Data      any       `json:"data"`
-}
-
-// CodeEventData names the code an event is about, what changed and when;
-// the record only for an endpoint that opted in.
-type CodeEventData struct {
-	ID         int64     `json:"id"`
-	ExternalID *string   `json:"externalId"`
-	Changed    []string  `json:"changed"`
-	OccurredAt time.Time `json:"occurredAt"`
-	// ReviewedAt is when the code's details were last confirmed, as of
-	// the event; null for a deleted code.
-	ReviewedAt *time.Time        `json:"reviewedAt"`
-	Record     *emergency.Record `json:"record,omitempty"`
-}
-
-// PrintRunEventData is a recorded print run.
-type PrintRunEventData struct {
-	ID         int64     `json:"id"`
-	Layout     string    `json:"layout"`
-	Labels     int       `json:"labels"`
-	Codes      int       `json:"codes"`
-	OccurredAt time.Time `json:"occurredAt"`
-}
-
-// webhookPayload is m's body.
+// webhookPayload is m's body: Standard Webhooks' envelope, as the contract
+// describes it (WebhookCodeEvent, WebhookPrintRunEvent).
 func (s *Service) webhookPayload(ctx context.Context, m *cloud.WebhookMessage) ([]byte, error) {
-	p := WebhookPayload{Type: m.EventType, Timestamp: m.OccurredAt.UTC()}
 	if m.EventType == cloud.EventPrintRunCreated {
-		d := PrintRunEventData{ID: m.PrintRunID, OccurredAt: m.OccurredAt.UTC()}
+		p := api.WebhookPrintRunEvent{Type: api.WebhookPrintRunEventType(m.EventType), Timestamp: m.OccurredAt.UTC()}
+		p.Data.ID, p.Data.OccurredAt = m.PrintRunID, m.OccurredAt.UTC()
 		runs, err := s.store.ListPrintRuns(ctx, m.OrganizationID, m.OccurredAt)
 		if err != nil {
 			return nil, err
 		}
 		for _, r := range runs {
 			if r.ID == m.PrintRunID {
-				d.Layout, d.Labels, d.Codes = r.Layout, r.Labels, r.Codes
+				p.Data.Layout, p.Data.Labels, p.Data.Codes = r.Layout, r.Labels, r.Codes
 			}
 		}
-		p.Data = d
 		return json.Marshal(p)
 	}
-	d := CodeEventData{ID: m.CodeID, Changed: m.Changed, OccurredAt: m.OccurredAt.UTC(), ReviewedAt: timePtr(m.ReviewedAt.UTC())}
-	if d.Changed == nil {
-		d.Changed = []string{}
+	p := api.WebhookCodeEvent{Type: api.WebhookEventType(m.EventType), Timestamp: m.OccurredAt.UTC()}
+	p.Data.ID, p.Data.OccurredAt, p.Data.ReviewedAt = m.CodeID, m.OccurredAt.UTC(), timePtr(m.ReviewedAt.UTC())
+	p.Data.Changed = make([]api.WebhookCodeEventDataChanged, len(m.Changed))
+	for i, field := range m.Changed {
+		p.Data.Changed[i] = api.WebhookCodeEventDataChanged(field)
 	}
 	if m.ExternalID != "" {
 		id := m.ExternalID
-		d.ExternalID = &id
+		p.Data.ExternalID = &id
 	}
 	if m.Record != nil {
 		r, err := s.openCodeRecord(&cloud.CorporateCode{ID: m.CodeID, OrganizationID: m.OrganizationID, Sealed: m.Record})
 		if err != nil {
 			return nil, err
 		}
-		d.Record = &r
+		p.Data.Record = &r
 	}
-	p.Data = d
 	return json.Marshal(p)
 }
 

@@ -3753,15 +3753,15 @@ type WebhookCodeEvent struct {
 	Data struct {
 		// Changed What an update changed: name, projectId, labelType, isActive, externalId, templateId, record, reviewedAt (the details were confirmed or saved; alone, a confirmation that changed nothing else).
 		Changed    []WebhookCodeEventDataChanged `json:"changed"`
-		ExternalID string                        `json:"externalId"`
+		ExternalID *string                       `json:"externalId"`
 		ID         int64                         `json:"id"`
 		OccurredAt time.Time                     `json:"occurredAt"`
 
 		// Record Only to an endpoint that opted in (includeRecord), and never for qr_code.deleted.
-		Record LibraryCodeRecord `json:"record,omitempty"`
+		Record *LibraryCodeRecord `json:"record,omitempty"`
 
 		// ReviewedAt When the code's details were last confirmed, as of the event (LibraryCode.reviewedAt); null for qr_code.deleted.
-		ReviewedAt time.Time `json:"reviewedAt"`
+		ReviewedAt *time.Time `json:"reviewedAt"`
 	} `json:"data"`
 	Timestamp time.Time `json:"timestamp"`
 
