@@ -70,6 +70,10 @@ func isOwner(actor *cloud.User, orgID int64) bool {
 	return isMember(actor, orgID) && actor.UserType == cloud.UserTypeCorporateOwner
 }
 
+// permissionsOf is what the caller may do in an organisation, from the same
+// rules organizationFor and ownerOf enforce, so a page shows only the
+// actions its reader may take (a site admin reads; an admin does not manage
+// the team).
 func permissionsOf(actor *cloud.User, orgID int64) api.CorporatePermissions {
 	owner := isOwner(actor, orgID)
 	return api.CorporatePermissions{Edit: isMember(actor, orgID), ManageTeam: owner, ManageBilling: owner}
