@@ -69,14 +69,14 @@ func New(s *session.Service, db *cache.DB, tr *offline.Tracker, p *printing.Serv
 // View is the library as the window shows it. Codes created offline and
 // not yet sent have negative ids.
 type View struct {
-	OrganizationID int64                 `json:"organizationId"`
-	Codes          []api.LibraryCode       `json:"codes"`
+	OrganizationID int64              `json:"organizationId"`
+	Codes          []api.LibraryCode  `json:"codes"`
 	Projects       []api.Project      `json:"projects"`
 	Templates      []api.FormTemplate `json:"templates"`
-	Quota          api.LibraryQuota          `json:"quota"`
-	SyncedAt       *time.Time            `json:"syncedAt"`
-	Offline        bool                  `json:"offline"`
-	Message        string                `json:"message,omitempty"`
+	Quota          api.LibraryQuota   `json:"quota"`
+	SyncedAt       *time.Time         `json:"syncedAt"`
+	Offline        bool               `json:"offline"`
+	Message        string             `json:"message,omitempty"`
 	// Paused is why the cloud said, at the last sync, that printing is
 	// paused (over the plan, a trial ended); "" when it is not. Nothing
 	// prints from the cache while it is set.
@@ -156,9 +156,9 @@ func (s *Service) View(ctx context.Context) (*View, error) {
 
 // Outcome is a change: sent to the cloud now, or queued.
 type Outcome struct {
-	Sent    bool          `json:"sent"`
-	Queued  bool          `json:"queued"`
-	Message string        `json:"message,omitempty"`
+	Sent    bool            `json:"sent"`
+	Queued  bool            `json:"queued"`
+	Message string          `json:"message,omitempty"`
 	Code    api.LibraryCode `json:"code"`
 }
 
@@ -169,7 +169,7 @@ type createChange struct {
 
 // updateChange is a queued edit.
 type updateChange struct {
-	CodeID int64               `json:"codeId"`
+	CodeID int64                   `json:"codeId"`
 	Edit   api.UpdateQRCodeRequest `json:"edit"`
 }
 
