@@ -3,7 +3,6 @@ package http
 import (
 	"net/http"
 
-	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
@@ -20,7 +19,7 @@ func (s *Server) handleReviewRounds(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleStartReviewRound(w http.ResponseWriter, r *http.Request) {
-	var req service.ReviewRoundRequest
+	var req api.ReviewRoundRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

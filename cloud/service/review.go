@@ -75,20 +75,13 @@ func (s *Service) ConfirmCollection(ctx context.Context, token string) (string, 
 
 // Review rounds (cloud/review.go).
 
-// ReviewRoundRequest is the body of POST .../review-rounds: the days after
-// the start on which those who have not answered are reminded.
-type ReviewRoundRequest = api.ReviewRoundRequest
-
-// ReviewRoundView is a round as the officer sees it, with its progress.
-type ReviewRoundView = api.ReviewRound
-
-func viewRound(r *cloud.ReviewRound) ReviewRoundView {
+func viewRound(r *cloud.ReviewRound) api.ReviewRound {
 	p := r.Progress
 	days := r.ReminderDays
 	if days == nil {
 		days = []int{}
 	}
-	return ReviewRoundView{ID: r.ID, CreatedAt: r.CreatedAt, ReminderDays: days, RemindersSent: r.RemindersSent,
+	return api.ReviewRound{ID: r.ID, CreatedAt: r.CreatedAt, ReminderDays: days, RemindersSent: r.RemindersSent,
 		Workers: p.Workers, Mailed: p.Mailed, NoEmail: p.NoEmail, Confirmed: p.Confirmed, Changed: p.Changed,
 		NoAnswer: p.Workers - p.Confirmed - p.Changed}
 }
@@ -111,7 +104,7 @@ func validReminderDays(days []int) bool {
 // the round, its workers and the jobs that mail them (one per
 // cloud.ReviewRoundBatch workers) are written in one transaction, and the
 // answer comes back without waiting for any mail.
-func (s *Service) StartReviewRound(ctx context.Context, actor *cloud.User, orgID int64, req ReviewRoundRequest) (*ReviewRoundView, error) {
+func (s *Service) StartReviewRound(ctx context.Context, actor *cloud.User, orgID int64, req api.ReviewRoundRequest) (*api.ReviewRound, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
 		return nil, err
@@ -155,7 +148,7 @@ func (s *Service) StartReviewRound(ctx context.Context, actor *cloud.User, orgID
 }
 
 // ReviewRounds lists an organisation's rounds, newest first.
-func (s *Service) ReviewRounds(ctx context.Context, actor *cloud.User, orgID int64) ([]ReviewRoundView, error) {
+func (s *Service) ReviewRounds(ctx context.Context, actor *cloud.User, orgID int64) ([]api.ReviewRound, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, false)
 	if err != nil {
 		return nil, err
@@ -164,7 +157,7 @@ func (s *Service) ReviewRounds(ctx context.Context, actor *cloud.User, orgID int
 	if err != nil {
 		return nil, err
 	}
-	out := []ReviewRoundView{}
+	out := []api.ReviewRound{}
 	for _, r := range rounds {
 		out = append(out, viewRound(r))
 	}
