@@ -196,6 +196,18 @@ var stateCases = []stateCase{
 	{route: "GET /api/corporate/{orgId}/webhooks/{endpointId}/deliveries", path: op("/webhooks/1/deliveries"), ok: 404},
 	{route: "POST /api/corporate/{orgId}/webhooks/{endpointId}/deliveries/{messageId}/resend",
 		path: op("/webhooks/1/deliveries/1/resend"), ok: 404},
+	// Review cycles: confirming a code and choosing the period edit, which a
+	// paused organisation may; a round mails its workers, so it is gated
+	// (here the cell's fresh codes are none of them due: 409).
+	{route: "POST /api/corporate/{orgId}/qr-codes/{codeId}/confirm", path: codePath("/confirm"), ok: 200},
+	{route: "PUT /api/corporate/{orgId}/review-period", path: op("/review-period"),
+		body: func(orgRefs) any { return map[string]int{"reviewPeriodMonths": 6} }, ok: 200},
+	{route: "GET /api/corporate/{orgId}/review-rounds", path: op("/review-rounds"), ok: 200},
+	{route: "POST /api/corporate/{orgId}/review-rounds", path: op("/review-rounds"),
+		body: func(orgRefs) any { return map[string]any{"reminderDays": []int{7}} }, ok: http.StatusConflict, gated: true},
+	{route: "GET /api/corporate/{orgId}/review-rounds/{roundId}", path: op("/review-rounds/999"), ok: 404},
+	{route: "POST /api/corporate/{orgId}/review-rounds/{roundId}/hand-out-links",
+		path: op("/review-rounds/999/hand-out-links"), ok: 404, gated: true},
 	// A worker's form through a live link: closed while the organisation
 	// is paused, without its plan's details.
 	{route: "GET /api/collect/{token}", path: func(r orgRefs) string { return "/api/collect/" + r.LinkToken },
@@ -204,6 +216,9 @@ var stateCases = []stateCase{
 		body: func(orgRefs) any {
 			return map[string]any{"values": libraryValues("Walk-in Worker"), "consent": true}
 		}, ok: 201, gated: true, pausedMessage: cloud.MsgCollectionClosed},
+	// Only an update link confirms; the cell's link is a shared one.
+	{route: "POST /api/collect/{token}/confirm", path: func(r orgRefs) string { return "/api/collect/" + r.LinkToken + "/confirm" },
+		ok: http.StatusBadRequest, gated: true, pausedMessage: cloud.MsgCollectionClosed},
 }
 
 // isOrganizationRoute: the routes the state matrix must cover.
