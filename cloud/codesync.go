@@ -45,7 +45,7 @@ const (
 	MsgChangesLimitInvalid   = "limit must be a number from 1 to 500"
 	MsgChangesIncludeInvalid = "include must be empty or record"
 	// MsgPagingValueEmpty: the parameter's name.
-	MsgPagingValueEmpty = "%s is given with no value: leave it out to start from the beginning, or give the value the API sent"
+	MsgPagingValueEmpty      = "%s is given with no value: leave it out to start from the beginning, or give the value the API sent"
 	MsgPrintExternalIDsEmpty = "Send at least one employee or badge number in externalIds"
 	// MsgPrintExternalIDsUnknown: the ids, comma separated.
 	MsgPrintExternalIDsUnknown = "No QR code has these employee or badge numbers: %s"

@@ -121,10 +121,10 @@ func NewClient(g Guard, timeout time.Duration) *Client {
 		// for the next (an endpoint takes up to eight at once, and a few
 		// endpoints may share a host): no new TCP and TLS handshake per
 		// event.
-		MaxIdleConns:          256,
-		MaxIdleConnsPerHost:   32,
-		IdleConnTimeout:       90 * time.Second,
-		ForceAttemptHTTP2:     true,
+		MaxIdleConns:        256,
+		MaxIdleConnsPerHost: 32,
+		IdleConnTimeout:     90 * time.Second,
+		ForceAttemptHTTP2:   true,
 	}
 	return &Client{guard: g, http: &http.Client{
 		Transport:     transport,
