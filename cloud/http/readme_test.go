@@ -18,9 +18,11 @@ import (
 	"github.com/lifetag/lifetag/cloud/storetest"
 )
 
-// The README's shell examples, run as written against a test cloud, so a
-// README change that breaks one (or a server change that breaks the
-// README) fails the build. Every ```sh block runs, in order, in one bash,
+// The shell examples of docs/integrating.md (the page of the API's
+// examples; README.md was their page before docs/ held the details), run
+// as written against a test cloud, so a change of the page that breaks one
+// (or a server change that breaks the page) fails the build. Every ```sh
+// block runs, in order, in one bash,
 // unless the line before it is an HTML comment starting "<!-- not run"
 // that says why. The lines that set BASE, EMAIL, PASSWORD and KEY take the
 // test's values. Every curl fails on an HTTP error (--fail-with-body is
@@ -270,13 +272,47 @@ func readmeCloud(t *testing.T, backend storetest.Backend) (base string, settings
 		"KEY": e.apiKey(orgID, "HR sync", cloud.APIKeyScopeWrite, time.Time{})}
 }
 
+// examplesPage is the page, from the repository's root, whose shell
+// examples the tests run; every other page's blocks are marked not run.
+const examplesPage = "docs/integrating.md"
+
 func readREADME(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	return readPage(t, examplesPage)
+}
+
+func readPage(t *testing.T, page string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(page)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// TestOtherPagesHaveNoExampleToRun: a shell block on another page would
+// never run, so each says why it is not run (an HTML comment starting
+// "<!-- not run" on the line before it), or moves to examplesPage.
+func TestOtherPagesHaveNoExampleToRun(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, filepath.Join("..", "..", "README.md"))
+	checked := 0
+	for _, path := range pages {
+		page, _ := filepath.Rel(filepath.Join("..", ".."), path)
+		if filepath.ToSlash(page) == examplesPage {
+			continue
+		}
+		checked++
+		if _, _, _, err := readmeScript(readPage(t, filepath.ToSlash(page)), nil); err == nil {
+			t.Errorf("%s has a shell block that is not run: mark it <!-- not run: why --> or move it to %s", page, examplesPage)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("found no page to check")
+	}
 }
 
 // TestREADMEExamples runs the README's shell examples as written.

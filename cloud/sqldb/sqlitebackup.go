@@ -22,7 +22,7 @@ import (
 const quickCheckProblems = 3
 
 // quickCheck runs PRAGMA quick_check on db: nil when SQLite finds the file
-// whole, else what it found. It reads every page (README, Backups, has a
+// whole, else what it found. It reads every page (docs/operating.md, Backups, has a
 // timing) but, unlike integrity_check, does not check indexes against
 // their tables, which would take much longer.
 func quickCheck(ctx context.Context, db *sql.DB) error {
@@ -51,12 +51,12 @@ func quickCheck(ctx context.Context, db *sql.DB) error {
 }
 
 // damagedError says that the database file at path failed its check, and
-// what the operator does about it (README, Backups).
+// what the operator does about it (docs/operating.md, Backups).
 func damagedError(path string, problem error) error {
 	return fmt.Errorf("sqlite: %s is damaged (PRAGMA quick_check: %v). "+
 		"The cloud does not start on a damaged database, which could serve records half written or lose them: "+
 		"stop here, keep the file (and its -wal and -shm files) aside for inspection, and restore the newest backup "+
-		"made with `lifetag-cloud backup` (README, Backups)", path, problem)
+		"made with `lifetag-cloud backup` (docs/operating.md, Backups)", path, problem)
 }
 
 // BackupSQLite copies the database in dir to a new file dest, a consistent

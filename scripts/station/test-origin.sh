@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# What IT checks before deploying a station build, run as README gives it
+# What IT checks before deploying a station build, run as docs/station.md gives it
 # ("Where the station comes from"), on a signed build:
-#  - README's Linux commands, taken from README itself (the block after
+#  - docs/station.md's Linux commands, taken from that page itself (the block after
 #    the comment naming "station-verify-linux") and run in the build's folder: the
 #    checksums, the MSI's signature, and the signing certificate's subject
 #    and SHA-1 thumbprint, which must be the certificate's own (openssl);
@@ -13,7 +13,7 @@
 #       signed with the certificate SIGN_CERT (timestamped by the server
 #       whose certificate is TSA_CERT, if it was)
 #
-# README's commands trust Debian's CA bundle, which a throwaway certificate
+# docs/station.md's commands trust Debian's CA bundle, which a throwaway certificate
 # is not in: the test gives them the certificate instead, and changes
 # nothing else.
 set -euo pipefail
@@ -25,9 +25,9 @@ fail() { echo "origin: $*" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-block="$(awk '/^<!-- .*station-verify-linux.* -->$/ { on = 1; next } on && /^```sh$/ { code = 1; next } code && /^```$/ { exit } code' README.md)"
-[ -n "$block" ] || fail "README has no block of Linux commands after <!-- station-verify-linux -->"
-grep -F /etc/ssl/certs/ca-certificates.crt <<<"$block" >/dev/null || fail "README's commands no longer name the CA bundle this test replaces"
+block="$(awk '/^<!-- .*station-verify-linux.* -->$/ { on = 1; next } on && /^```sh$/ { code = 1; next } code && /^```$/ { exit } code' docs/station.md)"
+[ -n "$block" ] || fail "docs/station.md has no block of Linux commands after <!-- station-verify-linux -->"
+grep -F /etc/ssl/certs/ca-certificates.crt <<<"$block" >/dev/null || fail "docs/station.md's commands no longer name the CA bundle this test replaces"
 
 # The build's files, as IT downloads them, in a folder of their own.
 cp "$dir"/lifetag-station.msi "$dir"/lifetag-station-setup.exe "$dir"/lifetag-station.exe "$dir"/SHA256SUMS "$work/"
@@ -36,23 +36,23 @@ cp "$dir"/lifetag-station.msi "$dir"/lifetag-station-setup.exe "$dir"/lifetag-st
 ca="$cert${TSA_CERT:+ -TSA-CAfile $(realpath "$TSA_CERT")}"
 run_block() { (cd "$work" && bash -euo pipefail -c "${block//\/etc\/ssl\/certs\/ca-certificates.crt/$ca}" 2>&1); }
 out="$(run_block)" ||
-  fail "README's commands failed: $out"
+  fail "docs/station.md's commands failed: $out"
 for want in "lifetag-station.msi: OK" "Signature verification: ok"; do
-  grep -F "$want" <<<"$out" >/dev/null || fail "README's commands did not print \"$want\": $out"
+  grep -F "$want" <<<"$out" >/dev/null || fail "docs/station.md's commands did not print \"$want\": $out"
 done
 subject="$(openssl x509 -in "$cert" -noout -subject -nameopt RFC2253,-dn_rev,sep_comma_plus_space | sed 's/^subject=//')"
 thumb="$(openssl x509 -in "$cert" -noout -fingerprint -sha1 | sed 's/^.*=//; s/://g')"
-# The subject and thumbprint README tells IT to pin: the certificate's.
-grep -F "subject=$subject" <<<"$out" >/dev/null || fail "README's commands do not show the subject $subject: $out"
-grep -F "thumbprint=$thumb" <<<"$out" >/dev/null || fail "README's commands do not show the thumbprint $thumb: $out"
-echo "   README's Linux commands: checksums OK, the MSI's signature verified, subject $subject, thumbprint $thumb"
+# The subject and thumbprint docs/station.md tells IT to pin: the certificate's.
+grep -F "subject=$subject" <<<"$out" >/dev/null || fail "docs/station.md's commands do not show the subject $subject: $out"
+grep -F "thumbprint=$thumb" <<<"$out" >/dev/null || fail "docs/station.md's commands do not show the thumbprint $thumb: $out"
+echo "   docs/station.md's Linux commands: checksums OK, the MSI's signature verified, subject $subject, thumbprint $thumb"
 
 # A corrupted download is caught by the same commands.
 printf 'x' >>"$work/lifetag-station.msi"
 if run_block >/dev/null; then
-  fail "README's commands accept an MSI that does not match SHA256SUMS"
+  fail "docs/station.md's commands accept an MSI that does not match SHA256SUMS"
 fi
-echo "   README's Linux commands: a changed MSI refused"
+echo "   docs/station.md's Linux commands: a changed MSI refused"
 
 version="$(msiinfo export "$dir/lifetag-station.msi" Property | tr -d '\r' | awk -F'\t' '$1 == "ProductVersion" {print $2}')"
 row="$(msiinfo export "$dir/lifetag-station.msi" Upgrade | tr -d '\r' | awk -F'\t' '$7 == "WIX_UPGRADE_DETECTED" {print $2 "|" $3 "|" $5}')"

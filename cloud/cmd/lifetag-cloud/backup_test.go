@@ -25,7 +25,7 @@ import (
 // and must never be in a dump in clear.
 const backupMarker = "Backup marker: allergic to penicillin"
 
-// TestBackupRestore follows the README's "Backups": pg_dump of a live
+// TestBackupRestore follows docs/operating.md's "Backups": pg_dump of a live
 // database, pg_restore into a fresh one, a cloud on it with the data key
 // kept apart reads the sealed record back. The dump itself holds the
 // account's address (plain) but not the medical text, which only the key
@@ -82,12 +82,16 @@ func TestBackupRestore(t *testing.T) {
 	wrongKey.Stop(t)
 }
 
-// readmeBackupFlags reads the options of the README's pg_dump and
+// operatingPage is the page, from the repository's root, whose Backups
+// section these tests run.
+const operatingPage = "docs/operating.md"
+
+// readmeBackupFlags reads the options of docs/operating.md's pg_dump and
 // pg_restore commands ("Backups"), but the file and database each names,
-// which the test gives its own: the test runs what the README says.
+// which the test gives its own: the test runs what the page says.
 func readmeBackupFlags(t *testing.T) (dump, restore []string) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", operatingPage))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +118,7 @@ func readmeBackupFlags(t *testing.T) (dump, restore []string) {
 		}
 	}
 	if len(dump) == 0 || len(restore) == 0 {
-		t.Fatalf("the README's Backups holds no pg_dump or pg_restore command with options (%q, %q)", dump, restore)
+		t.Fatalf("%s's Backups holds no pg_dump or pg_restore command with options (%q, %q)", operatingPage, dump, restore)
 	}
 	return dump, restore
 }
@@ -139,7 +143,7 @@ func pgToolOutput(t *testing.T, c *pgCluster, program string, args ...string) []
 	return out
 }
 
-// TestSQLiteBackup runs the README's SQLite backup while eight clients
+// TestSQLiteBackup runs docs/operating.md's SQLite backup while eight clients
 // write to a cloud, then its restore with the cloud stopped: the cloud on
 // the restored file holds every write acknowledged before the backup
 // began, none twice, and the copy is readable by its owner only.
@@ -173,7 +177,7 @@ func TestSQLiteBackup(t *testing.T) {
 	}
 	made, _ := filepath.Glob(filepath.Join(backups, "*"))
 	if len(made) != 1 {
-		t.Fatalf("the README's backup left %q in its folder, want one file", made)
+		t.Fatalf("the page's backup left %q in its folder, want one file", made)
 	}
 	info, err := os.Stat(made[0])
 	if err != nil {
@@ -198,11 +202,11 @@ func TestSQLiteBackup(t *testing.T) {
 		info.Size(), before.writes, during))
 }
 
-// readmeSQLiteBlocks are the README's SQLite backup and restore blocks
+// readmeSQLiteBlocks are docs/operating.md's SQLite backup and restore blocks
 // ("Backups"): the shell blocks after a comment naming TestSQLiteBackup.
 func readmeSQLiteBlocks(t *testing.T) (backup, restore string) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", operatingPage))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,12 +223,12 @@ func readmeSQLiteBlocks(t *testing.T) (backup, restore string) {
 		rest = after
 	}
 	if len(blocks) != 2 {
-		t.Fatalf("the README holds %d blocks for TestSQLiteBackup, want two (backup, restore)", len(blocks))
+		t.Fatalf("%s holds %d blocks for TestSQLiteBackup, want two (backup, restore)", operatingPage, len(blocks))
 	}
 	return blocks[0], blocks[1]
 }
 
-// runReadmeBlock runs a README shell block in bash, stopping at the first
+// runReadmeBlock runs a documented shell block in bash, stopping at the first
 // failing command, with the cloud's environment env: lifetag-cloud is this
 // test binary as the cloud, and each line that sets one of the names of
 // values (name=...) sets the test's value instead.
@@ -242,7 +246,7 @@ func runReadmeBlock(t *testing.T, block string, env, values map[string]string) {
 	}
 	for name := range values {
 		if !set[name] {
-			t.Fatalf("the README's block sets no %s:\n%s", name, block)
+			t.Fatalf("the page's block sets no %s:\n%s", name, block)
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
@@ -257,10 +261,10 @@ func runReadmeBlock(t *testing.T, block string, env, values map[string]string) {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
-		t.Fatalf("the README's block did not finish within %v:\n%s\n-- the block:\n%s", commandTimeout, out, block)
+		t.Fatalf("the page's block did not finish within %v:\n%s\n-- the block:\n%s", commandTimeout, out, block)
 	}
 	if err != nil {
-		t.Fatalf("the README's block failed: %v\n%s\n-- the block:\n%s", err, out, block)
+		t.Fatalf("the page's block failed: %v\n%s\n-- the block:\n%s", err, out, block)
 	}
 }
 
@@ -284,7 +288,7 @@ func TestDamagedSQLiteRefused(t *testing.T) {
 	if status == 0 || strings.Contains(stdout, "Lifetag is running") {
 		t.Fatalf("the cloud started on a damaged database (exit status %d, stdout %q)", status, stdout)
 	}
-	for _, want := range []string{path + " is damaged", "PRAGMA quick_check", "restore the newest backup", "lifetag-cloud backup", "README, Backups"} {
+	for _, want := range []string{path + " is damaged", "PRAGMA quick_check", "restore the newest backup", "lifetag-cloud backup", "docs/operating.md, Backups"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("the refusal does not say %q:\n%s", want, stderr)
 		}

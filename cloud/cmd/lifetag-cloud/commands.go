@@ -35,13 +35,13 @@ Commands:
   serve          serve the site and API (the default)
   migrate        apply the database's pending migrations, then exit
   backup PATH    copy the SQLite database, while the cloud runs, to the new
-                 file PATH (PostgreSQL: pg_dump, README "Backups")
+                 file PATH (PostgreSQL: pg_dump, docs/operating.md, "Backups")
 
 Flags:
   --version      print the version and exit
   --help         print this help and exit
 
-Settings come from the environment, as README "Settings" lists them
+Settings come from the environment, as docs/operating.md, "Settings", lists them
 (DATA_DIR, DATABASE_URL, PORT, ...).
 `
 	shortUsage = "Usage: lifetag-cloud [serve | migrate | backup PATH] [--version] [--help]\n"
@@ -144,10 +144,10 @@ func migrate(ctx context.Context, config Config, logger *slog.Logger) error {
 }
 
 // backup copies the SQLite database in DATA_DIR to path while a cloud may
-// be serving from it. PostgreSQL has its own tools (README, Backups).
+// be serving from it. PostgreSQL has its own tools (docs/operating.md, Backups).
 func backup(ctx context.Context, config Config, path string, logger *slog.Logger) error {
 	if config.DatabaseURL != "" {
-		return errors.New("backup copies the embedded SQLite database; with DATABASE_URL set, back up PostgreSQL with pg_dump (README, Backups)")
+		return errors.New("backup copies the embedded SQLite database; with DATABASE_URL set, back up PostgreSQL with pg_dump (docs/operating.md, Backups)")
 	}
 	start := time.Now()
 	if err := sqldb.BackupSQLite(ctx, config.DataDir, path); err != nil {
