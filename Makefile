@@ -30,7 +30,7 @@ test:
 	scripts/test/all.sh
 
 # The cloud's container image, by buildah FROM scratch: an OCI archive,
-# build/lifetag-cloud-image_VERSION.tar (README: Installing from the image or the package).
+# build/lifetag-cloud-image_VERSION.tar (docs/operating.md: Installing from the image or the package).
 image: build
 	scripts/build/image.sh $(CLOUD_BIN)
 

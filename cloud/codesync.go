@@ -119,7 +119,7 @@ const (
 	// so only a request whose instance died (or lost the database) lets
 	// it run out, and a retry after that runs the request again. It bounds
 	// how long a client retrying after a crash gets "still being
-	// processed" (README).
+	// processed" (docs/integrating.md).
 	IdempotencyLease          = 10 * time.Second
 	IdempotencyRenewEvery     = IdempotencyLease / 4
 	MsgIdempotencyKeyInvalid  = "Idempotency-Key must be 1 to 255 visible ASCII characters"

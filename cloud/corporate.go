@@ -112,7 +112,7 @@ const (
 	MsgAlreadySubscribed      = "This organization already has a subscription; manage it from Manage Billing"
 	MsgCorporateMailSubject   = "Set up your Lifetag corporate account"
 	MsgTrialEndingSubject     = "Your Lifetag trial ends in 3 days"
-	// The trial's proof of address (README "Security model").
+	// The trial's proof of address (docs/security.md).
 	MsgTrialMailSent               = "Check your email: we sent a link to confirm your address. Your trial starts when you open it."
 	MsgTrialMailboxUsed            = "This mailbox has already had a free trial. Choose a plan to continue."
 	MsgTooManyTrials               = "Too many trial registrations from here today. Please try again tomorrow or contact support."
@@ -127,7 +127,7 @@ const (
 	MsgOrganizationHasSubscription = "This organization has a live subscription: cancel it in Stripe first"
 )
 
-// Trial limits (README "Security model"; one trial per proven mailbox,
+// Trial limits (docs/security.md; one trial per proven mailbox,
 // ever, is trial_mailboxes' unique key): registrations a day per client address and per mailbox (each mails
 // a link); the setup mails one registration may send; and a trial's code
 // allowance, Starter's, whatever plan it tries, until a site admin raises it.
@@ -504,7 +504,7 @@ type SubscriptionEvent struct {
 }
 
 // Invitation is a pending invitation to an organisation's team, kept for
-// every invited address (README "Security model"): the team list shows it
+// every invited address (docs/security.md): the team list shows it
 // the same whether or not the address has an account (a new address's also
 // has its password-less member row, which it stands for in the list), and
 // one for an address with an account elsewhere holds a seat as that row

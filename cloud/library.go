@@ -199,7 +199,7 @@ func QuotaError(max, used, adding int) error {
 }
 
 // CanCreateCodes is the one rule for every route that prints, creates or
-// mails (DESIGN.md; README "Security model"): an organisation may do them
+// mails (DESIGN.md; docs/security.md): an organisation may do them
 // only while its subscription is live (active, a trial not yet ended at
 // now, or past_due while Stripe retries) and while it holds no more codes
 // (used) than its plan allows. An organisation past either can still read,

@@ -11,7 +11,7 @@ import (
 // Entra ID, Google Workspace, Okta...) signs its people in. The owner
 // configures the provider and the e-mail domains it vouches for; a site
 // admin approves each domain, so that no organisation can claim another
-// company's addresses. README "Security model" tells the whole rule.
+// company's addresses. docs/security.md tells the whole rule.
 
 // UserTypeCorporateMember is a member made by their first single sign-on
 // (just in time): a Standard member, who works in the organisation like

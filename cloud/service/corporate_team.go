@@ -63,7 +63,7 @@ func (s *Service) Team(ctx context.Context, actor *cloud.User, orgID int64) (*ap
 			CanRemove: team.Permissions.ManageTeam && removable(m) == nil})
 	}
 	// Pending invitations, alike whether or not the address has an account
-	// (README "Security model"), by their own ids made negative, which the
+	// (docs/security.md), by their own ids made negative, which the
 	// resend and remove routes take.
 	for _, inv := range invitations {
 		if joined[inv.Email] {

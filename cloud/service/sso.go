@@ -467,7 +467,7 @@ func (s *Service) FinishSSO(ctx context.Context, state, code, providerError, bro
 
 // ssoClaims are the ID token's claims read here. Microsoft Entra ID sends
 // no email_verified; its xms_edov ("the domain owner verified the
-// address") says the same, when the app asks for it (README).
+// address") says the same, when the app asks for it (docs/security.md).
 type ssoClaims struct {
 	Email         string `json:"email"`
 	EmailVerified any    `json:"email_verified"`

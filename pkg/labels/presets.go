@@ -64,7 +64,7 @@ type Preset struct {
 	// 0.90). L and M read at a distance but fail scratched; H survives
 	// scratches but its denser modules fail at a distance; Q balances the
 	// two on every preset but wallet A4, where H measured better
-	// (TestScanRobustness, 23 November 2026; README's "Scanning at a
+	// (TestScanRobustness, 23 November 2026; docs/development.md's "Scanning at a
 	// distance and scratched").
 	Level qr.Level
 	// Stock is the name the sheet is sold by, when the catalogue entry

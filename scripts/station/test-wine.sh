@@ -29,7 +29,7 @@
 # Then IT's management of this build, each installer in a fresh prefix:
 # the NSIS Add/Remove entry's EstimatedSize (the installed files' size);
 # an MSI rebuilt at the same version (a new ProductCode) replaces the one
-# installed, one entry left; README's repair by properties (REINSTALL=ALL)
+# installed, one entry left; docs/station.md's repair by properties (REINSTALL=ALL)
 # puts back a deleted exe and keeps the address; and each purge removes the
 # station's Credential Manager entry that the installed exe made at its
 # start ("Lifetag Station:cache-key", where Wine keeps it).
@@ -42,7 +42,7 @@
 #   scripts/station/test-wine.sh --it [DIR]    IT's management only
 #
 # Wine has no UAC, no SmartScreen and no Authenticode check: those still
-# need a real Windows machine (README), and the script says so.
+# need a real Windows machine (docs/station.md), and the script says so.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
@@ -278,7 +278,7 @@ with_station() {
 url=https://lifetag.example.org
 nsis=() msis=()
 new_setup="$new/lifetag-station-setup.exe"
-# msi ARGUMENTS: msiexec's exit code, run as IT would (README).
+# msi ARGUMENTS: msiexec's exit code, run as IT would (docs/station.md).
 msi() { win_rc "start /wait \"\" msiexec $1"; }
 
 if [ -z "$it_only" ]; then
@@ -292,7 +292,7 @@ nsis_log | grep -F "refused (exit code 1603): Lifetag Station needs the Microsof
   fail "nsis without WebView2: no log line: $(nsis_log | tail -3)"
 expect_nothing_installed "nsis without WebView2"
 nsis+=("no WebView2 refused (1603)")
-# The form README gives; wine passes it as typed.
+# The form docs/station.md gives; wine passes it as typed.
 rc="$(run_rc wine "$old_setup" /S "/CLOUDURL=$url" /SKIPWEBVIEW2CHECK)"
 [ "$rc" = 0 ] || fail "nsis install /SKIPWEBVIEW2CHECK: exit $rc"
 expect_installed "$old_version" "$url" nsis "nsis install /SKIPWEBVIEW2CHECK"
@@ -531,7 +531,7 @@ expect_installed "$version" "$url" msi "msi rebuilt at the same version (one ent
 [ -z "$(regval "$arp_key\\$first" DisplayName)" ] || fail "msi rebuilt: the first build's entry $first is still there"
 [ -n "$(regval "$arp_key\\$second" DisplayName)" ] || fail "msi rebuilt: no entry for the rebuilt $second"
 it+=("msi rebuilt at $version replaced the installed one")
-# Repair: Wine's msiexec has no /f (README), so README's form with properties.
+# Repair: Wine's msiexec has no /f (docs/station.md), so docs/station.md's form with properties.
 rm "$(program_dir)/lifetag-station.exe"
 rc="$(msi "/i \"$(winpath "$rebuilt")\" REINSTALL=ALL REINSTALLMODE=amus /qn")"
 [ "$rc" = 0 ] || fail "msi repair (REINSTALL=ALL): exit $rc"
@@ -547,7 +547,7 @@ it+=("msi purge removed Lifetag Station:cache-key")
 WINEPREFIX="$WINEPREFIX" wineserver -k
 
 echo "   Wine has no UAC prompt, no SmartScreen and no Authenticode check at run time, and puts the MSI's"
-echo "   shortcut in the user's Start menu: those need a real Windows machine (README)."
+echo "   shortcut in the user's Start menu: those need a real Windows machine (docs/station.md)."
 echo "   wine checks took $((SECONDS - started)) s"
 join() { local IFS=,; echo "$*" | sed 's/,/, /g'; }
 if [ -n "$it_only" ]; then echo "wine: $(join "${it[@]}")"; exit 0; fi

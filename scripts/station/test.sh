@@ -18,7 +18,7 @@
 #  6. The cloud stopped again: the same user prints both codes from the
 #     station's cached library; started again, the cloud gets the queued
 #     print run once (e2e/station-batch-offline.spec.ts).
-#  7. README's checks of a download (scripts/station/test-origin.sh).
+#  7. docs/station.md's checks of a download (scripts/station/test-origin.sh).
 #     One version (scripts/version.sh) read back from the Linux binary, the
 #     .deb, the exe's and the NSIS installer's fixed and string versions, the
 #     MSI and the cloud's /api/health.
@@ -98,7 +98,7 @@ echo "   lifetag-station.msi: summary, tables and the CLOUDURL property read"
 (cd "$pkg" && sha256sum --quiet -c SHA256SUMS)
 echo "   SHA256SUMS: every artifact matches"
 
-echo "== station: README's checks of a download, and the MSI's same-version upgrade"
+echo "== station: docs/station.md's checks of a download, and the MSI's same-version upgrade"
 SIGN_CERT="$work/cert.pem" TSA_CERT="$work/tsa/tsa.pem" scripts/station/test-origin.sh "$pkg"
 
 echo "== station: one version in every artifact"

@@ -3,7 +3,7 @@
 # Redocly CLI's recommended ruleset (no errors, no warnings) and Spectral's
 # OWASP API Security ruleset (no errors). Their settings and the reasons for
 # every rule switched off are in pkg/api (redocly.yaml, spectral.yaml,
-# .redocly.lint-ignore.yaml) and README (The contract's linters).
+# .redocly.lint-ignore.yaml) and docs/development.md (The contract's linters).
 set -euo pipefail
 cd "$(dirname "$0")/../../pkg/api"
 bin=../../frontend/node_modules/.bin

@@ -16,7 +16,7 @@ import (
 )
 
 // Config is the cloud's configuration. Every setting comes from the
-// environment; the README lists them with these defaults.
+// environment; docs/operating.md lists them with these defaults.
 type Config struct {
 	Host    string // HOST (or ADDR): listen address, default 127.0.0.1
 	Port    string // PORT, default 8080

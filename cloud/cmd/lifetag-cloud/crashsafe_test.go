@@ -80,7 +80,7 @@ func syncWorker(id string, name string) map[string]any {
 
 // TestIdempotencyKeyAfterCrash: an instance is killed (SIGKILL) in the
 // middle of a bulk upsert sent with an Idempotency-Key. The client retries
-// the same request with the same key on the other instance, as README
+// the same request with the same key on the other instance, as docs/integrating.md
 // says: within the claim's lease (and a margin for a loaded machine) the
 // retry runs the request, every worker is written once, and a further
 // retry replays that answer.

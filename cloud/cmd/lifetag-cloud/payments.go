@@ -12,7 +12,7 @@ import (
 	"github.com/lifetag/lifetag/cloud/tracing"
 )
 
-// StripeConfig holds the Stripe settings (README "Payments").
+// StripeConfig holds the Stripe settings (docs/operating.md, "Payments").
 type StripeConfig struct {
 	SecretKey      string // STRIPE_SECRET_KEY (sk_test_... or sk_live_...)
 	PublishableKey string // STRIPE_PUBLISHABLE_KEY, handed to the browser

@@ -6,7 +6,7 @@
 ; given in place) signs the uninstaller as it is written (!uninstfinalize),
 ; and the script then signs this installer.
 ;
-; For IT, silently (README, "Desktop print station"):
+; For IT, silently (docs/station.md):
 ;   lifetag-station-setup.exe /S [/CLOUDURL=https://...] [/SKIPWEBVIEW2CHECK] [/D=C:\path]
 ;   lifetag-station-setup.exe /S /UNINSTALL [/PURGE]
 ; or the Add/Remove entry's QuietUninstallString (winget, Intune), which
@@ -21,7 +21,7 @@
 ; - An older version than the one installed is refused (uninstall first).
 ; - Uninstalling removes the program, its shortcut and its Add/Remove entry,
 ;   and keeps the machine's cloud address and every user's settings,
-;   calibration and offline cache (IT removes those on purpose, README).
+;   calibration and offline cache (IT removes those on purpose, docs/station.md).
 ; - Each installer refuses to install over the other.
 ; - Without the Microsoft Edge WebView2 Runtime (per machine or for the
 ;   installing account, found as the WebView2 Evergreen installers record

@@ -135,7 +135,7 @@ function DashboardView({ d }: { d: Dashboard }) {
       </div>
       {org.paused !== "" && (
         // The server's reason, with its numbers and the way out; reading,
-        // exporting and deleting still work (README "Security model").
+        // exporting and deleting still work (docs/security.md).
         <section className="card paused-card" role="alert" aria-labelledby="paused-title">
           <h2 id="paused-title">{copy.pausedTitle}</h2>
           <p>{org.paused}</p>

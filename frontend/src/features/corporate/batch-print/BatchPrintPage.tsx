@@ -268,7 +268,7 @@ function BatchPrint({ organization }: { organization: Organization }) {
 
       {organization.paused !== "" && (
         // The cloud's reason (the station's from its last sync): nothing
-        // prints until it is lifted (README "Security model").
+        // prints until it is lifted (docs/security.md).
         <section className="card paused-card" role="alert" aria-labelledby="batch-paused-title">
           <h2 id="batch-paused-title">{corporateCopy.dashboard.pausedTitle}</h2>
           <p>{organization.paused}</p>
