@@ -62,6 +62,8 @@ timed "generated code" scripts/test/generated.sh || status=1
 # The station window's types of the bound Go structs (not committed: the
 # frontend's type check holds the window to them).
 timed "station: Go bindings" scripts/station/bindings.sh || status=1
+# Every citation in the code names a page of docs/ and a section it has.
+timed "docs: citations and links" scripts/test/docs.sh || status=1
 # The contract, judged by Redocly and Spectral (OWASP).
 timed "contract lint" scripts/test/contract.sh || status=1
 # The metrics as a real Prometheus scrapes them from two instances, and

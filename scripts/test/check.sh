@@ -25,6 +25,7 @@ if [ -x "$(wails_cli_cached)" ]; then
 else
   echo "station: no Wails CLI at $(wails_cli_cached): the station's Go bindings are not made again (make test makes and checks them)"
 fi
+scripts/test/docs.sh
 
 logs=$(mktemp -d /tmp/lifetag-check.XXXXXX)
 trap 'rm -rf "$logs"' EXIT
