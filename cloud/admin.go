@@ -6,10 +6,10 @@ import (
 	"github.com/lifetag/lifetag/pkg/sheet"
 )
 
-// Admin and fulfilment (admin-corporate-side §2-§8; DESIGN.md "Admin and
+// Admin and fulfilment (docs/design/admin-corporate.md §2-§8; docs/design/decisions.md §8 "Admin and
 // fulfilment").
 
-// Order statuses (admin-corporate-side §4). An admin may set any of them;
+// Order statuses (docs/design/admin-corporate.md §4). An admin may set any of them;
 // every change is kept in the order's history.
 const (
 	OrderProcessing = "processing"
@@ -23,7 +23,7 @@ var OrderStatuses = []string{OrderPending, OrderProcessing, OrderShipped, OrderD
 // MsgOrderStatusInvalid names every status of OrderStatuses.
 var MsgOrderStatusInvalid = "Status must be " + oneOf(OrderStatuses...)
 
-// AdminUser is a user as the admin lists it (admin-corporate-side §3).
+// AdminUser is a user as the admin lists it (docs/design/admin-corporate.md §3).
 type AdminUser struct {
 	User
 	ReferralCount int
@@ -113,7 +113,7 @@ const (
 	AdminPageMax           = 1_000_000
 	TrackingNumberMaxBytes = 100
 	// UsersExportFileName is the CSV download's name, with the date
-	// (admin-corporate-side §7: {product}-users-{date}.csv).
+	// (docs/design/admin-corporate.md §7: {product}-users-{date}.csv).
 	UsersExportFileName = "lifetag-users-%s.csv"
 	// ExportPageSize is how many users the CSV export reads at a time, so
 	// its memory stays flat however many users there are.
@@ -126,7 +126,7 @@ const (
 	AdminOrderPrintQuality = "high"
 )
 
-// Admin messages (admin-corporate-side §8 where it gives one).
+// Admin messages (docs/design/admin-corporate.md §8 where it gives one).
 const (
 	MsgAdminRequired      = "Admin Access Required"
 	MsgOrderNotFound      = "Order not found"

@@ -12,8 +12,8 @@ const (
 	AnalyticsKindEvent    = "event"
 )
 
-// AnalyticsEvent is one first-party analytics record (DESIGN.md: no
-// third-party trackers; individual-side §7: page views and events). It holds
+// AnalyticsEvent is one first-party analytics record (docs/design/decisions.md §7: no
+// third-party trackers; docs/design/individual.md §7: page views and events). It holds
 // nothing that identifies a person: no user id, e-mail address, IP address
 // or user agent. That is why deleting an account leaves these rows alone.
 type AnalyticsEvent struct {

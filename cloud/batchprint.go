@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Corporate batch label printing (admin-corporate-side §2 /label-batch-print,
-// §4 and §5): many library codes on one label sheet PDF. Each sheet printed
+// Corporate batch label printing (docs/design/admin-corporate.md §2 /label-batch-print,
+// docs/design/admin-corporate.md §4 and §5): many library codes on one label sheet PDF. Each sheet printed
 // (by the website or the desktop station) is kept as a print run, for the
 // organisation's analytics: how many labels and distinct codes, on which
 // layout, by whom. Nothing medical is kept with it.
@@ -15,9 +15,9 @@ import (
 // allowance of codes. More is one request that ties a core up for seconds.
 const MaxBatchLabels = 2000
 
-// Batch printing messages: §5 and §8 where the spec gives them.
+// Batch printing messages: docs/design/admin-corporate.md §5 and §8 where the spec gives them.
 const (
-	// MsgNoQRCodes is the empty queue's refusal (§5); the website shows
+	// MsgNoQRCodes is the empty queue's refusal (docs/design/admin-corporate.md §5); the website shows
 	// it under the spec's title, No QR Codes.
 	MsgNoQRCodes             = "Add some QR codes before printing"
 	MsgBatchTooLarge         = "A batch can print at most 2000 labels; print the queue in parts"

@@ -11,7 +11,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
-// Corporate accounts (admin-corporate-side §2-§9, DESIGN.md "Corporate").
+// Corporate accounts (docs/design/admin-corporate.md §2-§9, docs/design/decisions.md §9 "Corporate").
 // An organisation is created only from a paid subscription checkout (or a
 // trial), with its owner; the owner invites up to two admins.
 
@@ -21,11 +21,11 @@ const (
 	UserTypeCorporateAdmin = "corporate_admin" // shown as Admin
 )
 
-// IsCorporate reports whether a user type is a corporate one (§6: it
+// IsCorporate reports whether a user type is a corporate one (docs/design/admin-corporate.md §6: it
 // begins with corporate_).
 func IsCorporate(userType string) bool { return strings.HasPrefix(userType, "corporate_") }
 
-// Subscription statuses (§4). Stripe's statuses map onto these.
+// Subscription statuses (docs/design/admin-corporate.md §4). Stripe's statuses map onto these.
 const (
 	SubscriptionActive   = "active"
 	SubscriptionTrial    = "trial"
@@ -54,7 +54,7 @@ const (
 	ActivityPaperChanged        = "paper_changed"
 )
 
-// Choices of the registration forms (§3).
+// Choices of the registration forms (docs/design/admin-corporate.md §3).
 var (
 	OrganizationTypes = []string{"construction", "manufacturing", "logistics", "healthcare", "education",
 		"government", "energy", "mining", "other"}
@@ -71,7 +71,7 @@ const (
 	ActivityShown = 20
 )
 
-// Corporate messages: §5 and §8 where the spec gives them.
+// Corporate messages: docs/design/admin-corporate.md §5 and §8 where the spec gives them.
 const (
 	MsgOrgNameTooShort       = "Organization name must be at least 2 characters"
 	MsgFirstNameTooShort     = "First name must be at least 2 characters"
@@ -178,7 +178,7 @@ func (o *Organization) Paper() string {
 	return PaperForCountry(o.Country)
 }
 
-// Organization is a corporate customer (§3, admin view).
+// Organization is a corporate customer (docs/design/admin-corporate.md §3, admin view).
 type Organization struct {
 	ID                   int64
 	Name                 string
@@ -231,7 +231,7 @@ type OrganizationCounts struct {
 	Members  int
 }
 
-// Registration is a pending corporate registration (§3
+// Registration is a pending corporate registration (docs/design/admin-corporate.md §3
 // pending_corporate_registrations): what the full form sent, kept until its
 // checkout is paid.
 type Registration struct {
@@ -291,7 +291,7 @@ func FoldMailbox(email string) string {
 	return local + "@" + domain
 }
 
-// Validate checks a registration the way the form does (§5), returning the
+// Validate checks a registration the way the form does (docs/design/admin-corporate.md §5), returning the
 // first problem with the spec's message.
 func (r *Registration) Validate() error {
 	// One-line fields get the rule every one-line field gets (names can
@@ -338,7 +338,7 @@ func (r *Registration) Validate() error {
 	return nil
 }
 
-// TrialRegistration is the simple form (§3): a 14-day trial, no card.
+// TrialRegistration is the simple form (docs/design/admin-corporate.md §3): a 14-day trial, no card.
 // Its wire form is api.CorporateTrialRegistration.
 type TrialRegistration struct {
 	Name             string
@@ -421,7 +421,7 @@ func PaperSizeName(paper string) string {
 }
 
 // PaperForCountry is a new organisation's paper: US Letter in the
-// countries that use it, A4 everywhere else (DESIGN.md: paper follows the
+// countries that use it, A4 everywhere else (docs/design/decisions.md §6: paper follows the
 // customer's locale; the product sells in pounds, so A4 when unsure).
 func PaperForCountry(country string) string {
 	switch strings.ToLower(strings.TrimSpace(strings.ReplaceAll(country, ".", ""))) {

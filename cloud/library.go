@@ -10,12 +10,12 @@ import (
 	"github.com/lifetag/lifetag/pkg/labels"
 )
 
-// Projects and the QR code library (admin-corporate-side §2-§5, DESIGN.md
+// Projects and the QR code library (docs/design/admin-corporate.md §2-§5, docs/design/decisions.md §9
 // "Corporate"). A library code is a person's emergency record (usually a
 // worker's), made from a form template and sealed at rest like an
 // individual's; its name, project and label type are in the clear.
 
-// Project statuses (§4); a project starts active.
+// Project statuses (docs/design/admin-corporate.md §4); a project starts active.
 const (
 	ProjectActive    = "active"
 	ProjectCompleted = "completed"
@@ -43,9 +43,9 @@ const (
 )
 
 // LabelTypes are the product's label types, pkg/labels' presets, the first
-// the default: a library code is printed on one (§3 labelType), and a
+// the default: a library code is printed on one (docs/design/admin-corporate.md §3 labelType), and a
 // physical order is of one (custom sizes are digital only, individual-side
-// §2).
+// docs/design/individual.md §2).
 var LabelTypes = labels.KindNames()
 
 // MsgLabelTypeInvalid names every label type; MsgLabelTypeUnknown adds the
@@ -199,7 +199,7 @@ func QuotaError(max, used, adding int) error {
 }
 
 // CanCreateCodes is the one rule for every route that prints, creates or
-// mails (DESIGN.md; docs/security.md): an organisation may do them
+// mails (docs/design/decisions.md §9; docs/security.md): an organisation may do them
 // only while its subscription is live (active, a trial not yet ended at
 // now, or past_due while Stripe retries) and while it holds no more codes
 // (used) than its plan allows. An organisation past either can still read,
@@ -239,7 +239,7 @@ type Project struct {
 	CreatedAt      time.Time
 }
 
-// Validate normalises a project and checks it (§5: the name non-blank).
+// Validate normalises a project and checks it (docs/design/individual.md §5: the name non-blank).
 func (p *Project) Validate() error {
 	p.Name = emergency.SingleLine(p.Name)
 	p.Description = emergency.MultiLine(p.Description)
@@ -346,7 +346,7 @@ func MissingFields(r emergency.Record) int {
 }
 
 // CodeFilter picks and pages an organisation's library codes
-// (admin-corporate-side §5): Search matches the code's or its project's name
+// (docs/design/admin-corporate.md §5): Search matches the code's or its project's name
 // anywhere, ignoring case and accents (both folded by
 // emergency.FoldForSearch); ProjectID keeps one project's codes and NoProject the
 // organisation's own; Active, when set, one status. Limit 0 is every match.

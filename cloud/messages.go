@@ -17,7 +17,7 @@ func oneOf(choices ...string) string {
 }
 
 // Every message the cloud sends to a user, once. Wording from the spec
-// (individual-side §5, §8) where it gives one.
+// (docs/design/individual.md §5, §8) where it gives one.
 const (
 	MsgInternal            = "Something went wrong on our side. Please try again."
 	MsgNotFound            = "Not found"
@@ -93,7 +93,7 @@ const (
 
 // Business constants.
 const (
-	SessionTTL        = 24 * time.Hour // individual-side §9
+	SessionTTL        = 24 * time.Hour // docs/design/individual.md §9
 	ResetTokenTTL     = 24 * time.Hour
 	PasswordMinLength = 6
 	// PasswordMaxBytes bounds the work an attacker can make argon2 do.
@@ -104,7 +104,7 @@ const (
 	TokenMaxBytes = 128
 
 	ReferralCodeLength = 8
-	// A code as entered or linked: the spec's minimum (individual-side §5)
+	// A code as entered or linked: the spec's minimum (docs/design/individual.md §5)
 	// and a bound on what we store.
 	ReferralCodeMinLength = 6
 	ReferralCodeMaxLength = 32
@@ -127,7 +127,7 @@ const (
 	// limit), so it bounds every path, query and header value too.
 	MaxHeaderBytes = 64 << 10
 
-	// Analytics (individual-side §7). A page view or event is a few hundred
+	// Analytics (docs/design/individual.md §7). A page view or event is a few hundred
 	// bytes; a small cap keeps an anonymous route cheap.
 	AnalyticsMaxBodyBytes  = 2 << 10
 	AnalyticsPathMaxBytes  = 200

@@ -8,11 +8,11 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// Prices are server constants (DESIGN.md "Security model"): the client never
+// Prices are server constants (docs/design/decisions.md §3 "Security model"): the client never
 // sends an amount, and one it sends is ignored.
 const (
 	Currency           = "gbp"
-	PricePrintPence    = 99  // lifetime print unlock, individual-side §9
+	PricePrintPence    = 99  // lifetime print unlock, docs/design/individual.md §9
 	PricePhysicalPence = 999 // one pack of printed labels, postage and packing included
 	// MaxPhysicalPacks bounds one order of printed labels (a pack is one
 	// sheet of the ordered label type); larger orders are a conversation.
@@ -31,7 +31,7 @@ const (
 	PaymentSucceeded = "succeeded"
 )
 
-// OrderPending is a new physical order's status (individual-side §4).
+// OrderPending is a new physical order's status (docs/design/individual.md §4).
 const OrderPending = "pending"
 
 // Countries we deliver to; the first is the default.
@@ -40,7 +40,7 @@ var ShippingCountries = []string{"United Kingdom", "Ireland"}
 // MsgShipCountryInvalid names every country of ShippingCountries.
 var MsgShipCountryInvalid = "Country must be " + oneOf(ShippingCountries...)
 
-// Payment messages, from individual-side §5 and §8 where the spec has them.
+// Payment messages, from docs/design/individual.md §5 and §8 where the spec has them.
 const (
 	MsgPaymentTypeInvalid    = "Payment type must be print or physical"
 	MsgPaymentEmailRequired  = "Email address is required for payment processing. Please complete your emergency information first."
@@ -67,7 +67,7 @@ const (
 // ShippingAddressMaxBytes bounds each address field.
 const ShippingAddressMaxBytes = 100
 
-// ShippingAddress is where printed labels go (individual-side §3, the main
+// ShippingAddress is where printed labels go (docs/design/individual.md §3, the main
 // form's variant). It is sealed at rest like the emergency record.
 type ShippingAddress struct {
 	Email        string `json:"email"`

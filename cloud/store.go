@@ -130,7 +130,7 @@ type Store interface {
 }
 
 // AdminStore is what the admin dashboard and fulfilment need
-// (admin-corporate-side §2-§7). Lists page on the server; searches match
+// (docs/design/admin-corporate.md §2-§7). Lists page on the server; searches match
 // part of an address or order id, or a whole id, code, status or label type.
 type AdminStore interface {
 	// ListAdminUsers returns a page of users, newest first, with their

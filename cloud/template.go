@@ -7,7 +7,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// Form templates (admin-corporate-side §2-§5, §8): an organisation's
+// Form templates (docs/design/admin-corporate.md §2-§5, §8): an organisation's
 // custom data-capture forms. Their fields are labels, not medical data, so
 // they are stored in the clear. A code made from a template keeps its own
 // copy of the fields (emergency.Record), so editing or deleting a template
@@ -20,7 +20,7 @@ const (
 	ActivityTemplateDeleted = "template_deleted"
 )
 
-// Template messages: §5 and §8 where the spec gives them; the validation
+// Template messages: docs/design/admin-corporate.md §5 and §8 where the spec gives them; the validation
 // messages shared with the browser are in pkg/emergency/rules.json.
 const (
 	MsgTemplateCreated  = "Form template created successfully"

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// User is an account (admin-corporate-side §3, users table).
+// User is an account (docs/design/admin-corporate.md §3, users table).
 type User struct {
 	ID                   int64
 	Email                string // normalised: trimmed, lower case
@@ -93,7 +93,7 @@ type Referral struct {
 
 // ReferralCodeProblem says why a referral code, as a buyer's link carried
 // it, cannot be anyone's code ("" when it can): at least 6 characters
-// (individual-side §5), at most ReferralCodeMaxLength, letters and digits
+// (docs/design/individual.md §5), at most ReferralCodeMaxLength, letters and digits
 // only. Codes are compared in upper case.
 func ReferralCodeProblem(code string) string {
 	switch {

@@ -1,6 +1,6 @@
 package http
 
-// The admin dashboard's routes (admin-corporate-side §7). The service
+// The admin dashboard's routes (docs/design/admin-corporate.md §7). The service
 // decides who may call them (admins only); these decode and encode.
 
 import (
@@ -180,7 +180,7 @@ func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) {
 	writeMessage(w, http.StatusOK, cloud.MsgUserDeleted)
 }
 
-// usersCSVHeader names the export's columns (admin-corporate-side §3).
+// usersCSVHeader names the export's columns (docs/design/admin-corporate.md §3).
 var usersCSVHeader = []string{"id", "email", "hasPrintAccess", "referralCode", "referralCount", "createdAt"}
 
 // handleAdminExport streams every user as CSV (UTF-8, a header row), a page

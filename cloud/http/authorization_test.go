@@ -200,7 +200,7 @@ var routeCases = []routeCase{
 		},
 		[roleCount]int{http.StatusUnauthorized, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, http.StatusForbidden, 403, 403}},
 	{"logout", "POST /api/auth/logout", fixed("/api/auth/logout"), nil, withKeys(everyone(200), 403, 403)},
-	// Navigation targets (individual-side §7): redirects, whoever asks.
+	// Navigation targets (docs/design/individual.md §7): redirects, whoever asks.
 	{"logout navigation", "GET /api/logout", fixed("/api/logout"), nil, withKeys(everyone(http.StatusSeeOther), 403, 403)},
 	{"login navigation", "GET /api/login", fixed("/api/login"), nil, withKeys(everyone(http.StatusSeeOther), 403, 403)},
 
@@ -269,7 +269,7 @@ var routeCases = []routeCase{
 			return map[string]string{"clientSecret": "pi_local_nope_secret_local", "cardNumber": "4242424242424242"}
 		},
 		everyone(404)},
-	// The admin dashboard (admin-corporate-side §7): admins only. Rows
+	// The admin dashboard (docs/design/admin-corporate.md §7): admins only. Rows
 	// whose request names the owner by id take it from byOwnerRef.
 	{"admin stats", "GET /api/admin/stats", fixed("/api/admin/stats"), nil, adminOnly(200)},
 	{"admin users", "GET /api/admin/users", fixed("/api/admin/users?search=owner&page=1&pageSize=10"), nil, adminOnly(200)},

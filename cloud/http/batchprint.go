@@ -7,7 +7,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Corporate batch label printing (admin-corporate-side §2, §4, §5, §9). The
+// Corporate batch label printing (docs/design/admin-corporate.md §2, §4, §5, §9). The
 // service scopes both organisation routes to the caller's organisation.
 
 // handleBatchPrint serves the batch's label sheet PDF: for a preview to
@@ -66,7 +66,7 @@ func (s *Server) handleRecordPrintRun(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleBatchLayouts lists the named layouts: the spec's four, then the
-// product presets, each with its geometry (§3 label layout, mm).
+// product presets, each with its geometry (docs/design/admin-corporate.md §3 label layout, mm).
 func (s *Server) handleBatchLayouts(w http.ResponseWriter, r *http.Request) {
 	layouts, err := service.BatchLayouts()
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Corporate accounts (admin-corporate-side §7). The service scopes every
+// Corporate accounts (docs/design/admin-corporate.md §7). The service scopes every
 // organisation route to the caller's own organisation.
 
 func (s *Server) handleCorporateCheckout(w http.ResponseWriter, r *http.Request) {
@@ -106,7 +106,7 @@ func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
 	writeMessage(w, http.StatusOK, cloud.MsgSetupMailResent)
 }
 
-// handleCorporateLogin answers §3's login response: SessionToken only for a
+// handleCorporateLogin answers docs/design/admin-corporate.md §3's login response: SessionToken only for a
 // client that asked for it (the website has the cookie).
 func (s *Server) handleCorporateLogin(w http.ResponseWriter, r *http.Request) {
 	if in, ok := s.passwordSignIn(w, r, cloud.SignInDoorCorporate, s.service.CorporateLogin); ok {

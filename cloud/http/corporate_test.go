@@ -128,7 +128,7 @@ func (paidCheckout) ReadCheckoutSession(_ context.Context, sessionID string) (cl
 			PaymentStatus: cloud.CheckoutPaid, RegistrationRef: ref, CustomerID: "cus_" + ref, SubscriptionID: "sub_" + ref}}, nil
 }
 
-// TestCorporateRegistrationValidation: each rule of §5 with its message,
+// TestCorporateRegistrationValidation: each rule of docs/design/admin-corporate.md §5 with its message,
 // and nothing stored for a refused form.
 func TestCorporateRegistrationValidation(t *testing.T) {
 	rig := newCorporateRig(t, storetest.Backends[0], stripe.LocalCheckout{})
@@ -381,7 +381,7 @@ func TestCorporateSignInAndTeam(t *testing.T) {
 			t.Fatalf("a used setup link: %d", status)
 		}
 
-		// The answer shape (§3) and the doors.
+		// The answer shape (docs/design/admin-corporate.md §3) and the doors.
 		resp := e.send("POST", "/api/corporate/login", map[string]string{"email": "boss@acme.example", "password": "boss-password"}, nil)
 		body := resp.JSON()
 		user, _ := body["user"].(map[string]any)

@@ -12,7 +12,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Projects and the QR code library (admin-corporate-side §2, §7). The
+// Projects and the QR code library (docs/design/admin-corporate.md §2, §7). The
 // service scopes every route to the caller's own organisation.
 
 // importBodyBytes caps the import's JSON body: the CSV's own limit, with

@@ -9,7 +9,7 @@ import (
 )
 
 // handleExportData answers with the account's data as a download named
-// with the date (individual-side §7).
+// with the date (docs/design/individual.md §7).
 func (s *Server) handleExportData(w http.ResponseWriter, r *http.Request) {
 	var req api.ExportDataRequest
 	if err := decodeJSON(w, r, &req); err != nil {

@@ -62,7 +62,7 @@ func (s *Server) routes() chi.Router {
 			r.With(s.authenticate).Post("/account/confirm-identity/passkey-options", s.handleConfirmIdentityPasskeyOptions)
 		})
 
-		// First-party analytics (individual-side §7). Anonymous on purpose:
+		// First-party analytics (docs/design/individual.md §7). Anonymous on purpose:
 		// no session is read, so nothing links a record to a person. Their
 		// own per-IP counter keeps page views from using up sign-in attempts.
 		r.Group(func(r chi.Router) {
@@ -102,7 +102,7 @@ func (s *Server) routes() chi.Router {
 		r.Group(func(r chi.Router) {
 			r.Use(s.authenticate)
 			r.Post("/auth/logout", s.handleLogout)
-			// Navigation targets (individual-side §7).
+			// Navigation targets (docs/design/individual.md §7).
 			r.Get("/logout", s.handleLogoutRedirect)
 			r.Get("/login", s.handleLoginRedirect)
 
@@ -142,7 +142,7 @@ func (s *Server) routes() chi.Router {
 			r.Post("/privacy/delete-data", s.handleDeleteData)
 			r.Post("/privacy/delete-account", s.handleDeleteAccount)
 
-			// The admin dashboard (admin-corporate-side §7): admins only,
+			// The admin dashboard (docs/design/admin-corporate.md §7): admins only,
 			// decided by the service.
 			r.Get("/admin/stats", s.handleAdminStats)
 			r.Get("/admin/users", s.handleAdminUsers)
@@ -169,7 +169,7 @@ func (s *Server) routes() chi.Router {
 			r.Delete("/admin/users/{userId}/second-factors", s.handleAdminRemoveSecondFactors)
 		})
 
-		// Corporate accounts (admin-corporate-side §7). Registration, sign-in
+		// Corporate accounts (docs/design/admin-corporate.md §7). Registration, sign-in
 		// and passwords are rate-limited per IP; the organisation routes
 		// answer only for the caller's own organisation (404 otherwise), or
 		// for reading, a site admin.

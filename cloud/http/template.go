@@ -9,7 +9,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Form templates (admin-corporate-side §7, §8). The service scopes them to
+// Form templates (docs/design/admin-corporate.md §7, §8). The service scopes them to
 // the caller's organisation: another organisation's template is 404.
 
 func (s *Server) handleListTemplates(w http.ResponseWriter, r *http.Request) {

@@ -60,7 +60,7 @@ func (s *Server) handlePullEmergencyData(w http.ResponseWriter, r *http.Request)
 
 // handlePushPaymentStatus accepts the client's push and answers with the
 // server's status: print access comes from verified payments only. The
-// client's local status (individual-side §3, api.DevicePaymentStatus) is
+// client's local status (docs/design/individual.md §3, api.DevicePaymentStatus) is
 // decoded for its shape and never trusted.
 func (s *Server) handlePushPaymentStatus(w http.ResponseWriter, r *http.Request) {
 	var req api.PushPaymentStatusRequest

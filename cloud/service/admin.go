@@ -1,7 +1,7 @@
 package service
 
-// The admin dashboard and the fulfilment loop (admin-corporate-side §2-§8,
-// DESIGN.md "Admin and fulfilment"). Every use case here is for admins
+// The admin dashboard and the fulfilment loop (docs/design/admin-corporate.md §2-§8,
+// docs/design/decisions.md §8 "Admin and fulfilment"). Every use case here is for admins
 // only (requireAdmin); each admin read of customer data and each admin
 // change is written to the audit log, with nothing medical in it.
 

@@ -11,7 +11,7 @@ import (
 	"github.com/lifetag/lifetag/cloud"
 )
 
-// RecordPageView stores a view of path (individual-side §7). It takes no
+// RecordPageView stores a view of path (docs/design/individual.md §7). It takes no
 // actor: analytics are anonymous, so nothing links a record to a person.
 func (s *Service) RecordPageView(ctx context.Context, path string) error {
 	if !validPagePath(path) {

@@ -90,7 +90,7 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
 }
 
 // CheckUser reports whether an account exists for email. The account-setup
-// flow needs it (individual-side §4); it is rate-limited like sign-in.
+// flow needs it (docs/design/individual.md §4); it is rate-limited like sign-in.
 func (s *Service) CheckUser(ctx context.Context, email string) (bool, error) {
 	email = cloud.NormalizeEmail(email)
 	if err := validEmail(email); err != nil {
@@ -108,7 +108,7 @@ func (s *Service) CheckUser(ctx context.Context, email string) (bool, error) {
 
 // RequestReset e-mails a single-use password link when an account exists.
 // The answer is the same either way; only in development does it carry the
-// token (individual-side §7), and then only when there is one and the
+// token (docs/design/individual.md §7), and then only when there is one and the
 // account is not an admin's: an admin's link goes by mail alone.
 func (s *Service) RequestReset(ctx context.Context, email string) (devToken string, err error) {
 	email = cloud.NormalizeEmail(email)

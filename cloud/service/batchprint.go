@@ -1,7 +1,7 @@
 package service
 
-// Corporate batch label printing (admin-corporate-side §2 /label-batch-print,
-// §4, §5, §9; DESIGN.md "QR and printing", "Corporate"): the label engine's
+// Corporate batch label printing (docs/design/admin-corporate.md §2 /label-batch-print,
+// docs/design/admin-corporate.md §4, §5, §9; docs/design/decisions.md §5 "QR and printing", "Corporate"): the label engine's
 // PDF of many library codes in queue order, at error correction M, on a
 // named layout or any catalogue sheet. A print (not a preview) is recorded
 // as a print run once its PDF exists.
@@ -58,7 +58,7 @@ func (s *Service) printingOrganization(ctx context.Context, actor *cloud.User, o
 	return org, nil
 }
 
-// checkQueue refuses an empty queue (§5) and one over MaxBatchLabels.
+// checkQueue refuses an empty queue (docs/design/admin-corporate.md §5) and one over MaxBatchLabels.
 func checkQueue(ids []int64) error {
 	switch {
 	case len(ids) == 0:

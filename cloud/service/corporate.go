@@ -1,6 +1,6 @@
 package service
 
-// Corporate accounts (admin-corporate-side §2-§9, DESIGN.md "Corporate").
+// Corporate accounts (docs/design/admin-corporate.md §2-§9, docs/design/decisions.md §9 "Corporate").
 // An organisation and its owner are created once, from a paid subscription
 // checkout (complete-registration or the checkout.session.completed
 // webhook, whichever comes first, in one transaction with the event id) or

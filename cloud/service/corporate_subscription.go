@@ -168,7 +168,7 @@ func (s *Service) Subscribe(ctx context.Context, actor *cloud.User, orgID int64,
 	return s.openRegistrationCheckout(ctx, reg, plan, s.baseURL+"/corporate/dashboard/"+strconv.FormatInt(org.ID, 10))
 }
 
-// subscriptionStatus maps the provider's subscription status onto §4's.
+// subscriptionStatus maps the provider's subscription status onto docs/design/admin-corporate.md §4's.
 func subscriptionStatus(eventType, providerStatus string) string {
 	switch {
 	case eventType == cloud.EventSubscriptionDeleted:

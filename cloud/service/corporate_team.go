@@ -13,7 +13,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/plans"
 )
 
-// Role names shown for team members (§3).
+// Role names shown for team members (docs/design/admin-corporate.md §3).
 const (
 	RoleOwnerName = "Organization Administrator"
 	RoleAdminName = "Admin"

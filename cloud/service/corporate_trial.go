@@ -31,7 +31,7 @@ func trialHash(kind, value string) []byte { return hashToken(kind + "\x00" + val
 // mails, waits (their messages say "tomorrow").
 const trialWindow = 24 * time.Hour
 
-// RegisterTrial is the simple form (§2 /corporate/register): a 14-day
+// RegisterTrial is the simple form (docs/design/admin-corporate.md §2 /corporate/register): a 14-day
 // trial, no card. Nothing is created for the address until its owner
 // proves it by opening the mailed link (confirmTrial, through the
 // password setup page), so a stranger's registration blocks nobody; an

@@ -64,7 +64,7 @@ type StoredRecord struct {
 
 // checkIdentityUnchanged holds the rule that after payment the full name,
 // e-mail and date of birth are locked, so one paid code is not shared
-// (individual-side §2, §6). The stored record says what the identity is;
+// (docs/design/individual.md §2, §6). The stored record says what the identity is;
 // once the person has deleted their data, its fingerprint does, so they may
 // enter the same identity again but not a new one.
 func (s *Service) checkIdentityUnchanged(ctx context.Context, target *cloud.User, d emergency.Data) error {

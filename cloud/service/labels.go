@@ -1,6 +1,6 @@
 package service
 
-// The printable label sheet (individual-side §2 /print-preview, DESIGN.md
+// The printable label sheet (docs/design/individual.md §2 /print-preview, docs/design/decisions.md §5
 // "QR and printing"): the label engine's PDF of the owner's stored record,
 // for users with print access only.
 
@@ -22,7 +22,7 @@ import (
 // time zone is not known (emergency.DefaultTimeZone).
 const defaultTimeZone = emergency.DefaultTimeZone
 
-// printDPI maps print quality to printer dots (individual-side §9).
+// printDPI maps print quality to printer dots (docs/design/individual.md §9).
 var printDPI = map[string]int{"standard": 300, "high": 600}
 
 // LabelSheet returns one full sheet of the owner's labels as a PDF: the QR

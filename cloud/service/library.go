@@ -1,6 +1,6 @@
 package service
 
-// The QR code library (admin-corporate-side §2-§5, DESIGN.md
+// The QR code library (docs/design/admin-corporate.md §2-§5, docs/design/decisions.md §9
 // "Corporate"); its projects are in library_project.go. Scoped like every
 // organisation route: members change their own organisation's library,
 // site admins read any, anyone else gets ENOTFOUND. A code's record (its
@@ -264,7 +264,7 @@ func (s *Service) changeCode(ctx context.Context, orgID, codeID int64, u api.Upd
 }
 
 // DuplicateCode copies a code (its record, project, template and label
-// type) as "<name> (Copy)" (§4); the copy counts against the quota.
+// type) as "<name> (Copy)" (docs/design/admin-corporate.md §4); the copy counts against the quota.
 func (s *Service) DuplicateCode(ctx context.Context, actor *cloud.User, orgID, codeID int64) (*cloud.CorporateCode, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {
@@ -410,7 +410,7 @@ func viewWithRecord(r CodeWithRecord) api.LibraryCode {
 	return v
 }
 
-// LibraryQuery is what a library list asks for (admin-corporate-side §5):
+// LibraryQuery is what a library list asks for (docs/design/admin-corporate.md §5):
 // the search and page (Paged false: every code the filters pick, as the
 // station's offline cache and the batch picker's select-all need), the
 // project filter ("", "all", "organization" or a project's id), the status

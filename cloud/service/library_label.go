@@ -2,7 +2,7 @@ package service
 
 // One library code's label, downloaded as a PDF (a label sheet with the
 // code at its first position, the printed truth from pkg/sheet) or a PNG
-// (the code alone). Corporate codes are error correction M (DESIGN.md).
+// (the code alone). Corporate codes are error correction M (docs/design/decisions.md §5).
 
 import (
 	"bytes"

@@ -55,7 +55,7 @@ func (s *Service) CreateProject(ctx context.Context, actor *cloud.User, orgID in
 }
 
 // UpdateProject renames a project, changes its description or sets its
-// status (§4: any of active, completed, cancelled, freely).
+// status (docs/design/admin-corporate.md §4: any of active, completed, cancelled, freely).
 func (s *Service) UpdateProject(ctx context.Context, actor *cloud.User, orgID, projectID int64, req api.ProjectRequest) (*api.Project, error) {
 	org, err := s.organizationFor(ctx, actor, orgID, true)
 	if err != nil {

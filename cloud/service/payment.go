@@ -1,6 +1,6 @@
 package service
 
-// Payments (individual-side §4 and §7, DESIGN.md "Payments"). A checkout is
+// Payments (docs/design/individual.md §4 and §7, docs/design/decisions.md §4 "Payments"). A checkout is
 // recorded before the payment provider is asked for an intent; only a
 // verified provider event fulfils it, once, in one transaction with the
 // event's id. Prices are constants here; nothing the client sends sets one.

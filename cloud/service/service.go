@@ -48,7 +48,7 @@ type Config struct {
 	Logger        *slog.Logger
 	// Now is the clock; tests move it to test expiry.
 	Now func() time.Time
-	// Development returns reset tokens in responses (individual-side §7).
+	// Development returns reset tokens in responses (docs/design/individual.md §7).
 	Development bool
 	// BaseURL is the site's address, for links in mail.
 	BaseURL string

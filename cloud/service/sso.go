@@ -299,7 +299,7 @@ func (s *Service) StartSSO(ctx context.Context, in SSOStart) (authURL, browserSe
 var stationStatePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
 
 // StationLoopback is where a print station waits for its sign-in code
-// (RFC 8252 §7.3): its loopback redirect, its PKCE challenge (S256) and its
+// (RFC 8252 section 7.3): its loopback redirect, its PKCE challenge (S256) and its
 // own state, which the code is sent back with.
 type StationLoopback struct {
 	Redirect  string
@@ -519,7 +519,7 @@ func (s *Service) verifiedEmail(ctx context.Context, cfg *cloud.SSOConfig, login
 	}
 	if claims.Email == "" {
 		// The provider keeps the address for its UserInfo endpoint (OpenID
-		// Connect Core §5.4), whose subject must be the ID token's (§5.3.2).
+		// Connect Core section 5.4), whose subject must be the ID token's (section 5.3.2).
 		info, err := provider.UserInfo(pctx, oauth2.StaticTokenSource(tok))
 		if err != nil {
 			return failed("userinfo", err)

@@ -1,6 +1,6 @@
 package service
 
-// Form templates (admin-corporate-side §2-§5, §8). Scoped like every
+// Form templates (docs/design/admin-corporate.md §2-§5, §8). Scoped like every
 // organisation route: members change their own organisation's templates,
 // site admins read any, anyone else gets ENOTFOUND. The built-in Standard
 // Emergency Form (id 0) is in code, the same for every organisation, and

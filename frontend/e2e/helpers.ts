@@ -312,7 +312,7 @@ export async function registerAndSignIn(
 
 /**
  * Fills in and sends the New Project page (already open); Create Project
- * waits for a name (spec §2). `snapName` photographs the filled-in form.
+ * waits for a name (docs/design/admin-corporate.md §2). `snapName` photographs the filled-in form.
  */
 export async function createProject(
   page: Page,

@@ -11,7 +11,7 @@ const officer = { email: "lib.officer@crew.example", password: "officer-password
 test("an officer builds the library: project, code, label, CSV import", async ({ page }) => {
   const orgId = await registerAndSignIn(page, "Crew Library Ltd", officer);
 
-  // A project (spec §2: Create Project waits for a name).
+  // A project (docs/design/admin-corporate.md §2: Create Project waits for a name).
   await page.getByRole("link", { name: "New Project" }).click();
   await createProject(page, "North Site", "Scaffolding crew", "corporate-new-project");
   await expect(page.getByText("0 QR codes")).toBeVisible();

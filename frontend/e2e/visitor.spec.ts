@@ -137,7 +137,7 @@ test.describe("a visitor without an account", () => {
     await expect(page.getByLabel(/^Full name/)).toHaveValue(jane.fullName);
 
     // The next person on this device, in a new tab more than 5 minutes
-    // after the last edit, starts with an empty form (spec §4).
+    // after the last edit, starts with an empty form (docs/design/individual.md §4).
     const next = await context.newPage();
     await next.goto("/");
     await expect(next.getByLabel(/^Full name/)).toHaveValue("");

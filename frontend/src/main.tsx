@@ -5,7 +5,7 @@ import { RouterProvider } from "react-router";
 import { router } from "./app/router";
 import "./styles.css";
 
-// Spec §7: queries never refetch on their own, stay fresh, and never retry.
+// docs/design/individual.md §7: queries never refetch on their own, stay fresh, and never retry.
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1036,7 +1036,7 @@ type AdminCreatedUser struct {
 	// Examples: /set-password?email=ann%40example.com&token=...
 	PasswordSetupURL string `json:"passwordSetupUrl"`
 
-	// User A user in the admin's list (admin-corporate-side §3).
+	// User A user in the admin's list (docs/design/admin-corporate.md §3).
 	User AdminUser `json:"user"`
 }
 
@@ -1046,7 +1046,7 @@ type AdminCustomer struct {
 	HasPrintAccess bool   `json:"hasPrintAccess"`
 }
 
-// AdminCustomerData A customer's record for printing (admin-corporate-side §3 "Customer print data").
+// AdminCustomerData A customer's record for printing (docs/design/admin-corporate.md §3 "Customer print data").
 type AdminCustomerData struct {
 	// EmergencyData The stored record; null when the customer saved none.
 	EmergencyData *AdminCustomerRecord `json:"emergencyData"`
@@ -1277,7 +1277,7 @@ type AdminStats struct {
 	TotalUsers     int64 `json:"totalUsers"`
 }
 
-// AdminUser A user in the admin's list (admin-corporate-side §3).
+// AdminUser A user in the admin's list (docs/design/admin-corporate.md §3).
 type AdminUser struct {
 	CreatedAt time.Time `json:"createdAt"`
 
@@ -2528,7 +2528,7 @@ type LabelCatalogue struct {
 // LabelGeometry A label sheet's geometry (mm), as batch printing and the catalogue give it.
 type LabelGeometry = labels.Geometry
 
-// LabelOptions The label choices (individual-side §3), as the website keeps them.
+// LabelOptions The label choices (docs/design/individual.md §3), as the website keeps them.
 type LabelOptions struct {
 	// CustomDimensions Required when labelType is custom; otherwise ignored.
 	CustomDimensions *CustomDimensions `json:"customDimensions,omitempty"`
@@ -2560,7 +2560,7 @@ type LabelSheetRequest struct {
 	// EmergencyData Required (the server answers "Emergency data is required" without it); the record the person's screen shows, compared with the stored one.
 	EmergencyData *EmergencyData `json:"emergencyData,omitempty"`
 
-	// LabelOptions The label choices (individual-side §3), as the website keeps them.
+	// LabelOptions The label choices (docs/design/individual.md §3), as the website keeps them.
 	LabelOptions LabelOptions `json:"labelOptions"`
 
 	// TimeZone An IANA time zone that dates the QR text's Generated line as the person's own day; Europe/London when absent.

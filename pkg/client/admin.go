@@ -9,7 +9,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/emergency"
 )
 
-// Order statuses, in fulfilment order (admin-corporate-side §4).
+// Order statuses, in fulfilment order (docs/design/admin-corporate.md §4).
 const (
 	OrderPending    = "pending"
 	OrderProcessing = "processing"

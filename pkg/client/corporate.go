@@ -7,7 +7,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// The corporate workspace (admin-corporate-side §2-§3): an organisation's
+// The corporate workspace (docs/design/admin-corporate.md §2-§3): an organisation's
 // library of QR codes, its projects and form templates, CSV import and the
 // record of batch print runs. Every route is scoped to the caller's own
 // organisation; another organisation's ids answer 404.

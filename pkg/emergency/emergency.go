@@ -1,5 +1,5 @@
 // Package emergency defines a person's emergency record (individual-side
-// spec §3), its validation (§5) and the plain text their QR code carries (§1).
+// docs/design/individual.md §3), its validation (docs/design/individual.md §5) and the plain text their QR code carries (docs/design/individual.md §1).
 //
 // The TypeScript twin lives in frontend/src/lib/emergency; both read
 // rules.json and are held to the same golden vectors in testdata/.

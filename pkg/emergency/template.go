@@ -8,16 +8,16 @@ import (
 	"time"
 )
 
-// Corporate form templates (admin-corporate-side §3, DESIGN.md "Corporate").
+// Corporate form templates (docs/design/admin-corporate.md §3, docs/design/decisions.md §9 "Corporate").
 // A template is an ordered list of fields; a library code's Record keeps a
 // copy of its template's fields beside the values typed into them, so a code
 // reads the same after its template is edited or deleted.
 //
 // A field that fills a slot of the standard record (Standard) is printed
-// where spec §1 puts it; every other field goes into one extra section
+// where docs/design/individual.md §1 puts it; every other field goes into one extra section
 // (PAYLOAD.md).
 
-// Field types (§3).
+// Field types (docs/design/admin-corporate.md §3).
 const (
 	FieldText     = "text"
 	FieldEmail    = "email"
@@ -32,10 +32,10 @@ const (
 // FieldTypes lists the field types in the order the Add Field dialog shows them.
 var FieldTypes = []string{FieldText, FieldEmail, FieldPhone, FieldTextarea, FieldSelect, FieldDate, FieldNumber, FieldCheckbox}
 
-// Field categories (§3), in the order the live preview groups them.
+// Field categories (docs/design/admin-corporate.md §3), in the order the live preview groups them.
 var FieldCategories = []string{"personal", "emergency", "medical", "work", "other"}
 
-// Standard slots: where a field's value goes in the spec §1 record.
+// Standard slots: where a field's value goes in the docs/design/individual.md §1 record.
 const (
 	SlotFullName    = "fullName"
 	SlotDateOfBirth = "dateOfBirth"
@@ -61,7 +61,7 @@ type Field struct {
 	Category    string   `json:"category"`
 	Order       int      `json:"order"` // 1-based
 	Options     []string `json:"options,omitempty"`
-	// Standard is the spec §1 slot the field fills ("" for the extra section).
+	// Standard is the docs/design/individual.md §1 slot the field fills ("" for the extra section).
 	Standard string `json:"standard,omitempty"`
 }
 
@@ -79,7 +79,7 @@ const ExtraHeading = "ADDITIONAL INFORMATION:"
 // which normalises to "").
 const Checked = "true"
 
-// DefaultFields are the spec's default template fields (§3), loaded by
+// DefaultFields are the spec's default template fields (docs/design/admin-corporate.md §3), loaded by
 // 'Load Default'.
 func DefaultFields() []Field {
 	return []Field{
@@ -96,7 +96,7 @@ func DefaultFields() []Field {
 const StandardFormName = "Standard Emergency Form"
 
 // StandardFields is the built-in "Standard Emergency Form": the individual
-// record (individual-side §3) as template fields, without the e-mail
+// record (docs/design/individual.md §3) as template fields, without the e-mail
 // address (a worker's record is not an account). Its required fields are
 // the ones an individual record requires.
 func StandardFields() []Field {
@@ -243,7 +243,7 @@ func parseContactSlot(slot string) (n int, part string, ok bool) {
 }
 
 // RecordQRText returns the text a scan of a template-made code shows: the
-// spec §1 text of its standard fields, with the other fields in one extra
+// docs/design/individual.md §1 text of its standard fields, with the other fields in one extra
 // section before the Generated line (PAYLOAD.md "Template records").
 //
 // Like QRText it formats whatever it is given; ValidateRecord first.

@@ -51,7 +51,7 @@ func NormalizeFields(fields []Field) []Field {
 }
 
 // SplitOptions reads the Add Field dialog's options, one per line, blank
-// lines dropped (§5).
+// lines dropped (docs/design/admin-corporate.md §5).
 func SplitOptions(text string) []string {
 	var options []string
 	for _, line := range strings.FieldsFunc(text, isLineBreak) {
@@ -193,7 +193,7 @@ func LargestRecordBytes(fields []Field) int {
 // ValidateRecord checks the values of a record made from fields (a
 // template's, already valid) and returns nil when they are valid. Errors
 // are keyed by field id. Standard slots follow the individual record's
-// rules and messages (individual-side §5); the others get required, type
+// rules and messages (docs/design/individual.md §5); the others get required, type
 // and byte-limit checks. A contact's name and phone go together: one
 // without the other is refused, as on the individual form.
 func ValidateRecord(fields []Field, values map[string]string) Errors {

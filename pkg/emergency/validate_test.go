@@ -34,7 +34,7 @@ func TestValidateReturnsNilForAValidRecord(t *testing.T) {
 }
 
 func TestValidateSpecMessages(t *testing.T) {
-	// The exact wording of individual-side spec §5.
+	// The exact wording of docs/design/individual.md §5.
 	want := map[string]string{
 		"personalInfo.fullName":     "Full name is required",
 		"personalInfo.email":        "Valid email address is required",

@@ -8,12 +8,12 @@ import (
 	"github.com/lifetag/lifetag/pkg/qr"
 )
 
-// Corporate batch printing (admin-corporate-side §2, §3 "label layout",
-// §9 "label sheet layouts"): the sheets the batch printer offers by name,
+// Corporate batch printing (docs/design/admin-corporate.md §2, §3 "label layout",
+// docs/design/admin-corporate.md §9 "label sheet layouts"): the sheets the batch printer offers by name,
 // and the geometry of any sheet as the spec's layout fields.
 
 // BatchLevel is the error-correction level of corporate batch labels: M,
-// as the spec's batch printing generates them (§7) and DESIGN.md keeps.
+// as the spec's batch printing generates them (docs/design/admin-corporate.md §7) and docs/design/decisions.md §5 keeps.
 const BatchLevel = qr.M
 
 // BatchLayout is one layout the batch printer offers by name: one of the
@@ -26,11 +26,11 @@ type BatchLayout struct {
 }
 
 // CustomGridID is the spec's "custom grid": 3 x 3 labels of 60 x 40 mm on
-// A4 (§9). Its labels are under the custom-size minimums of individual
+// A4 (docs/design/admin-corporate.md §9). Its labels are under the custom-size minimums of individual
 // labels, so it is a fixed sheet here, not a Custom.
 const CustomGridID = "custom-grid"
 
-// SpecLayouts are the spec's four layouts (§9), as DESIGN.md resolves them:
+// SpecLayouts are the spec's four layouts (docs/design/admin-corporate.md §9), as docs/design/decisions.md §6 resolves them:
 // Avery 5160 is 3 columns x 10 rows of 66.7 x 25.4 mm, 5163 is 2 x 5 of
 // 101.6 x 50.8 mm, and "22805 gear tags 86x54 8/sheet" is Avery C32015 (A4).
 var SpecLayouts = []BatchLayout{
@@ -40,7 +40,7 @@ var SpecLayouts = []BatchLayout{
 	{ID: CustomGridID, Name: "Custom grid (3 x 3, 60 x 40 mm, A4)"},
 }
 
-// PresetLayouts are the product presets (DESIGN.md "Label catalogue") as
+// PresetLayouts are the product presets (docs/design/decisions.md §6 "Label catalogue") as
 // batch layouts: helmet, gear and wallet on Letter and A4.
 func PresetLayouts() []BatchLayout {
 	papers := map[PaperSize]string{Letter: "US Letter", A4: "A4"}
@@ -71,7 +71,7 @@ func customGrid() *Template {
 		Label: Label{Shape: Rectangle, Width: w, Height: h},
 		Layouts: []Layout{{Cols: cols, Rows: rows, X0: (pageW - cols*w) / 2, Y0: (pageH - rows*h) / 2,
 			DX: w, DY: h}},
-		Source: "admin-corporate-side §9 custom grid",
+		Source: "docs/design/admin-corporate.md §9 custom grid",
 	}
 }
 
@@ -103,7 +103,7 @@ func (c *Catalogue) BatchSheet(id string) (*Template, string, error) {
 	return t, t.Name(), nil
 }
 
-// Geometry is a sheet as the spec's label layout (§3, all mm), with how
+// Geometry is a sheet as the spec's label layout (docs/design/admin-corporate.md §3, all mm), with how
 // many labels a sheet holds. A sheet of several grids (rare) is described
 // by its first; PerSheet counts them all.
 type Geometry struct {

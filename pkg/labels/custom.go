@@ -12,7 +12,7 @@ type Custom struct {
 	Cols, Rows    int
 }
 
-// Bounds and defaults of a custom size (individual-side spec §5).
+// Bounds and defaults of a custom size (docs/design/individual.md §5).
 const (
 	CustomMinWidth, CustomMaxWidth   = 70.0, 250.0
 	CustomMinHeight, CustomMaxHeight = 50.0, 250.0
@@ -61,7 +61,7 @@ const (
 	Extreme  Balance = "extreme"  // above 3 or below 0.3
 )
 
-// Rating is the custom-size preview's verdict (spec §5).
+// Rating is the custom-size preview's verdict (docs/design/individual.md §5).
 type Rating struct {
 	TextReadable bool // area at least 2 sq in
 	QROptimal    bool // both sides at least 50 mm

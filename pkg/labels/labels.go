@@ -1,6 +1,6 @@
 // Package labels is the label-sheet catalogue: the gLabels template database
 // (embedded from templates/, MIT licence, see templates/README.md), the
-// product presets of DESIGN.md and custom sizes. All lengths are millimetres,
+// product presets of docs/design/decisions.md §6 and custom sizes. All lengths are millimetres,
 // measured from the top-left corner of the page.
 package labels
 

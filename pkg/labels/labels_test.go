@@ -180,7 +180,7 @@ func TestFindAndSearch(t *testing.T) {
 	}
 }
 
-// The presets are the sheets of DESIGN.md's table.
+// The presets are the sheets of the table in docs/design/decisions.md §6.
 func TestPresets(t *testing.T) {
 	c := catalogue(t)
 	want := []struct {

@@ -55,7 +55,7 @@ type Preset struct {
 	Kind        Kind
 	Paper       PaperSize
 	Brand, Part string
-	// Level is chosen by measurement (DESIGN.md "QR and printing"):
+	// Level is chosen by measurement (docs/design/decisions.md §5 "QR and printing"):
 	// pkg/sheet's TestScanRobustness with LIFETAG_SCAN_LEVELS=L,M,Q,H
 	// photographs 20 printed labels of each preset at each level as a phone
 	// would, and this is the level whose zxing-cpp shares at 6 px/mm and
@@ -81,7 +81,7 @@ func (p Preset) StockName() string {
 	return p.Brand + " " + p.Part
 }
 
-// Presets are the product's sheets (DESIGN.md, "Label catalogue"), and the
+// Presets are the product's sheets (docs/design/decisions.md §6, "Label catalogue"), and the
 // one list of the product's label types: the cloud's messages, the API
 // contract's LabelType and the website's sheet preview (presets.json) are
 // all held to it by tests, so a kind added here fails them until they follow.

@@ -102,7 +102,7 @@ const minModulePx = 3
 var ErrNoRoom = errors.New("lockscreen: the details and the code do not fit the clear part of the screen")
 
 // Render draws the wallpaper. The code is error correction H, as the
-// on-screen code is (individual-side §1), with whole-pixel modules.
+// on-screen code is (docs/design/individual.md §1), with whole-pixel modules.
 func Render(s Screen, c Content) (*image.RGBA, Layout, error) {
 	code, err := qr.Encode(c.Payload, qr.H)
 	if err != nil {

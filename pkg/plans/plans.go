@@ -1,4 +1,4 @@
-// Package plans is the corporate plan table (admin-corporate-side §9): one
+// Package plans is the corporate plan table (docs/design/admin-corporate.md §9): one
 // table, plans.json, read by the cloud here and by the website as it is.
 package plans
 

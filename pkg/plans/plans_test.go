@@ -2,7 +2,7 @@ package plans
 
 import "testing"
 
-// The spec's figures (§9): £10/50, £25/200, £99/2000, 3 admin accounts.
+// The spec's figures (docs/design/admin-corporate.md §9): £10/50, £25/200, £99/2000, 3 admin accounts.
 func TestTable(t *testing.T) {
 	want := map[string][2]int64{"starter": {1000, 50}, "professional": {2500, 200}, "enterprise": {9900, 2000}}
 	if len(All.Plans) != len(want) || All.MaxAdminAccounts != 3 || All.TrialDays != 14 || All.Currency != "gbp" {

@@ -15,7 +15,7 @@ type Options struct {
 	Margin int // quiet zone, in modules, on each side
 }
 
-// The two products' image parameters (spec individual-side §1 and the
+// The two products' image parameters (docs/design/individual.md §1 and the
 // corporate batch). Black on white.
 var (
 	Individual = Options{Level: H, Width: 300, Margin: 1}

@@ -9,7 +9,7 @@ import (
 	"math/bits"
 )
 
-// The spec's messages (individual-side §5), word for word.
+// The spec's messages (docs/design/individual.md §5), word for word.
 var (
 	ErrNoInput = errors.New("No input text")
 	ErrTooBig  = errors.New("The amount of data is too big to be stored in a QR Code")

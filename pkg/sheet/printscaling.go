@@ -10,17 +10,17 @@ import (
 
 // Labels only line up when the sheet is printed at 100 %, never "fit to
 // page". The catalog entry /ViewerPreferences << /PrintScaling /None >>
-// (PDF 1.6, ISO 32000-1 §12.2, Table 150) tells Acrobat and Chromium's PDF
+// (PDF 1.6, ISO 32000-1 section 12.2, Table 150) tells Acrobat and Chromium's PDF
 // viewer to preselect that in their print dialogs. fpdf has no way to add
 // an entry to its catalog (putcatalog writes a fixed set), so the entry is
 // added the way PDF itself allows a finished file to be changed: an
-// incremental update (§7.5.6) appended to fpdf's output. It holds a new
+// incremental update (section 7.5.6) appended to fpdf's output. It holds a new
 // revision of the catalog object (same number, fpdf's entries plus ours),
 // an xref section for that one object and a trailer whose /Prev points at
 // fpdf's xref. Nothing before it moves, so fpdf's offsets stay right.
 
 // printScalingEntries are added to the catalog. The catalog's /Version
-// (§7.2.2) raises the file to PDF 1.6 when the header says less: fpdf
+// (section 7.2.2) raises the file to PDF 1.6 when the header says less: fpdf
 // writes the lowest version its features need, usually 1.3.
 const (
 	printScalingEntry = "/ViewerPreferences << /PrintScaling /None >>"
@@ -35,7 +35,7 @@ var (
 	headerRE  = regexp.MustCompile(`\A%PDF-1\.(\d)\n`)
 	trailerRE = regexp.MustCompile(`\ntrailer\n<<\n/Size (\d+)\n/Root (\d+) 0 R\n(?:/Info (\d+) 0 R\n)?>>\nstartxref\n(\d+)\n%%EOF\n\z`)
 	// An xref entry in use: a 10-digit offset, generation 0, "n", and a
-	// two-byte end of line, 20 bytes in all (§7.5.4).
+	// two-byte end of line, 20 bytes in all (section 7.5.4).
 	xrefEntryRE = regexp.MustCompile(`\A(\d{10}) 00000 n \n\z`)
 )
 

@@ -1,4 +1,4 @@
-// Every route of the website in one table (individual-side spec §2). Screens
+// Every route of the website in one table (docs/design/individual.md §2). Screens
 // not built yet fall through to the Page Not Found screen.
 export const paths = {
   home: "/",
@@ -20,7 +20,7 @@ export const paths = {
   // The print station's sign-in through the browser (any account of the station).
   stationSignIn: "/station-sign-in",
   corporateLogin: "/corporate-login",
-  // Corporate side (admin-corporate-side spec §2).
+  // Corporate side (docs/design/admin-corporate.md §2).
   corporateBenefits: "/corporate-benefits",
   corporateRegister: "/corporate-register",
   corporatePaymentSuccess: "/corporate-payment-success",
@@ -47,7 +47,7 @@ export const paths = {
   corporateProjects: "/corporate/projects",
   labelBatchPrint: "/label-batch-print",
   qrDemo: "/qr-demo",
-  // The admin dashboard (admin-corporate-side spec §2); the server decides who sees it.
+  // The admin dashboard (docs/design/admin-corporate.md §2); the server decides who sees it.
   admin: "/admin",
 } as const;
 
@@ -56,7 +56,7 @@ type RoutePath = (typeof paths)[keyof typeof paths];
 /** The site's name, kept in every tab title so the tab says whose page it is. */
 const siteName = "Lifetag";
 
-/** Any path not in the table (spec §2: the 404 screen). */
+/** Any path not in the table (docs/design/admin-corporate.md §2: the 404 screen). */
 export const notFoundTitle = `Page Not Found · ${siteName}`;
 
 /**

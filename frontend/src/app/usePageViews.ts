@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { trackPageView } from "@/lib/analytics";
 
-/** Records a page view (spec §7) for the first page and for each move to
+/** Records a page view (docs/design/individual.md §7) for the first page and for each move to
  * another pathname. Only the pathname is sent: a reset link's ?token= and
  * any hash stay on the device. */
 export function usePageViews() {

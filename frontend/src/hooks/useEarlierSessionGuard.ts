@@ -7,7 +7,7 @@ import { useEmergencyStore } from "@/stores/emergency";
 import { useUserStore } from "@/stores/session";
 
 /**
- * Spec §2 and §4: a page showing earlier-session data checks, once on entry,
+ * docs/design/individual.md §2 and §4: a page showing earlier-session data checks, once on entry,
  * that it may; otherwise it clears what the rules say and goes home.
  * Returns whether the page may render.
  */

@@ -8,7 +8,7 @@ import { useCanUseRealData } from "@/stores/session";
 
 /**
  * The text to encode: the person's own only for a paid, signed-in user
- * (spec §2); everyone else gets the sample, so an unpaid preview can never
+ * (docs/design/individual.md §2); everyone else gets the sample, so an unpaid preview can never
  * be used as a label.
  */
 export function useLabelQrText(): { text: string; real: boolean; data: EmergencyData | null } {

@@ -1,4 +1,4 @@
-// First-party analytics (DESIGN.md: no third-party trackers; spec §7): page
+// First-party analytics (docs/design/decisions.md §7: no third-party trackers; docs/design/individual.md §7): page
 // views and events go to our own cloud, which keeps nothing that identifies
 // the visitor. They go with navigator.sendBeacon, which still delivers while
 // the page unloads (logout navigates away at once), and with fetch(keepalive)

@@ -1,4 +1,4 @@
-// Password rules (spec §5): at least 6 characters, typed the same twice.
+// Password rules (docs/design/individual.md §5): at least 6 characters, typed the same twice.
 import { passwordRules } from "@/lib/copy";
 
 export type PasswordProblem = "required" | "tooShort" | "mismatch" | null;

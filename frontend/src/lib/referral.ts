@@ -10,7 +10,7 @@ const key = `${STORAGE_PREFIX}referral_code`;
 export const referralCodeRule = {
   minLength: 6,
   maxLength: 32,
-  /** Individual-side spec §5. */
+  /** docs/design/individual.md §5. */
   tooShort: "Referral code must be at least 6 characters",
   malformed: "Referral code must be letters and digits only, at most 32 characters",
 };

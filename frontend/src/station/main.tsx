@@ -11,7 +11,7 @@ import "./station.css";
 
 installPlatform(stationPlatform);
 
-// As the website's (spec §7): no refetch on focus, no retries; the
+// As the website's (docs/design/individual.md §7): no refetch on focus, no retries; the
 // session query polls on its own for the online banner.
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,5 +1,5 @@
 // The emergency form's record, saved on this device on every change
-// (spec §2 and §3, key lifetag_emergency_info).
+// (docs/design/individual.md §2 and §3, key lifetag_emergency_info).
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { EmergencyData } from "@/lib/emergency";
@@ -45,7 +45,7 @@ export function isEmergencyRecord(raw: unknown): raw is EmergencyData {
 }
 
 // A visit's first read of the record comes after the visit-start rule, which
-// removes an earlier visit's stale anonymous record (spec §4). It runs here,
+// removes an earlier visit's stale anonymous record (docs/design/individual.md §4). It runs here,
 // just before the store reads storage, because the bundler decides the order
 // in which modules run: an import placed first in main.tsx ran too late.
 if (typeof localStorage !== "undefined" && typeof sessionStorage !== "undefined") {

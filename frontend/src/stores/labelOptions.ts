@@ -1,4 +1,4 @@
-// The chosen label options (spec §3, key lifetag_label_options).
+// The chosen label options (docs/design/individual.md §3, key lifetag_label_options).
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { defaultLabelOptions, labelTypes, type LabelOptions } from "@/lib/labels";

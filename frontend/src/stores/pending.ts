@@ -1,4 +1,4 @@
-// What the purchase flow holds between screens (spec §3, §4): the order
+// What the purchase flow holds between screens (docs/design/individual.md §3, §4): the order
 // type, the shipping address and, for a new customer, the credentials to
 // create the account with once payment completes.
 import type { Wire } from "@/lib/api";

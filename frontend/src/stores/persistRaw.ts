@@ -1,7 +1,7 @@
 // zustand's persist middleware wraps state as {state, version}. The spec's
 // storage entries hold the records themselves, so this adapter stores one
 // plain value under the key and checks it on the way back in: a value that
-// fails the check is corrupted and removed (spec §4).
+// fails the check is corrupted and removed (docs/design/individual.md §4).
 import type { PersistStorage, StorageValue } from "zustand/middleware";
 import { readJson, removeKey, writeJson } from "@/lib/storage";
 

@@ -1,4 +1,4 @@
-// The signed-in user and the payment status kept on this device (spec §3
+// The signed-in user and the payment status kept on this device (docs/design/individual.md §3
 // "Local user session" and "Local payment status"; keys lifetag_user and
 // lifetag_payment_status). The session itself is the server's HttpOnly
 // cookie: nothing here can act as the user.
@@ -25,7 +25,7 @@ interface UserState {
   user: StoredUser | null;
   signIn: (user: StoredUser) => void;
   setPrintAccess: (hasPrintAccess: boolean) => void;
-  /** Forgets the session and every product-prefixed entry (spec §4 logout). */
+  /** Forgets the session and every product-prefixed entry (docs/design/individual.md §4 logout). */
   signOut: () => void;
   /** Drops a session the server no longer knows, keeping the form on the device. */
   forgetSession: () => void;
@@ -48,7 +48,7 @@ export const useUserStore = create<UserState>()(
     {
       name: storageKeys.user,
       storage: rawJsonStorage<Pick<UserState, "user">, StoredUser>({
-        // Corrupted or 24-hour-old sessions are removed on load (spec §4).
+        // Corrupted or 24-hour-old sessions are removed on load (docs/design/individual.md §4).
         load: (raw) => {
           removeKey(storageKeys.legacySessionToken);
           const parsed = parseStoredUser(raw);
@@ -92,7 +92,7 @@ export const usePaymentStatusStore = create<PaymentStatusState>()(
   ),
 );
 
-/** The status the spec derives from the simple payment-status call (§4). */
+/** The status the spec derives from the simple payment-status call (docs/design/individual.md §4). */
 export function paidStatus(hasPrintAccess: boolean, now = new Date()): PaymentStatus {
   return {
     hasPaid: hasPrintAccess,
@@ -103,14 +103,14 @@ export function paidStatus(hasPrintAccess: boolean, now = new Date()): PaymentSt
   };
 }
 
-/** Paid and signed in: the real QR, print and download (spec §2, §6). */
+/** Paid and signed in: the real QR, print and download (docs/design/individual.md §2, §6). */
 export function useCanUseRealData(): boolean {
   const user = useUserStore((s) => s.user);
   const status = usePaymentStatusStore((s) => s.status);
   return user !== null && (user.hasPrintAccess || status?.hasPrintAccess === true);
 }
 
-/** Identity fields lock once the person has paid (spec §2). */
+/** Identity fields lock once the person has paid (docs/design/individual.md §2). */
 export function useHasPaid(): boolean {
   const user = useUserStore((s) => s.user);
   const status = usePaymentStatusStore((s) => s.status);

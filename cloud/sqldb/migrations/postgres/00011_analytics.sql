@@ -1,4 +1,4 @@
--- First-party analytics (DESIGN.md; individual-side §7): page views and
+-- First-party analytics (docs/design/decisions.md §7; docs/design/individual.md §7): page views and
 -- events. Nothing here identifies a person: no user id, e-mail, IP address or
 -- user agent, and a page view keeps its path only (a reset link's ?token=
 -- never gets here). So deleting an account need not touch this table.

@@ -1,4 +1,4 @@
--- Admin and fulfilment (admin-corporate-side §2-§4; DESIGN.md "Admin and
+-- Admin and fulfilment (docs/design/admin-corporate.md §2-§4; docs/design/decisions.md §8 "Admin and
 -- fulfilment"): every status change of a physical order, and the audit log
 -- of admin reads of customer data and admin changes. Neither holds anything
 -- medical; account deletion scrubs the addresses and ids they name.

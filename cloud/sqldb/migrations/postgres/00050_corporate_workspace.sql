@@ -1,4 +1,4 @@
--- The corporate workspace (admin-corporate-side §2-§5): form
+-- The corporate workspace (docs/design/admin-corporate.md §2-§5): form
 -- templates, the QR code library's records, worker self-service collection
 -- links and printed batches. A library code's record (its template's fields
 -- and the worker's values, emergency.Record as JSON) is sealed at rest in

@@ -1,5 +1,5 @@
 -- Accounts, sessions, emergency data, referrals and physical orders
--- (admin-corporate-side §3, database-level entity list). Medical data and
+-- (docs/design/admin-corporate.md §3, database-level entity list). Medical data and
 -- shipping addresses are AES-256-GCM ciphertext sealed by the service.
 
 -- +goose Up

@@ -1,4 +1,4 @@
--- Payments (individual-side §4, §7): one row per checkout, created before the
+-- Payments (docs/design/individual.md §4, §7): one row per checkout, created before the
 -- provider's intent, succeeded once by a verified webhook event. Events are
 -- recorded in the same transaction as their effects, so each applies once.
 -- No medical data here; the shipping address is AES-256-GCM ciphertext.

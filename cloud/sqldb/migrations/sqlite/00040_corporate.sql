@@ -1,4 +1,4 @@
--- Corporate accounts (admin-corporate-side §3, DESIGN.md "Corporate"):
+-- Corporate accounts (docs/design/admin-corporate.md §3, docs/design/decisions.md §9 "Corporate"):
 -- organisations, pending registrations (kept until their checkout is paid),
 -- each organisation's activity log, and its projects and QR codes, counted
 -- on the dashboard. Members are users with organization_id set.

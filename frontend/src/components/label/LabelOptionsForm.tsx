@@ -12,7 +12,7 @@ import { labelCopy as copy } from "./copy";
 
 const customFields: (keyof CustomDimensions)[] = ["width", "height", "count", "cols", "rows"];
 
-/** A number input that may be blank while typing and settles on blur (spec §5). */
+/** A number input that may be blank while typing and settles on blur (docs/design/individual.md §5). */
 function CustomNumber(props: {
   field: keyof CustomDimensions;
   value: number;
@@ -43,7 +43,7 @@ function CustomNumber(props: {
   );
 }
 
-/** The label choices (spec §2), shared by the website and the print station. */
+/** The label choices (docs/design/individual.md §2), shared by the website and the print station. */
 export function LabelOptionsForm(props: {
   value: LabelOptions;
   onChange: (change: Partial<LabelOptions>) => void;

@@ -1,4 +1,4 @@
-// Copy of the label choices and sheet preview (individual-side spec §2, §5, §9).
+// Copy of the label choices and sheet preview (docs/design/individual.md §2, §5, §9).
 // What the label itself prints is in pkg/sheet/design.json.
 import { designRules } from "@/lib/labels";
 

@@ -6,7 +6,7 @@ import { accountMenu } from "@/lib/copy";
 import { layoutCopy } from "./copy";
 
 /**
- * Signed-in users only (spec §2); the e-mail shows on wider screens. The
+ * Signed-in users only (docs/design/individual.md §2); the e-mail shows on wider screens. The
  * button's name is its text ("Account menu: jane@…"), so the name a
  * voice-control user reads off the screen is in it (WCAG 2.5.3); on phones the
  * e-mail is hidden from sight only.

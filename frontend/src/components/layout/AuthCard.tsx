@@ -10,7 +10,7 @@ export function AuthCard(props: {
   const titleId = useId();
   return (
     <div className="auth-page">
-      {/* noValidate: our messages (spec §5), not the browser's. */}
+      {/* noValidate: our messages (docs/design/individual.md §5), not the browser's. */}
       <form
         className="card auth-card"
         onSubmit={props.onSubmit}

@@ -1,4 +1,4 @@
-// Copy of the site header and footer (individual-side spec §2).
+// Copy of the site header and footer (docs/design/individual.md §2).
 export const layoutCopy = {
   skip: "Skip to content",
   home: "Lifetag home",

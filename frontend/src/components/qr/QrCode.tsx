@@ -8,7 +8,7 @@ export const QUIET_MODULES = 4;
 
 /**
  * The person's QR code. With `sample`, the code is blurred and overlaid so
- * that it cannot be scanned or passed off as a real label (spec §1).
+ * that it cannot be scanned or passed off as a real label (docs/design/individual.md §1).
  *
  * A real code is meant to be tested with a phone, so nothing is drawn over
  * it or its quiet zone: the image has the spec's 1 module of margin, the

@@ -26,7 +26,7 @@ function PhoneStatusBar(props: { now: Date }) {
 }
 
 /**
- * The plain text of a code as a phone shows it (spec §1). Radix mounts the
+ * The plain text of a code as a phone shows it (docs/design/individual.md §1). Radix mounts the
  * content only while open, so the text is not in the page otherwise.
  */
 export function QrContentDialog(props: {

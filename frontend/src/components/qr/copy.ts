@@ -1,4 +1,4 @@
-// Copy of the QR content dialog (individual-side spec §1).
+// Copy of the QR content dialog (docs/design/individual.md §1).
 export const qrContentCopy = {
   title: "QR CODE CONTENT",
   subtitle: "Exact text that appears when scanned",

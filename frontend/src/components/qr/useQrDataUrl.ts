@@ -5,7 +5,7 @@ type State = { text: string | null; url: string | null; modules: number | null; 
 
 /**
  * The data URL of `text`'s QR image and the symbol's side in modules, or the
- * failure (spec §8 'Failed to generate QR code').
+ * failure (docs/design/individual.md §8 'Failed to generate QR code').
  */
 export function useQrDataUrl(text: string | null) {
   const [state, setState] = useState<State>({

@@ -4,7 +4,7 @@ import { toast } from "./toast-store";
 
 /**
  * A button that is locked until purchase, with the reason in a tooltip
- * (spec §2). The button stays focusable (aria-disabled, not disabled) so
+ * (docs/design/individual.md §2). The button stays focusable (aria-disabled, not disabled) so
  * keyboard and screen-reader users reach the explanation too.
  */
 export function LockedAction(props: {
@@ -64,7 +64,7 @@ export function LockedAction(props: {
   );
 }
 
-/** Spec §9: tooltip delay 700 ms, skip delay 300 ms. */
+/** docs/design/individual.md §9: tooltip delay 700 ms, skip delay 300 ms. */
 export function TooltipProvider(props: { children: ReactNode }) {
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>

@@ -2,7 +2,7 @@ import * as Toast from "@radix-ui/react-toast";
 import { useToastStore } from "./toast-store";
 
 /**
- * Spec §9: Radix defaults (5000 ms, swipe right, 50 px, F8) made explicit.
+ * docs/design/individual.md §9: Radix defaults (5000 ms, swipe right, 50 px, F8) made explicit.
  * Every toast is a "background" one, which Radix announces in a polite live
  * region: a screen reader finishes what it is reading first.
  */

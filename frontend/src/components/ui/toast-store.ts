@@ -1,4 +1,4 @@
-// One toast at a time (spec §2, §9): a new toast replaces the current one.
+// One toast at a time (docs/design/individual.md §2, §9): a new toast replaces the current one.
 import { create } from "zustand";
 
 export interface ToastInput {
@@ -12,7 +12,7 @@ interface ToastEntry extends ToastInput {
   open: boolean;
 }
 
-/** Spec §9: a dismissed toast is removed from the store after this long. */
+/** docs/design/individual.md §9: a dismissed toast is removed from the store after this long. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 interface ToastState {

@@ -1,4 +1,4 @@
-// /admin (admin-corporate-side spec §2 "Admin dashboard"). Who may see it is
+// /admin (docs/design/admin-corporate.md §2 "Admin dashboard"). Who may see it is
 // the server's decision: the first call (the cards) answers 401 for a
 // visitor ('Admin Access Required') and 403 for anyone but an admin
 // ('Access Denied', then the person's own dashboard: a corporate member's
@@ -36,7 +36,7 @@ import { adminCopy as copy } from "./copy";
 
 type Tab = "users" | "orders" | "corporate" | "activity" | "jobs";
 
-/** The CSV's download name (spec §7: {product}-users-{date}.csv). */
+/** The CSV's download name (docs/design/admin-corporate.md §7: {product}-users-{date}.csv). */
 export function exportFileName(now = new Date()): string {
   return `lifetag-users-${fileDate(now)}.csv`;
 }

@@ -1,4 +1,4 @@
-// Copy of /admin (admin-corporate-side spec §2, §8). Every title, button and
+// Copy of /admin (docs/design/admin-corporate.md §2, §8). Every title, button and
 // toast is the spec's text; lines the spec does not give are ours.
 export const adminCopy = {
   title: "Admin Dashboard",

@@ -48,7 +48,7 @@ export function LoginPage() {
     if (isConnectionError(error)) toast({ ...toasts.connectionError, variant: "destructive" });
     // Wrong credentials (401) in the spec's words; otherwise the
     // server's: a corporate account told which page to use (403,
-    // DESIGN.md "Corporate"), too many tries (429: trying the right
+    // docs/design/decisions.md §9 "Corporate"), too many tries (429: trying the right
     // password again would not help).
     else if (error instanceof ApiError)
       toast({

@@ -15,7 +15,7 @@ import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = authCopy.reset;
 
-/** Request step, then the new-password step; ?token= skips to the second (spec §2). */
+/** Request step, then the new-password step; ?token= skips to the second (docs/design/individual.md §2). */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

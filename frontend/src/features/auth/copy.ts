@@ -1,4 +1,4 @@
-// Copy of /login, /reset-password and /set-password (individual-side spec §2, §5, §8).
+// Copy of /login, /reset-password and /set-password (docs/design/individual.md §2, §5, §8).
 import { forgotPassword } from "@/lib/copy";
 
 export const authCopy = {

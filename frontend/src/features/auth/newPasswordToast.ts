@@ -4,7 +4,7 @@ import { passwordProblem } from "@/lib/passwords";
 import { authCopy } from "./copy";
 
 /**
- * Checks a new password and its confirmation (spec §5) and, when one is
+ * Checks a new password and its confirmation (docs/design/individual.md §5) and, when one is
  * wrong, says so in a toast. True when the password may be sent.
  */
 export function newPasswordAccepted(password: string, confirm: string): boolean {

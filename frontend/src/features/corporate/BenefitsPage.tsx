@@ -5,7 +5,7 @@ import { corporateCopy } from "./copy";
 
 const copy = corporateCopy.benefits;
 
-/** /corporate-benefits: the marketing page with the plan table (spec §2). */
+/** /corporate-benefits: the marketing page with the plan table (docs/design/admin-corporate.md §2). */
 export function BenefitsPage() {
   return (
     <div className="section corporate-page">

@@ -18,7 +18,7 @@ import { validEmail } from "./validation";
 
 const copy = corporateCopy.login;
 
-/** /corporate-login (spec §2, §5, §8): the corporate door. */
+/** /corporate-login (docs/design/admin-corporate.md §2, §5, §8): the corporate door. */
 export function CorporateLoginPage() {
   const navigate = useNavigate();
   const login = useCorporateLogin();

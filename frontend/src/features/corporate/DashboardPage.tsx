@@ -33,7 +33,7 @@ const dateFormat = new Intl.DateTimeFormat(siteLocale, {
   minute: "2-digit",
 });
 
-/** /corporate/dashboard(/{orgId}) (spec §2): real figures and activity. */
+/** /corporate/dashboard(/{orgId}) (docs/design/admin-corporate.md §2): real figures and activity. */
 export function DashboardPage() {
   const orgId = useOrganizationId();
   const dashboard = useDashboard(orgId ?? null);

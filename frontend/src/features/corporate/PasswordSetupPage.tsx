@@ -14,7 +14,7 @@ import { toastFailure } from "@/components/ui/toastFailure";
 
 const copy = corporateCopy.setup;
 
-/** The problems of a new password and its confirmation (spec §5). */
+/** The problems of a new password and its confirmation (docs/design/admin-corporate.md §5). */
 export function setupProblems(password: string, confirm: string) {
   return {
     password: password.length < passwordRules.minLength ? copy.tooShort : undefined,
@@ -27,7 +27,7 @@ export function setupProblems(password: string, confirm: string) {
   };
 }
 
-/** /corporate-password-setup?token= (spec §2): then sign in. */
+/** /corporate-password-setup?token= (docs/design/admin-corporate.md §2): then sign in. */
 export function PasswordSetupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

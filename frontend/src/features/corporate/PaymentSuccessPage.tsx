@@ -10,7 +10,7 @@ import { corporateCopy } from "./copy";
 const copy = corporateCopy.success;
 
 /**
- * Spec §4: processing, then for a new customer the check-your-email page,
+ * docs/design/admin-corporate.md §4: processing, then for a new customer the check-your-email page,
  * for a subscribing member success (to the dashboard after 3 s), or error.
  */
 export const redirectDelayMs = 3000;
@@ -20,7 +20,7 @@ type State =
   | { kind: "success"; organizationId: number }
   | { kind: "error"; message: string };
 
-/** /corporate-payment-success?session_id&registration_id (spec §2). */
+/** /corporate-payment-success?session_id&registration_id (docs/design/admin-corporate.md §2). */
 export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const client = useQueryClient();

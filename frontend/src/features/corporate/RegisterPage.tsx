@@ -20,7 +20,7 @@ import { toastFailure } from "@/components/ui/toastFailure";
 const copy = corporateCopy.register;
 
 /**
- * /corporate-register: the full form (spec §2, §5). A valid form makes a
+ * /corporate-register: the full form (docs/design/admin-corporate.md §2, §5). A valid form makes a
  * pending registration and a payment session; the browser goes to the
  * provider's checkout (or, without Stripe keys, the local test checkout).
  */

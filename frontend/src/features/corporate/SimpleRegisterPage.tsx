@@ -14,7 +14,7 @@ const copy = corporateCopy.simple;
 /** The country select's value for "Another country", typed in below it. */
 const otherCountry = "other";
 
-/** /corporate/register: a 14-day trial of the chosen plan (spec §2, DESIGN.md). */
+/** /corporate/register: a 14-day trial of the chosen plan (docs/design/admin-corporate.md §2, docs/design/decisions.md §9). */
 export function SimpleRegisterPage() {
   const navigate = useNavigate();
   const [name, setName] = useState("");

@@ -16,7 +16,7 @@ import { SecondFactorRule } from "./SecondFactorRule";
 
 const copy = corporateCopy.team;
 
-/** /corporate/team(/{orgId}): the owner invites up to 2 admins (spec §2, §9). */
+/** /corporate/team(/{orgId}): the owner invites up to 2 admins (docs/design/admin-corporate.md §2, §9). */
 export function TeamPage() {
   const orgId = useOrganizationId();
   const team = useTeam(orgId ?? null);

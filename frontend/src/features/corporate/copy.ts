@@ -1,4 +1,4 @@
-// Strings of the corporate side (admin-corporate-side spec §2, §5, §8, §9).
+// Strings of the corporate side (docs/design/admin-corporate.md §2, §5, §8, §9).
 export const corporateCopy = {
   // The owner's rule on the team page.
   secondFactorRule: {

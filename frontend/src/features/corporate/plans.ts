@@ -1,4 +1,4 @@
-// The plan table (spec §9) is pkg/plans/plans.json, read by the cloud too.
+// The plan table (docs/design/admin-corporate.md §9) is pkg/plans/plans.json, read by the cloud too.
 import table from "@pkg/plans/plans.json";
 
 export interface Plan {

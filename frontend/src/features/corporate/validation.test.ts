@@ -22,7 +22,7 @@ const valid: Registration = {
   country: "United Kingdom",
 };
 
-describe("registration rules (spec §5)", () => {
+describe("registration rules (docs/design/admin-corporate.md §5)", () => {
   it("accepts a complete form, requirements optional", () => {
     expect(validateRegistration(valid)).toEqual({});
   });
@@ -71,7 +71,7 @@ describe("registration rules (spec §5)", () => {
   });
 });
 
-describe("the plan table (spec §9), shared with the cloud", () => {
+describe("the plan table (docs/design/admin-corporate.md §9), shared with the cloud", () => {
   it("has the spec's prices and allowances", () => {
     expect(plans.map((p) => [p.id, planPrice(p), p.maxQrCodes])).toEqual([
       ["starter", "£10", 50],

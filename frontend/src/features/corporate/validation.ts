@@ -1,4 +1,4 @@
-// The full registration form's rules (spec §5), with its messages.
+// The full registration form's rules (docs/design/admin-corporate.md §5), with its messages.
 import { validAddress } from "@/lib/emergency/mailbox";
 import { corporateCopy } from "./copy";
 import { plans } from "./plans";

@@ -1,4 +1,4 @@
-// Copy of /dashboard (individual-side spec §2, §4).
+// Copy of /dashboard (docs/design/individual.md §2, §4).
 export const dashboardCopy = {
   title: "My Account",
   account: "Account",

@@ -1,4 +1,4 @@
-// Copy of the home page and the emergency form (individual-side spec §2, §3).
+// Copy of the home page and the emergency form (docs/design/individual.md §2, §3).
 import { prices } from "@/lib/copy";
 
 export const homeCopy = {

@@ -20,7 +20,7 @@ import { printCopy as copy } from "./copy";
 
 type SheetUse = "download" | "print";
 
-/** Spec §9: ?print=true prints after 1 s. */
+/** docs/design/individual.md §9: ?print=true prints after 1 s. */
 export const AUTO_PRINT_DELAY_MS = 1000;
 
 export function PrintPreviewPage() {

@@ -1,4 +1,4 @@
-// Copy of /print-preview (individual-side spec §2, §8).
+// Copy of /print-preview (docs/design/individual.md §2, §8).
 export const printCopy = {
   title: "Print preview",
   introReady: "Your labels at actual size. Print at 100 % scale (turn off “fit to page”).",

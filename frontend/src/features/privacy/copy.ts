@@ -1,4 +1,4 @@
-// Copy of /privacy (individual-side spec §2, §5, §8).
+// Copy of /privacy (docs/design/individual.md §2, §5, §8).
 export const privacyCopy = {
   title: "Privacy & Data Rights",
   intro:

@@ -79,7 +79,7 @@ export function AccountSetupPage() {
           return;
         }
       } else {
-        // Held until payment completes, then the account is created (spec §4).
+        // Held until payment completes, then the account is created (docs/design/individual.md §4).
         writePendingUser({ email: address, password, isExisting: false });
       }
       navigate(paths.paymentSummary);

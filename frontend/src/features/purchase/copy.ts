@@ -1,5 +1,5 @@
 // Copy of the purchase flow: /account-setup, /payment-summary and the
-// payment dialog (individual-side spec §2, §4, §5, §8).
+// payment dialog (docs/design/individual.md §2, §4, §5, §8).
 import { prices } from "@/lib/copy";
 
 export const purchaseCopy = {

@@ -7,9 +7,9 @@ const scannedAt = new Intl.DateTimeFormat(siteLocale, {
 });
 
 /**
- * /qr-demo: what a first responder sees on scanning a code (spec §2), for a
+ * /qr-demo: what a first responder sees on scanning a code (docs/design/admin-corporate.md §2), for a
  * fixed sample person of age 39. Truthful about the code: plain text,
- * readable offline, not encrypted (DESIGN.md).
+ * readable offline, not encrypted (docs/design/decisions.md §7).
  */
 export function QrDemoPage() {
   const p = copy.person;

@@ -1,4 +1,4 @@
-// The demo first-responder scan page (admin-corporate-side §2 /qr-demo).
+// The demo first-responder scan page (docs/design/admin-corporate.md §2 /qr-demo).
 export const qrDemoCopy = {
   banner: "FOR FIRST RESPONDER USE",
   title: "Emergency information",

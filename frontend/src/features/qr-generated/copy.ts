@@ -1,4 +1,4 @@
-// Copy of /qr-generated (individual-side spec §2).
+// Copy of /qr-generated (docs/design/individual.md §2).
 import { prices } from "@/lib/copy";
 
 export const qrPageCopy = {

@@ -11,7 +11,7 @@ import { referralsCopy as copy } from "./copy";
 
 const money = new Intl.NumberFormat(siteLocale, { style: "currency", currency: "GBP" });
 
-/** Rewards earned: total referrals times £0.20 (spec §2). */
+/** Rewards earned: total referrals times £0.20 (docs/design/individual.md §2). */
 export function rewardsEarned(totalReferrals: number): string {
   return money.format(totalReferrals * prices.referralReward);
 }

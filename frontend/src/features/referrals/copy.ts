@@ -1,4 +1,4 @@
-// Copy of /referrals (individual-side spec §2, §5, §8).
+// Copy of /referrals (docs/design/individual.md §2, §5, §8).
 import { prices } from "@/lib/copy";
 
 export const referralsCopy = {

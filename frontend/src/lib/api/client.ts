@@ -1,8 +1,8 @@
-// The one HTTP client of the website and the station's window (individual-
-// side spec §7 and §8); the platform layer carries the request.
+// The one HTTP client of the website and the station's window
+// (docs/design/individual.md §7 and §8); the platform layer carries the request.
 import { platform } from "@/lib/platform";
 
-/** A non-OK response; `message` is "STATUS: body" or "STATUS: status text" (spec §8). */
+/** A non-OK response; `message` is "STATUS: body" or "STATUS: status text" (docs/design/individual.md §8). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -38,7 +38,7 @@ function isDevelopmentHost(hostname: string): boolean {
 }
 
 /**
- * Spec §7 refuses calls from a development host to the production domain.
+ * docs/design/individual.md §7 refuses calls from a development host to the production domain.
  * The production domain is not fixed here, so any absolute URL is refused
  * from a development host: a local build must never touch live data.
  */
@@ -88,7 +88,7 @@ export async function apiJson<T>(
   return (text === "" ? null : JSON.parse(text)) as T;
 }
 
-/** The default query fetch (spec §7): a GET that returns null on 401. */
+/** The default query fetch (docs/design/individual.md §7): a GET that returns null on 401. */
 export async function getJsonOrNullOn401<T>(url: string, env?: ClientEnvironment) {
   try {
     return await apiJson<T>("GET", url, undefined, env);
@@ -111,7 +111,7 @@ export function isFreshProofNeeded(error: unknown): boolean {
   }
 }
 
-/** The server's own words from an error body's message or error field (spec §8). */
+/** The server's own words from an error body's message or error field (docs/design/individual.md §8). */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
   try {

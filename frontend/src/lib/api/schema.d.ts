@@ -3527,7 +3527,7 @@ export interface components {
          * @enum {string}
          */
         LabelType: "helmet" | "gear" | "wallet";
-        /** @description The label choices (individual-side §3), as the website keeps them. */
+        /** @description The label choices (docs/design/individual.md §3), as the website keeps them. */
         LabelOptions: {
             /**
              * @description helmet, gear, wallet or custom.
@@ -3751,7 +3751,7 @@ export interface components {
             /** Format: int64 */
             totalReferrals: number;
         };
-        /** @description A user in the admin's list (admin-corporate-side §3). */
+        /** @description A user in the admin's list (docs/design/admin-corporate.md §3). */
         AdminUser: {
             /** Format: int64 */
             id: number;
@@ -3819,7 +3819,7 @@ export interface components {
              */
             userId: number;
         };
-        /** @description A customer's record for printing (admin-corporate-side §3 "Customer print data"). */
+        /** @description A customer's record for printing (docs/design/admin-corporate.md §3 "Customer print data"). */
         AdminCustomerData: {
             user: components["schemas"]["AdminCustomer"];
             /** @description The stored record; null when the customer saved none. */

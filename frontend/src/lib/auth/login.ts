@@ -1,4 +1,4 @@
-// POST /api/auth/login (spec §7).
+// POST /api/auth/login (docs/design/individual.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 
@@ -16,7 +16,7 @@ export function useLogin() {
   return useMutation({ mutationFn: login });
 }
 
-/** Admins go to /admin after sign-in (spec §2); only the server knows who they are. */
+/** Admins go to /admin after sign-in (docs/design/individual.md §2); only the server knows who they are. */
 export function isAdmin(user: LoginResponse["user"]): boolean {
   return user.isAdmin;
 }

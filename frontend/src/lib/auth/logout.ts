@@ -1,4 +1,4 @@
-// POST /api/auth/logout (spec §7), then the device forgets the session (§4).
+// POST /api/auth/logout (docs/design/individual.md §7), then the device forgets the session (docs/design/individual.md §4).
 import { apiRequest } from "@/lib/api";
 import { useUserStore } from "@/stores/session";
 import { useEmergencyStore } from "@/stores/emergency";

@@ -1,4 +1,4 @@
-// What happens after sign-in and on session restore (spec §4).
+// What happens after sign-in and on session restore (docs/design/individual.md §4).
 import { retryWithDoubling } from "@/lib/session/rules";
 import { useEmergencyStore } from "@/stores/emergency";
 import { paidStatus, usePaymentStatusStore, useUserStore } from "@/stores/session";
@@ -32,7 +32,7 @@ function applyUserData(data: UserDataResponse): void {
     useEmergencyStore.getState().replace(fromWire(data.emergencyData));
   } else {
     // Nothing saved on the account yet: push what this device holds, if it
-    // is a complete record (spec §4 sync), so the account has it too.
+    // is a complete record (docs/design/individual.md §4 sync), so the account has it too.
     const local = useEmergencyStore.getState().data;
     if (local && Object.keys(validateEmergencyData(local)).length === 0) {
       void syncEmergencyData(data.user.email, local);
@@ -66,7 +66,7 @@ export async function loadServerData(email: string): Promise<void> {
 }
 
 /**
- * On page load with a stored session (spec §4 "session restore"): the same
+ * On page load with a stored session (docs/design/individual.md §4 "session restore"): the same
  * two loads, once each. A 401 means the server has ended the session, so
  * the device forgets it too (the form data stays).
  */

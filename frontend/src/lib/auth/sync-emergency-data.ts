@@ -1,4 +1,4 @@
-// POST /api/sync/emergency-data (spec §7).
+// POST /api/sync/emergency-data (docs/design/individual.md §7).
 import { apiRequest, type Wire } from "@/lib/api";
 import type { EmergencyData } from "@/lib/emergency";
 
@@ -8,7 +8,7 @@ export async function pushEmergencyData(email: string, emergencyData: EmergencyD
   await apiRequest("POST", "/api/sync/emergency-data", body);
 }
 
-/** The background sync: failures are only logged (spec §8). */
+/** The background sync: failures are only logged (docs/design/individual.md §8). */
 export async function syncEmergencyData(email: string, emergencyData: EmergencyData) {
   try {
     await pushEmergencyData(email, emergencyData);

@@ -1,4 +1,4 @@
-// GET /api/user/data?email (spec §7).
+// GET /api/user/data?email (docs/design/individual.md §7).
 import { getJsonOrNullOn401, type Wire } from "@/lib/api";
 
 export type UserDataResponse = Wire<"UserData">;

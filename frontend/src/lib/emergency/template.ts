@@ -35,7 +35,7 @@ export interface TemplateField {
   /** 1-based */
   order: number;
   options?: string[];
-  /** The spec §1 slot the field fills; absent for the extra section. */
+  /** The docs/design/individual.md §1 slot the field fills; absent for the extra section. */
   standard?: string;
 }
 
@@ -70,7 +70,7 @@ export const STANDARD_FORM_NAME = "Standard Emergency Form";
 
 export const templateRules = rules.templates;
 
-/** The spec's default template fields (§3), loaded by 'Load Default'. */
+/** The spec's default template fields (docs/design/admin-corporate.md §3), loaded by 'Load Default'. */
 export function defaultFields(): TemplateField[] {
   return [
     f("fullName", "text", "Full Name", true, "personal", SLOT.fullName),
@@ -279,7 +279,7 @@ export function normalizeValues(fields: TemplateField[], values: RecordValues): 
 }
 
 /**
- * The text a scan of a template-made code shows: the spec §1 text of its
+ * The text a scan of a template-made code shows: the docs/design/individual.md §1 text of its
  * standard fields, the other fields in one extra section before the
  * Generated line. Formats whatever it is given; validateRecord first.
  */
@@ -330,7 +330,7 @@ export function normalizeFields(fields: TemplateField[]): TemplateField[] {
   });
 }
 
-/** The Add Field dialog's options, one per line, blank lines dropped (§5). */
+/** The Add Field dialog's options, one per line, blank lines dropped (docs/design/admin-corporate.md §5). */
 export function splitOptions(text: string): string[] {
   return text
     .split(/[\n\r\u2028\u2029]/)

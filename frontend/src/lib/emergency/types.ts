@@ -1,4 +1,4 @@
-// The emergency record (individual-side spec §3), the same JSON shape as
+// The emergency record (docs/design/individual.md §3), the same JSON shape as
 // emergency.Data in pkg/emergency. Its parts are the contract's
 // (pkg/api/openapi.yaml); the record itself is the form's own type.
 import type { Wire } from "@/lib/api";

@@ -1,5 +1,5 @@
 // Validation of the emergency record, rule for rule the same as
-// pkg/emergency/validate.go (individual-side spec §5 plus the byte limits that
+// pkg/emergency/validate.go (docs/design/individual.md §5 plus the byte limits that
 // keep every valid record inside one level-H QR code).
 import { parseDate } from "./dates";
 import { multiLine, singleLine, utf8Bytes } from "./normalize";

@@ -1,4 +1,4 @@
-// Label options (individual-side spec §3) and the custom-size rules (§5).
+// Label options (docs/design/individual.md §3) and the custom-size rules (docs/design/individual.md §5).
 import { presetTypes, type PresetType } from "./sheets";
 
 export type LabelType = PresetType | "custom";
@@ -25,7 +25,7 @@ export interface LabelOptions {
 /** The choices the form offers: the presets, then a custom size. */
 export const labelTypes: LabelType[] = [...presetTypes, "custom"];
 
-/** Spec §5 bounds of the custom label inputs. */
+/** docs/design/individual.md §5 bounds of the custom label inputs. */
 export const customBounds = {
   width: { min: 70, max: 250 },
   height: { min: 50, max: 250 },
@@ -43,7 +43,7 @@ export const defaultCustomDimensions: CustomDimensions = {
 };
 
 /**
- * DESIGN.md: paper follows the visitor's locale. Letter where Letter is the
+ * docs/design/decisions.md §6: paper follows the visitor's locale. Letter where Letter is the
  * norm (US, Canada, Mexico, the Philippines and a few others), A4 elsewhere,
  * including the UK and Ireland.
  */
@@ -64,11 +64,11 @@ export function defaultLabelOptions(locale?: string): LabelOptions {
   };
 }
 
-/** Print quality in dots per inch (spec §9). */
+/** Print quality in dots per inch (docs/design/individual.md §9). */
 export const dpi: Record<PrintQuality, number> = { standard: 300, high: 600 };
 
 /**
- * The value a custom field settles to when it loses focus (spec §5): width
+ * The value a custom field settles to when it loses focus (docs/design/individual.md §5): width
  * and height that are blank or below their minimum go back to the minimum;
  * the counts go back to their default when blank and are held inside their
  * bounds as whole numbers. Anything above a maximum comes down to it.

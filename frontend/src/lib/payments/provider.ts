@@ -16,7 +16,7 @@ export interface PaymentProvider {
   prepare?: () => Promise<{ error?: string }>;
   /**
    * Confirms the payment with the provider: return to the site origin,
-   * redirect only if required (spec §7). Resolves with the provider's error
+   * redirect only if required (docs/design/individual.md §7). Resolves with the provider's error
    * message when the card is declined.
    */
   confirm: (clientSecret: string, returnUrl: string) => Promise<{ error?: string }>;

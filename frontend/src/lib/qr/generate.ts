@@ -1,4 +1,4 @@
-// The individual product's QR image (spec §1): level H, margin 1, 300 px,
+// The individual product's QR image (docs/design/individual.md §1): level H, margin 1, 300 px,
 // black on white, as a PNG data URL, generated in the browser.
 //
 // Why lean-qr and not `qrcode`: `qrcode` has no ECI mode,

@@ -1,5 +1,5 @@
 // The sample record shown to anyone who has not unlocked their own code
-// (spec §1, §2): the preview never carries the visitor's real details.
+// (docs/design/individual.md §1, §2): the preview never carries the visitor's real details.
 import type { EmergencyData } from "@/lib/emergency";
 import { qrMessages } from "@/lib/copy";
 

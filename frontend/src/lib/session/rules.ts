@@ -1,11 +1,11 @@
-// The session rules of individual-side spec §4 as pure functions of what is
+// The session rules of docs/design/individual.md §4 as pure functions of what is
 // stored and the current time, so the clock can be injected in tests.
 
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const PREVIOUS_SESSION_LIMIT_MS = 12 * 60 * 60 * 1000;
 export const ANONYMOUS_GRACE_MS = 5 * 60 * 1000;
 
-/** The signed-in user as kept on the device (spec §3 "Local user session"). */
+/** The signed-in user as kept on the device (docs/design/individual.md §3 "Local user session"). */
 export interface StoredUser {
   email: string;
   userId: string;
@@ -41,7 +41,7 @@ export function parseStoredUser(raw: unknown): Parsed<StoredUser> {
   };
 }
 
-/** Spec §4: a stored session 24 hours old or more is removed on load. */
+/** docs/design/individual.md §4: a stored session 24 hours old or more is removed on load. */
 export function isSessionExpired(user: StoredUser, now: Date): boolean {
   return now.getTime() - Date.parse(user.loginTime) >= SESSION_MAX_AGE_MS;
 }
@@ -56,7 +56,7 @@ export type AccessDecision =
     };
 
 /**
- * Spec §4 "No user: unsaved emergency data modified within the last 5
+ * docs/design/individual.md §4 "No user: unsaved emergency data modified within the last 5
  * minutes is allowed; other leftover data is cleared." The rule protects the
  * next person on a shared device from the last one's details, so it is
  * applied once, when a visit starts (lib/session/visit.ts), never inside the
@@ -84,7 +84,7 @@ export function isStaleAnonymousLeftover(input: {
 }
 
 /**
- * Whether a page may show data left from an earlier visit (spec §4 "Access
+ * Whether a page may show data left from an earlier visit (docs/design/individual.md §4 "Access
  * to earlier-session data"). `user` and `emergency` are the raw stored values.
  * Anonymous data older than 5 minutes was already removed when the visit
  * started (isStaleAnonymousLeftover); what is left belongs to this visit.
@@ -117,7 +117,7 @@ export function hasRealDataAccess(rawUser: unknown, now: Date): boolean {
   return user.kind === "ok" && !isSessionExpired(user.value, now) && user.value.hasPrintAccess;
 }
 
-/** Spec §4/§9: after sign-in, saved data is reloaded up to 5 times from 200 ms, doubling. */
+/** docs/design/individual.md §4/§9: after sign-in, saved data is reloaded up to 5 times from 200 ms, doubling. */
 export const RELOAD_TRIES = 5;
 export const RELOAD_FIRST_DELAY_MS = 200;
 
@@ -151,7 +151,7 @@ export async function retryWithDoubling<T>(
   return null;
 }
 
-/** Spec §7: library retry delay, 1000 ms times 2 to the attempt, capped at 30 s. */
+/** docs/design/individual.md §7: library retry delay, 1000 ms times 2 to the attempt, capped at 30 s. */
 export function libraryRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30000);
 }

@@ -1,7 +1,7 @@
 // A visit is one browser tab's time on the site: it survives reloads and the
 // payment provider's redirect back (session storage), and ends with the tab.
 // Data left on the device by an earlier visit is checked once, as the visit
-// starts, before any store reads it (spec §4; see isStaleAnonymousLeftover).
+// starts, before any store reads it (docs/design/individual.md §4; see isStaleAnonymousLeftover).
 import { readJson, readString, removeKey, storageKeys, writeString } from "@/lib/storage";
 import { isStaleAnonymousLeftover } from "./rules";
 

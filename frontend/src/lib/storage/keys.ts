@@ -1,4 +1,4 @@
-// Local storage keys of individual-side spec §3. Product data carries the
+// Local storage keys of docs/design/individual.md §3. Product data carries the
 // "lifetag_" prefix so that logout can remove all of it in one sweep.
 export const STORAGE_PREFIX = "lifetag_";
 

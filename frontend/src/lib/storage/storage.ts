@@ -1,5 +1,5 @@
 // Reading and writing the device's storage. Failures (quota, private mode,
-// malformed JSON) are logged and turn into null or a no-op (spec §8): the
+// malformed JSON) are logged and turn into null or a no-op (docs/design/individual.md §8): the
 // page must keep working when storage does not.
 import { STORAGE_PREFIX, storageKeys } from "./keys";
 
@@ -47,7 +47,7 @@ export function removeKey(key: string, storage: Storage = localStorage): void {
 }
 
 /**
- * Logout (spec §4): every product-prefixed entry goes, and any bearer token
+ * Logout (docs/design/individual.md §4): every product-prefixed entry goes, and any bearer token
  * an older version left behind.
  */
 export function clearProductStorage(storage: Storage = localStorage): void {

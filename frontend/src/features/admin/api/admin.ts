@@ -1,4 +1,4 @@
-// Every admin call (admin-corporate-side spec §7), with its query or
+// Every admin call (docs/design/admin-corporate.md §7), with its query or
 // mutation hook. Lists page and search on the server; the session is the
 // HttpOnly cookie, so no call carries a token.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The admin API's answers (admin-corporate-side spec §3, §7), as the
+// The admin API's answers (docs/design/admin-corporate.md §3, §7), as the
 // contract (pkg/api/openapi.yaml) describes them.
 import type { Wire } from "@/lib/api";
 

@@ -5,7 +5,7 @@ import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
 import { formatDateTime } from "./format";
 
-/** The audit log (DESIGN.md "Admin and fulfilment"): who did what to whose account, when. */
+/** The audit log (docs/design/decisions.md §8 "Admin and fulfilment"): who did what to whose account, when. */
 export function ActivityTable(props: {
   entries: AuditEntry[];
   total: number;

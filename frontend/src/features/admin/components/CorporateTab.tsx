@@ -13,7 +13,7 @@ import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
 import { formatDate, qrUsage, subscriptionStatus } from "./format";
 
-/** Spec §3: subscriptionTier, default starter (the cloud sends no subscription_tier). */
+/** docs/design/admin-corporate.md §3: subscriptionTier, default starter (the cloud sends no subscription_tier). */
 export function planOf(org: Organization): string {
   return org.subscriptionTier || "starter";
 }
@@ -59,7 +59,7 @@ export function UsageBar(props: { current: number; max: number }) {
   );
 }
 
-/** The Corporate Accounts tab (spec §2). The list is small: it is searched here. */
+/** The Corporate Accounts tab (docs/design/admin-corporate.md §2). The list is small: it is searched here. */
 export function CorporateTable(props: { organizations: Organization[] }) {
   const [open, setOpen] = useState<Organization | null>(null);
   const [page, setPage] = useState(1);

@@ -8,7 +8,7 @@ import { toastFailure } from "@/components/ui/toastFailure";
 import { formatDateTime } from "./format";
 
 /**
- * 'Customer Emergency Data' (spec §2): what the labels will carry, the
+ * 'Customer Emergency Data' (docs/design/admin-corporate.md §2): what the labels will carry, the
  * printing instructions, and Print Labels for an order, which prints the
  * label engine's PDF exactly as the customer's own Print does.
  */

@@ -5,7 +5,7 @@ import { adminCopy as copy } from "../copy";
 import { DataTable } from "./DataTable";
 import { formatDate, formatPence, orderBadgeClass } from "./format";
 
-/** The orders table (spec §2 "Orders tab"). */
+/** The orders table (docs/design/admin-corporate.md §2 "Orders tab"). */
 export function OrdersTable(props: {
   orders: AdminOrder[];
   total: number;

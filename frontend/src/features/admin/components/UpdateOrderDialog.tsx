@@ -9,7 +9,7 @@ import { adminCopy as copy } from "../copy";
 import { toastFailure } from "@/components/ui/toastFailure";
 import { formatDateTime } from "./format";
 
-/** 'Update Order Status' (spec §2): read-only order, a status select, tracking, and the history. */
+/** 'Update Order Status' (docs/design/admin-corporate.md §2): read-only order, a status select, tracking, and the history. */
 export function UpdateOrderDialog(props: { order: AdminOrder | null; onClose: () => void }) {
   return props.order ? (
     <UpdateOrderForm key={props.order.orderId} order={props.order} onClose={props.onClose} />

@@ -10,7 +10,7 @@ import { toastFailure } from "@/components/ui/toastFailure";
 import { formatDate } from "./format";
 import { Switch } from "./Switch";
 
-/** The users table (spec §2 "Users tab"); the search box and header live in AdminPage. */
+/** The users table (docs/design/admin-corporate.md §2 "Users tab"); the search box and header live in AdminPage. */
 export function UsersTable(props: {
   users: AdminUser[];
   total: number;

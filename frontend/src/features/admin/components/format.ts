@@ -24,12 +24,12 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(t) ? iso : timeFormat.format(t);
 }
 
-/** Spec §2: price is pence divided by 100, two decimals, in pounds. */
+/** docs/design/admin-corporate.md §2: price is pence divided by 100, two decimals, in pounds. */
 export function formatPence(pence: number): string {
   return `£${(pence / 100).toFixed(2)}`;
 }
 
-/** Spec §4: delivered default, shipped secondary, processing outline, others destructive. */
+/** docs/design/admin-corporate.md §4: delivered default, shipped secondary, processing outline, others destructive. */
 export function orderBadgeClass(status: string): string {
   switch (status) {
     case "delivered":
@@ -43,7 +43,7 @@ export function orderBadgeClass(status: string): string {
   }
 }
 
-/** Spec §4: QR usage as a percentage, the bar capped at 100 %, red at or over the maximum. */
+/** docs/design/admin-corporate.md §4: QR usage as a percentage, the bar capped at 100 %, red at or over the maximum. */
 export function qrUsage(
   current: number,
   max: number,
@@ -52,7 +52,7 @@ export function qrUsage(
   return { percent, bar: Math.min(percent, 100), over: max > 0 && current >= max };
 }
 
-/** Spec §4: active and trial as they are; anything else is shown as inactive. */
+/** docs/design/admin-corporate.md §4: active and trial as they are; anything else is shown as inactive. */
 export function subscriptionStatus(status: string | null | undefined): string {
   return status === "active" || status === "trial" ? status : "inactive";
 }

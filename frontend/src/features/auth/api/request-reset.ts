@@ -1,4 +1,4 @@
-// POST /api/auth/request-reset (spec §7): the token comes back only in development.
+// POST /api/auth/request-reset (docs/design/individual.md §7): the token comes back only in development.
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 

@@ -1,4 +1,4 @@
-// POST /api/auth/reset-password (spec §7).
+// POST /api/auth/reset-password (docs/design/individual.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 

@@ -1,4 +1,4 @@
-// POST /api/corporate/login and /api/corporate/setup-password (spec §7).
+// POST /api/corporate/login and /api/corporate/setup-password (docs/design/admin-corporate.md §7).
 // The website gets no token: the answer's HttpOnly cookie is the session.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";

@@ -1,4 +1,4 @@
-// POST /api/corporate/register: the simple form's 14-day trial (spec §7), and
+// POST /api/corporate/register: the simple form's 14-day trial (docs/design/admin-corporate.md §7), and
 // POST /api/corporate/resend-setup for the page a new customer lands on.
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";

@@ -1,5 +1,5 @@
 // POST /api/corporate/create-payment-intent, /complete-registration and the
-// local test checkout's confirm (spec §7).
+// local test checkout's confirm (docs/design/admin-corporate.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 import type { Registration } from "../validation";

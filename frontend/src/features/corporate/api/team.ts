@@ -1,4 +1,4 @@
-// The team (spec §2 /corporate/team): list, invite, resend, remove.
+// The team (docs/design/admin-corporate.md §2 /corporate/team): list, invite, resend, remove.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 import { organizationKeys } from "./organization";

@@ -36,7 +36,7 @@ import { overdueQueued, sheetsNeeded } from "./picker";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useQueueStore, type QueueItem } from "./queueStore";
 
-/** /label-batch-print (spec §2): corporate members print many codes on one sheet. */
+/** /label-batch-print (docs/design/admin-corporate.md §2): corporate members print many codes on one sheet. */
 export function BatchPrintPage() {
   const own = useOwnOrganization(true);
   if (own.isPending) return <p className="loading">{corporateCopy.dashboard.loading}</p>;
@@ -44,7 +44,7 @@ export function BatchPrintPage() {
   return <BatchPrint organization={own.data} />;
 }
 
-/** Visitors without a corporate session (spec §2, §6: an upsell). */
+/** Visitors without a corporate session (docs/design/admin-corporate.md §2, §6: an upsell). */
 function CorporateOnly() {
   return (
     <section className="not-found" aria-labelledby="batch-upsell-title">

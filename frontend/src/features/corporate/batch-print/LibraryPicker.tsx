@@ -12,7 +12,7 @@ import { pickable, pickerOrders, sortCodes, type PickerOrder } from "./picker";
 const copy = batchCopy.picker;
 
 /**
- * 'Add from Library' (spec §4): search, project filter, select all or
+ * 'Add from Library' (docs/design/admin-corporate.md §4): search, project filter, select all or
  * none; codes already queued (by name) are not listed; deactivated codes
  * are listed, marked Inactive, and cannot be chosen; Add is disabled while
  * nothing is selected.

@@ -1,5 +1,5 @@
 // The calls batch printing makes: the library and its projects (the
-// library's routes, spec §7), the layouts and the sheet catalogue, and the
+// library's routes, docs/design/admin-corporate.md §7), the layouts and the sheet catalogue, and the
 // label engine's PDF of the queue (POST /api/corporate/{orgId}/batch-print.pdf),
 // and which layouts hold every queued code (POST …/batch-print/fit).
 import { useQuery } from "@tanstack/react-query";
@@ -11,7 +11,7 @@ import { batchCopy } from "./copy";
 export type { LibraryCode } from "../library/api";
 export type { Project } from "../projects/api";
 
-/** A label sheet (spec §3 label layout, all mm) and how many labels it holds. */
+/** A label sheet (docs/design/admin-corporate.md §3 label layout, all mm) and how many labels it holds. */
 export type LabelLayout = Wire<"LabelGeometry">;
 
 export const batchKeys = {

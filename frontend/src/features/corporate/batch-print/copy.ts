@@ -1,5 +1,5 @@
-// Strings of batch label printing (admin-corporate-side §2 /label-batch-print,
-// §4 batch print and library picker, §5 batch print rule). The server's own
+// Strings of batch label printing (docs/design/admin-corporate.md §2 /label-batch-print,
+// docs/design/admin-corporate.md §4 batch print and library picker, docs/design/admin-corporate.md §5 batch print rule). The server's own
 // refusals (cloud/batchprint.go) arrive as its messages.
 export const batchCopy = {
   title: "Batch Label Printing",

@@ -1,4 +1,4 @@
-// The library picker's rules (spec §4 library picker, §5 library search):
+// The library picker's rules (docs/design/admin-corporate.md §4 library picker, docs/design/admin-corporate.md §5 library search):
 // codes whose name is already queued are hidden; the search matches the
 // code's name or project name, ignoring case and accents as the library's
 // search on the server does (the same folding), a name in another script by
@@ -64,7 +64,7 @@ export function sortCodes(codes: readonly LibraryCode[], order: PickerOrder): Li
   }
 }
 
-/** Sheets for the queue from a start position (1-based): spec §9 with the partial sheet. */
+/** Sheets for the queue from a start position (1-based): docs/design/admin-corporate.md §9 with the partial sheet. */
 export function sheetsNeeded(labels: number, start: number, perSheet: number): number {
   if (labels <= 0 || perSheet <= 0) return 0;
   return Math.ceil((start - 1 + labels) / perSheet);

@@ -1,4 +1,4 @@
-// The print queue (spec §3 print queue item, §4 batch print), kept in this
+// The print queue (docs/design/admin-corporate.md §3 print queue item, docs/design/admin-corporate.md §4 batch print), kept in this
 // tab's sessionStorage so a reload keeps it and closing the tab forgets it.
 // Items hold which library code to print and how to show it; the record
 // itself is read by the server when the sheet is made.
@@ -11,7 +11,7 @@ import { batchCopy } from "./copy";
 export const QUEUE_STORAGE_KEY = `${STORAGE_PREFIX}batch_queue`;
 
 export interface QueueItem {
-  /** batch_ + timestamp + random text (spec §4 ids). */
+  /** batch_ + timestamp + random text (docs/design/admin-corporate.md §4 ids). */
   id: string;
   codeId: number;
   name: string;

@@ -67,7 +67,7 @@ export interface Choice {
   name: string;
 }
 
-/** The organisation's projects (spec §7 GET /api/corporate/projects/{orgId}). */
+/** The organisation's projects (docs/design/admin-corporate.md §7 GET /api/corporate/projects/{orgId}). */
 export function useProjectChoices(orgId: number) {
   return useQuery({
     queryKey: ["corporate", "projects", orgId],

@@ -7,7 +7,7 @@ import { corporateCopy } from "../copy";
 const copy = corporateCopy.dashboard;
 
 /**
- * Shown to anyone who is not a corporate user of the organisation (spec §2).
+ * Shown to anyone who is not a corporate user of the organisation (docs/design/admin-corporate.md §2).
  * `error` is why the page's data did not come: a refusal (401, 403, 404) is
  * that case, but anything else (the server down, the connection lost) is
  * not, and telling a signed-in officer to sign in would send them the wrong

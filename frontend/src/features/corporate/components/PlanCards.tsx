@@ -3,7 +3,7 @@ import { plans, planPrice } from "../plans";
 
 const copy = corporateCopy.benefits;
 
-/** The plan table (spec §9), from the one plan file. */
+/** The plan table (docs/design/admin-corporate.md §9), from the one plan file. */
 export function PlanCards(props: { selected?: string; onSelect?: (id: string) => void }) {
   return (
     <div className="grid-3 plan-cards">

@@ -74,7 +74,7 @@ describe("/corporate/qr-codes", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
 
-  it("says 'Failed to load organization QR codes' when the library cannot be read (§8)", async () => {
+  it("says 'Failed to load organization QR codes' when the library cannot be read (docs/design/admin-corporate.md §8)", async () => {
     mockFetch({
       "GET /api/corporate/organization": () => ({ body: own }),
       "GET /api/corporate/4/qr-codes": () => ({ status: 500, body: { message: "boom" } }),

@@ -39,7 +39,7 @@ const AttachExternalIdsDialog = lazy(async () => ({
 const dateFormat = new Intl.DateTimeFormat(siteLocale, { dateStyle: "medium" });
 
 /**
- * /corporate/qr-codes (spec §2, built for real): the organisation's codes,
+ * /corporate/qr-codes (docs/design/admin-corporate.md §2, built for real): the organisation's codes,
  * searched, filtered and paged by the server (a page at a time, however
  * large the library), with the quota, and every change a library needs.
  * ?project= filters by project; ?new=1&template= opens Create QR Code with

@@ -1,4 +1,4 @@
-// The QR code library (admin-corporate-side §7 GET /api/corporate/{orgId}/qr-codes
+// The QR code library (docs/design/admin-corporate.md §7 GET /api/corporate/{orgId}/qr-codes
 // and the writes a real library needs), one label's downloads and the CSV import.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest, type Wire } from "@/lib/api";
@@ -12,7 +12,7 @@ export type LibraryCode = Wire<"LibraryCode">;
 /** The codes a query picks (one page when paged); total counts them on every page. */
 export type Library = Wire<"LibraryPage">;
 
-/** Project filter values (§5): all, organization (no project), or a project id. */
+/** Project filter values (docs/design/admin-corporate.md §5): all, organization (no project), or a project id. */
 export type ProjectFilter = "all" | "organization" | number;
 export type StatusFilter = "all" | "active" | "inactive";
 

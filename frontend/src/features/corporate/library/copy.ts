@@ -1,4 +1,4 @@
-// Strings of the QR code library (admin-corporate-side spec §2, §5, §8).
+// Strings of the QR code library (docs/design/admin-corporate.md §2, §5, §8).
 // Server messages (validation, quota) come from the server.
 import type { Wire } from "@/lib/api";
 import { siteLocale } from "@/lib/copy";

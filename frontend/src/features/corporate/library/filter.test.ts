@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { libraryPageParams } from "./api";
 import { parseProjectFilter, parseReviewFilter, quotaUsage, reviewAge } from "./filter";
 
-describe("library filters (spec §5; the server searches and filters)", () => {
+describe("library filters (docs/design/admin-corporate.md §5; the server searches and filters)", () => {
   it("asks the server for one page with the search trimmed and both filters", () => {
     const params = new URLSearchParams(
       libraryPageParams({ search: " North & co ", project: 8, status: "inactive", page: 3 }),
@@ -28,7 +28,7 @@ describe("library filters (spec §5; the server searches and filters)", () => {
     expect(parseProjectFilter(null)).toBe("all");
   });
 
-  it("shows the quota red at or above the max and caps the bar at 100 % (§4)", () => {
+  it("shows the quota red at or above the max and caps the bar at 100 % (docs/design/admin-corporate.md §4)", () => {
     expect(quotaUsage(49, 50)).toEqual({ full: false, percent: 98 });
     expect(quotaUsage(50, 50)).toEqual({ full: true, percent: 100 });
     expect(quotaUsage(60, 50)).toEqual({ full: true, percent: 100 });

@@ -1,5 +1,5 @@
-// The library's project filter from the URL (admin-corporate-side §5; the
-// server searches and filters) and its quota bar (§4), as pure functions.
+// The library's project filter from the URL (docs/design/admin-corporate.md §5; the
+// server searches and filters) and its quota bar (docs/design/admin-corporate.md §4), as pure functions.
 import type { ProjectFilter, ReviewFilter } from "./api";
 
 /** The review filter a URL's ?review= asks for (the dashboard's counts link to it). */
@@ -29,7 +29,7 @@ export function parseProjectFilter(value: string | null): ProjectFilter {
   return "all";
 }
 
-/** §4: usage at or above the maximum is red; the bar caps at 100 %. */
+/** docs/design/admin-corporate.md §4: usage at or above the maximum is red; the bar caps at 100 %. */
 export function quotaUsage(used: number, max: number): { full: boolean; percent: number } {
   return {
     full: used >= max,

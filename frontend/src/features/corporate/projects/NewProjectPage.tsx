@@ -12,7 +12,7 @@ import { useCreateProject } from "./api";
 import { projectsCopy as copy } from "./copy";
 import { toastFailure } from "@/components/ui/toastFailure";
 
-/** /corporate/projects/new (spec §2): name, description, an info panel. */
+/** /corporate/projects/new (docs/design/admin-corporate.md §2): name, description, an info panel. */
 export function NewProjectPage() {
   const orgId = useOrganizationId();
   if (orgId === undefined) return <p className="loading">{corporateCopy.dashboard.loading}</p>;

@@ -18,7 +18,7 @@ const north = {
   createdAt: "",
 };
 
-describe("/corporate/projects/new (spec §2)", () => {
+describe("/corporate/projects/new (docs/design/admin-corporate.md §2)", () => {
   beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
 

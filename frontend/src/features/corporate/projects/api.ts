@@ -1,4 +1,4 @@
-// Projects (admin-corporate-side §7): GET /api/corporate/projects/{orgId},
+// Projects (docs/design/admin-corporate.md §7): GET /api/corporate/projects/{orgId},
 // POST /api/corporate/{orgId}/projects, PUT and DELETE .../projects/{projectId}.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";

@@ -1,5 +1,5 @@
-// Strings of the projects pages (admin-corporate-side spec §2 "New project
-// page", §4 project statuses). Server messages come from the server.
+// Strings of the projects pages (docs/design/admin-corporate.md §2 "New project
+// page", docs/design/admin-corporate.md §4 project statuses). Server messages come from the server.
 import type { Wire } from "@/lib/api";
 
 export const projectsCopy = {

@@ -1,4 +1,4 @@
-// The Add Field dialog (spec §2, §4, §5): add or edit one field. Options are
+// The Add Field dialog (docs/design/admin-corporate.md §2, §4, §5): add or edit one field. Options are
 // typed one per line, for select fields only; blank lines are dropped.
 import * as Dialog from "@radix-ui/react-dialog";
 import { DialogContent } from "@/components/ui/DialogContent";
@@ -19,7 +19,7 @@ import { templatesCopy } from "./copy";
 
 const copy = templatesCopy.dialog;
 
-/** A new field's id: field_ plus a timestamp and random text (spec §4). */
+/** A new field's id: field_ plus a timestamp and random text (docs/design/admin-corporate.md §4). */
 export function newFieldId(): string {
   return `field_${Date.now()}_${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -1,4 +1,4 @@
-// /corporate/form-builder (spec §2): the organisation's form templates, the
+// /corporate/form-builder (docs/design/admin-corporate.md §2): the organisation's form templates, the
 // built-in Standard Emergency Form first, and the editor.
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// The template editor (spec §2, §4, §5): name, description, default switch,
+// The template editor (docs/design/admin-corporate.md §2, §4, §5): name, description, default switch,
 // the field list (drag or keyboard to reorder, duplicate, edit, delete),
 // the Add Field dialog, Load Default, Save/Update and a live preview.
 import {
@@ -53,7 +53,7 @@ export interface TemplateDraft {
   fields: TemplateField[];
 }
 
-/** Numbers the fields 1..n in list order (spec §4). */
+/** Numbers the fields 1..n in list order (docs/design/admin-corporate.md §4). */
 function renumber(fields: TemplateField[]): TemplateField[] {
   return fields.map((field, i) => ({ ...field, order: i + 1 }));
 }

@@ -1,4 +1,4 @@
-// Form templates (admin-corporate-side §7): list, create, update, delete.
+// Form templates (docs/design/admin-corporate.md §7): list, create, update, delete.
 // The list starts with the built-in Standard Emergency Form (id 0, builtIn).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
@@ -6,7 +6,7 @@ import { apiJson, type Wire } from "@/lib/api";
 /** A form template; its times are null for the built-in form. */
 export type FormTemplate = Wire<"FormTemplate">;
 
-/** The body of a create or update (§7). */
+/** The body of a create or update (docs/design/admin-corporate.md §7). */
 export type TemplateInput = Wire<"FormTemplateRequest">;
 
 type TemplateSaved = Wire<"FormTemplateSaved">;

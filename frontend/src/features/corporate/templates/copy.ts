@@ -1,4 +1,4 @@
-// Strings of the form-template builder (admin-corporate-side §2, §4, §5, §8).
+// Strings of the form-template builder (docs/design/admin-corporate.md §2, §4, §5, §8).
 // The validation messages shared with the server are in
 // pkg/emergency/rules.json ("templates"), read through @/lib/emergency.
 import type { FieldCategory, FieldType } from "@/lib/emergency/template";

@@ -1,4 +1,4 @@
-// GET /api/user/orders?email (spec §7).
+// GET /api/user/orders?email (docs/design/individual.md §7).
 import { useQuery } from "@tanstack/react-query";
 import { getJsonOrNullOn401, type Wire } from "@/lib/api";
 

@@ -1,4 +1,4 @@
-/** Spec §4: pending yellow, processing blue, shipped green, delivered purple, other grey. */
+/** docs/design/individual.md §4: pending yellow, processing blue, shipped green, delivered purple, other grey. */
 const colours: Record<string, string> = {
   pending: "yellow",
   processing: "blue",

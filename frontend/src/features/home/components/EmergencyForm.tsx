@@ -58,7 +58,7 @@ export function formDefaults(data: EmergencyData | null): EmergencyData {
 }
 
 /**
- * The emergency form (spec §2, §3, §5). Every change, partial or not, is
+ * The emergency form (docs/design/individual.md §2, §3, §5). Every change, partial or not, is
  * saved on the device; submitting validates with the shared rules and goes
  * on to the QR page.
  */
@@ -90,7 +90,7 @@ export function EmergencyForm() {
   });
 
   useEffect(() => {
-    // Every change, partial or invalid, is kept on the device (spec §2).
+    // Every change, partial or invalid, is kept on the device (docs/design/individual.md §2).
     return subscribe({
       formState: { values: true },
       callback: ({ values }) => save(values as EmergencyData),

@@ -6,7 +6,7 @@ import { homeCopy } from "../copy";
 import { defaultLabelOptions } from "@/lib/labels";
 import { sampleEmergencyData } from "@/lib/qr";
 
-/** The sample label on a phone-sized screen (spec §2 "mobile-preview dialog"). */
+/** The sample label on a phone-sized screen (docs/design/individual.md §2 "mobile-preview dialog"). */
 export function MobilePreviewDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,4 +1,4 @@
-// POST /api/privacy/delete-account (spec §7).
+// POST /api/privacy/delete-account (docs/design/individual.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 

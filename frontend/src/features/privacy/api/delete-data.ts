@@ -1,4 +1,4 @@
-// POST /api/privacy/delete-data (spec §7).
+// POST /api/privacy/delete-data (docs/design/individual.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 

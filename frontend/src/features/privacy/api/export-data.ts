@@ -1,4 +1,4 @@
-// POST /api/privacy/export-data (spec §7).
+// POST /api/privacy/export-data (docs/design/individual.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest, type Wire } from "@/lib/api";
 

@@ -5,7 +5,7 @@ import { toastFailure } from "@/components/ui/toastFailure";
 import { toasts } from "@/lib/copy";
 
 /**
- * A deletion that must be confirmed by typing a phrase (spec §5); the
+ * A deletion that must be confirmed by typing a phrase (docs/design/individual.md §5); the
  * button stays disabled until it matches, and Cancel closes the panel.
  */
 export function DeletionPanel(props: {

@@ -1,5 +1,5 @@
-// POST /api/check-subscription (spec §7). A failure is logged and read as
-// no access (§8). Built by the payments issue.
+// POST /api/check-subscription (docs/design/individual.md §7). A failure is logged and read as
+// no access (docs/design/individual.md §8). Built by the payments issue.
 import { useQuery } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 

@@ -1,4 +1,4 @@
-// POST /api/auth/check-user (spec §7).
+// POST /api/auth/check-user (docs/design/individual.md §7).
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 

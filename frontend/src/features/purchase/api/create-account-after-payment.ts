@@ -1,4 +1,4 @@
-// POST /api/auth/create-account-after-payment (spec §7). Built by the payments issue.
+// POST /api/auth/create-account-after-payment (docs/design/individual.md §7). Built by the payments issue.
 import { apiJson, type Wire } from "@/lib/api";
 
 export type CreatedAccount = Wire<"LoginResponse">;

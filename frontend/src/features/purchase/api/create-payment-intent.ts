@@ -1,4 +1,4 @@
-// POST /api/create-payment-intent (spec §7, §8). Built by the payments issue.
+// POST /api/create-payment-intent (docs/design/individual.md §7, §8). Built by the payments issue.
 import { ApiError, apiRequest, serverMessage, type Wire } from "@/lib/api";
 import { purchaseCopy } from "../copy";
 

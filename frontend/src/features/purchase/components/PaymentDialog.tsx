@@ -21,7 +21,7 @@ import { ShippingFields, validateShipping, type ShippingErrors } from "./Shippin
 const copy = purchaseCopy.dialog;
 
 /**
- * The payment modal (spec §2): print or physical mode, a card form, Cancel
+ * The payment modal (docs/design/individual.md §2): print or physical mode, a card form, Cancel
  * and Pay. Physical mode collects the shipping address first.
  */
 export function PaymentDialog(props: {

@@ -23,7 +23,7 @@ const textFields: {
 
 export type ShippingErrors = Partial<Record<keyof ShippingAddress, string>>;
 
-/** Spec §5 shipping rules with their messages. */
+/** docs/design/individual.md §5 shipping rules with their messages. */
 export function validateShipping(a: ShippingAddress): ShippingErrors {
   const e: ShippingErrors = {};
   if (a.email.trim() === "") e.email = copy.errors.emailRequired;

@@ -16,13 +16,13 @@ import { paidStatus, usePaymentStatusStore, useUserStore } from "@/stores/sessio
 import { createAccountAfterPayment } from "../api/create-account-after-payment";
 import { purchaseCopy } from "../copy";
 
-/** Spec §9: redirect 1.5 s after a successful payment. */
+/** docs/design/individual.md §9: redirect 1.5 s after a successful payment. */
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;
 
 /**
- * After a successful payment (spec §4): an existing user is already signed
+ * After a successful payment (docs/design/individual.md §4): an existing user is already signed
  * in; a new user's account is created, the form data synced and the pending
- * record removed. Account creation failing is only logged (§8).
+ * record removed. Account creation failing is only logged (docs/design/individual.md §8).
  */
 export function useCompletePurchase() {
   const navigate = useNavigate();

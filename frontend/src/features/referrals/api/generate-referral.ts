@@ -1,4 +1,4 @@
-// POST /api/referrals/generate (spec §7).
+// POST /api/referrals/generate (docs/design/individual.md §7).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson, type Wire } from "@/lib/api";
 import { referralsKey } from "./get-referrals";

@@ -1,4 +1,4 @@
-// GET /api/referrals/{email} (spec §7): 404 means no code yet.
+// GET /api/referrals/{email} (docs/design/individual.md §7): 404 means no code yet.
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson, type Wire } from "@/lib/api";
 
