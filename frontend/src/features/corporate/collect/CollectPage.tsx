@@ -84,6 +84,18 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
   const registerDirtyCheck = useCallback((check: () => boolean) => {
     formDirty.current = check;
   }, []);
+  // A refusal of the form or of the confirmation: a closed link or a
+  // returning worker ends the page; anything else is shown at the top.
+  const refused = (error: Error) => {
+    const message = serverMessage(error) ?? copy.unavailable;
+    if (isGone(error)) setGone(message);
+    else if (isReturning(error)) setReturning(message);
+    else {
+      setProblem(message);
+      setRefusals((n) => n + 1);
+      setFieldErrors(fieldErrorsOf(error));
+    }
+  };
   const sent = thanks !== null || gone !== null || returning !== null;
   const guard = useDiscardGuard(useCallback(() => !sent && formDirty.current(), [sent]));
 
@@ -122,20 +134,12 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
           <p>{copy.stillRightIntro}</p>
           <button
             type="button"
-            className="btn btn-primary"
+            className="button button-secondary"
             disabled={confirm.isPending || submit.isPending}
             onClick={() =>
               confirm.mutate(undefined, {
                 onSuccess: (answer) => setThanks(answer.message),
-                onError: (error) => {
-                  const message = serverMessage(error) ?? copy.unavailable;
-                  if (isGone(error)) {
-                    setGone(message);
-                    return;
-                  }
-                  setProblem(message);
-                  setRefusals((n) => n + 1);
-                },
+                onError: refused,
               })
             }
           >
@@ -161,20 +165,7 @@ function CollectView({ token, form }: { token: string; form: CollectForm }) {
             { values, consent },
             {
               onSuccess: (answer) => setThanks(answer.message),
-              onError: (error) => {
-                const message = serverMessage(error) ?? copy.unavailable;
-                if (isGone(error)) {
-                  setGone(message);
-                  return;
-                }
-                if (isReturning(error)) {
-                  setReturning(message);
-                  return;
-                }
-                setProblem(message);
-                setRefusals((n) => n + 1);
-                setFieldErrors(fieldErrorsOf(error));
-              },
+              onError: refused,
             },
           )
         }
