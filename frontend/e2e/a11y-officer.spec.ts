@@ -98,6 +98,11 @@ test("the safety officer's pages, filled, with their dialogs", async ({ page, br
   await checkPage(page, paths.corporateWebhooks, "add dialog open");
   await page.keyboard.press("Escape");
 
+  await page.goto(`${paths.corporateReviewRounds}/${orgId}`);
+  await ready(page);
+  await expect(page.getByText("No review rounds yet.")).toBeVisible();
+  await checkPage(page, paths.corporateReviewRounds, "no rounds");
+
   await page.goto(paths.labelBatchPrint);
   await ready(page);
   await page.getByRole("button", { name: "Add from Library" }).click();
