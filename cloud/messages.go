@@ -28,6 +28,7 @@ const (
 	MsgBodyTooLarge        = "The request body is too large"
 	MsgBodyNotJSON         = "The request body must be JSON (Content-Type: application/json)"
 	MsgBodyInvalid         = "The request body is not valid JSON"
+	MsgQueryInvalid        = "%s is not valid"
 	MsgBodyUnknownField    = "Unknown field %s in the request body"
 	MsgBodyWrongType       = "Field %s has the wrong type"
 	MsgBodyTrailingData    = "The request body must hold a single JSON object"

@@ -113,6 +113,7 @@ func FuzzStripeWebhook(f *testing.F) {
 	f.Add([]byte(`not json`))
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		req := httptest.NewRequest("POST", "/api/stripe/webhook", bytes.NewReader(payload))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Stripe-Signature", stripe.SignPayload(payload, testWebhookSecret, time.Now()))
 		rec := httptest.NewRecorder()
 		e.Server.ServeHTTP(rec, req)

@@ -186,20 +186,31 @@ func (s *Server) handleCodeLabelPNG(w http.ResponseWriter, r *http.Request) {
 // and fixed words, plain ASCII).
 func writeDownload(w http.ResponseWriter, contentType, filename string, body []byte) {
 	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+	w.Header().Set("Content-Disposition", attachment(filename))
 	w.WriteHeader(http.StatusOK)
 	w.Write(body)
 }
 
 // writeNamedDownload answers with a file to save under a name that may
-// hold any script (RFC 6266): filename* carries it in UTF-8, percent
-// encoded (RFC 5987), for every current browser; filename carries the
-// ASCII fallback for clients that read only that.
+// hold any script (namedAttachment).
 func writeNamedDownload(w http.ResponseWriter, contentType, filename, fallback string, body []byte) {
 	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Disposition", `attachment; filename="`+fallback+`"; filename*=UTF-8''`+percentEncode(filename))
+	w.Header().Set("Content-Disposition", namedAttachment(filename, fallback))
 	w.WriteHeader(http.StatusOK)
 	w.Write(body)
+}
+
+// attachment is the Content-Disposition of a file to save under a name of
+// ours (ids and fixed words, plain ASCII), for a typed download answer's
+// Headers.
+func attachment(filename string) string { return `attachment; filename="` + filename + `"` }
+
+// namedAttachment is the Content-Disposition of a file to save under a
+// name that may hold any script (RFC 6266): filename* carries it in UTF-8,
+// percent encoded (RFC 5987), for every current browser; filename carries
+// the ASCII fallback for clients that read only that.
+func namedAttachment(filename, fallback string) string {
+	return `attachment; filename="` + fallback + `"; filename*=UTF-8''` + percentEncode(filename)
 }
 
 // percentEncode writes s as RFC 5987's value-chars: letters, digits and

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/oapi-codegen/runtime"
 
 	"github.com/lifetag/lifetag/cloud"
 )
@@ -77,25 +78,51 @@ func mediaType(r *http.Request) string {
 // decodeBody reads one JSON object of at most limit bytes into dst, refusing
 // unknown fields, wrong types and anything after the object.
 func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	if err := decodeStrictly(http.MaxBytesReader(w, r.Body, limit), dst); err != nil {
+		return decodeError(err)
+	}
+	return nil
+}
+
+// errTrailingData is a body with more after its JSON value.
+var errTrailingData = errors.New("data after the JSON value")
+
+// decodeStrictly reads one JSON value into dst, refusing unknown fields,
+// wrong types and anything after the value.
+func decodeStrictly(body io.Reader, dst any) error {
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return decodeError(err)
+		return err
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return decodeError(err)
+			return err
 		}
-		return cloud.NewError(cloud.EINVALID, cloud.MsgBodyTrailingData)
+		return errTrailingData
 	}
 	return nil
 }
+
+// strictJSON is the JSON codec of the generated server (apiserver): it
+// decodes every request body by decodeStrictly, as decodeBody does.
+type strictJSON struct{ runtime.StdJSONCodec }
+
+func (strictJSON) UnmarshalRead(body io.Reader, v any) error { return decodeStrictly(body, v) }
+
+func (strictJSON) MarshalWrite(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
+
+// The codec is process-wide; the cloud is the only program that links this
+// package, and its only generated decoding is of request bodies.
+func init() { runtime.SetJSONCodec(strictJSON{}) }
 
 func decodeError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var wrongType *json.UnmarshalTypeError
 	switch {
+	case errors.Is(err, errTrailingData):
+		return cloud.NewError(cloud.EINVALID, cloud.MsgBodyTrailingData)
 	case errors.As(err, &tooLarge):
 		return &statusError{http.StatusRequestEntityTooLarge, cloud.MsgBodyTooLarge}
 	case errors.As(err, &wrongType) && wrongType.Field != "":
@@ -178,8 +205,12 @@ func (s *Server) clearSessionCookie(w http.ResponseWriter) {
 type userKey struct{}
 
 // userFrom returns the signed-in user, or nil.
-func userFrom(r *http.Request) *cloud.User {
-	u, _ := r.Context().Value(userKey{}).(*cloud.User)
+func userFrom(r *http.Request) *cloud.User { return userFromContext(r.Context()) }
+
+// userFromContext is the signed-in user of a strict handler's context, or
+// nil.
+func userFromContext(ctx context.Context) *cloud.User {
+	u, _ := ctx.Value(userKey{}).(*cloud.User)
 	return u
 }
 

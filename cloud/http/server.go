@@ -125,6 +125,7 @@ type Server struct {
 	keyLimit        *limit // requests per API key (apikey.go)
 	keyFailures     *limit // requests with a wrong API key per client address
 	router          chi.Router
+	ops             map[string]operation // the contract's, by "METHOD /route/pattern" (operations.go)
 
 	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
 }
@@ -192,6 +193,13 @@ func NewServer(c Config) *Server {
 	if c.Service != nil {
 		c.Service.SetMailLimiter(s.newMailLimiter(store))
 	}
+	ops, err := s.operations()
+	if err != nil {
+		// The contract is built in: a bad one fails every test, never a
+		// deployment.
+		panic(err)
+	}
+	s.ops = ops
 	s.router = s.routes()
 	return s
 }

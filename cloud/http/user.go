@@ -1,86 +1,71 @@
 package http
 
 import (
-	"net/http"
+	"context"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-func (s *Server) handleUserData(w http.ResponseWriter, r *http.Request) {
-	data, err := s.service.UserData(r.Context(), userFrom(r), r.URL.Query().Get("email"))
+func (s *Server) GetUserData(ctx context.Context, req apiserver.GetUserDataRequestObject) (apiserver.GetUserDataResponseObject, error) {
+	data, err := s.service.UserData(ctx, userFromContext(ctx), req.Params.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, data)
+	return apiserver.GetUserData200JSONResponse{Body: *data}, nil
 }
 
-func (s *Server) handlePaymentStatus(w http.ResponseWriter, r *http.Request) {
-	status, err := s.service.PaymentStatus(r.Context(), userFrom(r), r.URL.Query().Get("email"))
+func (s *Server) GetPaymentStatus(ctx context.Context, req apiserver.GetPaymentStatusRequestObject) (apiserver.GetPaymentStatusResponseObject, error) {
+	status, err := s.service.PaymentStatus(ctx, userFromContext(ctx), req.Params.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, status)
+	return apiserver.GetPaymentStatus200JSONResponse{Body: *status}, nil
 }
 
-func (s *Server) handleOrders(w http.ResponseWriter, r *http.Request) {
-	orders, err := s.service.Orders(r.Context(), userFrom(r), r.URL.Query().Get("email"))
+func (s *Server) ListOrders(ctx context.Context, req apiserver.ListOrdersRequestObject) (apiserver.ListOrdersResponseObject, error) {
+	orders, err := s.service.Orders(ctx, userFromContext(ctx), req.Params.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.OrderList{Orders: orders})
+	return apiserver.ListOrders200JSONResponse{Body: api.OrderList{Orders: orders}}, nil
 }
 
-func (s *Server) handlePushEmergencyData(w http.ResponseWriter, r *http.Request) {
-	var req api.PushEmergencyDataRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	stored, err := s.service.PushEmergencyData(r.Context(), userFrom(r), req.Email, req.EmergencyData)
+func (s *Server) PushEmergencyData(ctx context.Context, req apiserver.PushEmergencyDataRequestObject) (apiserver.PushEmergencyDataResponseObject, error) {
+	stored, err := s.service.PushEmergencyData(ctx, userFromContext(ctx), req.Body.Email, req.Body.EmergencyData)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.PushEmergencyDataResponse{Message: cloud.MsgEmergencySaved,
-		EmergencyData: stored.Data, ReviewedAt: stored.ReviewedAt})
+	return apiserver.PushEmergencyData200JSONResponse{Body: api.PushEmergencyDataResponse{Message: cloud.MsgEmergencySaved,
+		EmergencyData: stored.Data, ReviewedAt: stored.ReviewedAt}}, nil
 }
 
-func (s *Server) handlePullEmergencyData(w http.ResponseWriter, r *http.Request) {
-	data, err := s.service.PullEmergencyData(r.Context(), userFrom(r), pathEmail(r))
+func (s *Server) PullEmergencyData(ctx context.Context, req apiserver.PullEmergencyDataRequestObject) (apiserver.PullEmergencyDataResponseObject, error) {
+	data, err := s.service.PullEmergencyData(ctx, userFromContext(ctx), req.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, data)
+	return apiserver.PullEmergencyData200JSONResponse{Body: *data}, nil
 }
 
-// handlePushPaymentStatus accepts the client's push and answers with the
-// server's status: print access comes from verified payments only. The
-// client's local status (docs/design/individual.md §3, api.DevicePaymentStatus) is
+// PushPaymentStatus accepts the client's push and answers with the server's
+// status: print access comes from verified payments only. The client's
+// local status (docs/design/individual.md §3, api.DevicePaymentStatus) is
 // decoded for its shape and never trusted.
-func (s *Server) handlePushPaymentStatus(w http.ResponseWriter, r *http.Request) {
-	var req api.PushPaymentStatusRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	status, err := s.service.SyncPaymentStatus(r.Context(), userFrom(r), req.Email)
+func (s *Server) PushPaymentStatus(ctx context.Context, req apiserver.PushPaymentStatusRequestObject) (apiserver.PushPaymentStatusResponseObject, error) {
+	status, err := s.service.SyncPaymentStatus(ctx, userFromContext(ctx), req.Body.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.PushPaymentStatusResponse{Message: cloud.MsgPaymentStatusKept, PaymentStatus: *status})
+	return apiserver.PushPaymentStatus200JSONResponse{Body: api.PushPaymentStatusResponse{Message: cloud.MsgPaymentStatusKept,
+		PaymentStatus: *status}}, nil
 }
 
-func (s *Server) handlePullPaymentStatus(w http.ResponseWriter, r *http.Request) {
-	status, err := s.service.SyncPaymentStatus(r.Context(), userFrom(r), pathEmail(r))
+func (s *Server) PullPaymentStatus(ctx context.Context, req apiserver.PullPaymentStatusRequestObject) (apiserver.PullPaymentStatusResponseObject, error) {
+	status, err := s.service.SyncPaymentStatus(ctx, userFromContext(ctx), req.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, status)
+	return apiserver.PullPaymentStatus200JSONResponse{Body: *status}, nil
 }

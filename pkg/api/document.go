@@ -23,6 +23,29 @@ type Operation struct {
 	Path        string // as the router registers it: /api/corporate/{orgId}/team
 	OperationID string
 	Roles       []string // x-lifetag-roles
+	// Security names the ways of signing in the operation accepts
+	// (components.securitySchemes): none for an anonymous route.
+	Security   []string
+	RateLimit  string   // x-lifetag-rate-limit: the stricter per-client limit it also passes, or ""
+	FreshProof bool     // x-lifetag-fresh-proof: it needs a fresh proof of who is signed in
+	BodyTypes  []string // the media types its request body may have; none when it takes no body
+	Idempotent bool     // it takes an Idempotency-Key header
+	// IDParams are its path parameters that are numeric ids.
+	IDParams []string
+}
+
+// resolveParameter is the parameter a "$ref" to components.parameters
+// names, or p itself.
+func resolveParameter(p map[string]any) map[string]any {
+	ref, _ := p["$ref"].(string)
+	name, ok := strings.CutPrefix(ref, "#/components/parameters/")
+	if !ok {
+		return p
+	}
+	components, _ := loaded["components"].(map[string]any)
+	params, _ := components["parameters"].(map[string]any)
+	resolved, _ := params[name].(map[string]any)
+	return resolved
 }
 
 var (
@@ -111,6 +134,35 @@ func Operations() ([]Operation, error) {
 			for _, r := range roles {
 				if s, ok := r.(string); ok {
 					o.Roles = append(o.Roles, s)
+				}
+			}
+			security, _ := op["security"].([]any)
+			for _, requirement := range security {
+				requirement, _ := requirement.(map[string]any)
+				for scheme := range requirement {
+					o.Security = append(o.Security, scheme)
+				}
+			}
+			sort.Strings(o.Security)
+			o.RateLimit, _ = op["x-lifetag-rate-limit"].(string)
+			o.FreshProof, _ = op["x-lifetag-fresh-proof"].(bool)
+			body, _ := op["requestBody"].(map[string]any)
+			content, _ := body["content"].(map[string]any)
+			for mediaType := range content {
+				o.BodyTypes = append(o.BodyTypes, mediaType)
+			}
+			sort.Strings(o.BodyTypes)
+			pathParams, _ := item["parameters"].([]any)
+			opParams, _ := op["parameters"].([]any)
+			for _, p := range append(slices.Clone(pathParams), opParams...) {
+				p, _ := p.(map[string]any)
+				if ref, _ := p["$ref"].(string); ref == "#/components/parameters/IdempotencyKey" {
+					o.Idempotent = true
+				}
+				p = resolveParameter(p)
+				schema, _ := p["schema"].(map[string]any)
+				if p["in"] == "path" && schema["type"] == "integer" {
+					o.IDParams = append(o.IDParams, p["name"].(string))
 				}
 			}
 			ops = append(ops, o)

@@ -8155,6 +8155,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             429: components["responses"]["TooMany"];
             /** @description The event could not be applied; Stripe delivers it again. */
             500: {
