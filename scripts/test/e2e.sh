@@ -79,9 +79,12 @@ start_cloud() {
   local pid=$!
   cloud_pids+=("$pid")
   sso_callbacks+=("$base/api/auth/sso/callback")
-  for _ in $(seq 1 100); do
-    if curl -fsS "$base/api/health" >/dev/null 2>&1; then break; fi
+  # Wait until the cloud answers or exits; on a busy machine it may take
+  # minutes. The limit only detects a hang.
+  local hang=$((SECONDS + 600))
+  until curl -fsS "$base/api/health" >/dev/null 2>&1; do
     if ! kill -0 "$pid" 2>/dev/null; then cat "$work/cloud$n.log" >&2; exit 1; fi
+    if [ "$SECONDS" -gt "$hang" ]; then echo "test-e2e: cloud $n did not answer in 10 minutes" >&2; exit 1; fi
     sleep 0.1
   done
   if [ "${CONTRACT_PRISM:-1}" != 0 ]; then

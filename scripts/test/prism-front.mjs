@@ -232,13 +232,17 @@ prism.on("exit", (code) => {
   }
 });
 const prismTarget = new URL(`http://127.0.0.1:${prismPort}`);
-for (let i = 0; ; i++) {
+// Prism reads the whole contract before it listens: on a busy machine that
+// takes minutes. Wait until it answers; its exit (above) is the failure.
+// The limit only detects a hang.
+const prismHang = Date.now() + 10 * 60_000;
+for (;;) {
   try {
     await send(prismTarget, "GET", "/api/health", { [TAP]: "0" });
     break;
   } catch {
-    if (i > 300) {
-      console.error(`prism-front: Prism did not start:\n${prismLog.join("")}`);
+    if (Date.now() > prismHang) {
+      console.error(`prism-front: Prism did not start in 10 minutes:\n${prismLog.join("")}`);
       process.exit(1);
     }
     await new Promise((r) => setTimeout(r, 100));
