@@ -53,7 +53,6 @@ func (s *Server) routes() chi.Router {
 			BaseRouter:       r,
 			ErrorHandlerFunc: s.answerParameterError,
 		})
-		r.HandleFunc("/api/*", s.handleAPINotFound)
 	})
 	apiMethodNotAllowed := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPIMethodNotAllowed)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
@@ -64,9 +63,20 @@ func (s *Server) routes() chi.Router {
 		w.WriteHeader(http.StatusMethodNotAllowed)
 	})
 
+	// Every other path: an API path no operation has is the API's 404; the
+	// rest is the website's, which only reads.
+	apiNotFound := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPINotFound)
 	site := compressSite(siteHandler(s.site))
-	r.Get("/*", site.ServeHTTP)
-	r.Head("/*", site.ServeHTTP)
+	r.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case isAPIPath(r.URL.Path):
+			apiNotFound.ServeHTTP(w, r)
+		case r.Method == http.MethodGet || r.Method == http.MethodHead:
+			site.ServeHTTP(w, r)
+		default:
+			w.WriteHeader(http.StatusMethodNotAllowed)
+		}
+	})
 	return r
 }
 
@@ -136,15 +146,15 @@ func (s *Server) operations() (map[string]operation, error) {
 			chain = append(chain, s.requireFreshProof)
 		}
 		chain = append(chain, idsNamingNothing(op.IDParams))
+		bodyLimit := int64(cloud.MaxBodyBytes)
+		if l, ok := bodyLimits[op.OperationID]; ok {
+			bodyLimit = l
+		}
 		if len(op.BodyTypes) > 0 {
-			bodyLimit := int64(cloud.MaxBodyBytes)
-			if l, ok := bodyLimits[op.OperationID]; ok {
-				bodyLimit = l
-			}
-			chain = append(chain, limitBody(op.BodyTypes, bodyLimit))
-			if op.Idempotent {
-				chain = append(chain, func(next http.Handler) http.Handler { return s.idempotent(bodyLimit, next.ServeHTTP) })
-			}
+			chain = append(chain, limitBody(op.BodyTypes, op.BodyRequired, bodyLimit))
+		}
+		if op.Idempotent {
+			chain = append(chain, func(next http.Handler) http.Handler { return s.idempotent(bodyLimit, next.ServeHTTP) })
 		}
 		operations[op.Method+" "+op.Path] = operation{Operation: op, guard: chain.Handler}
 	}
@@ -171,7 +181,7 @@ func (s *Server) guardOperation(next http.Handler) http.Handler {
 	})
 }
 
-// idsNamingNothing turns a path id that is not a positive number into 0,
+// idsNamingNothing turns a path id that is not a number into 0,
 // which names no row: such a path answers as a missing id does (the
 // contract: "An id that is not a number ... answers 404 like a missing
 // one"), after the same sign-in checks, rather than as a malformed request.
@@ -186,7 +196,7 @@ func idsNamingNothing(names []string) func(http.Handler) http.Handler {
 				if !slices.Contains(names, key) {
 					continue
 				}
-				if id, err := strconv.ParseInt(params.Values[i], 10, 64); err != nil || id < 1 {
+				if _, err := strconv.ParseInt(params.Values[i], 10, 64); err != nil {
 					params.Values[i] = "0"
 				}
 			}
@@ -197,15 +207,16 @@ func idsNamingNothing(names []string) func(http.Handler) http.Handler {
 
 // limitBody refuses a body of a media type the operation does not take
 // (415) and caps what may be read of it (413, when the decoder meets the
-// cap).
-func limitBody(mediaTypes []string, limit int64) func(http.Handler) http.Handler {
+// cap). An optional body may be left out, with no Content-Type.
+func limitBody(mediaTypes []string, required bool, limit int64) func(http.Handler) http.Handler {
 	message := cloud.MsgBodyNotJSON
 	if slices.Contains(mediaTypes, "text/plain") {
 		message = cloud.MsgBeaconBodyNotJSON
 	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if !slices.Contains(mediaTypes, mediaType(r)) {
+			leftOut := !required && r.ContentLength == 0 && r.Header.Get("Content-Type") == ""
+			if !leftOut && !slices.Contains(mediaTypes, mediaType(r)) {
 				writeMessage(w, http.StatusUnsupportedMediaType, message)
 				return
 			}
@@ -218,6 +229,11 @@ func limitBody(mediaTypes []string, limit int64) func(http.Handler) http.Handler
 // answerBodyError answers a body the generated code could not decode with
 // decodeBody's message for the same fault.
 func (s *Server) answerBodyError(w http.ResponseWriter, r *http.Request, err error) {
+	// The generated code wraps the decoder's error ("can't decode JSON
+	// body: %w"); decodeError reads the decoder's own.
+	if inner := errors.Unwrap(err); inner != nil {
+		err = inner
+	}
 	s.writeError(w, r, decodeError(err))
 }
 

@@ -25,11 +25,12 @@ type Operation struct {
 	Roles       []string // x-lifetag-roles
 	// Security names the ways of signing in the operation accepts
 	// (components.securitySchemes): none for an anonymous route.
-	Security   []string
-	RateLimit  string   // x-lifetag-rate-limit: the stricter per-client limit it also passes, or ""
-	FreshProof bool     // x-lifetag-fresh-proof: it needs a fresh proof of who is signed in
-	BodyTypes  []string // the media types its request body may have; none when it takes no body
-	Idempotent bool     // it takes an Idempotency-Key header
+	Security     []string
+	RateLimit    string   // x-lifetag-rate-limit: the stricter per-client limit it also passes, or ""
+	FreshProof   bool     // x-lifetag-fresh-proof: it needs a fresh proof of who is signed in
+	BodyTypes    []string // the media types its request body may have; none when it takes no body
+	BodyRequired bool     // its request body must be sent
+	Idempotent   bool     // it takes an Idempotency-Key header
 	// IDParams are its path parameters that are numeric ids.
 	IDParams []string
 }
@@ -147,6 +148,7 @@ func Operations() ([]Operation, error) {
 			o.RateLimit, _ = op["x-lifetag-rate-limit"].(string)
 			o.FreshProof, _ = op["x-lifetag-fresh-proof"].(bool)
 			body, _ := op["requestBody"].(map[string]any)
+			o.BodyRequired, _ = body["required"].(bool)
 			content, _ := body["content"].(map[string]any)
 			for mediaType := range content {
 				o.BodyTypes = append(o.BodyTypes, mediaType)
