@@ -55,20 +55,16 @@ func (s *Server) routes() chi.Router {
 		})
 	})
 	apiMethodNotAllowed := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPIMethodNotAllowed)
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		if isAPIPath(r.URL.Path) {
-			apiMethodNotAllowed.ServeHTTP(w, r)
-			return
-		}
-		w.WriteHeader(http.StatusMethodNotAllowed)
-	})
 
-	// Every other path: an API path no operation has is the API's 404; the
-	// rest is the website's, which only reads.
+	// Every other path: an API path the contract has under other methods is
+	// the API's 405, one it does not have the API's 404; the rest is the
+	// website's, which only reads.
 	apiNotFound := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPINotFound)
 	site := compressSite(siteHandler(s.site))
 	r.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) {
 		switch {
+		case isAPIPath(r.URL.Path) && s.contractHasPath(r.URL.Path):
+			apiMethodNotAllowed.ServeHTTP(w, r)
 		case isAPIPath(r.URL.Path):
 			apiNotFound.ServeHTTP(w, r)
 		case r.Method == http.MethodGet || r.Method == http.MethodHead:
@@ -78,6 +74,17 @@ func (s *Server) routes() chi.Router {
 		}
 	})
 	return r
+}
+
+// contractHasPath reports a path some operation of the contract has,
+// under any method.
+func (s *Server) contractHasPath(path string) bool {
+	for _, op := range s.ops {
+		if s.paths.Match(chi.NewRouteContext(), op.Method, path) {
+			return true
+		}
+	}
+	return false
 }
 
 // isAPIPath reports a path the API answers rather than the website.
@@ -122,6 +129,7 @@ func (s *Server) operations() (map[string]operation, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.paths = chi.NewRouter()
 	limits := map[string]*limit{"sign-in": s.signInLimit, "analytics": s.analyticsLimit, "collect": s.collectLimit}
 	operations := make(map[string]operation, len(ops))
 	for _, op := range ops {
@@ -157,6 +165,7 @@ func (s *Server) operations() (map[string]operation, error) {
 			chain = append(chain, func(next http.Handler) http.Handler { return s.idempotent(bodyLimit, next.ServeHTTP) })
 		}
 		operations[op.Method+" "+op.Path] = operation{Operation: op, guard: chain.Handler}
+		s.paths.Method(op.Method, op.Path, http.NotFoundHandler())
 	}
 	return operations, nil
 }
@@ -197,12 +206,21 @@ func idsNamingNothing(names []string) func(http.Handler) http.Handler {
 					continue
 				}
 				if _, err := strconv.ParseInt(params.Values[i], 10, 64); err != nil {
-					params.Values[i] = "0"
+					params.Values[i] = idNamingNothing(key)
 				}
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// idNamingNothing is an id no row of the parameter's kind has: 0, but for
+// form templates, where 0 is the built-in form.
+func idNamingNothing(param string) string {
+	if param == "templateId" {
+		return "-1"
+	}
+	return "0"
 }
 
 // limitBody refuses a body of a media type the operation does not take

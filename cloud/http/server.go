@@ -126,6 +126,7 @@ type Server struct {
 	keyFailures     *limit // requests with a wrong API key per client address
 	router          chi.Router
 	ops             map[string]operation // the contract's, by "METHOD /route/pattern" (operations.go)
+	paths           *chi.Mux             // the contract's paths, for telling 405 from 404
 
 	life atomic.Int32 // lifeStarting, lifeServing or lifeDraining (readiness.go)
 }
