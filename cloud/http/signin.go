@@ -70,7 +70,7 @@ func (s *Server) nextStep(w http.ResponseWriter, r *http.Request, in *service.Si
 		return &answer
 	}
 	if s.cookieValue(r, signInCookie) != "" {
-		s.clearSignInCookie(w)
+		s.clearSignInCookie(w) // the step is done
 	}
 	return nil
 }
@@ -91,10 +91,11 @@ func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, in *service.Si
 // passkey, a factor set up), for a strict handler's 200: those steps have
 // no further step, so an answer without a session is a fault.
 func (s *Server) stepSignedIn(ctx context.Context, in *service.SignIn) (api.LoginResponse, error) {
-	w, r := answerFrom(ctx), requestFrom(ctx)
-	if step := s.nextStep(w, r, in); step != nil {
+	if in.Session == nil {
 		return api.LoginResponse{}, fmt.Errorf("sign-in step %q after a last step", in.Step)
 	}
+	w, r := answerFrom(ctx), requestFrom(ctx)
+	s.nextStep(w, r, in) // clears the step's cookie
 	return s.signedIn(w, r, in), nil
 }
 
