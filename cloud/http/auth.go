@@ -1,18 +1,29 @@
 package http
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	if in, ok := s.passwordSignIn(w, r, cloud.SignInDoorIndividual, s.service.Login); ok {
-		s.writeSignIn(w, r, in, false)
+// Login is the individual door's password sign-in: signed in (200), or the
+// second step (202).
+func (s *Server) Login(ctx context.Context, req apiserver.LoginRequestObject) (apiserver.LoginResponseObject, error) {
+	w, r := answerFrom(ctx), requestFrom(ctx)
+	in, err := s.signInByPassword(w, r, cloud.SignInDoorIndividual, s.service.Login, *req.Body)
+	if err != nil {
+		return nil, err
 	}
+	if step := s.nextStep(w, r, in); step != nil {
+		return apiserver.Login202JSONResponse{Body: *step}, nil
+	}
+	return apiserver.Login200JSONResponse{Body: s.signedIn(w, r, in)}, nil
 }
 
 // loginFunc is a door's check of an address and password (individual or
@@ -22,6 +33,7 @@ type loginFunc func(ctx context.Context, email, password string) (*service.SignI
 // passwordSignIn reads an e-mail and password, applies the sign-in guard
 // (signin_guard.go) and counts a failure; false means the request was
 // answered already. door (cloud.SignInDoor...) names it in the metrics.
+// It serves the hand-written handlers; a strict one calls signInByPassword.
 func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, door string, login loginFunc) (*service.SignIn, bool) {
 	var req api.LoginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -29,23 +41,94 @@ func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request, door str
 		s.writeError(w, r, err)
 		return nil, false
 	}
-	attempt := s.beforeSignIn(w, r, req.Email)
-	if attempt == nil {
-		s.metrics.SignIn(door, cloud.SignInLimited)
+	in, err := s.signInByPassword(w, r, door, login, req)
+	if err != nil {
+		s.writeError(w, r, err)
 		return nil, false
+	}
+	return in, true
+}
+
+// signInByPassword checks req's e-mail and password behind the sign-in
+// guard (signin_guard.go) and counts a failure; door (cloud.SignInDoor...)
+// names it in the metrics. The guard's fields go on w's header; its
+// refusal, like any other, is the error, for the caller to answer.
+func (s *Server) signInByPassword(w http.ResponseWriter, r *http.Request, door string, login loginFunc, req api.LoginRequest) (*service.SignIn, error) {
+	attempt, err := s.guardSignIn(w, r, req.Email)
+	if err != nil {
+		s.metrics.SignIn(door, cloud.SignInLimited)
+		return nil, err
 	}
 	in, err := login(r.Context(), req.Email, req.Password)
 	s.afterSignIn(r, attempt, err)
 	if err != nil {
 		s.metrics.SignIn(door, signInOutcome(err))
-		s.writeError(w, r, err)
-		return nil, false
+		return nil, err
 	}
 	// A password that asks for a second step is not yet a sign-in.
 	if in.Session != nil {
 		s.metrics.SignIn(door, cloud.SignInSucceeded)
 	}
-	return in, true
+	return in, nil
+}
+
+// guardRefusal is the writer a strict handler gives a guard written for
+// hand-written handlers (beforeSignIn, limitAddress): the fields the guard
+// sets (RateLimit, Retry-After) go on the answer's header, and the refusal
+// it writes, if any, is kept, to be returned as an error (err) that
+// writeError answers with the same status and message.
+type guardRefusal struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (g *guardRefusal) Header() http.Header { return g.header }
+
+func (g *guardRefusal) WriteHeader(status int) {
+	if g.status == 0 {
+		g.status = status
+	}
+}
+
+func (g *guardRefusal) Write(b []byte) (int, error) {
+	g.WriteHeader(http.StatusOK)
+	return g.body.Write(b)
+}
+
+// err is the refusal the guard wrote. A guard that refused without an
+// answer did so because the client left (its wait was cut short): that is
+// the request's context error, which writeError answers as a client gone.
+func (g *guardRefusal) err(r *http.Request) error {
+	if g.status == 0 {
+		if err := r.Context().Err(); err != nil {
+			return err
+		}
+		return context.Canceled
+	}
+	var refusal errorResponse
+	json.Unmarshal(g.body.Bytes(), &refusal)
+	return &statusError{g.status, refusal.Message}
+}
+
+// guardSignIn is beforeSignIn with its refusal as the error.
+func (s *Server) guardSignIn(w http.ResponseWriter, r *http.Request, email string) (*signInAttempt, error) {
+	g := &guardRefusal{header: w.Header()}
+	if attempt := s.beforeSignIn(g, r, email); attempt != nil {
+		return attempt, nil
+	}
+	return nil, g.err(r)
+}
+
+// guardAddress is limitAddress for a strict handler: its refusal is the
+// error.
+func (s *Server) guardAddress(ctx context.Context, route, email string) error {
+	r := requestFrom(ctx)
+	g := &guardRefusal{header: answerFrom(ctx).Header()}
+	if s.limitAddress(g, r, route, email) {
+		return g.err(r)
+	}
+	return nil
 }
 
 // signInOutcome names a refused sign-in for the metrics: a wrong address
@@ -60,89 +143,64 @@ func signInOutcome(err error) string {
 	return cloud.SignInRefused
 }
 
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.Logout(r.Context(), s.sessionToken(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) Logout(ctx context.Context, _ apiserver.LogoutRequestObject) (apiserver.LogoutResponseObject, error) {
+	if err := s.service.Logout(ctx, s.sessionToken(requestFrom(ctx))); err != nil {
+		return nil, err
 	}
-	s.clearSessionCookie(w)
-	writeMessage(w, http.StatusOK, cloud.MsgLoggedOut)
+	s.clearSessionCookie(answerFrom(ctx))
+	return apiserver.Logout200JSONResponse{Body: api.Message{Message: cloud.MsgLoggedOut}}, nil
 }
 
-func (s *Server) handleLogoutRedirect(w http.ResponseWriter, r *http.Request) {
+func (s *Server) LogoutAndGoHome(ctx context.Context, _ apiserver.LogoutAndGoHomeRequestObject) (apiserver.LogoutAndGoHomeResponseObject, error) {
+	home := apiserver.LogoutAndGoHome303Response{Headers: apiserver.LogoutAndGoHome303ResponseHeaders{Location: "/"}}
+	r := requestFrom(ctx)
 	// A link on another site must not sign anyone out: it just goes home.
 	if sentByAnotherSite(r) {
-		http.Redirect(w, r, "/", http.StatusSeeOther)
-		return
+		return home, nil
 	}
-	if err := s.service.Logout(r.Context(), s.sessionToken(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.service.Logout(ctx, s.sessionToken(r)); err != nil {
+		return nil, err
 	}
-	s.clearSessionCookie(w)
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	s.clearSessionCookie(answerFrom(ctx))
+	return home, nil
 }
 
-func (s *Server) handleLoginRedirect(w http.ResponseWriter, r *http.Request) {
-	http.Redirect(w, r, "/login", http.StatusSeeOther)
+func (s *Server) GoToSignIn(context.Context, apiserver.GoToSignInRequestObject) (apiserver.GoToSignInResponseObject, error) {
+	return apiserver.GoToSignIn303Response{Headers: apiserver.GoToSignIn303ResponseHeaders{Location: "/login"}}, nil
 }
 
-func (s *Server) handleCheckUser(w http.ResponseWriter, r *http.Request) {
-	var req api.EmailRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) CheckUser(ctx context.Context, req apiserver.CheckUserRequestObject) (apiserver.CheckUserResponseObject, error) {
+	if err := s.guardAddress(ctx, "check-user", req.Body.Email); err != nil {
+		return nil, err
 	}
-	if s.limitAddress(w, r, "check-user", req.Email) {
-		return
-	}
-	exists, err := s.service.CheckUser(r.Context(), req.Email)
+	exists, err := s.service.CheckUser(ctx, req.Body.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.CheckUserResponse{Exists: exists})
+	return apiserver.CheckUser200JSONResponse{Body: api.CheckUserResponse{Exists: exists}}, nil
 }
 
-func (s *Server) handleRequestReset(w http.ResponseWriter, r *http.Request) {
-	var req api.EmailRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) RequestPasswordReset(ctx context.Context, req apiserver.RequestPasswordResetRequestObject) (apiserver.RequestPasswordResetResponseObject, error) {
+	if err := s.guardAddress(ctx, "request-reset", req.Body.Email); err != nil {
+		return nil, err
 	}
-	if s.limitAddress(w, r, "request-reset", req.Email) {
-		return
-	}
-	token, err := s.service.RequestReset(r.Context(), req.Email)
+	token, err := s.service.RequestReset(ctx, req.Body.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.RequestResetResponse{Message: cloud.MsgResetSent, ResetToken: token})
+	return apiserver.RequestPasswordReset200JSONResponse{Body: api.RequestResetResponse{Message: cloud.MsgResetSent, ResetToken: token}}, nil
 }
 
-func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
-	var req api.ResetPasswordRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) ResetPassword(ctx context.Context, req apiserver.ResetPasswordRequestObject) (apiserver.ResetPasswordResponseObject, error) {
+	if err := s.service.ResetPassword(ctx, req.Body.Token, req.Body.NewPassword, req.Body.Email); err != nil {
+		return nil, err
 	}
-	if err := s.service.ResetPassword(r.Context(), req.Token, req.NewPassword, req.Email); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgPasswordChanged)
+	return apiserver.ResetPassword200JSONResponse{Body: api.Message{Message: cloud.MsgPasswordChanged}}, nil
 }
 
-func (s *Server) handleSetPassword(w http.ResponseWriter, r *http.Request) {
-	var req api.SetPasswordRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) SetPassword(ctx context.Context, req apiserver.SetPasswordRequestObject) (apiserver.SetPasswordResponseObject, error) {
+	if err := s.service.SetPassword(ctx, req.Body.Email, req.Body.Token, req.Body.Password); err != nil {
+		return nil, err
 	}
-	if err := s.service.SetPassword(r.Context(), req.Email, req.Token, req.Password); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgPasswordSet)
+	return apiserver.SetPassword200JSONResponse{Body: api.Message{Message: cloud.MsgPasswordSet}}, nil
 }

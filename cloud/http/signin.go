@@ -1,10 +1,13 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -39,6 +42,21 @@ func (s *Server) signInToken(r *http.Request, fromBody string) string {
 // writeSignIn answers a sign-in step: signed in (200, the session), or the
 // next step (202, no session). corporate: the corporate door's answer.
 func (s *Server) writeSignIn(w http.ResponseWriter, r *http.Request, in *service.SignIn, corporate bool) {
+	if step := s.nextStep(w, r, in); step != nil {
+		writeJSON(w, http.StatusAccepted, step)
+		return
+	}
+	if corporate {
+		s.writeCorporateSignedIn(w, r, in.Token, in.Session, in.User)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.signedIn(w, r, in))
+}
+
+// nextStep is the answer to a sign-in that needs another step (202), its
+// token in the answer for a bearer client, else in the step's cookie; nil
+// once signed in, the step's cookie then cleared (the step is done).
+func (s *Server) nextStep(w http.ResponseWriter, r *http.Request, in *service.SignIn) *api.SignInStep {
 	if in.Session == nil {
 		answer := api.SignInStep{Step: api.SignInStepStep(in.Step), ExpiresAt: in.StepExpiresAt}
 		for _, m := range in.Methods {
@@ -49,45 +67,56 @@ func (s *Server) writeSignIn(w http.ResponseWriter, r *http.Request, in *service
 		} else {
 			s.setSignInCookie(w, in.StepToken)
 		}
-		writeJSON(w, http.StatusAccepted, answer)
-		return
+		return &answer
 	}
 	if s.cookieValue(r, signInCookie) != "" {
 		s.clearSignInCookie(w) // the step is done
 	}
-	if corporate {
-		s.writeCorporateSignedIn(w, r, in.Token, in.Session, in.User)
-		return
-	}
+	return nil
+}
+
+// signedIn is the individual door's answer once signed in (200): the
+// session's token in it for a bearer client, else in the session cookie.
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, in *service.SignIn) api.LoginResponse {
 	answer := api.LoginResponse{ExpiresAt: in.Session.ExpiresAt, User: service.ViewUser(in.User), RecoveryCodes: in.RecoveryCodes}
 	if wantsBearerToken(r) {
 		answer.SessionToken = in.Token
 	} else {
 		s.setSessionCookie(w, in.Token)
 	}
-	writeJSON(w, http.StatusOK, answer)
+	return answer
+}
+
+// stepSignedIn is the session a last step opened (a second factor, a
+// passkey, a factor set up), for a strict handler's 200: those steps have
+// no further step, so an answer without a session is a fault.
+func (s *Server) stepSignedIn(ctx context.Context, in *service.SignIn) (api.LoginResponse, error) {
+	if in.Session == nil {
+		return api.LoginResponse{}, fmt.Errorf("sign-in step %q after a last step", in.Step)
+	}
+	w, r := answerFrom(ctx), requestFrom(ctx)
+	s.nextStep(w, r, in) // clears the step's cookie
+	return s.signedIn(w, r, in), nil
 }
 
 // beforeStep applies the sign-in limits to a step's code, per account and
-// client (signin_guard.go); nil means the request was answered.
-func (s *Server) beforeStep(w http.ResponseWriter, r *http.Request, token string, setUp bool) *signInAttempt {
-	user, err := s.service.PendingSignIn(r.Context(), token, setUp)
+// client (signin_guard.go); a refusal is the error.
+func (s *Server) beforeStep(ctx context.Context, token string, setUp bool) (*signInAttempt, error) {
+	user, err := s.service.PendingSignIn(ctx, token, setUp)
 	if err != nil {
-		s.writeError(w, r, err)
-		return nil
+		return nil, err
 	}
-	return s.beforeSignIn(w, r, user.Email)
+	return s.guardSignIn(answerFrom(ctx), requestFrom(ctx), user.Email)
 }
 
 // afterStep counts a refused code or passkey against the account and
-// client, then answers.
-func (s *Server) afterStep(w http.ResponseWriter, r *http.Request, attempt *signInAttempt, in *service.SignIn, err error) {
-	s.afterSignIn(r, attempt, err)
+// client, then gives the session.
+func (s *Server) afterStep(ctx context.Context, attempt *signInAttempt, in *service.SignIn, err error) (api.LoginResponse, error) {
+	s.afterSignIn(requestFrom(ctx), attempt, err)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return api.LoginResponse{}, err
 	}
-	s.writeSignIn(w, r, in, false)
+	return s.stepSignedIn(ctx, in)
 }
 
 func credentialJSON(c api.WebAuthnCredential) []byte {
@@ -98,35 +127,31 @@ func credentialJSON(c api.WebAuthnCredential) []byte {
 	return data
 }
 
-func (s *Server) handleSecondFactor(w http.ResponseWriter, r *http.Request) {
-	var req api.SecondFactorRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) SignInSecondFactor(ctx context.Context, req apiserver.SignInSecondFactorRequestObject) (apiserver.SignInSecondFactorResponseObject, error) {
+	token := s.signInToken(requestFrom(ctx), req.Body.SignInToken)
+	attempt, err := s.beforeStep(ctx, token, false)
+	if err != nil {
+		return nil, err
 	}
-	token := s.signInToken(r, req.SignInToken)
-	attempt := s.beforeStep(w, r, token, false)
-	if attempt == nil {
-		return
+	in, err := s.service.SecondFactor(ctx, token, string(req.Body.Method), req.Body.Code, credentialJSON(req.Body.Credential))
+	answer, err := s.afterStep(ctx, attempt, in, err)
+	if err != nil {
+		return nil, err
 	}
-	in, err := s.service.SecondFactor(r.Context(), token, string(req.Method), req.Code, credentialJSON(req.Credential))
-	s.afterStep(w, r, attempt, in, err)
+	return apiserver.SignInSecondFactor200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleSecondFactorPasskeyOptions(w http.ResponseWriter, r *http.Request) {
-	var req api.SignInStepRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) SignInSecondFactorPasskeyOptions(ctx context.Context, req apiserver.SignInSecondFactorPasskeyOptionsRequestObject) (apiserver.SignInSecondFactorPasskeyOptionsResponseObject, error) {
+	options, err := s.service.SecondFactorPasskeyOptions(ctx, s.signInToken(requestFrom(ctx), req.Body.SignInToken))
+	answer, err := passkeyOptions(options, api.PasskeyOptions{}, err)
+	if err != nil {
+		return nil, err
 	}
-	options, err := s.service.SecondFactorPasskeyOptions(r.Context(), s.signInToken(r, req.SignInToken))
-	s.writePasskeyOptions(w, r, options, api.PasskeyOptions{}, err)
+	return apiserver.SignInSecondFactorPasskeyOptions200JSONResponse{Body: answer}, nil
 }
 
 func (s *Server) writePasskeyOptions(w http.ResponseWriter, r *http.Request, options []byte, answer api.PasskeyOptions, err error) {
-	if err == nil {
-		err = json.Unmarshal(options, &answer.Options)
-	}
+	answer, err = passkeyOptions(options, answer, err)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -134,68 +159,70 @@ func (s *Server) writePasskeyOptions(w http.ResponseWriter, r *http.Request, opt
 	writeJSON(w, http.StatusOK, answer)
 }
 
-func (s *Server) handlePasskeySignInOptions(w http.ResponseWriter, r *http.Request) {
-	token, options, err := s.service.PasskeyOptions(r.Context())
+// passkeyOptions is answer with the ceremony's options, or err.
+func passkeyOptions(options []byte, answer api.PasskeyOptions, err error) (api.PasskeyOptions, error) {
+	if err == nil {
+		err = json.Unmarshal(options, &answer.Options)
+	}
+	return answer, err
+}
+
+func (s *Server) PasskeySignInOptions(ctx context.Context, _ apiserver.PasskeySignInOptionsRequestObject) (apiserver.PasskeySignInOptionsResponseObject, error) {
+	token, options, err := s.service.PasskeyOptions(ctx)
 	var answer api.PasskeyOptions
 	if err == nil {
-		if wantsBearerToken(r) {
+		if wantsBearerToken(requestFrom(ctx)) {
 			answer.SignInToken = token
 		} else {
-			s.setSignInCookie(w, token)
+			s.setSignInCookie(answerFrom(ctx), token)
 		}
 	}
-	s.writePasskeyOptions(w, r, options, answer, err)
-}
-
-func (s *Server) handlePasskeySignIn(w http.ResponseWriter, r *http.Request) {
-	var req api.PasskeySignInRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	in, err := s.service.PasskeySignIn(r.Context(), s.signInToken(r, req.SignInToken), credentialJSON(req.Credential))
+	answer, err = passkeyOptions(options, answer, err)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	s.writeSignIn(w, r, in, false)
+	return apiserver.PasskeySignInOptions200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleSetUpStepTOTP(w http.ResponseWriter, r *http.Request) {
-	var req api.SignInStepRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	setUp, err := s.service.SetUpStepTOTP(r.Context(), s.signInToken(r, req.SignInToken))
+func (s *Server) PasskeySignIn(ctx context.Context, req apiserver.PasskeySignInRequestObject) (apiserver.PasskeySignInResponseObject, error) {
+	in, err := s.service.PasskeySignIn(ctx, s.signInToken(requestFrom(ctx), req.Body.SignInToken), credentialJSON(req.Body.Credential))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.TOTPSetUp{Secret: setUp.Secret, OtpauthURL: setUp.URL})
+	answer, err := s.stepSignedIn(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.PasskeySignIn200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleSetUpStepPasskeyOptions(w http.ResponseWriter, r *http.Request) {
-	var req api.SignInStepRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) SignInSetUpTOTP(ctx context.Context, req apiserver.SignInSetUpTOTPRequestObject) (apiserver.SignInSetUpTOTPResponseObject, error) {
+	setUp, err := s.service.SetUpStepTOTP(ctx, s.signInToken(requestFrom(ctx), req.Body.SignInToken))
+	if err != nil {
+		return nil, err
 	}
-	options, err := s.service.SetUpStepPasskeyOptions(r.Context(), s.signInToken(r, req.SignInToken))
-	s.writePasskeyOptions(w, r, options, api.PasskeyOptions{}, err)
+	return apiserver.SignInSetUpTOTP200JSONResponse{Body: api.TOTPSetUp{Secret: setUp.Secret, OtpauthURL: setUp.URL}}, nil
 }
 
-func (s *Server) handleSetUpStep(w http.ResponseWriter, r *http.Request) {
-	var req api.SetUpRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) SignInSetUpPasskeyOptions(ctx context.Context, req apiserver.SignInSetUpPasskeyOptionsRequestObject) (apiserver.SignInSetUpPasskeyOptionsResponseObject, error) {
+	options, err := s.service.SetUpStepPasskeyOptions(ctx, s.signInToken(requestFrom(ctx), req.Body.SignInToken))
+	answer, err := passkeyOptions(options, api.PasskeyOptions{}, err)
+	if err != nil {
+		return nil, err
 	}
-	token := s.signInToken(r, req.SignInToken)
-	attempt := s.beforeStep(w, r, token, true)
-	if attempt == nil {
-		return
+	return apiserver.SignInSetUpPasskeyOptions200JSONResponse{Body: answer}, nil
+}
+
+func (s *Server) SignInSetUp(ctx context.Context, req apiserver.SignInSetUpRequestObject) (apiserver.SignInSetUpResponseObject, error) {
+	token := s.signInToken(requestFrom(ctx), req.Body.SignInToken)
+	attempt, err := s.beforeStep(ctx, token, true)
+	if err != nil {
+		return nil, err
 	}
-	in, err := s.service.FinishSetUpStep(r.Context(), token, string(req.Method), req.Code, req.Name, credentialJSON(req.Credential))
-	s.afterStep(w, r, attempt, in, err)
+	in, err := s.service.FinishSetUpStep(ctx, token, string(req.Body.Method), req.Body.Code, req.Body.Name, credentialJSON(req.Body.Credential))
+	answer, err := s.afterStep(ctx, attempt, in, err)
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.SignInSetUp200JSONResponse{Body: answer}, nil
 }

@@ -1,11 +1,14 @@
 package http
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -20,151 +23,127 @@ const ssoSignInPage = "/corporate-login"
 // ssoSignedInPage is where a website's single sign-on lands.
 const ssoSignedInPage = "/corporate/dashboard"
 
-func (s *Server) handleSSODiscover(w http.ResponseWriter, r *http.Request) {
-	var req api.EmailRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DiscoverSingleSignOn(ctx context.Context, req apiserver.DiscoverSingleSignOnRequestObject) (apiserver.DiscoverSingleSignOnResponseObject, error) {
+	if err := s.guardAddress(ctx, "sso-discover", req.Body.Email); err != nil {
+		return nil, err
 	}
-	if s.limitAddress(w, r, "sso-discover", req.Email) {
-		return
-	}
-	answer, err := s.service.DiscoverSSO(r.Context(), req.Email)
+	answer, err := s.service.DiscoverSSO(ctx, req.Body.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, answer)
+	return apiserver.DiscoverSingleSignOn200JSONResponse{Body: *answer}, nil
 }
 
-func (s *Server) handleSSOStart(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	authURL, browserSecret, err := s.service.StartSSO(r.Context(), service.SSOStart{Email: q.Get("email"),
-		StationRedirect: q.Get("stationRedirect"), StationChallenge: q.Get("stationChallenge"),
-		StationState: q.Get("stationState")})
-	if s.ssoFailed(w, r, err) {
-		return
+func (s *Server) StartSingleSignOn(ctx context.Context, req apiserver.StartSingleSignOnRequestObject) (apiserver.StartSingleSignOnResponseObject, error) {
+	q := req.Params
+	authURL, browserSecret, err := s.service.StartSSO(ctx, service.SSOStart{Email: q.Email,
+		StationRedirect: q.StationRedirect, StationChallenge: q.StationChallenge, StationState: q.StationState})
+	if err != nil {
+		back, err := ssoFailed(err)
+		if err != nil {
+			return nil, err
+		}
+		return apiserver.StartSingleSignOn303Response{Headers: apiserver.StartSingleSignOn303ResponseHeaders{Location: back}}, nil
 	}
-	s.setCookie(w, ssoCookie, browserSecret, int(cloud.SSOLoginTTL.Seconds()), http.SameSiteLaxMode)
-	http.Redirect(w, r, authURL, http.StatusSeeOther)
+	s.setCookie(answerFrom(ctx), ssoCookie, browserSecret, int(cloud.SSOLoginTTL.Seconds()), http.SameSiteLaxMode)
+	return apiserver.StartSingleSignOn303Response{Headers: apiserver.StartSingleSignOn303ResponseHeaders{Location: authURL}}, nil
 }
 
-func (s *Server) handleSSOCallback(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+func (s *Server) FinishSingleSignOn(ctx context.Context, req apiserver.FinishSingleSignOnRequestObject) (apiserver.FinishSingleSignOnResponseObject, error) {
+	goTo := func(location string) apiserver.FinishSingleSignOn303Response {
+		return apiserver.FinishSingleSignOn303Response{Headers: apiserver.FinishSingleSignOn303ResponseHeaders{Location: location}}
+	}
+	w := answerFrom(ctx)
 	// The cookie has done its work whatever happens next.
-	browserSecret := s.cookieValue(r, ssoCookie)
+	browserSecret := s.cookieValue(requestFrom(ctx), ssoCookie)
 	s.setCookie(w, ssoCookie, "", -1, http.SameSiteLaxMode)
-	in, err := s.service.FinishSSO(r.Context(), q.Get("state"), q.Get("code"), q.Get("error"), browserSecret)
-	if s.ssoFailed(w, r, err) {
-		return
+	in, err := s.service.FinishSSO(ctx, req.Params.State, req.Params.Code, req.Params.Error, browserSecret)
+	if err != nil {
+		back, err := ssoFailed(err)
+		if err != nil {
+			return nil, err
+		}
+		return goTo(back), nil
 	}
 	if in.StationRedirect != "" {
-		http.Redirect(w, r, in.StationRedirect, http.StatusSeeOther)
-		return
+		return goTo(in.StationRedirect), nil
 	}
 	s.setSessionCookie(w, in.Token)
-	http.Redirect(w, r, ssoSignedInPage, http.StatusSeeOther)
+	return goTo(ssoSignedInPage), nil
 }
 
-// ssoFailed answers err, if any: a named failure sends the browser back to
-// the sign-in page to read why; true means the request was answered.
-func (s *Server) ssoFailed(w http.ResponseWriter, r *http.Request, err error) bool {
-	if err == nil {
-		return false
-	}
+// ssoFailed is where a named failure sends the browser: back to the
+// sign-in page to read why. Any other failure is the error.
+func ssoFailed(err error) (string, error) {
 	var failure service.SSOFailure
 	if errors.As(err, &failure) {
-		http.Redirect(w, r, ssoSignInPage+"?"+url.Values{"sso_error": {string(failure)}}.Encode(), http.StatusSeeOther)
-		return true
+		return ssoSignInPage + "?" + url.Values{"sso_error": {string(failure)}}.Encode(), nil
 	}
-	s.writeError(w, r, err)
-	return true
+	return "", err
 }
 
-func (s *Server) handleSSOStationToken(w http.ResponseWriter, r *http.Request) {
-	var req api.SSOStationTokenRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	token, session, user, err := s.service.RedeemStationCode(r.Context(), req.Code, req.CodeVerifier)
+func (s *Server) RedeemStationSignOnCode(ctx context.Context, req apiserver.RedeemStationSignOnCodeRequestObject) (apiserver.RedeemStationSignOnCodeResponseObject, error) {
+	token, session, user, err := s.service.RedeemStationCode(ctx, req.Body.Code, req.Body.CodeVerifier)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	// Only the station holding the verifier gets here: the token goes in
 	// the answer, as to any bearer client, in the shape of the door the
 	// account signs in at.
-	if !cloud.IsCorporate(user.UserType) {
-		writeJSON(w, http.StatusOK, api.LoginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user), SessionToken: token})
-		return
+	var answer any = api.LoginResponse{ExpiresAt: session.ExpiresAt, User: service.ViewUser(user), SessionToken: token}
+	if cloud.IsCorporate(user.UserType) {
+		answer = api.CorporateLoginResponse{
+			Success: api.CorporateLoginResponseSuccessTrue, OrganizationID: user.OrganizationID, Message: cloud.MsgWelcomeBack,
+			ExpiresAt: session.ExpiresAt, SessionToken: token,
+			User: api.CorporateUser{ID: user.ID, Email: user.Email, UserType: user.UserType, OrganizationID: user.OrganizationID},
+		}
 	}
-	writeJSON(w, http.StatusOK, api.CorporateLoginResponse{
-		Success: api.CorporateLoginResponseSuccessTrue, OrganizationID: user.OrganizationID, Message: cloud.MsgWelcomeBack,
-		ExpiresAt: session.ExpiresAt, SessionToken: token,
-		User: api.CorporateUser{ID: user.ID, Email: user.Email, UserType: user.UserType, OrganizationID: user.OrganizationID},
-	})
-}
-
-func (s *Server) handleSSOSettings(w http.ResponseWriter, r *http.Request) {
-	settings, err := s.service.SSOSettings(r.Context(), userFrom(r), pathID(r, "orgId"))
+	body, err := json.Marshal(answer)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, settings)
+	return apiserver.RedeemStationSignOnCode200JSONResponse{Body: body}, nil
 }
 
-func (s *Server) handleSaveSSOSettings(w http.ResponseWriter, r *http.Request) {
-	var req api.SSOSettingsRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	settings, err := s.service.SaveSSOSettings(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) GetCorporateSingleSignOn(ctx context.Context, req apiserver.GetCorporateSingleSignOnRequestObject) (apiserver.GetCorporateSingleSignOnResponseObject, error) {
+	settings, err := s.service.SSOSettings(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, settings)
+	return apiserver.GetCorporateSingleSignOn200JSONResponse{Body: *settings}, nil
 }
 
-func (s *Server) handleAdminSSODomains(w http.ResponseWriter, r *http.Request) {
-	domains, err := s.service.SSODomains(r.Context(), userFrom(r))
+func (s *Server) SetCorporateSingleSignOn(ctx context.Context, req apiserver.SetCorporateSingleSignOnRequestObject) (apiserver.SetCorporateSingleSignOnResponseObject, error) {
+	settings, err := s.service.SaveSSOSettings(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, domains)
+	return apiserver.SetCorporateSingleSignOn200JSONResponse{Body: *settings}, nil
 }
 
-func (s *Server) handleAdminApproveSSODomain(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminApproveSSODomainRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) ListAdminSingleSignOnDomains(ctx context.Context, _ apiserver.ListAdminSingleSignOnDomainsRequestObject) (apiserver.ListAdminSingleSignOnDomainsResponseObject, error) {
+	domains, err := s.service.SSODomains(ctx, userFromContext(ctx))
+	if err != nil {
+		return nil, err
 	}
-	if err := s.service.ApproveSSODomain(r.Context(), userFrom(r), req.OrganizationID, req.Domain); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgSSODomainApproved)
+	return apiserver.ListAdminSingleSignOnDomains200JSONResponse{Body: *domains}, nil
 }
 
-// handleStationCode signs a print station in as the browser's account: the
+func (s *Server) ApproveAdminSingleSignOnDomain(ctx context.Context, req apiserver.ApproveAdminSingleSignOnDomainRequestObject) (apiserver.ApproveAdminSingleSignOnDomainResponseObject, error) {
+	if err := s.service.ApproveSSODomain(ctx, userFromContext(ctx), req.Body.OrganizationID, req.Body.Domain); err != nil {
+		return nil, err
+	}
+	return apiserver.ApproveAdminSingleSignOnDomain200JSONResponse{Body: api.Message{Message: cloud.MsgSSODomainApproved}}, nil
+}
+
+// MintStationCode signs a print station in as the browser's account: the
 // website's page asks once the person has confirmed (service.StationCode).
-func (s *Server) handleStationCode(w http.ResponseWriter, r *http.Request) {
-	var req api.StationCodeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	session, byCookie := sessionFrom(r)
-	redirect, err := s.service.StationCode(r.Context(), userFrom(r), session, byCookie, service.StationLoopback{
-		Redirect: req.StationRedirect, Challenge: req.StationChallenge, State: req.StationState})
+func (s *Server) MintStationCode(ctx context.Context, req apiserver.MintStationCodeRequestObject) (apiserver.MintStationCodeResponseObject, error) {
+	session, byCookie := sessionFrom(requestFrom(ctx))
+	redirect, err := s.service.StationCode(ctx, userFromContext(ctx), session, byCookie, service.StationLoopback{
+		Redirect: req.Body.StationRedirect, Challenge: req.Body.StationChallenge, State: req.Body.StationState})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.StationCodeResponse{Redirect: redirect})
+	return apiserver.MintStationCode200JSONResponse{Body: api.StationCodeResponse{Redirect: redirect}}, nil
 }
