@@ -1,12 +1,15 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/stripe"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -14,96 +17,89 @@ import (
 // Corporate accounts (docs/design/admin-corporate.md §7). The service scopes every
 // organisation route to the caller's own organisation.
 
-func (s *Server) handleCorporateCheckout(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateRegistrationRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	checkout, err := s.service.CreateRegistrationCheckout(r.Context(), req)
+func (s *Server) CreateCorporateCheckout(ctx context.Context, req apiserver.CreateCorporateCheckoutRequestObject) (apiserver.CreateCorporateCheckoutResponseObject, error) {
+	checkout, err := s.service.CreateRegistrationCheckout(ctx, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, checkout)
+	return apiserver.CreateCorporateCheckout200JSONResponse{Body: *checkout}, nil
 }
 
-func (s *Server) handleCompleteRegistration(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateCompleteRegistrationRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	done, err := s.service.CompleteRegistration(r.Context(), req.SessionID, req.RegistrationID)
+func (s *Server) CompleteCorporateRegistration(ctx context.Context, req apiserver.CompleteCorporateRegistrationRequestObject) (apiserver.CompleteCorporateRegistrationResponseObject, error) {
+	done, err := s.service.CompleteRegistration(ctx, req.Body.SessionID, req.Body.RegistrationID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.CorporateRegistrationCompleted{Success: api.CorporateRegistrationCompletedSuccessTrue,
-		Message: cloud.MsgRegistrationSuccessful, OrganizationID: done.OrganizationID, ContactEmail: done.ContactEmail,
-		SetupPending: done.SetupPending})
+	return apiserver.CompleteCorporateRegistration200JSONResponse{Body: api.CorporateRegistrationCompleted{
+		Success: api.CorporateRegistrationCompletedSuccessTrue, Message: cloud.MsgRegistrationSuccessful,
+		OrganizationID: done.OrganizationID, ContactEmail: done.ContactEmail, SetupPending: done.SetupPending}}, nil
 }
 
-// handleCorporateTestCheckout is the local test checkout's Pay button for a
+// ConfirmCorporateTestCheckout is the local test checkout's Pay button for a
 // subscription: for the succeeding test card it signs the
 // checkout.session.completed event Stripe would send and passes it down
 // the webhook's own path.
-func (s *Server) handleCorporateTestCheckout(w http.ResponseWriter, r *http.Request) {
+func (s *Server) ConfirmCorporateTestCheckout(ctx context.Context, req apiserver.ConfirmCorporateTestCheckoutRequestObject) (apiserver.ConfirmCorporateTestCheckoutResponseObject, error) {
 	if s.payments.SignTestCheckout == nil {
-		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCheckoutNotTestMode))
-		return
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgCheckoutNotTestMode)
 	}
-	var req api.CorporateTestCheckoutRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	ref, ok := stripe.LocalRegistrationRef(req.SessionID)
+	ref, ok := stripe.LocalRegistrationRef(req.Body.SessionID)
 	if !ok {
-		s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTestCheckoutNotFound))
-		return
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTestCheckoutNotFound)
 	}
-	if !s.testCardAccepted(w, r, req.CardNumber) {
-		return
+	// The test cards, as testCardAccepted answers them.
+	switch strings.Join(strings.Fields(req.Body.CardNumber), "") {
+	case testCardSucceeds:
+	case testCardDeclined:
+		return apiserver.ConfirmCorporateTestCheckout402JSONResponse{Body: api.Error{Message: cloud.MsgTestCardDeclined}}, nil
+	default:
+		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgTestCardUnknown)
 	}
-	reg, err := s.service.FindRegistrationForTestCheckout(r.Context(), ref, req.SessionID)
+	reg, err := s.service.FindRegistrationForTestCheckout(ctx, ref, req.Body.SessionID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	s.deliverTestEvent(w, r, func() ([]byte, string, error) { return s.payments.SignTestCheckout(reg) })
+	// As deliverTestEvent: the signed event down the webhook's own path.
+	payload, signature, err := s.payments.SignTestCheckout(reg)
+	if err == nil {
+		_, err = s.receivePaymentEvent(ctx, payload, signature)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.ConfirmCorporateTestCheckout200JSONResponse{Body: api.CorporateTestCheckoutResult{
+		Status: api.CorporateTestCheckoutResultStatusSucceeded}}, nil
 }
 
-func (s *Server) handleCorporateRegisterTrial(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateTrialRegistration
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	trial := cloud.TrialRegistration{Name: req.Name, Industry: req.Industry, ContactEmail: req.ContactEmail,
-		ContactPhone: req.ContactPhone, SubscriptionTier: req.SubscriptionTier, Country: req.Country}
-	started, err := s.service.RegisterTrial(r.Context(), trial, s.clientKey(r))
+func (s *Server) RegisterCorporateTrial(ctx context.Context, req apiserver.RegisterCorporateTrialRequestObject) (apiserver.RegisterCorporateTrialResponseObject, error) {
+	b := req.Body
+	trial := cloud.TrialRegistration{Name: b.Name, Industry: b.Industry, ContactEmail: b.ContactEmail,
+		ContactPhone: b.ContactPhone, SubscriptionTier: b.SubscriptionTier, Country: b.Country}
+	started, err := s.service.RegisterTrial(ctx, trial, s.clientKey(requestFrom(ctx)))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.CorporateTrialStarted{RegistrationID: started.RegistrationID,
-		ContactEmail: started.ContactEmail, Message: started.Message})
+	return apiserver.RegisterCorporateTrial200JSONResponse{Body: api.CorporateTrialStarted{RegistrationID: started.RegistrationID,
+		ContactEmail: started.ContactEmail, Message: started.Message}}, nil
 }
 
-// handleResendSetup is the landing page's Resend button: the trial's
+// ResendCorporateSetup is the landing page's Resend button: the trial's
 // confirmation link, or a paid registration's setup link, again.
-func (s *Server) handleResendSetup(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateResendSetupRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) ResendCorporateSetup(ctx context.Context, req apiserver.ResendCorporateSetupRequestObject) (apiserver.ResendCorporateSetupResponseObject, error) {
+	if err := s.service.ResendSetup(ctx, req.Body.RegistrationID, req.Body.SessionID, req.Body.Token); err != nil {
+		return nil, err
 	}
-	if err := s.service.ResendSetup(r.Context(), req.RegistrationID, req.SessionID, req.Token); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgSetupMailResent)
+	return apiserver.ResendCorporateSetup200JSONResponse{Body: api.Message{Message: cloud.MsgSetupMailResent}}, nil
+}
+
+// CorporateLogin stays hand-written: passwordSignIn (auth.go) decodes the
+// body and its sign-in guard (beforeSignIn) answers on the raw writer
+// (429 with Retry-After, or nothing once the client has left).
+func (a apiHandlers) CorporateLogin(w http.ResponseWriter, r *http.Request, _ api.CorporateLoginParams) {
+	a.s.handleCorporateLogin(w, r)
+}
+func (*Server) CorporateLogin(context.Context, apiserver.CorporateLoginRequestObject) (apiserver.CorporateLoginResponseObject, error) {
+	return nil, errNotStrictYet
 }
 
 // handleCorporateLogin answers docs/design/admin-corporate.md §3's login response: SessionToken only for a
@@ -129,39 +125,31 @@ func (s *Server) writeCorporateSignedIn(w http.ResponseWriter, r *http.Request, 
 	writeJSON(w, http.StatusOK, answer)
 }
 
-// handleCheckSetupLink is the setup page opening: what its link is, so a
+// CheckCorporateSetupLink is the setup page opening: what its link is, so a
 // used or expired link says so before a password is typed.
-func (s *Server) handleCheckSetupLink(w http.ResponseWriter, r *http.Request) {
-	state, err := s.service.CheckSetupLink(r.Context(), r.URL.Query().Get("token"))
+func (s *Server) CheckCorporateSetupLink(ctx context.Context, req apiserver.CheckCorporateSetupLinkRequestObject) (apiserver.CheckCorporateSetupLinkResponseObject, error) {
+	state, err := s.service.CheckSetupLink(ctx, req.Params.Token)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, state)
+	return apiserver.CheckCorporateSetupLink200JSONResponse{Body: *state}, nil
 }
 
-func (s *Server) handleCorporateSetPassword(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateSetupPasswordRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	orgID, err := s.service.CorporateSetPassword(r.Context(), req.Token, req.Password)
+func (s *Server) SetupCorporatePassword(ctx context.Context, req apiserver.SetupCorporatePasswordRequestObject) (apiserver.SetupCorporatePasswordResponseObject, error) {
+	orgID, err := s.service.CorporateSetPassword(ctx, req.Body.Token, req.Body.Password)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.CorporatePasswordSet{Success: api.CorporatePasswordSetSuccessTrue,
-		Message: cloud.MsgPasswordSet, OrganizationID: orgID})
+	return apiserver.SetupCorporatePassword200JSONResponse{Body: api.CorporatePasswordSet{Success: api.CorporatePasswordSetSuccessTrue,
+		Message: cloud.MsgPasswordSet, OrganizationID: orgID}}, nil
 }
 
-func (s *Server) handleMyOrganization(w http.ResponseWriter, r *http.Request) {
-	org, err := s.service.MyOrganization(r.Context(), userFrom(r))
+func (s *Server) GetMyOrganization(ctx context.Context, _ apiserver.GetMyOrganizationRequestObject) (apiserver.GetMyOrganizationResponseObject, error) {
+	org, err := s.service.MyOrganization(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, org)
+	return apiserver.GetMyOrganization200JSONResponse{Body: *org}, nil
 }
 
 // pathID reads a numeric route parameter; anything else is an id no
@@ -174,113 +162,79 @@ func pathID(r *http.Request, name string) int64 {
 	return id
 }
 
-func (s *Server) handleOrganizationDashboard(w http.ResponseWriter, r *http.Request) {
-	d, err := s.service.OrganizationDashboard(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) GetCorporateDashboard(ctx context.Context, req apiserver.GetCorporateDashboardRequestObject) (apiserver.GetCorporateDashboardResponseObject, error) {
+	d, err := s.service.OrganizationDashboard(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, d)
+	return apiserver.GetCorporateDashboard200JSONResponse{Body: *d}, nil
 }
 
-func (s *Server) handleTeam(w http.ResponseWriter, r *http.Request) {
-	team, err := s.service.Team(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) ListCorporateTeam(ctx context.Context, req apiserver.ListCorporateTeamRequestObject) (apiserver.ListCorporateTeamResponseObject, error) {
+	team, err := s.service.Team(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, team)
+	return apiserver.ListCorporateTeam200JSONResponse{Body: *team}, nil
 }
 
-func (s *Server) handleInviteMember(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateInviteRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
+func (s *Server) InviteCorporateMember(ctx context.Context, req apiserver.InviteCorporateMemberRequestObject) (apiserver.InviteCorporateMemberResponseObject, error) {
 	// The same answer whether or not the address has an account (service).
-	if err := s.service.InviteMember(r.Context(), userFrom(r), pathID(r, "orgId"), req.Email); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.service.InviteMember(ctx, userFromContext(ctx), req.OrgID, req.Body.Email); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusCreated, cloud.MsgInviteSent)
+	return apiserver.InviteCorporateMember201JSONResponse{Body: api.Message{Message: cloud.MsgInviteSent}}, nil
 }
 
-// memberID is a team member's id, or a pending invitation's (negative: the
-// team list's); 0 when it is neither.
-func memberID(r *http.Request) int64 {
-	id, err := strconv.ParseInt(chi.URLParam(r, "userId"), 10, 64)
+// ResendCorporateInvite's req.UserID is a team member's id, or a pending
+// invitation's (negative: the team list's); 0 when it is neither.
+func (s *Server) ResendCorporateInvite(ctx context.Context, req apiserver.ResendCorporateInviteRequestObject) (apiserver.ResendCorporateInviteResponseObject, error) {
+	if err := s.service.ResendInvite(ctx, userFromContext(ctx), req.OrgID, req.UserID); err != nil {
+		return nil, err
+	}
+	return apiserver.ResendCorporateInvite200JSONResponse{Body: api.Message{Message: cloud.MsgInviteSent}}, nil
+}
+
+// RemoveCorporateMember removes a team member, or withdraws a pending
+// invitation (req.UserID as ResendCorporateInvite's).
+func (s *Server) RemoveCorporateMember(ctx context.Context, req apiserver.RemoveCorporateMemberRequestObject) (apiserver.RemoveCorporateMemberResponseObject, error) {
+	if err := s.service.RemoveMember(ctx, userFromContext(ctx), req.OrgID, req.UserID); err != nil {
+		return nil, err
+	}
+	return apiserver.RemoveCorporateMember200JSONResponse{Body: api.Message{Message: cloud.MsgMemberRemoved}}, nil
+}
+
+func (s *Server) OpenCorporateBillingPortal(ctx context.Context, req apiserver.OpenCorporateBillingPortalRequestObject) (apiserver.OpenCorporateBillingPortalResponseObject, error) {
+	url, err := s.service.BillingPortal(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		return 0
+		return nil, err
 	}
-	return id
+	return apiserver.OpenCorporateBillingPortal200JSONResponse{Body: api.CorporateBillingPortal{URL: url}}, nil
 }
 
-func (s *Server) handleResendInvite(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.ResendInvite(r.Context(), userFrom(r), pathID(r, "orgId"), memberID(r)); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgInviteSent)
-}
-
-func (s *Server) handleRemoveMember(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.RemoveMember(r.Context(), userFrom(r), pathID(r, "orgId"), memberID(r)); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgMemberRemoved)
-}
-
-func (s *Server) handleBillingPortal(w http.ResponseWriter, r *http.Request) {
-	url, err := s.service.BillingPortal(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) SubscribeCorporate(ctx context.Context, req apiserver.SubscribeCorporateRequestObject) (apiserver.SubscribeCorporateResponseObject, error) {
+	checkout, err := s.service.Subscribe(ctx, userFromContext(ctx), req.OrgID, req.Body.SubscriptionPlan)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.CorporateBillingPortal{URL: url})
+	return apiserver.SubscribeCorporate200JSONResponse{Body: *checkout}, nil
 }
 
-func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateSubscribeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+// SetCorporatePaperSize changes the paper batch printing starts on.
+func (s *Server) SetCorporatePaperSize(ctx context.Context, req apiserver.SetCorporatePaperSizeRequestObject) (apiserver.SetCorporatePaperSizeResponseObject, error) {
+	if err := s.service.SetPaperSize(ctx, userFromContext(ctx), req.OrgID, req.Body.PaperSize); err != nil {
+		return nil, err
 	}
-	checkout, err := s.service.Subscribe(r.Context(), userFrom(r), pathID(r, "orgId"), req.SubscriptionPlan)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, checkout)
+	return apiserver.SetCorporatePaperSize200JSONResponse{Body: api.CorporatePaperSizeSaved{
+		PaperSize: api.CorporatePaperSize(req.Body.PaperSize), Message: cloud.MsgPaperSizeSaved}}, nil
 }
 
-// handleSetPaperSize changes the paper batch printing starts on.
-func (s *Server) handleSetPaperSize(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporatePaperSizeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+// SetCorporateReviewPeriod changes how often the organisation's codes are
+// to be confirmed.
+func (s *Server) SetCorporateReviewPeriod(ctx context.Context, req apiserver.SetCorporateReviewPeriodRequestObject) (apiserver.SetCorporateReviewPeriodResponseObject, error) {
+	if err := s.service.SetReviewPeriod(ctx, userFromContext(ctx), req.OrgID, req.Body.ReviewPeriodMonths); err != nil {
+		return nil, err
 	}
-	if err := s.service.SetPaperSize(r.Context(), userFrom(r), pathID(r, "orgId"), req.PaperSize); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, api.CorporatePaperSizeSaved{PaperSize: api.CorporatePaperSize(req.PaperSize),
-		Message: cloud.MsgPaperSizeSaved})
-}
-
-// handleSetReviewPeriod changes how often the organisation's codes are to be confirmed.
-func (s *Server) handleSetReviewPeriod(w http.ResponseWriter, r *http.Request) {
-	var req api.ReviewPeriodRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if err := s.service.SetReviewPeriod(r.Context(), userFrom(r), pathID(r, "orgId"), req.ReviewPeriodMonths); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, api.ReviewPeriodSaved{ReviewPeriodMonths: req.ReviewPeriodMonths,
-		Message: cloud.MsgReviewPeriodSaved})
+	return apiserver.SetCorporateReviewPeriod200JSONResponse{Body: api.ReviewPeriodSaved{
+		ReviewPeriodMonths: req.Body.ReviewPeriodMonths, Message: cloud.MsgReviewPeriodSaved}}, nil
 }

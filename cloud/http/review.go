@@ -1,51 +1,43 @@
 package http
 
 import (
-	"net/http"
+	"context"
 
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Review rounds (service/review.go): the officer's routes, scoped to
 // their organisation.
 
-func (s *Server) handleReviewRounds(w http.ResponseWriter, r *http.Request) {
-	rounds, err := s.service.ReviewRounds(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) ListReviewRounds(ctx context.Context, req apiserver.ListReviewRoundsRequestObject) (apiserver.ListReviewRoundsResponseObject, error) {
+	rounds, err := s.service.ReviewRounds(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.ReviewRoundList{Rounds: rounds})
+	return apiserver.ListReviewRounds200JSONResponse{Body: api.ReviewRoundList{Rounds: rounds}}, nil
 }
 
-func (s *Server) handleStartReviewRound(w http.ResponseWriter, r *http.Request) {
-	var req api.ReviewRoundRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	round, err := s.service.StartReviewRound(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) StartReviewRound(ctx context.Context, req apiserver.StartReviewRoundRequestObject) (apiserver.StartReviewRoundResponseObject, error) {
+	round, err := s.service.StartReviewRound(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, round)
+	return apiserver.StartReviewRound201JSONResponse{Body: *round}, nil
 }
 
-func (s *Server) handleReviewRound(w http.ResponseWriter, r *http.Request) {
-	d, err := s.service.ReviewRoundDetail(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "roundId"))
+func (s *Server) GetReviewRound(ctx context.Context, req apiserver.GetReviewRoundRequestObject) (apiserver.GetReviewRoundResponseObject, error) {
+	d, err := s.service.ReviewRoundDetail(ctx, userFromContext(ctx), req.OrgID, req.RoundID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, d)
+	return apiserver.GetReviewRound200JSONResponse{Body: *d}, nil
 }
 
-func (s *Server) handleHandOutReviewLinks(w http.ResponseWriter, r *http.Request) {
-	links, err := s.service.HandOutReviewLinks(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "roundId"))
+func (s *Server) HandOutReviewLinks(ctx context.Context, req apiserver.HandOutReviewLinksRequestObject) (apiserver.HandOutReviewLinksResponseObject, error) {
+	links, err := s.service.HandOutReviewLinks(ctx, userFromContext(ctx), req.OrgID, req.RoundID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.ReviewHandOutLinks{Links: links})
+	return apiserver.HandOutReviewLinks201JSONResponse{Body: api.ReviewHandOutLinks{Links: links}}, nil
 }
