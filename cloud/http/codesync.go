@@ -11,9 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -26,20 +25,19 @@ import (
 // under that). Only this route gets more than cloud.MaxBodyBytes.
 const bulkUpsertBodyBytes = cloud.SyncMaxCodes * 8 << 10
 
-func (s *Server) handleUpsertCodeByExternalID(w http.ResponseWriter, r *http.Request) {
-	var req api.UpsertQRCodeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) UpsertQRCodeByExternalID(ctx context.Context, req apiserver.UpsertQRCodeByExternalIDRequestObject) (apiserver.UpsertQRCodeByExternalIDResponseObject, error) {
+	body := req.Body
+	c, created, changed, err := s.service.UpsertCode(ctx, userFromContext(ctx), req.OrgID,
+		upsertItem(api.BulkUpsertQRCodeItem{ExternalID: req.ExternalID, Name: body.Name, ProjectID: body.ProjectID,
+			TemplateID: body.TemplateID, LabelType: body.LabelType, Values: body.Values, IsActive: body.IsActive}))
+	answer, err := s.upsertedAnswer(c, changed, err)
+	if err != nil {
+		return nil, err
 	}
-	c, created, changed, err := s.service.UpsertCode(r.Context(), userFrom(r), pathID(r, "orgId"),
-		upsertItem(api.BulkUpsertQRCodeItem{ExternalID: chi.URLParam(r, "externalId"), Name: req.Name, ProjectID: req.ProjectID,
-			TemplateID: req.TemplateID, LabelType: req.LabelType, Values: req.Values, IsActive: req.IsActive}))
-	status := http.StatusOK
 	if created {
-		status = http.StatusCreated
+		return apiserver.UpsertQRCodeByExternalID201JSONResponse{Body: answer}, nil
 	}
-	s.writeUpserted(w, r, status, c, changed, err)
+	return apiserver.UpsertQRCodeByExternalID200JSONResponse{Body: answer}, nil
 }
 
 // upsertItem is one worker of the wire as the service takes it: no
@@ -55,71 +53,75 @@ func upsertItem(in api.BulkUpsertQRCodeItem) service.BulkUpsertItem {
 	return item
 }
 
-// writeUpserted answers with the code (and its record) and whether it
-// changed.
-func (s *Server) writeUpserted(w http.ResponseWriter, r *http.Request, status int, c *cloud.CorporateCode, changed bool, err error) {
+// upsertedAnswer is the answer with the code (and its record) and whether
+// it changed.
+func (s *Server) upsertedAnswer(c *cloud.CorporateCode, changed bool, err error) (api.UpsertQRCodeAnswer, error) {
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return api.UpsertQRCodeAnswer{}, err
 	}
 	view, err := s.service.CodeViewWithRecord(c)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return api.UpsertQRCodeAnswer{}, err
 	}
-	writeJSON(w, status, api.UpsertQRCodeAnswer{Success: true, Changed: changed, QrCode: *view})
+	return api.UpsertQRCodeAnswer{Success: true, Changed: changed, QrCode: *view}, nil
 }
 
-func (s *Server) handleDeactivateCodeByExternalID(w http.ResponseWriter, r *http.Request) {
-	s.setActiveByExternalID(w, r, false)
-}
-
-func (s *Server) handleActivateCodeByExternalID(w http.ResponseWriter, r *http.Request) {
-	s.setActiveByExternalID(w, r, true)
-}
-
-func (s *Server) setActiveByExternalID(w http.ResponseWriter, r *http.Request, active bool) {
-	c, changed, err := s.service.SetCodeActiveByExternalID(r.Context(), userFrom(r), pathID(r, "orgId"),
-		chi.URLParam(r, "externalId"), active)
-	s.writeUpserted(w, r, http.StatusOK, c, changed, err)
-}
-
-func (s *Server) handleBulkUpsertCodes(w http.ResponseWriter, r *http.Request) {
-	var req api.BulkUpsertQRCodesRequest
-	if err := decodeJSONUpTo(w, r, &req, bulkUpsertBodyBytes); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DeactivateQRCodeByExternalID(ctx context.Context, req apiserver.DeactivateQRCodeByExternalIDRequestObject) (apiserver.DeactivateQRCodeByExternalIDResponseObject, error) {
+	answer, err := s.setActiveByExternalID(ctx, req.OrgID, req.ExternalID, false)
+	if err != nil {
+		return nil, err
 	}
-	items := make([]service.BulkUpsertItem, len(req.QrCodes))
-	for i, item := range req.QrCodes {
+	return apiserver.DeactivateQRCodeByExternalID200JSONResponse{Body: answer}, nil
+}
+
+func (s *Server) ActivateQRCodeByExternalID(ctx context.Context, req apiserver.ActivateQRCodeByExternalIDRequestObject) (apiserver.ActivateQRCodeByExternalIDResponseObject, error) {
+	answer, err := s.setActiveByExternalID(ctx, req.OrgID, req.ExternalID, true)
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.ActivateQRCodeByExternalID200JSONResponse{Body: answer}, nil
+}
+
+func (s *Server) setActiveByExternalID(ctx context.Context, orgID int64, externalID string, active bool) (api.UpsertQRCodeAnswer, error) {
+	c, changed, err := s.service.SetCodeActiveByExternalID(ctx, userFromContext(ctx), orgID, externalID, active)
+	return s.upsertedAnswer(c, changed, err)
+}
+
+func (s *Server) BulkUpsertQRCodes(ctx context.Context, req apiserver.BulkUpsertQRCodesRequestObject) (apiserver.BulkUpsertQRCodesResponseObject, error) {
+	items := make([]service.BulkUpsertItem, len(req.Body.QrCodes))
+	for i, item := range req.Body.QrCodes {
 		items[i] = upsertItem(item)
 	}
-	result, err := s.service.BulkUpsertCodes(r.Context(), userFrom(r), pathID(r, "orgId"), items)
+	result, err := s.service.BulkUpsertCodes(ctx, userFromContext(ctx), req.OrgID, items)
 	var rows *service.SyncRowsError
 	if errors.As(err, &rows) {
-		writeJSON(w, http.StatusBadRequest, api.SyncRowsError{Message: cloud.MsgSyncHasErrors, Rows: rows.Rows})
-		return
+		return apiserver.BulkUpsertQRCodes400JSONResponse{Body: api.SyncRowsError{Message: cloud.MsgSyncHasErrors, Rows: rows.Rows}}, nil
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, result)
+	return apiserver.BulkUpsertQRCodes200JSONResponse{Body: *result}, nil
 }
 
-func (s *Server) handleCodeChanges(w http.ResponseWriter, r *http.Request) {
-	q, err := pagingQuery(r, "cursor", "updatedSince", "limit")
+// ListQRCodeChanges is one page of the changes feed. A cursor or
+// updatedSince given empty is refused (pagingQuery; the binding refuses an
+// empty limit); whether limit was given at all is read from the query, as
+// the typed parameter is 0 when it was not.
+func (s *Server) ListQRCodeChanges(ctx context.Context, req apiserver.ListQRCodeChangesRequestObject) (apiserver.ListQRCodeChangesResponseObject, error) {
+	q, err := pagingQuery(requestFrom(ctx), "cursor", "updatedSince", "limit")
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	page, err := s.service.CodeChanges(r.Context(), userFrom(r), pathID(r, "orgId"), service.ChangesQuery{
-		UpdatedSince: q.Get("updatedSince"), Cursor: q.Get("cursor"), Limit: q.Get("limit"), Include: q.Get("include")})
+	var limit string
+	if q.Has("limit") {
+		limit = strconv.Itoa(req.Params.Limit)
+	}
+	page, err := s.service.CodeChanges(ctx, userFromContext(ctx), req.OrgID, service.ChangesQuery{
+		UpdatedSince: req.Params.UpdatedSince, Cursor: req.Params.Cursor, Limit: limit, Include: string(req.Params.Include)})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, page)
+	return apiserver.ListQRCodeChanges200JSONResponse{Body: *page}, nil
 }
 
 // createBodyBytes is the body limit of the creates idempotent wraps (but
@@ -240,16 +242,11 @@ func (a *bufferedAnswer) sendTo(w http.ResponseWriter) {
 // labelsBodyBytes fits 2,000 external ids of 100 bytes with JSON's quoting.
 const labelsBodyBytes = 512 << 10
 
-func (s *Server) handleLabelsByExternalID(w http.ResponseWriter, r *http.Request) {
-	var req api.LabelsByExternalIDRequest
-	if err := decodeJSONUpTo(w, r, &req, labelsBodyBytes); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	pdf, err := s.service.LabelsByExternalID(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) PrintQRCodeLabelsByExternalID(ctx context.Context, req apiserver.PrintQRCodeLabelsByExternalIDRequestObject) (apiserver.PrintQRCodeLabelsByExternalIDResponseObject, error) {
+	pdf, err := s.service.LabelsByExternalID(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeDownload(w, "application/pdf", "lifetag-batch-labels.pdf", pdf)
+	return apiserver.PrintQRCodeLabelsByExternalID200ApplicationPdfResponse{Body: bytes.NewReader(pdf), ContentLength: int64(len(pdf)),
+		Headers: apiserver.PrintQRCodeLabelsByExternalID200ResponseHeaders{ContentDisposition: attachment("lifetag-batch-labels.pdf")}}, nil
 }

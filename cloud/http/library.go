@@ -1,6 +1,8 @@
 package http
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -8,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -20,166 +23,154 @@ import (
 // a file over its limit with the import's message).
 const importBodyBytes = 3*cloud.ImportMaxBytes + 4096
 
-func (s *Server) handleProjects(w http.ResponseWriter, r *http.Request) {
-	projects, err := s.service.ListProjects(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) ListProjects(ctx context.Context, req apiserver.ListProjectsRequestObject) (apiserver.ListProjectsResponseObject, error) {
+	projects, err := s.service.ListProjects(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.ProjectList{Projects: projects})
+	return apiserver.ListProjects200JSONResponse{Body: api.ProjectList{Projects: projects}}, nil
 }
 
-func (s *Server) handleCreateProject(w http.ResponseWriter, r *http.Request) {
-	var req api.ProjectRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	p, err := s.service.CreateProject(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) CreateProject(ctx context.Context, req apiserver.CreateProjectRequestObject) (apiserver.CreateProjectResponseObject, error) {
+	p, err := s.service.CreateProject(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.ProjectSaved{Success: true, Project: *p})
+	return apiserver.CreateProject201JSONResponse{Body: api.ProjectSaved{Success: true, Project: *p}}, nil
 }
 
-func (s *Server) handleUpdateProject(w http.ResponseWriter, r *http.Request) {
-	var req api.ProjectRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	p, err := s.service.UpdateProject(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "projectId"), req)
+func (s *Server) UpdateProject(ctx context.Context, req apiserver.UpdateProjectRequestObject) (apiserver.UpdateProjectResponseObject, error) {
+	p, err := s.service.UpdateProject(ctx, userFromContext(ctx), req.OrgID, req.ProjectID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.ProjectSaved{Success: true, Project: *p})
+	return apiserver.UpdateProject200JSONResponse{Body: api.ProjectSaved{Success: true, Project: *p}}, nil
 }
 
-func (s *Server) handleDeleteProject(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.DeleteProject(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "projectId")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DeleteProject(ctx context.Context, req apiserver.DeleteProjectRequestObject) (apiserver.DeleteProjectResponseObject, error) {
+	if err := s.service.DeleteProject(ctx, userFromContext(ctx), req.OrgID, req.ProjectID); err != nil {
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.LibrarySuccess{Success: true})
+	return apiserver.DeleteProject200JSONResponse{Body: api.LibrarySuccess{Success: true}}, nil
 }
 
-// handleLibrary lists the codes: ?search=&project=&status=&review= pick them,
+// ListQRCodes lists the codes: ?search=&project=&status=&review= pick them,
 // ?page=&pageSize= page them (without either, every code picked comes), and
 // ?records=1 adds each record and QR text (the desktop station's offline
-// cache).
-func (s *Server) handleLibrary(w http.ResponseWriter, r *http.Request) {
-	page, err := pageFrom(r)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
+// cache). Whether page or pageSize was given at all (a given 0 is refused,
+// an absent one is the default) is read from the query: the typed
+// parameters are 0 either way.
+func (s *Server) ListQRCodes(ctx context.Context, req apiserver.ListQRCodesRequestObject) (apiserver.ListQRCodesResponseObject, error) {
+	q := requestFrom(ctx).URL.Query()
+	page := service.NewPage(req.Params.Search)
+	if q.Has("page") {
+		page.Page = req.Params.Page
 	}
-	q := r.URL.Query()
-	lib, err := s.service.ListLibrary(r.Context(), userFrom(r), pathID(r, "orgId"), service.LibraryQuery{
+	if q.Has("pageSize") {
+		page.PageSize = req.Params.PageSize
+	}
+	lib, err := s.service.ListLibrary(ctx, userFromContext(ctx), req.OrgID, service.LibraryQuery{
 		Page: page, Paged: q.Has("page") || q.Has("pageSize"),
-		Project: q.Get("project"), Status: q.Get("status"), WithRecords: q.Get("records") == "1",
-		ExternalID: q.Get("externalId"), Review: q.Get("review")})
+		Project: req.Params.Project, Status: string(req.Params.Status), WithRecords: req.Params.Records == "1",
+		ExternalID: req.Params.ExternalID, Review: string(req.Params.Review)})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, lib)
+	return apiserver.ListQRCodes200JSONResponse{Body: *lib}, nil
 }
 
-func (s *Server) handleCode(w http.ResponseWriter, r *http.Request) {
-	code, err := s.service.Code(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+func (s *Server) GetQRCode(ctx context.Context, req apiserver.GetQRCodeRequestObject) (apiserver.GetQRCodeResponseObject, error) {
+	code, err := s.service.Code(ctx, userFromContext(ctx), req.OrgID, req.CodeID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.LibraryCodeAnswer{Success: true, QrCode: *code})
+	return apiserver.GetQRCode200JSONResponse{Body: api.LibraryCodeAnswer{Success: true, QrCode: *code}}, nil
 }
 
-// writeCode answers a write with the code, its record and QR text.
-func (s *Server) writeCode(w http.ResponseWriter, r *http.Request, status int, c *cloud.CorporateCode, err error) {
+// codeAnswer is a write's answer: the code, its record and QR text.
+func (s *Server) codeAnswer(c *cloud.CorporateCode, err error) (api.LibraryCodeAnswer, error) {
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return api.LibraryCodeAnswer{}, err
 	}
 	view, err := s.service.CodeViewWithRecord(c)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return api.LibraryCodeAnswer{}, err
 	}
-	writeJSON(w, status, api.LibraryCodeAnswer{Success: true, QrCode: *view})
+	return api.LibraryCodeAnswer{Success: true, QrCode: *view}, nil
 }
 
-func (s *Server) handleCreateCode(w http.ResponseWriter, r *http.Request) {
-	var req api.CreateQRCodeRequest
+func (s *Server) CreateQRCode(ctx context.Context, req apiserver.CreateQRCodeRequestObject) (apiserver.CreateQRCodeResponseObject, error) {
 	// CreateCode takes a nil actor for a collection link's worker: here,
 	// signed in is required, or an anonymous request would be one.
-	actor := userFrom(r)
+	actor := userFromContext(ctx)
 	if actor == nil {
-		s.writeError(w, r, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired))
-		return
+		return nil, cloud.NewError(cloud.EUNAUTHORIZED, cloud.MsgSignInRequired)
 	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	in := service.CodeInput{Name: req.Name, ProjectID: req.ProjectID, LabelType: req.LabelType,
-		Values: req.Values, Source: cloud.CodeSourceManual, ExternalID: req.ExternalID}
-	if req.TemplateID == nil {
+	body := req.Body
+	in := service.CodeInput{Name: body.Name, ProjectID: body.ProjectID, LabelType: body.LabelType,
+		Values: body.Values, Source: cloud.CodeSourceManual, ExternalID: body.ExternalID}
+	if body.TemplateID == nil {
 		in.DefaultTemplate = true
 	} else {
-		in.TemplateID = *req.TemplateID
+		in.TemplateID = *body.TemplateID
 	}
-	c, err := s.service.CreateCode(r.Context(), actor, pathID(r, "orgId"), in)
-	s.writeCode(w, r, http.StatusCreated, c, err)
-}
-
-func (s *Server) handleUpdateCode(w http.ResponseWriter, r *http.Request) {
-	var req api.UpdateQRCodeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	c, err := s.service.UpdateCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"), req)
-	s.writeCode(w, r, http.StatusOK, c, err)
-}
-
-func (s *Server) handleDuplicateCode(w http.ResponseWriter, r *http.Request) {
-	c, err := s.service.DuplicateCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
-	s.writeCode(w, r, http.StatusCreated, c, err)
-}
-
-func (s *Server) handleConfirmCode(w http.ResponseWriter, r *http.Request) {
-	c, err := s.service.ConfirmCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
-	s.writeCode(w, r, http.StatusOK, c, err)
-}
-
-func (s *Server) handleDeleteCode(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.DeleteCode(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId")); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, api.LibrarySuccess{Success: true})
-}
-
-func (s *Server) handleCodeLabelPDF(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	pdf, c, err := s.service.CodeLabelPDF(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"),
-		service.CodeLabelRequest{Preset: q.Get("preset"), Paper: q.Get("paper")})
+	answer, err := s.codeAnswer(s.service.CreateCode(ctx, actor, req.OrgID, in))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeNamedDownload(w, "application/pdf", codeFileName(c, "pdf"), codeFallbackName(c, "pdf"), pdf)
+	return apiserver.CreateQRCode201JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleCodeLabelPNG(w http.ResponseWriter, r *http.Request) {
-	png, c, err := s.service.CodeLabelPNG(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"))
+func (s *Server) UpdateQRCode(ctx context.Context, req apiserver.UpdateQRCodeRequestObject) (apiserver.UpdateQRCodeResponseObject, error) {
+	answer, err := s.codeAnswer(s.service.UpdateCode(ctx, userFromContext(ctx), req.OrgID, req.CodeID, *req.Body))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeNamedDownload(w, "image/png", codeFileName(c, "png"), codeFallbackName(c, "png"), png)
+	return apiserver.UpdateQRCode200JSONResponse{Body: answer}, nil
+}
+
+func (s *Server) DuplicateQRCode(ctx context.Context, req apiserver.DuplicateQRCodeRequestObject) (apiserver.DuplicateQRCodeResponseObject, error) {
+	answer, err := s.codeAnswer(s.service.DuplicateCode(ctx, userFromContext(ctx), req.OrgID, req.CodeID))
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.DuplicateQRCode201JSONResponse{Body: answer}, nil
+}
+
+func (s *Server) ConfirmQRCode(ctx context.Context, req apiserver.ConfirmQRCodeRequestObject) (apiserver.ConfirmQRCodeResponseObject, error) {
+	answer, err := s.codeAnswer(s.service.ConfirmCode(ctx, userFromContext(ctx), req.OrgID, req.CodeID))
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.ConfirmQRCode200JSONResponse{Body: answer}, nil
+}
+
+func (s *Server) DeleteQRCode(ctx context.Context, req apiserver.DeleteQRCodeRequestObject) (apiserver.DeleteQRCodeResponseObject, error) {
+	if err := s.service.DeleteCode(ctx, userFromContext(ctx), req.OrgID, req.CodeID); err != nil {
+		return nil, err
+	}
+	return apiserver.DeleteQRCode200JSONResponse{Body: api.LibrarySuccess{Success: true}}, nil
+}
+
+func (s *Server) GetQRCodeLabelPDF(ctx context.Context, req apiserver.GetQRCodeLabelPDFRequestObject) (apiserver.GetQRCodeLabelPDFResponseObject, error) {
+	pdf, c, err := s.service.CodeLabelPDF(ctx, userFromContext(ctx), req.OrgID, req.CodeID,
+		service.CodeLabelRequest{Preset: string(req.Params.Preset), Paper: string(req.Params.Paper)})
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.GetQRCodeLabelPDF200ApplicationPdfResponse{Body: bytes.NewReader(pdf), ContentLength: int64(len(pdf)),
+		Headers: apiserver.GetQRCodeLabelPDF200ResponseHeaders{
+			ContentDisposition: namedAttachment(codeFileName(c, "pdf"), codeFallbackName(c, "pdf"))}}, nil
+}
+
+func (s *Server) GetQRCodeLabelPNG(ctx context.Context, req apiserver.GetQRCodeLabelPNGRequestObject) (apiserver.GetQRCodeLabelPNGResponseObject, error) {
+	png, c, err := s.service.CodeLabelPNG(ctx, userFromContext(ctx), req.OrgID, req.CodeID)
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.GetQRCodeLabelPNG200ImagePngResponse{Body: bytes.NewReader(png), ContentLength: int64(len(png)),
+		Headers: apiserver.GetQRCodeLabelPNG200ResponseHeaders{
+			ContentDisposition: namedAttachment(codeFileName(c, "png"), codeFallbackName(c, "png"))}}, nil
 }
 
 // writeDownload answers with a file to save under a name of ours (ids
@@ -274,50 +265,40 @@ func codeFallbackName(c *cloud.CorporateCode, ext string) string {
 	return "lifetag-qr-code-" + strconv.FormatInt(c.ID, 10) + "." + ext
 }
 
-func (s *Server) handleImportTemplate(w http.ResponseWriter, r *http.Request) {
-	// No templateId is the organisation's default template; one that is
-	// not a number is no template.
+// GetQRCodeImportTemplate answers the import's CSV template. No
+// templateId is the organisation's default template, 0 the Standard
+// Emergency Form (the typed parameter is 0 for both, so whether it was
+// given is read from the query); one that is not a number (refused by the
+// binding, parameterErrors) or is negative is no template.
+func (s *Server) GetQRCodeImportTemplate(ctx context.Context, req apiserver.GetQRCodeImportTemplateRequestObject) (apiserver.GetQRCodeImportTemplateResponseObject, error) {
 	var templateID *int64
-	if text := r.URL.Query().Get("templateId"); text != "" {
-		id, err := strconv.ParseInt(text, 10, 64)
-		if err != nil || id < 0 {
-			s.writeError(w, r, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound))
-			return
+	if requestFrom(ctx).URL.Query().Has("templateId") {
+		if req.Params.TemplateID < 0 {
+			return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
 		}
+		id := req.Params.TemplateID
 		templateID = &id
 	}
-	file, err := s.service.ImportTemplateCSV(r.Context(), userFrom(r), pathID(r, "orgId"), templateID)
+	file, err := s.service.ImportTemplateCSV(ctx, userFromContext(ctx), req.OrgID, templateID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeDownload(w, "text/csv; charset=utf-8", "lifetag-import-template.csv", file)
+	return apiserver.GetQRCodeImportTemplate200TextCsvResponse{Body: bytes.NewReader(file), ContentLength: int64(len(file)),
+		Headers: apiserver.GetQRCodeImportTemplate200ResponseHeaders{ContentDisposition: attachment("lifetag-import-template.csv")}}, nil
 }
 
-func (s *Server) handleImportCodes(w http.ResponseWriter, r *http.Request) {
-	var req api.ImportQRCodesRequest
-	if err := decodeJSONUpTo(w, r, &req, importBodyBytes); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	result, err := s.service.ImportCodes(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) ImportQRCodes(ctx context.Context, req apiserver.ImportQRCodesRequestObject) (apiserver.ImportQRCodesResponseObject, error) {
+	result, err := s.service.ImportCodes(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, result)
+	return apiserver.ImportQRCodes200JSONResponse{Body: *result}, nil
 }
 
-func (s *Server) handleAttachExternalIDs(w http.ResponseWriter, r *http.Request) {
-	var req api.AttachExternalIDsRequest
-	if err := decodeJSONUpTo(w, r, &req, importBodyBytes); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	result, err := s.service.AttachExternalIDs(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) AttachExternalIDs(ctx context.Context, req apiserver.AttachExternalIDsRequestObject) (apiserver.AttachExternalIDsResponseObject, error) {
+	result, err := s.service.AttachExternalIDs(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, result)
+	return apiserver.AttachExternalIDs200JSONResponse{Body: *result}, nil
 }
