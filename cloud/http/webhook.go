@@ -10,7 +10,7 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// Webhook endpoints: routes of the organisation's group (routes.go), so a
+// Webhook endpoints: routes of the organisation (operations.go), so a
 // key of the organisation reaches them, but only a write key manages
 // them, reading included (the list names where workers' records go); a
 // session must be the owner's (the service decides).
