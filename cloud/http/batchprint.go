@@ -1,8 +1,10 @@
 package http
 
 import (
-	"net/http"
+	"bytes"
+	"context"
 
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -10,73 +12,53 @@ import (
 // Corporate batch label printing (docs/design/admin-corporate.md §2, §4, §5, §9). The
 // service scopes both organisation routes to the caller's organisation.
 
-// handleBatchPrint serves the batch's label sheet PDF: for a preview to
+// PrintCorporateBatch serves the batch's label sheet PDF: for a preview to
 // show in the browser, otherwise to print.
-func (s *Server) handleBatchPrint(w http.ResponseWriter, r *http.Request) {
-	var req api.BatchPrintRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	pdf, err := s.service.BatchPrint(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) PrintCorporateBatch(ctx context.Context, req apiserver.PrintCorporateBatchRequestObject) (apiserver.PrintCorporateBatchResponseObject, error) {
+	pdf, err := s.service.BatchPrint(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	disposition := "attachment"
-	if req.Preview {
+	if req.Body.Preview {
 		disposition = "inline"
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", disposition+`; filename="lifetag-batch-labels.pdf"`)
-	w.WriteHeader(http.StatusOK)
-	w.Write(pdf)
+	return apiserver.PrintCorporateBatch200ApplicationPdfResponse{Body: bytes.NewReader(pdf), ContentLength: int64(len(pdf)),
+		Headers: apiserver.PrintCorporateBatch200ResponseHeaders{
+			ContentDisposition: disposition + `; filename="lifetag-batch-labels.pdf"`}}, nil
 }
 
-// handleBatchFit answers which named layouts hold every queued code.
-func (s *Server) handleBatchFit(w http.ResponseWriter, r *http.Request) {
-	var req api.BatchFitRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	layouts, err := s.service.BatchFit(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+// FitCorporateBatch answers which named layouts hold every queued code.
+func (s *Server) FitCorporateBatch(ctx context.Context, req apiserver.FitCorporateBatchRequestObject) (apiserver.FitCorporateBatchResponseObject, error) {
+	layouts, err := s.service.BatchFit(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.BatchFit{Layouts: layouts})
+	return apiserver.FitCorporateBatch200JSONResponse{Body: api.BatchFit{Layouts: layouts}}, nil
 }
 
-// handleRecordPrintRun records a batch the desktop station printed itself.
-func (s *Server) handleRecordPrintRun(w http.ResponseWriter, r *http.Request) {
-	var req api.PrintRunRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	run, err := s.service.RecordPrintRun(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+// RecordCorporatePrintRun records a batch the desktop station printed
+// itself.
+func (s *Server) RecordCorporatePrintRun(ctx context.Context, req apiserver.RecordCorporatePrintRunRequestObject) (apiserver.RecordCorporatePrintRunResponseObject, error) {
+	run, err := s.service.RecordPrintRun(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.PrintRunRecorded{Success: api.PrintRunRecordedSuccessTrue, PrintRun: api.PrintRun{
-		ID: run.ID, Layout: run.Layout, Labels: run.Labels, Codes: run.Codes, CreatedAt: run.CreatedAt,
-	}})
+	return apiserver.RecordCorporatePrintRun201JSONResponse{Body: api.PrintRunRecorded{Success: api.PrintRunRecordedSuccessTrue,
+		PrintRun: api.PrintRun{ID: run.ID, Layout: run.Layout, Labels: run.Labels, Codes: run.Codes, CreatedAt: run.CreatedAt}}}, nil
 }
 
-// handleBatchLayouts lists the named layouts: the spec's four, then the
+// ListBatchLayouts lists the named layouts: the spec's four, then the
 // product presets, each with its geometry (docs/design/admin-corporate.md §3 label layout, mm).
-func (s *Server) handleBatchLayouts(w http.ResponseWriter, r *http.Request) {
+func (s *Server) ListBatchLayouts(ctx context.Context, _ apiserver.ListBatchLayoutsRequestObject) (apiserver.ListBatchLayoutsResponseObject, error) {
 	layouts, err := service.BatchLayouts()
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.BatchLayouts{Layouts: layouts})
+	return apiserver.ListBatchLayouts200JSONResponse{Body: api.BatchLayouts{Layouts: layouts}}, nil
 }
 
-// handleLabelCatalogue searches the whole sheet catalogue (?q=).
-func (s *Server) handleLabelCatalogue(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, api.LabelCatalogue{Sheets: service.SearchCatalogue(r.URL.Query().Get("q"))})
+// SearchLabelCatalogue searches the whole sheet catalogue (?q=).
+func (s *Server) SearchLabelCatalogue(ctx context.Context, req apiserver.SearchLabelCatalogueRequestObject) (apiserver.SearchLabelCatalogueResponseObject, error) {
+	return apiserver.SearchLabelCatalogue200JSONResponse{Body: api.LabelCatalogue{Sheets: service.SearchCatalogue(req.Params.Q)}}, nil
 }

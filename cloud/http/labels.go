@@ -1,46 +1,33 @@
 package http
 
 import (
-	"net/http"
+	"bytes"
+	"context"
 	"time"
 
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
-	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// handleLabelSheet serves the printable PDF to its entitled owner.
-func (s *Server) handleLabelSheet(w http.ResponseWriter, r *http.Request) {
-	var req api.LabelSheetRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	pdf, err := s.service.LabelSheet(r.Context(), userFrom(r), req)
+// CreateLabelSheet serves the printable PDF to its entitled owner.
+func (s *Server) CreateLabelSheet(ctx context.Context, req apiserver.CreateLabelSheetRequestObject) (apiserver.CreateLabelSheetResponseObject, error) {
+	pdf, err := s.service.LabelSheet(ctx, userFromContext(ctx), *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", `attachment; filename="lifetag-labels-`+time.Now().Format(time.DateOnly)+`.pdf"`)
-	w.WriteHeader(http.StatusOK)
-	w.Write(pdf)
+	return apiserver.CreateLabelSheet200ApplicationPdfResponse{Body: bytes.NewReader(pdf), ContentLength: int64(len(pdf)),
+		Headers: apiserver.CreateLabelSheet200ResponseHeaders{
+			ContentDisposition: attachment("lifetag-labels-" + time.Now().Format(time.DateOnly) + ".pdf")}}, nil
 }
 
-// handleLockScreen serves the lock-screen wallpaper to its entitled owner.
-func (s *Server) handleLockScreen(w http.ResponseWriter, r *http.Request) {
-	var req api.LockScreenRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	png, err := s.service.LockScreen(r.Context(), userFrom(r), service.LockScreenRequest{
-		Email: req.Email, Phone: req.Phone, TimeZone: req.TimeZone, Shown: req.EmergencyData})
+// CreateLockScreen serves the lock-screen wallpaper to its entitled owner.
+func (s *Server) CreateLockScreen(ctx context.Context, req apiserver.CreateLockScreenRequestObject) (apiserver.CreateLockScreenResponseObject, error) {
+	png, err := s.service.LockScreen(ctx, userFromContext(ctx), service.LockScreenRequest{
+		Email: req.Body.Email, Phone: req.Body.Phone, TimeZone: req.Body.TimeZone, Shown: req.Body.EmergencyData})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Content-Disposition", `attachment; filename="lifetag-lock-screen-`+req.Phone+`.png"`)
-	w.WriteHeader(http.StatusOK)
-	w.Write(png)
+	return apiserver.CreateLockScreen200ImagePngResponse{Body: bytes.NewReader(png), ContentLength: int64(len(png)),
+		Headers: apiserver.CreateLockScreen200ResponseHeaders{
+			ContentDisposition: attachment("lifetag-lock-screen-" + req.Body.Phone + ".png")}}, nil
 }

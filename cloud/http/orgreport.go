@@ -1,25 +1,25 @@
 package http
 
 import (
+	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
-	"log/slog"
-	"net/http"
 	"strconv"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // An organisation's analytics (service/orgreport.go).
 
-func (s *Server) handleOrgReport(w http.ResponseWriter, r *http.Request) {
-	report, err := s.service.OrganizationReport(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) GetCorporateAnalytics(ctx context.Context, req apiserver.GetCorporateAnalyticsRequestObject) (apiserver.GetCorporateAnalyticsResponseObject, error) {
+	report, err := s.service.OrganizationReport(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, report)
+	return apiserver.GetCorporateAnalytics200JSONResponse{Body: *report}, nil
 }
 
 // orgReportCSVHeader names the report's columns: one row per figure.
@@ -50,22 +50,22 @@ func orgReportRows(rep *api.OrgReport) [][]string {
 	return append(rows, []string{"note", "scans", rep.ScansNote})
 }
 
-// handleOrgReportCSV sends the same figures as a CSV download. They are
-// counted before the first byte, so an error still gets its status.
-func (s *Server) handleOrgReportCSV(w http.ResponseWriter, r *http.Request) {
-	report, err := s.service.OrganizationReport(r.Context(), userFrom(r), pathID(r, "orgId"))
+// DownloadCorporateAnalytics sends the same figures as a CSV download. They
+// are counted and laid out before the first byte, so an error still gets
+// its status.
+func (s *Server) DownloadCorporateAnalytics(ctx context.Context, req apiserver.DownloadCorporateAnalyticsRequestObject) (apiserver.DownloadCorporateAnalyticsResponseObject, error) {
+	report, err := s.service.OrganizationReport(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	name := fmt.Sprintf(cloud.OrgReportFileName, report.GeneratedAt.UTC().Format("2006-01-02"))
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
-	w.WriteHeader(http.StatusOK)
-	out := csv.NewWriter(w)
+	var body bytes.Buffer
+	out := csv.NewWriter(&body)
 	out.Write(orgReportCSVHeader)
 	out.WriteAll(orgReportRows(report))
 	if err := out.Error(); err != nil {
-		s.logger.Error("analytics report not sent", slog.String("error", err.Error()))
+		return nil, err
 	}
+	name := fmt.Sprintf(cloud.OrgReportFileName, report.GeneratedAt.UTC().Format("2006-01-02"))
+	return apiserver.DownloadCorporateAnalytics200TextCsvResponse{Body: &body, ContentLength: int64(body.Len()),
+		Headers: apiserver.DownloadCorporateAnalytics200ResponseHeaders{ContentDisposition: attachment(name)}}, nil
 }

@@ -1,57 +1,40 @@
 package http
 
 import (
+	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// handleExportData answers with the account's data as a download named
-// with the date (docs/design/individual.md §7).
-func (s *Server) handleExportData(w http.ResponseWriter, r *http.Request) {
-	var req api.ExportDataRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	export, err := s.service.ExportData(r.Context(), userFrom(r), req.Email)
+// ExportData answers with the account's data as a download named with the
+// date (docs/design/individual.md §7).
+func (s *Server) ExportData(ctx context.Context, req apiserver.ExportDataRequestObject) (apiserver.ExportDataResponseObject, error) {
+	export, err := s.service.ExportData(ctx, userFromContext(ctx), req.Body.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	name := fmt.Sprintf(cloud.ExportFileName, export.ExportedAt.Format("2006-01-02"))
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
-	writeJSON(w, http.StatusOK, export)
+	return apiserver.ExportData200JSONResponse{Body: *export,
+		Headers: apiserver.ExportData200ResponseHeaders{ContentDisposition: attachment(name)}}, nil
 }
 
-func (s *Server) handleDeleteData(w http.ResponseWriter, r *http.Request) {
-	var req api.PrivacyDeleteRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DeleteData(ctx context.Context, req apiserver.DeleteDataRequestObject) (apiserver.DeleteDataResponseObject, error) {
+	if err := s.service.DeleteData(ctx, userFromContext(ctx), req.Body.Email, req.Body.Confirmation); err != nil {
+		return nil, err
 	}
-	if err := s.service.DeleteData(r.Context(), userFrom(r), req.Email, req.Confirmation); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgDataDeleted)
+	return apiserver.DeleteData200JSONResponse{Body: api.Message{Message: cloud.MsgDataDeleted}}, nil
 }
 
-func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
-	var req api.PrivacyDeleteRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DeleteAccount(ctx context.Context, req apiserver.DeleteAccountRequestObject) (apiserver.DeleteAccountResponseObject, error) {
+	actor := userFromContext(ctx)
+	if err := s.service.DeleteAccount(ctx, actor, req.Body.Email, req.Body.Confirmation); err != nil {
+		return nil, err
 	}
-	actor := userFrom(r)
-	if err := s.service.DeleteAccount(r.Context(), actor, req.Email, req.Confirmation); err != nil {
-		s.writeError(w, r, err)
-		return
+	if actor != nil && actor.Email == cloud.NormalizeEmail(req.Body.Email) {
+		s.clearSessionCookie(answerFrom(ctx))
 	}
-	if actor != nil && actor.Email == cloud.NormalizeEmail(req.Email) {
-		s.clearSessionCookie(w)
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgAccountDeleted)
+	return apiserver.DeleteAccount200JSONResponse{Body: api.Message{Message: cloud.MsgAccountDeleted}}, nil
 }

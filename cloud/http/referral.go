@@ -1,35 +1,30 @@
 package http
 
 import (
-	"net/http"
+	"context"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-func (s *Server) handleGenerateReferralCode(w http.ResponseWriter, r *http.Request) {
-	var req api.ReferralCodeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	code, created, err := s.service.GenerateReferralCode(r.Context(), userFrom(r), req.Email)
+func (s *Server) GenerateReferralCode(ctx context.Context, req apiserver.GenerateReferralCodeRequestObject) (apiserver.GenerateReferralCodeResponseObject, error) {
+	code, created, err := s.service.GenerateReferralCode(ctx, userFromContext(ctx), req.Body.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	if created {
-		writeJSON(w, http.StatusCreated, api.ReferralCode{ReferralCode: code, Message: cloud.MsgReferralCreated})
-		return
+		return apiserver.GenerateReferralCode201JSONResponse{Body: api.ReferralCode{ReferralCode: code,
+			Message: cloud.MsgReferralCreated}}, nil
 	}
-	writeJSON(w, http.StatusOK, api.ReferralCode{ReferralCode: code, Message: cloud.MsgReferralExists})
+	return apiserver.GenerateReferralCode200JSONResponse{Body: api.ReferralCode{ReferralCode: code,
+		Message: cloud.MsgReferralExists}}, nil
 }
 
-func (s *Server) handleReferrals(w http.ResponseWriter, r *http.Request) {
-	dashboard, err := s.service.Referrals(r.Context(), userFrom(r), pathEmail(r))
+func (s *Server) GetReferrals(ctx context.Context, req apiserver.GetReferralsRequestObject) (apiserver.GetReferralsResponseObject, error) {
+	dashboard, err := s.service.Referrals(ctx, userFromContext(ctx), req.Email)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, dashboard)
+	return apiserver.GetReferrals200JSONResponse{Body: *dashboard}, nil
 }
