@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -125,44 +126,36 @@ func (s *Server) keysOrSessions(next http.Handler, own bool) http.Handler {
 
 // The keys' own routes: signed in only (s.authenticate refuses a key).
 
-func (s *Server) handleAPIKeys(w http.ResponseWriter, r *http.Request) {
-	list, err := s.service.APIKeys(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) ListAPIKeys(ctx context.Context, req apiserver.ListAPIKeysRequestObject) (apiserver.ListAPIKeysResponseObject, error) {
+	list, err := s.service.APIKeys(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	keys := make([]api.CorporateAPIKey, 0, len(list.Keys))
 	for _, k := range list.Keys {
 		keys = append(keys, apiKeyView(k))
 	}
-	writeJSON(w, http.StatusOK, api.CorporateAPIKeyList{Keys: keys, Manage: list.Manage})
+	return apiserver.ListAPIKeys200JSONResponse{Body: api.CorporateAPIKeyList{Keys: keys, Manage: list.Manage}}, nil
 }
 
-func (s *Server) handleCreateAPIKey(w http.ResponseWriter, r *http.Request) {
-	var req api.CorporateAPIKeyRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) CreateAPIKey(ctx context.Context, req apiserver.CreateAPIKeyRequestObject) (apiserver.CreateAPIKeyResponseObject, error) {
+	form := service.APIKeyRequest{Name: req.Body.Name, Scope: req.Body.Scope}
+	if req.Body.ExpiresAt != nil {
+		form.ExpiresAt = *req.Body.ExpiresAt
 	}
-	form := service.APIKeyRequest{Name: req.Name, Scope: req.Scope}
-	if req.ExpiresAt != nil {
-		form.ExpiresAt = *req.ExpiresAt
-	}
-	created, err := s.service.CreateAPIKey(r.Context(), userFrom(r), pathID(r, "orgId"), form)
+	created, err := s.service.CreateAPIKey(ctx, userFromContext(ctx), req.OrgID, form)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.CorporateAPIKeyCreated{Key: apiKeyView(created.Key), Secret: created.Secret})
+	return apiserver.CreateAPIKey201JSONResponse{Body: api.CorporateAPIKeyCreated{Key: apiKeyView(created.Key), Secret: created.Secret}}, nil
 }
 
-func (s *Server) handleRevokeAPIKey(w http.ResponseWriter, r *http.Request) {
-	key, err := s.service.RevokeAPIKey(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "keyId"))
+func (s *Server) RevokeAPIKey(ctx context.Context, req apiserver.RevokeAPIKeyRequestObject) (apiserver.RevokeAPIKeyResponseObject, error) {
+	key, err := s.service.RevokeAPIKey(ctx, userFromContext(ctx), req.OrgID, req.KeyID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, apiKeyView(*key))
+	return apiserver.RevokeAPIKey200JSONResponse{Body: apiKeyView(*key)}, nil
 }
 
 // apiKeyView is a key on the wire: its times, where it has them.

@@ -1,11 +1,12 @@
 package http
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -13,13 +14,13 @@ import (
 // An account's second factors and sessions (account settings), a site
 // admin's removal of an account's factors, and an organisation's rule.
 
-func (s *Server) handleAccountSecurity(w http.ResponseWriter, r *http.Request) {
-	sec, err := s.service.Security(r.Context(), userFrom(r))
+func (s *Server) GetAccountSecurity(ctx context.Context, _ apiserver.GetAccountSecurityRequestObject) (apiserver.GetAccountSecurityResponseObject, error) {
+	user := userFromContext(ctx)
+	sec, err := s.service.Security(ctx, user)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	answer := api.AccountSecurity{Email: userFrom(r).Email, Totp: sec.TOTP, RecoveryCodesLeft: sec.RecoveryCodesLeft, SecondFactorRequired: sec.Required,
+	answer := api.AccountSecurity{Email: user.Email, Totp: sec.TOTP, RecoveryCodesLeft: sec.RecoveryCodesLeft, SecondFactorRequired: sec.Required,
 		Passkeys: []api.PasskeyView{}}
 	for _, p := range sec.Passkeys {
 		view := api.PasskeyView{ID: p.ID, Name: p.Name, CreatedAt: p.CreatedAt}
@@ -28,123 +29,118 @@ func (s *Server) handleAccountSecurity(w http.ResponseWriter, r *http.Request) {
 		}
 		answer.Passkeys = append(answer.Passkeys, view)
 	}
-	writeJSON(w, http.StatusOK, answer)
+	return apiserver.GetAccountSecurity200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleStartTOTP(w http.ResponseWriter, r *http.Request) {
-	setUp, err := s.service.StartTOTP(r.Context(), userFrom(r))
+func (s *Server) StartTOTP(ctx context.Context, _ apiserver.StartTOTPRequestObject) (apiserver.StartTOTPResponseObject, error) {
+	setUp, err := s.service.StartTOTP(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.TOTPSetUp{Secret: setUp.Secret, OtpauthURL: setUp.URL})
+	return apiserver.StartTOTP200JSONResponse{Body: api.TOTPSetUp{Secret: setUp.Secret, OtpauthURL: setUp.URL}}, nil
 }
 
-func (s *Server) handleConfirmTOTP(w http.ResponseWriter, r *http.Request) {
-	var req api.CodeRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	codes, err := s.service.ConfirmTOTP(r.Context(), userFrom(r), req.Code)
+func (s *Server) ConfirmTOTP(ctx context.Context, req apiserver.ConfirmTOTPRequestObject) (apiserver.ConfirmTOTPResponseObject, error) {
+	codes, err := s.service.ConfirmTOTP(ctx, userFromContext(ctx), req.Body.Code)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.FactorAdded{Message: cloud.MsgSecondFactorAdded, RecoveryCodes: codes})
+	return apiserver.ConfirmTOTP200JSONResponse{Body: api.FactorAdded{Message: cloud.MsgSecondFactorAdded, RecoveryCodes: codes}}, nil
 }
 
-func (s *Server) handleRemoveTOTP(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.RemoveTOTP(r.Context(), userFrom(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) RemoveTOTP(ctx context.Context, _ apiserver.RemoveTOTPRequestObject) (apiserver.RemoveTOTPResponseObject, error) {
+	if err := s.service.RemoveTOTP(ctx, userFromContext(ctx)); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusOK, cloud.MsgSecondFactorRemoved)
+	return apiserver.RemoveTOTP200JSONResponse{Body: api.Message{Message: cloud.MsgSecondFactorRemoved}}, nil
 }
 
-func (s *Server) handlePasskeyRegistrationOptions(w http.ResponseWriter, r *http.Request) {
-	token, options, err := s.service.PasskeyRegistrationOptions(r.Context(), userFrom(r))
-	s.writePasskeyOptions(w, r, options, api.PasskeyOptions{RegistrationToken: token}, err)
-}
-
-func (s *Server) handleAddPasskey(w http.ResponseWriter, r *http.Request) {
-	var req api.AddPasskeyRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	codes, err := s.service.AddPasskey(r.Context(), userFrom(r), req.RegistrationToken, req.Name, credentialJSON(req.Credential))
+func (s *Server) PasskeyRegistrationOptions(ctx context.Context, _ apiserver.PasskeyRegistrationOptionsRequestObject) (apiserver.PasskeyRegistrationOptionsResponseObject, error) {
+	token, options, err := s.service.PasskeyRegistrationOptions(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.FactorAdded{Message: cloud.MsgSecondFactorAdded, RecoveryCodes: codes})
+	answer := api.PasskeyOptions{RegistrationToken: token}
+	if err := json.Unmarshal(options, &answer.Options); err != nil {
+		return nil, err
+	}
+	return apiserver.PasskeyRegistrationOptions200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleRemovePasskey(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.RemovePasskey(r.Context(), userFrom(r), pathID(r, "passkeyId")); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgSecondFactorRemoved)
-}
-
-func (s *Server) handleNewRecoveryCodes(w http.ResponseWriter, r *http.Request) {
-	codes, err := s.service.NewRecoveryCodes(r.Context(), userFrom(r))
+func (s *Server) AddPasskey(ctx context.Context, req apiserver.AddPasskeyRequestObject) (apiserver.AddPasskeyResponseObject, error) {
+	codes, err := s.service.AddPasskey(ctx, userFromContext(ctx), req.Body.RegistrationToken, req.Body.Name, credentialJSON(req.Body.Credential))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.RecoveryCodes{RecoveryCodes: codes})
+	return apiserver.AddPasskey201JSONResponse{Body: api.FactorAdded{Message: cloud.MsgSecondFactorAdded, RecoveryCodes: codes}}, nil
 }
 
-func (s *Server) handleSessions(w http.ResponseWriter, r *http.Request) {
-	sessions, err := s.service.Sessions(r.Context(), userFrom(r))
-	if err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) RemovePasskey(ctx context.Context, req apiserver.RemovePasskeyRequestObject) (apiserver.RemovePasskeyResponseObject, error) {
+	if err := s.service.RemovePasskey(ctx, userFromContext(ctx), req.PasskeyID); err != nil {
+		return nil, err
 	}
-	current := service.CurrentSessionID(s.sessionToken(r))
+	return apiserver.RemovePasskey200JSONResponse{Body: api.Message{Message: cloud.MsgSecondFactorRemoved}}, nil
+}
+
+func (s *Server) NewRecoveryCodes(ctx context.Context, _ apiserver.NewRecoveryCodesRequestObject) (apiserver.NewRecoveryCodesResponseObject, error) {
+	codes, err := s.service.NewRecoveryCodes(ctx, userFromContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.NewRecoveryCodes200JSONResponse{Body: api.RecoveryCodes{RecoveryCodes: codes}}, nil
+}
+
+func (s *Server) ListSessions(ctx context.Context, _ apiserver.ListSessionsRequestObject) (apiserver.ListSessionsResponseObject, error) {
+	sessions, err := s.service.Sessions(ctx, userFromContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	current := service.CurrentSessionID(s.sessionToken(requestFrom(ctx)))
 	answer := api.SessionList{Sessions: []api.SessionView{}}
 	for _, session := range sessions {
 		id := service.SessionID(session.TokenHash)
 		answer.Sessions = append(answer.Sessions, api.SessionView{ID: id, UserAgent: session.UserAgent,
 			CreatedAt: session.CreatedAt, LastSeenAt: session.LastSeenAt, Current: id == current})
 	}
-	writeJSON(w, http.StatusOK, answer)
+	return apiserver.ListSessions200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) handleEndSession(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.EndSession(r.Context(), userFrom(r), chi.URLParam(r, "sessionId")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) EndSession(ctx context.Context, req apiserver.EndSessionRequestObject) (apiserver.EndSessionResponseObject, error) {
+	if err := s.service.EndSession(ctx, userFromContext(ctx), req.SessionID); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusOK, cloud.MsgSignedOutSession)
+	return apiserver.EndSession200JSONResponse{Body: api.Message{Message: cloud.MsgSignedOutSession}}, nil
 }
 
-func (s *Server) handleEndOtherSessions(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.EndOtherSessions(r.Context(), userFrom(r), s.sessionToken(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) EndOtherSessions(ctx context.Context, _ apiserver.EndOtherSessionsRequestObject) (apiserver.EndOtherSessionsResponseObject, error) {
+	if err := s.service.EndOtherSessions(ctx, userFromContext(ctx), s.sessionToken(requestFrom(ctx))); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusOK, cloud.MsgSignedOutEverywhere)
+	return apiserver.EndOtherSessions200JSONResponse{Body: api.Message{Message: cloud.MsgSignedOutEverywhere}}, nil
 }
 
-func (s *Server) handleAdminRemoveSecondFactors(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.AdminRemoveSecondFactors(r.Context(), userFrom(r), pathID(r, "userId")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) AdminRemoveSecondFactors(ctx context.Context, req apiserver.AdminRemoveSecondFactorsRequestObject) (apiserver.AdminRemoveSecondFactorsResponseObject, error) {
+	if err := s.service.AdminRemoveSecondFactors(ctx, userFromContext(ctx), req.UserID); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusOK, cloud.MsgSecondFactorsRemoved)
+	return apiserver.AdminRemoveSecondFactors200JSONResponse{Body: api.Message{Message: cloud.MsgSecondFactorsRemoved}}, nil
 }
 
-func (s *Server) handleSecondFactorRule(w http.ResponseWriter, r *http.Request) {
-	required, err := s.service.SecondFactorRule(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) GetSecondFactorRule(ctx context.Context, req apiserver.GetSecondFactorRuleRequestObject) (apiserver.GetSecondFactorRuleResponseObject, error) {
+	required, err := s.service.SecondFactorRule(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.SecondFactorRule{Required: required})
+	return apiserver.GetSecondFactorRule200JSONResponse{Body: api.SecondFactorRule{Required: required}}, nil
+}
+
+// SetSecondFactorRule stays hand-written: the typed body's required is a
+// bool, so a body without it would read as false instead of being refused.
+func (a apiHandlers) SetSecondFactorRule(w http.ResponseWriter, r *http.Request, _ api.OrgID) {
+	a.s.handleSetSecondFactorRule(w, r)
+}
+func (*Server) SetSecondFactorRule(context.Context, apiserver.SetSecondFactorRuleRequestObject) (apiserver.SetSecondFactorRuleResponseObject, error) {
+	return nil, errNotStrictYet
 }
 
 func (s *Server) handleSetSecondFactorRule(w http.ResponseWriter, r *http.Request) {
