@@ -54,24 +54,34 @@ func (s *Server) routes() chi.Router {
 			ErrorHandlerFunc: s.answerParameterError,
 		})
 	})
-	apiMethodNotAllowed := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPIMethodNotAllowed)
-
 	// Every other path: an API path the contract has under other methods is
 	// the API's 405, one it does not have the API's 404; the rest is the
 	// website's, which only reads.
+	apiMethodNotAllowed := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPIMethodNotAllowed)
 	apiNotFound := chi.Chain(apiMiddleware...).HandlerFunc(s.handleAPINotFound)
-	site := compressSite(siteHandler(s.site))
-	r.HandleFunc("/*", func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case isAPIPath(r.URL.Path) && s.contractHasPath(r.URL.Path):
+	apiFallback := func(w http.ResponseWriter, r *http.Request) {
+		if s.contractHasPath(r.URL.Path) {
 			apiMethodNotAllowed.ServeHTTP(w, r)
-		case isAPIPath(r.URL.Path):
-			apiNotFound.ServeHTTP(w, r)
-		case r.Method == http.MethodGet || r.Method == http.MethodHead:
-			site.ServeHTTP(w, r)
-		default:
-			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
 		}
+		apiNotFound.ServeHTTP(w, r)
+	}
+	site := compressSite(siteHandler(s.site))
+	readSite := func(w http.ResponseWriter, r *http.Request) {
+		if isAPIPath(r.URL.Path) {
+			apiFallback(w, r)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}
+	r.Get("/*", readSite)
+	r.Head("/*", readSite)
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		if isAPIPath(r.URL.Path) {
+			apiFallback(w, r)
+			return
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
 	})
 	return r
 }
