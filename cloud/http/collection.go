@@ -1,61 +1,48 @@
 package http
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // Worker self-service collection links (service/collection.go): the
 // officer's routes, scoped to their organisation.
 
-func (s *Server) handleCollectionLinks(w http.ResponseWriter, r *http.Request) {
-	links, err := s.service.CollectionLinks(r.Context(), userFrom(r), pathID(r, "orgId"))
+func (s *Server) ListCollectionLinks(ctx context.Context, req apiserver.ListCollectionLinksRequestObject) (apiserver.ListCollectionLinksResponseObject, error) {
+	links, err := s.service.CollectionLinks(ctx, userFromContext(ctx), req.OrgID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.CollectionLinkList{Links: links})
+	return apiserver.ListCollectionLinks200JSONResponse{Body: api.CollectionLinkList{Links: links}}, nil
 }
 
-func (s *Server) handleCreateCollectionLink(w http.ResponseWriter, r *http.Request) {
-	var req api.CollectionLinkRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	link, err := s.service.CreateCollectionLink(r.Context(), userFrom(r), pathID(r, "orgId"), req)
+func (s *Server) CreateCollectionLink(ctx context.Context, req apiserver.CreateCollectionLinkRequestObject) (apiserver.CreateCollectionLinkResponseObject, error) {
+	link, err := s.service.CreateCollectionLink(ctx, userFromContext(ctx), req.OrgID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.CollectionLinkCreated{Link: *link})
+	return apiserver.CreateCollectionLink201JSONResponse{Body: api.CollectionLinkCreated{Link: *link}}, nil
 }
 
-func (s *Server) handleRevokeCollectionLink(w http.ResponseWriter, r *http.Request) {
-	err := s.service.RevokeCollectionLink(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "linkId"))
-	if err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) RevokeCollectionLink(ctx context.Context, req apiserver.RevokeCollectionLinkRequestObject) (apiserver.RevokeCollectionLinkResponseObject, error) {
+	if err := s.service.RevokeCollectionLink(ctx, userFromContext(ctx), req.OrgID, req.LinkID); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusOK, cloud.MsgCollectionLinkRevoked)
+	return apiserver.RevokeCollectionLink200JSONResponse{Body: api.Message{Message: cloud.MsgCollectionLinkRevoked}}, nil
 }
 
-func (s *Server) handleCreateUpdateLink(w http.ResponseWriter, r *http.Request) {
-	var req api.UpdateLinkRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	link, message, err := s.service.CreateUpdateLink(r.Context(), userFrom(r), pathID(r, "orgId"), pathID(r, "codeId"), req)
+func (s *Server) CreateCodeUpdateLink(ctx context.Context, req apiserver.CreateCodeUpdateLinkRequestObject) (apiserver.CreateCodeUpdateLinkResponseObject, error) {
+	link, message, err := s.service.CreateUpdateLink(ctx, userFromContext(ctx), req.OrgID, req.CodeID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, api.UpdateLinkCreated{Link: *link, Message: message})
+	return apiserver.CreateCodeUpdateLink201JSONResponse{Body: api.UpdateLinkCreated{Link: *link, Message: message}}, nil
 }
 
 // The worker's routes: anonymous, the token in the path is the credential.
@@ -66,13 +53,22 @@ func (s *Server) handleCreateUpdateLink(w http.ResponseWriter, r *http.Request) 
 // against the client, so bad posts from one address close the link for
 // nobody else.
 
-func (s *Server) handleCollectForm(w http.ResponseWriter, r *http.Request) {
-	form, err := s.service.CollectForm(r.Context(), chi.URLParam(r, "token"))
+func (s *Server) GetCollectForm(ctx context.Context, req apiserver.GetCollectFormRequestObject) (apiserver.GetCollectFormResponseObject, error) {
+	form, err := s.service.CollectForm(ctx, req.Token)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, form)
+	return apiserver.GetCollectForm200JSONResponse{Body: *form}, nil
+}
+
+// SubmitCollectForm stays hand-written: the limits are checked before the
+// body is read, and a body that does not decode counts as refused, which
+// the generated decoding (before any handler) cannot do.
+func (a apiHandlers) SubmitCollectForm(w http.ResponseWriter, r *http.Request, _ api.CollectToken) {
+	a.s.handleCollectSubmit(w, r)
+}
+func (*Server) SubmitCollectForm(context.Context, apiserver.SubmitCollectFormRequestObject) (apiserver.SubmitCollectFormResponseObject, error) {
+	return nil, errNotStrictYet
 }
 
 func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
@@ -98,6 +94,15 @@ func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	s.count(r, s.linkLimit, token)
 	writeMessage(w, http.StatusCreated, message)
+}
+
+// ConfirmCollectForm stays hand-written: the link's limit writes its own
+// RateLimit fields and its 429 to the raw writer before the service runs.
+func (a apiHandlers) ConfirmCollectForm(w http.ResponseWriter, r *http.Request, _ api.CollectToken) {
+	a.s.handleCollectConfirm(w, r)
+}
+func (*Server) ConfirmCollectForm(context.Context, apiserver.ConfirmCollectFormRequestObject) (apiserver.ConfirmCollectFormResponseObject, error) {
+	return nil, errNotStrictYet
 }
 
 // handleCollectConfirm is a worker's "my details are still right": like a

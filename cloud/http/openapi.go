@@ -1,10 +1,22 @@
 package http
 
 import (
+	"context"
 	"net/http"
 
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
+
+// GetOpenAPIDocument stays hand-written: its typed answers carry no ETag or
+// Cache-Control, and the typed 200 would re-encode the document (a map)
+// rather than serve the bytes the ETag names.
+func (a apiHandlers) GetOpenAPIDocument(w http.ResponseWriter, r *http.Request) {
+	a.s.handleOpenAPI(w, r)
+}
+func (*Server) GetOpenAPIDocument(context.Context, apiserver.GetOpenAPIDocumentRequestObject) (apiserver.GetOpenAPIDocumentResponseObject, error) {
+	return nil, errNotStrictYet
+}
 
 // handleOpenAPI serves the API's contract (pkg/api/openapi.yaml) as JSON.
 // It is public and the same for everyone, so unlike the rest of /api it may

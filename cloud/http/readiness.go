@@ -3,10 +3,11 @@ package http
 import (
 	"context"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
+	"github.com/lifetag/lifetag/pkg/api"
 )
 
 // An instance's life as a load balancer sees it through GET /api/ready.
@@ -32,23 +33,25 @@ func (s *Server) Drain() { s.life.Store(lifeDraining) }
 // draining: what /api/ready says, the database aside.
 func (s *Server) Serving() bool { return s.life.Load() == lifeServing }
 
-// handleReady is the load balancer's probe: 200 only when started, not
+// GetReady is the load balancer's probe: 200 only when started, not
 // draining, and the database answers.
-func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+func (s *Server) GetReady(ctx context.Context, _ apiserver.GetReadyRequestObject) (apiserver.GetReadyResponseObject, error) {
 	switch s.life.Load() {
 	case lifeStarting:
-		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgStarting)
-		return
+		return notReady(cloud.MsgStarting), nil
 	case lifeDraining:
-		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDraining)
-		return
+		return notReady(cloud.MsgDraining), nil
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), readyPingTimeout)
+	pingCtx, cancel := context.WithTimeout(ctx, readyPingTimeout)
 	defer cancel()
-	if err := s.service.Ping(ctx); err != nil {
-		s.logger.WarnContext(r.Context(), "not ready: the database does not answer", slog.String("error", err.Error()))
-		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
-		return
+	if err := s.service.Ping(pingCtx); err != nil {
+		s.logger.WarnContext(ctx, "not ready: the database does not answer", slog.String("error", err.Error()))
+		return notReady(cloud.MsgDatabaseUnavailable), nil
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	return apiserver.GetReady200JSONResponse{Body: api.Ready{Status: api.ReadyStatusReady}}, nil
+}
+
+// notReady is the probe's 503, with its message and no Retry-After.
+func notReady(message string) apiserver.GetReady503JSONResponse {
+	return apiserver.GetReady503JSONResponse{UnavailableJSONResponse: apiserver.UnavailableJSONResponse{Body: api.Error{Message: message}}}
 }

@@ -1,11 +1,11 @@
 package http
 
 import (
+	"context"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
@@ -13,13 +13,21 @@ import (
 // confirmation and reminder setting, and a reminder's links, which need no
 // sign-in (the token in the path is the credential).
 
-func (s *Server) handleConfirmReview(w http.ResponseWriter, r *http.Request) {
-	reviewedAt, err := s.service.ConfirmReview(r.Context(), userFrom(r))
+func (s *Server) ConfirmReview(ctx context.Context, _ apiserver.ConfirmReviewRequestObject) (apiserver.ConfirmReviewResponseObject, error) {
+	reviewedAt, err := s.service.ConfirmReview(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.ReviewConfirmed{Message: cloud.MsgReviewConfirmed, ReviewedAt: reviewedAt})
+	return apiserver.ConfirmReview200JSONResponse{Body: api.ReviewConfirmed{Message: cloud.MsgReviewConfirmed, ReviewedAt: reviewedAt}}, nil
+}
+
+// SetReviewReminders stays hand-written: a missing months must be told
+// apart from 0, which the generated body (months not a pointer) cannot.
+func (a apiHandlers) SetReviewReminders(w http.ResponseWriter, r *http.Request) {
+	a.s.handleSetReviewReminders(w, r)
+}
+func (*Server) SetReviewReminders(context.Context, apiserver.SetReviewRemindersRequestObject) (apiserver.SetReviewRemindersResponseObject, error) {
+	return nil, errNotStrictYet
 }
 
 func (s *Server) handleSetReviewReminders(w http.ResponseWriter, r *http.Request) {
@@ -43,38 +51,30 @@ func (s *Server) handleSetReviewReminders(w http.ResponseWriter, r *http.Request
 	writeJSON(w, http.StatusOK, api.ReviewRemindersSaved{Message: cloud.MsgReviewIntervalSaved, Months: *req.Months})
 }
 
-func (s *Server) handleConfirmReviewByLink(w http.ResponseWriter, r *http.Request) {
-	reviewedAt, err := s.service.ConfirmReviewByLink(r.Context(), chi.URLParam(r, "token"))
+func (s *Server) ConfirmReviewByLink(ctx context.Context, req apiserver.ConfirmReviewByLinkRequestObject) (apiserver.ConfirmReviewByLinkResponseObject, error) {
+	reviewedAt, err := s.service.ConfirmReviewByLink(ctx, req.Token)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.ReviewConfirmed{Message: cloud.MsgReviewConfirmed, ReviewedAt: reviewedAt})
+	return apiserver.ConfirmReviewByLink200JSONResponse{Body: api.ReviewConfirmed{Message: cloud.MsgReviewConfirmed, ReviewedAt: reviewedAt}}, nil
 }
 
-// handleUnsubscribeByLink serves the website's page and a mail program's
+// UnsubscribeByLink serves the website's page and a mail program's
 // one-click POST (RFC 8058) alike; the latter's form body says only
-// "List-Unsubscribe=One-Click", so no body is read.
-func (s *Server) handleUnsubscribeByLink(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.UnsubscribeByLink(r.Context(), chi.URLParam(r, "token")); err != nil {
-		s.writeError(w, r, err)
-		return
+// "List-Unsubscribe=One-Click", and is ignored.
+func (s *Server) UnsubscribeByLink(ctx context.Context, req apiserver.UnsubscribeByLinkRequestObject) (apiserver.UnsubscribeByLinkResponseObject, error) {
+	if err := s.service.UnsubscribeByLink(ctx, req.Token); err != nil {
+		return nil, err
 	}
-	writeMessage(w, http.StatusOK, cloud.MsgReviewUnsubscribed)
+	return apiserver.UnsubscribeByLink200JSONResponse{Body: api.Message{Message: cloud.MsgReviewUnsubscribed}}, nil
 }
 
-// handleTestReviewReminders is the journeys' way to see a year pass
+// RunTestReviewReminders is the journeys' way to see a year pass
 // (development only: the service refuses it in production).
-func (s *Server) handleTestReviewReminders(w http.ResponseWriter, r *http.Request) {
-	var req api.TestReviewRemindersRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	sent, err := s.service.SendReviewRemindersAsOf(r.Context(), req.AsOf)
+func (s *Server) RunTestReviewReminders(ctx context.Context, req apiserver.RunTestReviewRemindersRequestObject) (apiserver.RunTestReviewRemindersResponseObject, error) {
+	sent, err := s.service.SendReviewRemindersAsOf(ctx, req.Body.AsOf)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.TestReviewRemindersResult{Sent: int(sent)})
+	return apiserver.RunTestReviewReminders200JSONResponse{Body: api.TestReviewRemindersResult{Sent: int(sent)}}, nil
 }

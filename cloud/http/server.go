@@ -2,6 +2,7 @@
 package http
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"math"
@@ -12,7 +13,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
+	"github.com/lifetag/lifetag/pkg/api"
 	"github.com/lifetag/lifetag/pkg/version"
 )
 
@@ -223,13 +226,13 @@ func routePattern(r *http.Request) string {
 	return "unmatched"
 }
 
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.Ping(r.Context()); err != nil {
-		s.logger.ErrorContext(r.Context(), "health check failed", slog.String("error", err.Error()))
-		writeMessage(w, http.StatusServiceUnavailable, cloud.MsgDatabaseUnavailable)
-		return
+func (s *Server) GetHealth(ctx context.Context, _ apiserver.GetHealthRequestObject) (apiserver.GetHealthResponseObject, error) {
+	if err := s.service.Ping(ctx); err != nil {
+		s.logger.ErrorContext(ctx, "health check failed", slog.String("error", err.Error()))
+		return apiserver.GetHealth503JSONResponse{UnavailableJSONResponse: apiserver.UnavailableJSONResponse{
+			Body: api.Error{Message: cloud.MsgDatabaseUnavailable}}}, nil
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": version.String()})
+	return apiserver.GetHealth200JSONResponse{Body: api.Health{Status: api.HealthStatusOk, Version: version.String()}}, nil
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
