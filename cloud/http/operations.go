@@ -115,14 +115,15 @@ type apiHandlers struct {
 // apiHandlers sends those operations there).
 var errNotStrictYet = errors.New("this operation is served by its hand-written handler")
 
-// bodyLimits are the operations whose body may be larger than
-// cloud.MaxBodyBytes.
+// bodyLimits are the operations whose body limit is not cloud.MaxBodyBytes.
 var bodyLimits = map[string]int64{
 	"bulkUpsertQRCodes":             bulkUpsertBodyBytes,
 	"printQRCodeLabelsByExternalId": labelsBodyBytes,
 	"importQRCodes":                 importBodyBytes,
 	"attachExternalIDs":             importBodyBytes,
 	"receiveStripeEvent":            maxWebhookBytes,
+	"recordPageView":                cloud.AnalyticsMaxBodyBytes,
+	"recordAnalyticsEvent":          cloud.AnalyticsMaxBodyBytes,
 }
 
 // operation is one operation of the contract, with what runs between
