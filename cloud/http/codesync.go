@@ -104,20 +104,23 @@ func (s *Server) BulkUpsertQRCodes(ctx context.Context, req apiserver.BulkUpsert
 }
 
 // ListQRCodeChanges is one page of the changes feed. A cursor or
-// updatedSince given empty is refused (pagingQuery; the binding refuses an
-// empty limit); whether limit was given at all is read from the query, as
-// the typed parameter is 0 when it was not.
+// updatedSince given empty is refused (pagingValue; the binding refuses an
+// empty limit).
 func (s *Server) ListQRCodeChanges(ctx context.Context, req apiserver.ListQRCodeChangesRequestObject) (apiserver.ListQRCodeChangesResponseObject, error) {
-	q, err := pagingQuery(requestFrom(ctx), "cursor", "updatedSince", "limit")
+	since, err := pagingValue("updatedSince", req.Params.UpdatedSince)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := pagingValue("cursor", req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
 	var limit string
-	if q.Has("limit") {
-		limit = strconv.Itoa(req.Params.Limit)
+	if req.Params.Limit != nil {
+		limit = strconv.Itoa(*req.Params.Limit)
 	}
 	page, err := s.service.CodeChanges(ctx, userFromContext(ctx), req.OrgID, service.ChangesQuery{
-		UpdatedSince: req.Params.UpdatedSince, Cursor: req.Params.Cursor, Limit: limit, Include: string(req.Params.Include)})
+		UpdatedSince: since, Cursor: cursor, Limit: limit, Include: string(req.Params.Include)})
 	if err != nil {
 		return nil, err
 	}

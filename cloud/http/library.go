@@ -55,22 +55,19 @@ func (s *Server) DeleteProject(ctx context.Context, req apiserver.DeleteProjectR
 }
 
 // ListQRCodes lists the codes: ?search=&project=&status=&review= pick them,
-// ?page=&pageSize= page them (without either, every code picked comes), and
-// ?records=1 adds each record and QR text (the desktop station's offline
-// cache). Whether page or pageSize was given at all (a given 0 is refused,
-// an absent one is the default) is read from the query: the typed
-// parameters are 0 either way.
+// ?page=&pageSize= page them (without either, every code picked comes; a
+// given 0 is refused), and ?records=1 adds each record and QR text (the
+// desktop station's offline cache).
 func (s *Server) ListQRCodes(ctx context.Context, req apiserver.ListQRCodesRequestObject) (apiserver.ListQRCodesResponseObject, error) {
-	q := requestFrom(ctx).URL.Query()
 	page := service.NewPage(req.Params.Search)
-	if q.Has("page") {
-		page.Page = req.Params.Page
+	if req.Params.Page != nil {
+		page.Page = *req.Params.Page
 	}
-	if q.Has("pageSize") {
-		page.PageSize = req.Params.PageSize
+	if req.Params.PageSize != nil {
+		page.PageSize = *req.Params.PageSize
 	}
 	lib, err := s.service.ListLibrary(ctx, userFromContext(ctx), req.OrgID, service.LibraryQuery{
-		Page: page, Paged: q.Has("page") || q.Has("pageSize"),
+		Page: page, Paged: req.Params.Page != nil || req.Params.PageSize != nil,
 		Project: req.Params.Project, Status: string(req.Params.Status), WithRecords: req.Params.Records == "1",
 		ExternalID: req.Params.ExternalID, Review: string(req.Params.Review)})
 	if err != nil {
@@ -267,17 +264,12 @@ func codeFallbackName(c *cloud.CorporateCode, ext string) string {
 
 // GetQRCodeImportTemplate answers the import's CSV template. No
 // templateId is the organisation's default template, 0 the Standard
-// Emergency Form (the typed parameter is 0 for both, so whether it was
-// given is read from the query); one that is not a number (refused by the
-// binding, parameterErrors) or is negative is no template.
+// Emergency Form; one that is not a number (refused by the binding,
+// parameterErrors) or is negative is no template.
 func (s *Server) GetQRCodeImportTemplate(ctx context.Context, req apiserver.GetQRCodeImportTemplateRequestObject) (apiserver.GetQRCodeImportTemplateResponseObject, error) {
-	var templateID *int64
-	if requestFrom(ctx).URL.Query().Has("templateId") {
-		if req.Params.TemplateID < 0 {
-			return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
-		}
-		id := req.Params.TemplateID
-		templateID = &id
+	templateID := req.Params.TemplateID
+	if templateID != nil && *templateID < 0 {
+		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTemplateNotFound)
 	}
 	file, err := s.service.ImportTemplateCSV(ctx, userFromContext(ctx), req.OrgID, templateID)
 	if err != nil {

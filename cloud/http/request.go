@@ -39,6 +39,20 @@ func pagingQuery(r *http.Request, names ...string) (url.Values, error) {
 	return q, nil
 }
 
+// pagingValue is a paged feed's optional text parameter: "" when left
+// out, refused when given empty ("cursor="): a program whose cursor went
+// blank would otherwise quietly start the feed again from its first page
+// and process every change twice.
+func pagingValue(name string, value *string) (string, error) {
+	switch {
+	case value == nil:
+		return "", nil
+	case *value == "":
+		return "", cloud.Errorf(cloud.EINVALID, cloud.MsgPagingValueEmpty, name)
+	}
+	return *value, nil
+}
+
 // decodeJSON reads one JSON object into dst: the body must say it is JSON,
 // be at most cloud.MaxBodyBytes, and hold only dst's fields with their types.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {

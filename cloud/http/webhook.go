@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/lifetag/lifetag/cloud"
 	"github.com/lifetag/lifetag/cloud/http/apiserver"
@@ -105,32 +106,26 @@ func (s *Server) RotateWebhookSecret(ctx context.Context, req apiserver.RotateWe
 		Endpoint: webhookEndpointView(rotated.Endpoint), Secret: rotated.Secret}}, nil
 }
 
-// ListWebhookDeliveries stays hand-written: its typed limit cannot tell
-// ?limit=0 from no limit, nor its cursor ?cursor= from no cursor, which
-// both answer 400 (pagingQuery, service.WebhookLog).
-func (a apiHandlers) ListWebhookDeliveries(w http.ResponseWriter, r *http.Request, _ api.OrgID, _ api.WebhookEndpointID, _ api.ListWebhookDeliveriesParams) {
-	a.s.handleWebhookDeliveries(w, r)
-}
-func (*Server) ListWebhookDeliveries(context.Context, apiserver.ListWebhookDeliveriesRequestObject) (apiserver.ListWebhookDeliveriesResponseObject, error) {
-	return nil, errNotStrictYet
-}
-
-func (s *Server) handleWebhookDeliveries(w http.ResponseWriter, r *http.Request) {
-	byKey, err := webhookCaller(r)
+// ListWebhookDeliveries is one page of an endpoint's delivery log; a
+// cursor or limit given empty is refused (pagingValue; the binding refuses
+// an empty limit).
+func (s *Server) ListWebhookDeliveries(ctx context.Context, req apiserver.ListWebhookDeliveriesRequestObject) (apiserver.ListWebhookDeliveriesResponseObject, error) {
+	byKey, err := webhookCaller(requestFrom(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	q, err := pagingQuery(r, "cursor", "limit")
+	cursor, err := pagingValue("cursor", req.Params.Cursor)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	page, err := s.service.WebhookLog(r.Context(), userFrom(r), pathID(r, "orgId"), byKey, pathID(r, "endpointId"),
-		service.WebhookLogQuery{Cursor: q.Get("cursor"), Limit: q.Get("limit")})
+	var limit string
+	if req.Params.Limit != nil {
+		limit = strconv.Itoa(*req.Params.Limit)
+	}
+	page, err := s.service.WebhookLog(ctx, userFromContext(ctx), req.OrgID, byKey, req.EndpointID,
+		service.WebhookLogQuery{Cursor: cursor, Limit: limit})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	out := api.WebhookDeliveryList{Deliveries: make([]api.WebhookDelivery, 0, len(page.Attempts))}
 	if page.NextCursor != "" {
@@ -142,7 +137,7 @@ func (s *Server) handleWebhookDeliveries(w http.ResponseWriter, r *http.Request)
 			Succeeded: a.Succeeded, ResponseCode: a.ResponseCode, DurationMs: int(a.Duration.Milliseconds()),
 			ResponseBody: a.ResponseBody})
 	}
-	writeJSON(w, http.StatusOK, out)
+	return apiserver.ListWebhookDeliveries200JSONResponse{Body: out}, nil
 }
 
 func (s *Server) ResendWebhookDelivery(ctx context.Context, req apiserver.ResendWebhookDeliveryRequestObject) (apiserver.ResendWebhookDeliveryResponseObject, error) {

@@ -4199,10 +4199,10 @@ type CheckCorporateSetupLinkParams struct {
 // ListQRCodesParams defines parameters for ListQRCodes.
 type ListQRCodesParams struct {
 	// Page 1-based page number (a positive whole number, at most 1000000).
-	Page int `form:"page,omitempty" json:"page,omitempty"`
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Codes per page (1 to 200; 50 when only page is given).
-	PageSize int `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+	PageSize *int `form:"pageSize,omitempty" json:"pageSize,omitempty"`
 
 	// Search Matches the code's or its project's name anywhere, ignoring case and accents (`nunez` finds José Núñez; at most 254 bytes).
 	Search string `form:"search,omitempty" json:"search,omitempty"`
@@ -4277,13 +4277,13 @@ type UpsertQRCodeByExternalIDParams struct {
 // ListQRCodeChangesParams defines parameters for ListQRCodeChanges.
 type ListQRCodeChangesParams struct {
 	// UpdatedSince Only codes changed at or after this time (RFC 3339, e.g. 2026-01-31T22:00:00Z).
-	UpdatedSince string `form:"updatedSince,omitempty" json:"updatedSince,omitempty"`
+	UpdatedSince *string `form:"updatedSince,omitempty" json:"updatedSince,omitempty"`
 
 	// Cursor The nextCursor of the previous page (left out for the first page; an empty value is refused).
-	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Limit Codes per page, 1 to 500 (100 when absent).
-	Limit int `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Include `record` adds each code's record.
 	Include ListQRCodeChangesParamsInclude `form:"include,omitempty" json:"include,omitempty"`
@@ -4295,7 +4295,7 @@ type ListQRCodeChangesParamsInclude string
 // GetQRCodeImportTemplateParams defines parameters for GetQRCodeImportTemplate.
 type GetQRCodeImportTemplateParams struct {
 	// TemplateID The form template (absent: the organisation's default template, the Standard Emergency Form when it has none; 0: the Standard Emergency Form; one that is not a number is no template).
-	TemplateID int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
+	TemplateID *int64 `form:"templateId,omitempty" json:"templateId,omitempty"`
 }
 
 // DuplicateQRCodeParams defines parameters for DuplicateQRCode.
@@ -4327,10 +4327,10 @@ type GetQRCodeLabelPDFParamsPaper string
 // ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
 type ListWebhookDeliveriesParams struct {
 	// Cursor The nextCursor of the previous page (left out for the first page; an empty value is refused).
-	Cursor string `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 
 	// Limit Attempts per page, 1 to 200 (50 when absent).
-	Limit int `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // SearchLabelCatalogueParams defines parameters for SearchLabelCatalogue.
