@@ -4,6 +4,8 @@ package http
 // decides who may call them (admins only); these decode and encode.
 
 import (
+	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"log/slog"
@@ -12,9 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/lifetag/lifetag/cloud"
+	"github.com/lifetag/lifetag/cloud/http/apiserver"
 	"github.com/lifetag/lifetag/cloud/service"
 	"github.com/lifetag/lifetag/pkg/api"
 )
@@ -36,6 +37,16 @@ func pageFrom(r *http.Request) (service.Page, error) {
 	return p, nil
 }
 
+// ListAdminUsers stays hand-written: the generated parameters have no
+// pointer for an optional page or pageSize, so an explicit page=0 would
+// arrive as absent (page 1) where this answers 400 (MsgPageInvalid).
+func (a apiHandlers) ListAdminUsers(w http.ResponseWriter, r *http.Request, _ api.ListAdminUsersParams) {
+	a.s.handleAdminUsers(w, r)
+}
+func (*Server) ListAdminUsers(context.Context, apiserver.ListAdminUsersRequestObject) (apiserver.ListAdminUsersResponseObject, error) {
+	return nil, errNotStrictYet
+}
+
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) {
 	p, err := pageFrom(r)
 	if err == nil {
@@ -48,13 +59,22 @@ func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) {
 	s.writeError(w, r, err)
 }
 
-func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) {
-	stats, err := s.service.AdminStats(r.Context(), userFrom(r))
+// GetAdminStats is the dashboard's counts.
+func (s *Server) GetAdminStats(ctx context.Context, _ apiserver.GetAdminStatsRequestObject) (apiserver.GetAdminStatsResponseObject, error) {
+	stats, err := s.service.AdminStats(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, stats)
+	return apiserver.GetAdminStats200JSONResponse{Body: *stats}, nil
+}
+
+// ListAdminOrders stays hand-written: the typed page parameters read an
+// explicit page=0 as absent, which this answers 400 (see ListAdminUsers).
+func (a apiHandlers) ListAdminOrders(w http.ResponseWriter, r *http.Request, _ api.ListAdminOrdersParams) {
+	a.s.handleAdminOrders(w, r)
+}
+func (*Server) ListAdminOrders(context.Context, apiserver.ListAdminOrdersRequestObject) (apiserver.ListAdminOrdersResponseObject, error) {
+	return nil, errNotStrictYet
 }
 
 func (s *Server) handleAdminOrders(w http.ResponseWriter, r *http.Request) {
@@ -69,50 +89,39 @@ func (s *Server) handleAdminOrders(w http.ResponseWriter, r *http.Request) {
 	s.writeError(w, r, err)
 }
 
-func (s *Server) handleAdminUpdateOrder(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminOrderUpdate
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	order, err := s.service.UpdateOrder(r.Context(), userFrom(r), chi.URLParam(r, "orderId"), req)
+func (s *Server) UpdateAdminOrder(ctx context.Context, req apiserver.UpdateAdminOrderRequestObject) (apiserver.UpdateAdminOrderResponseObject, error) {
+	order, err := s.service.UpdateOrder(ctx, userFromContext(ctx), req.OrderID, *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.AdminOrderUpdated{Message: cloud.MsgOrderUpdated, Order: *order})
+	return apiserver.UpdateAdminOrder200JSONResponse{Body: api.AdminOrderUpdated{Message: cloud.MsgOrderUpdated, Order: *order}}, nil
 }
 
-func (s *Server) handleAdminOrderHistory(w http.ResponseWriter, r *http.Request) {
-	history, err := s.service.OrderHistory(r.Context(), userFrom(r), chi.URLParam(r, "orderId"))
+func (s *Server) GetAdminOrderHistory(ctx context.Context, req apiserver.GetAdminOrderHistoryRequestObject) (apiserver.GetAdminOrderHistoryResponseObject, error) {
+	history, err := s.service.OrderHistory(ctx, userFromContext(ctx), req.OrderID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.AdminOrderHistory{History: history})
+	return apiserver.GetAdminOrderHistory200JSONResponse{Body: api.AdminOrderHistory{History: history}}, nil
 }
 
-func (s *Server) handleAdminShippingAddress(w http.ResponseWriter, r *http.Request) {
-	address, err := s.service.ShippingAddress(r.Context(), userFrom(r), chi.URLParam(r, "orderId"))
+func (s *Server) GetAdminShippingAddress(ctx context.Context, req apiserver.GetAdminShippingAddressRequestObject) (apiserver.GetAdminShippingAddressResponseObject, error) {
+	address, err := s.service.ShippingAddress(ctx, userFromContext(ctx), req.OrderID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.AdminShippingAddressAnswer{ShippingAddress: address})
+	return apiserver.GetAdminShippingAddress200JSONResponse{Body: api.AdminShippingAddressAnswer{ShippingAddress: address}}, nil
 }
 
-// handleAdminOrderLabels is "Print Labels": the order's label PDF.
-func (s *Server) handleAdminOrderLabels(w http.ResponseWriter, r *http.Request) {
-	orderID := chi.URLParam(r, "orderId")
-	pdf, err := s.service.OrderLabels(r.Context(), userFrom(r), orderID)
+// PrintAdminOrderLabels is "Print Labels": the order's label PDF.
+func (s *Server) PrintAdminOrderLabels(ctx context.Context, req apiserver.PrintAdminOrderLabelsRequestObject) (apiserver.PrintAdminOrderLabelsResponseObject, error) {
+	pdf, err := s.service.OrderLabels(ctx, userFromContext(ctx), req.OrderID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="lifetag-labels-%s.pdf"`, safeFileName(orderID)))
-	w.WriteHeader(http.StatusOK)
-	w.Write(pdf)
+	return apiserver.PrintAdminOrderLabels200ApplicationPdfResponse{Body: bytes.NewReader(pdf), ContentLength: int64(len(pdf)),
+		Headers: apiserver.PrintAdminOrderLabels200ResponseHeaders{
+			ContentDisposition: attachment("lifetag-labels-" + safeFileName(req.OrderID) + ".pdf")}}, nil
 }
 
 // safeFileName keeps letters, digits and dashes (order ids are LT-...).
@@ -125,63 +134,53 @@ func safeFileName(s string) string {
 	}, s)
 }
 
-func (s *Server) handleAdminCustomerData(w http.ResponseWriter, r *http.Request) {
-	data, err := s.service.CustomerData(r.Context(), userFrom(r), chi.URLParam(r, "userId"))
+func (s *Server) GetAdminCustomerData(ctx context.Context, req apiserver.GetAdminCustomerDataRequestObject) (apiserver.GetAdminCustomerDataResponseObject, error) {
+	data, err := s.service.CustomerData(ctx, userFromContext(ctx), req.UserID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, data)
+	return apiserver.GetAdminCustomerData200JSONResponse{Body: *data}, nil
 }
 
-func (s *Server) handleAdminPrintAccess(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminPrintAccessRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) SetAdminPrintAccess(ctx context.Context, req apiserver.SetAdminPrintAccessRequestObject) (apiserver.SetAdminPrintAccessResponseObject, error) {
+	if req.Body.HasPrintAccess == nil {
+		return nil, &statusError{http.StatusBadRequest, cloud.MsgPrintAccessChoiceRequired}
 	}
-	if req.HasPrintAccess == nil {
-		writeMessage(w, http.StatusBadRequest, cloud.MsgPrintAccessChoiceRequired)
-		return
-	}
-	grant := *req.HasPrintAccess
-	message, err := s.service.SetPrintAccess(r.Context(), userFrom(r), strconv.FormatInt(req.UserID, 10), grant)
+	grant := *req.Body.HasPrintAccess
+	message, err := s.service.SetPrintAccess(ctx, userFromContext(ctx), strconv.FormatInt(req.Body.UserID, 10), grant)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.AdminPrintAccessResult{Message: message, UserID: req.UserID, HasPrintAccess: grant})
+	return apiserver.SetAdminPrintAccess200JSONResponse{Body: api.AdminPrintAccessResult{Message: message,
+		UserID: req.Body.UserID, HasPrintAccess: grant}}, nil
 }
 
-func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminCreateUserRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	created, err := s.service.CreateUser(r.Context(), userFrom(r), req.Email, req.HasPrintAccess)
+func (s *Server) CreateAdminUser(ctx context.Context, req apiserver.CreateAdminUserRequestObject) (apiserver.CreateAdminUserResponseObject, error) {
+	created, err := s.service.CreateUser(ctx, userFromContext(ctx), req.Body.Email, req.Body.HasPrintAccess)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusCreated, created)
+	return apiserver.CreateAdminUser201JSONResponse{Body: *created}, nil
 }
 
-func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminDeleteUserRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DeleteAdminUser(ctx context.Context, req apiserver.DeleteAdminUserRequestObject) (apiserver.DeleteAdminUserResponseObject, error) {
+	if err := s.service.DeleteUser(ctx, userFromContext(ctx), strconv.FormatInt(req.Body.UserID, 10)); err != nil {
+		return nil, err
 	}
-	if err := s.service.DeleteUser(r.Context(), userFrom(r), strconv.FormatInt(req.UserID, 10)); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgUserDeleted)
+	return apiserver.DeleteAdminUser200JSONResponse{Body: api.Message{Message: cloud.MsgUserDeleted}}, nil
 }
 
 // usersCSVHeader names the export's columns (docs/design/admin-corporate.md §3).
 var usersCSVHeader = []string{"id", "email", "hasPrintAccess", "referralCode", "referralCount", "createdAt"}
+
+// ExportAdminUsers stays hand-written: it streams the CSV a page at a time
+// and aborts the connection on a failure midway.
+func (a apiHandlers) ExportAdminUsers(w http.ResponseWriter, r *http.Request) {
+	a.s.handleAdminExport(w, r)
+}
+func (*Server) ExportAdminUsers(context.Context, apiserver.ExportAdminUsersRequestObject) (apiserver.ExportAdminUsersResponseObject, error) {
+	return nil, errNotStrictYet
+}
 
 // handleAdminExport streams every user as CSV (UTF-8, a header row), a page
 // of the store at a time. Once rows are sent the status cannot change, so a
@@ -221,6 +220,15 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// ListAdminAuditLog stays hand-written: an explicit page=0 must answer
+// 400 (see ListAdminUsers).
+func (a apiHandlers) ListAdminAuditLog(w http.ResponseWriter, r *http.Request, _ api.ListAdminAuditLogParams) {
+	a.s.handleAdminAuditLog(w, r)
+}
+func (*Server) ListAdminAuditLog(context.Context, apiserver.ListAdminAuditLogRequestObject) (apiserver.ListAdminAuditLogResponseObject, error) {
+	return nil, errNotStrictYet
+}
+
 func (s *Server) handleAdminAuditLog(w http.ResponseWriter, r *http.Request) {
 	p, err := pageFrom(r)
 	if err == nil {
@@ -233,73 +241,71 @@ func (s *Server) handleAdminAuditLog(w http.ResponseWriter, r *http.Request) {
 	s.writeError(w, r, err)
 }
 
-func (s *Server) handleCorporateOrganizations(w http.ResponseWriter, r *http.Request) {
-	orgs, err := s.service.Organizations(r.Context(), userFrom(r))
+func (s *Server) ListAdminOrganizations(ctx context.Context, _ apiserver.ListAdminOrganizationsRequestObject) (apiserver.ListAdminOrganizationsResponseObject, error) {
+	orgs, err := s.service.Organizations(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, orgs)
+	list := make([]api.AdminOrganization, 0, len(orgs))
+	for _, o := range orgs {
+		list = append(list, adminOrganization(o))
+	}
+	return apiserver.ListAdminOrganizations200JSONResponse{Body: list}, nil
 }
 
-func (s *Server) handleAdminDeleteOrganization(w http.ResponseWriter, r *http.Request) {
-	if err := s.service.DeleteOrganization(r.Context(), userFrom(r), pathID(r, "orgId")); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgOrganizationDeleted)
+// adminOrganization is an organisation as the admin's list shows it: the
+// same fields as its members see (service.ViewOrganization).
+func adminOrganization(o api.CorporateOrganization) api.AdminOrganization {
+	return api.AdminOrganization{Address: o.Address, City: o.City, ContactEmail: o.ContactEmail,
+		ContactFirstName: o.ContactFirstName, ContactLastName: o.ContactLastName, Country: o.Country,
+		CreatedAt: o.CreatedAt, CurrentQrCodes: o.CurrentQrCodes, EmployeeCount: o.EmployeeCount,
+		HasBillingAccount: o.HasBillingAccount, ID: o.ID, MaxQrCodes: o.MaxQrCodes, Name: o.Name,
+		OrganizationType: o.OrganizationType, PaperSize: string(o.PaperSize), Paused: o.Paused, Phone: o.Phone,
+		ReviewPeriodMonths: o.ReviewPeriodMonths, SubscriptionPlan: o.SubscriptionPlan,
+		SubscriptionStatus: o.SubscriptionStatus, SubscriptionTier: o.SubscriptionTier, TrialEndsAt: o.TrialEndsAt}
 }
 
-func (s *Server) handleAdminHandOver(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminHandOverRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) DeleteAdminOrganization(ctx context.Context, req apiserver.DeleteAdminOrganizationRequestObject) (apiserver.DeleteAdminOrganizationResponseObject, error) {
+	if err := s.service.DeleteOrganization(ctx, userFromContext(ctx), req.OrgID); err != nil {
+		return nil, err
 	}
-	if err := s.service.HandOverOrganization(r.Context(), userFrom(r), pathID(r, "orgId"), req.Email); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgOrganizationHandedOver)
+	return apiserver.DeleteAdminOrganization200JSONResponse{Body: api.Message{Message: cloud.MsgOrganizationDeleted}}, nil
 }
 
-func (s *Server) handleAdminAllowance(w http.ResponseWriter, r *http.Request) {
-	var req api.AdminAllowanceRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) HandOverAdminOrganization(ctx context.Context, req apiserver.HandOverAdminOrganizationRequestObject) (apiserver.HandOverAdminOrganizationResponseObject, error) {
+	if err := s.service.HandOverOrganization(ctx, userFromContext(ctx), req.OrgID, req.Body.Email); err != nil {
+		return nil, err
 	}
-	if err := s.service.SetAllowance(r.Context(), userFrom(r), pathID(r, "orgId"), req.MaxQrCodes); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeMessage(w, http.StatusOK, cloud.MsgAllowanceChanged)
+	return apiserver.HandOverAdminOrganization200JSONResponse{Body: api.Message{Message: cloud.MsgOrganizationHandedOver}}, nil
 }
 
-func (s *Server) handleAdminJobs(w http.ResponseWriter, r *http.Request) {
-	jobs, err := s.service.Jobs(r.Context(), userFrom(r))
+func (s *Server) SetAdminOrganizationAllowance(ctx context.Context, req apiserver.SetAdminOrganizationAllowanceRequestObject) (apiserver.SetAdminOrganizationAllowanceResponseObject, error) {
+	if err := s.service.SetAllowance(ctx, userFromContext(ctx), req.OrgID, req.Body.MaxQrCodes); err != nil {
+		return nil, err
+	}
+	return apiserver.SetAdminOrganizationAllowance200JSONResponse{Body: api.Message{Message: cloud.MsgAllowanceChanged}}, nil
+}
+
+func (s *Server) ListAdminJobs(ctx context.Context, _ apiserver.ListAdminJobsRequestObject) (apiserver.ListAdminJobsResponseObject, error) {
+	jobs, err := s.service.Jobs(ctx, userFromContext(ctx))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, api.AdminJobList{Jobs: jobs})
+	return apiserver.ListAdminJobs200JSONResponse{Body: api.AdminJobList{Jobs: jobs}}, nil
 }
 
-func (s *Server) handleAdminRetryJob(w http.ResponseWriter, r *http.Request) {
-	s.answerJob(w, r)(s.service.RetryJob(r.Context(), userFrom(r), pathID(r, "jobId")))
-}
-
-func (s *Server) handleAdminDiscardJob(w http.ResponseWriter, r *http.Request) {
-	s.answerJob(w, r)(s.service.DiscardJob(r.Context(), userFrom(r), pathID(r, "jobId")))
-}
-
-// answerJob writes a changed job, or the error.
-func (s *Server) answerJob(w http.ResponseWriter, r *http.Request) func(*api.AdminJob, error) {
-	return func(job *api.AdminJob, err error) {
-		if err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, job)
+func (s *Server) RetryAdminJob(ctx context.Context, req apiserver.RetryAdminJobRequestObject) (apiserver.RetryAdminJobResponseObject, error) {
+	job, err := s.service.RetryJob(ctx, userFromContext(ctx), req.JobID)
+	if err != nil {
+		return nil, err
 	}
+	return apiserver.RetryAdminJob200JSONResponse{Body: *job}, nil
+}
+
+func (s *Server) DiscardAdminJob(ctx context.Context, req apiserver.DiscardAdminJobRequestObject) (apiserver.DiscardAdminJobResponseObject, error) {
+	job, err := s.service.DiscardJob(ctx, userFromContext(ctx), req.JobID)
+	if err != nil {
+		return nil, err
+	}
+	return apiserver.DiscardAdminJob200JSONResponse{Body: *job}, nil
 }
