@@ -20,43 +20,25 @@ import (
 	"github.com/lifetag/lifetag/pkg/api"
 )
 
-// pageFrom reads ?search=&page=&pageSize= (absent numbers take NewPage's;
-// the service checks the values).
-func pageFrom(r *http.Request) (service.Page, error) {
-	q := r.URL.Query()
-	p := service.NewPage(q.Get("search"))
-	for name, dst := range map[string]*int{"page": &p.Page, "pageSize": &p.PageSize} {
-		if v := q.Get(name); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return p, cloud.NewError(cloud.EINVALID, cloud.MsgPageInvalid)
-			}
-			*dst = n
-		}
+// adminPage is an admin list's page: the search, and page and pageSize
+// when given (the service refuses a given value that is not positive).
+func adminPage(search string, page, pageSize *int) service.Page {
+	p := service.NewPage(search)
+	if page != nil {
+		p.Page = *page
 	}
-	return p, nil
+	if pageSize != nil {
+		p.PageSize = *pageSize
+	}
+	return p
 }
 
-// ListAdminUsers stays hand-written: the generated parameters have no
-// pointer for an optional page or pageSize, so an explicit page=0 would
-// arrive as absent (page 1) where this answers 400 (MsgPageInvalid).
-func (a apiHandlers) ListAdminUsers(w http.ResponseWriter, r *http.Request, _ api.ListAdminUsersParams) {
-	a.s.handleAdminUsers(w, r)
-}
-func (*Server) ListAdminUsers(context.Context, apiserver.ListAdminUsersRequestObject) (apiserver.ListAdminUsersResponseObject, error) {
-	return nil, errNotStrictYet
-}
-
-func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) {
-	p, err := pageFrom(r)
-	if err == nil {
-		var page *api.AdminUsersPage
-		if page, err = s.service.AdminUsers(r.Context(), userFrom(r), p); err == nil {
-			writeJSON(w, http.StatusOK, page)
-			return
-		}
+func (s *Server) ListAdminUsers(ctx context.Context, req apiserver.ListAdminUsersRequestObject) (apiserver.ListAdminUsersResponseObject, error) {
+	page, err := s.service.AdminUsers(ctx, userFromContext(ctx), adminPage(req.Params.Search, req.Params.Page, req.Params.PageSize))
+	if err != nil {
+		return nil, err
 	}
-	s.writeError(w, r, err)
+	return apiserver.ListAdminUsers200JSONResponse{Body: *page}, nil
 }
 
 // GetAdminStats is the dashboard's counts.
@@ -68,25 +50,12 @@ func (s *Server) GetAdminStats(ctx context.Context, _ apiserver.GetAdminStatsReq
 	return apiserver.GetAdminStats200JSONResponse{Body: *stats}, nil
 }
 
-// ListAdminOrders stays hand-written: the typed page parameters read an
-// explicit page=0 as absent, which this answers 400 (see ListAdminUsers).
-func (a apiHandlers) ListAdminOrders(w http.ResponseWriter, r *http.Request, _ api.ListAdminOrdersParams) {
-	a.s.handleAdminOrders(w, r)
-}
-func (*Server) ListAdminOrders(context.Context, apiserver.ListAdminOrdersRequestObject) (apiserver.ListAdminOrdersResponseObject, error) {
-	return nil, errNotStrictYet
-}
-
-func (s *Server) handleAdminOrders(w http.ResponseWriter, r *http.Request) {
-	p, err := pageFrom(r)
-	if err == nil {
-		var page *api.AdminOrdersPage
-		if page, err = s.service.AdminOrders(r.Context(), userFrom(r), p); err == nil {
-			writeJSON(w, http.StatusOK, page)
-			return
-		}
+func (s *Server) ListAdminOrders(ctx context.Context, req apiserver.ListAdminOrdersRequestObject) (apiserver.ListAdminOrdersResponseObject, error) {
+	page, err := s.service.AdminOrders(ctx, userFromContext(ctx), adminPage(req.Params.Search, req.Params.Page, req.Params.PageSize))
+	if err != nil {
+		return nil, err
 	}
-	s.writeError(w, r, err)
+	return apiserver.ListAdminOrders200JSONResponse{Body: *page}, nil
 }
 
 func (s *Server) UpdateAdminOrder(ctx context.Context, req apiserver.UpdateAdminOrderRequestObject) (apiserver.UpdateAdminOrderResponseObject, error) {
@@ -220,25 +189,12 @@ func (s *Server) handleAdminExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// ListAdminAuditLog stays hand-written: an explicit page=0 must answer
-// 400 (see ListAdminUsers).
-func (a apiHandlers) ListAdminAuditLog(w http.ResponseWriter, r *http.Request, _ api.ListAdminAuditLogParams) {
-	a.s.handleAdminAuditLog(w, r)
-}
-func (*Server) ListAdminAuditLog(context.Context, apiserver.ListAdminAuditLogRequestObject) (apiserver.ListAdminAuditLogResponseObject, error) {
-	return nil, errNotStrictYet
-}
-
-func (s *Server) handleAdminAuditLog(w http.ResponseWriter, r *http.Request) {
-	p, err := pageFrom(r)
-	if err == nil {
-		var page *api.AdminAuditLogPage
-		if page, err = s.service.AuditLog(r.Context(), userFrom(r), p); err == nil {
-			writeJSON(w, http.StatusOK, page)
-			return
-		}
+func (s *Server) ListAdminAuditLog(ctx context.Context, req apiserver.ListAdminAuditLogRequestObject) (apiserver.ListAdminAuditLogResponseObject, error) {
+	page, err := s.service.AuditLog(ctx, userFromContext(ctx), adminPage("", req.Params.Page, req.Params.PageSize))
+	if err != nil {
+		return nil, err
 	}
-	s.writeError(w, r, err)
+	return apiserver.ListAdminAuditLog200JSONResponse{Body: *page}, nil
 }
 
 func (s *Server) ListAdminOrganizations(ctx context.Context, _ apiserver.ListAdminOrganizationsRequestObject) (apiserver.ListAdminOrganizationsResponseObject, error) {

@@ -37,31 +37,15 @@ const (
 	testCardDeclined = "4000000000000002"
 )
 
-// CreatePaymentIntent stays hand-written for now: through the generated
-// decoding an unknown field (a client-sent amount) answers "not valid JSON"
-// instead of naming the field (answerBodyError, operations.go).
-func (a apiHandlers) CreatePaymentIntent(w http.ResponseWriter, r *http.Request) {
-	a.s.handleCreatePaymentIntent(w, r)
-}
-func (*Server) CreatePaymentIntent(context.Context, apiserver.CreatePaymentIntentRequestObject) (apiserver.CreatePaymentIntentResponseObject, error) {
-	return nil, errNotStrictYet
-}
-
-func (s *Server) handleCreatePaymentIntent(w http.ResponseWriter, r *http.Request) {
-	var req api.PaymentIntentRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	checkout, err := s.service.CreateCheckout(r.Context(), userFrom(r), req)
+func (s *Server) CreatePaymentIntent(ctx context.Context, req apiserver.CreatePaymentIntentRequestObject) (apiserver.CreatePaymentIntentResponseObject, error) {
+	checkout, err := s.service.CreateCheckout(ctx, userFromContext(ctx), *req.Body)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return nil, err
 	}
 	if checkout.ClaimToken != "" {
-		s.setClaimCookie(w, checkout.ClaimToken, int(cloud.SessionTTL.Seconds()))
+		s.setClaimCookie(answerFrom(ctx), checkout.ClaimToken, int(cloud.SessionTTL.Seconds()))
 	}
-	writeJSON(w, http.StatusOK, api.PaymentIntent{ClientSecret: checkout.ClientSecret})
+	return apiserver.CreatePaymentIntent200JSONResponse{Body: api.PaymentIntent{ClientSecret: checkout.ClientSecret}}, nil
 }
 
 // ReceiveStripeEvent stays hand-written: the signature is checked on the

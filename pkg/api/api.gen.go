@@ -4108,10 +4108,10 @@ type WebhookNotFound = Error
 // ListAdminAuditLogParams defines parameters for ListAdminAuditLog.
 type ListAdminAuditLogParams struct {
 	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
-	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+	Page *AdminPage `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Rows per page (default 50; 1 to 200).
-	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+	PageSize *AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
 }
 
 // ListAdminOrdersParams defines parameters for ListAdminOrders.
@@ -4123,10 +4123,10 @@ type ListAdminOrdersParams struct {
 	Search AdminOrderSearch `form:"search,omitempty" json:"search,omitempty"`
 
 	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
-	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+	Page *AdminPage `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Rows per page (default 50; 1 to 200).
-	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+	PageSize *AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
 }
 
 // ListAdminUsersParams defines parameters for ListAdminUsers.
@@ -4137,10 +4137,10 @@ type ListAdminUsersParams struct {
 	Search AdminSearch `form:"search,omitempty" json:"search,omitempty"`
 
 	// Page 1-based page number (default 1; a positive whole number, at most 1000000).
-	Page AdminPage `form:"page,omitempty" json:"page,omitempty"`
+	Page *AdminPage `form:"page,omitempty" json:"page,omitempty"`
 
 	// PageSize Rows per page (default 50; 1 to 200).
-	PageSize AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+	PageSize *AdminPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
 }
 
 // RecordAnalyticsEventTextBody defines parameters for RecordAnalyticsEvent.
