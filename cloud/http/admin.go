@@ -148,7 +148,7 @@ func (a apiHandlers) ExportAdminUsers(w http.ResponseWriter, r *http.Request) {
 	a.s.handleAdminExport(w, r)
 }
 func (*Server) ExportAdminUsers(context.Context, apiserver.ExportAdminUsersRequestObject) (apiserver.ExportAdminUsersResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 // handleAdminExport streams every user as CSV (UTF-8, a header row), a page

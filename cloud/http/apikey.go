@@ -18,19 +18,19 @@ import (
 // API keys.
 //
 // THE RULE, in one place: a request carrying an API key
-// (Authorization: Bearer lt_live_... or lt_test_...) is served only by
-// routes registered inside the group that uses s.acceptAPIKeys (routes.go:
-// the organisation's library, projects, templates, printing, collection
-// links and reports, and whatever the integration routes add there), and
-// only when the route's {orgId} is the key's organisation (any other:
-// 404, as for a member of another organisation); and by the routes that
-// use s.acceptOwnAPIKey, which name no organisation and answer about the
-// key's own (GET /api/corporate/organization: a program holding only a
-// key learns its organisation's id there). Every other route
-// authenticates with s.authenticate, which refuses a key with 403
-// (MsgAPIKeyNotHere): sign-in, individual, site-admin, team, billing,
-// paper and the API keys' own routes can never be reached with one. A read
-// key answers GET and HEAD only; a write key every method of the group.
+// (Authorization: Bearer lt_live_... or lt_test_...) is served only by the
+// operations whose `security` in the contract lists organizationKey (the
+// organisation's library, projects, templates, printing, collection links,
+// reports and webhooks), which operations.go guards with acceptAPIKeys, and
+// only when the route's {orgId} is the key's organisation (any other: 404,
+// as for a member of another organisation); the one such operation that
+// names no organisation answers about the key's own (GET
+// /api/corporate/organization: a program holding only a key learns its
+// organisation's id there). Every other operation authenticates with
+// s.authenticate, which refuses a key with 403 (MsgAPIKeyNotHere):
+// sign-in, individual, site-admin, team, billing, paper and the API keys'
+// own routes can never be reached with one. A read key answers GET and
+// HEAD only; a write key every method.
 
 type keyPrincipalKey struct{}
 
@@ -57,19 +57,11 @@ func bearerAPIKey(r *http.Request) string {
 // readOnlyMethod: what a read key may do.
 func readOnlyMethod(method string) bool { return method == http.MethodGet || method == http.MethodHead }
 
-// acceptAPIKeys authenticates the organisation's routes: a session as
-// s.authenticate does, or an API key under THE RULE above. It must sit on
-// a route group (r.Group(...).Use), where chi has matched the route, so
-// {orgId} is known.
-func (s *Server) acceptAPIKeys(next http.Handler) http.Handler { return s.keysOrSessions(next, false) }
-
-// acceptOwnAPIKey authenticates a route that names no organisation and
-// answers about the caller's own: a session as s.authenticate does, or an
-// API key under THE RULE, acting in its own organisation.
-func (s *Server) acceptOwnAPIKey(next http.Handler) http.Handler { return s.keysOrSessions(next, true) }
-
-// keysOrSessions is acceptAPIKeys, or with own acceptOwnAPIKey.
-func (s *Server) keysOrSessions(next http.Handler, own bool) http.Handler {
+// acceptAPIKeys authenticates an operation that takes API keys: a session
+// as s.authenticate does, or an API key under THE RULE above, acting in the
+// organisation the route names, or with own (a route that names none) in
+// its own. It runs where chi has matched the route, so {orgId} is known.
+func (s *Server) acceptAPIKeys(next http.Handler, own bool) http.Handler {
 	sessions := s.authenticate(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		secret := bearerAPIKey(r)

@@ -127,10 +127,6 @@ func (s *Server) ListQRCodeChanges(ctx context.Context, req apiserver.ListQRCode
 	return apiserver.ListQRCodeChanges200JSONResponse{Body: *page}, nil
 }
 
-// createBodyBytes is the body limit of the creates idempotent wraps (but
-// the bulk upsert's): decodeJSON's.
-const createBodyBytes = cloud.MaxBodyBytes
-
 // IdempotencyKeyHeader makes a create safe to retry.
 const IdempotencyKeyHeader = "Idempotency-Key"
 

@@ -68,7 +68,7 @@ func (a apiHandlers) SubmitCollectForm(w http.ResponseWriter, r *http.Request, _
 	a.s.handleCollectSubmit(w, r)
 }
 func (*Server) SubmitCollectForm(context.Context, apiserver.SubmitCollectFormRequestObject) (apiserver.SubmitCollectFormResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 func (s *Server) handleCollectSubmit(w http.ResponseWriter, r *http.Request) {
@@ -102,7 +102,7 @@ func (a apiHandlers) ConfirmCollectForm(w http.ResponseWriter, r *http.Request, 
 	a.s.handleCollectConfirm(w, r)
 }
 func (*Server) ConfirmCollectForm(context.Context, apiserver.ConfirmCollectFormRequestObject) (apiserver.ConfirmCollectFormResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 // handleCollectConfirm is a worker's "my details are still right": like a

@@ -99,7 +99,7 @@ func (a apiHandlers) CorporateLogin(w http.ResponseWriter, r *http.Request, _ ap
 	a.s.handleCorporateLogin(w, r)
 }
 func (*Server) CorporateLogin(context.Context, apiserver.CorporateLoginRequestObject) (apiserver.CorporateLoginResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 // handleCorporateLogin answers docs/design/admin-corporate.md §3's login response: SessionToken only for a

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"unicode"
@@ -168,24 +167,6 @@ func (s *Server) GetQRCodeLabelPNG(ctx context.Context, req apiserver.GetQRCodeL
 	return apiserver.GetQRCodeLabelPNG200ImagePngResponse{Body: bytes.NewReader(png), ContentLength: int64(len(png)),
 		Headers: apiserver.GetQRCodeLabelPNG200ResponseHeaders{
 			ContentDisposition: namedAttachment(codeFileName(c, "png"), codeFallbackName(c, "png"))}}, nil
-}
-
-// writeDownload answers with a file to save under a name of ours (ids
-// and fixed words, plain ASCII).
-func writeDownload(w http.ResponseWriter, contentType, filename string, body []byte) {
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Disposition", attachment(filename))
-	w.WriteHeader(http.StatusOK)
-	w.Write(body)
-}
-
-// writeNamedDownload answers with a file to save under a name that may
-// hold any script (namedAttachment).
-func writeNamedDownload(w http.ResponseWriter, contentType, filename, fallback string, body []byte) {
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Disposition", namedAttachment(filename, fallback))
-	w.WriteHeader(http.StatusOK)
-	w.Write(body)
 }
 
 // attachment is the Content-Disposition of a file to save under a name of

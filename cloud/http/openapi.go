@@ -15,7 +15,7 @@ func (a apiHandlers) GetOpenAPIDocument(w http.ResponseWriter, r *http.Request) 
 	a.s.handleOpenAPI(w, r)
 }
 func (*Server) GetOpenAPIDocument(context.Context, apiserver.GetOpenAPIDocumentRequestObject) (apiserver.GetOpenAPIDocumentResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 // handleOpenAPI serves the API's contract (pkg/api/openapi.yaml) as JSON.

@@ -103,17 +103,20 @@ func isAPIPath(path string) bool {
 }
 
 // apiHandlers is what the generated router calls: the strict handler over
-// *Server, with the operations not yet written against the strict
-// interface served by their hand-written handlers (legacy_*.go).
+// *Server, but for the few operations that need the raw request or writer
+// (a signature over the raw body, a streamed file, a limit that answers
+// before the body is read, a body field whose absence is not its zero);
+// each has its own (w, r) method on apiHandlers beside its handler, which
+// says why.
 type apiHandlers struct {
 	apiserver.ServerInterface
 	s *Server
 }
 
-// errNotStrictYet is what a strict method answers while its operation is
-// still served by the hand-written handler in legacy_*.go (never reached:
-// apiHandlers sends those operations there).
-var errNotStrictYet = errors.New("this operation is served by its hand-written handler")
+// errServedByHand is what the strict method of such an operation answers;
+// it is never called, since apiHandlers routes the operation to its
+// hand-written handler.
+var errServedByHand = errors.New("this operation is served by its hand-written handler")
 
 // bodyLimits are the operations whose body limit is not cloud.MaxBodyBytes.
 var bodyLimits = map[string]int64{
@@ -157,7 +160,7 @@ func (s *Server) operations() (map[string]operation, error) {
 			// The one key route that names no organisation answers about
 			// the key's own (apikey.go, THE RULE).
 			own := !slices.Contains(op.IDParams, "orgId")
-			chain = append(chain, func(next http.Handler) http.Handler { return s.keysOrSessions(next, own) })
+			chain = append(chain, func(next http.Handler) http.Handler { return s.acceptAPIKeys(next, own) })
 		case slices.Contains(op.Security, "session"):
 			chain = append(chain, s.authenticate)
 		}

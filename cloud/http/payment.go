@@ -54,7 +54,7 @@ func (a apiHandlers) ReceiveStripeEvent(w http.ResponseWriter, r *http.Request, 
 	a.s.handleStripeWebhook(w, r)
 }
 func (*Server) ReceiveStripeEvent(context.Context, apiserver.ReceiveStripeEventRequestObject) (apiserver.ReceiveStripeEventResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 // handleStripeWebhook applies a verified provider event. A bad signature is
@@ -108,7 +108,7 @@ func (a apiHandlers) CreateAccountAfterPayment(w http.ResponseWriter, r *http.Re
 	a.s.handleCreateAccountAfterPayment(w, r)
 }
 func (*Server) CreateAccountAfterPayment(context.Context, apiserver.CreateAccountAfterPaymentRequestObject) (apiserver.CreateAccountAfterPaymentResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 func (s *Server) handleCreateAccountAfterPayment(w http.ResponseWriter, r *http.Request) {
@@ -186,16 +186,6 @@ func testCardRefusal(card string) error {
 	}
 }
 
-// testCardAccepted answers for the declined and unknown test cards
-// (testCardRefusal), for the hand-written corporate test checkout.
-func (s *Server) testCardAccepted(w http.ResponseWriter, r *http.Request, card string) bool {
-	if err := testCardRefusal(card); err != nil {
-		s.writeError(w, r, err)
-		return false
-	}
-	return true
-}
-
 // sendTestEvent signs the event Stripe would send for a local test checkout
 // and passes it down the webhook's own path.
 func (s *Server) sendTestEvent(ctx context.Context, sign func() ([]byte, string, error)) error {
@@ -204,16 +194,6 @@ func (s *Server) sendTestEvent(ctx context.Context, sign func() ([]byte, string,
 		_, err = s.receivePaymentEvent(ctx, payload, signature)
 	}
 	return err
-}
-
-// deliverTestEvent is sendTestEvent answered, for the hand-written
-// corporate test checkout.
-func (s *Server) deliverTestEvent(w http.ResponseWriter, r *http.Request, sign func() ([]byte, string, error)) {
-	if err := s.sendTestEvent(r.Context(), sign); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, api.TestCheckoutResult{Status: api.TestCheckoutResultStatusSucceeded})
 }
 
 // localRef reads our payment reference out of a local checkout's client

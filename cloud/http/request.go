@@ -8,10 +8,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/oapi-codegen/runtime"
 
 	"github.com/lifetag/lifetag/cloud"
@@ -24,20 +22,6 @@ type statusError struct {
 }
 
 func (e *statusError) Error() string { return e.message }
-
-// pagingQuery is the query of a paged feed, with any of names given empty
-// ("cursor=") refused instead of read as absent: a program whose cursor
-// went blank would otherwise quietly start the feed again from its first
-// page and process every change twice.
-func pagingQuery(r *http.Request, names ...string) (url.Values, error) {
-	q := r.URL.Query()
-	for _, name := range names {
-		if q.Has(name) && q.Get(name) == "" {
-			return nil, cloud.Errorf(cloud.EINVALID, cloud.MsgPagingValueEmpty, name)
-		}
-	}
-	return q, nil
-}
 
 // pagingValue is a paged feed's optional text parameter: "" when left
 // out, refused when given empty ("cursor="): a program whose cursor went
@@ -66,18 +50,6 @@ func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64
 		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBodyNotJSON}
 	}
 	return decodeBody(w, r, dst, limit)
-}
-
-// decodeBeacon is decodeJSON for the analytics routes, which pages call with
-// navigator.sendBeacon: a beacon with a string body goes out as text/plain
-// (it needs no CORS preflight), so that type is accepted beside JSON. Another
-// site's page cannot use that to post here: sameOriginWrites refuses it. The
-// body is capped at cloud.AnalyticsMaxBodyBytes.
-func decodeBeacon(w http.ResponseWriter, r *http.Request, dst any) error {
-	if t := mediaType(r); t != "application/json" && t != "text/plain" {
-		return &statusError{http.StatusUnsupportedMediaType, cloud.MsgBeaconBodyNotJSON}
-	}
-	return decodeBody(w, r, dst, cloud.AnalyticsMaxBodyBytes)
 }
 
 // mediaType is the request's Content-Type without parameters, or "".
@@ -274,14 +246,4 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// pathEmail is the {email} of the route, decoded: clients send it with
-// encodeURIComponent, so "@" may arrive as %40.
-func pathEmail(r *http.Request) string {
-	raw := chi.URLParam(r, "email")
-	if email, err := url.PathUnescape(raw); err == nil {
-		return email
-	}
-	return raw
 }

@@ -27,7 +27,7 @@ func (a apiHandlers) SetReviewReminders(w http.ResponseWriter, r *http.Request) 
 	a.s.handleSetReviewReminders(w, r)
 }
 func (*Server) SetReviewReminders(context.Context, apiserver.SetReviewRemindersRequestObject) (apiserver.SetReviewRemindersResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 func (s *Server) handleSetReviewReminders(w http.ResponseWriter, r *http.Request) {

@@ -140,7 +140,7 @@ func (a apiHandlers) SetSecondFactorRule(w http.ResponseWriter, r *http.Request,
 	a.s.handleSetSecondFactorRule(w, r)
 }
 func (*Server) SetSecondFactorRule(context.Context, apiserver.SetSecondFactorRuleRequestObject) (apiserver.SetSecondFactorRuleResponseObject, error) {
-	return nil, errNotStrictYet
+	return nil, errServedByHand
 }
 
 func (s *Server) handleSetSecondFactorRule(w http.ResponseWriter, r *http.Request) {

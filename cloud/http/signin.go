@@ -150,15 +150,6 @@ func (s *Server) SignInSecondFactorPasskeyOptions(ctx context.Context, req apise
 	return apiserver.SignInSecondFactorPasskeyOptions200JSONResponse{Body: answer}, nil
 }
 
-func (s *Server) writePasskeyOptions(w http.ResponseWriter, r *http.Request, options []byte, answer api.PasskeyOptions, err error) {
-	answer, err = passkeyOptions(options, answer, err)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, answer)
-}
-
 // passkeyOptions is answer with the ceremony's options, or err.
 func passkeyOptions(options []byte, answer api.PasskeyOptions, err error) (api.PasskeyOptions, error) {
 	if err == nil {
