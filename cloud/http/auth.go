@@ -1,7 +1,6 @@
 package http
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -72,61 +71,41 @@ func (s *Server) signInByPassword(w http.ResponseWriter, r *http.Request, door s
 	return in, nil
 }
 
-// guardRefusal is the writer a strict handler gives a guard written for
-// hand-written handlers (beforeSignIn, limitAddress): the fields the guard
-// sets (RateLimit, Retry-After) go on the answer's header, and the refusal
-// it writes, if any, is kept, to be returned as an error (err) that
-// writeError answers with the same status and message.
-type guardRefusal struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (g *guardRefusal) Header() http.Header { return g.header }
-
-func (g *guardRefusal) WriteHeader(status int) {
-	if g.status == 0 {
-		g.status = status
-	}
-}
-
-func (g *guardRefusal) Write(b []byte) (int, error) {
-	g.WriteHeader(http.StatusOK)
-	return g.body.Write(b)
-}
-
-// err is the refusal the guard wrote. A guard that refused without an
-// answer did so because the client left (its wait was cut short): that is
-// the request's context error, which writeError answers as a client gone.
-func (g *guardRefusal) err(r *http.Request) error {
-	if g.status == 0 {
+// guardRefusal is the refusal a guard written for hand-written handlers
+// (beforeSignIn, limitAddress) wrote to held, as the error a strict
+// handler returns, which writeError answers with the same status and
+// message; the fields the guard set (RateLimit, Retry-After) are on the
+// answer's header already. A guard that refused without an answer did so
+// because the client left (its wait was cut short): that is the request's
+// context error, which writeError answers as a client gone.
+func guardRefusal(held *bufferedAnswer, r *http.Request) error {
+	if held.status == 0 {
 		if err := r.Context().Err(); err != nil {
 			return err
 		}
 		return context.Canceled
 	}
 	var refusal errorResponse
-	json.Unmarshal(g.body.Bytes(), &refusal)
-	return &statusError{g.status, refusal.Message}
+	json.Unmarshal(held.body.Bytes(), &refusal)
+	return &statusError{held.status, refusal.Message}
 }
 
 // guardSignIn is beforeSignIn with its refusal as the error.
 func (s *Server) guardSignIn(w http.ResponseWriter, r *http.Request, email string) (*signInAttempt, error) {
-	g := &guardRefusal{header: w.Header()}
-	if attempt := s.beforeSignIn(g, r, email); attempt != nil {
+	held := &bufferedAnswer{header: w.Header()}
+	if attempt := s.beforeSignIn(held, r, email); attempt != nil {
 		return attempt, nil
 	}
-	return nil, g.err(r)
+	return nil, guardRefusal(held, r)
 }
 
 // guardAddress is limitAddress for a strict handler: its refusal is the
 // error.
 func (s *Server) guardAddress(ctx context.Context, route, email string) error {
 	r := requestFrom(ctx)
-	g := &guardRefusal{header: answerFrom(ctx).Header()}
-	if s.limitAddress(g, r, route, email) {
-		return g.err(r)
+	held := &bufferedAnswer{header: answerFrom(ctx).Header()}
+	if s.limitAddress(held, r, route, email) {
+		return guardRefusal(held, r)
 	}
 	return nil
 }

@@ -203,8 +203,9 @@ func idempotencyCaller(r *http.Request, actor *cloud.User) string {
 	return "user:" + strconv.FormatInt(actor.ID, 10)
 }
 
-// bufferedAnswer holds a handler's answer until its transaction has
-// committed: a client must never read an answer that was then rolled back.
+// bufferedAnswer holds an answer instead of sending it: a handler's until
+// its transaction has committed (a client must never read an answer that
+// was then rolled back), or a guard's refusal (guardRefusal).
 type bufferedAnswer struct {
 	header http.Header
 	status int

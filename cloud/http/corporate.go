@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -47,24 +46,14 @@ func (s *Server) ConfirmCorporateTestCheckout(ctx context.Context, req apiserver
 	if !ok {
 		return nil, cloud.NewError(cloud.ENOTFOUND, cloud.MsgTestCheckoutNotFound)
 	}
-	// The test cards, as testCardAccepted answers them.
-	switch strings.Join(strings.Fields(req.Body.CardNumber), "") {
-	case testCardSucceeds:
-	case testCardDeclined:
-		return apiserver.ConfirmCorporateTestCheckout402JSONResponse{Body: api.Error{Message: cloud.MsgTestCardDeclined}}, nil
-	default:
-		return nil, cloud.NewError(cloud.EINVALID, cloud.MsgTestCardUnknown)
+	if err := testCardRefusal(req.Body.CardNumber); err != nil {
+		return nil, err
 	}
 	reg, err := s.service.FindRegistrationForTestCheckout(ctx, ref, req.Body.SessionID)
 	if err != nil {
 		return nil, err
 	}
-	// As deliverTestEvent: the signed event down the webhook's own path.
-	payload, signature, err := s.payments.SignTestCheckout(reg)
-	if err == nil {
-		_, err = s.receivePaymentEvent(ctx, payload, signature)
-	}
-	if err != nil {
+	if err := s.sendTestEvent(ctx, func() ([]byte, string, error) { return s.payments.SignTestCheckout(reg) }); err != nil {
 		return nil, err
 	}
 	return apiserver.ConfirmCorporateTestCheckout200JSONResponse{Body: api.CorporateTestCheckoutResult{
