@@ -43,7 +43,10 @@ timed() {
       echo "-- $name"
       # Go's failed tests and panics, Playwright's failed journeys (list
       # reporter), Vitest's failed files and tests.
-      grep -E -- '^\s*--- FAIL|^FAIL\s|^panic:|^\s+[0-9]+\) \[|✘|^\s*(FAIL|×) ' "$step_log" | head -40 || true
+      # A script's own refusal matches none of those: then its last lines,
+      # which name the check that failed.
+      grep -E -- '^\s*--- FAIL|^FAIL\s|^panic:|^\s+[0-9]+\) \[|✘|^\s*(FAIL|×) ' "$step_log" | head -40 ||
+        tail -25 "$step_log"
     } >>"$LIFETAG_TEST_FAILURES"
     rm -f "$step_log"
     return 1
