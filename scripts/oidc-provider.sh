@@ -19,7 +19,7 @@ oidc_provider_start() {
   port=$(free_port 9990 10090)
   "$dir/lifetag-test-oidc" -addr "127.0.0.1:$port" "${args[@]}" >"$dir/oidc-provider.log" 2>&1 &
   _oidc_provider_pid=$!
-  wait_for_port "$port"
+  wait_for_port "$port" "$_oidc_provider_pid"
   export E2E_OIDC_ISSUER="http://127.0.0.1:$port/"
   echo "oidc provider: $E2E_OIDC_ISSUER"
 }

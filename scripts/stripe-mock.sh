@@ -26,7 +26,7 @@ stripe_mock_start() {
     https_port=$(free_port $((http_port + 1)) 12299)
     "$bin" -http-addr "127.0.0.1:$http_port" -https-addr "127.0.0.1:$https_port" >"${TMPDIR:-/tmp}/stripe-mock.$$.log" 2>&1 &
     _stripe_mock_pid=$!
-    if wait_for_port "$http_port" && kill -0 "$_stripe_mock_pid" 2>/dev/null; then
+    if wait_for_port "$http_port" "$_stripe_mock_pid" && kill -0 "$_stripe_mock_pid" 2>/dev/null; then
       break
     fi
     wait "$_stripe_mock_pid" 2>/dev/null || true

@@ -35,12 +35,7 @@ env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" \
   RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 RATE_LIMIT_API_PER_CLIENT=100000000 \
   "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
 cloud_pid=$!
-for _ in $(seq 1 100); do
-  curl -fsS "$base/api/health" >/dev/null 2>&1 && break
-  kill -0 "$cloud_pid" 2>/dev/null || { cat "$work/cloud.log" >&2; exit 1; }
-  sleep 0.1
-done
-curl -fsS "$base/api/health" >/dev/null
+wait_until "$cloud_pid" curl -fsS "$base/api/health" || { cat "$work/cloud.log" >&2; exit 1; }
 
 # 100,000 users in one statement (the cloud has migrated the schema): a
 # referral code for every tenth, print access for every third, one referral
@@ -61,13 +56,7 @@ psql -q -v ON_ERROR_STOP=1 "$LIFETAG_TEST_DATABASE_URL" -c 'VACUUM ANALYZE'
 post() { # path, JSON body
   curl -fsS -X POST "$base$1" -H 'Content-Type: application/json' --data "$2"
 }
-setup_token=""
-for _ in $(seq 1 100); do
-  setup_token=$(cat "$work/data/outbox/"*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | tail -n 1 | cut -d= -f2 || true)
-  [ -n "$setup_token" ] && break
-  sleep 0.1
-done
-[ -n "$setup_token" ] || { echo "bench-admin: no set-password mail in the outbox" >&2; exit 1; }
+setup_token=$(mailed_token "$cloud_pid" "" "$work/data/outbox") || { echo "bench-admin: no set-password mail in the outbox" >&2; exit 1; }
 post /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$setup_token\",\"password\":\"$PASSWORD\"}" >/dev/null
 session=$(curl -fsS -X POST "$base/api/auth/login" -H 'Content-Type: application/json' \
   -H 'X-Lifetag-Session: bearer' --data "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" |

@@ -68,13 +68,8 @@ start_cloud() { # port, data directory, log file, [VAR=value...]; sets started_p
     "$work/lifetag-cloud" >"$3" 2>&1 &
   started_pid=$!
 }
-wait_ready() { # base URL, pid, log file: at most about 10 s
-  for _ in $(seq 1 100); do
-    curl -fsS "$1/api/ready" >/dev/null 2>&1 && return 0
-    kill -0 "$2" 2>/dev/null || { cat "$3" >&2; exit 1; }
-    sleep 0.1
-  done
-  curl -fsS "$1/api/ready" >/dev/null
+wait_ready() { # base URL, pid, log file
+  wait_until "$2" curl -fsS "$1/api/ready" || { cat "$3" >&2; exit 1; }
 }
 start_cloud "$port" "$work/data" "$work/cloud.log"
 cloud_pid=$started_pid
@@ -89,14 +84,8 @@ field() { # name: reads a JSON string field from stdin
 }
 
 # A seeded admin gets its set-password link by mail only (the development
-# outbox); wait for it, at most about 10 s.
-setup_token=""
-for _ in $(seq 1 100); do
-  setup_token=$(cat "$work/data/outbox/"*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | tail -n 1 | cut -d= -f2 || true)
-  [ -n "$setup_token" ] && break
-  sleep 0.1
-done
-[ -n "$setup_token" ] || { echo "bench-api: no set-password mail in the outbox" >&2; exit 1; }
+# outbox); wait for it.
+setup_token=$(mailed_token "$cloud_pid" "" "$work/data/outbox") || { echo "bench-api: no set-password mail in the outbox" >&2; exit 1; }
 post /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$setup_token\",\"password\":\"$PASSWORD\"}" >/dev/null
 login_body="{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}"
 # As a bearer-token client (the station's way): the token comes in the body.

@@ -63,12 +63,7 @@ env DATABASE_URL="$LIFETAG_TEST_DATABASE_URL" HOST=127.0.0.1 PORT="$port" LIFETA
   RATE_LIMIT_PER_IP=100000000 RATE_LIMIT_PER_ADDRESS=100000000 RATE_LIMIT_ANALYTICS_PER_IP=100000000 RATE_LIMIT_API_PER_CLIENT=100000000 \
   "$work/lifetag-cloud" >"$work/cloud.log" 2>&1 &
 cloud_pid=$!
-for _ in $(seq 1 100); do
-  curl -fsS "$base/api/ready" >/dev/null 2>&1 && break
-  kill -0 "$cloud_pid" 2>/dev/null || { cat "$work/cloud.log" >&2; exit 1; }
-  sleep 0.1
-done
-curl -fsS "$base/api/ready" >/dev/null
+wait_until "$cloud_pid" curl -fsS "$base/api/ready" || { cat "$work/cloud.log" >&2; exit 1; }
 
 post() { # path, JSON body, [bearer token]
   curl -fsS -X POST "$base$1" -H 'Content-Type: application/json' \
@@ -77,16 +72,8 @@ post() { # path, JSON body, [bearer token]
 field() { # name: a JSON string or number field from stdin
   grep -o "\"$1\":\"\\{0,1\\}[^\",}]*" | head -n 1 | sed 's/.*:"\{0,1\}//'
 }
-mail_token() { # address: the token of the link mailed to it (its only mail; at most about 10 s)
-  local token=""
-  for _ in $(seq 1 100); do
-    token=$(grep -l "^To: $1" "$work/data/outbox/"*.txt 2>/dev/null | xargs -r cat |
-      grep -o "token=[A-Za-z0-9_-]*" | tail -n 1 | cut -d= -f2 || true)
-    [ -n "$token" ] && break
-    sleep 0.1
-  done
-  [ -n "$token" ] || { echo "bench-web: no mail with a link for $1 in the outbox" >&2; exit 1; }
-  echo "$token"
+mail_token() { # address: the token of the link mailed to it (its only mail)
+  mailed_token "$cloud_pid" "$1" "$work/data/outbox" || { echo "bench-web: no mail with a link for $1 in the outbox" >&2; exit 1; }
 }
 
 # The admin (seeded by ADMIN_EMAILS; its set-password link comes by mail).

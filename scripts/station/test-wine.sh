@@ -50,6 +50,7 @@ it_only=""
 if [ "${1:-}" = --it ]; then it_only=1; shift; fi
 
 scripts/setup.sh station wine
+. scripts/lib.sh
 . scripts/station/tools.sh
 
 results=frontend/test-results/station
@@ -100,8 +101,7 @@ new_prefix() { # NAME: a fresh prefix, exported as WINEPREFIX
 
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
-for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-[ -s "$work/display" ] || fail "Xvfb did not start: $(cat "$work/xvfb.log")"
+wait_until "$xvfb_pid" file_written "$work/display" || fail "Xvfb did not start: $(cat "$work/xvfb.log")"
 export DISPLAY=":$(cat "$work/display")"
 
 # The builds: this version (given, or built now) and an older one.
@@ -264,12 +264,8 @@ bridge() {
 with_station() {
   addr="127.0.0.1:$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
   wine "$(program_dir)/lifetag-station.exe" --browser "$addr" >"$work/exe.log" 2>&1 &
-  local pid=$! deadline=$((SECONDS + 60))
-  until bridge Station/Info >/dev/null 2>&1; do
-    kill -0 "$pid" 2>/dev/null || fail "station: the exe exited: $(tail -5 "$work/exe.log")"
-    [ "$SECONDS" -lt "$deadline" ] || fail "station: the exe did not answer in 60 s: $(tail -5 "$work/exe.log")"
-    sleep 0.5
-  done
+  local pid=$!
+  wait_until "$pid" bridge Station/Info || fail "station: the installed exe never answered: $(tail -5 "$work/exe.log")"
   "$@"
   WINEPREFIX="$WINEPREFIX" wineserver -k
   wait "$pid" 2>/dev/null || true
@@ -339,12 +335,9 @@ cp "$shim" "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
 wine "$(program_dir)/lifetag-station.exe" >"$work/exe.log" 2>&1 &
 exe_pid=$!
 shot="$results/wine-no-webview2.png"
-deadline=$((SECONDS + 60))
-until xwininfo -root -tree 2>/dev/null | grep '"Lifetag Station: WebView2 Runtime missing"' >/dev/null; do
-  kill -0 "$exe_pid" 2>/dev/null || fail "the exe exited without our WebView2 message: $(tail -5 "$work/exe.log"; xwininfo -root -tree | grep '"' | head)"
-  [ "$SECONDS" -lt "$deadline" ] || fail "no WebView2 message after 60 s; windows: $(xwininfo -root -tree | grep '"' | head)"
-  sleep 0.5
-done
+webview2_message_shown() { xwininfo -root -tree 2>/dev/null | grep '"Lifetag Station: WebView2 Runtime missing"' >/dev/null; }
+wait_until "$exe_pid" webview2_message_shown ||
+  fail "no WebView2 message from the exe: $(tail -5 "$work/exe.log"; xwininfo -root -tree | grep '"' | head)"
 sleep 1 # the box maps before Wine paints its text
 import -window root "$shot"
 if xwininfo -root -tree | grep '"Missing Requirements"' >/dev/null; then fail "Wails' own Missing Requirements box is shown"; fi

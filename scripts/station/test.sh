@@ -62,8 +62,7 @@ throwaway_cert "$work"
 mkdir "$work/tsa"
 /usr/bin/python3 scripts/station/tsa.py "$work/tsa" >"$work/tsa/port" 2>"$work/tsa/log" &
 pids+=($!)
-for _ in $(seq 100); do [ -s "$work/tsa/port" ] && break; sleep 0.1; done
-[ -s "$work/tsa/port" ] || { cat "$work/tsa/log" >&2; echo "station: the timestamp server did not start" >&2; exit 1; }
+wait_until $! file_written "$work/tsa/port" || { cat "$work/tsa/log" >&2; echo "station: the timestamp server did not start" >&2; exit 1; }
 SIGN_CERT="$work/cert.pem" SIGN_KEY="$work/key.pem" SIGN_TIMESTAMP_URL="http://127.0.0.1:$(head -1 "$work/tsa/port")" \
   scripts/station/build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 pkg=build/station
@@ -130,7 +129,7 @@ start_cloud() { # [NAME=value...]: extra settings
     RATE_LIMIT_ANALYTICS_PER_IP=10000 RATE_LIMIT_API_PER_CLIENT=1000000 "$work/lifetag-cloud" >>"$work/cloud.log" 2>&1 &
   cloud_pid=$!
   pids+=("$cloud_pid")
-  wait_for_port "$cloud_port"
+  wait_for_port "$cloud_port" "$cloud_pid" || { tail -20 "$work/cloud.log" >&2; exit 1; }
 }
 start_cloud
 read_back "the cloud's /api/health" "$(curl -fsS "$base/api/health" | sed -n 's/.*"version":"\([^"]*\)".*/\1/p')"
@@ -148,7 +147,7 @@ export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
   >"$work/station-browser.log" 2>&1 &
 browser_pid=$!
 pids+=("$browser_pid")
-wait_for_port "$station_port"
+wait_for_port "$station_port" "$browser_pid" || { tail -20 "$work/station-browser.log" >&2; exit 1; }
 status=0
 (cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" \
   STATION_URL="http://127.0.0.1:$station_port" STATION_SAVE_DIR="$work/saved" \
@@ -165,8 +164,7 @@ echo "== station: the packaged binary under Xvfb, signed in"
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
 pids+=($!)
 # Xvfb writes its display number once it accepts clients.
-for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-[ -s "$work/display" ] || { cat "$work/xvfb.log" >&2; echo "station: Xvfb did not start" >&2; exit 1; }
+wait_until $! file_written "$work/display" || { cat "$work/xvfb.log" >&2; echo "station: Xvfb did not start" >&2; exit 1; }
 export DISPLAY=":$(cat "$work/display")"
 "$bin" >"$work/station-window.log" 2>&1 &
 window_pid=$!
@@ -174,9 +172,9 @@ pids+=("$window_pid")
 # WebKit paints the page some seconds after the window maps, more on a busy
 # machine: photograph the screen until it shows the signed-in shell (the
 # online banner's colour over a good part of its width, and the order
-# queue's rows), at most 90 s.
+# queue's rows); the hang limit ends a window that never does.
 shot="$results/station-window.png"
-deadline=$((SECONDS + 90))
+deadline=$((SECONDS + LIFETAG_HANG_SECONDS))
 until import -window root "$shot" 2>/dev/null && /usr/bin/python3 scripts/station/screen-check.py "$shot"; do
   if ! kill -0 "$window_pid" 2>/dev/null; then
     cat "$work/station-window.log" >&2
@@ -201,7 +199,7 @@ mkdir -p "$work/saved-offline"
 "$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-offline" >"$work/station-offline.log" 2>&1 &
 offline_pid=$!
 pids+=("$offline_pid")
-wait_for_port "$station_port"
+wait_for_port "$station_port" "$offline_pid"
 (cd frontend && CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
   STATION_SAVE_DIR="$work/saved-offline" npx playwright test e2e/station-offline.spec.ts) ||
   { echo "-- station log:"; tail -20 "$work/station-offline.log"; exit 1; }
@@ -214,7 +212,7 @@ mkdir -p "$work/saved-batch"
 "$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-batch" >"$work/station-batch.log" 2>&1 &
 batch_pid=$!
 pids+=("$batch_pid")
-wait_for_port "$station_port"
+wait_for_port "$station_port" "$batch_pid"
 (cd frontend && E2E_BASE_URL="$base" E2E_OUTBOX="$work/data/outbox" CHROMIUM="$CHROMIUM" \
   STATION_URL="http://127.0.0.1:$station_port" STATION_SAVE_DIR="$work/saved-batch" \
   npx playwright test e2e/station-batch.spec.ts) ||
@@ -230,7 +228,7 @@ mkdir -p "$work/saved-batch-offline"
   >"$work/station-batch-offline.log" 2>&1 &
 batch_pid=$!
 pids+=("$batch_pid")
-wait_for_port "$station_port"
+wait_for_port "$station_port" "$batch_pid"
 (cd frontend && CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
   STATION_SAVE_DIR="$work/saved-batch-offline" \
   npx playwright test e2e/station-batch-offline.spec.ts -g "cloud stopped") ||
@@ -255,7 +253,7 @@ mkdir -p "$work/saved-old"
 "$work/lifetag-station-old" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-old" >"$work/station-old.log" 2>&1 &
 old_pid=$!
 pids+=("$old_pid")
-wait_for_port "$station_port"
+wait_for_port "$station_port" "$old_pid"
 (cd frontend && E2E_BASE_URL="$base" CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
   STATION_SAVE_DIR="$work/saved-old" STATION_MIN_VERSION="$version" \
   npx playwright test e2e/station-too-old.spec.ts -g "out-of-date") ||
@@ -266,7 +264,7 @@ wait "$old_pid" 2>/dev/null || true
 echo "== station: upgraded, the kept print run reaches the cloud, in Chromium"
 "$bin" --browser "127.0.0.1:$station_port" --save-dir "$work/saved-old" >"$work/station-upgraded.log" 2>&1 &
 pids+=($!)
-wait_for_port "$station_port"
+wait_for_port "$station_port" $!
 (cd frontend && E2E_BASE_URL="$base" CHROMIUM="$CHROMIUM" STATION_URL="http://127.0.0.1:$station_port" \
   npx playwright test e2e/station-too-old.spec.ts -g "upgrade") ||
   { echo "-- station log:"; tail -20 "$work/station-upgraded.log"; echo "-- cloud log:"; tail -20 "$work/cloud.log"; exit 1; }

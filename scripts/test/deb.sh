@@ -107,11 +107,7 @@ umask_value=$(unit_value UMask)
 ) >"$work/cloud.log" 2>&1 &
 pid=$!
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 200); do
-  curl -fsS "$base/api/ready" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || fail "the cloud stopped" "$work/cloud.log"
-  sleep 0.1
-done
+wait_until "$pid" curl -fsS "$base/api/ready" || fail "the cloud stopped or never became ready" "$work/cloud.log"
 health=$(curl -fsS "$base/api/health") || fail "no answer from /api/health" "$work/cloud.log"
 case "$health" in '{"status":"ok"'*) ;; *) fail "health answered $health" "$work/cloud.log" ;; esac
 stop

@@ -119,11 +119,7 @@ env -i "${env_args[@]}" unshare --mount --pid --ipc --uts --fork --kill-child=SI
   sh "$root" "$user" >"$work/cloud.log" 2>&1 &
 pid=$!
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 200); do
-  curl -fsS "$base/api/ready" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || fail "the cloud from the image stopped" "$work/cloud.log"
-  sleep 0.1
-done
+wait_until "$pid" curl -fsS "$base/api/ready" || fail "the cloud from the image stopped or never became ready" "$work/cloud.log"
 health=$(curl -fsS "$base/api/health") || fail "no answer from /api/health" "$work/cloud.log"
 case "$health" in '{"status":"ok"'*) ;; *) false ;; esac || fail "health answered $health" "$work/cloud.log"
 # Its writes went to /data and nowhere else (the rest is read-only).
@@ -131,13 +127,7 @@ case "$health" in '{"status":"ok"'*) ;; *) false ;; esac || fail "health answere
 # The admin that ADMIN_EMAILS seeded: the set-password link from the
 # development outbox in /data, then a sign-in. Passwords go to curl on
 # its standard input.
-token=""
-for _ in $(seq 1 200); do
-  token=$(cat "$root"/data/outbox/*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | head -1 | cut -d= -f2 || true)
-  [ -n "$token" ] && break
-  sleep 0.1
-done
-[ -n "$token" ] || fail "no set-password mail in /data/outbox" "$work/cloud.log"
+token=$(mailed_token "$pid" "" "$root/data/outbox") || fail "no set-password mail in /data/outbox" "$work/cloud.log"
 printf '{"email":"%s","token":"%s","password":"%s"}' "$EMAIL" "$token" "$PASSWORD" |
   curl -fsS -o /dev/null -X POST "$base/api/auth/set-password" -H 'Content-Type: application/json' --data @- ||
   fail "set-password refused" "$work/cloud.log"

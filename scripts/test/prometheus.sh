@@ -13,6 +13,7 @@
 # cloud binary ($LIFETAG_CLOUD_BIN, or it builds one).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/lib.sh
 
 rules=deploy/prometheus/alerts.yml
 echo "== prometheus: promtool check rules, test rules"
@@ -48,13 +49,8 @@ fail() {
   for log in "$@"; do echo "-- $log:" >&2; tail -20 "$log" >&2; done
   exit 1
 }
-wait_for() { # URL, pid, log: at most about 10 s
-  for _ in $(seq 1 100); do
-    curl -fsS "$1" >/dev/null 2>&1 && return 0
-    kill -0 "$2" 2>/dev/null || fail "$1 stopped" "$3"
-    sleep 0.1
-  done
-  fail "$1 did not answer" "$3"
+wait_for() { # URL, pid, log: until URL answers (or pid ends)
+  wait_until "$2" curl -fsS "$1" || fail "$1 did not answer" "$3"
 }
 
 # Two instances as behind a load balancer: one database, one data key, a
@@ -92,33 +88,28 @@ scrape_configs:
 YAML
 prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
   --web.listen-address="127.0.0.1:$prom_port" >"$work/prometheus.log" 2>&1 &
-pids+=($!)
+prom_pid=$!
+pids+=("$prom_pid")
 prom="http://127.0.0.1:$prom_port"
-wait_for "$prom/-/ready" "$!" "$work/prometheus.log"
+wait_for "$prom/-/ready" "$prom_pid" "$work/prometheus.log"
 
 # The account: ADMIN_EMAILS seeds it and each instance's start queues a
 # new set-password link, the second's replacing the first's. Either
 # instance may deliver a job of the one queue, into its own outbox (the
-# development mailer): once both mails are there, the live link is the one
-# that sets the password.
+# development mailer). The links there are tried until one sets the
+# password: the live one may not have been sent yet.
 base="${bases[0]}"
 post() { # base, path, JSON body, [token]: the answer's body on stdout
   curl -sS --fail-with-body -X POST "$1$2" -H 'Content-Type: application/json' ${4:+-H "Authorization: Bearer $4"} --data "$3"
 }
-tokens=""
-for _ in $(seq 1 300); do
-  tokens=$(cat "$work"/data1/outbox/*.txt "$work"/data2/outbox/*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | cut -d= -f2 | sort -u || true)
-  [ "$(printf '%s\n' "$tokens" | grep -c .)" -ge 2 ] && break
-  sleep 0.1
-done
-password_set=""
-for setup_token in $tokens; do
-  if post "$base" /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$setup_token\",\"password\":\"$PASSWORD\"}" >/dev/null 2>&1; then
-    password_set=1
-    break
-  fi
-done
-[ -n "$password_set" ] || fail "no live set-password link in the outboxes" "$work/cloud2.log"
+set_password_by_mail() { # tries each mailed link in turn; true once one is live
+  local token
+  for token in $(cat "$work"/data1/outbox/*.txt "$work"/data2/outbox/*.txt 2>/dev/null | grep -o 'token=[A-Za-z0-9_-]*' | cut -d= -f2 | sort -u); do
+    post "$base" /api/auth/set-password "{\"email\":\"$EMAIL\",\"token\":\"$token\",\"password\":\"$PASSWORD\"}" && return 0
+  done
+  return 1
+}
+wait_until 0 set_password_by_mail || fail "no live set-password link in the outboxes" "$work/cloud1.log" "$work/cloud2.log"
 login() { # base: a session token
   curl -fsS -X POST "$1/api/auth/login" -H 'Content-Type: application/json' -H 'X-Lifetag-Session: bearer' \
     --data "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | grep -o '"sessionToken":"[^"]*"' | cut -d'"' -f4
@@ -167,18 +158,14 @@ for r in answer["data"]["result"]:
     print(r["metric"].get("instance", "-"), r["value"][1])'
 }
 # both_instances WHAT PROMQL: PROMQL (summed by instance) answers a value
-# above 0 for each instance, within 20 s (the load's last scrape).
+# above 0 for each instance, once Prometheus has scraped the load.
+above_zero_on_both() { # PROMQL
+  [ "$(query "$1" | awk '$2 > 0 { print $1 }' | sort -u | grep -cxF -e "${targets[0]}" -e "${targets[1]}")" = 2 ]
+}
 both_instances() {
-  local answer=""
-  for _ in $(seq 1 40); do
-    answer=$(query "$2")
-    if [ "$(echo "$answer" | awk '$2 > 0 { print $1 }' | sort -u | grep -cxF -e "${targets[0]}" -e "${targets[1]}")" = 2 ]; then
-      echo "prometheus: $1: $(echo "$answer" | tr '\n' ' ')"
-      return 0
-    fi
-    sleep 0.5
-  done
-  fail "$1: not both instances in Prometheus: '$answer' ($2)" "$work/prometheus.log"
+  wait_until "$prom_pid" above_zero_on_both "$2" ||
+    fail "$1: not both instances in Prometheus: '$(query "$2" | tr '\n' ' ')' ($2)" "$work/prometheus.log"
+  echo "prometheus: $1: $(query "$2" | tr '\n' ' ')"
 }
 both_instances "sync pulls" 'sum by (instance) (lifetag_http_request_duration_seconds_count{route="/api/sync/emergency-data/{email}",method="GET",status_class="2xx"})'
 both_instances "requests not found" 'sum by (instance) (lifetag_http_request_duration_seconds_count{status_class="4xx"})'

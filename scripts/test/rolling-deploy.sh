@@ -100,13 +100,9 @@ start_cloud() { # N BINARY: instance N (1, 2; 3 beside the proxy) on its port, i
     "$2" >>"$work/cloud$1.log" 2>&1 &
   cloud_pids[$1]=$!
 }
-wait_ready() { # N: instance N's own readiness, at most about 20 s
-  for _ in $(seq 1 200); do
-    curl -fsS "http://127.0.0.1:${ports[$1]}/api/ready" >/dev/null 2>&1 && return 0
-    kill -0 "${cloud_pids[$1]}" 2>/dev/null || fail "instance $1 stopped" "$work/cloud$1.log"
-    sleep 0.1
-  done
-  fail "instance $1 did not become ready" "$work/cloud$1.log"
+wait_ready() { # N: instance N's own readiness
+  wait_until "${cloud_pids[$1]}" curl -fsS "http://127.0.0.1:${ports[$1]}/api/ready" ||
+    fail "instance $1 did not become ready" "$work/cloud$1.log"
 }
 # One after the other: the first migrates an empty database, and two
 # instances migrating it at once collide.
@@ -154,15 +150,10 @@ for line in lines[1:]:
         print(row["status"])
 PY
 }
-wait_in_service() { # N: the proxy has instance N UP, at most about 20 s
-  local state=""
-  for _ in $(seq 1 200); do
-    state=$(proxy_state "$1" 2>/dev/null || true)
-    [ "$state" = UP ] && return 0
-    kill -0 "$proxy_pid" 2>/dev/null || fail "haproxy stopped" "$work/haproxy.log"
-    sleep 0.1
-  done
-  fail "the proxy does not have instance $1 in service (state '$state')" "$work/haproxy.log" "$work/cloud$1.log"
+in_service() { [ "$(proxy_state "$1" 2>/dev/null)" = UP ]; }
+wait_in_service() { # N: the proxy has instance N UP
+  wait_until "$proxy_pid" in_service "$1" ||
+    fail "the proxy does not have instance $1 in service (state '$(proxy_state "$1" 2>/dev/null || true)')" "$work/haproxy.log" "$work/cloud$1.log"
 }
 for n in 1 2; do wait_in_service "$n"; done
 
@@ -177,14 +168,8 @@ field() { # name: a JSON string or number field from stdin
   grep -o "\"$1\":\"\\{0,1\\}[^\",}]*" | head -n 1 | sed 's/.*:"\{0,1\}//'
 }
 post /api/corporate/register "{\"name\":\"Rolling Scaffolding Ltd\",\"contactEmail\":\"$OFFICER\"}" >/dev/null
-token=""
-for _ in $(seq 1 100); do
-  token=$(grep -l "^To: $OFFICER" "$work"/data1/outbox/*.txt "$work"/data2/outbox/*.txt 2>/dev/null | xargs -r cat |
-    grep -o "token=[A-Za-z0-9_-]*" | tail -n 1 | cut -d= -f2 || true)
-  [ -n "$token" ] && break
-  sleep 0.1
-done
-[ -n "$token" ] || fail "no set-up mail for $OFFICER in either outbox" "$work/cloud1.log" "$work/cloud2.log"
+# Either instance may send it.
+token=$(mailed_token 0 "$OFFICER" "$work/data1/outbox" "$work/data2/outbox") || fail "no set-up mail for $OFFICER in either outbox" "$work/cloud1.log" "$work/cloud2.log"
 org=$(post /api/corporate/setup-password "{\"token\":\"$token\",\"password\":\"$PASSWORD\"}" | field organizationId)
 [ -n "$org" ] || fail "the trial's set-up link made no organisation"
 officer=$(curl -fsS -X POST "$base/api/corporate/login" -H 'Content-Type: application/json' \
@@ -226,10 +211,8 @@ touch "$work/acked.txt"
 "$work/rolling-load" "$base" "$org" "$key" "$work/acked.txt" >"$work/load.out" 2>"$work/load.err" &
 load_pid=$!
 # Some load first, so that the restarts fall on a steady stream.
-for _ in $(seq 1 100); do
-  [ "$(wc -l <"$work/acked.txt")" -ge 20 ] && break
-  sleep 0.1
-done
+acked_at_least() { [ "$(wc -l <"$work/acked.txt")" -ge "$1" ]; }
+wait_until "$load_pid" acked_at_least 20 || fail "the load program acknowledged no writes" "$work/load.err"
 for n in 1 2; do
   started=$SECONDS
   kill -TERM "${cloud_pids[$n]}"
@@ -260,10 +243,7 @@ for n in 1 2; do
 done
 # Some load on the new release too.
 acked_then=$(wc -l <"$work/acked.txt")
-for _ in $(seq 1 100); do
-  [ "$(wc -l <"$work/acked.txt")" -ge $((acked_then + 20)) ] && break
-  sleep 0.1
-done
+wait_until "$load_pid" acked_at_least $((acked_then + 20)) || fail "the load program acknowledged no writes on the new release" "$work/load.err"
 kill -INT "$load_pid"
 wait "$load_pid" || fail "the load program failed" "$work/load.err"
 load_pid=""
