@@ -155,7 +155,7 @@ func TestWebhookDisabledEndpointCatchUp(t *testing.T) {
 // TestWebhooksBatchedDelivery: a sync of 300 workers is one delivery job
 // for its endpoint, not one per event; the job delivers every event once,
 // no more at once than the endpoint's concurrency, over connections kept
-// alive (no more of them than deliveries at once). An organisation may
+// alive (a handful for 300 deliveries). An organisation may
 // lower the concurrency (to 1: one at a time), not raise it past 8.
 func TestWebhooksBatchedDelivery(t *testing.T) {
 	e := newEnv(t, storetest.Backend{Name: "postgres", Open: storetest.OpenPostgres}, envOptions{webhooks: localWebhooks()})
@@ -221,9 +221,14 @@ func TestWebhooksBatchedDelivery(t *testing.T) {
 	if n := webhookJobs(); n != 1 {
 		t.Errorf("a sync of 300 workers made %d webhook jobs, want 1 (one per endpoint and transaction)", n)
 	}
-	if m, c := most.Load(), conns.Load(); m > cloud.WebhookConcurrencyDefault || c > m {
-		t.Errorf("%d deliveries at once over %d connections, want at most %d at once, each on a kept-alive connection",
-			m, c, cloud.WebhookConcurrencyDefault)
+	// Kept alive: a handful of connections carry 300 deliveries. Go's
+	// transport may dial for a waiting delivery and then hand it a
+	// connection freed meanwhile; the spare joins the pool, so a busy
+	// machine can open a few more connections than deliveries at once,
+	// never one per delivery.
+	if m, c := most.Load(), conns.Load(); m > cloud.WebhookConcurrencyDefault || c > 2*cloud.WebhookConcurrencyDefault {
+		t.Errorf("%d deliveries at once over %d connections, want at most %d at once over at most %d kept-alive connections",
+			m, c, cloud.WebhookConcurrencyDefault, 2*cloud.WebhookConcurrencyDefault)
 	}
 
 	if got := resp.JSON()["endpoint"].(map[string]any)["concurrency"]; got != float64(cloud.WebhookConcurrencyDefault) {
