@@ -181,6 +181,8 @@ test("saves a lock-screen picture whose code scans to the form's exact text", as
   await page.getByRole("button", { name: "View QR Code Content" }).click();
   const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
   await escapeDialog(page);
+  // Open, the dialog hides the page from the buttons' lookup below.
+  await expect(page.getByRole("dialog"), "the content dialog closes on Escape").toHaveCount(0);
 
   for (const phone of ["iPhone", "Android"]) {
     const save = page.getByRole("button", { name: `Save for ${phone}` });
