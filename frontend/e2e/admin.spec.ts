@@ -6,6 +6,7 @@ import {
   blobBytes,
   decodePdf,
   escapeDialog,
+  expectPurchaseFinished,
   expectToast,
   outboxMail,
   payInDialog,
@@ -75,8 +76,7 @@ test("a paid order for printed labels is printed, shipped and tracked", async ({
   // The customer orders printed labels through the test checkout.
   await startPhysicalOrder(page, customer);
   await payInDialog(page, "Order Physical Labels");
-  await expectToast(page, "Payment Successful");
-  await expect(page).toHaveURL(/\/qr-generated$/);
+  await expectPurchaseFinished(page);
   await page.getByRole("button", { name: "View QR Code Content" }).click();
   const qrText = await page.getByRole("dialog").getByTestId("qr-text").innerText();
   await escapeDialog(page);

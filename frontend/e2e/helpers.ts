@@ -6,7 +6,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type APIResponse, type Locator, type Page } from "@playwright/test";
-import { toasts } from "../src/lib/copy";
 import { outboxDir } from "./worker";
 
 export const jane = {
@@ -171,18 +170,22 @@ export async function startPrintPurchase(
 }
 
 /**
- * Buys print access as a new customer; ends on the generated code, paid,
- * once the purchase has finished: a moment after the code shows, the page
- * welcomes the new customer and returns to it. A step taken before then
- * races that toast, which, arriving over a dialog the step opened, takes
- * the dialog's Escape (a toast is the newest layer).
+ * A new customer's purchase has finished: paid, on the code page, and, a
+ * moment after it shows, welcomed. A step taken before the welcome races
+ * its toast, which, arriving over a dialog the step opened, takes the
+ * dialog's Escape (a toast is the newest layer).
  */
+export async function expectPurchaseFinished(page: Page) {
+  await expectToast(page, "Payment Successful");
+  await expect(page).toHaveURL(/\/qr-generated$/);
+  await expectToast(page, "Welcome to Lifetag!");
+}
+
+/** Buys print access as a new customer; ends on the generated code, paid. */
 export async function buyPrintAccess(page: Page, email: string, start = "/", fullName?: string) {
   await startPrintPurchase(page, email, start, fullName);
   await payInDialog(page, "Unlock Print Functionality");
-  await expectToast(page, "Payment Successful");
-  await expect(page).toHaveURL(/\/qr-generated$/);
-  await expectToast(page, toasts.welcomeNew.title);
+  await expectPurchaseFinished(page);
 }
 
 /**

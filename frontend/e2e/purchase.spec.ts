@@ -8,6 +8,7 @@ import {
   buyPrintAccess,
   decodePdf,
   escapeDialog,
+  expectPurchaseFinished,
   expectToast,
   jane,
   payInDialog,
@@ -42,8 +43,7 @@ test("buys print access, sees the real code, and downloads and prints labels tha
   await snap(page, "payment-declined");
 
   await payInDialog(page, "Unlock Print Functionality");
-  await expectToast(page, "Payment Successful");
-  await expect(page).toHaveURL(/\/qr-generated$/);
+  await expectPurchaseFinished(page);
   await expect(page.getByText("READY", { exact: true })).toBeVisible();
   await expect(page.getByText("PREVIEW ONLY")).toHaveCount(0);
   await snap(page, "qr-generated-ready");
